@@ -1,0 +1,96 @@
+# gcnsim — the only build entry point. See README.md and docs/.
+#
+#   make            build build/gcnsim (installs missing Debian packages first, see `make deps`)
+#   make test       sanitizer (ASan+UBSan) build, unit tests, end-to-end tests, llvm-mc checks
+#   make demo       build and run the shipped default workload
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make deps       install the Debian packages the project needs (as root), else print the line
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= cc
+BUILD := build
+
+DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang
+PKGS := inih
+WARN := -Wall -Wextra -Wpedantic -Werror
+BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
+OPT_CFLAGS := $(BASE_CFLAGS) -O2
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_CFLAGS := $(BASE_CFLAGS) -O1 $(SAN_FLAGS)
+
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
+
+LIB_SRC := $(sort $(wildcard isa/*.c) $(filter-out sim/main.c,$(wildcard sim/*.c)))
+HEADERS := $(wildcard isa/*.h isa/*.def sim/*.h)
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+
+OPT_OBJ := $(LIB_SRC:%.c=$(BUILD)/opt/%.o)
+SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
+
+DEPS_STAMP := $(BUILD)/.deps-ok
+
+.PHONY: all deps test unit e2e llvm-check demo install clean docs-check
+all: $(BUILD)/gcnsim
+
+# ---- dependencies ---------------------------------------------------------------------------
+# The stamp is remade only when a required tool or library is missing.
+$(DEPS_STAMP):
+	@sh tests/deps.sh $(DEB_PACKAGES)
+	@mkdir -p $(BUILD) && touch $@
+
+deps:
+	@sh tests/deps.sh --install $(DEB_PACKAGES)
+	@mkdir -p $(BUILD) && touch $(DEPS_STAMP)
+
+# ---- optimised build -------------------------------------------------------------------------
+$(BUILD)/opt/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+$(BUILD)/gcnsim: $(OPT_OBJ) $(BUILD)/opt/sim/main.o
+	$(CC) $(OPT_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+# ---- sanitizer build and tests ---------------------------------------------------------------
+$(BUILD)/san/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+$(BUILD)/san/gcnsim: $(SAN_OBJ) $(BUILD)/san/sim/main.o
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+$(BUILD)/san/test_%: tests/unit/test_%.c tests/unit/unit.h $(SAN_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) $(CHECK_CFLAGS) -Itests/unit -o $@ $< $(SAN_OBJ) $(PKG_LIBS) $(CHECK_LIBS) -lm
+
+unit: $(UNIT_BIN)
+	@sh tests/run_unit.sh $(UNIT_BIN)
+
+e2e: $(BUILD)/san/gcnsim
+	@sh tests/e2e/run.sh $(BUILD)/san/gcnsim
+
+llvm-check: | $(DEPS_STAMP)
+	@sh tests/llvm_check.sh
+
+docs-check: $(BUILD)/san/gcnsim
+	@sh tests/docs_check.sh $(BUILD)/san/gcnsim
+
+test: unit e2e llvm-check docs-check
+	@echo "make test: all test groups passed"
+
+# ---- demo and install ------------------------------------------------------------------------
+demo: $(BUILD)/gcnsim
+	$(BUILD)/gcnsim run workloads/saxpy.ini
+
+install: $(BUILD)/gcnsim
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gcnsim/workloads $(DESTDIR)$(PREFIX)/share/doc/gcnsim
+	install -m 755 $(BUILD)/gcnsim $(DESTDIR)$(PREFIX)/bin/gcnsim
+	install -m 644 workloads/*.s workloads/*.ini $(DESTDIR)$(PREFIX)/share/gcnsim/workloads/
+	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/gcnsim/
+
+clean:
+	rm -rf $(BUILD)

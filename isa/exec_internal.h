@@ -1,0 +1,53 @@
+/* exec_internal: helpers shared by the functional-semantics files of isa/ (not exported beyond
+ * isa/). Operand reads follow the hardware's source encoding: SGPRs and special registers,
+ * inline constants (integers sign-extended to 64 bits, floats as f32 or f64 bit patterns), the
+ * instruction's literal (zero-extended for 64-bit operands), SCC/VCCZ/EXECZ, and VGPRs. */
+#ifndef GCNSIM_ISA_EXEC_INTERNAL_H
+#define GCNSIM_ISA_EXEC_INTERNAL_H
+
+#include "isa.h"
+
+#include <string.h>
+
+/* Family entry points, each in its own file. They may set res->branch_taken (the caller then
+ * jumps to in->target) or a fault/barrier/end status; the caller advances pc otherwise. */
+void isa_exec_salu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);  /* SOP1/2/C/K */
+void isa_exec_sopp(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);
+void isa_exec_smem(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);
+void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);  /* VOP* */
+void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);
+void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);
+
+/* Scalar reads (SALU operands, VALU scalar operands, lane selects). */
+uint32_t isa_x_read_s32(const isa_wave_t *w, const isa_inst_t *in, isa_operand_t o);
+/* 64-bit operands: SGPR pair, inline integer sign-extended, inline float as f64, literal
+ * zero-extended. `fp64` selects the f64 meaning of the float inline constants. */
+uint64_t isa_x_read_s64(const isa_wave_t *w, const isa_inst_t *in, isa_operand_t o, bool fp64);
+
+/* Scalar writes; writing VCC/EXEC/M0 goes through the same array. Writes to an inline
+ * constant or literal code are ignored (the assembler never produces them). */
+void isa_x_write_s32(isa_wave_t *w, uint16_t code, uint32_t v);
+void isa_x_write_s64(isa_wave_t *w, uint16_t code, uint64_t v);
+
+/* Per-lane source values of a VALU operand (a VGPR, or a scalar broadcast to every lane). The
+ * 64-bit form reads VGPR pairs. No modifiers applied. */
+void isa_x_read_v32(const isa_wave_t *w, const isa_inst_t *in, isa_operand_t o, uint32_t out[ISA_WAVE_SIZE]);
+void isa_x_read_v64(const isa_wave_t *w, const isa_inst_t *in, isa_operand_t o, bool fp64, uint64_t out[ISA_WAVE_SIZE]);
+
+/* The 64 lanes of VGPR `reg` (0..255). */
+static inline uint32_t *isa_x_vgpr(isa_wave_t *w, uint32_t reg) { return w->vgpr + (size_t)reg * ISA_WAVE_SIZE; }
+static inline uint32_t isa_x_vreg(isa_operand_t o) { return (uint32_t)o.code - ISA_VGPR_BASE; }
+
+/* Write `v[lane]` to VGPR `reg` for lanes enabled in `mask` only. */
+void isa_x_write_v32(isa_wave_t *w, uint32_t reg, uint64_t mask, const uint32_t v[ISA_WAVE_SIZE]);
+
+/* f32 helpers: bits <-> float, denormal flush per the wave's float mode. */
+static inline float isa_x_f32(uint32_t bits) { float f; memcpy(&f, &bits, 4); return f; }
+static inline uint32_t isa_x_bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
+static inline uint32_t isa_x_flush32(uint32_t bits) { return ((bits & 0x7f800000u) == 0) ? (bits & 0x80000000u) : bits; }
+
+/* Set a fault with a formatted message (lane -1 when not lane-specific). */
+void isa_x_fault(isa_exec_result_t *res, isa_fault_kind_t kind, int lane, uint64_t addr, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+#endif

@@ -1,0 +1,296 @@
+/* isa: the GCN3 (gfx803) instruction set, independent of timing.
+ *
+ * Owns: the instruction table (isa.def) and its metadata, the decoded-instruction and kernel
+ * types that the assembler produces, the wave's architectural state, and the functional
+ * semantics (isa_exec) that apply one instruction to a wave.
+ * Needs: nothing from sim/. Global memory is reached through isa_memory_t, a translation
+ * callback supplied by the caller, so the functional model never knows about timing.
+ */
+#ifndef GCNSIM_ISA_H
+#define GCNSIM_ISA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- The table ------------------------------------------------------------------------------ */
+
+typedef enum {
+#define ISA_OP(name, enc, unit, rate, flags, size, sig) ISA_##name,
+#include "isa.def"
+#undef ISA_OP
+    ISA_NUM_OPS
+} isa_op_t;
+
+typedef enum {
+    ISA_ENC_SOP1, ISA_ENC_SOP2, ISA_ENC_SOPC, ISA_ENC_SOPK, ISA_ENC_SOPP, ISA_ENC_SMEM,
+    ISA_ENC_VOP1, ISA_ENC_VOP2, ISA_ENC_VOPC, ISA_ENC_VOP3, ISA_ENC_FLAT, ISA_ENC_DS,
+    ISA_NUM_ENCS
+} isa_enc_t;
+
+/* Issue categories of the sequencer (GCN-REFERENCE.md section 3). SEQ instructions (s_waitcnt,
+ * s_barrier, s_nop, s_sleep, s_setprio, s_endpgm) are handled without a functional unit. */
+typedef enum {
+    ISA_UNIT_SALU, ISA_UNIT_SMEM, ISA_UNIT_VALU, ISA_UNIT_VMEM, ISA_UNIT_LDS, ISA_UNIT_BRANCH,
+    ISA_UNIT_SEQ, ISA_NUM_UNITS
+} isa_unit_t;
+
+typedef enum { ISA_RATE_NONE, ISA_RATE_FULL, ISA_RATE_QUARTER } isa_rate_t;
+
+enum {
+    ISA_FL_FLOAT = 1u << 0,  /* float operands: neg/abs/clamp/omod allowed, denormals flushed */
+    ISA_FL_CMPX = 1u << 1,   /* v_cmpx_*: the compare result is also written to EXEC */
+    ISA_FL_LOAD = 1u << 2,   /* memory read */
+    ISA_FL_STORE = 1u << 3,  /* memory write */
+    ISA_FL_ATOMIC = 1u << 4, /* read-modify-write */
+    ISA_FL_SIGNED = 1u << 5, /* signed integer semantics (compares, min/max, extension) */
+    ISA_FL_MAC = 1u << 6,    /* destination is also the accumulator (v_mac_f32) */
+    ISA_FL_DUAL = 1u << 7,   /* DS read2/write2: offset0/offset1 instead of offset */
+    ISA_FL_RTN = 1u << 8     /* DS atomic that returns the pre-op value */
+};
+
+/* Operand signatures (the SIG column): space-separated groups, one per operand, in syntax order.
+ *   D D2 D3 D4     VGPR destination of 1..4 registers
+ *   S S2           VALU source: VGPR, SGPR, inline constant or literal (32/64-bit)
+ *   V V2 V3 V4     VGPR-only source (VOP2 src1 in e32, DS address/data, FLAT data)
+ *   d d2 d4 d8 d16 SGPR destination
+ *   s s2           scalar source: SGPR, special register, inline constant or literal
+ *   C              64-bit lane-mask destination: VCC in e32, any SGPR pair (or vcc) in e64
+ *   c              64-bit lane-mask source: VCC in e32, any SGPR pair in e64
+ *   A              FLAT address, a VGPR pair v[n:n+1]
+ *   R R2           returning-atomic destination: present exactly when `glc` is given
+ *   o              SMEM offset: unsigned 20-bit immediate or an SGPR
+ *   k              16-bit immediate (SOPK, s_nop/s_sleep/s_setprio)
+ *   K              32-bit literal constant (v_madak/v_madmk)
+ *   L              branch target label
+ *   W              s_waitcnt expression: vmcnt(N) expcnt(N) lgkmcnt(N), in any order, joined by
+ *                  spaces, '&' or ','; or a plain integer */
+
+typedef struct {
+    const char *name;  /* mnemonic without suffix, e.g. "v_add_f32" */
+    isa_enc_t enc;
+    isa_unit_t unit;
+    isa_rate_t rate;
+    uint32_t flags;    /* ISA_FL_* */
+    uint8_t mem_bytes; /* bytes per lane for memory ops */
+    const char *sig;
+} isa_op_info_t;
+
+extern const isa_op_info_t isa_ops[ISA_NUM_OPS];
+const char *isa_enc_name(isa_enc_t enc);
+const char *isa_unit_name(isa_unit_t unit);
+/* Look up a mnemonic (without _e32/_e64 suffix). Returns ISA_NUM_OPS when unknown. */
+isa_op_t isa_lookup(const char *mnemonic);
+/* True for encodings that have both _e32 and _e64 forms (VOP1, VOP2, VOPC). */
+bool isa_enc_has_e32(isa_enc_t enc);
+
+/* ---- Operand codes: the hardware's 9-bit source encoding ------------------------------------ */
+enum {
+    ISA_SGPR_MAX = 101,          /* s0..s101 */
+    ISA_REG_FLAT_SCRATCH_LO = 102,
+    ISA_REG_FLAT_SCRATCH_HI = 103,
+    ISA_REG_XNACK_MASK_LO = 104,
+    ISA_REG_XNACK_MASK_HI = 105,
+    ISA_REG_VCC_LO = 106,
+    ISA_REG_VCC_HI = 107,
+    ISA_REG_M0 = 124,
+    ISA_REG_EXEC_LO = 126,
+    ISA_REG_EXEC_HI = 127,
+    ISA_NUM_SREGS = 128,         /* size of the wave's scalar register array */
+    ISA_CONST_INT_ZERO = 128,    /* 128..192 = 0..64 */
+    ISA_CONST_INT_NEG1 = 193,    /* 193..208 = -1..-16 */
+    ISA_CONST_F_HALF = 240,      /* 240 0.5, 241 -0.5, 242 1.0, 243 -1.0, 244 2.0, 245 -2.0, */
+    ISA_CONST_F_INV2PI = 248,    /* 246 4.0, 247 -4.0, 248 1/(2*pi) */
+    ISA_SRC_VCCZ = 251,
+    ISA_SRC_EXECZ = 252,
+    ISA_SRC_SCC = 253,
+    ISA_SRC_LITERAL = 255,
+    ISA_VGPR_BASE = 256,         /* 256..511 = v0..v255 */
+    ISA_OPND_NONE = 0xffff
+};
+
+typedef struct {
+    uint16_t code;  /* ISA_OPND_NONE, an SGPR/special index, constant code, 255, or 256+VGPR */
+    uint8_t count;  /* registers in a range (1 for single registers and constants) */
+    uint8_t neg;    /* source modifiers (float ops only) */
+    uint8_t abs;
+} isa_operand_t;
+
+static inline bool isa_opnd_is_vgpr(isa_operand_t o) { return o.code >= ISA_VGPR_BASE && o.code != ISA_OPND_NONE; }
+static inline bool isa_opnd_is_sreg(isa_operand_t o) { return o.code < ISA_NUM_SREGS; }
+
+enum { ISA_MAX_SRCS = 4 };
+
+/* A decoded instruction. Operands are stored by role, independent of syntax order:
+ *   vdst   D/D2/.. destination, R destination of a returning atomic
+ *   sdst   d/.. destination, C lane-mask destination (VCC when e32)
+ *   src[]  sources in syntax order (S, V, s, c, A, K-as-literal, o as SGPR...); for FLAT
+ *          src[0] is the address pair and src[1] the data; for DS src[0] is the address and
+ *          src[1], src[2] the data operands.
+ * The literal (at most one per instruction) is in `literal`; K of madak/madmk is a literal. */
+typedef struct {
+    uint16_t op;           /* isa_op_t */
+    uint8_t nsrc;
+    uint8_t e64;           /* assembled in the 64-bit (VOP3) encoding */
+    uint8_t clamp;
+    uint8_t omod;          /* 0 none, 1 *2, 2 *4, 3 /2 */
+    uint8_t glc;
+    uint8_t slc;
+    isa_operand_t vdst;
+    isa_operand_t sdst;
+    isa_operand_t src[ISA_MAX_SRCS];
+    uint32_t literal;
+    uint32_t offset;       /* SMEM immediate byte offset, DS offset, ds_swizzle pattern */
+    uint8_t offset0, offset1; /* DS read2/write2 (in elements) */
+    uint8_t has_soffset_sgpr; /* SMEM offset given as an SGPR (src[1]) */
+    int32_t simm16;        /* SOPK/SOPP immediate; s_waitcnt: the encoded counter field */
+    uint32_t target;       /* branch: index of the target instruction in the kernel */
+    uint32_t pc;           /* byte offset of this instruction from the kernel entry */
+    uint32_t size;         /* encoded size in bytes (4 or 8, plus 4 for a literal) */
+    uint32_t line, col;    /* source position */
+} isa_inst_t;
+
+/* s_waitcnt fields on gfx8: vmcnt [3:0], expcnt [6:4], lgkmcnt [11:8]. */
+static inline unsigned isa_waitcnt_vm(int32_t simm16) { return (unsigned)simm16 & 0xf; }
+static inline unsigned isa_waitcnt_exp(int32_t simm16) { return ((unsigned)simm16 >> 4) & 0x7; }
+static inline unsigned isa_waitcnt_lgkm(int32_t simm16) { return ((unsigned)simm16 >> 8) & 0xf; }
+
+/* ---- Kernels -------------------------------------------------------------------------------- */
+
+typedef enum {
+    ISA_ARG_BY_VALUE, ISA_ARG_GLOBAL_BUFFER, ISA_ARG_DYNAMIC_SHARED_POINTER,
+    ISA_ARG_HIDDEN, ISA_ARG_OTHER
+} isa_arg_kind_t;
+
+typedef struct {
+    char name[64];        /* .name from metadata, or "argN" */
+    char type_name[64];   /* .type_name, e.g. "float*" or "uint" */
+    uint32_t offset, size;
+    isa_arg_kind_t kind;
+    char value_kind[40];  /* the metadata text, e.g. "hidden_global_offset_x" */
+} isa_kernel_arg_t;
+
+typedef struct {
+    char name[64];
+    uint32_t index;       /* instruction index the label points at */
+} isa_label_t;
+
+/* The `.amdhsa_kernel` descriptor, with gcnsim's documented default for kernels that have none:
+ * kernarg pointer in s[0:1], workgroup ids x, y, z in s2..s4, work-item ids in v0..v2. */
+typedef struct {
+    bool present;
+    uint32_t next_free_vgpr, next_free_sgpr;
+    uint32_t group_segment_fixed_size;  /* static LDS bytes */
+    uint32_t private_segment_fixed_size;
+    uint32_t kernarg_size;
+    bool user_sgpr_private_segment_buffer, user_sgpr_dispatch_ptr, user_sgpr_queue_ptr;
+    bool user_sgpr_kernarg_segment_ptr, user_sgpr_dispatch_id, user_sgpr_flat_scratch_init;
+    bool user_sgpr_private_segment_size;
+    bool system_sgpr_workgroup_id_x, system_sgpr_workgroup_id_y, system_sgpr_workgroup_id_z;
+    bool system_sgpr_workgroup_info, system_sgpr_private_segment_wavefront_offset;
+    uint32_t system_vgpr_workitem_id;    /* 0: x only, 1: x,y, 2: x,y,z */
+    uint32_t float_denorm_mode_32;       /* 0 flush (default), 3 preserve */
+    bool ieee_mode, dx10_clamp;
+    bool reserve_vcc, reserve_flat_scratch, reserve_xnack_mask;
+} isa_descriptor_t;
+
+typedef struct {
+    char name[64];
+    uint32_t line;                 /* where the kernel's label is */
+    isa_inst_t *insts;
+    uint32_t ninsts;
+    uint32_t code_bytes;
+    isa_label_t *labels;
+    uint32_t nlabels;
+    isa_descriptor_t desc;
+    bool has_metadata;
+    isa_kernel_arg_t *args;
+    uint32_t nargs;
+    uint32_t kernarg_segment_size; /* from metadata, else desc.kernarg_size */
+    /* Resource usage, as LLVM reports it. */
+    uint32_t vgprs_used;           /* highest VGPR referenced + 1 (max with next_free_vgpr) */
+    uint32_t sgprs_used;           /* highest SGPR + 1 (max with next_free_sgpr), plus extras */
+    uint32_t sgprs_extra;          /* VCC (2), FLAT_SCRATCH (+2), XNACK (+2) as counted above */
+    uint32_t lds_static;           /* group_segment_fixed_size */
+} isa_kernel_t;
+
+typedef struct {
+    char *path;
+    isa_kernel_t *kernels;
+    uint32_t nkernels;
+} isa_program_t;
+
+void isa_program_free(isa_program_t *prog);
+const isa_kernel_t *isa_program_find(const isa_program_t *prog, const char *name);
+
+/* Render one instruction in llvm-mc syntax (with _e32/_e64 where the encoding has both forms
+ * and the kernel's label names for branch targets). Returns the length written. */
+int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size_t len);
+
+/* ---- The wave's architectural state ---------------------------------------------------------- */
+
+enum { ISA_WAVE_SIZE = 64 };
+
+typedef struct {
+    void *ctx;
+    /* Host pointer for [addr, addr+size) of global memory, or NULL if any byte is not mapped. */
+    uint8_t *(*translate)(void *ctx, uint64_t addr, uint32_t size);
+} isa_memory_t;
+
+typedef struct isa_wave {
+    uint32_t sreg[ISA_NUM_SREGS]; /* s0..s101, flat_scratch, xnack, vcc, ..., m0, exec */
+    uint32_t *vgpr;               /* vgpr[r * 64 + lane], nvgpr registers */
+    uint32_t nvgpr;
+    uint32_t pc;                  /* index of the next instruction in kernel->insts */
+    uint8_t scc;
+    uint8_t flush_denorm_f32;     /* from the descriptor's float_denorm_mode_32 */
+    uint8_t ieee_mode;
+    const isa_kernel_t *kernel;
+    uint64_t code_base;           /* address of the kernel entry, for s_getpc_b64 */
+    uint8_t *lds;                 /* the workgroup's LDS allocation */
+    uint32_t lds_size;
+    const isa_memory_t *mem;
+} isa_wave_t;
+
+static inline uint64_t isa_wave_exec(const isa_wave_t *w)
+{
+    return (uint64_t)w->sreg[ISA_REG_EXEC_LO] | ((uint64_t)w->sreg[ISA_REG_EXEC_HI] << 32);
+}
+static inline uint64_t isa_wave_vcc(const isa_wave_t *w)
+{
+    return (uint64_t)w->sreg[ISA_REG_VCC_LO] | ((uint64_t)w->sreg[ISA_REG_VCC_HI] << 32);
+}
+
+/* ---- Functional execution ---------------------------------------------------------------------- */
+
+typedef enum {
+    ISA_EXEC_OK,       /* executed; wave->pc advanced (or set by a branch) */
+    ISA_EXEC_BARRIER,  /* s_barrier: pc advanced; the caller must hold the wave until release */
+    ISA_EXEC_END,      /* s_endpgm */
+    ISA_EXEC_FAULT     /* the program faulted; see fault_* (pc is left at the faulting inst) */
+} isa_exec_status_t;
+
+typedef enum {
+    ISA_FAULT_NONE, ISA_FAULT_UNMAPPED, ISA_FAULT_LDS_BOUNDS, ISA_FAULT_MISALIGNED,
+    ISA_FAULT_ILLEGAL
+} isa_fault_kind_t;
+
+/* What an executed instruction did, for the caller (timing, statistics, faults). For memory
+ * instructions, addr[] holds each active lane's address (global byte address for FLAT/SMEM, LDS
+ * byte offset for DS; DS read2/write2 record the first element), lanes = the active mask. */
+typedef struct {
+    isa_exec_status_t status;
+    bool branch_taken;
+    isa_fault_kind_t fault;
+    int fault_lane;            /* -1 when the fault is not lane-specific */
+    uint64_t fault_addr;
+    char fault_msg[160];
+    uint64_t lanes;
+    uint64_t addr[ISA_WAVE_SIZE];
+} isa_exec_result_t;
+
+/* Apply `in` (which must be wave->kernel->insts[wave->pc]) to the wave. */
+void isa_exec(isa_wave_t *wave, const isa_inst_t *in, isa_exec_result_t *res);
+
+#endif

@@ -1,0 +1,64 @@
+/* The instruction table's metadata, generated from isa.def, and name lookup. */
+#include "isa.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const isa_op_info_t isa_ops[ISA_NUM_OPS] = {
+#define ISA_OP(name, enc, unit, rate, flags, size, sig) \
+    [ISA_##name] = { #name, ISA_ENC_##enc, ISA_UNIT_##unit, ISA_RATE_##rate, (flags), (size), sig },
+#include "isa.def"
+#undef ISA_OP
+};
+
+const char *isa_enc_name(isa_enc_t enc)
+{
+    static const char *const names[ISA_NUM_ENCS] = {
+        "SOP1", "SOP2", "SOPC", "SOPK", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3", "FLAT", "DS"
+    };
+    return (unsigned)enc < ISA_NUM_ENCS ? names[enc] : "?";
+}
+
+const char *isa_unit_name(isa_unit_t unit)
+{
+    static const char *const names[ISA_NUM_UNITS] = {
+        "SALU", "SMEM", "VALU", "VMEM", "LDS", "BRANCH", "SEQ"
+    };
+    return (unsigned)unit < ISA_NUM_UNITS ? names[unit] : "?";
+}
+
+bool isa_enc_has_e32(isa_enc_t enc)
+{
+    return enc == ISA_ENC_VOP1 || enc == ISA_ENC_VOP2 || enc == ISA_ENC_VOPC;
+}
+
+/* A linear scan: only the assembler calls this, once per instruction, over a few hundred names. */
+isa_op_t isa_lookup(const char *mnemonic)
+{
+    for (int i = 0; i < ISA_NUM_OPS; i++)
+        if (strcmp(isa_ops[i].name, mnemonic) == 0)
+            return (isa_op_t)i;
+    return ISA_NUM_OPS;
+}
+
+const isa_kernel_t *isa_program_find(const isa_program_t *prog, const char *name)
+{
+    for (uint32_t i = 0; i < prog->nkernels; i++)
+        if (name == NULL || strcmp(prog->kernels[i].name, name) == 0)
+            return &prog->kernels[i];
+    return NULL;
+}
+
+void isa_program_free(isa_program_t *prog)
+{
+    if (!prog)
+        return;
+    for (uint32_t i = 0; i < prog->nkernels; i++) {
+        free(prog->kernels[i].insts);
+        free(prog->kernels[i].labels);
+        free(prog->kernels[i].args);
+    }
+    free(prog->kernels);
+    free(prog->path);
+    memset(prog, 0, sizeof *prog);
+}
