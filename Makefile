@@ -34,7 +34,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps test unit e2e llvm-check demo install clean docs-check
+.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl
 all: $(BUILD)/gcnsim
 
 # ---- dependencies ---------------------------------------------------------------------------
@@ -70,10 +70,24 @@ $(BUILD)/san/test_%: tests/unit/test_%.c tests/unit/unit.h $(SAN_OBJ)
 unit: $(UNIT_BIN)
 	@sh tests/run_unit.sh $(UNIT_BIN)
 
-e2e: $(BUILD)/san/gcnsim
-	@sh tests/e2e/run.sh $(BUILD)/san/gcnsim
+# OpenCL C kernels compiled by clang for gfx803 (ISA.md), run unchanged by the end-to-end tests.
+OPENCL_SRC := $(sort $(wildcard workloads/opencl/*.cl))
+OPENCL_ASM := $(OPENCL_SRC:%.cl=%.s)
+CLANG_GFX803 := clang -target amdgcn-amd-amdhsa -mcpu=gfx803 -nogpulib -O2 -S -x cl -Xclang -finclude-default-header
+workloads/opencl/%.s: workloads/opencl/%.cl $(wildcard workloads/opencl/*.h) | $(DEPS_STAMP)
+	$(CLANG_GFX803) -Iworkloads/opencl $< -o $@
 
-llvm-check: | $(DEPS_STAMP)
+opencl: $(OPENCL_ASM)
+
+# The end-to-end reference checker: C reference implementations of every shipped workload.
+$(BUILD)/san/refcheck: tests/e2e/refcheck.c | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -o $@ $< -lm
+
+e2e: $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(OPENCL_ASM)
+	@sh tests/e2e/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/refcheck
+
+llvm-check: $(OPENCL_ASM) | $(DEPS_STAMP)
 	@sh tests/llvm_check.sh
 
 docs-check: $(BUILD)/san/gcnsim
