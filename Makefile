@@ -34,7 +34,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl
+.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs
 all: $(BUILD)/gcnsim
 
 # ---- dependencies ---------------------------------------------------------------------------
@@ -90,10 +90,29 @@ e2e: $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(OPENCL_ASM)
 llvm-check: $(OPENCL_ASM) | $(DEPS_STAMP)
 	@sh tests/llvm_check.sh
 
-docs-check: $(BUILD)/san/gcnsim
+# The instruction table against llvm-mc and against our own assembler (tests/gen/table_sample.c).
+$(BUILD)/san/table_sample: tests/gen/table_sample.c $(SAN_OBJ)
+	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJ) $(PKG_LIBS) -lm
+
+table-check: $(BUILD)/san/table_sample
+	@$(BUILD)/san/table_sample > $(BUILD)/table_sample.s
+	@llvm-mc -arch=amdgcn -mcpu=gfx803 $(BUILD)/table_sample.s -o /dev/null
+	@echo "table-check: llvm-mc accepts all $$(grep -c '^  ' $(BUILD)/table_sample.s) table samples"
+	@$(BUILD)/san/table_sample --check
+
+# docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
+$(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c $(HEADERS) | $(DEPS_STAMP)
+	@mkdir -p $(BUILD)
+	$(CC) $(OPT_CFLAGS) -o $@ docs/gen/isa_doc.c isa/isa_table.c
+
+docs: $(BUILD)/isa_doc
+	$(BUILD)/isa_doc > docs/isa.md
+
+docs-check: $(BUILD)/san/gcnsim $(BUILD)/isa_doc
+	@$(BUILD)/isa_doc | cmp -s - docs/isa.md || { echo "docs/isa.md is out of date: run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim
 
-test: unit e2e llvm-check docs-check
+test: unit table-check e2e llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- demo and install ------------------------------------------------------------------------
