@@ -1,0 +1,671 @@
+/* workload: reading and validating a workload file (INI via inih). inih reports neither line numbers
+ * (this libinih is built without INI_HANDLER_LINENO) nor empty sections, so lines come through our
+ * own reader, which counts them, records section headers and reports malformed lines. All entries
+ * are collected first, --set overrides are applied to them, and only then are they interpreted, so a
+ * value given by --set is checked exactly like one from the file. */
+#include "workload.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <ini.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    char section[WL_TEXT_MAX];
+    char key[WL_TEXT_MAX];
+    char value[WL_TEXT_MAX];
+    uint32_t line;
+    int set; /* 1 + index of the --set that gave or replaced the value; 0: from the file */
+} entry_t;
+
+typedef struct {
+    char name[WL_TEXT_MAX];
+    uint32_t line;
+    int set;
+} sect_t;
+
+typedef struct {
+    const char *path;
+    FILE *f;
+    char *linebuf;
+    size_t linecap;
+    uint32_t lineno;
+    entry_t *e;
+    size_t ne, ce;
+    sect_t *s;
+    size_t ns, cs;
+    FILE *err;
+    int nerr;
+    const char *const *sets;
+} ctx_t;
+
+static void verr(ctx_t *c, uint32_t line, int set, const char *fmt, va_list ap)
+{
+    if (set)
+        fprintf(c->err, "--set '%s': error: ", c->sets[set - 1]);
+    else if (line)
+        fprintf(c->err, "%s:%" PRIu32 ": error: ", c->path, line);
+    else
+        fprintf(c->err, "%s: error: ", c->path);
+    vfprintf(c->err, fmt, ap);
+    fputc('\n', c->err);
+    c->nerr++;
+}
+
+static void __attribute__((format(printf, 4, 5))) err_at(ctx_t *c, uint32_t line, int set, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    verr(c, line, set, fmt, ap);
+    va_end(ap);
+}
+
+static void __attribute__((format(printf, 3, 4))) err_e(ctx_t *c, const entry_t *e, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    verr(c, e->line, e->set, fmt, ap);
+    va_end(ap);
+}
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+/* "  buffer   x " -> "buffer x". */
+static void norm_section(char *dst, size_t len, const char *src)
+{
+    size_t o = 0;
+    bool space = false;
+    for (const char *p = src; *p && o + 1 < len; p++) {
+        if (isspace((unsigned char)*p)) {
+            space = o > 0;
+            continue;
+        }
+        if (space && o + 2 < len)
+            dst[o++] = ' ';
+        space = false;
+        dst[o++] = *p;
+    }
+    dst[o] = '\0';
+}
+
+/* Bounded copy (snprintf("%s") would trip -Wformat-truncation for names read into smaller fields). */
+static void scopy(char *dst, size_t len, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= len)
+        n = len - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+static bool is_ident(const char *s)
+{
+    if (!(isalpha((unsigned char)*s) || *s == '_'))
+        return false;
+    for (; *s; s++)
+        if (!(isalnum((unsigned char)*s) || *s == '_'))
+            return false;
+    return true;
+}
+
+/* The candidate nearest to `word`, or NULL when none is plausibly what was meant. */
+static const char *nearest(const char *word, const char *const *cands, size_t n)
+{
+    const char *best = NULL;
+    unsigned bd = 4;
+    for (size_t i = 0; i < n; i++) {
+        unsigned d = wl_edit_distance(word, cands[i]);
+        if (d < bd && d < strlen(cands[i])) {
+            bd = d;
+            best = cands[i];
+        }
+    }
+    return best;
+}
+
+static void *grow(void *p, size_t *cap, size_t n, size_t elem)
+{
+    if (n < *cap)
+        return p;
+    size_t nc = *cap ? *cap * 2 : 16;
+    void *q = realloc(p, nc * elem);
+    if (!q) {
+        fputs("gcnsim: out of memory\n", stderr);
+        exit(3);
+    }
+    *cap = nc;
+    return q;
+}
+
+static void add_section(ctx_t *c, const char *raw, uint32_t line, int set)
+{
+    char name[WL_TEXT_MAX];
+    norm_section(name, sizeof name, raw);
+    for (size_t i = 0; i < c->ns; i++)
+        if (strcmp(c->s[i].name, name) == 0)
+            return;
+    c->s = grow(c->s, &c->cs, c->ns, sizeof *c->s);
+    sect_t *s = &c->s[c->ns++];
+    snprintf(s->name, sizeof s->name, "%s", name);
+    s->line = line;
+    s->set = set;
+}
+
+static char *reader(char *str, int num, void *stream)
+{
+    ctx_t *c = stream;
+    ssize_t n = getline(&c->linebuf, &c->linecap, c->f);
+    if (n < 0)
+        return NULL;
+    c->lineno++;
+    if (n >= num - 1) {
+        err_at(c, c->lineno, 0, "line too long (%zd characters; at most %d)", n, num - 2);
+        snprintf(str, (size_t)num, "\n");
+        return str;
+    }
+    /* Leading whitespace would make inih treat the line as a continuation of the previous value;
+     * the format has no multi-line values, so every line is read trimmed. */
+    char *t = trim(c->linebuf);
+    if (*t == '\0' || *t == ';' || *t == '#') {
+        snprintf(str, (size_t)num, "\n");
+        return str;
+    }
+    if (*t == '[') {
+        char *close = strchr(t, ']');
+        if (!close) {
+            err_at(c, c->lineno, 0, "section header '%s' has no closing ']'", t);
+            snprintf(str, (size_t)num, "\n");
+            return str;
+        }
+        *close = '\0';
+        add_section(c, t + 1, c->lineno, 0);
+        *close = ']';
+    } else if (!strpbrk(t, "=:")) {
+        err_at(c, c->lineno, 0, "expected 'key = value', '[section]' or a comment, got '%s'", t);
+        snprintf(str, (size_t)num, "\n");
+        return str;
+    }
+    snprintf(str, (size_t)num, "%s\n", t);
+    return str;
+}
+
+static entry_t *find_entry(ctx_t *c, const char *section, const char *key)
+{
+    for (size_t i = 0; i < c->ne; i++)
+        if (strcmp(c->e[i].section, section) == 0 && strcmp(c->e[i].key, key) == 0)
+            return &c->e[i];
+    return NULL;
+}
+
+static int handler(void *user, const char *section, const char *name, const char *value)
+{
+    ctx_t *c = user;
+    char sec[WL_TEXT_MAX];
+    norm_section(sec, sizeof sec, section);
+    if (sec[0] == '\0') {
+        err_at(c, c->lineno, 0, "key '%s' is outside any section (start with [kernel])", name);
+        return 1;
+    }
+    entry_t *old = find_entry(c, sec, name);
+    if (old) {
+        err_at(c, c->lineno, 0, "duplicate key '%s' in [%s] (first given at line %" PRIu32 ")", name, sec, old->line);
+        return 1;
+    }
+    c->e = grow(c->e, &c->ce, c->ne, sizeof *c->e);
+    entry_t *e = &c->e[c->ne++];
+    memset(e, 0, sizeof *e);
+    snprintf(e->section, sizeof e->section, "%s", sec);
+    snprintf(e->key, sizeof e->key, "%s", name);
+    snprintf(e->value, sizeof e->value, "%s", value);
+    e->line = c->lineno;
+    return 1;
+}
+
+/* --set section.key=value, where section is kernel, args or buffer.NAME. */
+static void apply_set(ctx_t *c, int idx)
+{
+    const char *text = c->sets[idx];
+    const char *eq = strchr(text, '=');
+    char left[WL_TEXT_MAX];
+    if (!eq || (size_t)(eq - text) >= sizeof left) {
+        err_at(c, 0, idx + 1, "expected section.key=value (e.g. kernel.grid=1024)");
+        return;
+    }
+    memcpy(left, text, (size_t)(eq - text));
+    left[eq - text] = '\0';
+    char *dot = strrchr(left, '.');
+    if (!dot || dot == left || dot[1] == '\0') {
+        err_at(c, 0, idx + 1, "expected section.key=value (e.g. kernel.grid=1024 or buffer.x.count=16)");
+        return;
+    }
+    *dot = '\0';
+    char sec[WL_TEXT_MAX];
+    if (strncmp(left, "buffer.", 7) == 0)
+        snprintf(sec, sizeof sec, "buffer %s", left + 7);
+    else
+        snprintf(sec, sizeof sec, "%s", left);
+    add_section(c, sec, 0, idx + 1);
+    entry_t *e = find_entry(c, sec, dot + 1);
+    if (!e) {
+        c->e = grow(c->e, &c->ce, c->ne, sizeof *c->e);
+        e = &c->e[c->ne++];
+        memset(e, 0, sizeof *e);
+        snprintf(e->section, sizeof e->section, "%s", sec);
+        snprintf(e->key, sizeof e->key, "%s", dot + 1);
+    }
+    char val[WL_TEXT_MAX];
+    snprintf(val, sizeof val, "%s", eq + 1);
+    snprintf(e->value, sizeof e->value, "%s", trim(val));
+    e->line = 0;
+    e->set = idx + 1;
+}
+
+static void resolve_path(char *dst, size_t len, const char *ini, const char *rel)
+{
+    const char *slash = strrchr(ini, '/');
+    if (rel[0] == '/' || !slash)
+        snprintf(dst, len, "%s", rel);
+    else
+        snprintf(dst, len, "%.*s/%s", (int)(slash - ini), ini, rel);
+}
+
+static bool parse_u32(const char *s, uint64_t max, uint32_t *out)
+{
+    if (!isdigit((unsigned char)*s))
+        return false;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (*trim(end) != '\0' || v > max)
+        return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+/* X | X,Y | X,Y,Z */
+static bool parse_dims(ctx_t *c, const entry_t *e, uint32_t d[3], uint32_t *ndims)
+{
+    char buf[WL_TEXT_MAX];
+    snprintf(buf, sizeof buf, "%s", e->value);
+    d[0] = d[1] = d[2] = 1;
+    uint32_t n = 0;
+    for (char *tok = buf, *next; tok; tok = next) {
+        next = strchr(tok, ',');
+        if (next)
+            *next++ = '\0';
+        if (n == 3 || !parse_u32(trim(tok), UINT32_MAX, &d[n])) {
+            err_e(c, e, "%s = '%s': expected X, X,Y or X,Y,Z (positive integers)", e->key, e->value);
+            return false;
+        }
+        n++;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        if (d[i] == 0) {
+            err_e(c, e, "%s = '%s': dimension %c is 0", e->key, e->value, "xyz"[i]);
+            return false;
+        }
+    *ndims = n;
+    return true;
+}
+
+static const char *const kernel_keys[] = { "source", "name", "grid", "workgroup", "vgprs", "lds" };
+static const char *const buffer_keys[] = { "type", "count", "init" };
+static const char *const init_kinds[] = { "zero", "value", "iota", "random", "file" };
+static const char *const type_names[] = { "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f32", "f64" };
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static void unknown_key(ctx_t *c, const entry_t *e, const char *const *keys, size_t n)
+{
+    const char *s = nearest(e->key, keys, n);
+    char sec[WL_TEXT_MAX];
+    snprintf(sec, sizeof sec, "%s", e->section);
+    if (s)
+        err_e(c, e, "unknown key '%s' in [%s]; did you mean '%s'?", e->key, sec, s);
+    else {
+        char list[160] = "";
+        for (size_t i = 0; i < n; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", keys[i]);
+        err_e(c, e, "unknown key '%s' in [%s]; valid keys are %s", e->key, sec, list);
+    }
+}
+
+static void kernel_entry(ctx_t *c, wl_workload_t *wl, const entry_t *e)
+{
+    if (strcmp(e->key, "source") == 0) {
+        if (e->value[0] == '\0')
+            err_e(c, e, "source is empty");
+        resolve_path(wl->source, sizeof wl->source, wl->path, e->value);
+        wl->source_line = e->line;
+    } else if (strcmp(e->key, "name") == 0) {
+        if ((!is_ident(e->value) && !(e->value[0] == '.' && is_ident(e->value + 1))) || strlen(e->value) >= WL_NAME_MAX)
+            err_e(c, e, "name = '%s' is not a kernel name", e->value);
+        scopy(wl->kernel, sizeof wl->kernel, e->value);
+        wl->kernel_line = e->line;
+    } else if (strcmp(e->key, "grid") == 0) {
+        parse_dims(c, e, wl->grid, &wl->grid_dims);
+    } else if (strcmp(e->key, "workgroup") == 0) {
+        parse_dims(c, e, wl->wg, &wl->wg_dims);
+        wl->wg_line = e->line;
+    } else if (strcmp(e->key, "vgprs") == 0) {
+        if (!parse_u32(e->value, 256, &wl->vgprs) || wl->vgprs == 0)
+            err_e(c, e, "vgprs = '%s': expected a number of VGPRs from 1 to 256", e->value);
+        wl->has_vgprs = true;
+        wl->vgprs_line = e->line;
+    } else if (strcmp(e->key, "lds") == 0) {
+        if (!parse_u32(e->value, 65536, &wl->lds))
+            err_e(c, e, "lds = '%s': expected a number of bytes from 0 to 65536", e->value);
+        wl->has_lds = true;
+        wl->lds_line = e->line;
+    } else
+        unknown_key(c, e, kernel_keys, N(kernel_keys));
+}
+
+static void bad_type(ctx_t *c, const entry_t *e, const char *what, const char *name)
+{
+    const char *s = nearest(name, type_names, N(type_names));
+    if (s)
+        err_e(c, e, "unknown %s '%s'; did you mean '%s'?", what, name, s);
+    else
+        err_e(c, e, "unknown %s '%s'; types are u8 i8 u16 i16 u32 i32 u64 i64 f32 f64", what, name);
+}
+
+/* init = KIND or KIND(ARGS); splits ARGS at commas (except for file). */
+static void buffer_init(ctx_t *c, wl_buffer_t *b, const entry_t *e)
+{
+    char buf[WL_TEXT_MAX];
+    snprintf(buf, sizeof buf, "%s", e->value);
+    char *open = strchr(buf, '('), *args = NULL;
+    if (open) {
+        char *close = strrchr(buf, ')');
+        if (!close || close < open || *trim(close + 1) != '\0') {
+            err_e(c, e, "init = '%s': missing ')' or text after it", e->value);
+            return;
+        }
+        *open = *close = '\0';
+        args = trim(open + 1);
+    }
+    char *kind = trim(buf);
+    char *av[4];
+    int ac = 0;
+    if (args && strcmp(kind, "file") != 0)
+        for (char *tok = args, *next; tok && ac < 4; tok = next) {
+            next = strchr(tok, ',');
+            if (next)
+                *next++ = '\0';
+            av[ac++] = trim(tok);
+        }
+    char msg[200];
+    if (strcmp(kind, "zero") == 0 && !args) {
+        b->init = WL_INIT_ZERO;
+    } else if (strcmp(kind, "value") == 0 && ac == 1) {
+        b->init = WL_INIT_VALUE;
+        if (!wl_parse_num(b->type, av[0], &b->a, msg, sizeof msg))
+            err_e(c, e, "init value: %s", msg);
+    } else if (strcmp(kind, "iota") == 0 && ac == 2) {
+        b->init = WL_INIT_IOTA;
+        wl_type_t st = wl_type_is_float(b->type) ? b->type : WL_I64;
+        if (!wl_parse_num(b->type, av[0], &b->a, msg, sizeof msg) || !wl_parse_num(st, av[1], &b->b, msg, sizeof msg))
+            err_e(c, e, "init iota: %s", msg);
+    } else if (strcmp(kind, "random") == 0 && (ac == 1 || ac == 3)) {
+        b->init = WL_INIT_RANDOM;
+        if (!wl_parse_num(WL_U64, av[0], &b->a, msg, sizeof msg)) {
+            err_e(c, e, "init random seed: %s", msg);
+            return;
+        }
+        if (ac == 3) {
+            b->random_range = true;
+            if (!wl_parse_num(b->type, av[1], &b->b, msg, sizeof msg) || !wl_parse_num(b->type, av[2], &b->c, msg, sizeof msg))
+                err_e(c, e, "init random range: %s", msg);
+            else if (wl_type_is_float(b->type) ? !(b->b.f < b->c.f) : b->b.f > b->c.f)
+                err_e(c, e, "init random range: LO (%s) must be %s HI (%s)", av[1],
+                      wl_type_is_float(b->type) ? "less than" : "at most", av[2]);
+        } else if (!wl_type_is_float(b->type)) {
+            b->b.i = 0; /* documented default integer range [0, 100] */
+            b->c.i = 100;
+            b->b.f = 0;
+            b->c.f = 100;
+        }
+    } else if (strcmp(kind, "file") == 0 && args && *args) {
+        b->init = WL_INIT_FILE;
+        resolve_path(b->file, sizeof b->file, c->path, args);
+    } else {
+        const char *s = nearest(kind, init_kinds, N(init_kinds));
+        bool known = false;
+        for (size_t i = 0; i < N(init_kinds); i++)
+            known |= strcmp(kind, init_kinds[i]) == 0;
+        if (known)
+            err_e(c, e, "init = '%s': wrong arguments; expected zero, value(V), iota(START, STEP), "
+                  "random(SEED) or random(SEED, LO, HI), file(PATH)", e->value);
+        else if (s)
+            err_e(c, e, "init = '%s': unknown kind '%s'; did you mean '%s'?", e->value, kind, s);
+        else
+            err_e(c, e, "init = '%s': unknown kind '%s'; expected zero, value, iota, random or file", e->value, kind);
+    }
+}
+
+static void buffer_section(ctx_t *c, wl_buffer_t *b, const char *sec, uint32_t line, int set)
+{
+    const entry_t *type = NULL, *count = NULL, *init = NULL;
+    for (size_t i = 0; i < c->ne; i++) {
+        const entry_t *e = &c->e[i];
+        if (strcmp(e->section, sec) != 0)
+            continue;
+        if (strcmp(e->key, "type") == 0)
+            type = e;
+        else if (strcmp(e->key, "count") == 0)
+            count = e;
+        else if (strcmp(e->key, "init") == 0)
+            init = e;
+        else
+            unknown_key(c, e, buffer_keys, N(buffer_keys));
+    }
+    if (!type) {
+        err_at(c, line, set, "[%s] has no type (one of u8 i8 u16 i16 u32 i32 u64 i64 f32 f64)", sec);
+        return;
+    }
+    b->type = wl_type_lookup(type->value);
+    if (b->type == WL_NUM_TYPES) {
+        bad_type(c, type, "buffer type", type->value);
+        return;
+    }
+    if (!count) {
+        err_at(c, line, set, "[%s] has no count", sec);
+        return;
+    }
+    char *end;
+    b->count = strtoull(count->value, &end, 0);
+    if (!isdigit((unsigned char)count->value[0]) || *end != '\0' || b->count == 0)
+        err_e(c, count, "count = '%s': expected a positive number of elements", count->value);
+    else if (b->count > (1ull << 47) / wl_type_size(b->type))
+        err_e(c, count, "count = %s: %s x %" PRIu32 " bytes does not fit in the 47-bit address space",
+              count->value, count->value, wl_type_size(b->type));
+    b->init = WL_INIT_ZERO;
+    if (init)
+        buffer_init(c, b, init);
+}
+
+static int find_buffer(const wl_workload_t *wl, const char *name)
+{
+    for (uint32_t i = 0; i < wl->nbuffers; i++)
+        if (strcmp(wl->buffers[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static void arg_entry(ctx_t *c, wl_workload_t *wl, const entry_t *e, wl_arg_t *a)
+{
+    scopy(a->name, sizeof a->name, e->key);
+    a->line = e->line;
+    if (!is_ident(e->key) || strlen(e->key) >= WL_NAME_MAX)
+        err_e(c, e, "argument name '%s' is not an identifier", e->key);
+    const char *v = e->value;
+    const char *colon = strchr(v, ':');
+    char msg[200];
+    if (v[0] == '@') {
+        a->kind = WL_ARG_BUFFER;
+        a->buffer = find_buffer(wl, v + 1);
+        if (a->buffer < 0) {
+            const char *names[64];
+            size_t n = 0;
+            for (uint32_t i = 0; i < wl->nbuffers && n < 64; i++)
+                names[n++] = wl->buffers[i].name;
+            const char *s = nearest(v + 1, names, n);
+            if (s)
+                err_e(c, e, "argument '%s': no buffer '%s'; did you mean '@%s'?", e->key, v + 1, s);
+            else
+                err_e(c, e, "argument '%s': no buffer '%s' (declare it with [buffer %s])", e->key, v + 1, v + 1);
+        }
+    } else if (colon && strncmp(v, "lds:", 4) == 0) {
+        a->kind = WL_ARG_LDS;
+        if (!parse_u32(v + 4, 65536, &a->lds_bytes))
+            err_e(c, e, "argument '%s': lds:BYTES needs a byte count from 0 to 65536, got '%s'", e->key, v + 4);
+    } else if (colon) {
+        char tname[16];
+        size_t n = (size_t)(colon - v);
+        snprintf(tname, sizeof tname, "%.*s", (int)(n < 15 ? n : 15), v);
+        a->kind = WL_ARG_SCALAR;
+        a->typed = true;
+        a->type = wl_type_lookup(trim(tname));
+        snprintf(a->text, sizeof a->text, "%s", colon + 1);
+        if (a->type == WL_NUM_TYPES)
+            bad_type(c, e, "argument type", tname);
+        else if (!wl_parse_scalar(a->type, trim(a->text), &a->bits, msg, sizeof msg))
+            err_e(c, e, "argument '%s': %s", e->key, msg);
+    } else {
+        a->kind = WL_ARG_SCALAR;
+        snprintf(a->text, sizeof a->text, "%s", v);
+        if (v[0] == '\0')
+            err_e(c, e, "argument '%s' has no value (@BUFFER, TYPE:VALUE, lds:BYTES or a number)", e->key);
+    }
+}
+
+static void interpret(ctx_t *c, wl_workload_t *wl)
+{
+    bool have_kernel = false;
+    static const char *const sections[] = { "kernel", "args", "buffer NAME" };
+    for (size_t i = 0; i < c->ns; i++) {
+        const sect_t *s = &c->s[i];
+        if (strcmp(s->name, "kernel") == 0) {
+            have_kernel = true;
+        } else if (strcmp(s->name, "args") == 0) {
+        } else if (strncmp(s->name, "buffer ", 7) == 0 || strcmp(s->name, "buffer") == 0) {
+            const char *name = s->name[6] ? s->name + 7 : "";
+            if (!is_ident(name) || strlen(name) >= WL_NAME_MAX) {
+                err_at(c, s->line, s->set, "[%s]: a buffer needs a name (letters, digits, '_'), as in [buffer x]", s->name);
+                continue;
+            }
+            wl->buffers = realloc(wl->buffers, (wl->nbuffers + 1) * sizeof *wl->buffers);
+            if (!wl->buffers)
+                exit(3);
+            wl_buffer_t *b = &wl->buffers[wl->nbuffers++];
+            memset(b, 0, sizeof *b);
+            snprintf(b->name, sizeof b->name, "%s", name);
+            b->line = s->line;
+            buffer_section(c, b, s->name, s->line, s->set);
+        } else {
+            char first[WL_TEXT_MAX];
+            snprintf(first, sizeof first, "%s", s->name);
+            char *sp = strchr(first, ' ');
+            if (sp)
+                *sp = '\0';
+            static const char *const words[] = { "kernel", "args", "buffer" };
+            const char *w = nearest(first, words, 3);
+            if (w && strcmp(w, "buffer") == 0)
+                err_at(c, s->line, s->set, "unknown section [%s]; did you mean [buffer%s]?", s->name, sp ? s->name + (sp - first) : " NAME");
+            else if (w)
+                err_at(c, s->line, s->set, "unknown section [%s]; did you mean [%s]?", s->name, w);
+            else
+                err_at(c, s->line, s->set, "unknown section [%s]; sections are [%s], [%s] and [%s]", s->name,
+                       sections[0], sections[1], sections[2]);
+        }
+    }
+    if (!have_kernel) {
+        err_at(c, 0, 0, "no [kernel] section (it needs source, grid and workgroup)");
+        return;
+    }
+    for (size_t i = 0; i < c->ne; i++) {
+        const entry_t *e = &c->e[i];
+        if (strcmp(e->section, "kernel") == 0)
+            kernel_entry(c, wl, e);
+        else if (strcmp(e->section, "args") == 0) {
+            wl->args = realloc(wl->args, (wl->nargs + 1) * sizeof *wl->args);
+            if (!wl->args)
+                exit(3);
+            wl_arg_t *a = &wl->args[wl->nargs++];
+            memset(a, 0, sizeof *a);
+            arg_entry(c, wl, e, a);
+        }
+    }
+    const sect_t *ks = NULL;
+    for (size_t i = 0; i < c->ns; i++)
+        if (strcmp(c->s[i].name, "kernel") == 0)
+            ks = &c->s[i];
+    if (wl->source[0] == '\0' && !find_entry(c, "kernel", "source"))
+        err_at(c, ks->line, ks->set, "[kernel] has no source (the .s file, relative to the workload file)");
+    if (wl->grid_dims == 0 && !find_entry(c, "kernel", "grid"))
+        err_at(c, ks->line, ks->set, "[kernel] has no grid (work-items: X, X,Y or X,Y,Z)");
+    if (wl->wg_dims == 0 && !find_entry(c, "kernel", "workgroup"))
+        err_at(c, ks->line, ks->set, "[kernel] has no workgroup (work-items: X, X,Y or X,Y,Z)");
+    if (wl->grid_dims && wl->wg_dims) {
+        const entry_t *we = find_entry(c, "kernel", "workgroup");
+        uint64_t items = (uint64_t)wl->wg[0] * wl->wg[1] * wl->wg[2];
+        if (items > 1024)
+            err_e(c, we, "workgroup %" PRIu32 "x%" PRIu32 "x%" PRIu32 " has %" PRIu64
+                  " work-items; at most 1024", wl->wg[0], wl->wg[1], wl->wg[2], items);
+        for (int d = 0; d < 3; d++)
+            if (wl->grid[d] < wl->wg[d])
+                err_e(c, we, "grid %c dimension (%" PRIu32 ") is smaller than the workgroup's (%" PRIu32 ")",
+                      "xyz"[d], wl->grid[d], wl->wg[d]);
+    }
+}
+
+int wl_load(const char *path, const char *const *sets, size_t nsets, wl_workload_t *out, FILE *err)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->path, sizeof out->path, "%s", path);
+    ctx_t c;
+    memset(&c, 0, sizeof c);
+    c.path = path;
+    c.err = err;
+    c.sets = sets;
+    c.f = fopen(path, "r");
+    if (!c.f) {
+        fprintf(err, "%s: error: cannot open workload file: %s\n", path, strerror(errno));
+        return 1;
+    }
+    int rc = ini_parse_stream(reader, &c, handler, &c);
+    fclose(c.f);
+    free(c.linebuf);
+    if (rc < 0)
+        err_at(&c, 0, 0, "cannot read the workload file");
+    else if (rc > 0 && c.nerr == 0)
+        err_at(&c, (uint32_t)rc, 0, "malformed line");
+    for (size_t i = 0; i < nsets; i++)
+        apply_set(&c, (int)i);
+    if (c.nerr == 0)
+        interpret(&c, out);
+    free(c.e);
+    free(c.s);
+    if (c.nerr)
+        wl_free(out);
+    return c.nerr;
+}
+
+void wl_free(wl_workload_t *wl)
+{
+    free(wl->buffers);
+    free(wl->args);
+    wl->buffers = NULL;
+    wl->args = NULL;
+    wl->nbuffers = wl->nargs = 0;
+}
