@@ -10,7 +10,8 @@
  *   atomics       atomic_add atomic_sub atomic_inc atomic_dec atomic_min atomic_max atomic_and
  *                 atomic_or atomic_xor atomic_xchg atomic_cmpxchg on __global or __local int/uint
  *   math          exp log sqrt rsqrt native_exp native_log native_sqrt native_recip native_divide
- *                 (single instructions plus a scale; fast, not correctly rounded)
+ *                 (single instructions plus a scale; fast, not correctly rounded), fabs
+ *   common        min max clamp (scalar only; macros, so arguments are evaluated more than once)
  * Global offsets are always 0 (gcnsim launches without one). Macros are used rather than
  * redefinitions because the default OpenCL header already declares these names. */
 #ifndef GCNSIM_CL_H
@@ -109,5 +110,12 @@ static inline float gcn_recip(float x) { return __builtin_amdgcn_rcpf(x); }
 #define native_rsqrt(x) gcn_rsqrt(x)
 #define native_recip(x) gcn_recip(x)
 #define native_divide(a, b) ((a) * gcn_recip(b))
+#define fabs(x) __builtin_fabsf(x)
+
+/* ---- common (scalar) ------------------------------------------------------------------------ */
+
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+#define clamp(x, lo, hi) min(max((x), (lo)), (hi))
 
 #endif

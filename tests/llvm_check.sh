@@ -1,0 +1,49 @@
+#!/bin/sh
+# Checks every shipped kernel with LLVM's own assembler, the oracle for our syntax:
+#   workloads/*.s, workloads/*/*.s (hand-written) and workloads/opencl/*.s (clang output).
+# Files with .amdhsa directives need the HSA triple; the rest assemble as plain gfx803.
+# Each file must also use only mnemonics of our instruction table (isa/isa.def), and a compiled
+# kernel must not call anything (an unresolved OpenCL built-in would be a `s_swappc_b64`).
+# Usage: sh tests/llvm_check.sh   (from anywhere; prints "llvm-check: N passed, N failed")
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Every mnemonic of the table (ISA_OP(name, ...) lines, including those inside family macros,
+# expanded here by listing the family instances the table spells out).
+cc -E -P -x c -I isa - <<'CEOF' 2>/dev/null | tr ' ' '\n' | grep -E '^[a-z][a-z0-9_]+$' | sort -u > "$tmp/table"
+#define ISA_OP(name, enc, unit, rate, flags, size, sig) name
+#include "isa.def"
+CEOF
+if [ ! -s "$tmp/table" ]; then echo "llvm-check: cannot read isa/isa.def" >&2; exit 1; fi
+
+pass=0; fail=0
+for f in workloads/*.s workloads/*/*.s; do
+  [ -f "$f" ] || continue
+  why=""
+  if grep -q '^[[:space:]]*\.amdhsa_kernel' "$f"; then
+    args="-triple=amdgcn-amd-amdhsa -mcpu=gfx803"
+  else
+    args="-arch=amdgcn -mcpu=gfx803"
+  fi
+  # shellcheck disable=SC2086
+  if ! llvm-mc $args "$f" -o /dev/null 2> "$tmp/err"; then
+    why="llvm-mc rejects it: $(head -3 "$tmp/err" | tr '\n' ' ')"
+  fi
+  # Mnemonics: the first word of each instruction line (not a label, directive or comment),
+  # without an _e32/_e64 suffix; the metadata YAML is skipped.
+  awk '/^[[:space:]]*\.amdgpu_metadata/ { skip = 1 } /^[[:space:]]*\.end_amdgpu_metadata/ { skip = 0; next }
+       skip { next }
+       { sub(/\/\/.*/, ""); sub(/;.*/, ""); if (match($0, /^[[:space:]]*[sdvf][a-z0-9_]*[[:space:]]*/) && $1 !~ /:$/) print $1 }' "$f" \
+    | sed 's/_e32$//; s/_e64$//' | sort -u > "$tmp/used"
+  missing=$(comm -23 "$tmp/used" "$tmp/table" | tr '\n' ' ')
+  if [ -n "$missing" ]; then why="$why not in isa/isa.def: $missing"; fi
+  if grep -q 's_swappc_b64\|s_setpc_b64' "$f"; then why="$why calls a function (an unresolved built-in?)"; fi
+  if [ -z "$why" ]; then pass=$((pass+1)); else
+    fail=$((fail+1)); echo "llvm-check: FAIL $f:$why"
+  fi
+done
+echo "llvm-check: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
