@@ -1,3 +1,359 @@
-/* TEMPORARY scaffolding: replaced by the real command line in this session. */
-#include <stdio.h>
-int main(void) { fputs("gcnsim: not built yet\n", stderr); return 3; }
+/* gcnsim's command line: run, asm, help. Exit codes: 0 success, 1 bad input or usage, 2 the
+ * simulated program faulted, 3 internal error (docs/cli.md). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm.h"
+#include "launch.h"
+#include "report.h"
+
+#define GCNSIM_VERSION "0.1.0"
+
+static const char usage_main[] =
+    "usage: gcnsim COMMAND [OPTIONS]\n"
+    "\n"
+    "gcnsim simulates AMD GCN3 (gfx803) compute units running real GCN assembly.\n"
+    "\n"
+    "commands:\n"
+    "  run WORKLOAD.ini   launch the kernel a workload file describes and report the result\n"
+    "  asm KERNEL.s       assemble a file; print each kernel's resources and a listing\n"
+    "  help [COMMAND]     show this help, or a command's\n"
+    "\n"
+    "options:\n"
+    "  -h, --help         show help (also: gcnsim COMMAND --help)\n"
+    "  --version          print the version\n"
+    "\n"
+    "exit status: 0 success, 1 bad input or usage, 2 the simulated program faulted, 3 internal error.\n"
+    "Documentation: docs/cli.md, docs/workloads.md, docs/errors.md.\n";
+
+static const char usage_run[] =
+    "usage: gcnsim run WORKLOAD.ini [OPTIONS]\n"
+    "\n"
+    "Launch the kernel described by WORKLOAD.ini (docs/workloads.md) and print a report: kernel, grid,\n"
+    "workgroup, workgroups, waves, wave-instructions per unit, resources, and each buffer's first\n"
+    "values and checksum.\n"
+    "\n"
+    "options:\n"
+    "  --dump NAME=PATH          write buffer NAME's final contents to PATH (raw little-endian bytes)\n"
+    "  --dump-init NAME=PATH     write buffer NAME's contents at launch to PATH\n"
+    "  --set SECTION.KEY=VALUE   override a workload key, e.g. --set kernel.grid=1024,\n"
+    "                            --set buffer.x.count=16, --set args.n=u32:16\n"
+    "  --max-instructions N      fault after N wave instructions (default 100000000)\n"
+    "  --functional              functional simulation (the only mode until the timing model lands)\n"
+    "  -h, --help                show this help\n"
+    "Options may also be written --option=VALUE. --dump, --dump-init and --set may repeat.\n"
+    "\n"
+    "exit status: 0 success, 1 bad input or usage, 2 the simulated program faulted, 3 internal error.\n";
+
+static const char usage_asm[] =
+    "usage: gcnsim asm KERNEL.s\n"
+    "\n"
+    "Assemble KERNEL.s (llvm-mc syntax for gfx803). On success print, for each kernel, its resource\n"
+    "usage (VGPRs, SGPRs, static LDS), the descriptor's enables, the arguments from .amdgpu_metadata\n"
+    "and a listing: byte offset, encoding size, instruction, source line. On error print every\n"
+    "diagnostic as file:line:col: error: ... and exit 1.\n"
+    "\n"
+    "options:\n"
+    "  -h, --help   show this help\n";
+
+static const char usage_help[] =
+    "usage: gcnsim help [COMMAND]\n"
+    "\n"
+    "Show the general help, or the help of COMMAND (run, asm, help).\n";
+
+typedef struct {
+    const char *name;
+    const char *path;
+} dump_t;
+
+static int usage_error(const char *cmd, const char *fmt, const char *arg)
+{
+    fputs("gcnsim: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (see 'gcnsim %s--help')\n", cmd);
+    return 1;
+}
+
+static const char *suggest(const char *word, const char *const *cands, size_t n)
+{
+    const char *best = NULL;
+    unsigned bd = 3;
+    for (size_t i = 0; i < n; i++) {
+        unsigned d = wl_edit_distance(word, cands[i]);
+        if (d < bd) {
+            bd = d;
+            best = cands[i];
+        }
+    }
+    return best;
+}
+
+/* --opt VALUE or --opt=VALUE; returns the value or NULL when `arg` is not this option. */
+static const char *opt_value(const char *opt, int argc, char **argv, int *i, bool *missing)
+{
+    size_t n = strlen(opt);
+    const char *a = argv[*i];
+    if (strncmp(a, opt, n) != 0)
+        return NULL;
+    if (a[n] == '=')
+        return a + n + 1;
+    if (a[n] != '\0')
+        return NULL;
+    if (*i + 1 >= argc) {
+        *missing = true;
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+static bool add_dump(dump_t **v, size_t *n, const char *text, const char *opt)
+{
+    const char *eq = strchr(text, '=');
+    if (!eq || eq == text || eq[1] == '\0') {
+        fprintf(stderr, "gcnsim: %s expects NAME=PATH, got '%s'\n", opt, text);
+        return false;
+    }
+    dump_t *nv = realloc(*v, (*n + 1) * sizeof **v);
+    if (!nv)
+        return false;
+    *v = nv;
+    char *name = malloc((size_t)(eq - text) + 1);
+    if (!name)
+        return false;
+    memcpy(name, text, (size_t)(eq - text));
+    name[eq - text] = '\0';
+    nv[*n].name = name;
+    nv[*n].path = eq + 1;
+    ++*n;
+    return true;
+}
+
+static int find_buf(const wl_workload_t *wl, const char *name)
+{
+    for (uint32_t i = 0; i < wl->nbuffers; i++)
+        if (strcmp(wl->buffers[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static bool check_dumps(const wl_workload_t *wl, const dump_t *d, size_t n, const char *opt)
+{
+    for (size_t i = 0; i < n; i++)
+        if (find_buf(wl, d[i].name) < 0) {
+            const char *names[64];
+            size_t nn = 0;
+            for (uint32_t j = 0; j < wl->nbuffers && nn < 64; j++)
+                names[nn++] = wl->buffers[j].name;
+            const char *s = suggest(d[i].name, names, nn);
+            fprintf(stderr, "gcnsim: %s %s=...: the workload has no buffer '%s'", opt, d[i].name, d[i].name);
+            if (s)
+                fprintf(stderr, "; did you mean '%s'?\n", s);
+            else
+                fputc('\n', stderr);
+            return false;
+        }
+    return true;
+}
+
+static bool write_dumps(const launch_t *L, const dump_t *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const launch_buffer_t *b = &L->bufs[find_buf(L->wl, d[i].name)];
+        FILE *f = fopen(d[i].path, "wb");
+        if (!f || fwrite(b->data, 1, (size_t)b->bytes, f) != b->bytes) {
+            fprintf(stderr, "gcnsim: cannot write buffer '%s' to '%s': %s\n", d[i].name, d[i].path, strerror(errno));
+            if (f)
+                fclose(f);
+            return false;
+        }
+        if (fclose(f) != 0) {
+            fprintf(stderr, "gcnsim: cannot write buffer '%s' to '%s': %s\n", d[i].name, d[i].path, strerror(errno));
+            return false;
+        }
+    }
+    return true;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    const char *ini = NULL;
+    dump_t *dumps = NULL, *inits = NULL;
+    size_t ndumps = 0, ninits = 0, nsets = 0;
+    const char **sets = calloc((size_t)argc, sizeof *sets);
+    launch_options_t opt = { 0, 0 };
+    int rc = 1;
+    if (!sets)
+        return 3;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v;
+        bool missing = false;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(usage_run, stdout);
+            rc = 0;
+            goto out;
+        } else if (strcmp(a, "--functional") == 0) {
+            continue;
+        } else if ((v = opt_value("--dump-init", argc, argv, &i, &missing))) {
+            if (!add_dump(&inits, &ninits, v, "--dump-init"))
+                goto out;
+        } else if ((v = opt_value("--dump", argc, argv, &i, &missing))) {
+            if (!add_dump(&dumps, &ndumps, v, "--dump"))
+                goto out;
+        } else if ((v = opt_value("--set", argc, argv, &i, &missing))) {
+            sets[nsets++] = v;
+        } else if ((v = opt_value("--max-instructions", argc, argv, &i, &missing))) {
+            char *end;
+            errno = 0;
+            unsigned long long n = strtoull(v, &end, 10);
+            if (v[0] < '0' || v[0] > '9' || *end != '\0' || n == 0 || errno == ERANGE) {
+                usage_error("run ", "--max-instructions expects a positive integer, got '%s'", v);
+                goto out;
+            }
+            opt.max_instructions = n;
+        } else if (missing) {
+            usage_error("run ", "option %s needs a value", a);
+            goto out;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            static const char *const opts[] = { "--dump", "--dump-init", "--set", "--max-instructions", "--functional", "--help" };
+            const char *s = suggest(a, opts, sizeof opts / sizeof opts[0]);
+            if (s)
+                fprintf(stderr, "gcnsim: run: unknown option '%s'; did you mean '%s'? (see 'gcnsim run --help')\n", a, s);
+            else
+                usage_error("run ", "run: unknown option '%s'", a);
+            goto out;
+        } else if (ini) {
+            usage_error("run ", "run takes one workload file; '%s' is a second one", a);
+            goto out;
+        } else
+            ini = a;
+    }
+    if (!ini) {
+        usage_error("run ", "%s", "run needs a workload file: gcnsim run WORKLOAD.ini");
+        goto out;
+    }
+    wl_workload_t wl;
+    if (wl_load(ini, sets, nsets, &wl, stderr) != 0)
+        goto out;
+    isa_program_t prog;
+    if (asm_assemble_file(wl.source, &prog, stderr) != 0) {
+        fprintf(stderr, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl.path, wl.source_line);
+        isa_program_free(&prog);
+        wl_free(&wl);
+        goto out;
+    }
+    launch_t *L = malloc(sizeof *L);
+    if (!L) {
+        rc = 3;
+    } else if ((rc = launch_prepare(L, &wl, &prog, &opt, stderr)) == 0) {
+        if (!check_dumps(&wl, dumps, ndumps, "--dump") || !check_dumps(&wl, inits, ninits, "--dump-init") ||
+            !write_dumps(L, inits, ninits))
+            rc = 1;
+        else if ((rc = launch_run(L)) == 2)
+            launch_print_fault(L, stderr);
+        else if (rc == 0) {
+            if (!write_dumps(L, dumps, ndumps))
+                rc = 1;
+            else
+                report_run(L, stdout);
+        }
+        launch_free(L);
+    }
+    free(L);
+    isa_program_free(&prog);
+    wl_free(&wl);
+out:
+    for (size_t i = 0; i < ndumps; i++)
+        free((void *)dumps[i].name);
+    for (size_t i = 0; i < ninits; i++)
+        free((void *)inits[i].name);
+    free(dumps);
+    free(inits);
+    free(sets);
+    return rc;
+}
+
+static int cmd_asm(int argc, char **argv)
+{
+    const char *path = NULL;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(usage_asm, stdout);
+            return 0;
+        }
+        if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return usage_error("asm ", "asm: unknown option '%s'", argv[i]);
+        if (path)
+            return usage_error("asm ", "asm takes one file; '%s' is a second one", argv[i]);
+        path = argv[i];
+    }
+    if (!path)
+        return usage_error("asm ", "%s", "asm needs a file: gcnsim asm KERNEL.s");
+    isa_program_t prog;
+    int nerr = asm_assemble_file(path, &prog, stderr);
+    if (nerr) {
+        fprintf(stderr, "%s: %d error%s\n", path, nerr, nerr == 1 ? "" : "s");
+        isa_program_free(&prog);
+        return 1;
+    }
+    if (prog.nkernels == 0)
+        printf("%s: no kernels\n", path);
+    for (uint32_t i = 0; i < prog.nkernels; i++)
+        report_kernel(&prog.kernels[i], stdout);
+    isa_program_free(&prog);
+    return 0;
+}
+
+static const char *const commands[] = { "run", "asm", "help" };
+
+static int unknown_command(const char *c)
+{
+    const char *s = suggest(c, commands, 3);
+    if (s)
+        fprintf(stderr, "gcnsim: unknown command '%s'; did you mean '%s'? (see 'gcnsim --help')\n", c, s);
+    else
+        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm and help (see 'gcnsim --help')\n", c);
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_main, stderr);
+        return 1;
+    }
+    const char *c = argv[1];
+    if (strcmp(c, "-h") == 0 || strcmp(c, "--help") == 0) {
+        fputs(usage_main, stdout);
+        return 0;
+    }
+    if (strcmp(c, "--version") == 0) {
+        printf("gcnsim %s (GCN3 gfx803, functional mode)\n", GCNSIM_VERSION);
+        return 0;
+    }
+    if (strcmp(c, "run") == 0)
+        return cmd_run(argc, argv);
+    if (strcmp(c, "asm") == 0)
+        return cmd_asm(argc, argv);
+    if (strcmp(c, "help") == 0) {
+        if (argc > 3)
+            return usage_error("help ", "%s", "help takes at most one command");
+        if (argc == 2 || strcmp(argv[2], "help") == 0 || strcmp(argv[2], "--help") == 0) {
+            fputs(argc == 2 ? usage_main : usage_help, stdout);
+            return 0;
+        }
+        if (strcmp(argv[2], "run") == 0)
+            fputs(usage_run, stdout);
+        else if (strcmp(argv[2], "asm") == 0)
+            fputs(usage_asm, stdout);
+        else
+            return unknown_command(argv[2]);
+        return 0;
+    }
+    if (c[0] == '-') {
+        fprintf(stderr, "gcnsim: unknown option '%s' (see 'gcnsim --help')\n", c);
+        return 1;
+    }
+    return unknown_command(c);
+}

@@ -1,0 +1,408 @@
+/* launch: preparing a dispatch — kernel selection, memory map, buffers, kernel arguments, the AQL
+ * dispatch packet — and the kernel entry state of a wave (see launch.h, docs/workloads.md). */
+#include "launch.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void __attribute__((format(printf, 4, 5))) perr(FILE *err, const wl_workload_t *wl, uint32_t line, const char *fmt, ...)
+{
+    if (line)
+        fprintf(err, "%s:%" PRIu32 ": error: ", wl->path, line);
+    else
+        fprintf(err, "%s: error: ", wl->path);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(err, fmt, ap);
+    va_end(ap);
+    fputc('\n', err);
+}
+
+static uint32_t align_up32(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+
+static void put_le(uint8_t *p, uint32_t size, uint64_t v)
+{
+    for (uint32_t i = 0; i < size; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static const isa_kernel_t *pick_kernel(const wl_workload_t *wl, const isa_program_t *prog, FILE *err)
+{
+    if (prog->nkernels == 0) {
+        perr(err, wl, wl->source_line, "'%s' defines no kernel", wl->source);
+        return NULL;
+    }
+    if (wl->kernel[0] == '\0') {
+        if (prog->nkernels == 1)
+            return &prog->kernels[0];
+        char list[256] = "";
+        for (uint32_t i = 0; i < prog->nkernels; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", prog->kernels[i].name);
+        perr(err, wl, wl->source_line, "'%s' defines %" PRIu32 " kernels (%s); choose one with name = ...",
+             wl->source, prog->nkernels, list);
+        return NULL;
+    }
+    const isa_kernel_t *k = isa_program_find(prog, wl->kernel);
+    if (k)
+        return k;
+    const char *best = NULL;
+    unsigned bd = 4;
+    for (uint32_t i = 0; i < prog->nkernels; i++) {
+        unsigned d = wl_edit_distance(wl->kernel, prog->kernels[i].name);
+        if (d < bd) {
+            bd = d;
+            best = prog->kernels[i].name;
+        }
+    }
+    if (best)
+        perr(err, wl, wl->kernel_line, "no kernel '%s' in '%s'; did you mean '%s'?", wl->kernel, wl->source, best);
+    else
+        perr(err, wl, wl->kernel_line, "no kernel '%s' in '%s'", wl->kernel, wl->source);
+    return NULL;
+}
+
+/* The scalar type a by-value argument has in the metadata (for bare values in the workload). */
+static wl_type_t meta_scalar_type(const isa_kernel_arg_t *ka)
+{
+    const char *t = ka->type_name;
+    bool is_float = strstr(t, "float") || strstr(t, "double") || strstr(t, "half");
+    bool is_unsigned = t[0] == 'u' || strstr(t, "unsigned") || strstr(t, "bool") || strstr(t, "size_t");
+    switch (ka->size) {
+    case 1: return is_unsigned ? WL_U8 : WL_I8;
+    case 2: return is_float ? WL_NUM_TYPES : is_unsigned ? WL_U16 : WL_I16;
+    case 4: return is_float ? WL_F32 : is_unsigned ? WL_U32 : WL_I32;
+    case 8: return is_float ? WL_F64 : is_unsigned ? WL_U64 : WL_I64;
+    default: return WL_NUM_TYPES;
+    }
+}
+
+static const char *kind_text(isa_arg_kind_t k)
+{
+    switch (k) {
+    case ISA_ARG_GLOBAL_BUFFER: return "a global buffer (@BUFFER)";
+    case ISA_ARG_DYNAMIC_SHARED_POINTER: return "a __local pointer (lds:BYTES)";
+    case ISA_ARG_BY_VALUE: return "a value (TYPE:VALUE or a number)";
+    default: return "an unsupported kind";
+    }
+}
+
+static const char *given_text(const wl_arg_t *a)
+{
+    switch (a->kind) {
+    case WL_ARG_BUFFER: return "a buffer";
+    case WL_ARG_LDS: return "lds:";
+    default: return "a value";
+    }
+}
+
+/* Write one workload argument at `off` (size bytes), checking it against what the kernel expects. */
+static bool put_arg(launch_t *L, const wl_arg_t *a, const isa_kernel_arg_t *ka, uint32_t off, uint32_t size,
+                    uint32_t *lds_next, uint8_t *seg, FILE *err)
+{
+    const wl_workload_t *wl = L->wl;
+    if (a->kind == WL_ARG_BUFFER) {
+        put_le(seg + off, size, L->bufs[a->buffer].addr);
+    } else if (a->kind == WL_ARG_LDS) {
+        uint32_t at = align_up32(*lds_next, 16);
+        if ((uint64_t)at + a->lds_bytes > 65536) {
+            perr(err, wl, a->line, "argument '%s': LDS would need %" PRIu64 " bytes (%" PRIu32
+                 " static + dynamic); at most 65536", a->name, (uint64_t)at + a->lds_bytes, L->lds_static);
+            return false;
+        }
+        put_le(seg + off, size, at);
+        *lds_next = at + a->lds_bytes;
+    } else {
+        uint64_t bits = a->bits;
+        if (!a->typed) {
+            wl_type_t t = ka ? meta_scalar_type(ka) : WL_NUM_TYPES;
+            if (t == WL_NUM_TYPES) {
+                if (ka)
+                    perr(err, wl, a->line, "argument '%s': cannot tell the type of '%s' (%s, %" PRIu32
+                         " bytes); write TYPE:VALUE", a->name, ka->type_name, ka->name, ka->size);
+                else
+                    perr(err, wl, a->line, "argument '%s' = '%s' needs a type (e.g. u32:%s or f32:%s): "
+                         "the kernel has no .amdgpu_metadata", a->name, a->text, a->text, a->text);
+                return false;
+            }
+            char msg[200];
+            if (!wl_parse_scalar(t, a->text, &bits, msg, sizeof msg)) {
+                perr(err, wl, a->line, "argument '%s' (%s %s): %s", a->name, ka->type_name, ka->name, msg);
+                return false;
+            }
+        }
+        put_le(seg + off, size, bits);
+    }
+    return true;
+}
+
+/* Lay out the arguments into a zeroed segment of at least `cap` bytes; sets L->kernarg_bytes. */
+static bool layout_args(launch_t *L, uint8_t *seg, uint32_t cap, FILE *err)
+{
+    const wl_workload_t *wl = L->wl;
+    const isa_kernel_t *k = L->kernel;
+    uint32_t lds_next = L->lds_static, end = 0;
+    if (!k->has_metadata) {
+        for (uint32_t i = 0; i < wl->nargs; i++) {
+            const wl_arg_t *a = &wl->args[i];
+            uint32_t size = a->kind == WL_ARG_BUFFER ? 8 : a->kind == WL_ARG_LDS ? 4 : a->typed ? wl_type_size(a->type) : 0;
+            uint32_t off = size ? align_up32(end, size) : end;
+            if (off + size > cap) {
+                perr(err, wl, a->line, "internal: kernarg segment overflow");
+                return false;
+            }
+            if (!put_arg(L, a, NULL, off, size, &lds_next, seg, err))
+                return false;
+            end = off + size;
+        }
+        L->kernarg_bytes = align_up32(end, 8);
+        L->lds_total = lds_next;
+        return true;
+    }
+    uint32_t nexplicit = 0;
+    for (uint32_t i = 0; i < k->nargs; i++)
+        nexplicit += k->args[i].kind != ISA_ARG_HIDDEN;
+    if (nexplicit != wl->nargs) {
+        char list[512] = "";
+        for (uint32_t i = 0; i < k->nargs; i++)
+            if (k->args[i].kind != ISA_ARG_HIDDEN)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", k->args[i].name);
+        perr(err, wl, wl->nargs ? wl->args[0].line : 0, "kernel '%s' takes %" PRIu32 " argument%s (%s); the workload's [args] gives %" PRIu32,
+             k->name, nexplicit, nexplicit == 1 ? "" : "s", list, wl->nargs);
+        return false;
+    }
+    uint32_t wi = 0;
+    for (uint32_t i = 0; i < k->nargs; i++) {
+        const isa_kernel_arg_t *ka = &k->args[i];
+        if ((uint64_t)ka->offset + ka->size > cap) {
+            perr(err, wl, 0, "kernel '%s' argument '%s' lies beyond the kernarg segment", k->name, ka->name);
+            return false;
+        }
+        if (ka->offset + ka->size > end)
+            end = ka->offset + ka->size;
+        if (ka->kind == ISA_ARG_HIDDEN)
+            continue; /* hidden arguments (global offsets and the rest) are 0 */
+        const wl_arg_t *a = &wl->args[wi++];
+        bool ok;
+        switch (ka->kind) {
+        case ISA_ARG_GLOBAL_BUFFER: ok = a->kind == WL_ARG_BUFFER && ka->size == 8; break;
+        case ISA_ARG_DYNAMIC_SHARED_POINTER: ok = a->kind == WL_ARG_LDS; break;
+        case ISA_ARG_BY_VALUE: ok = a->kind == WL_ARG_SCALAR; break;
+        default:
+            perr(err, wl, a->line, "kernel argument '%s' has kind '%s', which gcnsim does not support",
+                 ka->name, ka->value_kind);
+            return false;
+        }
+        if (!ok) {
+            perr(err, wl, a->line, "argument '%s': the kernel's argument %" PRIu32 " ('%s', %s) is %s, not %s",
+                 a->name, wi, ka->name, ka->type_name, kind_text(ka->kind), given_text(a));
+            return false;
+        }
+        if (ka->name[0] && strcmp(ka->name, a->name) != 0) {
+            perr(err, wl, a->line, "argument %" PRIu32 " is '%s' in the workload but '%s' in kernel '%s' "
+                 "(arguments are given in declaration order)", wi, a->name, ka->name, k->name);
+            return false;
+        }
+        if (a->kind == WL_ARG_SCALAR && a->typed && wl_type_size(a->type) != ka->size) {
+            perr(err, wl, a->line, "argument '%s' is %s (%" PRIu32 " bytes) but the kernel's '%s' (%s) is %" PRIu32 " bytes",
+                 a->name, wl_type_name(a->type), wl_type_size(a->type), ka->name, ka->type_name, ka->size);
+            return false;
+        }
+        if (!put_arg(L, a, ka, ka->offset, ka->size, &lds_next, seg, err))
+            return false;
+    }
+    L->kernarg_bytes = align_up32(end, 8);
+    L->lds_total = lds_next;
+    return true;
+}
+
+static bool map_buffers(launch_t *L, FILE *err)
+{
+    const wl_workload_t *wl = L->wl;
+    L->bufs = calloc(wl->nbuffers ? wl->nbuffers : 1, sizeof *L->bufs);
+    if (!L->bufs)
+        return false;
+    uint64_t next = GMEM_BUFFER_BASE;
+    char msg[300];
+    for (uint32_t i = 0; i < wl->nbuffers; i++) {
+        const wl_buffer_t *b = &wl->buffers[i];
+        launch_buffer_t *lb = &L->bufs[i];
+        lb->bytes = b->count * wl_type_size(b->type);
+        lb->data = gmem_map_next(&L->mem, b->name, next, lb->bytes, &lb->addr, msg, sizeof msg);
+        if (!lb->data) {
+            perr(err, wl, b->line, "buffer %s", msg);
+            return false;
+        }
+        if (!wl_buffer_fill(b, lb->data, msg, sizeof msg)) {
+            perr(err, wl, b->line, "%s", msg);
+            return false;
+        }
+        next = lb->addr + lb->bytes;
+    }
+    return true;
+}
+
+/* The 64-byte AQL kernel dispatch packet (hsa_kernel_dispatch_packet_t). */
+static void fill_dispatch(const launch_t *L, uint8_t *p)
+{
+    const wl_workload_t *wl = L->wl;
+    uint32_t dims = wl->grid_dims > wl->wg_dims ? wl->grid_dims : wl->wg_dims;
+    put_le(p + 0, 2, 2);                 /* header: HSA_PACKET_TYPE_KERNEL_DISPATCH */
+    put_le(p + 2, 2, dims);              /* setup: dimensions */
+    for (int d = 0; d < 3; d++) {
+        put_le(p + 4 + 2 * d, 2, wl->wg[d]);
+        put_le(p + 12 + 4 * d, 4, wl->grid[d]);
+    }
+    put_le(p + 24, 4, 0);                /* private segment size */
+    put_le(p + 28, 4, L->lds_total);     /* group segment size */
+    /* hsa.h's layout: kernel_object at +32, kernarg_address at +40, reserved2 at +48 and the
+     * completion signal at +56 (0: none). */
+    put_le(p + 32, 8, L->code_addr);
+    put_le(p + 40, 8, L->kernarg_addr);
+}
+
+int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *prog,
+                   const launch_options_t *opt, FILE *err)
+{
+    memset(L, 0, sizeof *L);
+    L->wl = wl;
+    gmem_init(&L->mem, opt && opt->mem_limit ? opt->mem_limit : GMEM_DEFAULT_LIMIT);
+    L->max_instructions = opt && opt->max_instructions ? opt->max_instructions : LAUNCH_DEFAULT_MAX_INSTRUCTIONS;
+    const isa_kernel_t *k = pick_kernel(wl, prog, err);
+    if (!k)
+        goto fail;
+    L->kernel = k;
+    L->nvgpr = k->vgprs_used;
+    if (wl->has_vgprs) {
+        if (wl->vgprs < k->vgprs_used) {
+            perr(err, wl, wl->vgprs_line, "vgprs = %" PRIu32 " is less than the %" PRIu32 " VGPRs kernel '%s' uses",
+                 wl->vgprs, k->vgprs_used, k->name);
+            goto fail;
+        }
+        L->nvgpr = wl->vgprs;
+    }
+    if (L->nvgpr == 0)
+        L->nvgpr = 1;
+    if (L->nvgpr > 256) {
+        perr(err, wl, wl->source_line, "kernel '%s' uses %" PRIu32 " VGPRs; at most 256", k->name, L->nvgpr);
+        goto fail;
+    }
+    L->lds_static = k->lds_static;
+    if (wl->has_lds) {
+        if (wl->lds < k->lds_static) {
+            perr(err, wl, wl->lds_line, "lds = %" PRIu32 " is less than the %" PRIu32 " bytes of static LDS kernel '%s' declares",
+                 wl->lds, k->lds_static, k->name);
+            goto fail;
+        }
+        L->lds_static = wl->lds;
+    }
+    if (L->lds_static > 65536) {
+        perr(err, wl, wl->source_line, "kernel '%s' declares %" PRIu32 " bytes of LDS; at most 65536", k->name, L->lds_static);
+        goto fail;
+    }
+    char msg[300];
+    L->code_addr = GMEM_CODE_BASE;
+    L->dispatch_addr = GMEM_DISPATCH_BASE;
+    L->kernarg_addr = GMEM_KERNARG_BASE;
+    /* The code region only gives s_getpc_b64 a mapped address; instructions run from k->insts. */
+    if (!gmem_map(&L->mem, "code", L->code_addr, k->code_bytes ? k->code_bytes : 4, msg, sizeof msg))
+        goto nomem;
+    uint8_t *packet = gmem_map(&L->mem, "dispatch packet", L->dispatch_addr, 64, msg, sizeof msg);
+    if (!packet)
+        goto nomem;
+    /* Room for every argument: metadata offsets, or 16 bytes per workload argument at most. */
+    uint32_t cap = k->kernarg_segment_size + 16 * wl->nargs;
+    for (uint32_t i = 0; i < k->nargs; i++)
+        if (k->args[i].offset + k->args[i].size > cap)
+            cap = k->args[i].offset + k->args[i].size;
+    cap = align_up32(cap ? cap : 8, 64);
+    uint8_t *seg = gmem_map(&L->mem, "kernarg segment", L->kernarg_addr, cap, msg, sizeof msg);
+    if (!seg)
+        goto nomem;
+    if (!map_buffers(L, err) || !layout_args(L, seg, cap, err))
+        goto fail;
+    fill_dispatch(L, packet);
+    for (int d = 0; d < 3; d++)
+        L->wg_count[d] = (wl->grid[d] + wl->wg[d] - 1) / wl->wg[d];
+    L->nworkgroups = (uint64_t)L->wg_count[0] * L->wg_count[1] * L->wg_count[2];
+    return 0;
+nomem:
+    perr(err, wl, 0, "%s", msg);
+fail:
+    launch_free(L);
+    return 1;
+}
+
+void launch_free(launch_t *L)
+{
+    gmem_free(&L->mem);
+    free(L->bufs);
+    L->bufs = NULL;
+}
+
+void launch_wave_init(const launch_t *L, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
+                      const uint32_t wgid[3], const uint32_t wgsize[3], uint32_t wave)
+{
+    const isa_kernel_t *k = L->kernel;
+    const isa_descriptor_t *d = &k->desc;
+    memset(w, 0, sizeof *w);
+    memset(vgpr, 0, (size_t)L->nvgpr * ISA_WAVE_SIZE * sizeof *vgpr);
+    w->vgpr = vgpr;
+    w->nvgpr = L->nvgpr;
+    w->kernel = k;
+    w->code_base = L->code_addr;
+    w->lds = lds;
+    w->lds_size = L->lds_total;
+    w->mem = gmem_iface(&L->mem);
+    w->flush_denorm_f32 = d->float_denorm_mode_32 == 0;
+    w->ieee_mode = d->ieee_mode;
+
+    uint32_t items = wgsize[0] * wgsize[1] * wgsize[2];
+    uint32_t nwaves = (items + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE;
+    uint32_t s = 0;
+#define SGPR(v) do { if (s <= ISA_SGPR_MAX) w->sreg[s] = (uint32_t)(v); s++; } while (0)
+#define SGPR64(v) do { SGPR((uint64_t)(v)); SGPR((uint64_t)(v) >> 32); } while (0)
+    if (d->user_sgpr_private_segment_buffer) /* a null buffer resource: scratch is unsupported */
+        for (int i = 0; i < 4; i++)
+            SGPR(0);
+    if (d->user_sgpr_dispatch_ptr)
+        SGPR64(L->dispatch_addr);
+    if (d->user_sgpr_queue_ptr)
+        SGPR64(0); /* no queue is modelled */
+    if (d->user_sgpr_kernarg_segment_ptr)
+        SGPR64(L->kernarg_addr);
+    if (d->user_sgpr_dispatch_id)
+        SGPR64(0);
+    if (d->user_sgpr_flat_scratch_init)
+        SGPR64(0);
+    if (d->user_sgpr_private_segment_size)
+        SGPR(d->private_segment_fixed_size);
+    if (d->system_sgpr_workgroup_id_x)
+        SGPR(wgid[0]);
+    if (d->system_sgpr_workgroup_id_y)
+        SGPR(wgid[1]);
+    if (d->system_sgpr_workgroup_id_z)
+        SGPR(wgid[2]);
+    if (d->system_sgpr_workgroup_info) /* gcnsim: [5:0] wave index, [11:6] waves in the workgroup */
+        SGPR((wave & 63) | (nwaves & 63) << 6);
+    if (d->system_sgpr_private_segment_wavefront_offset)
+        SGPR(0);
+#undef SGPR
+#undef SGPR64
+
+    /* Work-items are numbered x fastest within the workgroup's actual (possibly partial) size. */
+    uint64_t exec = 0;
+    for (uint32_t lane = 0; lane < ISA_WAVE_SIZE; lane++) {
+        uint32_t i = wave * ISA_WAVE_SIZE + lane;
+        if (i >= items)
+            break;
+        exec |= 1ull << lane;
+        uint32_t id[3] = { i % wgsize[0], i / wgsize[0] % wgsize[1], i / (wgsize[0] * wgsize[1]) };
+        for (uint32_t r = 0; r <= d->system_vgpr_workitem_id && r < 3; r++)
+            if (r < L->nvgpr)
+                vgpr[r * ISA_WAVE_SIZE + lane] = id[r];
+    }
+    w->sreg[ISA_REG_EXEC_LO] = (uint32_t)exec;
+    w->sreg[ISA_REG_EXEC_HI] = (uint32_t)(exec >> 32);
+}

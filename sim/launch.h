@@ -1,0 +1,92 @@
+/* launch: one kernel dispatch in the functional simulator.
+ *
+ * Owns: the dispatch's global memory (code, AQL dispatch packet, kernarg segment, buffers), the
+ * layout of kernel arguments (matched against the kernel's .amdgpu_metadata when it has some), the
+ * AMDHSA kernel entry state of each wave, and the functional run loop: workgroups in row-major
+ * order, each workgroup's waves run until they end or reach s_barrier, barriers release when every
+ * wave of the workgroup has arrived. Faults stop the run (launch_fault_t).
+ * Needs: isa (program, isa_exec), gmem, wl (the validated workload).
+ * A launch_t holds all state of a simulation (no globals) and must not be moved or copied after
+ * launch_prepare, because its memory's translate callback points into it. */
+#ifndef GCNSIM_LAUNCH_H
+#define GCNSIM_LAUNCH_H
+
+#include "gmem.h"
+#include "isa.h"
+#include "workload.h"
+
+#define LAUNCH_DEFAULT_MAX_INSTRUCTIONS 100000000ull /* wave instructions per run */
+
+typedef struct {
+    uint64_t max_instructions; /* 0: LAUNCH_DEFAULT_MAX_INSTRUCTIONS */
+    uint64_t mem_limit;        /* bytes of global memory; 0: GMEM_DEFAULT_LIMIT */
+} launch_options_t;
+
+typedef enum {
+    LAUNCH_FAULT_NONE,
+    LAUNCH_FAULT_EXEC,     /* isa_exec reported a fault (isa_fault says which) */
+    LAUNCH_FAULT_BARRIER,  /* a barrier that can never complete */
+    LAUNCH_FAULT_LIMIT,    /* --max-instructions exceeded */
+    LAUNCH_FAULT_PC        /* the wave ran past the last instruction */
+} launch_fault_kind_t;
+
+typedef struct {
+    launch_fault_kind_t kind;
+    isa_fault_kind_t isa_fault;
+    char msg[200];
+    uint32_t wg[3];
+    uint32_t wave;     /* index within the workgroup */
+    int lane;          /* -1 when not lane-specific */
+    uint32_t inst;     /* index of the instruction in the kernel */
+} launch_fault_t;
+
+typedef struct {
+    uint64_t addr;
+    uint8_t *data;     /* host storage inside the gmem region */
+    uint64_t bytes;
+} launch_buffer_t;
+
+typedef struct {
+    const wl_workload_t *wl;
+    const isa_kernel_t *kernel;
+    gmem_t mem;
+    launch_buffer_t *bufs;      /* one per wl->buffers[i] */
+    uint64_t code_addr, dispatch_addr, kernarg_addr;
+    uint32_t kernarg_bytes;     /* bytes of arguments laid out (explicit + hidden) */
+    uint32_t lds_static, lds_total;
+    uint32_t nvgpr;             /* VGPRs allocated per wave */
+    uint32_t wg_count[3];       /* workgroups per dimension (partial ones included) */
+    uint64_t nworkgroups;
+    uint64_t max_instructions;
+    /* Statistics of the run. */
+    uint64_t workgroups_run, waves_run;
+    uint64_t insts_total;
+    uint64_t insts_per_unit[ISA_NUM_UNITS];
+    launch_fault_t fault;
+} launch_t;
+
+/* Resolve the kernel, map memory, fill buffers, lay out arguments and the dispatch packet. Errors
+ * go to err ("file:line: error: ..."). Returns 0, 1 (bad input) or 3 (internal error); on failure
+ * everything is already released. */
+int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *prog,
+                   const launch_options_t *opt, FILE *err);
+
+/* Run every workgroup. Returns 0, or 2 when the program faulted (L->fault). */
+int launch_run(launch_t *L);
+
+/* Print the fault as "SOURCE:LINE: fault: KIND: message" plus the kernel, workgroup, wave, lane, PC
+ * and instruction. */
+void launch_print_fault(const launch_t *L, FILE *out);
+
+void launch_free(launch_t *L);
+
+/* Set up a wave of workgroup `wgid` with the kernel entry state. `wave` is its index in the
+ * workgroup; `wgsize` the workgroup's actual (possibly partial) size; vgpr must hold L->nvgpr * 64
+ * words; lds is the workgroup's allocation (L->lds_total bytes). Exposed for the unit tests. */
+void launch_wave_init(const launch_t *L, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
+                      const uint32_t wgid[3], const uint32_t wgsize[3], uint32_t wave);
+
+/* The fault's kind in words, e.g. "unmapped address" or "barrier deadlock". */
+const char *launch_fault_name(const launch_fault_t *f);
+
+#endif
