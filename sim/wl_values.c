@@ -223,28 +223,28 @@ bool wl_buffer_fill(const wl_buffer_t *b, uint8_t *data, char *msg, size_t msgle
     return true;
 }
 
+/* Optimal string alignment distance: Levenshtein plus adjacent transpositions, so that "grdi" is
+ * one edit from "grid". Names are short; longer ones are simply "far". */
 unsigned wl_edit_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
     if (la > 63 || lb > 63)
         return 64;
-    unsigned row[64];
+    unsigned d[64][64];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = (unsigned)i;
     for (size_t j = 0; j <= lb; j++)
-        row[j] = (unsigned)j;
-    for (size_t i = 1; i <= la; i++) {
-        unsigned diag = row[0];
-        row[0] = (unsigned)i;
+        d[0][j] = (unsigned)j;
+    for (size_t i = 1; i <= la; i++)
         for (size_t j = 1; j <= lb; j++) {
-            unsigned up = row[j];
-            unsigned cost = a[i - 1] == b[j - 1] ? 0 : 1;
-            unsigned v = diag + cost;
-            if (up + 1 < v)
-                v = up + 1;
-            if (row[j - 1] + 1 < v)
-                v = row[j - 1] + 1;
-            row[j] = v;
-            diag = up;
+            unsigned v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < v)
+                v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
         }
-    }
-    return row[lb];
+    return d[la][lb];
 }
