@@ -19,6 +19,19 @@ static void st32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)(v >> 24);
 }
 
+/* True when operand `o` names `n` VGPRs inside the wave's allocation; otherwise sets an
+ * ILLEGAL fault (the assembler should never let this through, but a bad index must not write
+ * outside the register file). */
+static bool vregs_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, isa_operand_t o,
+                     uint32_t n)
+{
+    if (isa_opnd_is_vgpr(o) && isa_x_vreg(o) + n <= w->nvgpr)
+        return true;
+    isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: operand needs %" PRIu32 " VGPR(s) within the wave's %" PRIu32,
+                isa_ops[in->op].name, n, w->nvgpr);
+    return false;
+}
+
 /* ---- Atomics shared by FLAT and DS ------------------------------------------------------------ */
 
 typedef enum {
@@ -82,6 +95,16 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     const isa_op_info_t *info = &isa_ops[in->op];
     uint64_t exec = isa_wave_exec(w);
     uint32_t size = info->mem_bytes;
+    uint32_t ndw = size < 4 ? 1 : size / 4; /* data registers per lane */
+    if (!vregs_ok(w, in, res, in->src[0], 2))
+        return;
+    if ((info->flags & ISA_FL_LOAD) && !vregs_ok(w, in, res, in->vdst, ndw))
+        return;
+    if ((info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) &&
+        !vregs_ok(w, in, res, in->src[1], in->op == ISA_flat_atomic_cmpswap ? 2 : ndw))
+        return;
+    if ((info->flags & ISA_FL_ATOMIC) && isa_opnd_is_vgpr(in->vdst) && !vregs_ok(w, in, res, in->vdst, 1))
+        return;
     uint64_t addr[ISA_WAVE_SIZE];
     isa_x_read_v64(w, in, in->src[0], false, addr);
     res->lanes = exec;
@@ -100,7 +123,6 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 
     if (info->flags & ISA_FL_LOAD) {
         uint32_t out[4][ISA_WAVE_SIZE] = { { 0 } };
-        uint32_t ndw = size < 4 ? 1 : size / 4;
         for (int l = 0; l < ISA_WAVE_SIZE; l++) {
             if (!(exec >> l & 1))
                 continue;
@@ -309,7 +331,8 @@ void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     uint64_t exec = isa_wave_exec(w);
     res->lanes = exec;
     if (in->op == ISA_ds_swizzle_b32) {
-        ds_swizzle(w, in, exec);
+        if (vregs_ok(w, in, res, in->src[0], 1) && vregs_ok(w, in, res, in->vdst, 1))
+            ds_swizzle(w, in, exec);
         return;
     }
     if (!(info->flags & (ISA_FL_LOAD | ISA_FL_STORE | ISA_FL_ATOMIC)) || info->mem_bytes == 0) {
@@ -317,6 +340,22 @@ void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         return;
     }
     ds_shape_t s = ds_shape(in);
+    uint32_t nd = s.esize < 4 ? 1 : s.esize / 4; /* registers per element */
+    atomic_t k = atomic_kind((isa_op_t)in->op);
+    if (!vregs_ok(w, in, res, in->src[0], 1))
+        return;
+    if ((info->flags & ISA_FL_LOAD) && !vregs_ok(w, in, res, in->vdst, nd * s.nelem))
+        return;
+    if ((info->flags & ISA_FL_STORE) && !vregs_ok(w, in, res, in->src[1], nd))
+        return;
+    if ((info->flags & ISA_FL_STORE) && s.nelem == 2 && !vregs_ok(w, in, res, in->src[2], nd))
+        return;
+    if ((info->flags & ISA_FL_ATOMIC) && !vregs_ok(w, in, res, in->src[1], 1))
+        return;
+    if (k == AT_CMPSWAP && !vregs_ok(w, in, res, in->src[2], 1))
+        return;
+    if ((info->flags & ISA_FL_RTN) && !vregs_ok(w, in, res, in->vdst, 1))
+        return;
     const uint32_t *base = isa_x_vgpr(w, isa_x_vreg(in->src[0]));
     uint64_t a[2][ISA_WAVE_SIZE];
     for (int l = 0; l < ISA_WAVE_SIZE; l++) {

@@ -702,6 +702,28 @@ START_TEST(ds_swizzle)
 }
 END_TEST
 
+/* Register operands outside the wave's VGPR allocation are refused, never written. */
+START_TEST(vgpr_range_checked)
+{
+    ut_machine_t *m = ut_machine_new();
+    m->w.nvgpr = 10;
+    set_addr(m, 0, UT_MEM_BASE, 4);
+    isa_inst_t in = flat_inst(ISA_flat_load_dwordx4, 8, 4, -1, 0); /* v[8:11] */
+    isa_exec_result_t r = ut_run(m, &in);
+    ck_assert_int_eq(r.status, ISA_EXEC_FAULT);
+    ck_assert_int_eq(r.fault, ISA_FAULT_ILLEGAL);
+    ck_assert_uint_eq(ut_vreg(m, 10)[0], 0);
+    set_lds_addr(m, 0, 16);
+    in = ds_inst(ISA_ds_read_b128, 8, 4, -1, -1, 0);
+    r = ut_run(m, &in);
+    ck_assert_int_eq(r.fault, ISA_FAULT_ILLEGAL);
+    in = ds_inst(ISA_ds_read_b64, 8, 2, -1, -1, 0);
+    r = ut_run(m, &in);
+    ck_assert_int_eq(r.status, ISA_EXEC_OK);
+    free(m);
+}
+END_TEST
+
 /* Every instruction of the families this file covers executes without a fault, given valid
  * operands (the temporary scaffolding answered "not implemented"). */
 START_TEST(every_op_runs)
@@ -752,6 +774,7 @@ static Suite *mem_suite(void)
     tcase_add_test(tc, ds_m0_and_alignment);
     tcase_add_test(tc, ds_atomics);
     tcase_add_test(tc, ds_swizzle);
+    tcase_add_test(tc, vgpr_range_checked);
     tcase_add_test(tc, every_op_runs);
     suite_add_tcase(s, tc);
     return s;
