@@ -90,7 +90,7 @@ static int run_workgroup(launch_t *L, isa_wave_t *waves, wstate_t *st, uint32_t 
             return 0;
         if (ended > 0) {
             char msg[200];
-            snprintf(msg, sizeof msg, "barrier deadlock: %" PRIu32 " of %" PRIu32 " waves wait at s_barrier but "
+            snprintf(msg, sizeof msg, "%" PRIu32 " of %" PRIu32 " waves wait at s_barrier but "
                      "wave %" PRIu32 " has ended (s_endpgm), so the barrier can never complete",
                      waiting, nwaves, first_end);
             /* The waiting wave's pc is already past its s_barrier. */
