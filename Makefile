@@ -63,7 +63,7 @@ $(BUILD)/san/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
 $(BUILD)/san/gcnsim: $(SAN_OBJ) $(BUILD)/san/sim/main.o
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
-$(BUILD)/san/test_%: tests/unit/test_%.c tests/unit/unit.h $(SAN_OBJ)
+$(BUILD)/san/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(SAN_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) $(CHECK_CFLAGS) -Itests/unit -o $@ $< $(SAN_OBJ) $(PKG_LIBS) $(CHECK_LIBS) -lm
 
