@@ -107,8 +107,9 @@ static bool put_arg(launch_t *L, const wl_arg_t *a, const isa_kernel_arg_t *ka, 
     } else if (a->kind == WL_ARG_LDS) {
         uint32_t at = align_up32(*lds_next, 16);
         if ((uint64_t)at + a->lds_bytes > 65536) {
-            perr(err, wl, a->line, "argument '%s': LDS would need %" PRIu64 " bytes (%" PRIu32
-                 " static + dynamic); at most 65536", a->name, (uint64_t)at + a->lds_bytes, L->lds_static);
+            uint64_t need = (uint64_t)at + a->lds_bytes;
+            perr(err, wl, a->line, "argument '%s': LDS would need %" PRIu64 " bytes (%" PRIu32 " static + %" PRIu64
+                 " dynamic); at most 65536", a->name, need, L->lds_static, need - L->lds_static);
             return false;
         }
         put_le(seg + off, size, at);

@@ -424,7 +424,7 @@ START_TEST(resources)
     add_arg(f, "tmp", WL_ARG_LDS)->lds_bytes = 1000;
     free(f->errs);
     ck_assert_int_eq(prepare(f, 0), 1);
-    expect_err(f, "t.ini:31: error: argument 'tmp': LDS would need 66008 bytes (65000 static + dynamic); at most 65536");
+    expect_err(f, "t.ini:31: error: argument 'tmp': LDS would need 66008 bytes (65000 static + 1008 dynamic); at most 65536");
     fx_free(f);
 }
 END_TEST

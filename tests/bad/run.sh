@@ -1,0 +1,46 @@
+#!/bin/sh
+# The bad-input catalogue: every case must fail with its documented message and exit status.
+#   ini/*.ini    workload files run as `gcnsim run FILE [ARGS]`; each starts with comment lines
+#                  ; expect-exit: N          the exit status (0, 1 bad input, 2 fault)
+#                  ; expect-stderr: TEXT     text that stderr must contain (empty: anything)
+#                  ; args: ARGS              extra command-line arguments (optional)
+#   cli.cases    command lines: EXIT|STDERR-TEXT|ARGS (ARGS after `gcnsim`, shell-quoted)
+# Run from the repository root: sh tests/bad/run.sh BUILD/gcnsim
+set -u
+gcnsim=$1
+here=$(dirname "$0")
+pass=0
+fail=0
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+check() { # NAME WANT-EXIT WANT-TEXT COMMAND...
+  name=$1 want=$2 text=$3
+  shift 3
+  "$@" >/dev/null 2>"$out"
+  got=$?
+  if [ "$got" = "$want" ] && { [ -z "$text" ] || grep -qF -- "$text" "$out"; }; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "bad-inputs: FAIL $name: exit $got (expected $want), wanted stderr to contain: $text" >&2
+    sed 's/^/    /' "$out" | head -10 >&2
+  fi
+}
+
+for f in "$here"/ini/*.ini; do
+  want=$(sed -n 's/^; expect-exit: *//p' "$f")
+  text=$(sed -n 's/^; expect-stderr: *//p' "$f")
+  args=$(sed -n 's/^; args: *//p' "$f")
+  eval "set -- $args"
+  check "$f" "$want" "$text" "$gcnsim" run "$f" "$@"
+done
+
+while IFS='|' read -r want text args; do
+  case "$want" in ''|'#'*) continue ;; esac
+  eval "set -- $args"
+  check "gcnsim $args" "$want" "$text" "$gcnsim" "$@"
+done < "$here/cli.cases"
+
+echo "bad-inputs: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
