@@ -430,11 +430,14 @@ static void compute_resources(isa_kernel_t *k)
     uint32_t sys = (uint32_t)d->system_sgpr_workgroup_id_x + d->system_sgpr_workgroup_id_y +
                    d->system_sgpr_workgroup_id_z + d->system_sgpr_workgroup_info +
                    d->system_sgpr_private_segment_wavefront_offset;
+    /* clang's NumSgprs counts the user SGPRs but not the system ones (a workgroup id past
+     * next_free_sgpr is not counted); without a .amdhsa block there is no next_free_sgpr, so the
+     * default descriptor's system SGPRs (s2..s4) are counted to keep them allocated. */
     uint32_t s = (uint32_t)(maxs + 1);
     if (d->next_free_sgpr > s)
         s = d->next_free_sgpr;
-    if (user + sys > s)
-        s = user + sys;
+    if (user + (d->present ? 0 : sys) > s)
+        s = user + (d->present ? 0 : sys);
     /* LLVM's getNumExtraSGPRs for gfx8: VCC 2; XNACK makes it 4; FLAT_SCRATCH makes it 6 (the
      * XNACK pair sits between them, so it is counted whenever FLAT_SCRATCH is). */
     uint32_t extra = 0;
@@ -622,11 +625,8 @@ static void partition(asm_ctx_t *c, isa_program_t *out)
             const asm_plabel_t *l = spans[s].decl >= 0 ? &c->labels[c->kernels[spans[s].decl].label] : NULL;
             if (l)
                 asm_error_at(c, l->src, l->src_len, l->line, l->col, "kernel '%s' has no instructions", k->name);
-            else {
-                c->nerrors++;
-                if (c->diag)
-                    fprintf(c->diag, "%s: error: no instructions in the file\n", c->file);
-            }
+            else
+                asm_error_at(c, c->first_line, c->first_line_len, 1, 1, "no instructions in the file");
         }
     }
     free(spans);
@@ -685,6 +685,10 @@ int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_prog
         c->line = text + pos;
         c->line_len = (uint32_t)l;
         c->lineno = ++lineno;
+        if (lineno == 1) {
+            c->first_line = c->line;
+            c->first_line_len = c->line_len;
+        }
         if (memchr(c->line, '\0', l)) {
             asm_error(c, (uint32_t)((const char *)memchr(c->line, '\0', l) - c->line) + 1, "NUL byte in source text");
         } else {

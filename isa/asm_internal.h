@@ -137,6 +137,8 @@ typedef struct {
     const char *line;
     uint32_t line_len, lineno;
     bool line_failed;           /* an error was already reported on this line */
+    const char *first_line;     /* for file-level diagnostics */
+    uint32_t first_line_len;
     char *clean;                /* comment-blanked copy of the line */
     uint32_t clean_cap;
     bool in_block_comment;

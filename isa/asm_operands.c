@@ -628,8 +628,8 @@ static bool count_error(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t nops,
                   "v1, v2%s", name, name, cin ? ", vcc" : "");
     } else {
         const char *sig = isa_ops[op].sig;
-        asm_error(c, mcol, "'%s' takes %u operand%s (%s), got %u", name, want, want == 1 ? "" : "s",
-                  *sig ? sig : "none", nops);
+        asm_error(c, mcol, "'%s' takes %u operand%s (signature '%s', see docs/asm.md), got %u", name, want,
+                  want == 1 ? "" : "s", sig, nops);
     }
     return false;
 }

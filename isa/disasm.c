@@ -70,7 +70,9 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
     asm_sig_list_t sig;
     if (!asm_sig_parse(info->sig, &sig))
         sig.n = 0;
-    put(&o, "%s%s", info->name, isa_enc_has_e32(info->enc) ? (in->e64 ? "_e64" : "_e32") : "");
+    /* llvm-mc names the encoding only where both exist (madak/madmk have no 64-bit form). */
+    bool both = isa_enc_has_e32(info->enc) && !strchr(info->sig, 'K') && (info->sig[0] || in->e64);
+    put(&o, "%s%s", info->name, both ? (in->e64 ? "_e64" : "_e32") : "");
     unsigned si = 0, printed = 0;
     for (unsigned g = 0; g < sig.n; g++) {
         const asm_sig_t *s = &sig.g[g];

@@ -1,0 +1,4 @@
+.amdhsa_kernel k
+  .amdhsa_next_free_vgpr 8
+.end_amdhsa_kernel
+k: s_endpgm

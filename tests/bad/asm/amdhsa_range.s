@@ -1,0 +1,5 @@
+.amdhsa_kernel k
+  .amdhsa_next_free_vgpr 300
+  .amdhsa_next_free_sgpr 8
+.end_amdhsa_kernel
+k: s_endpgm

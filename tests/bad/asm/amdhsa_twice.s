@@ -1,0 +1,9 @@
+k: s_endpgm
+.amdhsa_kernel k
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 8
+.end_amdhsa_kernel
+.amdhsa_kernel k
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_sgpr 8
+.end_amdhsa_kernel

@@ -1,0 +1,6 @@
+.amdhsa_kernel k
+  .amdhsa_next_free_vgpr 8
+  .amdhsa_next_free_vgpr 9
+  .amdhsa_next_free_sgpr 8
+.end_amdhsa_kernel
+k: s_endpgm

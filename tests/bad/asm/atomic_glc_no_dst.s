@@ -1,0 +1,1 @@
+flat_atomic_add v[1:2], v3 glc

@@ -1,0 +1,4 @@
+k:
+  s_branch end
+  s_endpgm
+end:

@@ -1,0 +1,2 @@
+s_branch nowhere
+s_endpgm

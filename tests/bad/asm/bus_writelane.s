@@ -1,0 +1,1 @@
+v_writelane_b32 v0, s0, s1

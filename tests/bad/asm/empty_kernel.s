@@ -1,0 +1,5 @@
+.globl a
+.globl b
+a:
+b:
+  s_endpgm

@@ -1,0 +1,2 @@
+s_branch -lbl
+lbl: s_endpgm

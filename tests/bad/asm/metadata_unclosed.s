@@ -1,0 +1,5 @@
+k: s_endpgm
+.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .name: k

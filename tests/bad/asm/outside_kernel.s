@@ -1,0 +1,4 @@
+s_nop 0
+.globl k
+k:
+  s_endpgm

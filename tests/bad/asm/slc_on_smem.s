@@ -1,0 +1,1 @@
+s_load_dword s0, s[0:1], 0 slc

@@ -1,0 +1,1 @@
+s_waitcnt vmcnt(0) vmcnt(1)
