@@ -169,8 +169,12 @@ static char *reader(char *str, int num, void *stream)
     if (n < 0)
         return NULL;
     c->lineno++;
-    if (n >= num - 1) {
-        err_at(c, c->lineno, 0, "line too long (%zd characters; at most %d)", n, num - 2);
+    ssize_t len = n;
+    while (len > 0 && (c->linebuf[len - 1] == '\n' || c->linebuf[len - 1] == '\r'))
+        len--;
+    /* inih's line buffer holds num bytes: the text, a newline and the terminator. */
+    if (len > num - 2) {
+        err_at(c, c->lineno, 0, "line too long (%zd characters; at most %d)", len, num - 2);
         snprintf(str, (size_t)num, "\n");
         return str;
     }

@@ -331,6 +331,9 @@ START_TEST(errors_kernel)
     check_err("x = 1\n" KERNEL_OK, 1, "key 'x' is outside any section");
     check_err(KERNEL_OK "just text\n", 5, "expected 'key = value', '[section]' or a comment");
     check_err(KERNEL_OK "[args\n", 5, "section header '[args' has no closing ']'");
+    char longline[400];
+    snprintf(longline, sizeof longline, KERNEL_OK "name = %0199d\n", 0);
+    check_err(longline, 5, "line too long (206 characters; at most 198)");
     check_err(KERNEL_OK "[frobnicate]\n", 5, "unknown section [frobnicate]; sections are [kernel], [args] and [buffer NAME]");
 }
 END_TEST
