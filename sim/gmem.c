@@ -62,7 +62,7 @@ static uint8_t *insert(gmem_t *m, const char *name, uint64_t base, uint64_t size
     }
     uint8_t *data = calloc(1, (size_t)size);
     if (!data) {
-        snprintf(err, errlen, "out of host memory: cannot allocate %" PRIu64 " bytes for '%s'", size, name);
+        snprintf(err, errlen, "'%s': out of host memory (cannot allocate %" PRIu64 " bytes)", name, size);
         return NULL;
     }
     memmove(&m->regions[pos + 1], &m->regions[pos], (m->nregions - pos) * sizeof *m->regions);

@@ -378,6 +378,16 @@ START_TEST(args_metadata_mismatches)
     expect_err(f, "t.ini:32: error: argument 2 is 'count' in the workload but 'n' in kernel 'k'");
     fx_free(f);
 
+    /* Unnamed metadata arguments ("argN" from the assembler) accept any workload name. */
+    f = meta_fx();
+    snprintf(f->args[1].name, sizeof f->args[1].name, "arg1");
+    add_arg(f, "x", WL_ARG_BUFFER)->buffer = 0;
+    add_scalar(f, "count", WL_U32, 1);
+    add_scalar(f, "a", WL_F32, 1);
+    add_arg(f, "tmp", WL_ARG_LDS);
+    ck_assert_msg(prepare(f, 0) == 0, "%s", f->errs);
+    fx_free(f);
+
     f = meta_fx();
     add_arg(f, "x", WL_ARG_BUFFER)->buffer = 0;
     snprintf(add_arg(f, "n", WL_ARG_SCALAR)->text, WL_TEXT_MAX, "-1");
