@@ -5,6 +5,8 @@
 #                  ; expect-stderr: TEXT     text that stderr must contain (empty: anything)
 #                  ; args: ARGS              extra command-line arguments (optional)
 #   cli.cases    command lines: EXIT|STDERR-TEXT|ARGS (ARGS after `gcnsim`, shell-quoted)
+#   asm/X.s      assembly files run as `gcnsim asm X.s` from tests/bad/asm: exit 1, and stderr must
+#                begin with exactly the lines of asm/X.expected
 # Run from the repository root: sh tests/bad/run.sh BUILD/gcnsim
 set -u
 gcnsim=$1
@@ -41,6 +43,22 @@ while IFS='|' read -r want text args; do
   eval "set -- $args"
   check "gcnsim $args" "$want" "$text" "$gcnsim" "$@"
 done < "$here/cli.cases"
+
+gcnsim_abs=$(cd "$(dirname "$gcnsim")" && pwd)/$(basename "$gcnsim")
+for f in "$here"/asm/*.s; do
+  [ -f "$f" ] || continue
+  exp=${f%.s}.expected
+  name=$(basename "$f")
+  (cd "$here/asm" && "$gcnsim_abs" asm "$name") >/dev/null 2>"$out"
+  got=$?
+  if [ "$got" = 1 ] && [ -f "$exp" ] && head -n "$(wc -l < "$exp")" "$out" | cmp -s - "$exp"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+    echo "bad-inputs: FAIL $f: exit $got (expected 1), stderr does not begin with $exp:" >&2
+    sed 's/^/    /' "$out" | head -10 >&2
+  fi
+done
 
 echo "bad-inputs: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
