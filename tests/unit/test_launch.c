@@ -4,7 +4,9 @@
  * built by hand (tests/unit/unit.h) so these tests do not depend on the assembler. */
 #include "unit.h"
 
+#include "asm.h"
 #include "launch.h"
+#include "report.h"
 
 typedef struct {
     isa_program_t prog;
@@ -644,6 +646,84 @@ START_TEST(functional_store_and_two_simulations)
 }
 END_TEST
 
+
+/* An assembled kernel with a clang-style descriptor: s[0:3] scratch, s[4:5] dispatch packet,
+ * s[6:7] kernarg, s8/s9 workgroup id x/y. out[gid] = workgroup size x (read from the dispatch
+ * packet) + 1000 * workgroup id x + 100000 * workgroup id y. */
+static const char clang_style[] =
+    "    .text\n"
+    "    .globl k\n"
+    "    .p2align 8\n"
+    "    .type k,@function\n"
+    "k:\n"
+    "    s_load_dwordx2 s[10:11], s[6:7], 0x0\n"
+    "    s_load_dword s12, s[4:5], 0x4\n"
+    "    s_waitcnt lgkmcnt(0)\n"
+    "    s_and_b32 s12, s12, 0xffff\n"
+    "    s_mul_i32 s13, s8, s12\n"
+    "    v_add_u32 v1, vcc, s13, v0\n"
+    "    s_mul_i32 s14, s8, 1000\n"
+    "    s_add_u32 s14, s14, s12\n"
+    "    s_mul_i32 s15, s9, 100000\n"
+    "    s_add_u32 s14, s14, s15\n"
+    "    v_mov_b32 v4, s14\n"
+    "    v_lshlrev_b32 v1, 2, v1\n"
+    "    v_mov_b32 v3, s11\n"
+    "    v_add_u32 v2, vcc, s10, v1\n"
+    "    v_addc_u32 v3, vcc, 0, v3, vcc\n"
+    "    flat_store_dword v[2:3], v4\n"
+    "    s_endpgm\n"
+    "    .rodata\n"
+    "    .p2align 6\n"
+    "    .amdhsa_kernel k\n"
+    "      .amdhsa_user_sgpr_private_segment_buffer 1\n"
+    "      .amdhsa_user_sgpr_dispatch_ptr 1\n"
+    "      .amdhsa_user_sgpr_kernarg_segment_ptr 1\n"
+    "      .amdhsa_system_sgpr_workgroup_id_x 1\n"
+    "      .amdhsa_system_sgpr_workgroup_id_y 1\n"
+    "      .amdhsa_next_free_vgpr 5\n"
+    "      .amdhsa_next_free_sgpr 16\n"
+    "    .end_amdhsa_kernel\n";
+
+START_TEST(assembled_clang_style_kernel)
+{
+    isa_program_t prog;
+    char *diag;
+    size_t dlen;
+    FILE *d = open_memstream(&diag, &dlen);
+    int nerr = asm_assemble_buffer("k.s", clang_style, sizeof clang_style - 1, &prog, d);
+    fclose(d);
+    ck_assert_msg(nerr == 0, "%s", diag);
+    free(diag);
+    ck_assert(prog.kernels[0].desc.user_sgpr_dispatch_ptr);
+    fx_t *f = fx_new(192, 64); /* 3 x 2 workgroups of 64 */
+    f->wl.grid[1] = 2;
+    f->wl.grid_dims = 2;
+    add_buf(f, "out", WL_U32, 192 * 2);
+    add_arg(f, "out", WL_ARG_BUFFER)->buffer = 0;
+    launch_options_t opt = { 0, 0 };
+    ck_assert_int_eq(launch_prepare(&f->L, &f->wl, &prog, &opt, stderr), 0);
+    ck_assert_msg(launch_run(&f->L) == 0, "%s", f->L.fault.msg);
+    /* Workgroups (x, 1) overwrite (x, 0)'s slots: gid only uses x. */
+    for (uint32_t i = 0; i < 192; i++)
+        ck_assert_uint_eq(rd(f, f->L.bufs[0].addr + 4 * i, 4), 64 + 1000 * (i / 64) + 100000);
+    ck_assert_uint_eq(rd(f, f->L.bufs[0].addr + 4 * 192, 4), 0);
+    ck_assert_uint_eq(f->L.waves_run, 6);
+    fx_free(f);
+    isa_program_free(&prog);
+}
+END_TEST
+
+
+/* The documented buffer checksum is 64-bit FNV-1a: published test vectors. */
+START_TEST(report_checksum_vectors)
+{
+    ck_assert_uint_eq(report_checksum((const uint8_t *)"", 0), 0xcbf29ce484222325ull);
+    ck_assert_uint_eq(report_checksum((const uint8_t *)"a", 1), 0xaf63dc4c8601ec8cull);
+    ck_assert_uint_eq(report_checksum((const uint8_t *)"foobar", 6), 0x85944171f73967e8ull);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("launch");
@@ -661,6 +741,8 @@ static Suite *suite(void)
     tcase_add_test(tc, max_instructions);
     tcase_add_test(tc, exec_fault_and_pc_fault);
     tcase_add_test(tc, functional_store_and_two_simulations);
+    tcase_add_test(tc, assembled_clang_style_kernel);
+    tcase_add_test(tc, report_checksum_vectors);
     suite_add_tcase(s, tc);
     return s;
 }
