@@ -73,7 +73,7 @@ unit: $(UNIT_BIN)
 # OpenCL C kernels compiled by clang for gfx803 (ISA.md), run unchanged by the end-to-end tests.
 OPENCL_SRC := $(sort $(wildcard workloads/opencl/*.cl))
 OPENCL_ASM := $(OPENCL_SRC:%.cl=%.s)
-CLANG_GFX803 := clang -target amdgcn-amd-amdhsa -mcpu=gfx803 -nogpulib -O2 -S -x cl -Xclang -finclude-default-header
+CLANG_GFX803 := clang -target amdgcn-amd-amdhsa -mcpu=gfx803 -nogpulib -O2 -S -x cl -Xclang -finclude-default-header -cl-kernel-arg-info
 workloads/opencl/%.s: workloads/opencl/%.cl $(wildcard workloads/opencl/*.h) | $(DEPS_STAMP)
 	$(CLANG_GFX803) -Iworkloads/opencl $< -o $@
 

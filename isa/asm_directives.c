@@ -235,6 +235,15 @@ static isa_arg_kind_t arg_kind(const char *vk)
 /* Copy a YAML scalar (quotes removed) into buf; false when it does not fit. */
 static bool yaml_string(const char *v, size_t n, char *buf, size_t size)
 {
+    /* clang tags names YAML would read as another type (`n`, `y`, `N`) as `!str n`. */
+    if (n >= 5 && memcmp(v, "!str", 4) == 0 && (v[4] == ' ' || v[4] == '\t')) {
+        v += 5;
+        n -= 5;
+        while (n && (*v == ' ' || *v == '\t')) {
+            v++;
+            n--;
+        }
+    }
     if (n >= 2 && ((v[0] == '\'' && v[n - 1] == '\'') || (v[0] == '"' && v[n - 1] == '"'))) {
         v++;
         n -= 2;

@@ -507,14 +507,16 @@ START_TEST(test_metadata_names)
                          "        .type_name:      'int*'\n        .value_kind:     global_buffer\n"
                          "      - .offset:         8\n        .size:           8\n"
                          "        .value_kind:     hidden_global_offset_x\n      - .offset: 16\n        .size: 4\n"
-                         "        .value_kind:     image\n    .kernarg_segment_size: 72\n    .language_version:\n"
+                         "        .value_kind:     image\n      - .name:           !str n\n        .offset: 20\n        .size: 4\n"
+                         "        .value_kind:     by_value\n    .kernarg_segment_size: 72\n    .language_version:\n"
                          "      - 1\n      - 2\n    .name:           k\namdhsa.version:\n  - 1\n  - 1\n...\n"
                          "\t.end_amdgpu_metadata\n");
     const isa_kernel_t *k = &p.kernels[0];
     ck_assert(k->has_metadata);
     ck_assert_uint_eq(k->kernarg_segment_size, 72);
-    ck_assert_uint_eq(k->nargs, 3);
+    ck_assert_uint_eq(k->nargs, 4);
     ck_assert_str_eq(k->args[0].name, "out");
+    ck_assert_str_eq(k->args[3].name, "n"); /* clang's YAML tag `!str` is not part of the name */
     ck_assert_str_eq(k->args[0].type_name, "int*");
     ck_assert_int_eq(k->args[0].kind, ISA_ARG_GLOBAL_BUFFER);
     ck_assert_str_eq(k->args[1].name, "arg1");
