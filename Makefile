@@ -124,9 +124,12 @@ demo: $(BUILD)/gcnsim
 	$(BUILD)/gcnsim run workloads/saxpy.ini
 
 install: $(BUILD)/gcnsim
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/gcnsim/workloads $(DESTDIR)$(PREFIX)/share/doc/gcnsim
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gcnsim
 	install -m 755 $(BUILD)/gcnsim $(DESTDIR)$(PREFIX)/bin/gcnsim
-	install -m 644 workloads/*.s workloads/*.ini $(DESTDIR)$(PREFIX)/share/gcnsim/workloads/
+	for d in workloads workloads/tutorial workloads/opencl; do \
+	  install -d $(DESTDIR)$(PREFIX)/share/gcnsim/$$d && \
+	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.h 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \
+	done
 	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/gcnsim/
 
 clean:
