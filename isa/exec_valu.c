@@ -168,15 +168,6 @@ static void lane_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, isa_op_t
 
 /* ---- the simple three-input ops: d = f(a, b, c) per lane ------------------------------------ */
 
-#define LANES(expr)                                                       \
-    do {                                                                  \
-        for (int l = 0; l < NL; l++) {                                    \
-            uint32_t a = s0[l], b = s1[l], c = s2[l];                     \
-            (void)a; (void)b; (void)c;                                    \
-            d[l] = (expr);                                                \
-        }                                                                 \
-    } while (0)
-
 bool isa_valu_int(isa_wave_t *w, const isa_inst_t *in)
 {
     isa_op_t op = (isa_op_t)in->op;

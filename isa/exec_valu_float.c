@@ -134,15 +134,6 @@ static inline uint32_t sin_rev(uint32_t a, bool cosine)
 
 /* ---- dispatch ----------------------------------------------------------------------------------- */
 
-#define LANES(expr)                                                       \
-    do {                                                                  \
-        for (int l = 0; l < NL; l++) {                                    \
-            uint32_t a = s0[l], b = s1[l], c = s2[l];                     \
-            (void)a; (void)b; (void)c;                                    \
-            d[l] = (expr);                                                \
-        }                                                                 \
-    } while (0)
-
 /* Float-flagged ops whose sources are integers (no modifiers, no flush). */
 static bool int_sources(isa_op_t op)
 {

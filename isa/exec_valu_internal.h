@@ -31,4 +31,15 @@ static inline uint16_t isa_valu_mask_dst(const isa_inst_t *in)
 static inline bool isa_valu_isnan(uint32_t b) { return (b & 0x7fffffffu) > 0x7f800000u; }
 static inline bool isa_valu_issnan(uint32_t b) { return isa_valu_isnan(b) && !(b & 0x00400000u); }
 
+/* Apply `expr` (over the lane's sources a, b, c) to every lane: d[l] = expr. The caller has
+ * per-lane source arrays s0..s2 and a result array d; EXEC is applied when d is written back. */
+#define LANES(expr)                                                       \
+    do {                                                                  \
+        for (int l = 0; l < NL; l++) {                                    \
+            uint32_t a = s0[l], b = s1[l], c = s2[l];                     \
+            (void)a; (void)b; (void)c;                                    \
+            d[l] = (expr);                                                \
+        }                                                                 \
+    } while (0)
+
 #endif
