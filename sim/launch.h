@@ -86,6 +86,13 @@ void launch_free(launch_t *L);
 void launch_wave_init(const launch_t *L, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
                       const uint32_t wgid[3], const uint32_t wgsize[3], uint32_t wave);
 
+/* Record a fault in L->fault (the timing model shares this with the functional run). Returns 2. */
+int launch_record_fault(launch_t *L, launch_fault_kind_t kind, const uint32_t wg[3], uint32_t wave, uint32_t inst,
+                        int lane, const char *msg);
+
+/* The actual size of workgroup `id` (the last one in a dimension may be partial). */
+void launch_wg_size(const launch_t *L, const uint32_t id[3], uint32_t size[3]);
+
 /* The fault's kind in words, e.g. "unmapped address" or "barrier deadlock". */
 const char *launch_fault_name(const launch_fault_t *f);
 

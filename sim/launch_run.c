@@ -10,8 +10,8 @@
 
 typedef enum { W_RUN, W_BARRIER, W_END } wstate_t;
 
-static int fault(launch_t *L, launch_fault_kind_t kind, const uint32_t wg[3], uint32_t wave, uint32_t inst,
-                 int lane, const char *msg)
+int launch_record_fault(launch_t *L, launch_fault_kind_t kind, const uint32_t wg[3], uint32_t wave, uint32_t inst,
+                        int lane, const char *msg)
 {
     launch_fault_t *f = &L->fault;
     f->kind = kind;
@@ -32,19 +32,19 @@ static int run_wave(launch_t *L, isa_wave_t *w, wstate_t *st, uint32_t nwaves, c
         if (w->pc >= k->ninsts) {
             char msg[120];
             snprintf(msg, sizeof msg, "the wave ran past the last instruction of the kernel (no s_endpgm)");
-            return fault(L, LAUNCH_FAULT_PC, wg, wave, k->ninsts ? k->ninsts - 1 : 0, -1, msg);
+            return launch_record_fault(L, LAUNCH_FAULT_PC, wg, wave, k->ninsts ? k->ninsts - 1 : 0, -1, msg);
         }
         if (L->insts_total >= L->max_instructions) {
             char msg[160];
             snprintf(msg, sizeof msg, "more than %" PRIu64 " wave instructions executed (a runaway loop? "
                      "raise the limit with --max-instructions N)", L->max_instructions);
-            return fault(L, LAUNCH_FAULT_LIMIT, wg, wave, w->pc, -1, msg);
+            return launch_record_fault(L, LAUNCH_FAULT_LIMIT, wg, wave, w->pc, -1, msg);
         }
         const isa_inst_t *in = &k->insts[w->pc];
         uint32_t at = w->pc;
         isa_exec(w, in, &res);
         if (res.status == ISA_EXEC_FAULT) {
-            fault(L, LAUNCH_FAULT_EXEC, wg, wave, at, res.fault_lane, res.fault_msg);
+            launch_record_fault(L, LAUNCH_FAULT_EXEC, wg, wave, at, res.fault_lane, res.fault_msg);
             L->fault.isa_fault = res.fault;
             return 2;
         }
@@ -94,10 +94,18 @@ static int run_workgroup(launch_t *L, isa_wave_t *waves, wstate_t *st, uint32_t 
                      "wave %" PRIu32 " has ended (s_endpgm), so the barrier can never complete",
                      waiting, nwaves, first_end);
             /* The waiting wave's pc is already past its s_barrier. */
-            return fault(L, LAUNCH_FAULT_BARRIER, wg, first_wait, waves[first_wait].pc - 1, -1, msg);
+            return launch_record_fault(L, LAUNCH_FAULT_BARRIER, wg, first_wait, waves[first_wait].pc - 1, -1, msg);
         }
         for (uint32_t i = 0; i < nwaves; i++)
             st[i] = W_RUN;
+    }
+}
+
+void launch_wg_size(const launch_t *L, const uint32_t id[3], uint32_t size[3])
+{
+    for (int d = 0; d < 3; d++) {
+        uint32_t left = L->wl->grid[d] - id[d] * L->wl->wg[d];
+        size[d] = left < L->wl->wg[d] ? left : L->wl->wg[d];
     }
 }
 
@@ -120,10 +128,7 @@ int launch_run(launch_t *L)
         for (id[1] = 0; rc == 0 && id[1] < L->wg_count[1]; id[1]++)
             for (id[0] = 0; rc == 0 && id[0] < L->wg_count[0]; id[0]++) {
                 uint32_t size[3];
-                for (int d = 0; d < 3; d++) {
-                    uint32_t left = wl->grid[d] - id[d] * wl->wg[d];
-                    size[d] = left < wl->wg[d] ? left : wl->wg[d];
-                }
+                launch_wg_size(L, id, size);
                 rc = run_workgroup(L, waves, st, vgprs, lds, id, size);
                 L->workgroups_run++;
             }
