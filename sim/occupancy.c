@@ -1,0 +1,95 @@
+/* occ: theoretical occupancy at workgroup granularity (docs/timing-rules.md, "Occupancy").
+ *
+ * The dispatcher places whole workgroups, so every resource is turned into "workgroups per CU"
+ * and the smallest wins. This is where gcnsim differs from LLVM's per-SIMD rule
+ * (GCN-REFERENCE.md section 2), which counts waves per SIMD for the register terms as if waves
+ * could be placed one at a time:
+ *   - one-wave workgroups: both rules agree for the VGPR term (min(floor(256 / alloc), 10)) and
+ *     for SGPR counts whose 16-granule rounding lands on LLVM's thresholds (<= 80, 89..96,
+ *     101..112). LLVM's gfx8 SGPR table behaves like an 8-SGPR granule (88 -> 9 waves,
+ *     100 -> 8), whereas the VI ISA's 16-SGPR granule gives 96 -> 8 and 112 -> 7;
+ *   - multi-wave workgroups: a workgroup only starts when all its waves fit. 1024 work-items at
+ *     40 VGPRs: LLVM's VGPR term says 6 waves per SIMD, but 6 x 4 = 24 wave-sized VGPR blocks
+ *     per CU hold only one 16-wave group, so 4 waves per SIMD are resident;
+ *   - LLVM does not round LDS to its 512-byte granule (a FIXME in LLVM); gcnsim does, as the
+ *     hardware allocates it that way. */
+#include "occupancy.h"
+
+#include "isa.h"
+
+/* 64-bit rounding so that sizes near UINT32_MAX cannot wrap (occ_round_up works in 32 bits). */
+static uint64_t round_up64(uint64_t v, uint64_t granule)
+{
+    return granule ? (v + granule - 1) / granule * granule : v;
+}
+
+static uint32_t clamp_u32(uint64_t v)
+{
+    return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+}
+
+/* Configuration values are validated int64s; a negative one can only come from a cfg_t built
+ * by hand and is treated as 0. */
+static uint64_t cfg_u(int64_t v)
+{
+    return v < 0 ? 0 : (uint64_t)v;
+}
+
+/* Workgroups a per-SIMD register file allows: waves per SIMD times SIMDs, in whole groups. */
+static uint32_t reg_limit(uint64_t file, uint64_t alloc, uint64_t simds, uint64_t waves_per_wg)
+{
+    if (alloc == 0)
+        return UINT32_MAX;
+    return clamp_u32(file / alloc * simds / waves_per_wg);
+}
+
+int occ_compute(const cfg_t *cfg, const occ_kernel_t *k, occ_result_t *out)
+{
+    uint64_t simds = cfg_u(cfg->cu_simds), slots = cfg_u(cfg->cu_wave_slots);
+    /* A zero-item workgroup is refused by the workload loader; count it as one wave so the
+     * arithmetic stays defined. */
+    uint64_t wpw = ((uint64_t)k->wg_size + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE;
+    if (wpw == 0)
+        wpw = 1;
+    uint64_t vgpr_alloc = round_up64(k->vgprs ? k->vgprs : 1, cfg_u(cfg->cu_vgpr_granule));
+    uint64_t sgpr_alloc = round_up64(k->sgprs, cfg_u(cfg->cu_sgpr_granule));
+    uint64_t lds_alloc = round_up64(k->lds_bytes, cfg_u(cfg->cu_lds_granule));
+
+    out->waves_per_wg = clamp_u32(wpw);
+    out->vgpr_alloc = clamp_u32(vgpr_alloc);
+    out->sgpr_alloc = clamp_u32(sgpr_alloc);
+    out->lds_alloc = clamp_u32(lds_alloc);
+
+    uint32_t *lim = out->wg_limit;
+    lim[OCC_VGPR] = reg_limit(cfg_u(cfg->cu_vgprs), vgpr_alloc, simds, wpw);
+    /* No SGPRs at all (only possible for hand-made inputs) takes nothing from the file. */
+    lim[OCC_SGPR] = reg_limit(cfg_u(cfg->cu_sgprs), sgpr_alloc, simds, wpw);
+    lim[OCC_LDS] = lds_alloc ? clamp_u32(cfg_u(cfg->cu_lds_bytes) / lds_alloc) : UINT32_MAX;
+    uint64_t cu_waves = slots * simds;
+    if (cu_waves > cfg_u(cfg->cu_max_waves))
+        cu_waves = cfg_u(cfg->cu_max_waves);
+    lim[OCC_WAVE_SLOTS] = clamp_u32(cu_waves / wpw);
+    /* Single-wave workgroups need no barrier resource (GCN-REFERENCE.md section 1). */
+    lim[OCC_BARRIERS] = wpw > 1 ? clamp_u32(cfg_u(cfg->cu_barriers)) : UINT32_MAX;
+    lim[OCC_WORKGROUPS] = clamp_u32(cfg_u(cfg->cu_max_workgroups));
+
+    out->limiter = OCC_VGPR;
+    out->wg_per_cu = lim[OCC_VGPR];
+    for (int r = OCC_VGPR + 1; r < OCC_NUM_RESOURCES; r++)
+        if (lim[r] < out->wg_per_cu) { /* strict: ties go to the earlier resource */
+            out->wg_per_cu = lim[r];
+            out->limiter = (occ_resource_t)r;
+        }
+    out->waves_per_simd = simds ? (double)out->wg_per_cu * (double)wpw / (double)simds : 0.0;
+    out->occupancy = slots ? out->waves_per_simd / (double)slots : 0.0;
+    return out->wg_per_cu == 0 ? 1 : 0;
+}
+
+const char *occ_resource_name(occ_resource_t r)
+{
+    static const char *const names[OCC_NUM_RESOURCES] = {
+        [OCC_VGPR] = "vgpr", [OCC_SGPR] = "sgpr", [OCC_LDS] = "lds",
+        [OCC_WAVE_SLOTS] = "wave_slots", [OCC_BARRIERS] = "barriers", [OCC_WORKGROUPS] = "workgroups",
+    };
+    return (unsigned)r < OCC_NUM_RESOURCES ? names[r] : "unknown";
+}
