@@ -53,6 +53,10 @@ int cfg_set(cfg_t *c, const char *assignment, FILE *err);
 /* True when "section.key" names a configuration key (so callers can route --set options). */
 bool cfg_is_key(const char *name);
 
+/* Cross-key checks (each allocation granule divides its resource), run once after the file and
+ * every override are applied. Messages go to err; returns the number of problems. */
+int cfg_validate(const cfg_t *c, FILE *err);
+
 /* Print the effective configuration as a loadable INI file. */
 void cfg_dump(const cfg_t *c, FILE *out);
 
