@@ -119,8 +119,7 @@ static bool is_ident(const char *s)
     return true;
 }
 
-/* The candidate nearest to `word`, or NULL when none is plausibly what was meant. */
-static const char *nearest(const char *word, const char *const *cands, size_t n)
+const char *wl_nearest(const char *word, const char *const *cands, size_t n)
 {
     const char *best = NULL;
     unsigned bd = 4;
@@ -330,7 +329,7 @@ static const char *const type_names[] = { "u8", "i8", "u16", "i16", "u32", "i32"
 
 static void unknown_key(ctx_t *c, const entry_t *e, const char *const *keys, size_t n)
 {
-    const char *s = nearest(e->key, keys, n);
+    const char *s = wl_nearest(e->key, keys, n);
     char sec[WL_TEXT_MAX];
     snprintf(sec, sizeof sec, "%s", e->section);
     if (s)
@@ -376,7 +375,7 @@ static void kernel_entry(ctx_t *c, wl_workload_t *wl, const entry_t *e)
 
 static void bad_type(ctx_t *c, const entry_t *e, const char *what, const char *name)
 {
-    const char *s = nearest(name, type_names, N(type_names));
+    const char *s = wl_nearest(name, type_names, N(type_names));
     if (s)
         err_e(c, e, "unknown %s '%s'; did you mean '%s'?", what, name, s);
     else
@@ -443,7 +442,7 @@ static void buffer_init(ctx_t *c, wl_buffer_t *b, const entry_t *e)
         b->init = WL_INIT_FILE;
         resolve_path(b->file, sizeof b->file, c->path, args);
     } else {
-        const char *s = nearest(kind, init_kinds, N(init_kinds));
+        const char *s = wl_nearest(kind, init_kinds, N(init_kinds));
         bool known = false;
         for (size_t i = 0; i < N(init_kinds); i++)
             known |= strcmp(kind, init_kinds[i]) == 0;
@@ -523,7 +522,7 @@ static void arg_entry(ctx_t *c, wl_workload_t *wl, const entry_t *e, wl_arg_t *a
             size_t n = 0;
             for (uint32_t i = 0; i < wl->nbuffers && n < 64; i++)
                 names[n++] = wl->buffers[i].name;
-            const char *s = nearest(v + 1, names, n);
+            const char *s = wl_nearest(v + 1, names, n);
             if (s)
                 err_e(c, e, "argument '%s': no buffer '%s'; did you mean '@%s'?", e->key, v + 1, s);
             else
@@ -583,7 +582,7 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
             if (sp)
                 *sp = '\0';
             static const char *const words[] = { "kernel", "args", "buffer" };
-            const char *w = nearest(first, words, 3);
+            const char *w = wl_nearest(first, words, 3);
             if (w && strcmp(w, "buffer") == 0)
                 err_at(c, s->line, s->set, "unknown section [%s]; did you mean [buffer%s]?", s->name, sp ? s->name + (sp - first) : " NAME");
             else if (w)

@@ -97,4 +97,8 @@ uint64_t wl_splitmix64(uint64_t *state);
 /* Levenshtein distance, for "did you mean" suggestions. */
 unsigned wl_edit_distance(const char *a, const char *b);
 
+/* The candidate nearest to `word` (at most 3 edits, and fewer than the candidate's length), or NULL
+ * when none is plausibly what was meant. Shared by every "did you mean" message of the INI readers. */
+const char *wl_nearest(const char *word, const char *const *cands, size_t n);
+
 #endif
