@@ -1,4 +1,4 @@
-/* gcnsim's command line: run, asm, help. Exit codes: 0 success, 1 bad input or usage, 2 the
+/* gcnsim's command line: run, asm, config, help. Exit codes: 0 success, 1 bad input or usage, 2 the
  * simulated program faulted, 3 internal error (docs/cli.md). */
 #include <errno.h>
 #include <inttypes.h>
@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "asm.h"
+#include "config.h"
 #include "launch.h"
 #include "report.h"
 
@@ -19,6 +20,7 @@ static const char usage_main[] =
     "commands:\n"
     "  run WORKLOAD.ini   launch the kernel a workload file describes and report the result\n"
     "  asm KERNEL.s       assemble a file; print each kernel's resources and a listing\n"
+    "  config --dump      print the machine configuration as a loadable INI file\n"
     "  help [COMMAND]     show this help, or a command's\n"
     "\n"
     "options:\n"
@@ -26,7 +28,7 @@ static const char usage_main[] =
     "  --version          print the version\n"
     "\n"
     "exit status: 0 success, 1 bad input or usage, 2 the simulated program faulted, 3 internal error.\n"
-    "Documentation: docs/cli.md, docs/workloads.md, docs/errors.md.\n";
+    "Documentation: docs/cli.md, docs/workloads.md, docs/config.md, docs/errors.md.\n";
 
 static const char usage_run[] =
     "usage: gcnsim run WORKLOAD.ini [OPTIONS]\n"
@@ -36,10 +38,12 @@ static const char usage_run[] =
     "values and checksum.\n"
     "\n"
     "options:\n"
+    "  --config FILE             the machine configuration (docs/config.md); default: the built-in\n"
+    "                            defaults, which equal sim/configs/fiji.ini\n"
     "  --dump NAME=PATH          write buffer NAME's final contents to PATH (raw little-endian bytes)\n"
     "  --dump-init NAME=PATH     write buffer NAME's contents at launch to PATH\n"
-    "  --set SECTION.KEY=VALUE   override a workload key, e.g. --set kernel.grid=1024,\n"
-    "                            --set buffer.x.count=16, --set args.n=u32:16\n"
+    "  --set SECTION.KEY=VALUE   override a workload key (kernel.grid=1024, buffer.x.count=16,\n"
+    "                            args.n=u32:16) or a configuration key (cu.wave_slots=8)\n"
     "  --max-instructions N      fault after N wave instructions (default 100000000)\n"
     "  --functional              functional simulation (the only mode until the timing model lands)\n"
     "  -h, --help                show this help\n"
@@ -58,10 +62,24 @@ static const char usage_asm[] =
     "options:\n"
     "  -h, --help   show this help\n";
 
+static const char usage_config[] =
+    "usage: gcnsim config --dump [--config FILE] [--set SECTION.KEY=VALUE]...\n"
+    "\n"
+    "Print the effective machine configuration as an INI file with every key, its unit and its\n"
+    "meaning: the built-in defaults (equal to sim/configs/fiji.ini), or FILE, with the overrides\n"
+    "applied and checked. 'gcnsim config --dump > my.ini' then '--config my.ini' reproduces it.\n"
+    "Keys, defaults and sources: docs/config.md.\n"
+    "\n"
+    "options:\n"
+    "  --dump                    print the configuration (required)\n"
+    "  --config FILE             start from FILE instead of the built-in defaults\n"
+    "  --set SECTION.KEY=VALUE   override one key, e.g. --set cu.wave_slots=8 (repeatable)\n"
+    "  -h, --help                show this help\n";
+
 static const char usage_help[] =
     "usage: gcnsim help [COMMAND]\n"
     "\n"
-    "Show the general help, or the help of COMMAND (run, asm, help).\n";
+    "Show the general help, or the help of COMMAND (run, asm, config, help).\n";
 
 typedef struct {
     const char *name;
@@ -176,16 +194,79 @@ static bool write_dumps(const launch_t *L, const dump_t *d, size_t n)
     return true;
 }
 
+/* A --set whose name is neither a configuration key nor in a workload section: suggest the nearest
+ * name of either kind. */
+static void unknown_set(const char *text, const char *name)
+{
+    static const char *const wl_names[] = { "kernel.source", "kernel.name", "kernel.grid", "kernel.workgroup",
+                                            "kernel.vgprs", "kernel.lds" };
+    enum { NWL = sizeof wl_names / sizeof wl_names[0] };
+    char store[128][64];
+    const char *names[128 + NWL];
+    size_t n = 0;
+    for (unsigned i = 0; i < cfg_nkeys && i < 128; i++) {
+        snprintf(store[i], sizeof store[i], "%s.%s", cfg_keys[i].section, cfg_keys[i].key);
+        names[n++] = store[i];
+    }
+    for (size_t i = 0; i < NWL; i++)
+        names[n++] = wl_names[i];
+    const char *s = wl_nearest(name, names, n);
+    if (s)
+        fprintf(stderr, "--set '%s': error: unknown key '%s'; did you mean '%s'?\n", text, name, s);
+    else
+        fprintf(stderr, "--set '%s': error: unknown key '%s' (configuration keys: docs/config.md; workload keys "
+                "kernel.KEY, buffer.NAME.KEY, args.NAME: docs/workloads.md)\n", text, name);
+}
+
+/* The machine configuration: defaults or a file, then the --set options that name configuration keys.
+ * Other --set options go to wl_sets (workload sections) when allow_wl, else they are errors.
+ * Returns 0, or 1 after printing every problem. */
+static int load_config(cfg_t *cfg, const char *path, const char **sets, size_t nsets, const char **wl_sets,
+                       size_t *nwl, bool allow_wl)
+{
+    int nerr = 0;
+    cfg_defaults(cfg);
+    if (path)
+        nerr += cfg_load_file(cfg, path, stderr);
+    for (size_t i = 0; i < nsets; i++) {
+        char name[128];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(sets[i], "="), sets[i]);
+        bool wl_section = strncmp(name, "kernel.", 7) == 0 || strncmp(name, "args.", 5) == 0 ||
+                          strncmp(name, "buffer.", 7) == 0;
+        if (cfg_is_key(name))
+            nerr += cfg_set(cfg, sets[i], stderr) != 0;
+        else if (wl_section && allow_wl)
+            wl_sets[(*nwl)++] = sets[i]; /* checked, with its messages, by wl_load */
+        else if (wl_section) {
+            fprintf(stderr, "--set '%s': error: '%s' is a workload key; 'gcnsim config' takes configuration keys\n",
+                    sets[i], name);
+            nerr++;
+        } else if (!strchr(sets[i], '=')) {
+            nerr += cfg_set(cfg, sets[i], stderr) != 0; /* reports the expected form */
+        } else {
+            unknown_set(sets[i], name);
+            nerr++;
+        }
+    }
+    if (nerr == 0)
+        nerr = cfg_validate(cfg, stderr);
+    return nerr != 0;
+}
+
 static int cmd_run(int argc, char **argv)
 {
-    const char *ini = NULL;
+    const char *ini = NULL, *config_path = NULL;
     dump_t *dumps = NULL, *inits = NULL;
-    size_t ndumps = 0, ninits = 0, nsets = 0;
+    size_t ndumps = 0, ninits = 0, nsets = 0, nwl_sets = 0;
     const char **sets = calloc((size_t)argc, sizeof *sets);
+    const char **wl_sets = calloc((size_t)argc, sizeof *wl_sets);
     launch_options_t opt = { 0, 0 };
     int rc = 1;
-    if (!sets)
+    if (!sets || !wl_sets) {
+        free(sets);
+        free(wl_sets);
         return 3;
+    }
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v;
         bool missing = false;
@@ -203,6 +284,8 @@ static int cmd_run(int argc, char **argv)
                 goto out;
         } else if ((v = opt_value("--set", argc, argv, &i, &missing))) {
             sets[nsets++] = v;
+        } else if ((v = opt_value("--config", argc, argv, &i, &missing))) {
+            config_path = v;
         } else if ((v = opt_value("--max-instructions", argc, argv, &i, &missing))) {
             char *end;
             errno = 0;
@@ -216,7 +299,8 @@ static int cmd_run(int argc, char **argv)
             usage_error("run ", "option %s needs a value", a);
             goto out;
         } else if (a[0] == '-' && a[1] != '\0') {
-            static const char *const opts[] = { "--dump", "--dump-init", "--set", "--max-instructions", "--functional", "--help" };
+            static const char *const opts[] = { "--config", "--dump", "--dump-init", "--set", "--max-instructions",
+                                                "--functional", "--help" };
             const char *s = suggest(a, opts, sizeof opts / sizeof opts[0]);
             if (s)
                 fprintf(stderr, "gcnsim: run: unknown option '%s'; did you mean '%s'? (see 'gcnsim run --help')\n", a, s);
@@ -233,8 +317,11 @@ static int cmd_run(int argc, char **argv)
         usage_error("run ", "%s", "run needs a workload file: gcnsim run WORKLOAD.ini");
         goto out;
     }
+    cfg_t machine_cfg;
+    if (load_config(&machine_cfg, config_path, sets, nsets, wl_sets, &nwl_sets, true) != 0)
+        goto out;
     wl_workload_t wl;
-    if (wl_load(ini, sets, nsets, &wl, stderr) != 0)
+    if (wl_load(ini, wl_sets, nwl_sets, &wl, stderr) != 0)
         goto out;
     isa_program_t prog;
     if (asm_assemble_file(wl.source, &prog, stderr) != 0) {
@@ -250,6 +337,7 @@ static int cmd_run(int argc, char **argv)
         if (!check_dumps(&wl, dumps, ndumps, "--dump") || !check_dumps(&wl, inits, ninits, "--dump-init") ||
             !write_dumps(L, inits, ninits))
             rc = 1;
+        /* The timing run (issue 3) will be called here with &machine_cfg. */
         else if ((rc = launch_run(L)) == 2)
             launch_print_fault(L, stderr);
         else if (rc == 0) {
@@ -270,6 +358,56 @@ out:
         free((void *)inits[i].name);
     free(dumps);
     free(inits);
+    free(sets);
+    free(wl_sets);
+    return rc;
+}
+
+static int cmd_config(int argc, char **argv)
+{
+    const char *path = NULL;
+    bool dump = false;
+    size_t nsets = 0, nwl = 0;
+    const char **sets = calloc((size_t)argc, sizeof *sets);
+    int rc = 1;
+    if (!sets)
+        return 3;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v;
+        bool missing = false;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(usage_config, stdout);
+            rc = 0;
+            goto out;
+        } else if (strcmp(a, "--dump") == 0) {
+            dump = true;
+        } else if ((v = opt_value("--config", argc, argv, &i, &missing))) {
+            path = v;
+        } else if ((v = opt_value("--set", argc, argv, &i, &missing))) {
+            sets[nsets++] = v;
+        } else if (missing) {
+            usage_error("config ", "option %s needs a value", a);
+            goto out;
+        } else {
+            static const char *const opts[] = { "--dump", "--config", "--set", "--help" };
+            const char *s = a[0] == '-' ? suggest(a, opts, sizeof opts / sizeof opts[0]) : NULL;
+            if (s)
+                fprintf(stderr, "gcnsim: config: unknown option '%s'; did you mean '%s'? (see 'gcnsim config --help')\n", a, s);
+            else
+                usage_error("config ", "config: unexpected argument '%s'", a);
+            goto out;
+        }
+    }
+    if (!dump) {
+        usage_error("config ", "%s", "config needs --dump: gcnsim config --dump [--config FILE] [--set SECTION.KEY=VALUE]...");
+        goto out;
+    }
+    cfg_t cfg;
+    if (load_config(&cfg, path, sets, nsets, NULL, &nwl, false) == 0) {
+        cfg_dump(&cfg, stdout);
+        rc = 0;
+    }
+out:
     free(sets);
     return rc;
 }
@@ -305,15 +443,15 @@ static int cmd_asm(int argc, char **argv)
     return 0;
 }
 
-static const char *const commands[] = { "run", "asm", "help" };
+static const char *const commands[] = { "run", "asm", "config", "help" };
 
 static int unknown_command(const char *c)
 {
-    const char *s = suggest(c, commands, 3);
+    const char *s = suggest(c, commands, sizeof commands / sizeof commands[0]);
     if (s)
         fprintf(stderr, "gcnsim: unknown command '%s'; did you mean '%s'? (see 'gcnsim --help')\n", c, s);
     else
-        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm and help (see 'gcnsim --help')\n", c);
+        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm, config and help (see 'gcnsim --help')\n", c);
     return 1;
 }
 
@@ -336,6 +474,8 @@ int main(int argc, char **argv)
         return cmd_run(argc, argv);
     if (strcmp(c, "asm") == 0)
         return cmd_asm(argc, argv);
+    if (strcmp(c, "config") == 0)
+        return cmd_config(argc, argv);
     if (strcmp(c, "help") == 0) {
         if (argc > 3)
             return usage_error("help ", "%s", "help takes at most one command");
@@ -347,6 +487,8 @@ int main(int argc, char **argv)
             fputs(usage_run, stdout);
         else if (strcmp(argv[2], "asm") == 0)
             fputs(usage_asm, stdout);
+        else if (strcmp(argv[2], "config") == 0)
+            fputs(usage_config, stdout);
         else
             return unknown_command(argv[2]);
         return 0;
