@@ -1,4 +1,4 @@
-/* engine: binary min-heap on (cycle, seq). */
+/* engine: binary min-heap on (cycle, prio, seq). */
 #include "engine.h"
 
 #include <stdlib.h>
@@ -14,10 +14,14 @@ void eng_free(eng_t *e)
 
 static bool before(const eng_event_t *a, const eng_event_t *b)
 {
-    return a->cycle != b->cycle ? a->cycle < b->cycle : a->seq < b->seq;
+    if (a->cycle != b->cycle)
+        return a->cycle < b->cycle;
+    if (a->prio != b->prio)
+        return a->prio < b->prio;
+    return a->seq < b->seq;
 }
 
-bool eng_schedule(eng_t *e, uint64_t cycle, uint32_t kind, uint32_t arg, void *ptr)
+bool eng_schedule(eng_t *e, uint64_t cycle, uint32_t prio, uint32_t kind, uint32_t arg, void *ptr)
 {
     if (e->n == e->cap) {
         uint32_t cap = e->cap ? e->cap * 2 : 256;
@@ -27,7 +31,7 @@ bool eng_schedule(eng_t *e, uint64_t cycle, uint32_t kind, uint32_t arg, void *p
         e->heap = h;
         e->cap = cap;
     }
-    eng_event_t ev = { cycle < e->now ? e->now : cycle, e->next_seq++, kind, arg, ptr };
+    eng_event_t ev = { cycle < e->now ? e->now : cycle, e->next_seq++, prio, kind, arg, ptr };
     uint32_t i = e->n++;
     while (i > 0) {
         uint32_t parent = (i - 1) / 2;

@@ -1,5 +1,6 @@
-/* eng: the discrete-event engine. A binary heap of events ordered by (cycle, sequence number), so
- * events at the same cycle run in the order they were scheduled and every run is deterministic.
+/* eng: the discrete-event engine. A binary heap of events ordered by (cycle, priority, sequence
+ * number): within a cycle, lower priorities run first, and events of equal priority run in the
+ * order they were scheduled, so every run is deterministic.
  * Components schedule an event only when they have something to do; nothing is stepped per cycle.
  * Needs: nothing. An eng_t is a plain value owned by its simulation. */
 #ifndef GCNSIM_ENGINE_H
@@ -11,6 +12,7 @@
 typedef struct {
     uint64_t cycle;
     uint64_t seq;
+    uint32_t prio;   /* order within a cycle */
     uint32_t kind;   /* the owner's event kind */
     uint32_t arg;    /* e.g. a CU index */
     void *ptr;       /* e.g. a wave */
@@ -26,8 +28,8 @@ typedef struct {
 
 void eng_init(eng_t *e);
 void eng_free(eng_t *e);
-/* Schedule an event; `cycle` must not be in the past. Returns false when out of memory. */
-bool eng_schedule(eng_t *e, uint64_t cycle, uint32_t kind, uint32_t arg, void *ptr);
+/* Schedule an event (a cycle in the past is taken as now). Returns false when out of memory. */
+bool eng_schedule(eng_t *e, uint64_t cycle, uint32_t prio, uint32_t kind, uint32_t arg, void *ptr);
 /* Remove the earliest event into *out and advance now. Returns false when the queue is empty. */
 bool eng_pop(eng_t *e, eng_event_t *out);
 static inline bool eng_empty(const eng_t *e) { return e->n == 0; }

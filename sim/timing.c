@@ -1,0 +1,539 @@
+/* timing: the dispatcher, the lifetimes of waves and workgroups, and the event loop.
+ *
+ * Dispatch: workgroups come from dorder in the configured order. The dispatcher offers the next
+ * one to the CUs in turn (starting after the CU that took the previous one); a CU takes it only
+ * when all of it fits: per wave a slot, VGPRs and SGPRs on the SIMD it goes to (waves go to SIMDs
+ * round-robin, skipping a SIMD that has no room), per workgroup its LDS and a barrier when it has
+ * more than one wave, within the CU's workgroup and wave limits. Placing a workgroup occupies the
+ * launcher for one wave_launch_cycles per wave; each wave can issue wave_init_cycles after its
+ * launch. When nothing fits, the dispatcher sleeps until a wave or workgroup frees resources. */
+#include "timing_internal.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tw_emit(tw_sim_t *s, const tev_t *ev)
+{
+    for (unsigned i = 0; i < s->opt->nobservers; i++)
+        s->opt->observers[i].fn(s->opt->observers[i].ctx, ev);
+}
+
+static tev_t wave_event(const tw_wave_t *w, tev_kind_t kind, uint64_t cycle)
+{
+    tev_t ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = kind;
+    ev.cycle = cycle;
+    ev.cu = w->cu;
+    ev.simd = w->simd;
+    ev.slot = w->slot;
+    ev.wave = w->id;
+    ev.wg = w->wg->id;
+    return ev;
+}
+
+void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle)
+{
+    if (w->state == st)
+        return;
+    w->state = st;
+    tev_t ev = wave_event(w, TEV_WAVE_STATE, cycle);
+    ev.u.wave_state = st;
+    tw_emit(s, &ev);
+}
+
+void tw_wake_cu(tw_sim_t *s, uint32_t cu, uint64_t cycle)
+{
+    tw_cu_t *c = &s->cus[cu];
+    if (s->opt->tick_every_cycle)
+        return; /* every CU already runs every cycle */
+    if (c->tick_at != TW_NEVER && c->tick_at <= cycle)
+        return;
+    c->tick_at = cycle;
+    if (!eng_schedule(&s->eng, cycle, TW_PRIO_TICK + cu, EV_TICK, cu, NULL))
+        s->status = 3;
+}
+
+static void wake_dispatcher(tw_sim_t *s, uint64_t cycle)
+{
+    if (s->dispatch_at != TW_NEVER && s->dispatch_at <= cycle)
+        return;
+    s->dispatch_at = cycle;
+    if (!eng_schedule(&s->eng, cycle, 0, EV_DISPATCH, 0, NULL))
+        s->status = 3;
+}
+
+void tw_fault(tw_sim_t *s, tw_wave_t *w, launch_fault_kind_t kind, uint32_t inst, int lane, const char *msg)
+{
+    launch_record_fault(s->L, kind, w->wg->gid, w->index, inst, lane, msg);
+    s->status = 2;
+}
+
+/* ---- fitting a workgroup on a CU -------------------------------------------------------------- */
+
+/* Check whether the pending workgroup fits on CU `ci`; on success fill simd_of[] with the SIMD of
+ * each wave. On failure *why is the first refusing resource in occupancy order. */
+static bool fits(const tw_sim_t *s, uint32_t ci, uint32_t simd_of[], occ_resource_t *why)
+{
+    const tw_cu_t *c = &s->cus[ci];
+    const cfg_t *cfg = s->cfg;
+    uint32_t n = s->waves_per_wg;
+    bool ok[OCC_NUM_RESOURCES];
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++)
+        ok[r] = true;
+    ok[OCC_LDS] = c->lds_used + s->lds_alloc <= cfg->cu_lds_bytes;
+    ok[OCC_BARRIERS] = n <= 1 || c->barriers_used < cfg->cu_barriers;
+    ok[OCC_WORKGROUPS] = c->wgs < cfg->cu_max_workgroups;
+    if (c->waves + n > cfg->cu_max_waves)
+        ok[OCC_WAVE_SLOTS] = false;
+    /* Place the waves round-robin over the SIMDs that have room for one more. */
+    uint32_t slots[TW_MAX_SIMDS], vgprs[TW_MAX_SIMDS], sgprs[TW_MAX_SIMDS];
+    memcpy(slots, c->slots_used, sizeof slots);
+    memcpy(vgprs, c->vgprs_used, sizeof vgprs);
+    memcpy(sgprs, c->sgprs_used, sizeof sgprs);
+    uint32_t p = c->simd_rr;
+    for (uint32_t i = 0; i < n && ok[OCC_WAVE_SLOTS] && ok[OCC_VGPR] && ok[OCC_SGPR]; i++) {
+        bool slot_any = false, vgpr_any = false, placed = false;
+        for (uint32_t k = 0; k < s->simds && !placed; k++) {
+            uint32_t d = (p + k) % s->simds;
+            bool slot_ok = slots[d] < s->slots;
+            bool vgpr_ok = vgprs[d] + s->vgpr_alloc <= cfg->cu_vgprs;
+            bool sgpr_ok = sgprs[d] + s->sgpr_alloc <= cfg->cu_sgprs;
+            slot_any |= slot_ok;
+            vgpr_any |= slot_ok && vgpr_ok;
+            if (slot_ok && vgpr_ok && sgpr_ok) {
+                slots[d]++;
+                vgprs[d] += s->vgpr_alloc;
+                sgprs[d] += s->sgpr_alloc;
+                simd_of[i] = d;
+                p = (d + 1) % s->simds;
+                placed = true;
+            }
+        }
+        if (!placed) {
+            if (!slot_any)
+                ok[OCC_WAVE_SLOTS] = false;
+            else if (!vgpr_any)
+                ok[OCC_VGPR] = false;
+            else
+                ok[OCC_SGPR] = false;
+        }
+    }
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++)
+        if (!ok[r]) {
+            *why = (occ_resource_t)r;
+            return false;
+        }
+    return true;
+}
+
+static bool has_free_slot(const tw_sim_t *s, const tw_cu_t *c)
+{
+    if (c->waves >= s->cfg->cu_max_waves)
+        return false;
+    for (uint32_t d = 0; d < s->simds; d++)
+        if (c->slots_used[d] < s->slots)
+            return true;
+    return false;
+}
+
+/* Recompute every CU's dispatch situation and report the ones that changed. */
+static void update_limiters(tw_sim_t *s, uint64_t cycle)
+{
+    for (uint32_t ci = 0; ci < s->ncu; ci++) {
+        tw_cu_t *c = &s->cus[ci];
+        tev_cu_state_t st;
+        occ_resource_t why = OCC_VGPR;
+        uint32_t simd_of[TW_MAX_WG_WAVES];
+        if (!has_free_slot(s, c))
+            st = TEV_CU_FULL;
+        else if (!s->have_pending)
+            st = TEV_CU_NO_WORK;
+        else if (fits(s, ci, simd_of, &why))
+            st = TEV_CU_LAUNCH_LIMITED;
+        else
+            st = TEV_CU_REFUSED;
+        if (c->lim_valid && c->lim_state == st && (st != TEV_CU_REFUSED || c->lim_res == why))
+            continue;
+        c->lim_valid = true;
+        c->lim_state = st;
+        c->lim_res = why;
+        tev_t ev;
+        memset(&ev, 0, sizeof ev);
+        ev.kind = TEV_CU_LIMITER;
+        ev.cycle = cycle;
+        ev.cu = ci;
+        ev.u.limiter.state = st;
+        ev.u.limiter.resource = why;
+        tw_emit(s, &ev);
+    }
+}
+
+static void next_pending(tw_sim_t *s)
+{
+    s->have_pending = dorder_next(&s->order, s->pending) != 0;
+}
+
+/* Give the pending workgroup to CU `ci` at cycle `c` (it fits: simd_of[] from fits()). */
+static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c)
+{
+    tw_cu_t *cu = &s->cus[ci];
+    const cfg_t *cfg = s->cfg;
+    launch_t *L = s->L;
+    tw_wg_t *wg = NULL;
+    for (uint32_t i = 0; i < s->wg_pool_n; i++)
+        if (!cu->wg_pool[i].used) {
+            wg = &cu->wg_pool[i];
+            wg->pool_index = i;
+            break;
+        }
+    wg->used = true;
+    wg->id = s->next_wg_id++;
+    memcpy(wg->gid, s->pending, sizeof wg->gid);
+    launch_wg_size(L, wg->gid, wg->size);
+    uint32_t items = wg->size[0] * wg->size[1] * wg->size[2];
+    wg->nwaves = (items + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE;
+    wg->ended = wg->at_barrier = 0;
+    wg->cu = ci;
+    wg->lds = cu->lds_pool + (size_t)wg->pool_index * (L->lds_total ? L->lds_total : 1);
+    memset(wg->lds, 0, L->lds_total ? L->lds_total : 1);
+    cu->lds_used += s->lds_alloc;
+    cu->barriers_used += s->waves_per_wg > 1;
+    cu->wgs++;
+    cu->waves += wg->nwaves;
+
+    tev_t ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = TEV_WG_START;
+    ev.cycle = c;
+    ev.cu = ci;
+    ev.wg = wg->id;
+    ev.u.wg_info.waves = wg->nwaves;
+    tw_emit(s, &ev);
+
+    uint64_t launch_cost = (uint64_t)cfg->dispatch_wave_launch_cycles;
+    for (uint32_t i = 0; i < wg->nwaves; i++) {
+        uint32_t d = simd_of[i], slot = 0;
+        while (cu->slot[d][slot])
+            slot++;
+        tw_wave_t *w = &cu->wave_pool[d * TW_MAX_SLOTS + slot];
+        memset(w, 0, sizeof *w);
+        w->wg = wg;
+        w->id = s->next_wave_id++;
+        w->cu = ci;
+        w->simd = d;
+        w->slot = slot;
+        w->index = i;
+        w->state = TEV_WAVE_GONE;
+        w->ready_at = TW_NEVER;
+        uint32_t *vgpr = cu->vgpr_pool + (size_t)(d * TW_MAX_SLOTS + slot) * L->nvgpr * ISA_WAVE_SIZE;
+        launch_wave_init(L, &w->isa, vgpr, wg->lds, wg->gid, wg->size, i);
+        cu->slot[d][slot] = w;
+        cu->slots_used[d]++;
+        cu->vgprs_used[d] += s->vgpr_alloc;
+        cu->sgprs_used[d] += s->sgpr_alloc;
+        wg->waves[i] = w;
+        tw_set_state(s, w, TEV_WAVE_LAUNCHING, c);
+        uint64_t start = c + (uint64_t)i * launch_cost + (uint64_t)cfg->dispatch_wave_init_cycles;
+        if (!eng_schedule(&s->eng, start, 0, EV_WAVE_START, ci, w))
+            s->status = 3;
+    }
+    cu->simd_rr = (simd_of[wg->nwaves - 1] + 1) % s->simds;
+    s->wgs_live++;
+    L->workgroups_run++;
+    L->waves_run += wg->nwaves;
+    s->launcher_free = c + (uint64_t)wg->nwaves * launch_cost;
+}
+
+static void dispatch(tw_sim_t *s, uint64_t c)
+{
+    s->dispatch_at = TW_NEVER;
+    while (s->have_pending && s->status == 0) {
+        if (s->launcher_free > c) {
+            update_limiters(s, c);
+            wake_dispatcher(s, s->launcher_free);
+            return;
+        }
+        uint32_t simd_of[TW_MAX_WG_WAVES];
+        occ_resource_t why;
+        bool placed = false;
+        for (uint32_t k = 0; k < s->ncu && !placed; k++) {
+            uint32_t ci = (s->cu_rr + k) % s->ncu;
+            if (fits(s, ci, simd_of, &why)) {
+                place(s, ci, simd_of, c);
+                s->cu_rr = (ci + 1) % s->ncu;
+                placed = true;
+            }
+        }
+        if (!placed)
+            break; /* woken again when a wave or workgroup frees resources */
+        next_pending(s);
+    }
+    update_limiters(s, c);
+}
+
+/* ---- the end of waves and workgroups ---------------------------------------------------------- */
+
+static void free_wave_slot(tw_sim_t *s, tw_wave_t *w, uint64_t c)
+{
+    tw_cu_t *cu = &s->cus[w->cu];
+    cu->slot[w->simd][w->slot] = NULL;
+    cu->slots_used[w->simd]--;
+    cu->vgprs_used[w->simd] -= s->vgpr_alloc;
+    cu->sgprs_used[w->simd] -= s->sgpr_alloc;
+    cu->waves--;
+    tw_set_state(s, w, TEV_WAVE_GONE, c);
+}
+
+static void wg_end(tw_sim_t *s, tw_wg_t *wg, uint64_t c)
+{
+    tw_cu_t *cu = &s->cus[wg->cu];
+    for (uint32_t i = 0; i < wg->nwaves; i++)
+        if (wg->waves[i]->state != TEV_WAVE_GONE)
+            free_wave_slot(s, wg->waves[i], c);
+    cu->lds_used -= s->lds_alloc;
+    cu->barriers_used -= s->waves_per_wg > 1;
+    cu->wgs--;
+    wg->used = false;
+    s->wgs_live--;
+    tev_t ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = TEV_WG_END;
+    ev.cycle = c;
+    ev.cu = wg->cu;
+    ev.wg = wg->id;
+    tw_emit(s, &ev);
+    if (c > s->last_cycle)
+        s->last_cycle = c;
+}
+
+static void barrier_deadlock(tw_sim_t *s, tw_wg_t *wg)
+{
+    tw_wave_t *waiter = NULL;
+    uint32_t ended_index = 0;
+    for (uint32_t i = 0; i < wg->nwaves; i++) {
+        if (!waiter && wg->waves[i]->state == TEV_WAVE_BARRIER)
+            waiter = wg->waves[i];
+        if (wg->waves[i]->state == TEV_WAVE_HELD || wg->waves[i]->state == TEV_WAVE_GONE)
+            ended_index = i;
+    }
+    char msg[200];
+    snprintf(msg, sizeof msg, "%" PRIu32 " of %" PRIu32 " waves wait at s_barrier but wave %" PRIu32
+             " has ended (s_endpgm), so the barrier can never complete", wg->at_barrier, wg->nwaves, ended_index);
+    tw_fault(s, waiter, LAUNCH_FAULT_BARRIER, waiter->isa.pc - 1, -1, msg);
+}
+
+void tw_wave_end(tw_sim_t *s, tw_wave_t *w, uint64_t c)
+{
+    tw_wg_t *wg = w->wg;
+    wg->ended++;
+    if (s->cfg->dispatch_release == CFG_RELEASE_WAVE)
+        free_wave_slot(s, w, c);
+    else
+        tw_set_state(s, w, TEV_WAVE_HELD, c);
+    if (wg->at_barrier > 0) {
+        barrier_deadlock(s, wg);
+        return;
+    }
+    if (wg->ended == wg->nwaves)
+        wg_end(s, wg, c);
+    if (c > s->last_cycle)
+        s->last_cycle = c;
+    if (s->have_pending)
+        wake_dispatcher(s, c);
+    else
+        update_limiters(s, c);
+}
+
+void tw_barrier_arrive(tw_sim_t *s, tw_wave_t *w, uint64_t c)
+{
+    tw_wg_t *wg = w->wg;
+    if (wg->nwaves == 1) {
+        w->ready_at = c + (uint64_t)s->cfg->valu_cycles;
+        return;
+    }
+    tw_set_state(s, w, TEV_WAVE_BARRIER, c + 1);
+    wg->at_barrier++;
+    if (wg->ended > 0) {
+        barrier_deadlock(s, wg);
+        return;
+    }
+    if (wg->at_barrier < wg->nwaves)
+        return;
+    /* Every wave has arrived: all continue from the next cycle. */
+    wg->at_barrier = 0;
+    for (uint32_t i = 0; i < wg->nwaves; i++) {
+        tw_wave_t *x = wg->waves[i];
+        x->ready_at = c + 1;
+        tw_set_state(s, x, TEV_WAVE_ELIGIBLE, c + 1);
+        tw_wake_cu(s, x->cu, tw_simd_slot(s, x->simd, c + 1));
+    }
+}
+
+/* ---- set-up and the event loop ------------------------------------------------------------------ */
+
+occ_kernel_t timing_occ_kernel(const launch_t *L)
+{
+    occ_kernel_t k;
+    k.vgprs = L->nvgpr;
+    k.sgprs = L->kernel->sgprs_used;
+    k.lds_bytes = L->lds_total;
+    k.wg_size = L->wl->wg[0] * L->wl->wg[1] * L->wl->wg[2];
+    return k;
+}
+
+static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_options_t *opt, FILE *err)
+{
+    memset(s, 0, sizeof *s);
+    s->L = L;
+    s->cfg = cfg;
+    s->opt = opt;
+    eng_init(&s->eng);
+    occ_kernel_t ok = timing_occ_kernel(L);
+    if (occ_compute(cfg, &ok, &s->occ) != 0) {
+        const occ_result_t *o = &s->occ;
+        switch (o->limiter) {
+        case OCC_VGPR:
+            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: each of its %u waves needs %u VGPRs "
+                    "but a SIMD has %" PRId64 "\n", o->waves_per_wg, o->vgpr_alloc, cfg->cu_vgprs);
+            break;
+        case OCC_SGPR:
+            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: each of its %u waves needs %u SGPRs "
+                    "but a SIMD has %" PRId64 "\n", o->waves_per_wg, o->sgpr_alloc, cfg->cu_sgprs);
+            break;
+        case OCC_LDS:
+            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: it needs %u bytes of LDS "
+                    "(%u rounded to the %" PRId64 "-byte granule) but a CU has %" PRId64 "\n",
+                    o->lds_alloc, ok.lds_bytes, cfg->cu_lds_granule, cfg->cu_lds_bytes);
+            break;
+        default:
+            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: it has %u waves but a CU holds %" PRId64
+                    " (%" PRId64 " SIMDs x %" PRId64 " wave slots, at most %" PRId64 " waves)\n", o->waves_per_wg,
+                    cfg->cu_simds * cfg->cu_wave_slots, cfg->cu_simds, cfg->cu_wave_slots, cfg->cu_max_waves);
+            break;
+        }
+        return 1;
+    }
+    s->ncu = (uint32_t)cfg->gpu_compute_units;
+    s->simds = (uint32_t)cfg->cu_simds;
+    s->slots = (uint32_t)cfg->cu_wave_slots;
+    s->waves_per_wg = s->occ.waves_per_wg;
+    s->vgpr_alloc = s->occ.vgpr_alloc;
+    s->sgpr_alloc = s->occ.sgpr_alloc;
+    s->lds_alloc = s->occ.lds_alloc;
+    s->ldst.banks = (uint32_t)cfg->lds_banks;
+    s->ldst.bytes_per_cycle = (uint32_t)cfg->lds_bytes_per_cycle;
+    s->dispatch_at = TW_NEVER;
+    s->cus = calloc(s->ncu, sizeof *s->cus);
+    if (!s->cus)
+        return 3;
+    size_t lds_each = L->lds_total ? L->lds_total : 1;
+    /* Workgroups resident at once are bounded by the per-workgroup resources (with per-wave
+     * release, waves' slots and registers can return before their workgroup ends). */
+    s->wg_pool_n = s->occ.wg_limit[OCC_WORKGROUPS];
+    if (s->occ.wg_limit[OCC_LDS] < s->wg_pool_n)
+        s->wg_pool_n = s->occ.wg_limit[OCC_LDS];
+    if (s->occ.wg_limit[OCC_BARRIERS] < s->wg_pool_n)
+        s->wg_pool_n = s->occ.wg_limit[OCC_BARRIERS];
+    for (uint32_t i = 0; i < s->ncu; i++) {
+        tw_cu_t *c = &s->cus[i];
+        c->tick_at = TW_NEVER;
+        c->wave_pool = calloc((size_t)TW_MAX_SIMDS * TW_MAX_SLOTS, sizeof *c->wave_pool);
+        c->vgpr_pool = calloc((size_t)TW_MAX_SIMDS * TW_MAX_SLOTS * L->nvgpr * ISA_WAVE_SIZE, sizeof *c->vgpr_pool);
+        c->wg_pool = calloc(s->wg_pool_n, sizeof *c->wg_pool);
+        c->lds_pool = calloc(s->wg_pool_n, lds_each);
+        if (!c->wave_pool || !c->vgpr_pool || !c->wg_pool || !c->lds_pool)
+            return 3;
+    }
+    dorder_init(&s->order, L->wg_count, cfg->dispatch_order, cfg->dispatch_tile_direction,
+                (uint32_t)cfg->dispatch_tile_width);
+    next_pending(s);
+    return 0;
+}
+
+static void teardown(tw_sim_t *s)
+{
+    for (uint32_t i = 0; s->cus && i < s->ncu; i++) {
+        free(s->cus[i].wave_pool);
+        free(s->cus[i].vgpr_pool);
+        free(s->cus[i].wg_pool);
+        free(s->cus[i].lds_pool);
+    }
+    free(s->cus);
+    eng_free(&s->eng);
+}
+
+static bool work_left(const tw_sim_t *s) { return s->have_pending || s->wgs_live > 0; }
+
+int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timing_result_t *res, FILE *err)
+{
+    tw_sim_t sim, *s = &sim;
+    memset(res, 0, sizeof *res);
+    int rc = setup(s, L, cfg, opt, err);
+    res->occ = s->occ;
+    if (rc != 0) {
+        teardown(s);
+        if (rc == 3)
+            fputs("gcnsim: out of memory\n", err);
+        return rc;
+    }
+    uint64_t start = (uint64_t)cfg->dispatch_kernel_launch_cycles;
+    s->launcher_free = start;
+    wake_dispatcher(s, start);
+    for (uint32_t i = 0; opt->tick_every_cycle && i < s->ncu; i++)
+        if (!eng_schedule(&s->eng, start, TW_PRIO_TICK + i, EV_TICK, i, NULL))
+            s->status = 3;
+    eng_event_t ev;
+    while (s->status == 0 && eng_pop(&s->eng, &ev)) {
+        uint64_t c = ev.cycle;
+        switch ((tw_event_kind_t)ev.kind) {
+        case EV_DISPATCH:
+            if (c == s->dispatch_at)
+                dispatch(s, c);
+            break;
+        case EV_WAVE_START: {
+            tw_wave_t *w = ev.ptr;
+            w->ready_at = c;
+            tw_set_state(s, w, TEV_WAVE_ELIGIBLE, c);
+            tw_wake_cu(s, w->cu, tw_simd_slot(s, w->simd, c));
+            break;
+        }
+        case EV_TICK:
+            if (opt->tick_every_cycle) {
+                /* Debug mode: every CU's issue stage runs every cycle while work remains. */
+                tw_cu_tick(s, ev.arg, c);
+                if (s->status == 0 && work_left(s) &&
+                    !eng_schedule(&s->eng, c + 1, TW_PRIO_TICK + ev.arg, EV_TICK, ev.arg, NULL))
+                    s->status = 3;
+            } else if (s->cus[ev.arg].tick_at == c) {
+                s->cus[ev.arg].tick_at = TW_NEVER;
+                tw_cu_tick(s, ev.arg, c);
+            }
+            break;
+        case EV_VM_DONE:
+        case EV_LGKM_DONE:
+            tw_mem_done(s, ev.ptr, ev.kind == EV_VM_DONE, c);
+            break;
+        }
+    }
+    if (s->status == 0 && work_left(s)) {
+        /* Nothing left to happen but work remains: only a bug can get here. */
+        fputs("gcnsim: internal error: the timing model stalled with work left\n", err);
+        s->status = 3;
+    }
+    if (s->status == 0) {
+        tev_t end;
+        memset(&end, 0, sizeof end);
+        end.kind = TEV_END;
+        end.cycle = s->last_cycle;
+        tw_emit(s, &end);
+    }
+    res->cycles = s->last_cycle;
+    res->events = s->eng.processed;
+    rc = s->status;
+    if (rc == 3 && !L->fault.kind)
+        fputs("gcnsim: out of memory\n", err);
+    teardown(s);
+    return rc;
+}

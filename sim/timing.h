@@ -1,0 +1,41 @@
+/* timing: the cycle-level model of the GPU running one dispatch: the workgroup dispatcher, the
+ * compute units' wave scheduler and issue stage, SIMD/SALU/branch/LDS/vector-memory timing,
+ * s_waitcnt, barriers and the ideal memory model — driven by the event engine. Instructions are
+ * executed functionally at issue (isa_exec); this module decides only when things happen, and
+ * reports it as typed events (events.h) to its observers.
+ * Needs: launch (memory, kernel, entry state, faults), cfg, eng, occ, dorder, ldst. */
+#ifndef GCNSIM_TIMING_H
+#define GCNSIM_TIMING_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "config.h"
+#include "events.h"
+#include "launch.h"
+#include "occupancy.h"
+
+enum { TIMING_MAX_OBSERVERS = 4 };
+
+typedef struct {
+    bool tick_every_cycle;   /* debug: step every CU every cycle (results must be identical) */
+    tev_observer_t observers[TIMING_MAX_OBSERVERS];
+    unsigned nobservers;
+} timing_options_t;
+
+typedef struct {
+    uint64_t cycles;         /* cycle at which the last workgroup ended */
+    uint64_t events;         /* engine events processed (host cost, not a simulated quantity) */
+    occ_result_t occ;        /* theoretical occupancy of the dispatch */
+} timing_result_t;
+
+/* Run L's dispatch in time. Returns 0; 1 when a workgroup can never fit on a CU (the message on
+ * err names the resource and the numbers); 2 when the program faulted (L->fault); 3 on an internal
+ * error (out of memory). L's instruction and workgroup counters are updated as in launch_run. */
+int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timing_result_t *res, FILE *err);
+
+/* The occupancy inputs of L's kernel and workload (VGPRs as allocated, SGPRs as used, LDS static +
+ * dynamic, workgroup size). */
+occ_kernel_t timing_occ_kernel(const launch_t *L);
+
+#endif

@@ -1,0 +1,299 @@
+/* timing_cu: a compute unit's issue stage and the timing of what it issues.
+ *
+ * Each cycle c selects SIMD c % simds. Among that SIMD's waves whose next instruction may issue
+ * (ready_at <= c), in the scheduling policy's order, each wave may issue one instruction, and at
+ * most one instruction issues per category (VALU, SALU/SMEM, VMEM, LDS, branch) — provided its
+ * unit is free: the SIMD's VALU, the CU's LDS pipeline, the CU's vector-memory address unit.
+ * Sequencer instructions (s_waitcnt, s_barrier, s_nop, s_sleep, s_setprio, s_endpgm) need no unit.
+ * The instruction executes functionally at issue; its timing decides when the wave can issue
+ * again, how long its unit is busy, and when its memory operation completes (an event). After
+ * issuing, the CU computes the exact next cycle at which anything could issue and sleeps until
+ * then, unless an event (a memory completion, a barrier release, a wave start) wakes it sooner. */
+#include "timing_internal.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+/* SMEM shares the SALU's issue category (GCN-REFERENCE.md §1, 'SMEM vs SALU issue'). */
+static isa_unit_t category(isa_unit_t u) { return u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : u; }
+
+static uint64_t unit_free_at(const tw_cu_t *cu, uint32_t simd, isa_unit_t u)
+{
+    switch (u) {
+    case ISA_UNIT_VALU: return cu->valu_free[simd];
+    case ISA_UNIT_LDS: return cu->lds_free;
+    case ISA_UNIT_VMEM: return cu->vmem_free;
+    default: return 0;
+    }
+}
+
+static isa_unit_t next_unit(const tw_sim_t *s, const tw_wave_t *w)
+{
+    const isa_kernel_t *k = s->L->kernel;
+    return w->isa.pc < k->ninsts ? isa_ops[k->insts[w->isa.pc].op].unit : ISA_UNIT_SEQ;
+}
+
+static void schedule_done(tw_sim_t *s, tw_wave_t *w, uint64_t at, bool vm)
+{
+    if (!eng_schedule(&s->eng, at, 0, vm ? EV_VM_DONE : EV_LGKM_DONE, w->cu, w))
+        s->status = 3;
+}
+
+/* Ideal memory: the request leaves the CU's address unit at `req`, queues for the GPU-wide
+ * bandwidth in request order, and completes `latency` cycles after its last byte. */
+static uint64_t ideal_memory(tw_sim_t *s, uint64_t req, uint64_t bytes)
+{
+    uint64_t bpc = (uint64_t)s->cfg->mem_bytes_per_cycle;
+    uint64_t start = req * bpc > s->mem_free_bytes ? req * bpc : s->mem_free_bytes;
+    s->mem_free_bytes = start + bytes;
+    return (s->mem_free_bytes + bpc - 1) / bpc + (uint64_t)s->cfg->mem_latency;
+}
+
+static int popcount64(uint64_t v)
+{
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+/* Issue `in` for wave w at cycle c. */
+static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
+{
+    launch_t *L = s->L;
+    const cfg_t *cfg = s->cfg;
+    const isa_op_info_t *info = &isa_ops[in->op];
+    uint32_t at = w->isa.pc;
+    if (L->insts_total >= L->max_instructions) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "more than %" PRIu64 " wave instructions executed (a runaway loop? "
+                 "raise the limit with --max-instructions N)", L->max_instructions);
+        tw_fault(s, w, LAUNCH_FAULT_LIMIT, at, -1, msg);
+        return;
+    }
+    isa_exec_result_t res;
+    isa_exec(&w->isa, in, &res);
+    if (res.status == ISA_EXEC_FAULT) {
+        tw_fault(s, w, LAUNCH_FAULT_EXEC, at, res.fault_lane, res.fault_msg);
+        L->fault.isa_fault = res.fault;
+        return;
+    }
+    L->insts_total++;
+    L->insts_per_unit[info->unit]++;
+
+    uint64_t cadence = (uint64_t)cfg->valu_cycles;
+    uint32_t busy = 0;
+    w->ready_at = c + cadence;
+    switch (info->unit) {
+    case ISA_UNIT_VALU:
+        busy = (uint32_t)(info->rate == ISA_RATE_QUARTER ? cfg->valu_quarter_cycles : cfg->valu_cycles);
+        cu->valu_free[w->simd] = c + busy;
+        break;
+    case ISA_UNIT_SALU:
+        w->ready_at = c + (uint64_t)cfg->salu_cycles;
+        break;
+    case ISA_UNIT_SMEM:
+        w->ready_at = c + (uint64_t)cfg->salu_cycles;
+        w->lgkm_cnt++;
+        schedule_done(s, w, c + (uint64_t)cfg->smem_latency, false);
+        break;
+    case ISA_UNIT_BRANCH:
+        w->ready_at = c + (uint64_t)(res.branch_taken ? cfg->branch_taken_cycles : cfg->branch_not_taken_cycles);
+        break;
+    case ISA_UNIT_LDS: {
+        uint32_t cycles = ldst_cycles(&s->ldst, in, &res);
+        cu->lds_free = c + cycles;
+        w->lgkm_cnt++;
+        schedule_done(s, w, c + cycles + (uint64_t)cfg->lds_latency, false);
+        break;
+    }
+    case ISA_UNIT_VMEM: {
+        uint64_t bytes = (uint64_t)popcount64(res.lanes) * info->mem_bytes;
+        uint64_t rate = (uint64_t)cfg->vmem_address_bytes_per_cycle;
+        uint64_t ta = bytes ? (bytes + rate - 1) / rate : 1;
+        cu->vmem_free = c + ta;
+        uint64_t done = ideal_memory(s, c + ta, bytes);
+        if (done < w->last_vm_done)
+            done = w->last_vm_done; /* vmcnt counts down in issue order */
+        w->last_vm_done = done;
+        w->vm_cnt++;
+        schedule_done(s, w, done, true);
+        break;
+    }
+    case ISA_UNIT_SEQ:
+    case ISA_NUM_UNITS:
+        break;
+    }
+
+    tev_t ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = TEV_ISSUE;
+    ev.cycle = c;
+    ev.cu = w->cu;
+    ev.simd = w->simd;
+    ev.slot = w->slot;
+    ev.wave = w->id;
+    ev.wg = w->wg->id;
+    ev.u.issue.unit = info->unit;
+    ev.u.issue.op = in->op;
+    ev.u.issue.pc = at;
+    ev.u.issue.busy = busy;
+    tw_emit(s, &ev);
+
+    if (info->unit == ISA_UNIT_SEQ) {
+        uint32_t imm = (uint32_t)in->simm16;
+        switch ((isa_op_t)in->op) {
+        case ISA_s_waitcnt:
+            w->wait_vm = isa_waitcnt_vm(in->simm16);
+            w->wait_lgkm = isa_waitcnt_lgkm(in->simm16);
+            if (w->vm_cnt > w->wait_vm)
+                tw_set_state(s, w, TEV_WAVE_WAIT_VM, c + 1);
+            else if (w->lgkm_cnt > w->wait_lgkm)
+                tw_set_state(s, w, TEV_WAVE_WAIT_LGKM, c + 1);
+            break;
+        case ISA_s_barrier:
+            tw_barrier_arrive(s, w, c);
+            break;
+        case ISA_s_endpgm:
+            if (w->vm_cnt + w->lgkm_cnt > 0)
+                tw_set_state(s, w, TEV_WAVE_DRAINING, c + 1);
+            else
+                tw_wave_end(s, w, c + 1);
+            return;
+        case ISA_s_nop:
+            if ((imm & 7) + 1 > cadence)
+                w->ready_at = c + (imm & 7) + 1;
+            break;
+        case ISA_s_sleep:
+            if (64ull * (imm & 0x7f) > cadence)
+                w->ready_at = c + 64ull * (imm & 0x7f);
+            break;
+        case ISA_s_setprio:
+            w->prio = (uint8_t)(imm & 3);
+            break;
+        default:
+            break;
+        }
+    }
+    if (w->state == TEV_WAVE_ELIGIBLE && w->ready_at > c + cadence)
+        tw_set_state(s, w, TEV_WAVE_NOINST, c + 1);
+}
+
+/* Order the candidate waves of one SIMD by the scheduling policy. */
+static void order_candidates(const tw_sim_t *s, const tw_cu_t *cu, uint32_t simd, tw_wave_t **cand, uint32_t n)
+{
+    int policy = s->cfg->sched_policy;
+    /* Oldest first within priority (higher s_setprio first); insertion sort over at most 16. */
+    for (uint32_t i = 1; i < n; i++) {
+        tw_wave_t *x = cand[i];
+        uint32_t j = i;
+        while (j > 0 && (cand[j - 1]->prio < x->prio || (cand[j - 1]->prio == x->prio && cand[j - 1]->id > x->id))) {
+            cand[j] = cand[j - 1];
+            j--;
+        }
+        cand[j] = x;
+    }
+    if (!cu->last_valid[simd] || n < 2)
+        return;
+    uint32_t last = cu->last_slot[simd];
+    if (policy == CFG_SCHED_GREEDY) {
+        for (uint32_t i = 0; i < n; i++)
+            if (cand[i]->slot == last) {
+                tw_wave_t *x = cand[i];
+                memmove(cand + 1, cand, i * sizeof *cand);
+                cand[0] = x;
+                break;
+            }
+    } else if (policy == CFG_SCHED_ROUND_ROBIN) {
+        /* Slot order, starting after the slot that issued last. */
+        for (uint32_t i = 1; i < n; i++) {
+            tw_wave_t *x = cand[i];
+            uint32_t kx = (x->slot + TW_MAX_SLOTS - last - 1) % TW_MAX_SLOTS;
+            uint32_t j = i;
+            while (j > 0 && (cand[j - 1]->slot + TW_MAX_SLOTS - last - 1) % TW_MAX_SLOTS > kx) {
+                cand[j] = cand[j - 1];
+                j--;
+            }
+            cand[j] = x;
+        }
+    }
+}
+
+void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
+{
+    tw_cu_t *cu = &s->cus[ci];
+    const isa_kernel_t *k = s->L->kernel;
+    uint32_t d = (uint32_t)(c % s->simds);
+    tw_wave_t *cand[TW_MAX_SLOTS];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->slots; i++) {
+        tw_wave_t *w = cu->slot[d][i];
+        if (!w || w->ready_at > c)
+            continue;
+        if (w->state == TEV_WAVE_NOINST)
+            tw_set_state(s, w, TEV_WAVE_ELIGIBLE, w->ready_at);
+        if (w->state == TEV_WAVE_ELIGIBLE)
+            cand[n++] = w;
+    }
+    order_candidates(s, cu, d, cand, n);
+    bool used[ISA_NUM_UNITS] = { false };
+    for (uint32_t i = 0; i < n && s->status == 0; i++) {
+        tw_wave_t *w = cand[i];
+        if (w->isa.pc >= k->ninsts) {
+            tw_fault(s, w, LAUNCH_FAULT_PC, k->ninsts ? k->ninsts - 1 : 0, -1,
+                     "the wave ran past the last instruction of the kernel (no s_endpgm)");
+            return;
+        }
+        const isa_inst_t *in = &k->insts[w->isa.pc];
+        isa_unit_t unit = isa_ops[in->op].unit, cat = category(unit);
+        if (cat != ISA_UNIT_SEQ && used[cat])
+            continue;
+        if (unit_free_at(cu, d, unit) > c)
+            continue;
+        issue(s, cu, w, in, c);
+        if (cat != ISA_UNIT_SEQ)
+            used[cat] = true;
+        cu->last_slot[d] = w->slot;
+        cu->last_valid[d] = true;
+    }
+    if (s->status != 0)
+        return;
+    /* Sleep until the first cycle at which some wave could issue. */
+    uint64_t next = TW_NEVER;
+    for (uint32_t e = 0; e < s->simds; e++)
+        for (uint32_t i = 0; i < s->slots; i++) {
+            tw_wave_t *w = cu->slot[e][i];
+            if (!w || (w->state != TEV_WAVE_ELIGIBLE && w->state != TEV_WAVE_NOINST))
+                continue;
+            uint64_t t = w->ready_at > c + 1 ? w->ready_at : c + 1;
+            uint64_t u = unit_free_at(cu, e, next_unit(s, w));
+            if (u > t)
+                t = u;
+            t = tw_simd_slot(s, e, t);
+            if (t < next)
+                next = t;
+        }
+    if (next != TW_NEVER)
+        tw_wake_cu(s, ci, next);
+}
+
+void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c)
+{
+    if (vm)
+        w->vm_cnt--;
+    else
+        w->lgkm_cnt--;
+    if (w->state == TEV_WAVE_WAIT_VM || w->state == TEV_WAVE_WAIT_LGKM) {
+        if (w->vm_cnt > w->wait_vm) {
+            tw_set_state(s, w, TEV_WAVE_WAIT_VM, c);
+        } else if (w->lgkm_cnt > w->wait_lgkm) {
+            tw_set_state(s, w, TEV_WAVE_WAIT_LGKM, c);
+        } else {
+            w->ready_at = c;
+            tw_set_state(s, w, TEV_WAVE_ELIGIBLE, c);
+            tw_wake_cu(s, w->cu, tw_simd_slot(s, w->simd, c));
+        }
+    } else if (w->state == TEV_WAVE_DRAINING && w->vm_cnt + w->lgkm_cnt == 0) {
+        tw_wave_end(s, w, c);
+    }
+}

@@ -1,0 +1,114 @@
+/* timing_internal: the timing model's state, shared by timing.c (dispatcher, waves' lifetimes, the
+ * run loop) and timing_cu.c (the issue stage and instruction timing). Not exported beyond them. */
+#ifndef GCNSIM_TIMING_INTERNAL_H
+#define GCNSIM_TIMING_INTERNAL_H
+
+#include "dispatch_order.h"
+#include "engine.h"
+#include "lds_timing.h"
+#include "timing.h"
+
+enum { TW_MAX_SIMDS = 4, TW_MAX_SLOTS = 16, TW_MAX_WG_WAVES = 16 };
+/* Within a cycle every other event runs before any issue stage, and the CUs' issue stages run in
+ * CU order (they share the memory bandwidth), in both the event-driven and the tick-every-cycle
+ * mode: that is what makes the two give identical results. Nothing an issue stage does at cycle c
+ * schedules another event at c. */
+enum { TW_PRIO_TICK = 1 };
+#define TW_NEVER UINT64_MAX
+
+typedef enum { EV_DISPATCH, EV_WAVE_START, EV_TICK, EV_VM_DONE, EV_LGKM_DONE } tw_event_kind_t;
+
+struct tw_wg;
+
+typedef struct tw_wave {
+    isa_wave_t isa;
+    struct tw_wg *wg;
+    uint64_t id;               /* launch order: the age used by oldest-first */
+    uint32_t cu, simd, slot, index;
+    tev_wave_state_t state;
+    uint64_t ready_at;         /* earliest cycle its next instruction may issue */
+    uint32_t vm_cnt, lgkm_cnt; /* outstanding vector-memory and LDS/scalar-memory operations */
+    uint32_t wait_vm, wait_lgkm; /* thresholds of the s_waitcnt it waits on */
+    uint64_t last_vm_done;     /* vmcnt decrements in order */
+    uint8_t prio;              /* s_setprio */
+} tw_wave_t;
+
+typedef struct tw_wg {
+    uint64_t id;               /* dispatch order */
+    uint32_t gid[3], size[3];
+    uint32_t cu, pool_index;
+    uint32_t nwaves, ended, at_barrier;
+    uint8_t *lds;
+    tw_wave_t *waves[TW_MAX_WG_WAVES];
+    bool used;
+} tw_wg_t;
+
+typedef struct {
+    /* resources in use */
+    uint32_t slots_used[TW_MAX_SIMDS], vgprs_used[TW_MAX_SIMDS], sgprs_used[TW_MAX_SIMDS];
+    uint32_t lds_used, barriers_used, wgs, waves;
+    /* unit availability */
+    uint64_t valu_free[TW_MAX_SIMDS];
+    uint64_t lds_free, vmem_free;
+    uint64_t tick_at;          /* cycle of the pending issue-stage event, TW_NEVER when none */
+    uint32_t simd_rr;          /* next SIMD to receive a wave */
+    uint32_t last_slot[TW_MAX_SIMDS]; /* slot of the last wave that issued, per SIMD */
+    bool last_valid[TW_MAX_SIMDS];
+    tw_wave_t *slot[TW_MAX_SIMDS][TW_MAX_SLOTS];
+    tev_cu_state_t lim_state;
+    occ_resource_t lim_res;
+    bool lim_valid;
+    /* storage, allocated once per run */
+    tw_wave_t *wave_pool;      /* [simd * TW_MAX_SLOTS + slot] */
+    uint32_t *vgpr_pool;       /* nvgpr * 64 words per wave slot */
+    tw_wg_t *wg_pool;          /* cfg->cu_max_workgroups entries */
+    uint8_t *lds_pool;         /* lds_total bytes per workgroup entry */
+} tw_cu_t;
+
+typedef struct {
+    launch_t *L;
+    const cfg_t *cfg;
+    const timing_options_t *opt;
+    eng_t eng;
+    occ_result_t occ;
+    ldst_params_t ldst;
+    tw_cu_t *cus;
+    uint32_t ncu, simds, slots;
+    uint32_t waves_per_wg, vgpr_alloc, sgpr_alloc, lds_alloc;
+    uint32_t wg_pool_n;        /* workgroup entries per CU */
+    dorder_t order;
+    bool have_pending;
+    uint32_t pending[3];
+    uint64_t wgs_live;
+    uint64_t launcher_free;
+    uint64_t dispatch_at;      /* pending EV_DISPATCH cycle, TW_NEVER when none */
+    uint32_t cu_rr;            /* next CU to offer a workgroup */
+    uint64_t next_wave_id, next_wg_id;
+    uint64_t mem_free_bytes;   /* ideal memory: bytes-times-bandwidth clock of the shared channel */
+    uint64_t last_cycle;
+    int status;                /* 0 running, 2 fault, 3 internal error */
+} tw_sim_t;
+
+/* Report an event to every observer. */
+void tw_emit(tw_sim_t *s, const tev_t *ev);
+void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle);
+
+/* Ask for the CU's issue stage to run at `cycle` (or earlier if already asked). */
+void tw_wake_cu(tw_sim_t *s, uint32_t cu, uint64_t cycle);
+/* The first cycle >= c at which SIMD `simd` is selected. */
+static inline uint64_t tw_simd_slot(const tw_sim_t *s, uint32_t simd, uint64_t c)
+{
+    uint64_t r = c % s->simds;
+    return c + (simd + s->simds - r) % s->simds;
+}
+
+/* timing_cu.c */
+void tw_cu_tick(tw_sim_t *s, uint32_t cu, uint64_t c);
+void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c);
+
+/* timing.c */
+void tw_wave_end(tw_sim_t *s, tw_wave_t *w, uint64_t c);
+void tw_barrier_arrive(tw_sim_t *s, tw_wave_t *w, uint64_t c);
+void tw_fault(tw_sim_t *s, tw_wave_t *w, launch_fault_kind_t kind, uint32_t inst, int lane, const char *msg);
+
+#endif
