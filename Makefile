@@ -109,11 +109,19 @@ $(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)
 	$(CC) $(OPT_CFLAGS) -o $@ docs/gen/isa_doc.c isa/isa_table.c
 
-docs: $(BUILD)/isa_doc
-	$(BUILD)/isa_doc > docs/isa.md
+# docs/config.md likewise, from the configuration key table (sim/config.def).
+CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config.c sim/workload.c sim/wl_values.c
+$(BUILD)/config_doc: $(CONFIG_DOC_SRC) $(HEADERS) | $(DEPS_STAMP)
+	@mkdir -p $(BUILD)
+	$(CC) $(OPT_CFLAGS) $(PKG_CFLAGS) -o $@ $(CONFIG_DOC_SRC) $(PKG_LIBS) -lm
 
-docs-check: $(BUILD)/san/gcnsim $(BUILD)/isa_doc
+docs: $(BUILD)/isa_doc $(BUILD)/config_doc
+	$(BUILD)/isa_doc > docs/isa.md
+	$(BUILD)/config_doc > docs/config.md
+
+docs-check: $(BUILD)/san/gcnsim $(BUILD)/isa_doc $(BUILD)/config_doc
 	@$(BUILD)/isa_doc | cmp -s - docs/isa.md || { echo "docs/isa.md is out of date: run 'make docs'"; exit 1; }
+	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim
 
 test: unit table-check e2e bad llvm-check docs-check
