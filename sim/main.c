@@ -330,6 +330,7 @@ static int cmd_run(int argc, char **argv)
         wl_free(&wl);
         goto out;
     }
+    /* The timing run (issue 3) takes &machine_cfg; it will be called next to launch_run below. */
     launch_t *L = malloc(sizeof *L);
     if (!L) {
         rc = 3;
@@ -337,7 +338,6 @@ static int cmd_run(int argc, char **argv)
         if (!check_dumps(&wl, dumps, ndumps, "--dump") || !check_dumps(&wl, inits, ninits, "--dump-init") ||
             !write_dumps(L, inits, ninits))
             rc = 1;
-        /* The timing run (issue 3) will be called here with &machine_cfg. */
         else if ((rc = launch_run(L)) == 2)
             launch_print_fault(L, stderr);
         else if (rc == 0) {
