@@ -338,7 +338,10 @@ static char *reader(char *str, int num, void *stream)
     }
     l->lineno++;
     l->linebuf[strcspn(l->linebuf, ";#")] = '\0';
-    char *t = trim(l->linebuf);
+    char *t = l->linebuf;
+    if (l->lineno == 1 && strncmp(t, "\xEF\xBB\xBF", 3) == 0)
+        t += 3; /* a UTF-8 byte order mark, as editors on some systems write */
+    t = trim(t);
     if (*t == '\0')
         return blank(str, num);
     if (strlen(t) > (size_t)num - 2) {

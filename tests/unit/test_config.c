@@ -251,6 +251,11 @@ START_TEST(syntax)
     ck_assert_int_eq(fx->cfg.cu_max_waves, 40);
     ck_assert_int_eq(fx->cfg.valu_cycles, 4);
     done(fx);
+    /* A UTF-8 byte order mark before the first section is skipped. */
+    fx = load("\xEF\xBB\xBF[cu]\nsimds = 3\n");
+    ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
+    ck_assert_int_eq(fx->cfg.cu_simds, 3);
+    done(fx);
     /* An empty file changes nothing. */
     fx = load("");
     cfg_t d;
