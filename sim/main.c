@@ -9,6 +9,8 @@
 #include "config.h"
 #include "launch.h"
 #include "report.h"
+#include "stats.h"
+#include "timing.h"
 
 #define GCNSIM_VERSION "0.1.0"
 
@@ -33,9 +35,10 @@ static const char usage_main[] =
 static const char usage_run[] =
     "usage: gcnsim run WORKLOAD.ini [OPTIONS]\n"
     "\n"
-    "Launch the kernel described by WORKLOAD.ini (docs/workloads.md) and print a report: kernel, grid,\n"
-    "workgroup, workgroups, waves, wave-instructions per unit, resources, and each buffer's first\n"
-    "values and checksum.\n"
+    "Launch the kernel described by WORKLOAD.ini (docs/workloads.md) on the cycle-level model of the\n"
+    "machine (docs/config.md) and print a report: cycles, instructions per unit and IPC, VALU busy per\n"
+    "SIMD, issue slots by what the waves did, theoretical occupancy and its limiter, measured occupancy,\n"
+    "the dispatch limiter counters, and each buffer's first values and checksum (docs/report.md).\n"
     "\n"
     "options:\n"
     "  --config FILE             the machine configuration (docs/config.md); default: the built-in\n"
@@ -45,7 +48,10 @@ static const char usage_run[] =
     "  --set SECTION.KEY=VALUE   override a workload key (kernel.grid=1024, buffer.x.count=16,\n"
     "                            args.n=u32:16) or a configuration key (cu.wave_slots=8)\n"
     "  --max-instructions N      fault after N wave instructions (default 100000000)\n"
-    "  --functional              functional simulation (the only mode until the timing model lands)\n"
+    "  --json FILE               also write the statistics as a JSON object (docs/report.md)\n"
+    "  --functional              functional simulation only: results, no timing\n"
+    "  --tick-every-cycle        debug: step every CU every cycle instead of only when it has work\n"
+    "                            (the results are identical; it is only slower)\n"
     "  -h, --help                show this help\n"
     "Options may also be written --option=VALUE. --dump, --dump-init and --set may repeat.\n"
     "\n"
@@ -253,9 +259,50 @@ static int load_config(cfg_t *cfg, const char *path, const char **sets, size_t n
     return nerr != 0;
 }
 
+/* The timing run: the statistics observer listens to the model's events; the report, the JSON
+ * and the dumps are written only when the run succeeds. */
+static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, const char *json_path,
+                     const dump_t *dumps, size_t ndumps)
+{
+    stats_t st;
+    if (stats_init(&st, cfg) != 0) {
+        fputs("gcnsim: out of memory\n", stderr);
+        return 3;
+    }
+    timing_options_t topt;
+    memset(&topt, 0, sizeof topt);
+    topt.tick_every_cycle = tick_every_cycle;
+    topt.observers[0].fn = stats_observe;
+    topt.observers[0].ctx = &st;
+    topt.nobservers = 1;
+    timing_result_t res;
+    int rc = timing_run(L, cfg, &topt, &res, stderr);
+    if (rc == 0) {
+        FILE *jf = NULL;
+        if (json_path && !(jf = fopen(json_path, "w"))) {
+            fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, strerror(errno));
+            rc = 1;
+        } else if (!write_dumps(L, dumps, ndumps)) {
+            rc = 1;
+        } else {
+            stats_print(&st, L, cfg, &res, stdout);
+            report_buffers(L, stdout);
+            if (jf)
+                stats_write_json(&st, L, cfg, &res, jf);
+        }
+        if (jf && fclose(jf) != 0) {
+            fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, strerror(errno));
+            rc = 1;
+        }
+    }
+    stats_free(&st);
+    return rc;
+}
+
 static int cmd_run(int argc, char **argv)
 {
-    const char *ini = NULL, *config_path = NULL;
+    const char *ini = NULL, *config_path = NULL, *json_path = NULL;
+    bool functional = false, tick_every_cycle = false;
     dump_t *dumps = NULL, *inits = NULL;
     size_t ndumps = 0, ninits = 0, nsets = 0, nwl_sets = 0;
     const char **sets = calloc((size_t)argc, sizeof *sets);
@@ -275,7 +322,11 @@ static int cmd_run(int argc, char **argv)
             rc = 0;
             goto out;
         } else if (strcmp(a, "--functional") == 0) {
-            continue;
+            functional = true;
+        } else if (strcmp(a, "--tick-every-cycle") == 0) {
+            tick_every_cycle = true;
+        } else if ((v = opt_value("--json", argc, argv, &i, &missing))) {
+            json_path = v;
         } else if ((v = opt_value("--dump-init", argc, argv, &i, &missing))) {
             if (!add_dump(&inits, &ninits, v, "--dump-init"))
                 goto out;
@@ -300,7 +351,7 @@ static int cmd_run(int argc, char **argv)
             goto out;
         } else if (a[0] == '-' && a[1] != '\0') {
             static const char *const opts[] = { "--config", "--dump", "--dump-init", "--set", "--max-instructions",
-                                                "--functional", "--help" };
+                                                "--json", "--functional", "--tick-every-cycle", "--help" };
             const char *s = suggest(a, opts, sizeof opts / sizeof opts[0]);
             if (s)
                 fprintf(stderr, "gcnsim: run: unknown option '%s'; did you mean '%s'? (see 'gcnsim run --help')\n", a, s);
@@ -330,7 +381,6 @@ static int cmd_run(int argc, char **argv)
         wl_free(&wl);
         goto out;
     }
-    /* The timing run (issue 3) takes &machine_cfg; it will be called next to launch_run below. */
     launch_t *L = malloc(sizeof *L);
     if (!L) {
         rc = 3;
@@ -338,9 +388,13 @@ static int cmd_run(int argc, char **argv)
         if (!check_dumps(&wl, dumps, ndumps, "--dump") || !check_dumps(&wl, inits, ninits, "--dump-init") ||
             !write_dumps(L, inits, ninits))
             rc = 1;
-        else if ((rc = launch_run(L)) == 2)
+        else if (functional && json_path) {
+            usage_error("run ", "%s", "--json reports timing statistics; it cannot be used with --functional");
+            rc = 1;
+        } else if ((rc = functional ? launch_run(L)
+                                    : run_timed(L, &machine_cfg, tick_every_cycle, json_path, dumps, ndumps)) == 2)
             launch_print_fault(L, stderr);
-        else if (rc == 0) {
+        else if (rc == 0 && functional) {
             if (!write_dumps(L, dumps, ndumps))
                 rc = 1;
             else

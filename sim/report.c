@@ -64,6 +64,12 @@ void report_run(const launch_t *L, FILE *out)
     fprintf(out, "resources     VGPRs %" PRIu32 " (allocated %" PRIu32 "), SGPRs %" PRIu32 ", LDS %" PRIu32
             " bytes (static %" PRIu32 ", dynamic %" PRIu32 ")\n", k->vgprs_used, L->nvgpr, k->sgprs_used,
             L->lds_total, L->lds_static, L->lds_total - L->lds_static);
+    report_buffers(L, out);
+}
+
+void report_buffers(const launch_t *L, FILE *out)
+{
+    const wl_workload_t *wl = L->wl;
     for (uint32_t i = 0; i < wl->nbuffers; i++) {
         const wl_buffer_t *b = &wl->buffers[i];
         const launch_buffer_t *lb = &L->bufs[i];

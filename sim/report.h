@@ -9,8 +9,11 @@
 /* FNV-1a, 64-bit, over the bytes: the documented buffer checksum. */
 uint64_t report_checksum(const uint8_t *data, uint64_t bytes);
 
-/* Print the run summary of a finished launch. */
+/* Print the run summary of a finished functional launch (ends with report_buffers). */
 void report_run(const launch_t *L, FILE *out);
+
+/* Print each buffer's type, address, checksum and first values. */
+void report_buffers(const launch_t *L, FILE *out);
 
 /* Print one kernel's resource usage, descriptor enables, arguments and listing. */
 void report_kernel(const isa_kernel_t *k, FILE *out);
