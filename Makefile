@@ -34,7 +34,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad
+.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes
 all: $(BUILD)/gcnsim
 
 # ---- dependencies ---------------------------------------------------------------------------
@@ -87,6 +87,10 @@ $(BUILD)/san/refcheck: tests/e2e/refcheck.c | $(DEPS_STAMP)
 e2e: $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(OPENCL_ASM)
 	@sh tests/e2e/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/refcheck
 
+# Determinism and --tick-every-cycle: byte-identical JSON on every shipped workload.
+timing-modes: $(BUILD)/san/gcnsim
+	@sh tests/e2e/timing_modes.sh $(BUILD)/san/gcnsim
+
 # The bad-input catalogue: each case's expected message and exit status (tests/bad/).
 bad: $(BUILD)/san/gcnsim
 	@sh tests/bad/run.sh $(BUILD)/san/gcnsim
@@ -124,7 +128,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/isa_doc $(BUILD)/config_doc
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim
 
-test: unit table-check e2e bad llvm-check docs-check
+test: unit table-check e2e timing-modes bad llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- demo and install ------------------------------------------------------------------------

@@ -195,6 +195,7 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
     uint32_t items = wg->size[0] * wg->size[1] * wg->size[2];
     wg->nwaves = (items + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE;
     wg->ended = wg->at_barrier = 0;
+    wg->ended_mask = wg->released_mask = 0;
     wg->cu = ci;
     wg->lds = cu->lds_pool + (size_t)wg->pool_index * (L->lds_total ? L->lds_total : 1);
     memset(wg->lds, 0, L->lds_total ? L->lds_total : 1);
@@ -278,6 +279,7 @@ static void dispatch(tw_sim_t *s, uint64_t c)
 static void free_wave_slot(tw_sim_t *s, tw_wave_t *w, uint64_t c)
 {
     tw_cu_t *cu = &s->cus[w->cu];
+    w->wg->released_mask |= 1u << w->index;
     cu->slot[w->simd][w->slot] = NULL;
     cu->slots_used[w->simd]--;
     cu->vgprs_used[w->simd] -= s->vgpr_alloc;
@@ -290,7 +292,7 @@ static void wg_end(tw_sim_t *s, tw_wg_t *wg, uint64_t c)
 {
     tw_cu_t *cu = &s->cus[wg->cu];
     for (uint32_t i = 0; i < wg->nwaves; i++)
-        if (wg->waves[i]->state != TEV_WAVE_GONE)
+        if (!(wg->released_mask >> i & 1))
             free_wave_slot(s, wg->waves[i], c);
     cu->lds_used -= s->lds_alloc;
     cu->barriers_used -= s->waves_per_wg > 1;
@@ -313,10 +315,10 @@ static void barrier_deadlock(tw_sim_t *s, tw_wg_t *wg)
     tw_wave_t *waiter = NULL;
     uint32_t ended_index = 0;
     for (uint32_t i = 0; i < wg->nwaves; i++) {
-        if (!waiter && wg->waves[i]->state == TEV_WAVE_BARRIER)
-            waiter = wg->waves[i];
-        if (wg->waves[i]->state == TEV_WAVE_HELD || wg->waves[i]->state == TEV_WAVE_GONE)
+        if (wg->ended_mask >> i & 1)
             ended_index = i;
+        else if (!waiter && wg->waves[i]->state == TEV_WAVE_BARRIER)
+            waiter = wg->waves[i];
     }
     char msg[200];
     snprintf(msg, sizeof msg, "%" PRIu32 " of %" PRIu32 " waves wait at s_barrier but wave %" PRIu32
@@ -328,6 +330,7 @@ void tw_wave_end(tw_sim_t *s, tw_wave_t *w, uint64_t c)
 {
     tw_wg_t *wg = w->wg;
     wg->ended++;
+    wg->ended_mask |= 1u << w->index;
     if (s->cfg->dispatch_release == CFG_RELEASE_WAVE)
         free_wave_slot(s, w, c);
     else
@@ -395,16 +398,16 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
         const occ_result_t *o = &s->occ;
         switch (o->limiter) {
         case OCC_VGPR:
-            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: each of its %u waves needs %u VGPRs "
-                    "but a SIMD has %" PRId64 "\n", o->waves_per_wg, o->vgpr_alloc, cfg->cu_vgprs);
+            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: a wave needs %u VGPRs "
+                    "but a SIMD has %" PRId64 "\n", o->vgpr_alloc, cfg->cu_vgprs);
             break;
         case OCC_SGPR:
-            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: each of its %u waves needs %u SGPRs "
-                    "but a SIMD has %" PRId64 "\n", o->waves_per_wg, o->sgpr_alloc, cfg->cu_sgprs);
+            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: a wave needs %u SGPRs "
+                    "but a SIMD has %" PRId64 "\n", o->sgpr_alloc, cfg->cu_sgprs);
             break;
         case OCC_LDS:
             fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: it needs %u bytes of LDS "
-                    "(%u rounded to the %" PRId64 "-byte granule) but a CU has %" PRId64 "\n",
+                    "(%u requested, in %" PRId64 "-byte granules) but a CU has %" PRId64 "\n",
                     o->lds_alloc, ok.lds_bytes, cfg->cu_lds_granule, cfg->cu_lds_bytes);
             break;
         default:
@@ -517,10 +520,12 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
             break;
         }
     }
+    bool stalled = false;
     if (s->status == 0 && work_left(s)) {
         /* Nothing left to happen but work remains: only a bug can get here. */
         fputs("gcnsim: internal error: the timing model stalled with work left\n", err);
         s->status = 3;
+        stalled = true;
     }
     if (s->status == 0) {
         tev_t end;
@@ -532,7 +537,7 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
     res->cycles = s->last_cycle;
     res->events = s->eng.processed;
     rc = s->status;
-    if (rc == 3 && !L->fault.kind)
+    if (rc == 3 && !stalled)
         fputs("gcnsim: out of memory\n", err);
     teardown(s);
     return rc;

@@ -38,6 +38,9 @@ typedef struct tw_wg {
     uint32_t gid[3], size[3];
     uint32_t cu, pool_index;
     uint32_t nwaves, ended, at_barrier;
+    uint32_t ended_mask;       /* waves that executed s_endpgm */
+    uint32_t released_mask;    /* waves whose slot was freed: their tw_wave_t may be reused, so
+                                  waves[i] must not be touched for these */
     uint8_t *lds;
     tw_wave_t *waves[TW_MAX_WG_WAVES];
     bool used;
