@@ -188,6 +188,10 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
             wg->pool_index = i;
             break;
         }
+    if (!wg) {
+        s->status = 3; /* fits() guarantees a free entry; never reached */
+        return;
+    }
     wg->used = true;
     wg->id = s->next_wg_id++;
     memcpy(wg->gid, s->pending, sizeof wg->gid);
@@ -228,7 +232,12 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         w->index = i;
         w->state = TEV_WAVE_GONE;
         w->ready_at = TW_NEVER;
-        uint32_t *vgpr = cu->vgpr_pool + (size_t)(d * TW_MAX_SLOTS + slot) * L->nvgpr * ISA_WAVE_SIZE;
+        uint32_t **vgpr_slot = &cu->vgpr_slot[d * TW_MAX_SLOTS + slot];
+        if (!*vgpr_slot && !(*vgpr_slot = malloc((size_t)L->nvgpr * ISA_WAVE_SIZE * sizeof **vgpr_slot))) {
+            s->status = 3;
+            return;
+        }
+        uint32_t *vgpr = *vgpr_slot;
         launch_wave_init(L, &w->isa, vgpr, wg->lds, wg->gid, wg->size, i);
         cu->slot[d][slot] = w;
         cu->slots_used[d]++;
@@ -443,10 +452,9 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
         tw_cu_t *c = &s->cus[i];
         c->tick_at = TW_NEVER;
         c->wave_pool = calloc((size_t)TW_MAX_SIMDS * TW_MAX_SLOTS, sizeof *c->wave_pool);
-        c->vgpr_pool = calloc((size_t)TW_MAX_SIMDS * TW_MAX_SLOTS * L->nvgpr * ISA_WAVE_SIZE, sizeof *c->vgpr_pool);
         c->wg_pool = calloc(s->wg_pool_n, sizeof *c->wg_pool);
         c->lds_pool = calloc(s->wg_pool_n, lds_each);
-        if (!c->wave_pool || !c->vgpr_pool || !c->wg_pool || !c->lds_pool)
+        if (!c->wave_pool || !c->wg_pool || !c->lds_pool)
             return 3;
     }
     dorder_init(&s->order, L->wg_count, cfg->dispatch_order, cfg->dispatch_tile_direction,
@@ -459,7 +467,8 @@ static void teardown(tw_sim_t *s)
 {
     for (uint32_t i = 0; s->cus && i < s->ncu; i++) {
         free(s->cus[i].wave_pool);
-        free(s->cus[i].vgpr_pool);
+        for (uint32_t k = 0; k < TW_MAX_SIMDS * TW_MAX_SLOTS; k++)
+            free(s->cus[i].vgpr_slot[k]);
         free(s->cus[i].wg_pool);
         free(s->cus[i].lds_pool);
     }

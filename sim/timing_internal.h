@@ -63,7 +63,7 @@ typedef struct {
     bool lim_valid;
     /* storage, allocated once per run */
     tw_wave_t *wave_pool;      /* [simd * TW_MAX_SLOTS + slot] */
-    uint32_t *vgpr_pool;       /* nvgpr * 64 words per wave slot */
+    uint32_t *vgpr_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* nvgpr * 64 words, allocated on first use */
     tw_wg_t *wg_pool;          /* cfg->cu_max_workgroups entries */
     uint8_t *lds_pool;         /* lds_total bytes per workgroup entry */
 } tw_cu_t;
