@@ -85,15 +85,15 @@ static bool fits(const tw_sim_t *s, uint32_t ci, uint32_t simd_of[], occ_resourc
     ok[OCC_LDS] = c->lds_used + s->lds_alloc <= cfg->cu_lds_bytes;
     ok[OCC_BARRIERS] = n <= 1 || c->barriers_used < cfg->cu_barriers;
     ok[OCC_WORKGROUPS] = c->wgs < cfg->cu_max_workgroups;
-    if (c->waves + n > cfg->cu_max_waves)
-        ok[OCC_WAVE_SLOTS] = false;
-    /* Place the waves round-robin over the SIMDs that have room for one more. */
+    /* Place the waves round-robin over the SIMDs that have room for one more; every resource is
+     * evaluated so that the refusal is charged to the first short one in occupancy order. */
     uint32_t slots[TW_MAX_SIMDS], vgprs[TW_MAX_SIMDS], sgprs[TW_MAX_SIMDS];
     memcpy(slots, c->slots_used, sizeof slots);
     memcpy(vgprs, c->vgprs_used, sizeof vgprs);
     memcpy(sgprs, c->sgprs_used, sizeof sgprs);
     uint32_t p = c->simd_rr;
-    for (uint32_t i = 0; i < n && ok[OCC_WAVE_SLOTS] && ok[OCC_VGPR] && ok[OCC_SGPR]; i++) {
+    bool placing = true;
+    for (uint32_t i = 0; i < n && placing; i++) {
         bool slot_any = false, vgpr_any = false, placed = false;
         for (uint32_t k = 0; k < s->simds && !placed; k++) {
             uint32_t d = (p + k) % s->simds;
@@ -112,6 +112,7 @@ static bool fits(const tw_sim_t *s, uint32_t ci, uint32_t simd_of[], occ_resourc
             }
         }
         if (!placed) {
+            placing = false;
             if (!slot_any)
                 ok[OCC_WAVE_SLOTS] = false;
             else if (!vgpr_any)
@@ -120,6 +121,8 @@ static bool fits(const tw_sim_t *s, uint32_t ci, uint32_t simd_of[], occ_resourc
                 ok[OCC_SGPR] = false;
         }
     }
+    if (c->waves + n > cfg->cu_max_waves)
+        ok[OCC_WAVE_SLOTS] = false;
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         if (!ok[r]) {
             *why = (occ_resource_t)r;
@@ -215,6 +218,7 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
     ev.cu = ci;
     ev.wg = wg->id;
     ev.u.wg_info.waves = wg->nwaves;
+    memcpy(ev.u.wg_info.gid, wg->gid, sizeof ev.u.wg_info.gid);
     tw_emit(s, &ev);
 
     uint64_t launch_cost = (uint64_t)cfg->dispatch_wave_launch_cycles;
