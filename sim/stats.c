@@ -11,9 +11,12 @@ int stats_init(stats_t *st, const cfg_t *cfg)
     st->ncu = (uint32_t)cfg->gpu_compute_units;
     st->simds = (uint32_t)cfg->cu_simds;
     st->slots = 16; /* TW_MAX_SLOTS: slot indices are below it */
+    st->wg_cap = (uint32_t)cfg->cu_max_workgroups;
     size_t nslot = (size_t)st->ncu * st->simds * st->slots, nsimd = (size_t)st->ncu * st->simds;
     st->slot = calloc(nslot, sizeof *st->slot);
     st->valu_busy = calloc(nsimd, sizeof *st->valu_busy);
+    st->valu_issues = calloc(nsimd, sizeof *st->valu_issues);
+    st->valu_pending = calloc(nsimd, sizeof *st->valu_pending);
     st->resident_area = calloc(nsimd, sizeof *st->resident_area);
     st->resident = calloc(nsimd, sizeof *st->resident);
     st->resident_since = calloc(nsimd, sizeof *st->resident_since);
@@ -21,8 +24,11 @@ int stats_init(stats_t *st, const cfg_t *cfg)
     st->lim_res = calloc(st->ncu, sizeof *st->lim_res);
     st->lim_since = calloc(st->ncu, sizeof *st->lim_since);
     st->lim_valid = calloc(st->ncu, sizeof *st->lim_valid);
-    if (!st->slot || !st->valu_busy || !st->resident_area || !st->resident || !st->resident_since ||
-        !st->lim_state || !st->lim_res || !st->lim_since || !st->lim_valid) {
+    st->wg_live = calloc((size_t)st->ncu * st->wg_cap * 2, sizeof *st->wg_live);
+    st->wg_nlive = calloc(st->ncu, sizeof *st->wg_nlive);
+    if (!st->slot || !st->valu_busy || !st->valu_issues || !st->valu_pending || !st->resident_area ||
+        !st->resident || !st->resident_since || !st->lim_state || !st->lim_res || !st->lim_since ||
+        !st->lim_valid || !st->wg_live || !st->wg_nlive) {
         stats_free(st);
         return 3;
     }
@@ -35,6 +41,8 @@ void stats_free(stats_t *st)
 {
     free(st->slot);
     free(st->valu_busy);
+    free(st->valu_issues);
+    free(st->valu_pending);
     free(st->resident_area);
     free(st->resident);
     free(st->resident_since);
@@ -42,6 +50,9 @@ void stats_free(stats_t *st)
     free(st->lim_res);
     free(st->lim_since);
     free(st->lim_valid);
+    free(st->wg_live);
+    free(st->wg_nlive);
+    free(st->pc);
     memset(st, 0, sizeof *st);
 }
 
@@ -65,21 +76,90 @@ static stats_slot_kind_t slot_kind(tev_wave_state_t s)
     case TEV_WAVE_LAUNCHING: return STATS_LAUNCHING;
     case TEV_WAVE_DRAINING: return STATS_DRAINING;
     case TEV_WAVE_HELD: return STATS_HELD;
-    default: return STATS_UNIT_BUSY;
+    default: return STATS_UNIT_BUSY; /* eligible but did not issue */
     }
 }
 
-static void close_interval(stats_t *st, stats_slot_t *sl, uint32_t simd, uint64_t now)
+static bool is_wait(tev_wave_state_t s) { return s == TEV_WAVE_WAIT_VM || s == TEV_WAVE_WAIT_LGKM; }
+
+static unsigned dist_bucket(uint64_t v)
 {
-    if (sl->state == TEV_WAVE_GONE)
+    if (v < 16)
+        return (unsigned)v;
+    unsigned e = 63;
+    while (!(v >> e & 1))
+        e--;
+    return 16 + (e - 4) * 16 + (unsigned)((v >> (e - 4)) & 15);
+}
+
+static void dist_add(stats_dist_t *d, uint64_t v)
+{
+    if (d->n == 0 || v < d->min)
+        d->min = v;
+    if (v > d->max)
+        d->max = v;
+    d->n++;
+    d->sum += v;
+    d->bucket[dist_bucket(v)]++;
+}
+
+/* The per-PC entry of instruction `pc`, growing the table (bounded by the kernel's size). */
+static stats_pc_t *pc_entry(stats_t *st, uint32_t pc)
+{
+    if (pc >= st->pc_cap) {
+        uint32_t cap = st->pc_cap ? st->pc_cap : 64;
+        while (cap <= pc)
+            cap *= 2;
+        stats_pc_t *n = realloc(st->pc, (size_t)cap * sizeof *n);
+        if (!n) {
+            st->oom = true;
+            return NULL;
+        }
+        memset(n + st->pc_cap, 0, (size_t)(cap - st->pc_cap) * sizeof *n);
+        st->pc = n;
+        st->pc_cap = cap;
+    }
+    if (pc >= st->npc)
+        st->npc = pc + 1;
+    return &st->pc[pc];
+}
+
+/* Charge the slot's issue slots in [mark, to) to its current state. A wait's slots are split into
+ * hidden and exposed by its SIMD's VALU issues since the wait began: events for one CU arrive in
+ * cycle order and a wait ends in a memory-completion event, which runs before the issue stage of
+ * its cycle (timing_internal.h), so the count then covers exactly the cycles before `to`. */
+static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t simd, uint64_t to)
+{
+    if (sl->state == TEV_WAVE_GONE || to <= sl->mark)
         return;
-    uint64_t n = simd_slots(sl->since, now, simd, st->simds);
-    if (sl->state == TEV_WAVE_ELIGIBLE) {
-        uint64_t issued = sl->issued < n ? sl->issued : n;
-        st->slot_counts[STATS_ISSUED] += issued;
-        st->slot_counts[STATS_UNIT_BUSY] += n - issued;
-    } else {
-        st->slot_counts[slot_kind(sl->state)] += n;
+    uint64_t n = simd_slots(sl->mark, to, simd, st->simds);
+    stats_slot_kind_t k = slot_kind(sl->state);
+    st->slot_counts[k] += n;
+    sl->pend[k] += n;
+    if (is_wait(sl->state)) {
+        uint64_t hidden = st->valu_issues[simd_index] - sl->wait_valu0;
+        if (hidden > n)
+            hidden = n; /* cannot happen: at most one VALU issue per SIMD slot */
+        st->hidden += hidden;
+        st->exposed += n - hidden;
+        stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
+        if (p) {
+            p->waited += n;
+            p->hidden += hidden;
+        }
+        sl->wait_valu0 = st->valu_issues[simd_index];
+    }
+    sl->mark = to;
+}
+
+/* Charge a wave's slots since its last issue to that issue's instruction (its s_endpgm). */
+static void flush_pending(stats_t *st, stats_slot_t *sl)
+{
+    stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
+    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++) {
+        if (p)
+            p->slots[k] += sl->pend[k];
+        sl->pend[k] = 0;
     }
 }
 
@@ -112,32 +192,109 @@ static void limiter_close(stats_t *st, uint32_t cu, uint64_t now)
     st->lim_since[cu] = now;
 }
 
+static void wave_state(stats_t *st, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t to, uint64_t t)
+{
+    size_t si = (size_t)cu * st->simds + simd;
+    stats_slot_t *sl = &st->slot[si * st->slots + slot];
+    advance(st, sl, si, simd, t);
+    bool was = sl->state != TEV_WAVE_GONE, is = to != TEV_WAVE_GONE;
+    if (was != is)
+        resident_change(st, cu, simd, is ? 1 : -1, t);
+    if (!was && is) {
+        memset(sl, 0, sizeof *sl);
+        sl->launched = sl->last_issue = sl->mark = t;
+    } else if (was && !is) {
+        flush_pending(st, sl);
+        dist_add(&st->wave_life, t - sl->launched);
+    }
+    sl->state = to;
+    sl->since = t;
+    if (t > sl->mark)
+        sl->mark = t;
+    sl->wait_valu0 = st->valu_issues[si];
+    if (is_wait(to))
+        st->valu_pending[si] |= 1u << slot;
+}
+
+static void issue(stats_t *st, const tev_t *ev)
+{
+    size_t si = (size_t)ev->cu * st->simds + ev->simd;
+    stats_slot_t *sl = &st->slot[si * st->slots + ev->slot];
+    uint64_t c = ev->cycle;
+    st->insts[ev->u.issue.unit]++;
+    st->valu_busy[si] += ev->u.issue.busy;
+    advance(st, sl, si, ev->simd, c);
+    st->slot_counts[STATS_ISSUED]++;
+    sl->pend[STATS_ISSUED]++;
+    sl->mark = c + 1;
+    stats_pc_t *p = pc_entry(st, ev->u.issue.pc);
+    if (p) {
+        p->execs++;
+        p->cycles += c - sl->last_issue;
+        for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
+            p->slots[k] += sl->pend[k];
+    }
+    memset(sl->pend, 0, sizeof sl->pend);
+    sl->last_issue = c;
+    sl->last_pc = ev->u.issue.pc;
+    sl->has_pc = true;
+    if (ev->u.issue.unit != ISA_UNIT_VALU)
+        return;
+    st->valu_issues[si]++;
+    /* A wait reported during this issue stage starts at the next cycle: a VALU issue at this cycle
+     * that comes after the report is not in the wait, so it moves the wait's baseline. */
+    for (uint32_t m = st->valu_pending[si]; m; m &= m - 1) {
+        unsigned k = (unsigned)__builtin_ctz(m);
+        stats_slot_t *w = &st->slot[si * st->slots + k];
+        if (is_wait(w->state) && w->since > c)
+            w->wait_valu0++;
+        else
+            st->valu_pending[si] &= ~(1u << k);
+    }
+}
+
+static void wg_start(stats_t *st, uint32_t cu, uint64_t wg, uint64_t t)
+{
+    uint32_t *n = &st->wg_nlive[cu];
+    if (*n >= st->wg_cap)
+        return; /* cannot happen: the dispatcher holds at most cu.max_workgroups per CU */
+    uint64_t *e = &st->wg_live[((size_t)cu * st->wg_cap + *n) * 2];
+    e[0] = wg;
+    e[1] = t;
+    ++*n;
+}
+
+static void wg_end(stats_t *st, uint32_t cu, uint64_t wg, uint64_t t)
+{
+    uint64_t *base = &st->wg_live[(size_t)cu * st->wg_cap * 2];
+    uint32_t *n = &st->wg_nlive[cu];
+    for (uint32_t i = 0; i < *n; i++)
+        if (base[2 * i] == wg) {
+            dist_add(&st->wg_life, t - base[2 * i + 1]);
+            --*n;
+            base[2 * i] = base[2 * *n];
+            base[2 * i + 1] = base[2 * *n + 1];
+            return;
+        }
+}
+
 void stats_observe(void *ctx, const tev_t *ev)
 {
     stats_t *st = ctx;
     switch (ev->kind) {
-    case TEV_WAVE_STATE: {
-        stats_slot_t *sl = &st->slot[((size_t)ev->cu * st->simds + ev->simd) * st->slots + ev->slot];
-        close_interval(st, sl, ev->simd, ev->cycle);
-        bool was = sl->state != TEV_WAVE_GONE, is = ev->u.wave_state != TEV_WAVE_GONE;
-        if (was != is)
-            resident_change(st, ev->cu, ev->simd, is ? 1 : -1, ev->cycle);
-        sl->state = ev->u.wave_state;
-        sl->since = ev->cycle;
-        sl->issued = 0;
+    case TEV_WAVE_STATE:
+        wave_state(st, ev->cu, ev->simd, ev->slot, ev->u.wave_state, ev->cycle);
         break;
-    }
-    case TEV_ISSUE: {
-        st->slot[((size_t)ev->cu * st->simds + ev->simd) * st->slots + ev->slot].issued++;
-        st->insts[ev->u.issue.unit]++;
-        st->valu_busy[(size_t)ev->cu * st->simds + ev->simd] += ev->u.issue.busy;
+    case TEV_ISSUE:
+        issue(st, ev);
         break;
-    }
     case TEV_WG_START:
         st->workgroups++;
         st->waves += ev->u.wg_info.waves;
+        wg_start(st, ev->cu, ev->wg, ev->cycle);
         break;
     case TEV_WG_END:
+        wg_end(st, ev->cu, ev->wg, ev->cycle);
         break;
     case TEV_CU_LIMITER:
         limiter_close(st, ev->cu, ev->cycle);
@@ -154,11 +311,9 @@ void stats_observe(void *ctx, const tev_t *ev)
             limiter_close(st, cu, ev->cycle);
             for (uint32_t d = 0; d < st->simds; d++) {
                 resident_change(st, cu, d, 0, ev->cycle);
-                for (uint32_t k = 0; k < st->slots; k++) {
-                    stats_slot_t *sl = &st->slot[((size_t)cu * st->simds + d) * st->slots + k];
-                    close_interval(st, sl, d, ev->cycle);
-                    sl->state = TEV_WAVE_GONE;
-                }
+                for (uint32_t k = 0; k < st->slots; k++)
+                    if (st->slot[((size_t)cu * st->simds + d) * st->slots + k].state != TEV_WAVE_GONE)
+                        wave_state(st, cu, d, k, TEV_WAVE_GONE, ev->cycle);
             }
         }
         break;
@@ -236,13 +391,14 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", %s %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
     fputc('\n', out);
+    stats_print_detail(st, L, out);
 }
 
 void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
 {
     const occ_result_t *o = &res->occ;
     uint64_t n = total_insts(st);
-    fprintf(out, "{\n  \"schema_version\": 1,\n  \"kernel\": \"%s\",\n", L->kernel->name);
+    fprintf(out, "{\n  \"schema_version\": 2,\n  \"kernel\": \"%s\",\n", L->kernel->name);
     fprintf(out, "  \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n  \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n",
             L->wl->grid[0], L->wl->grid[1], L->wl->grid[2], L->wl->wg[0], L->wl->wg[1], L->wl->wg[2]);
     fprintf(out, "  \"compute_units\": %" PRIu32 ",\n  \"cycles\": %" PRIu64 ",\n", st->ncu, st->cycles);
@@ -276,6 +432,8 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
             st->launch_limited);
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", \"%s\": %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
-    fprintf(out, "},\n  \"config\": {\"mem_model\": \"ideal\", \"release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
+    fputs("},\n", out);
+    stats_json_detail(st, L, out);
+    fprintf(out, "  \"config\": {\"mem_model\": \"ideal\", \"release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
             cfg->dispatch_release == CFG_RELEASE_WAVE ? "wave" : "workgroup", cfg->gpu_clock_mhz);
 }

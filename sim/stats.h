@@ -7,7 +7,14 @@
  * issuing: waiting on vmcnt or lgkmcnt, at a barrier, no instruction (refetch after a taken
  * branch, s_nop, s_sleep), unit busy (its instruction was ready but its unit, its category or
  * the slot went to someone else), launching, draining (at s_endpgm, waiting for memory), held
- * (ended, resources held until the workgroup ends). */
+ * (ended, resources held until the workgroup ends).
+ *
+ * Latency hiding: each slot a wave spends in wait_vmcnt / wait_lgkmcnt is hidden when its SIMD
+ * issued a VALU instruction (necessarily another wave's) at that cycle, else exposed; charged to
+ * the s_waitcnt the wave issued last. Per instruction: a wave's slots since its previous issue
+ * (or its launch) are charged to the instruction it issues next; its slots after s_endpgm
+ * (draining, held) to the s_endpgm, so each column of the table sums to the issue-slot totals.
+ * Memory is bounded by the machine size, the kernel's instruction count and fixed histograms. */
 #ifndef GCNSIM_STATS_H
 #define GCNSIM_STATS_H
 
@@ -25,14 +32,38 @@ typedef enum {
 
 typedef struct {
     tev_wave_state_t state;
-    uint64_t since;
-    uint64_t issued;           /* issues during the current ELIGIBLE interval */
+    uint64_t since;            /* start of the current state */
+    uint64_t mark;             /* first cycle whose issue slots are not yet charged */
+    uint64_t launched;         /* cycle the wave took the slot */
+    uint64_t last_issue;       /* cycle of its previous issue (its launch before the first) */
+    uint64_t pend[STATS_NUM_SLOT_KINDS]; /* slots since its previous issue, for the per-PC table */
+    uint64_t wait_valu0;       /* its SIMD's VALU issues before the current wait began */
+    uint32_t last_pc;          /* instruction index of its previous issue */
+    bool has_pc;
 } stats_slot_t;
+
+/* Per instruction (index in the kernel). */
+typedef struct {
+    uint64_t execs;            /* issues */
+    uint64_t cycles;           /* sum over issues of (issue cycle - the wave's previous issue cycle) */
+    uint64_t slots[STATS_NUM_SLOT_KINDS]; /* the slots attributed to it (see stats_observe) */
+    uint64_t waited, hidden;   /* s_waitcnt: slots waited after it, and those hidden */
+} stats_pc_t;
+
+/* A distribution of cycle counts in a fixed-size structure: exact below 16, otherwise 16 buckets
+ * per power of two (percentiles within 1/16 relative). */
+enum { STATS_DIST_BUCKETS = 16 + 60 * 16 };
+typedef struct {
+    uint64_t n, sum, min, max;
+    uint64_t bucket[STATS_DIST_BUCKETS];
+} stats_dist_t;
 
 typedef struct {
     uint32_t ncu, simds, slots;
     stats_slot_t *slot;        /* [cu][simd][slot] */
     uint64_t *valu_busy;       /* [cu][simd] cycles */
+    uint64_t *valu_issues;     /* [cu][simd] VALU instructions issued so far */
+    uint32_t *valu_pending;    /* [cu][simd] slots whose wait starts after the last VALU issue seen */
     uint64_t *resident_area;   /* [cu][simd] integral of resident waves over cycles */
     uint32_t *resident;        /* [cu][simd] current resident waves */
     uint64_t *resident_since;  /* [cu][simd] */
@@ -41,6 +72,11 @@ typedef struct {
     occ_resource_t *lim_res;   /* [cu] */
     uint64_t *lim_since;       /* [cu] */
     bool *lim_valid;
+    uint32_t wg_cap;           /* live workgroups per CU (cu.max_workgroups) */
+    uint64_t *wg_live;         /* [cu][wg_cap] pairs (workgroup id, start cycle) */
+    uint32_t *wg_nlive;        /* [cu] */
+    stats_pc_t *pc;            /* [pc_cap], grown to the highest instruction index issued */
+    uint32_t npc, pc_cap;
     /* totals */
     uint64_t cycles;
     uint64_t insts[ISA_NUM_UNITS];
@@ -48,7 +84,12 @@ typedef struct {
     uint64_t refused[OCC_NUM_RESOURCES];   /* CU-cycles charged to each resource */
     uint64_t no_work, launch_limited;      /* CU-cycles */
     uint64_t waves, workgroups;
+    uint64_t hidden, exposed;              /* s_waitcnt slots with/without a VALU issue of another wave */
+    stats_dist_t wave_life, wg_life;       /* launch to slot free; workgroup start to end */
     bool ended;
+    bool oom;                  /* the per-PC table could not grow: the run must report an internal error */
+    /* output options, set by the caller before printing */
+    bool per_pc;               /* the per-instruction table in the report and JSON */
 } stats_t;
 
 /* Size the accumulators for `cfg`'s machine. Returns 0, or 3 when out of memory. */
@@ -61,5 +102,17 @@ void stats_observe(void *ctx, const tev_t *ev);
 void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out);
 /* The same as a JSON object (docs/json.md); deterministic: same inputs, same bytes. */
 void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out);
+
+/* stats_pc.c: the report sections and JSON keys for latency hiding, the per-instruction table and
+ * lifetimes (called by the two functions above), and the CSV row. */
+void stats_print_detail(const stats_t *st, const launch_t *L, FILE *out);
+void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out);
+/* Percentile p (0..100) of a distribution: the upper bound of the bucket holding it, clamped to
+ * [min, max]; 0 when empty. */
+uint64_t stats_dist_percentile(const stats_dist_t *d, unsigned p);
+/* Append one row for this run to `path`, writing the header line first when the file is new or
+ * empty. Returns 0, or 1 with a message on err. Columns: docs/cli.md. */
+int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
+                    const char *path, FILE *err);
 
 #endif
