@@ -8,6 +8,7 @@
 #include "asm.h"
 #include "config.h"
 #include "launch.h"
+#include "occ_report.h"
 #include "report.h"
 #include "stats.h"
 #include "timing.h"
@@ -23,6 +24,8 @@ static const char usage_main[] =
     "  run WORKLOAD.ini   launch the kernel a workload file describes and report the result\n"
     "  asm KERNEL.s       assemble a file; print each kernel's resources and a listing\n"
     "  config --dump      print the machine configuration as a loadable INI file\n"
+    "  occupancy KERNEL.s|WORKLOAD.ini, or --vgprs N --sgprs N --lds BYTES --workgroup N\n"
+    "                     occupancy analysis: per-resource limits, limiter, what to save\n"
     "  help [COMMAND]     show this help, or a command's\n"
     "\n"
     "options:\n"
@@ -85,7 +88,7 @@ static const char usage_config[] =
 static const char usage_help[] =
     "usage: gcnsim help [COMMAND]\n"
     "\n"
-    "Show the general help, or the help of COMMAND (run, asm, config, help).\n";
+    "Show the general help, or the help of COMMAND (run, asm, config, occupancy, help).\n";
 
 typedef struct {
     const char *name;
@@ -497,7 +500,7 @@ static int cmd_asm(int argc, char **argv)
     return 0;
 }
 
-static const char *const commands[] = { "run", "asm", "config", "help" };
+static const char *const commands[] = { "run", "asm", "config", "occupancy", "help" };
 
 static int unknown_command(const char *c)
 {
@@ -505,7 +508,7 @@ static int unknown_command(const char *c)
     if (s)
         fprintf(stderr, "gcnsim: unknown command '%s'; did you mean '%s'? (see 'gcnsim --help')\n", c, s);
     else
-        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm, config and help (see 'gcnsim --help')\n", c);
+        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm, config, occupancy and help (see 'gcnsim --help')\n", c);
     return 1;
 }
 
@@ -530,6 +533,8 @@ int main(int argc, char **argv)
         return cmd_asm(argc, argv);
     if (strcmp(c, "config") == 0)
         return cmd_config(argc, argv);
+    if (strcmp(c, "occupancy") == 0)
+        return occ_cmd(argc, argv, stdout, stderr);
     if (strcmp(c, "help") == 0) {
         if (argc > 3)
             return usage_error("help ", "%s", "help takes at most one command");
@@ -543,6 +548,8 @@ int main(int argc, char **argv)
             fputs(usage_asm, stdout);
         else if (strcmp(argv[2], "config") == 0)
             fputs(usage_config, stdout);
+        else if (strcmp(argv[2], "occupancy") == 0)
+            fputs(occ_cmd_usage, stdout);
         else
             return unknown_command(argv[2]);
         return 0;

@@ -1,5 +1,6 @@
-/* occ: theoretical occupancy of a kernel on one compute unit, at workgroup granularity (what the
- * dispatcher can actually keep resident), with the resource that limits it.
+/* occ: theoretical occupancy of a kernel on one compute unit, with the resource that limits it: at
+ * workgroup granularity (occ_compute: what the dispatcher can actually keep resident) and by LLVM's
+ * per-SIMD rule (occ_llvm, with what to save for one more wave: occ_llvm_advice).
  * Needs: cfg_t (resource sizes and allocation granules). Pure functions. */
 #ifndef GCNSIM_OCCUPANCY_H
 #define GCNSIM_OCCUPANCY_H
@@ -38,6 +39,40 @@ int occ_compute(const cfg_t *cfg, const occ_kernel_t *k, occ_result_t *out);
 /* Lower-case name of a resource as reports and JSON print it: "vgpr", "sgpr", "lds",
  * "wave_slots", "barriers", "workgroups". */
 const char *occ_resource_name(occ_resource_t r);
+
+/* ---- LLVM's per-SIMD rule (GCN-REFERENCE.md section 2), the analysis's headline figure ------------
+ * Each resource's term in waves per SIMD, as AMDGPU's computeOccupancy builds it, with the machine's
+ * sizes taken from cfg and two departures documented in docs/occupancy.md: LDS is rounded to its
+ * granule, and a resource that cannot hold even one workgroup gives 0 (LLVM would say 1). LLVM's
+ * getMaxWorkGroupsPerCU term is split into wave slots (min(max_waves / N, ...)), barriers and
+ * workgroups per CU; since ceil(min(a, b) * N / simds) = min of the ceilings, the minimum is unchanged. */
+typedef struct {
+    uint32_t waves_per_wg;
+    uint32_t waves[OCC_NUM_RESOURCES];  /* waves per SIMD each resource allows alone; UINT32_MAX: no limit */
+    uint32_t waves_per_simd;            /* the minimum (never above cu.wave_slots) */
+    occ_resource_t limiter;             /* wave slots when at the maximum, else the first resource at the minimum */
+    unsigned limiting;                  /* bit r set: resource r allows exactly waves_per_simd */
+    double occupancy;                   /* waves_per_simd / cu.wave_slots */
+} occ_llvm_t;
+
+void occ_llvm(const cfg_t *cfg, const occ_kernel_t *k, occ_llvm_t *out);
+
+/* What one resource would have to become for `target` waves per SIMD under LLVM's rule. */
+typedef enum {
+    OCC_CHANGE_NONE,     /* no value of this resource reaches the target (or it is at the maximum) */
+    OCC_CHANGE_AT_MOST,  /* VGPRs/SGPRs per wave or LDS bytes per workgroup: at most `to` */
+    OCC_CHANGE_SIZE      /* wave slots, barriers, workgroups per CU: a workgroup of `to` work-items (the
+                          * nearest whole-wave size that reaches the target with every term) */
+} occ_change_t;
+
+typedef struct {
+    occ_resource_t resource;
+    occ_change_t change;
+    uint32_t from, to;   /* registers per wave, LDS bytes per workgroup, or work-items per workgroup */
+    uint32_t target;     /* waves per SIMD asked for */
+} occ_advice_t;
+
+void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t target, occ_advice_t *out);
 
 static inline uint32_t occ_round_up(uint32_t v, uint32_t granule) { return granule ? (v + granule - 1) / granule * granule : v; }
 

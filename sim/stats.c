@@ -382,9 +382,14 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
         fprintf(out, " %s %.1f%%", slot_kind_names[k], 100.0 * ratio(st->slot_counts[k], slots));
     fputc('\n', out);
-    fprintf(out, "occupancy     theoretical %.2f waves/SIMD (%.0f%%, %" PRIu32 " workgroups/CU, limited by %s); "
-            "measured %.2f waves/SIMD, at most %" PRIu32 " waves on a CU\n",
-            o->waves_per_simd, 100.0 * o->occupancy, o->wg_per_cu, occ_resource_name(o->limiter),
+    /* Both figures of docs/occupancy.md: LLVM's per-SIMD rule, and what the dispatcher keeps resident. */
+    occ_kernel_t ok = timing_occ_kernel(L);
+    occ_llvm_t llvm;
+    occ_llvm(cfg, &ok, &llvm);
+    fprintf(out, "occupancy     theoretical %" PRIu32 " waves/SIMD (LLVM rule, %.0f%%, limited by %s); resident %.2f "
+            "waves/SIMD at workgroup granularity (%" PRIu32 " workgroups/CU, limited by %s); measured %.2f waves/SIMD, "
+            "at most %" PRIu32 " waves on a CU\n", llvm.waves_per_simd, 100.0 * llvm.occupancy,
+            occ_resource_name(llvm.limiter), o->waves_per_simd, o->wg_per_cu, occ_resource_name(o->limiter),
             measured_waves_per_simd(st), st->max_resident_cu);
     fprintf(out, "dispatch      CU-cycles with a free wave slot: no work %" PRIu64 ", launch-limited %" PRIu64,
             st->no_work, st->launch_limited);
