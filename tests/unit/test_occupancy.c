@@ -2,10 +2,14 @@
  * comment) and a cross-check against an independent transcription of LLVM's per-SIMD rule
  * (GCN-REFERENCE.md section 2) where the two must agree. */
 #include <check.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "config.h"
+#include "occ_report.h"
 #include "occupancy.h"
 #include "unit.h"
 
@@ -302,6 +306,481 @@ START_TEST(test_llvm_big_groups)
 }
 END_TEST
 
+/* ---- LLVM's rule as the analysis computes it (occ_llvm): hand-computed cases ------------------------ */
+
+#define NL UINT32_MAX /* "no limit" in the waves table */
+
+typedef struct {
+    const char *name;
+    occ_kernel_t k;
+    int64_t max_wg;                     /* 0: default */
+    uint32_t waves[OCC_NUM_RESOURCES];  /* vgpr, sgpr, lds, wave_slots, barriers, workgroups */
+    uint32_t w;
+    occ_resource_t limiter;
+    unsigned limiting;
+    /* The first advice for w + 1 waves/SIMD. */
+    occ_change_t change;
+    uint32_t to;
+} llvm_case_t;
+
+#define B(r) (1u << (r))
+
+/* Defaults: 4 SIMDs, 10 waves/SIMD, 40 waves/CU, 16 barriers, 40 workgroups, 256 VGPRs (granule 4),
+ * LDS 65536 (granule 512). N = waves per workgroup. Terms: VGPR floor(256 / alloc); SGPR the gfx8
+ * table; LDS ceil(floor(65536 / alloc) * N / 4); wave slots min(ceil(floor(40 / N) * N / 4), 10);
+ * barriers ceil(16 * N / 4) when N > 1; workgroups ceil(40 * N / 4). */
+static const llvm_case_t llvm_cases[] = {
+    /* N 16. VGPR 256/32 = 8; slots 40/16 = 2 groups = 32 waves = 8; barriers 64; workgroups 160.
+     * 8 ties VGPR and slots; VGPR is first. 7 VGPRs fewer can not help: 9 waves would need the
+     * slots too, so the VGPR advice alone says 28 (256/28 = 9). */
+    { "1024 wi, 32 VGPRs", { 32, 16, 0, 1024 }, 0, { 8, 10, NL, 8, 64, 160 }, 8, OCC_VGPR,
+      B(OCC_VGPR) | B(OCC_WAVE_SLOTS), OCC_CHANGE_AT_MOST, 28 },
+    /* VGPR 256/40 = 6: 6 waves/SIMD; 36 VGPRs give 256/36 = 7. */
+    { "1024 wi, 40 VGPRs", { 40, 16, 0, 1024 }, 0, { 6, 10, NL, 8, 64, 160 }, 6, OCC_VGPR, B(OCC_VGPR),
+      OCC_CHANGE_AT_MOST, 36 },
+    /* VGPR 256/48 = 5; 6 waves need 256/6 = 42.7 -> 40 VGPRs. */
+    { "1024 wi, 48 VGPRs", { 48, 16, 0, 1024 }, 0, { 5, 10, NL, 8, 64, 160 }, 5, OCC_VGPR, B(OCC_VGPR),
+      OCC_CHANGE_AT_MOST, 40 },
+    /* 256 VGPRs: 1 wave/SIMD by LLVM (resident: never fits, 4 waves/CU < 16). */
+    { "1024 wi, 256 VGPRs", { 256, 16, 0, 1024 }, 0, { 1, 10, NL, 8, 64, 160 }, 1, OCC_VGPR, B(OCC_VGPR),
+      OCC_CHANGE_AT_MOST, 128 },
+    /* SGPR 90 -> table 8 (<= 100); 9 needs <= 88. */
+    { "SGPR-limited", { 4, 90, 0, 64 }, 0, { 64, 8, NL, 10, NL, 10 }, 8, OCC_SGPR, B(OCC_SGPR),
+      OCC_CHANGE_AT_MOST, 88 },
+    /* 101 SGPRs -> 7; 8 needs <= 100. */
+    { "101 SGPRs", { 4, 101, 0, 64 }, 0, { 64, 7, NL, 10, NL, 10 }, 7, OCC_SGPR, B(OCC_SGPR),
+      OCC_CHANGE_AT_MOST, 100 },
+    /* N 4. LDS 13000 -> 13312 (26 granules): 65536/13312 = 4 groups = 16 waves = 4/SIMD (LLVM without
+     * rounding: 65536/13000 = 5 groups = 5/SIMD). 5/SIMD needs 5 groups: alloc <= 13107 -> 12800. */
+    { "LDS-limited, granule rounding", { 16, 16, 13000, 256 }, 0, { 16, 10, 4, 10, 16, 40 }, 4, OCC_LDS, B(OCC_LDS),
+      OCC_CHANGE_AT_MOST, 12800 },
+    /* N 1. 20 KiB: 3 groups = 3 waves, ceil(3/4) = 1. 2/SIMD needs 5 groups: 13107 -> 12800. */
+    { "20 KiB, one wave", { 16, 16, 20480, 64 }, 0, { 16, 10, 1, 10, NL, 10 }, 1, OCC_LDS, B(OCC_LDS),
+      OCC_CHANGE_AT_MOST, 12800 },
+    /* N 2. Barriers ceil(16*2/4) = 8; slots 20 groups = 40 waves = 10; workgroups 20. 9 waves: the
+     * nearest size is 1 wave (no barrier: 10; 3 waves would give 12 too, smaller goes first). */
+    { "barrier-limited", { 4, 16, 0, 128 }, 0, { 64, 10, NL, 10, 8, 20 }, 8, OCC_BARRIERS, B(OCC_BARRIERS),
+      OCC_CHANGE_SIZE, 64 },
+    /* N 16 at 16 VGPRs: slots 8. 15 waves: 2 groups = 30 -> 8; 14: 28 -> 7; 13: 3 groups = 39 -> 10. */
+    { "workgroup-size-limited, 1024 wi", { 16, 16, 0, 1024 }, 0, { 16, 10, NL, 8, 64, 160 }, 8, OCC_WAVE_SLOTS,
+      B(OCC_WAVE_SLOTS), OCC_CHANGE_SIZE, 832 },
+    /* N 12: 3 groups = 36 waves -> 9. 11 waves: 3 groups = 33 -> 9; 13 waves: 39 -> 10. */
+    { "workgroup-size-limited, 768 wi", { 16, 16, 0, 768 }, 0, { 16, 10, NL, 9, 48, 120 }, 9, OCC_WAVE_SLOTS,
+      B(OCC_WAVE_SLOTS), OCC_CHANGE_SIZE, 832 },
+    /* cu.max_workgroups = 20, N 1: ceil(20/4) = 5. 6 waves: 2-wave groups give min(barriers 8,
+     * workgroups 10, slots 10) = 8. */
+    { "workgroups per CU", { 4, 16, 0, 64 }, 20, { 64, 10, NL, 10, NL, 5 }, 5, OCC_WORKGROUPS, B(OCC_WORKGROUPS),
+      OCC_CHANGE_SIZE, 128 },
+    /* Everything at or above 10: the maximum, limiter wave slots, nothing to save. */
+    { "at the maximum", { 16, 16, 0, 64 }, 0, { 16, 10, NL, 10, NL, 10 }, 10, OCC_WAVE_SLOTS,
+      B(OCC_SGPR) | B(OCC_WAVE_SLOTS) | B(OCC_WORKGROUPS), OCC_CHANGE_NONE, 0 },
+    /* LLVM's worked example (GCN-REFERENCE.md section 2): 40 VGPRs, 40 SGPRs, 8 KiB, 256 wi -> 6.
+     * LDS 8 groups = 32 waves = 8. */
+    { "LLVM example", { 40, 40, 8192, 256 }, 0, { 6, 10, 8, 10, 16, 40 }, 6, OCC_VGPR, B(OCC_VGPR),
+      OCC_CHANGE_AT_MOST, 36 },
+};
+
+START_TEST(test_llvm_cases)
+{
+    const llvm_case_t *c = &llvm_cases[_i];
+    cfg_t cfg = defaults();
+    if (c->max_wg)
+        cfg.cu_max_workgroups = c->max_wg;
+    occ_llvm_t o;
+    memset(&o, 0xa5, sizeof o);
+    occ_llvm(&cfg, &c->k, &o);
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++)
+        ck_assert_msg(o.waves[r] == c->waves[r], "%s: %s term %u, expected %u", c->name,
+                      occ_resource_name((occ_resource_t)r), o.waves[r], c->waves[r]);
+    ck_assert_msg(o.waves_per_simd == c->w, "%s: %u waves/SIMD, expected %u", c->name, o.waves_per_simd, c->w);
+    ck_assert_msg(o.limiter == c->limiter, "%s: limiter %s", c->name, occ_resource_name(o.limiter));
+    ck_assert_msg(o.limiting == c->limiting, "%s: limiting %#x, expected %#x", c->name, o.limiting, c->limiting);
+    ck_assert(o.occupancy == (double)c->w / 10.0);
+    occ_advice_t a;
+    occ_llvm_advice(&cfg, &c->k, o.limiter, c->w + 1, &a);
+    ck_assert_msg(a.change == c->change, "%s: change %d, expected %d", c->name, a.change, c->change);
+    ck_assert_uint_eq(a.target, c->w + 1);
+    if (c->change != OCC_CHANGE_NONE)
+        ck_assert_msg(a.to == c->to, "%s: advice to %u, expected %u", c->name, a.to, c->to);
+    if (c->change == OCC_CHANGE_AT_MOST) {
+        /* The advice is the largest value that works: it reaches the target, one more does not. */
+        occ_kernel_t k = c->k;
+        uint32_t *f = o.limiter == OCC_VGPR ? &k.vgprs : o.limiter == OCC_SGPR ? &k.sgprs : &k.lds_bytes;
+        uint32_t step = o.limiter == OCC_LDS ? 512 : 1;
+        *f = a.to;
+        occ_llvm(&cfg, &k, &o);
+        ck_assert_uint_ge(o.waves[c->limiter], c->w + 1);
+        *f = a.to + step;
+        occ_llvm(&cfg, &k, &o);
+        ck_assert_uint_lt(o.waves[c->limiter], c->w + 1);
+    }
+}
+END_TEST
+
+/* occ_llvm equals the independent transcription above (LDS rounded to 512 first) for every
+ * workgroup size, VGPR count and a spread of SGPR and LDS sizes. */
+START_TEST(test_llvm_rule_matches)
+{
+    static const unsigned sgprs[] = { 0, 1, 16, 80, 81, 88, 89, 100, 101, 112 };
+    static const unsigned lds[] = { 0, 1, 512, 4096, 13000, 16385, 20480, 32768, 65536 };
+    cfg_t cfg = defaults();
+    for (unsigned wg = 64; wg <= 1024; wg += 64)
+        for (unsigned v = 0; v <= 256; v += (v < 48 ? 1 : 7))
+            for (unsigned s = 0; s < sizeof sgprs / sizeof sgprs[0]; s++)
+                for (unsigned l = 0; l < sizeof lds / sizeof lds[0]; l++) {
+                    occ_kernel_t k = kern(wg, v, sgprs[s], lds[l]);
+                    occ_llvm_t o;
+                    occ_llvm(&cfg, &k, &o);
+                    unsigned rounded = (lds[l] + 511) / 512 * 512;
+                    /* LLVM skips a zero count; 0 VGPRs allocate one granule here, which is the same. */
+                    unsigned ref = llvm_lds(rounded, wg);
+                    if (sgprs[s])
+                        ref = ref < llvm_sgpr(sgprs[s]) ? ref : llvm_sgpr(sgprs[s]);
+                    if (v)
+                        ref = ref < llvm_vgpr(v) ? ref : llvm_vgpr(v);
+                    ck_assert_msg(o.waves_per_simd == ref, "wg %u, %u VGPRs, %u SGPRs, %u LDS: %u, LLVM %u", wg, v,
+                                  sgprs[s], lds[l], o.waves_per_simd, ref);
+                }
+}
+END_TEST
+
+/* The headline and the resident figure: equal where LLVM's rule is exact, and the stated gap. */
+START_TEST(test_llvm_vs_resident)
+{
+    cfg_t cfg = defaults();
+    occ_kernel_t k = kern(1024, 40, 16, 0);
+    occ_llvm_t l;
+    occ_result_t r;
+    occ_llvm(&cfg, &k, &l);
+    ck_assert_int_eq(occ_compute(&cfg, &k, &r), 0);
+    ck_assert(l.waves_per_simd == 6 && r.waves_per_simd == 4.0);
+    char why[512];
+    ck_assert_uint_gt(occ_report_why(&cfg, &k, &l, &r, why, sizeof why), 0);
+    ck_assert_msg(strstr(why, "40 VGPRs per wave let 6 waves share a SIMD, 24 on the CU") != NULL, "%s", why);
+    ck_assert_msg(strstr(why, "all its 16 waves fit at once, so 1 workgroup (16 waves) is resident") != NULL, "%s", why);
+    k = kern(1024, 32, 16, 0);
+    occ_llvm(&cfg, &k, &l);
+    ck_assert_int_eq(occ_compute(&cfg, &k, &r), 0);
+    ck_assert(l.waves_per_simd == 8 && r.waves_per_simd == 8.0);
+    ck_assert_uint_eq(occ_report_why(&cfg, &k, &l, &r, why, sizeof why), 0);
+    ck_assert_str_eq(why, "");
+    /* 84 SGPRs, one wave: LLVM's table 9, the 16-granule 96 -> 800/96 = 8. */
+    k = kern(64, 4, 84, 0);
+    occ_llvm(&cfg, &k, &l);
+    ck_assert_int_eq(occ_compute(&cfg, &k, &r), 0);
+    ck_assert(l.waves_per_simd == 9 && r.waves_per_simd == 8.0);
+    occ_report_why(&cfg, &k, &l, &r, why, sizeof why);
+    ck_assert_msg(strstr(why, "allocated as 96") && strstr(why, "LLVM's gfx8 table allows 9"), "%s", why);
+    /* 3 one-wave groups of 20 KiB: 0.75 resident, LLVM rounds up to 1. */
+    k = kern(64, 4, 16, 20480);
+    occ_llvm(&cfg, &k, &l);
+    occ_compute(&cfg, &k, &r);
+    occ_report_why(&cfg, &k, &l, &r, why, sizeof why);
+    ck_assert_msg(strstr(why, "the LDS holds 3 workgroups of 20480 bytes: 3 waves on 4 SIMDs, 0.75 per SIMD") != NULL,
+                  "%s", why);
+}
+END_TEST
+
+START_TEST(test_advice_text)
+{
+    cfg_t cfg = defaults();
+    char line[256];
+    occ_kernel_t k = kern(1024, 40, 16, 0);
+    occ_advice_t a;
+    occ_llvm_advice(&cfg, &k, OCC_VGPR, 7, &a);
+    occ_report_advice(&cfg, &k, &a, line, sizeof line);
+    ck_assert_str_eq(line, "save 4 VGPRs per work-item (40 -> 36) for 7 waves/SIMD");
+    k = kern(256, 16, 16, 13000);
+    occ_llvm_advice(&cfg, &k, OCC_LDS, 5, &a);
+    occ_report_advice(&cfg, &k, &a, line, sizeof line);
+    ck_assert_str_eq(line, "save 200 bytes of LDS per workgroup (13000 -> 12800) for 5 waves/SIMD");
+    k = kern(64, 4, 90, 0);
+    occ_llvm_advice(&cfg, &k, OCC_SGPR, 9, &a);
+    occ_report_advice(&cfg, &k, &a, line, sizeof line);
+    ck_assert_str_eq(line, "save 2 SGPRs per wave (90 -> 88) for 9 waves/SIMD");
+    k = kern(1024, 16, 16, 0);
+    occ_llvm_advice(&cfg, &k, OCC_WAVE_SLOTS, 9, &a);
+    occ_report_advice(&cfg, &k, &a, line, sizeof line);
+    ck_assert_str_eq(line, "whole 16-wave workgroups leave wave slots empty: workgroups of 832 work-items "
+                           "(instead of 1024) would give 10 waves/SIMD");
+    k = kern(128, 4, 16, 0);
+    occ_llvm_advice(&cfg, &k, OCC_BARRIERS, 9, &a);
+    occ_report_advice(&cfg, &k, &a, line, sizeof line);
+    ck_assert_str_eq(line, "each workgroup of more than one wave takes one of 16 barriers: workgroups of 64 "
+                           "work-items (instead of 128) would give 10 waves/SIMD");
+    k = kern(64, 16, 16, 0);
+    occ_llvm_advice(&cfg, &k, OCC_WAVE_SLOTS, 11, &a);
+    occ_report_advice(&cfg, &k, &a, line, sizeof line);
+    ck_assert_str_eq(line, "none: 10 waves/SIMD is the maximum (cu.wave_slots)");
+    /* SGPRs cannot give more than LLVM's table maximum of 10. */
+    cfg.cu_wave_slots = 16;
+    k = kern(64, 4, 16, 0);
+    occ_llvm_advice(&cfg, &k, OCC_SGPR, 11, &a);
+    ck_assert_int_eq(a.change, OCC_CHANGE_NONE);
+    occ_report_advice(&cfg, &k, &a, line, sizeof line);
+    ck_assert_str_eq(line, "no SGPRs count alone gives 11 waves/SIMD");
+}
+END_TEST
+
+/* ---- the command ------------------------------------------------------------------------------------ */
+
+/* A strict JSON syntax check (RFC 8259 values), enough to prove the output parses. */
+static const char *json_ws(const char *p)
+{
+    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
+        p++;
+    return p;
+}
+
+static const char *json_value(const char *p, int depth);
+
+static const char *json_string(const char *p)
+{
+    if (*p++ != '"')
+        return NULL;
+    for (; *p != '"'; p++) {
+        if ((unsigned char)*p < 0x20)
+            return NULL;
+        if (*p == '\\') {
+            p++;
+            if (*p == 'u') {
+                for (int i = 1; i <= 4; i++)
+                    if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i])
+                        return NULL;
+                p += 4;
+            } else if (!*p || !strchr("\"\\/bfnrt", *p))
+                return NULL;
+        }
+    }
+    return p + 1;
+}
+
+static const char *json_number(const char *p)
+{
+    const char *s = p;
+    if (*p == '-')
+        p++;
+    if (*p == '0')
+        p++;
+    else if (*p >= '1' && *p <= '9')
+        while (*p >= '0' && *p <= '9')
+            p++;
+    else
+        return NULL;
+    if (*p == '.') {
+        if (!(*++p >= '0' && *p <= '9'))
+            return NULL;
+        while (*p >= '0' && *p <= '9')
+            p++;
+    }
+    return p > s ? p : NULL;
+}
+
+static const char *json_value(const char *p, int depth)
+{
+    p = json_ws(p);
+    if (depth > 32)
+        return NULL;
+    if (*p == '{' || *p == '[') {
+        char close = *p == '{' ? '}' : ']';
+        p = json_ws(p + 1);
+        if (*p == close)
+            return p + 1;
+        for (;;) {
+            if (close == '}') {
+                if (!(p = json_string(json_ws(p))) || *(p = json_ws(p)) != ':')
+                    return NULL;
+                p++;
+            }
+            if (!(p = json_value(p, depth + 1)))
+                return NULL;
+            p = json_ws(p);
+            if (*p == close)
+                return p + 1;
+            if (*p++ != ',')
+                return NULL;
+        }
+    }
+    if (*p == '"')
+        return json_string(p);
+    if (strncmp(p, "true", 4) == 0 || strncmp(p, "null", 4) == 0)
+        return p + 4;
+    if (strncmp(p, "false", 5) == 0)
+        return p + 5;
+    return json_number(p);
+}
+
+static bool json_valid(const char *s)
+{
+    const char *p = json_value(s, 0);
+    return p && *json_ws(p) == '\0';
+}
+
+static char *slurp(FILE *f)
+{
+    long n = ftell(f);
+    ck_assert_int_ge(n, 0);
+    char *buf = malloc((size_t)n + 1);
+    ck_assert_ptr_nonnull(buf);
+    rewind(f);
+    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    buf[n] = '\0';
+    return buf;
+}
+
+/* Runs `gcnsim occupancy ARGS...`; returns the exit status, stdout and stderr (caller frees). */
+static int run_cmd(char **out, char **err, int nargs, ...)
+{
+    char *argv[32] = { "gcnsim", "occupancy" };
+    va_list ap;
+    va_start(ap, nargs);
+    for (int i = 0; i < nargs; i++)
+        argv[2 + i] = va_arg(ap, char *);
+    va_end(ap);
+    FILE *o = tmpfile(), *e = tmpfile();
+    ck_assert(o && e);
+    int rc = occ_cmd(2 + nargs, argv, o, e);
+    *out = slurp(o);
+    *err = slurp(e);
+    fclose(o);
+    fclose(e);
+    return rc;
+}
+
+START_TEST(test_cmd_numbers)
+{
+    char *out, *err;
+    int rc = run_cmd(&out, &err, 7, "--vgprs", "40", "--sgprs=16", "--lds", "0", "--workgroup", "1024");
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_str_eq(err, "");
+    ck_assert_msg(strstr(out, "theoretical     6 waves/SIMD (60%), limited by vgpr\n"), "%s", out);
+    ck_assert_msg(strstr(out, "to gain a wave  save 4 VGPRs per work-item (40 -> 36) for 7 waves/SIMD\n"), "%s", out);
+    ck_assert_msg(strstr(out, "resident        4.00 waves/SIMD (40%) at workgroup granularity: 1 workgroup of 16 waves"),
+                  "%s", out);
+    ck_assert_msg(strstr(out, "why they differ 40 VGPRs per wave let 6 waves share a SIMD"), "%s", out);
+    ck_assert_msg(strstr(out, "  vgpr          6                        1          <- limiter\n"), "%s", out);
+    free(out);
+    free(err);
+    /* A configuration override reaches the analysis: 512 VGPRs per SIMD make it 12 -> 10. */
+    rc = run_cmd(&out, &err, 10, "--vgprs", "40", "--sgprs", "16", "--lds", "0", "--workgroup", "64", "--set",
+                 "cu.vgprs=512");
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_msg(strstr(out, "  vgpr          12 "), "%s", out);
+    ck_assert_msg(strstr(out, "theoretical     10 waves/SIMD (100%), limited by wave_slots"), "%s", out);
+    free(out);
+    free(err);
+}
+END_TEST
+
+START_TEST(test_cmd_json)
+{
+    char *out, *err;
+    int rc = run_cmd(&out, &err, 9, "--vgprs", "40", "--sgprs", "16", "--lds", "13000", "--workgroup", "1024", "--json");
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_msg(json_valid(out), "not JSON:\n%s", out);
+    ck_assert_msg(strstr(out, "\"schema_version\": 1"), "%s", out);
+    ck_assert_msg(strstr(out, "\"kernel\": null"), "%s", out);
+    ck_assert_msg(strstr(out, "\"allocation\": {\"vgprs\": 40, \"sgprs\": 16, \"lds_bytes\": 13312, "
+                              "\"waves_per_workgroup\": 16}"), "%s", out);
+    /* LDS 65536/13312 = 4 groups x 16 waves / 4 = 16. */
+    ck_assert_msg(strstr(out, "\"waves_per_simd_by_resource\": {\"vgpr\": 6, \"sgpr\": 10, \"lds\": 16, "
+                              "\"wave_slots\": 8, \"barriers\": 64, \"workgroups\": 160}"), "%s", out);
+    ck_assert_msg(strstr(out, "{\"resource\": \"vgpr\", \"change\": \"at_most\", \"from\": 40, \"to\": 36, "
+                              "\"waves_per_simd\": 7"), "%s", out);
+    ck_assert_msg(strstr(out, "\"resident\": {\"fits\": true, \"waves_per_simd\": 4.000000"), "%s", out);
+    free(out);
+    free(err);
+    /* A workgroup that never fits is an answer, not an error; the JSON still parses. */
+    rc = run_cmd(&out, &err, 9, "--vgprs", "256", "--sgprs", "16", "--lds", "0", "--workgroup", "1024", "--json");
+    ck_assert_int_eq(rc, 0);
+    ck_assert_msg(json_valid(out), "not JSON:\n%s", out);
+    ck_assert_msg(strstr(out, "\"resident\": {\"fits\": false"), "%s", out);
+    ck_assert_msg(strstr(out, "\"theoretical\": {\"rule\": \"llvm\", \"waves_per_simd\": 1,"), "%s", out);
+    free(out);
+    free(err);
+    /* The checker itself rejects broken JSON. */
+    ck_assert(!json_valid("{\"a\": 1,}"));
+    ck_assert(!json_valid("{\"a\" 1}"));
+    ck_assert(!json_valid("[1, 2"));
+    ck_assert(json_valid("{\"a\": [1, -2.5, true, null, \"x\\n\"]}"));
+}
+END_TEST
+
+/* Shipped files. reduce.s: 9 VGPRs, 16 SGPRs, no static LDS; its workload: 256 work-items and 1024
+ * bytes of dynamic LDS.
+ * VGPRs 12 -> 21/SIMD, LDS 64 groups, slots 10 groups of 4 waves: 10 waves/SIMD. */
+START_TEST(test_cmd_files)
+{
+    char *out, *err;
+    int rc = run_cmd(&out, &err, 1, "workloads/reduce.ini");
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_msg(strstr(out, "kernel          reduce (workloads/reduce.ini)\n"), "%s", out);
+    ck_assert_msg(strstr(out, "resources       9 VGPRs (allocated 12), 16 SGPRs (allocated 16), 1024 bytes LDS"), "%s", out);
+    ck_assert_msg(strstr(out, "workgroup       256 work-items = 4 waves\n"), "%s", out);
+    ck_assert_msg(strstr(out, "theoretical     10 waves/SIMD (100%), limited by wave_slots"), "%s", out);
+    ck_assert_msg(strstr(out, "to gain a wave  none: 10 waves/SIMD is the maximum"), "%s", out);
+    free(out);
+    free(err);
+    /* The bare kernel: workgroup 256 by default, or given; a workload override by --set. */
+    rc = run_cmd(&out, &err, 2, "workloads/reduce.s", "--json");
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert(json_valid(out));
+    ck_assert_msg(strstr(out, "\"input\": {\"vgprs\": 9, \"sgprs\": 16, \"lds_bytes\": 0, \"workgroup_size\": 256}"),
+                  "%s", out);
+    free(out);
+    free(err);
+    rc = run_cmd(&out, &err, 4, "workloads/reduce.ini", "--set", "kernel.vgprs=40", "--json");
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_msg(strstr(out, "\"input\": {\"vgprs\": 40, \"sgprs\": 16, \"lds_bytes\": 1024, \"workgroup_size\": 256}"),
+                  "%s", out);
+    ck_assert_msg(strstr(out, "\"theoretical\": {\"rule\": \"llvm\", \"waves_per_simd\": 6,"), "%s", out);
+    free(out);
+    free(err);
+    rc = run_cmd(&out, &err, 3, "workloads/reduce.s", "--workgroup", "1024");
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_msg(strstr(out, "workgroup       1024 work-items = 16 waves\n"), "%s", out);
+    free(out);
+    free(err);
+}
+END_TEST
+
+START_TEST(test_cmd_errors)
+{
+    static const struct { int n; const char *a[4]; int rc; const char *msg; } bad[] = {
+        { 2, { "--vgprs", "257" }, 1, "--vgprs expects a VGPR count from 0 to 256, got '257'" },
+        { 2, { "--sgprs", "-1" }, 1, "--sgprs expects an SGPR count from 0 to 112, got '-1'" },
+        { 2, { "--lds", "64K" }, 1, "--lds expects a byte count from 0 to 65536, got '64K'" },
+        { 2, { "--workgroup", "0" }, 1, "--workgroup expects a work-item count from 1 to 1024, got '0'" },
+        { 2, { "--vgprs", "40" }, 1, "missing: --sgprs --lds --workgroup" },
+        { 1, { "--vgprs" }, 1, "option --vgprs needs a value" },
+        { 1, { "--vgrps=4" }, 1, "unknown option '--vgrps=4'" },
+        { 1, { "--vgprz" }, 1, "did you mean '--vgprs'?" },
+        { 1, { "kernel.txt" }, 1, "'kernel.txt' is neither a KERNEL.s nor a WORKLOAD.ini" },
+        { 2, { "a.s", "b.s" }, 1, "'b.s' is a second file" },
+        { 3, { "workloads/reduce.ini", "--kernel", "reduce" }, 1, "--kernel applies to a KERNEL.s" },
+        { 3, { "workloads/reduce.s", "--kernel", "reduc" }, 1, "has no kernel 'reduc'; did you mean 'reduce'?" },
+        { 3, { "workloads/reduce.s", "--set", "kernel.vgprs=4" }, 1, "is a workload key; it applies only with a WORKLOAD.ini" },
+        { 3, { "workloads/reduce.s", "--set", "cu.wave_slot=4" }, 1, "did you mean 'cu.wave_slots'?" },
+        { 1, { "tests/nothing.s" }, 1, "tests/nothing.s" },
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *argv[8] = { "gcnsim", "occupancy" };
+        for (int j = 0; j < bad[i].n; j++)
+            argv[2 + j] = (char *)bad[i].a[j];
+        FILE *o = tmpfile(), *e = tmpfile();
+        int rc = occ_cmd(2 + bad[i].n, argv, o, e);
+        char *out = slurp(o), *err = slurp(e);
+        ck_assert_msg(rc == bad[i].rc, "case %u: rc %d", i, rc);
+        ck_assert_msg(strstr(err, bad[i].msg) != NULL, "case %u: stderr '%s'", i, err);
+        ck_assert_msg(out[0] == '\0', "case %u printed '%s'", i, out);
+        free(out);
+        free(err);
+        fclose(o);
+        fclose(e);
+    }
+}
+END_TEST
+
 static Suite *occ_suite(void)
 {
     Suite *s = suite_create("occupancy");
@@ -313,6 +792,14 @@ static Suite *occ_suite(void)
     tcase_add_test(tc, test_llvm_sgprs);
     tcase_add_test(tc, test_llvm_lds);
     tcase_add_test(tc, test_llvm_big_groups);
+    tcase_add_loop_test(tc, test_llvm_cases, 0, (int)(sizeof llvm_cases / sizeof llvm_cases[0]));
+    tcase_add_test(tc, test_llvm_rule_matches);
+    tcase_add_test(tc, test_llvm_vs_resident);
+    tcase_add_test(tc, test_advice_text);
+    tcase_add_test(tc, test_cmd_numbers);
+    tcase_add_test(tc, test_cmd_json);
+    tcase_add_test(tc, test_cmd_files);
+    tcase_add_test(tc, test_cmd_errors);
     suite_add_tcase(s, tc);
     return s;
 }
