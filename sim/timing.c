@@ -531,6 +531,9 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
         case EV_LGKM_DONE:
             tw_mem_done(s, ev.ptr, ev.kind == EV_VM_DONE, c);
             break;
+        case EV_VALU_DONE:
+            tw_valu_done(s, ev.ptr, c);
+            break;
         }
     }
     bool stalled = false;

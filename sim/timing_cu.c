@@ -88,6 +88,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     case ISA_UNIT_VALU:
         busy = (uint32_t)(info->rate == ISA_RATE_QUARTER ? cfg->valu_quarter_cycles : cfg->valu_cycles);
         cu->valu_free[w->simd] = c + busy;
+        w->valu_done = c + busy;
         break;
     case ISA_UNIT_SALU:
         w->ready_at = c + (uint64_t)cfg->salu_cycles;
@@ -155,10 +156,15 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
             tw_barrier_arrive(s, w, c);
             break;
         case ISA_s_endpgm:
-            if (w->vm_cnt + w->lgkm_cnt > 0)
-                tw_set_state(s, w, TEV_WAVE_DRAINING, c + 1);
-            else
+            /* The wave ends when its memory operations are done and its last VALU instruction has
+             * left the SIMD (its registers are still being written until then). */
+            if (w->vm_cnt + w->lgkm_cnt == 0 && w->valu_done <= c + 1) {
                 tw_wave_end(s, w, c + 1);
+                return;
+            }
+            tw_set_state(s, w, TEV_WAVE_DRAINING, c + 1);
+            if (w->valu_done > c + 1 && !eng_schedule(&s->eng, w->valu_done, 0, EV_VALU_DONE, w->cu, w))
+                s->status = 3;
             return;
         case ISA_s_nop:
             if ((imm & 7) + 1 > cadence)
@@ -293,7 +299,13 @@ void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c)
             tw_set_state(s, w, TEV_WAVE_ELIGIBLE, c);
             tw_wake_cu(s, w->cu, tw_simd_slot(s, w->simd, c));
         }
-    } else if (w->state == TEV_WAVE_DRAINING && w->vm_cnt + w->lgkm_cnt == 0) {
+    } else if (w->state == TEV_WAVE_DRAINING && w->vm_cnt + w->lgkm_cnt == 0 && w->valu_done <= c) {
         tw_wave_end(s, w, c);
     }
+}
+
+void tw_valu_done(tw_sim_t *s, tw_wave_t *w, uint64_t c)
+{
+    if (w->state == TEV_WAVE_DRAINING && w->vm_cnt + w->lgkm_cnt == 0)
+        tw_wave_end(s, w, c);
 }

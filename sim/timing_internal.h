@@ -16,7 +16,7 @@ enum { TW_MAX_SIMDS = 4, TW_MAX_SLOTS = 16, TW_MAX_WG_WAVES = 16 };
 enum { TW_PRIO_TICK = 1 };
 #define TW_NEVER UINT64_MAX
 
-typedef enum { EV_DISPATCH, EV_WAVE_START, EV_TICK, EV_VM_DONE, EV_LGKM_DONE } tw_event_kind_t;
+typedef enum { EV_DISPATCH, EV_WAVE_START, EV_TICK, EV_VM_DONE, EV_LGKM_DONE, EV_VALU_DONE } tw_event_kind_t;
 
 struct tw_wg;
 
@@ -30,6 +30,7 @@ typedef struct tw_wave {
     uint32_t vm_cnt, lgkm_cnt; /* outstanding vector-memory and LDS/scalar-memory operations */
     uint32_t wait_vm, wait_lgkm; /* thresholds of the s_waitcnt it waits on */
     uint64_t last_vm_done;     /* vmcnt decrements in order */
+    uint64_t valu_done;        /* when its last VALU instruction leaves the SIMD: it cannot end before */
     uint8_t prio;              /* s_setprio */
 } tw_wave_t;
 
@@ -108,6 +109,8 @@ static inline uint64_t tw_simd_slot(const tw_sim_t *s, uint32_t simd, uint64_t c
 /* timing_cu.c */
 void tw_cu_tick(tw_sim_t *s, uint32_t cu, uint64_t c);
 void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c);
+/* A draining wave's last VALU instruction has left the SIMD (EV_VALU_DONE). */
+void tw_valu_done(tw_sim_t *s, tw_wave_t *w, uint64_t c);
 
 /* timing.c */
 void tw_wave_end(tw_sim_t *s, tw_wave_t *w, uint64_t c);

@@ -140,7 +140,8 @@ START_TEST(test_valu_chain_full_rate)
 END_TEST
 
 /* v_rcp_f32 is quarter rate: it holds the SIMD 16 cycles, so issues at 4, 20, 36, ...; the last at
- * 4 + 16(N-1); s_endpgm (no unit) 4 cycles later; the wave ends one cycle after that. */
+ * 4 + 16(N-1); s_endpgm (no unit) issues 4 cycles later, but the wave ends only when its last VALU
+ * instruction leaves the SIMD, 16 cycles after that instruction: at 4 + 16N. */
 START_TEST(test_valu_chain_quarter_rate)
 {
     const int n = 20;
@@ -150,7 +151,9 @@ START_TEST(test_valu_chain_quarter_rate)
     ck_assert_int_eq(r.rc, 0);
     for (int i = 0; i < n; i++)
         ck_assert_uint_eq(nth_issue(r.rec, 0, (uint32_t)i), 4u + 16u * (uint32_t)i);
-    ck_assert_uint_eq(r.res.cycles, 4u + 16u * (n - 1) + 4 + 1);
+    ck_assert_uint_eq(r.res.cycles, 4u + 16u * n);
+    /* So the SIMD was busy for exactly 16 N of those cycles, never more than the run. */
+    ck_assert_uint_eq(r.st.valu_busy[0], 16u * n);
     run_free(&r);
     free(k);
 }
