@@ -1,4 +1,4 @@
-/* dorder: workgroup dispatch orders (docs/timing-rules.md, "Dispatch order").
+/* dorder: workgroup dispatch orders (docs/architecture.md, "Dispatch order").
  *
  * Every order maps the sequence position `next` to a workgroup id. Row-major and tiled are closed
  * forms of the position. Morton walks Z-order codes within each z slice; codes that fall outside

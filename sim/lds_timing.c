@@ -1,4 +1,4 @@
-/* ldst: LDS bank-conflict timing (docs/timing-rules.md, "LDS timing").
+/* ldst: LDS bank-conflict timing (docs/architecture.md, "LDS timing").
  *
  * A pass serves up to `banks` lanes (lanes 0..banks-1, then the next group, ...) for one dword of
  * every lane; a lane accessing several dwords (b64, b128) or two elements (read2/write2) needs one
