@@ -100,7 +100,7 @@ void stats_observe(void *ctx, const tev_t *ev);
 
 /* The human-readable timing report. */
 void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out);
-/* The same as a JSON object (docs/json.md); deterministic: same inputs, same bytes. */
+/* The same as a JSON object (docs/report.md); deterministic: same inputs, same bytes. */
 void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out);
 
 /* stats_pc.c: the report sections and JSON keys for latency hiding, the per-instruction table and
