@@ -55,6 +55,7 @@ typedef struct {
         } issue;
         struct {
             uint32_t waves;     /* TEV_WG_START: waves in the workgroup */
+            uint32_t gid[3];    /* TEV_WG_START: its workgroup id in the grid (x, y, z) */
         } wg_info;
         struct {
             tev_cu_state_t state;

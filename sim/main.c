@@ -12,6 +12,7 @@
 #include "report.h"
 #include "stats.h"
 #include "timing.h"
+#include "trace.h"
 
 #define GCNSIM_VERSION "0.1.0"
 
@@ -26,6 +27,8 @@ static const char usage_main[] =
     "  config --dump      print the machine configuration as a loadable INI file\n"
     "  occupancy KERNEL.s|WORKLOAD.ini, or --vgprs N --sgprs N --lds BYTES --workgroup N\n"
     "                     occupancy analysis: per-resource limits, limiter, what to save\n"
+    "  trace export --perfetto TRACE OUT.json\n"
+    "                     convert a binary trace (run --trace) to Chrome Trace Event JSON\n"
     "  help [COMMAND]     show this help, or a command's\n"
     "\n"
     "options:\n"
@@ -55,6 +58,14 @@ static const char usage_run[] =
     "  --functional              functional simulation only: results, no timing\n"
     "  --tick-every-cycle        debug: step every CU every cycle instead of only when it has work\n"
     "                            (the results are identical; it is only slower)\n"
+    "  --trace FILE              write a binary trace of wave states, workgroups and dispatch\n"
+    "                            refusals (docs/trace-format.md; view: gcnsim trace export)\n"
+    "  --trace-issues            with --trace: also record every issued instruction\n"
+    "  --trace-text[=FILE]       print one line per issued instruction (cycle, CU, SIMD, wave,\n"
+    "                            workgroup, PC, instruction) to stdout, or to FILE\n"
+    "  --trace-cycles FROM:TO    with --trace-text: only cycles FROM to TO (inclusive; either may\n"
+    "                            be omitted)\n"
+    "  --trace-wave N            with --trace-text: only wave N (global launch order, from 0)\n"
     "  -h, --help                show this help\n"
     "Options may also be written --option=VALUE. --dump, --dump-init and --set may repeat.\n"
     "\n"
@@ -88,7 +99,21 @@ static const char usage_config[] =
 static const char usage_help[] =
     "usage: gcnsim help [COMMAND]\n"
     "\n"
-    "Show the general help, or the help of COMMAND (run, asm, config, occupancy, help).\n";
+    "Show the general help, or the help of COMMAND (run, asm, config, occupancy, trace, help).\n";
+
+static const char usage_trace[] =
+    "usage: gcnsim trace export --perfetto TRACE OUT.json\n"
+    "\n"
+    "Convert a binary trace written by 'gcnsim run --trace TRACE' into Chrome Trace Event JSON that\n"
+    "Perfetto (ui.perfetto.dev) and chrome://tracing open: a process per CU with a thread per SIMD\n"
+    "wave slot (wave states as slices, issued instructions as instants with --trace-issues), a\n"
+    "'dispatch' thread (why the CU took no workgroup), workgroups as slices, and the resident waves\n"
+    "per CU as a counter. Times are microseconds at the traced clock (docs/trace-format.md).\n"
+    "The trace is validated as it is read: a truncated or corrupted trace is an error (exit 1).\n"
+    "\n"
+    "options:\n"
+    "  --perfetto   the output format (the only one so far; required)\n"
+    "  -h, --help   show this help\n";
 
 typedef struct {
     const char *name;
@@ -262,10 +287,74 @@ static int load_config(cfg_t *cfg, const char *path, const char **sets, size_t n
     return nerr != 0;
 }
 
+/* The trace options of gcnsim run (--trace, --trace-issues, --trace-text and its filters). */
+typedef struct {
+    const char *path;          /* --trace */
+    bool issues;
+    bool text;                 /* --trace-text */
+    const char *text_path;     /* --trace-text=FILE; NULL: stdout */
+    uint64_t from, to;         /* --trace-cycles, inclusive */
+    bool one_wave;             /* --trace-wave */
+    uint64_t wave;
+} run_trace_t;
+
+typedef struct {
+    trace_writer_t *writer;
+    trace_text_t text;
+    FILE *text_out;
+    bool text_on;
+} run_trace_state_t;
+
+/* Open the traces the options ask for and register them as observers. Returns 0, 1 (cannot
+ * write) or 3 (out of memory), after printing the problem. */
+static int trace_start(run_trace_state_t *ts, const run_trace_t *tr, const launch_t *L, const cfg_t *cfg,
+                       timing_options_t *topt)
+{
+    memset(ts, 0, sizeof *ts);
+    if (tr->path) {
+        if (!(ts->writer = trace_writer_open(tr->path, L, cfg, tr->issues, stderr)))
+            return 1;
+        topt->observers[topt->nobservers++] = (tev_observer_t){ trace_observe, ts->writer };
+    }
+    if (tr->text) {
+        ts->text_out = stdout;
+        if (tr->text_path && !(ts->text_out = fopen(tr->text_path, "w"))) {
+            fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", tr->text_path, strerror(errno));
+            return 1;
+        }
+        if (trace_text_init(&ts->text, ts->text_out, L->kernel) != 0) {
+            fputs("gcnsim: out of memory\n", stderr);
+            return 3;
+        }
+        ts->text_on = true;
+        ts->text.from = tr->from;
+        ts->text.to = tr->to;
+        ts->text.one_wave = tr->one_wave;
+        ts->text.wave = tr->wave;
+        topt->observers[topt->nobservers++] = (tev_observer_t){ trace_text_observe, &ts->text };
+    }
+    return 0;
+}
+
+/* Close the traces (a run that stopped early still gets a complete, readable trace file whose end
+ * record says so). Returns rc, or 1 when rc was 0 and a trace could not be written. */
+static int trace_finish(run_trace_state_t *ts, int rc)
+{
+    if (ts->writer && trace_writer_close(ts->writer, stderr) != 0 && rc == 0)
+        rc = 1;
+    if (ts->text_on)
+        trace_text_free(&ts->text);
+    if (ts->text_out && ts->text_out != stdout && fclose(ts->text_out) != 0 && rc == 0) {
+        fputs("gcnsim: error: cannot write the text trace\n", stderr);
+        rc = 1;
+    }
+    return rc;
+}
+
 /* The timing run: the statistics observer listens to the model's events; the report, the JSON
  * and the dumps are written only when the run succeeds. */
 static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, const char *json_path,
-                     const dump_t *dumps, size_t ndumps)
+                     const dump_t *dumps, size_t ndumps, const run_trace_t *tr)
 {
     stats_t st;
     if (stats_init(&st, cfg) != 0) {
@@ -278,8 +367,12 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, const
     topt.observers[0].fn = stats_observe;
     topt.observers[0].ctx = &st;
     topt.nobservers = 1;
+    run_trace_state_t ts;
+    int rc = trace_start(&ts, tr, L, cfg, &topt);
     timing_result_t res;
-    int rc = timing_run(L, cfg, &topt, &res, stderr);
+    if (rc == 0)
+        rc = timing_run(L, cfg, &topt, &res, stderr);
+    rc = trace_finish(&ts, rc);
     if (rc == 0) {
         FILE *jf = NULL;
         if (json_path && !(jf = fopen(json_path, "w"))) {
@@ -302,8 +395,41 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, const
     return rc;
 }
 
+/* A non-negative decimal integer (the whole of text). */
+static bool parse_u64(const char *text, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno == ERANGE)
+        return false;
+    *v = n;
+    return true;
+}
+
+/* --trace-cycles FROM:TO, FROM: or :TO (inclusive). */
+static bool parse_cycle_range(const char *text, uint64_t *from, uint64_t *to)
+{
+    const char *colon = strchr(text, ':');
+    if (!colon || colon[1] == ':' || (colon == text && colon[1] == '\0'))
+        return false;
+    char lo[32];
+    size_t n = (size_t)(colon - text);
+    if (n >= sizeof lo)
+        return false;
+    memcpy(lo, text, n);
+    lo[n] = '\0';
+    *from = 0;
+    *to = UINT64_MAX;
+    if ((n && !parse_u64(lo, from)) || (colon[1] && !parse_u64(colon + 1, to)))
+        return false;
+    return *from <= *to;
+}
+
 static int cmd_run(int argc, char **argv)
 {
+    run_trace_t tr = { NULL, false, false, NULL, 0, UINT64_MAX, false, 0 };
+    bool trace_filter = false;
     const char *ini = NULL, *config_path = NULL, *json_path = NULL;
     bool functional = false, tick_every_cycle = false;
     dump_t *dumps = NULL, *inits = NULL;
@@ -349,12 +475,36 @@ static int cmd_run(int argc, char **argv)
                 goto out;
             }
             opt.max_instructions = n;
+        } else if (strcmp(a, "--trace-text") == 0 || strncmp(a, "--trace-text=", 13) == 0) {
+            tr.text = true;
+            tr.text_path = a[12] == '=' ? a + 13 : NULL;
+            if (tr.text_path && !*tr.text_path) {
+                usage_error("run ", "%s", "--trace-text=FILE needs a file name");
+                goto out;
+            }
+        } else if (strcmp(a, "--trace-issues") == 0) {
+            tr.issues = true;
+        } else if ((v = opt_value("--trace-cycles", argc, argv, &i, &missing))) {
+            if (!parse_cycle_range(v, &tr.from, &tr.to)) {
+                usage_error("run ", "--trace-cycles expects FROM:TO (cycles, FROM <= TO; either may be omitted), got '%s'", v);
+                goto out;
+            }
+            trace_filter = true;
+        } else if ((v = opt_value("--trace-wave", argc, argv, &i, &missing))) {
+            if (!parse_u64(v, &tr.wave)) {
+                usage_error("run ", "--trace-wave expects a wave number (0, 1, ...), got '%s'", v);
+                goto out;
+            }
+            tr.one_wave = trace_filter = true;
+        } else if ((v = opt_value("--trace", argc, argv, &i, &missing))) {
+            tr.path = v;
         } else if (missing) {
             usage_error("run ", "option %s needs a value", a);
             goto out;
         } else if (a[0] == '-' && a[1] != '\0') {
             static const char *const opts[] = { "--config", "--dump", "--dump-init", "--set", "--max-instructions",
-                                                "--json", "--functional", "--tick-every-cycle", "--help" };
+                                                "--json", "--functional", "--tick-every-cycle", "--help", "--trace",
+                                                "--trace-issues", "--trace-text", "--trace-cycles", "--trace-wave" };
             const char *s = suggest(a, opts, sizeof opts / sizeof opts[0]);
             if (s)
                 fprintf(stderr, "gcnsim: run: unknown option '%s'; did you mean '%s'? (see 'gcnsim run --help')\n", a, s);
@@ -369,6 +519,18 @@ static int cmd_run(int argc, char **argv)
     }
     if (!ini) {
         usage_error("run ", "%s", "run needs a workload file: gcnsim run WORKLOAD.ini");
+        goto out;
+    }
+    if (tr.issues && !tr.path) {
+        usage_error("run ", "%s", "--trace-issues needs --trace FILE");
+        goto out;
+    }
+    if (trace_filter && !tr.text) {
+        usage_error("run ", "%s", "--trace-cycles and --trace-wave filter --trace-text; add --trace-text");
+        goto out;
+    }
+    if (functional && (tr.path || tr.text)) {
+        usage_error("run ", "%s", "--trace and --trace-text record the timing model; they cannot be used with --functional");
         goto out;
     }
     cfg_t machine_cfg;
@@ -395,7 +557,7 @@ static int cmd_run(int argc, char **argv)
             usage_error("run ", "%s", "--json reports timing statistics; it cannot be used with --functional");
             rc = 1;
         } else if ((rc = functional ? launch_run(L)
-                                    : run_timed(L, &machine_cfg, tick_every_cycle, json_path, dumps, ndumps)) == 2)
+                                    : run_timed(L, &machine_cfg, tick_every_cycle, json_path, dumps, ndumps, &tr)) == 2)
             launch_print_fault(L, stderr);
         else if (rc == 0 && functional) {
             if (!write_dumps(L, dumps, ndumps))
@@ -500,7 +662,43 @@ static int cmd_asm(int argc, char **argv)
     return 0;
 }
 
-static const char *const commands[] = { "run", "asm", "config", "occupancy", "help" };
+/* gcnsim trace export --perfetto TRACE OUT.json */
+static int cmd_trace(int argc, char **argv)
+{
+    const char *files[2] = { NULL, NULL };
+    int nfiles = 0;
+    bool perfetto = false;
+    if (argc >= 3 && (strcmp(argv[2], "-h") == 0 || strcmp(argv[2], "--help") == 0)) {
+        fputs(usage_trace, stdout);
+        return 0;
+    }
+    if (argc < 3)
+        return usage_error("trace ", "%s", "trace needs a subcommand: gcnsim trace export --perfetto TRACE OUT.json");
+    if (strcmp(argv[2], "export") != 0)
+        return usage_error("trace ", "trace: unknown subcommand '%s'; the subcommand is export", argv[2]);
+    for (int i = 3; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(usage_trace, stdout);
+            return 0;
+        } else if (strcmp(a, "--perfetto") == 0) {
+            perfetto = true;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return usage_error("trace ", "trace export: unknown option '%s'; the format option is --perfetto", a);
+        } else if (nfiles == 2) {
+            return usage_error("trace ", "trace export takes TRACE and OUT.json; '%s' is a third file", a);
+        } else {
+            files[nfiles++] = a;
+        }
+    }
+    if (!perfetto)
+        return usage_error("trace ", "%s", "trace export needs a format: gcnsim trace export --perfetto TRACE OUT.json");
+    if (nfiles < 2)
+        return usage_error("trace ", "%s", "trace export needs two files: gcnsim trace export --perfetto TRACE OUT.json");
+    return trace_export_perfetto(files[0], files[1], stderr);
+}
+
+static const char *const commands[] = { "run", "asm", "config", "occupancy", "trace", "help" };
 
 static int unknown_command(const char *c)
 {
@@ -508,7 +706,7 @@ static int unknown_command(const char *c)
     if (s)
         fprintf(stderr, "gcnsim: unknown command '%s'; did you mean '%s'? (see 'gcnsim --help')\n", c, s);
     else
-        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm, config, occupancy and help (see 'gcnsim --help')\n", c);
+        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm, config, occupancy, trace and help (see 'gcnsim --help')\n", c);
     return 1;
 }
 
@@ -533,6 +731,8 @@ int main(int argc, char **argv)
         return cmd_asm(argc, argv);
     if (strcmp(c, "config") == 0)
         return cmd_config(argc, argv);
+    if (strcmp(c, "trace") == 0)
+        return cmd_trace(argc, argv);
     if (strcmp(c, "occupancy") == 0)
         return occ_cmd(argc, argv, stdout, stderr);
     if (strcmp(c, "help") == 0) {
@@ -550,6 +750,8 @@ int main(int argc, char **argv)
             fputs(usage_config, stdout);
         else if (strcmp(argv[2], "occupancy") == 0)
             fputs(occ_cmd_usage, stdout);
+        else if (strcmp(argv[2], "trace") == 0)
+            fputs(usage_trace, stdout);
         else
             return unknown_command(argv[2]);
         return 0;

@@ -1,0 +1,776 @@
+/* Trace tests: the reader returns every field of every event the writer saw (compared with a
+ * recorder observing the same run), the header describes the machine and the kernel, the same
+ * run writes the same bytes, --tick-every-cycle writes the same records, truncated, corrupted and
+ * newer-version traces are rejected with their messages, the Perfetto export is valid JSON with
+ * the expected tracks and slice counts, and the text trace prints the filtered issues. */
+#include "unit.h"
+
+#include <dirent.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "asm.h"
+#include "launch.h"
+#include "timing.h"
+#include "trace.h"
+
+/* ---- harness: run a shipped workload in time with a recorder and the trace observers ---------- */
+
+typedef struct {
+    tev_t *ev;
+    size_t n, cap;
+} recorder_t;
+
+static void record(void *ctx, const tev_t *ev)
+{
+    recorder_t *r = ctx;
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 4096;
+        r->ev = realloc(r->ev, r->cap * sizeof *r->ev);
+        ck_assert_ptr_nonnull(r->ev);
+    }
+    r->ev[r->n++] = *ev;
+}
+
+typedef struct {
+    const char *ini;
+    const char *const *sets;   /* configuration overrides, NULL-terminated */
+    bool tick;
+    const char *trace_path;    /* NULL: no binary trace */
+    bool issues;
+    trace_text_t *text;        /* set up by the caller after the kernel is known: use text_cfg */
+    FILE *text_out;
+    uint64_t text_from, text_to;
+    bool text_one_wave;
+    uint64_t text_wave;
+} run_opts_t;
+
+typedef struct {
+    int rc;
+    recorder_t rec;
+    uint64_t header_bytes;     /* the trace's header size */
+    char kernel_text[64][128]; /* the first instructions' disassembly */
+    uint32_t ninsts;
+} run_out_t;
+
+static void run(const run_opts_t *o, run_out_t *out)
+{
+    memset(out, 0, sizeof *out);
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    for (const char *const *s = o->sets; s && *s; s++)
+        ck_assert_int_eq(cfg_set(&cfg, *s, stderr), 0);
+    wl_workload_t wl;
+    ck_assert_int_eq(wl_load(o->ini, NULL, 0, &wl, stderr), 0);
+    isa_program_t prog;
+    ck_assert_int_eq(asm_assemble_file(wl.source, &prog, stderr), 0);
+    launch_t *L = calloc(1, sizeof *L);
+    launch_options_t lo = { 0, 0 };
+    ck_assert_int_eq(launch_prepare(L, &wl, &prog, &lo, stderr), 0);
+    out->ninsts = L->kernel->ninsts;
+    for (uint32_t i = 0; i < out->ninsts && i < 64; i++)
+        isa_format_inst(L->kernel, &L->kernel->insts[i], out->kernel_text[i], sizeof out->kernel_text[i]);
+
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.tick_every_cycle = o->tick;
+    opt.observers[opt.nobservers++] = (tev_observer_t){ record, &out->rec };
+    trace_writer_t *w = NULL;
+    if (o->trace_path) {
+        w = trace_writer_open(o->trace_path, L, &cfg, o->issues, stderr);
+        ck_assert_ptr_nonnull(w);
+        out->header_bytes = trace_writer_bytes(w);
+        opt.observers[opt.nobservers++] = (tev_observer_t){ trace_observe, w };
+    }
+    trace_text_t text;
+    if (o->text_out) {
+        ck_assert_int_eq(trace_text_init(&text, o->text_out, L->kernel), 0);
+        text.from = o->text_from;
+        text.to = o->text_to;
+        text.one_wave = o->text_one_wave;
+        text.wave = o->text_wave;
+        opt.observers[opt.nobservers++] = (tev_observer_t){ trace_text_observe, &text };
+    }
+    timing_result_t res;
+    out->rc = timing_run(L, &cfg, &opt, &res, stderr);
+    if (w)
+        ck_assert_int_eq(trace_writer_close(w, stderr), 0);
+    if (o->text_out)
+        trace_text_free(&text);
+    launch_free(L);
+    free(L);
+    isa_program_free(&prog);
+    wl_free(&wl);
+}
+
+/* Each test runs in its own process (Check forks): one temporary directory per test. */
+static const char *dir = NULL;
+static char dirbuf[64];
+
+static void tmp_cleanup(void)
+{
+    if (!dir)
+        return;
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char p[512];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        if (e->d_name[0] != '.')
+            unlink(p);
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+static char *tmp_path(const char *name)
+{
+    if (!dir) {
+        atexit(tmp_cleanup);
+        strcpy(dirbuf, "/tmp/gcnsim-trace-XXXXXX");
+        dir = mkdtemp(dirbuf);
+        ck_assert_ptr_nonnull(dir);
+    }
+    char *p = malloc(128);
+    snprintf(p, 128, "%s/%s", dir, name);
+    return p;
+}
+
+static uint8_t *slurp(const char *path, size_t *n)
+{
+    FILE *f = fopen(path, "rb");
+    ck_assert_ptr_nonnull(f);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *b = malloc((size_t)len + 1);
+    ck_assert_uint_eq(fread(b, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    b[len] = 0;
+    *n = (size_t)len;
+    return b;
+}
+
+static void spit(const char *path, const uint8_t *b, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(b, 1, n, f), n);
+    fclose(f);
+}
+
+static void assert_same_event(const tev_t *a, const tev_t *b, size_t i)
+{
+    ck_assert_msg(a->kind == b->kind, "event %zu: kind %d vs %d", i, a->kind, b->kind);
+    ck_assert_msg(a->cycle == b->cycle, "event %zu: cycle", i);
+    switch (a->kind) {
+    case TEV_WAVE_STATE:
+    case TEV_ISSUE:
+        ck_assert_msg(a->cu == b->cu && a->simd == b->simd && a->slot == b->slot, "event %zu: slot", i);
+        ck_assert_msg(a->wave == b->wave && a->wg == b->wg, "event %zu: wave %" PRIu64 "/%" PRIu64 " wg", i, a->wave,
+                      b->wave);
+        if (a->kind == TEV_WAVE_STATE)
+            ck_assert_int_eq(a->u.wave_state, b->u.wave_state);
+        else {
+            ck_assert_int_eq(a->u.issue.unit, b->u.issue.unit);
+            ck_assert_uint_eq(a->u.issue.op, b->u.issue.op);
+            ck_assert_uint_eq(a->u.issue.pc, b->u.issue.pc);
+            ck_assert_uint_eq(a->u.issue.busy, b->u.issue.busy);
+        }
+        break;
+    case TEV_WG_START:
+        ck_assert_uint_eq(a->u.wg_info.waves, b->u.wg_info.waves);
+        for (int d = 0; d < 3; d++)
+            ck_assert_uint_eq(a->u.wg_info.gid[d], b->u.wg_info.gid[d]);
+        /* fall through */
+    case TEV_WG_END:
+        ck_assert_uint_eq(a->cu, b->cu);
+        ck_assert_uint_eq(a->wg, b->wg);
+        break;
+    case TEV_CU_LIMITER:
+        ck_assert_uint_eq(a->cu, b->cu);
+        ck_assert_int_eq(a->u.limiter.state, b->u.limiter.state);
+        if (a->u.limiter.state == TEV_CU_REFUSED)
+            ck_assert_int_eq(a->u.limiter.resource, b->u.limiter.resource);
+        break;
+    case TEV_END:
+        break;
+    }
+}
+
+/* Read `path` and compare it with the recorded events (issues skipped unless `issues`). Returns
+ * the end record's counts. */
+static trace_end_t check_round_trip(const char *path, const recorder_t *rec, bool issues, uint32_t ncu)
+{
+    char msg[600];
+    trace_reader_t *r = trace_open(path, msg, sizeof msg);
+    ck_assert_msg(r != NULL, "%s", msg);
+    uint32_t *resident = calloc(ncu, sizeof *resident);
+    tev_t ev;
+    size_t j = 0, nissues = 0;
+    int k;
+    while ((k = trace_next(r, &ev, msg, sizeof msg)) == 1) {
+        while (j < rec->n && rec->ev[j].kind == TEV_ISSUE && !issues)
+            j++;
+        if (ev.kind == TEV_END && j == rec->n) {
+            /* A run that stopped (a fault) emits no TEV_END: the writer adds the end record. */
+            ck_assert_int_eq(trace_end_info(r)->status, TRACE_END_STOPPED);
+            j++;
+            continue;
+        }
+        ck_assert_msg(j < rec->n, "more records than events");
+        assert_same_event(&rec->ev[j], &ev, j);
+        if (ev.kind == TEV_WAVE_STATE && ev.u.wave_state == TEV_WAVE_LAUNCHING)
+            resident[ev.cu]++;
+        if (ev.kind == TEV_WAVE_STATE && ev.u.wave_state == TEV_WAVE_GONE)
+            resident[ev.cu]--;
+        nissues += ev.kind == TEV_ISSUE;
+        for (uint32_t c = 0; c < ncu; c++)
+            ck_assert_uint_eq(trace_resident(r, c), resident[c]);
+        j++;
+    }
+    ck_assert_msg(k == 0, "%s", msg);
+    ck_assert_uint_eq(j, rec->n + (trace_end_info(r)->status == TRACE_END_STOPPED));
+    ck_assert_int_eq(trace_next(r, &ev, msg, sizeof msg), 0);
+    trace_end_t end = *trace_end_info(r);
+    ck_assert_uint_eq(end.issues, nissues);
+    trace_close(r);
+    free(resident);
+    return end;
+}
+
+/* ---- round trip ------------------------------------------------------------------------------- */
+
+START_TEST(test_round_trip_every_field)
+{
+    static const char *const sets[] = { "gpu.compute_units=3", "dispatch.order=morton", "dispatch.release=wave",
+                                        "cu.wave_slots=6", "gpu.clock_mhz=1050", NULL };
+    char *path = tmp_path("rt.trc");
+    for (int issues = 0; issues < 2; issues++) {
+        run_opts_t o = { .ini = "workloads/opencl/matmul_tiled.ini", .sets = sets, .trace_path = path, .issues = issues };
+        run_out_t out;
+        run(&o, &out);
+        ck_assert_int_eq(out.rc, 0);
+        trace_end_t end = check_round_trip(path, &out.rec, issues, 3);
+        ck_assert_int_eq(end.status, TRACE_END_COMPLETE);
+        size_t states = 0, starts = 0, ends = 0, lims = 0, iss = 0;
+        for (size_t i = 0; i < out.rec.n; i++) {
+            const tev_t *e = &out.rec.ev[i];
+            states += e->kind == TEV_WAVE_STATE;
+            starts += e->kind == TEV_WG_START;
+            ends += e->kind == TEV_WG_END;
+            lims += e->kind == TEV_CU_LIMITER;
+            iss += e->kind == TEV_ISSUE;
+        }
+        ck_assert_uint_eq(end.wave_states, states);
+        ck_assert_uint_eq(end.wg_starts, starts);
+        ck_assert_uint_eq(end.wg_ends, ends);
+        ck_assert_uint_eq(end.limiters, lims);
+        ck_assert_uint_eq(end.issues, issues ? iss : 0);
+        ck_assert_uint_eq(end.records, states + starts + ends + lims + (issues ? iss : 0));
+        ck_assert_uint_gt(starts, 1);
+
+        /* The header: machine shape, clock, kernel and its disassembly. */
+        char msg[600];
+        trace_reader_t *r = trace_open(path, msg, sizeof msg);
+        ck_assert_ptr_nonnull(r);
+        const trace_header_t *h = trace_header(r);
+        ck_assert_uint_eq(h->version, TRACE_VERSION);
+        ck_assert_uint_eq(h->flags, issues ? TRACE_FLAG_ISSUES : 0u);
+        ck_assert_uint_eq(h->ncu, 3);
+        ck_assert_uint_eq(h->simds, 4);
+        ck_assert_uint_eq(h->slots, 6);
+        ck_assert_uint_eq(h->max_waves_cu, 40);
+        ck_assert_uint_eq(h->clock_mhz, 1050);
+        ck_assert_str_eq(h->kernel, "matmul_tiled");
+        ck_assert_uint_eq(h->nworkgroups, starts);
+        ck_assert_uint_eq(h->ninsts, out.ninsts);
+        for (uint32_t i = 0; i < h->ninsts && i < 64; i++)
+            ck_assert_str_eq(h->insts[i].text, out.kernel_text[i]);
+        trace_close(r);
+        free(out.rec.ev);
+    }
+    free(path);
+}
+END_TEST
+
+/* Compact: a state change costs a few bytes (header excluded). */
+START_TEST(test_compact)
+{
+    char *path = tmp_path("small.trc");
+    run_opts_t o = { .ini = "workloads/saxpy.ini", .trace_path = path };
+    run_out_t out;
+    run(&o, &out);
+    ck_assert_int_eq(out.rc, 0);
+    size_t n;
+    free(slurp(path, &n));
+    size_t states = 0;
+    for (size_t i = 0; i < out.rec.n; i++)
+        states += out.rec.ev[i].kind == TEV_WAVE_STATE;
+    ck_assert_uint_gt(states, 1000);
+    ck_assert_msg((double)(n - out.header_bytes) / (double)states < 5.0, "%zu bytes for %zu state changes", n, states);
+    free(out.rec.ev);
+    free(path);
+}
+END_TEST
+
+/* ---- determinism -------------------------------------------------------------------------------- */
+
+static int cmp_event(const void *pa, const void *pb)
+{
+    const tev_t *a = pa, *b = pb;
+    uint64_t ka[] = { a->cycle, (uint64_t)a->kind, a->cu, a->simd, a->slot, a->wave, a->wg,
+                      a->kind == TEV_WAVE_STATE ? (uint64_t)a->u.wave_state
+                      : a->kind == TEV_ISSUE    ? a->u.issue.pc
+                      : a->kind == TEV_CU_LIMITER ? (uint64_t)a->u.limiter.state * 16 + a->u.limiter.resource : 0 };
+    uint64_t kb[] = { b->cycle, (uint64_t)b->kind, b->cu, b->simd, b->slot, b->wave, b->wg,
+                      b->kind == TEV_WAVE_STATE ? (uint64_t)b->u.wave_state
+                      : b->kind == TEV_ISSUE    ? b->u.issue.pc
+                      : b->kind == TEV_CU_LIMITER ? (uint64_t)b->u.limiter.state * 16 + b->u.limiter.resource : 0 };
+    for (size_t i = 0; i < sizeof ka / sizeof ka[0]; i++)
+        if (ka[i] != kb[i])
+            return ka[i] < kb[i] ? -1 : 1;
+    return 0;
+}
+
+static tev_t *read_all(const char *path, size_t *n)
+{
+    char msg[600];
+    trace_reader_t *r = trace_open(path, msg, sizeof msg);
+    ck_assert_msg(r != NULL, "%s", msg);
+    size_t cap = 1024;
+    tev_t *v = malloc(cap * sizeof *v);
+    *n = 0;
+    int k;
+    while ((k = trace_next(r, &v[*n], msg, sizeof msg)) == 1)
+        if (++*n == cap)
+            v = realloc(v, (cap *= 2) * sizeof *v);
+    ck_assert_msg(k == 0, "%s", msg);
+    trace_close(r);
+    return v;
+}
+
+START_TEST(test_deterministic)
+{
+    static const char *const sets[] = { "gpu.compute_units=2", "sched.policy=greedy", NULL };
+    static const char *const inis[] = { "workloads/opencl/spmv.ini", "workloads/reduce.ini" };
+    char *a = tmp_path("a.trc"), *b = tmp_path("b.trc"), *c = tmp_path("c.trc");
+    for (size_t w = 0; w < 2; w++) {
+        run_opts_t o = { .ini = inis[w], .sets = sets, .trace_path = a, .issues = true };
+        run_out_t out;
+        run(&o, &out);
+        free(out.rec.ev);
+        o.trace_path = b;
+        run(&o, &out);
+        free(out.rec.ev);
+        o.trace_path = c;
+        o.tick = true;
+        run(&o, &out);
+        free(out.rec.ev);
+        size_t na, nb, nc;
+        uint8_t *ba = slurp(a, &na), *bb = slurp(b, &nb), *bc = slurp(c, &nc);
+        /* The default mode: byte-identical. */
+        ck_assert_uint_eq(na, nb);
+        ck_assert(memcmp(ba, bb, na) == 0);
+        /* --tick-every-cycle: the same records (docs/trace-format.md: only the interleaving of
+         * different waves' records may differ), so the same size. */
+        ck_assert_uint_eq(na, nc);
+        size_t ea, ec;
+        tev_t *va = read_all(a, &ea), *vc = read_all(c, &ec);
+        ck_assert_uint_eq(ea, ec);
+        qsort(va, ea, sizeof *va, cmp_event);
+        qsort(vc, ec, sizeof *vc, cmp_event);
+        for (size_t i = 0; i < ea; i++)
+            ck_assert_msg(cmp_event(&va[i], &vc[i]) == 0, "record %zu differs", i);
+        free(va);
+        free(vc);
+        free(ba);
+        free(bb);
+        free(bc);
+    }
+    free(a);
+    free(b);
+    free(c);
+}
+END_TEST
+
+/* A faulting run still leaves a readable trace, whose end record says the run stopped. */
+START_TEST(test_stopped_run)
+{
+    char *path = tmp_path("fault.trc");
+    run_opts_t o = { .ini = "workloads/tutorial/fault.ini", .trace_path = path, .issues = true };
+    run_out_t out;
+    run(&o, &out);
+    ck_assert_int_eq(out.rc, 2);
+    trace_end_t end = check_round_trip(path, &out.rec, true, 1);
+    ck_assert_int_eq(end.status, TRACE_END_STOPPED);
+    ck_assert_uint_gt(end.issues, 0);
+    free(out.rec.ev);
+    free(path);
+}
+END_TEST
+
+/* ---- rejection ---------------------------------------------------------------------------------- */
+
+/* Open and read `path` to the end; the message of the first failure (empty when it is valid). */
+static void read_fully(const char *path, char *msg, size_t len)
+{
+    msg[0] = '\0';
+    trace_reader_t *r = trace_open(path, msg, len);
+    if (!r)
+        return;
+    tev_t ev;
+    int k;
+    while ((k = trace_next(r, &ev, msg, len)) == 1)
+        ;
+    if (k == 0)
+        msg[0] = '\0';
+    trace_close(r);
+}
+
+static void expect_msg(const char *path, const char *want)
+{
+    char msg[600];
+    read_fully(path, msg, sizeof msg);
+    ck_assert_msg(strstr(msg, want) != NULL, "expected '%s', got '%s'", want, msg);
+    ck_assert_msg(strncmp(msg, path, strlen(path)) == 0, "the message names the file: '%s'", msg);
+}
+
+START_TEST(test_rejects_bad_traces)
+{
+    char *good = tmp_path("good.trc"), *bad = tmp_path("bad.trc");
+    run_opts_t o = { .ini = "workloads/vector_add.ini", .trace_path = good, .issues = true };
+    run_out_t out;
+    run(&o, &out);
+    ck_assert_int_eq(out.rc, 0);
+    free(out.rec.ev);
+    size_t n;
+    uint8_t *b = slurp(good, &n);
+    char msg[600];
+    read_fully(good, msg, sizeof msg);
+    ck_assert_str_eq(msg, "");
+
+    expect_msg("/nonexistent/x.trc", "cannot open trace");
+
+    uint8_t *c = malloc(n + 1);
+    memcpy(c, b, n);
+    c[0] = 'X';
+    spit(bad, c, n);
+    expect_msg(bad, "not a gcnsim trace (bad magic)");
+    spit(bad, (const uint8_t *)"GCN", 3);
+    expect_msg(bad, "not a gcnsim trace (bad magic)");
+
+    memcpy(c, b, n);
+    c[8] = TRACE_VERSION + 1;
+    spit(bad, c, n);
+    char want[128];
+    snprintf(want, sizeof want, "trace version %d is newer than this gcnsim supports (%d)", TRACE_VERSION + 1,
+             TRACE_VERSION);
+    expect_msg(bad, want);
+    c[8] = 0;
+    c[9] = 1; /* version 256 */
+    spit(bad, c, n);
+    snprintf(want, sizeof want, "trace version 256 is newer than this gcnsim supports (%d)", TRACE_VERSION);
+    expect_msg(bad, want);
+
+    /* The first record's type byte. */
+    memcpy(c, b, n);
+    c[out.header_bytes] = 0x55;
+    spit(bad, c, n);
+    snprintf(want, sizeof want, "corrupted trace at byte %" PRIu64 ": unknown record type 0x55", out.header_bytes);
+    expect_msg(bad, want);
+
+    /* The checksum's last byte. */
+    memcpy(c, b, n);
+    c[n - 1] ^= 1;
+    spit(bad, c, n);
+    expect_msg(bad, "corrupted trace: checksum mismatch");
+
+    memcpy(c, b, n);
+    c[n] = 0;
+    spit(bad, c, n + 1);
+    expect_msg(bad, "corrupted trace: bytes after the end record");
+
+    /* Every cut is detected: a truncated header or record, or a missing end record. */
+    for (size_t cut = 8; cut < n; cut += (cut < out.header_bytes + 64 || cut > n - 64) ? 1 : 37) {
+        spit(bad, b, cut);
+        read_fully(bad, msg, sizeof msg);
+        ck_assert_msg(strstr(msg, "truncated trace: the file ends at byte") != NULL, "cut at %zu: '%s'", cut, msg);
+    }
+
+    /* Every single-byte change after the magic and version is rejected (the checksum catches
+     * what the structure checks do not), never accepted and never a crash. */
+    for (size_t i = 12; i < n; i += (i < out.header_bytes + 64 || i > n - 64) ? 1 : 29) {
+        for (int bit = 0; bit < 8; bit += 3) {
+            memcpy(c, b, n);
+            c[i] ^= (uint8_t)(1u << bit);
+            spit(bad, c, n);
+            read_fully(bad, msg, sizeof msg);
+            ck_assert_msg(msg[0] != '\0', "byte %zu bit %d: a corrupted trace was accepted", i, bit);
+        }
+    }
+    free(c);
+    free(b);
+    free(good);
+    free(bad);
+}
+END_TEST
+
+/* ---- Perfetto export ---------------------------------------------------------------------------- */
+
+/* A JSON syntax check (RFC 8259 grammar; numbers and escapes checked, no semantics). */
+typedef struct {
+    const char *p;
+    int depth;
+} js_t;
+
+static void js_ws(js_t *j)
+{
+    while (*j->p == ' ' || *j->p == '\n' || *j->p == '\t' || *j->p == '\r')
+        j->p++;
+}
+
+static bool js_value(js_t *j);
+
+static bool js_string(js_t *j)
+{
+    if (*j->p != '"')
+        return false;
+    for (j->p++; *j->p != '"'; j->p++) {
+        unsigned char ch = (unsigned char)*j->p;
+        if (ch < 0x20)
+            return false;
+        if (ch == '\\') {
+            j->p++;
+            if (*j->p == 'u') {
+                for (int k = 1; k <= 4; k++)
+                    if (!strchr("0123456789abcdefABCDEF", j->p[k]) || !j->p[k])
+                        return false;
+                j->p += 4;
+            } else if (!*j->p || !strchr("\"\\/bfnrt", *j->p))
+                return false;
+        }
+    }
+    j->p++;
+    return true;
+}
+
+static bool js_number(js_t *j)
+{
+    const char *s = j->p;
+    if (*j->p == '-')
+        j->p++;
+    if (*j->p == '0')
+        j->p++;
+    else if (*j->p >= '1' && *j->p <= '9')
+        while (*j->p >= '0' && *j->p <= '9')
+            j->p++;
+    else
+        return false;
+    if (*j->p == '.') {
+        j->p++;
+        if (!(*j->p >= '0' && *j->p <= '9'))
+            return false;
+        while (*j->p >= '0' && *j->p <= '9')
+            j->p++;
+    }
+    if (*j->p == 'e' || *j->p == 'E') {
+        j->p++;
+        if (*j->p == '+' || *j->p == '-')
+            j->p++;
+        if (!(*j->p >= '0' && *j->p <= '9'))
+            return false;
+        while (*j->p >= '0' && *j->p <= '9')
+            j->p++;
+    }
+    return j->p > s;
+}
+
+static bool js_value(js_t *j)
+{
+    js_ws(j);
+    if (++j->depth > 64)
+        return false;
+    bool ok = true;
+    if (*j->p == '{' || *j->p == '[') {
+        char close = *j->p == '{' ? '}' : ']';
+        bool obj = close == '}';
+        j->p++;
+        js_ws(j);
+        if (*j->p == close)
+            j->p++;
+        else
+            for (;;) {
+                js_ws(j);
+                if (obj) {
+                    if (!js_string(j))
+                        return false;
+                    js_ws(j);
+                    if (*j->p++ != ':')
+                        return false;
+                }
+                if (!js_value(j))
+                    return false;
+                js_ws(j);
+                if (*j->p == ',') {
+                    j->p++;
+                    continue;
+                }
+                if (*j->p++ != close)
+                    return false;
+                break;
+            }
+    } else if (*j->p == '"')
+        ok = js_string(j);
+    else if (strncmp(j->p, "true", 4) == 0)
+        j->p += 4;
+    else if (strncmp(j->p, "false", 5) == 0)
+        j->p += 5;
+    else if (strncmp(j->p, "null", 4) == 0)
+        j->p += 4;
+    else
+        ok = js_number(j);
+    j->depth--;
+    return ok;
+}
+
+static bool json_valid(const char *text)
+{
+    js_t j = { text, 0 };
+    if (!js_value(&j))
+        return false;
+    js_ws(&j);
+    return *j.p == '\0';
+}
+
+/* Occurrences of needle (by hand: the sanitizer's strstr measures the whole haystack per call). */
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0, len = strlen(needle);
+    for (const char *p = hay; *p; p++)
+        if (*p == needle[0] && strncmp(p, needle, len) == 0)
+            n++;
+    return n;
+}
+
+START_TEST(test_json_checker)
+{
+    ck_assert(json_valid("{\"a\":[1,2.5,-3e2,true,false,null,\"x\\\"\\u00e9\"],\"b\":{}}"));
+    ck_assert(!json_valid("{\"a\":1,}"));
+    ck_assert(!json_valid("[1 2]"));
+    ck_assert(!json_valid("{\"a\":01}"));
+    ck_assert(!json_valid("{\"a\":1.}"));
+    ck_assert(!json_valid("\"tab\there\""));
+    ck_assert(!json_valid("[1]x"));
+}
+END_TEST
+
+START_TEST(test_perfetto_export)
+{
+    static const char *const sets[] = { "gpu.compute_units=2", NULL };
+    char *path = tmp_path("p.trc"), *json = tmp_path("p.json");
+    run_opts_t o = { .ini = "workloads/reduce.ini", .sets = sets, .trace_path = path, .issues = true };
+    run_out_t out;
+    run(&o, &out);
+    ck_assert_int_eq(out.rc, 0);
+    ck_assert_int_eq(trace_export_perfetto(path, json, stderr), 0);
+    size_t n;
+    char *text = (char *)slurp(json, &n);
+    ck_assert(json_valid(text));
+    /* Tracks: a process per CU, a thread per SIMD wave slot, the dispatch thread, workgroups. */
+    ck_assert_uint_eq(count(text, "\"name\":\"process_name\""), 2);
+    ck_assert_uint_eq(count(text, "{\"name\":\"CU 1\"}"), 1);
+    ck_assert_uint_eq(count(text, "\"args\":{\"name\":\"SIMD "), 2 * 4 * 10);
+    ck_assert_uint_eq(count(text, "{\"name\":\"SIMD 3 slot 9\"}"), 2);
+    ck_assert_uint_eq(count(text, "{\"name\":\"dispatch\"}"), 2);
+    ck_assert_uint_gt(count(text, "{\"name\":\"workgroups 0\"}"), 0);
+    /* One wave-state slice per non-GONE state change, one workgroup slice per workgroup, one
+     * instant per issue, one counter sample per launch or end of a wave (plus one per CU at 0). */
+    size_t states = 0, wgs = 0, issues = 0, changes = 0;
+    for (size_t i = 0; i < out.rec.n; i++) {
+        const tev_t *e = &out.rec.ev[i];
+        states += e->kind == TEV_WAVE_STATE && e->u.wave_state != TEV_WAVE_GONE;
+        changes += e->kind == TEV_WAVE_STATE &&
+                   (e->u.wave_state == TEV_WAVE_GONE || e->u.wave_state == TEV_WAVE_LAUNCHING);
+        wgs += e->kind == TEV_WG_START;
+        issues += e->kind == TEV_ISSUE;
+    }
+    ck_assert_uint_eq(count(text, "\"cat\":\"wave\""), states);
+    ck_assert_uint_eq(count(text, "\"cat\":\"workgroup\""), wgs);
+    ck_assert_uint_eq(count(text, "\"ph\":\"i\""), issues);
+    ck_assert_uint_eq(count(text, "\"ph\":\"C\""), changes + 2);
+    ck_assert_uint_gt(count(text, "\"cat\":\"dispatch\""), 0);
+    free(text);
+
+    /* A corrupted trace: an error, and no output file left behind. */
+    size_t tn;
+    uint8_t *t = slurp(path, &tn);
+    spit(path, t, tn / 2);
+    FILE *err = tmpfile();
+    ck_assert_int_eq(trace_export_perfetto(path, json, err), 1);
+    char buf[512] = { 0 };
+    rewind(err);
+    ck_assert_ptr_nonnull(fgets(buf, sizeof buf, err));
+    ck_assert_msg(strstr(buf, "gcnsim: error: ") == buf && strstr(buf, "truncated trace"), "%s", buf);
+    fclose(err);
+    ck_assert_int_ne(access(json, F_OK), 0);
+    free(t);
+    free(out.rec.ev);
+    free(path);
+    free(json);
+}
+END_TEST
+
+/* ---- text trace --------------------------------------------------------------------------------- */
+
+START_TEST(test_text_trace_filters)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    run_opts_t o = { .ini = "workloads/vector_add.ini", .text_out = mem, .text_from = 40, .text_to = 300,
+                     .text_one_wave = true, .text_wave = 5 };
+    run_out_t out;
+    run(&o, &out);
+    fclose(mem);
+    ck_assert_int_eq(out.rc, 0);
+    /* The expected lines, built from the recorded issues independently of the observer. */
+    char *want = malloc(1 << 16), *p = want;
+    p += sprintf(p, "#   cycle  cu simd  wave    wg    pc  instruction\n");
+    size_t lines = 0;
+    for (size_t i = 0; i < out.rec.n; i++) {
+        const tev_t *e = &out.rec.ev[i];
+        if (e->kind != TEV_ISSUE || e->wave != 5 || e->cycle < 40 || e->cycle > 300)
+            continue;
+        p += sprintf(p, "%9" PRIu64 " %3u %4u %5u %5u %5u  %s\n", e->cycle, e->cu, e->simd, 5u, (unsigned)e->wg,
+                     e->u.issue.pc, out.kernel_text[e->u.issue.pc]);
+        lines++;
+    }
+    ck_assert_uint_gt(lines, 3);
+    ck_assert_str_eq(buf, want);
+    free(want);
+    free(buf);
+    free(out.rec.ev);
+}
+END_TEST
+
+static Suite *trace_suite(void)
+{
+    Suite *s = suite_create("trace");
+    TCase *tc = tcase_create("trace");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_round_trip_every_field);
+    tcase_add_test(tc, test_compact);
+    tcase_add_test(tc, test_deterministic);
+    tcase_add_test(tc, test_stopped_run);
+    tcase_add_test(tc, test_rejects_bad_traces);
+    tcase_add_test(tc, test_json_checker);
+    tcase_add_test(tc, test_perfetto_export);
+    tcase_add_test(tc, test_text_trace_filters);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+UNIT_MAIN(trace_suite)
