@@ -10,6 +10,7 @@
 #include "launch.h"
 #include "occ_report.h"
 #include "report.h"
+#include "progress.h"
 #include "stats.h"
 #include "timing.h"
 #include "trace.h"
@@ -55,6 +56,10 @@ static const char usage_run[] =
     "                            args.n=u32:16) or a configuration key (cu.wave_slots=8)\n"
     "  --max-instructions N      fault after N wave instructions (default 100000000)\n"
     "  --json FILE               also write the statistics as a JSON object (docs/report.md)\n"
+    "  --per-pc                  add the per-instruction table (executions, cycles to issue, slots\n"
+    "                            by stall reason, disassembly) to the report and the JSON\n"
+    "  --csv FILE                append one row of key results to FILE for sweeps (a header line\n"
+    "                            first when FILE is new or empty; columns: docs/cli.md)\n"
     "  --functional              functional simulation only: results, no timing\n"
     "  --tick-every-cycle        debug: step every CU every cycle instead of only when it has work\n"
     "                            (the results are identical; it is only slower)\n"
@@ -351,10 +356,16 @@ static int trace_finish(run_trace_state_t *ts, int rc)
     return rc;
 }
 
+/* The statistics options of gcnsim run. */
+typedef struct {
+    bool per_pc;               /* --per-pc */
+    const char *csv_path;      /* --csv */
+} run_stats_t;
+
 /* The timing run: the statistics observer listens to the model's events; the report, the JSON
  * and the dumps are written only when the run succeeds. */
 static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, const char *json_path,
-                     const dump_t *dumps, size_t ndumps, const run_trace_t *tr)
+                     const dump_t *dumps, size_t ndumps, const run_trace_t *tr, const run_stats_t *so)
 {
     stats_t st;
     if (stats_init(&st, cfg) != 0) {
@@ -367,11 +378,22 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, const
     topt.observers[0].fn = stats_observe;
     topt.observers[0].ctx = &st;
     topt.nobservers = 1;
+    st.per_pc = so->per_pc;
     run_trace_state_t ts;
     int rc = trace_start(&ts, tr, L, cfg, &topt);
+    prog_t prog;
+    prog_init(&prog, stderr, prog_is_terminal(stderr), 1.0,
+              (uint64_t)L->wg_count[0] * L->wg_count[1] * L->wg_count[2]);
+    if (topt.nobservers < TIMING_MAX_OBSERVERS)
+        topt.observers[topt.nobservers++] = (tev_observer_t){ prog_observe, &prog };
     timing_result_t res;
     if (rc == 0)
         rc = timing_run(L, cfg, &topt, &res, stderr);
+    prog_finish(&prog);
+    if (rc == 0 && st.oom) {
+        fputs("gcnsim: out of memory\n", stderr);
+        rc = 3;
+    }
     rc = trace_finish(&ts, rc);
     if (rc == 0) {
         FILE *jf = NULL;
@@ -385,6 +407,8 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, const
             report_buffers(L, stdout);
             if (jf)
                 stats_write_json(&st, L, cfg, &res, jf);
+            if (so->csv_path && stats_write_csv(&st, L, cfg, &res, so->csv_path, stderr) != 0)
+                rc = 1;
         }
         if (jf && fclose(jf) != 0) {
             fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, strerror(errno));
@@ -431,6 +455,7 @@ static int cmd_run(int argc, char **argv)
     run_trace_t tr = { NULL, false, false, NULL, 0, UINT64_MAX, false, 0 };
     bool trace_filter = false;
     const char *ini = NULL, *config_path = NULL, *json_path = NULL;
+    run_stats_t so = { false, NULL };
     bool functional = false, tick_every_cycle = false;
     dump_t *dumps = NULL, *inits = NULL;
     size_t ndumps = 0, ninits = 0, nsets = 0, nwl_sets = 0;
@@ -456,6 +481,10 @@ static int cmd_run(int argc, char **argv)
             tick_every_cycle = true;
         } else if ((v = opt_value("--json", argc, argv, &i, &missing))) {
             json_path = v;
+        } else if (strcmp(a, "--per-pc") == 0) {
+            so.per_pc = true;
+        } else if ((v = opt_value("--csv", argc, argv, &i, &missing))) {
+            so.csv_path = v;
         } else if ((v = opt_value("--dump-init", argc, argv, &i, &missing))) {
             if (!add_dump(&inits, &ninits, v, "--dump-init"))
                 goto out;
@@ -503,7 +532,7 @@ static int cmd_run(int argc, char **argv)
             goto out;
         } else if (a[0] == '-' && a[1] != '\0') {
             static const char *const opts[] = { "--config", "--dump", "--dump-init", "--set", "--max-instructions",
-                                                "--json", "--functional", "--tick-every-cycle", "--help", "--trace",
+                                                "--json", "--functional", "--tick-every-cycle", "--help", "--trace", "--per-pc", "--csv",
                                                 "--trace-issues", "--trace-text", "--trace-cycles", "--trace-wave" };
             const char *s = suggest(a, opts, sizeof opts / sizeof opts[0]);
             if (s)
@@ -556,8 +585,12 @@ static int cmd_run(int argc, char **argv)
         else if (functional && json_path) {
             usage_error("run ", "%s", "--json reports timing statistics; it cannot be used with --functional");
             rc = 1;
+        } else if (functional && (so.per_pc || so.csv_path)) {
+            usage_error("run ", "%s", so.per_pc ? "--per-pc reports timing statistics; it cannot be used with --functional"
+                                                : "--csv reports timing statistics; it cannot be used with --functional");
+            rc = 1;
         } else if ((rc = functional ? launch_run(L)
-                                    : run_timed(L, &machine_cfg, tick_every_cycle, json_path, dumps, ndumps, &tr)) == 2)
+                                    : run_timed(L, &machine_cfg, tick_every_cycle, json_path, dumps, ndumps, &tr, &so)) == 2)
             launch_print_fault(L, stderr);
         else if (rc == 0 && functional) {
             if (!write_dumps(L, dumps, ndumps))
