@@ -249,7 +249,7 @@ START_TEST(test_round_trip_every_field)
                                         "cu.wave_slots=6", "gpu.clock_mhz=1050", NULL };
     char *path = tmp_path("rt.trc");
     for (int issues = 0; issues < 2; issues++) {
-        run_opts_t o = { .ini = "workloads/opencl/matmul_tiled.ini", .sets = sets, .trace_path = path, .issues = issues };
+        run_opts_t o = { .ini = "workloads/matmul_tiled.ini", .sets = sets, .trace_path = path, .issues = issues };
         run_out_t out;
         run(&o, &out);
         ck_assert_int_eq(out.rc, 0);
@@ -355,7 +355,7 @@ static tev_t *read_all(const char *path, size_t *n)
 START_TEST(test_deterministic)
 {
     static const char *const sets[] = { "gpu.compute_units=2", "sched.policy=greedy", NULL };
-    static const char *const inis[] = { "workloads/opencl/spmv.ini", "workloads/reduce.ini" };
+    static const char *const inis[] = { "workloads/matmul_naive.ini", "workloads/reduce.ini" };
     char *a = tmp_path("a.trc"), *b = tmp_path("b.trc"), *c = tmp_path("c.trc");
     for (size_t w = 0; w < 2; w++) {
         run_opts_t o = { .ini = inis[w], .sets = sets, .trace_path = a, .issues = true };
