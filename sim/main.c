@@ -316,6 +316,10 @@ static int trace_start(run_trace_state_t *ts, const run_trace_t *tr, const launc
                        timing_options_t *topt)
 {
     memset(ts, 0, sizeof *ts);
+    if (topt->nobservers + (tr->path != NULL) + tr->text > TIMING_MAX_OBSERVERS) {
+        fputs("gcnsim: internal error: too many event observers (TIMING_MAX_OBSERVERS)\n", stderr);
+        return 3;
+    }
     if (tr->path) {
         if (!(ts->writer = trace_writer_open(tr->path, L, cfg, tr->issues, stderr)))
             return 1;
