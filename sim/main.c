@@ -768,10 +768,10 @@ int main(int argc, char **argv)
         return cmd_asm(argc, argv);
     if (strcmp(c, "config") == 0)
         return cmd_config(argc, argv);
-    if (strcmp(c, "trace") == 0)
-        return cmd_trace(argc, argv);
     if (strcmp(c, "occupancy") == 0)
         return occ_cmd(argc, argv, stdout, stderr);
+    if (strcmp(c, "trace") == 0)
+        return cmd_trace(argc, argv);
     if (strcmp(c, "help") == 0) {
         if (argc > 3)
             return usage_error("help ", "%s", "help takes at most one command");

@@ -1,4 +1,4 @@
-/* occ: theoretical occupancy at workgroup granularity (docs/timing-rules.md, "Occupancy").
+/* occ: theoretical occupancy at workgroup granularity (docs/architecture.md, "Occupancy").
  *
  * The dispatcher places whole workgroups, so every resource is turned into "workgroups per CU"
  * and the smallest wins. This is where gcnsim differs from LLVM's per-SIMD rule

@@ -15,7 +15,7 @@
 #include "launch.h"
 #include "occupancy.h"
 
-enum { TIMING_MAX_OBSERVERS = 4 };
+enum { TIMING_MAX_OBSERVERS = 8 };
 
 typedef struct {
     bool tick_every_cycle;   /* debug: step every CU every cycle (results must be identical) */
