@@ -12,6 +12,7 @@
 #include "occ_report.h"
 #include "occupancy.h"
 #include "unit.h"
+#include "json_check.h"
 
 #define U UINT32_MAX
 
@@ -523,98 +524,6 @@ START_TEST(test_advice_text)
 END_TEST
 
 /* ---- the command ------------------------------------------------------------------------------------ */
-
-/* A strict JSON syntax check (RFC 8259 values), enough to prove the output parses. */
-static const char *json_ws(const char *p)
-{
-    while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
-        p++;
-    return p;
-}
-
-static const char *json_value(const char *p, int depth);
-
-static const char *json_string(const char *p)
-{
-    if (*p++ != '"')
-        return NULL;
-    for (; *p != '"'; p++) {
-        if ((unsigned char)*p < 0x20)
-            return NULL;
-        if (*p == '\\') {
-            p++;
-            if (*p == 'u') {
-                for (int i = 1; i <= 4; i++)
-                    if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i])
-                        return NULL;
-                p += 4;
-            } else if (!*p || !strchr("\"\\/bfnrt", *p))
-                return NULL;
-        }
-    }
-    return p + 1;
-}
-
-static const char *json_number(const char *p)
-{
-    const char *s = p;
-    if (*p == '-')
-        p++;
-    if (*p == '0')
-        p++;
-    else if (*p >= '1' && *p <= '9')
-        while (*p >= '0' && *p <= '9')
-            p++;
-    else
-        return NULL;
-    if (*p == '.') {
-        if (!(*++p >= '0' && *p <= '9'))
-            return NULL;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    return p > s ? p : NULL;
-}
-
-static const char *json_value(const char *p, int depth)
-{
-    p = json_ws(p);
-    if (depth > 32)
-        return NULL;
-    if (*p == '{' || *p == '[') {
-        char close = *p == '{' ? '}' : ']';
-        p = json_ws(p + 1);
-        if (*p == close)
-            return p + 1;
-        for (;;) {
-            if (close == '}') {
-                if (!(p = json_string(json_ws(p))) || *(p = json_ws(p)) != ':')
-                    return NULL;
-                p++;
-            }
-            if (!(p = json_value(p, depth + 1)))
-                return NULL;
-            p = json_ws(p);
-            if (*p == close)
-                return p + 1;
-            if (*p++ != ',')
-                return NULL;
-        }
-    }
-    if (*p == '"')
-        return json_string(p);
-    if (strncmp(p, "true", 4) == 0 || strncmp(p, "null", 4) == 0)
-        return p + 4;
-    if (strncmp(p, "false", 5) == 0)
-        return p + 5;
-    return json_number(p);
-}
-
-static bool json_valid(const char *s)
-{
-    const char *p = json_value(s, 0);
-    return p && *json_ws(p) == '\0';
-}
 
 static char *slurp(FILE *f)
 {

@@ -4,6 +4,7 @@
  * newer-version traces are rejected with their messages, the Perfetto export is valid JSON with
  * the expected tracks and slice counts, and the text trace prints the filtered issues. */
 #include "unit.h"
+#include "json_check.h"
 
 #include <dirent.h>
 #include <inttypes.h>
@@ -520,131 +521,6 @@ END_TEST
 
 /* ---- Perfetto export ---------------------------------------------------------------------------- */
 
-/* A JSON syntax check (RFC 8259 grammar; numbers and escapes checked, no semantics). */
-typedef struct {
-    const char *p;
-    int depth;
-} js_t;
-
-static void js_ws(js_t *j)
-{
-    while (*j->p == ' ' || *j->p == '\n' || *j->p == '\t' || *j->p == '\r')
-        j->p++;
-}
-
-static bool js_value(js_t *j);
-
-static bool js_string(js_t *j)
-{
-    if (*j->p != '"')
-        return false;
-    for (j->p++; *j->p != '"'; j->p++) {
-        unsigned char ch = (unsigned char)*j->p;
-        if (ch < 0x20)
-            return false;
-        if (ch == '\\') {
-            j->p++;
-            if (*j->p == 'u') {
-                for (int k = 1; k <= 4; k++)
-                    if (!strchr("0123456789abcdefABCDEF", j->p[k]) || !j->p[k])
-                        return false;
-                j->p += 4;
-            } else if (!*j->p || !strchr("\"\\/bfnrt", *j->p))
-                return false;
-        }
-    }
-    j->p++;
-    return true;
-}
-
-static bool js_number(js_t *j)
-{
-    const char *s = j->p;
-    if (*j->p == '-')
-        j->p++;
-    if (*j->p == '0')
-        j->p++;
-    else if (*j->p >= '1' && *j->p <= '9')
-        while (*j->p >= '0' && *j->p <= '9')
-            j->p++;
-    else
-        return false;
-    if (*j->p == '.') {
-        j->p++;
-        if (!(*j->p >= '0' && *j->p <= '9'))
-            return false;
-        while (*j->p >= '0' && *j->p <= '9')
-            j->p++;
-    }
-    if (*j->p == 'e' || *j->p == 'E') {
-        j->p++;
-        if (*j->p == '+' || *j->p == '-')
-            j->p++;
-        if (!(*j->p >= '0' && *j->p <= '9'))
-            return false;
-        while (*j->p >= '0' && *j->p <= '9')
-            j->p++;
-    }
-    return j->p > s;
-}
-
-static bool js_value(js_t *j)
-{
-    js_ws(j);
-    if (++j->depth > 64)
-        return false;
-    bool ok = true;
-    if (*j->p == '{' || *j->p == '[') {
-        char close = *j->p == '{' ? '}' : ']';
-        bool obj = close == '}';
-        j->p++;
-        js_ws(j);
-        if (*j->p == close)
-            j->p++;
-        else
-            for (;;) {
-                js_ws(j);
-                if (obj) {
-                    if (!js_string(j))
-                        return false;
-                    js_ws(j);
-                    if (*j->p++ != ':')
-                        return false;
-                }
-                if (!js_value(j))
-                    return false;
-                js_ws(j);
-                if (*j->p == ',') {
-                    j->p++;
-                    continue;
-                }
-                if (*j->p++ != close)
-                    return false;
-                break;
-            }
-    } else if (*j->p == '"')
-        ok = js_string(j);
-    else if (strncmp(j->p, "true", 4) == 0)
-        j->p += 4;
-    else if (strncmp(j->p, "false", 5) == 0)
-        j->p += 5;
-    else if (strncmp(j->p, "null", 4) == 0)
-        j->p += 4;
-    else
-        ok = js_number(j);
-    j->depth--;
-    return ok;
-}
-
-static bool json_valid(const char *text)
-{
-    js_t j = { text, 0 };
-    if (!js_value(&j))
-        return false;
-    js_ws(&j);
-    return *j.p == '\0';
-}
-
 /* Occurrences of needle (by hand: the sanitizer's strstr measures the whole haystack per call). */
 static size_t count(const char *hay, const char *needle)
 {
@@ -654,18 +530,6 @@ static size_t count(const char *hay, const char *needle)
             n++;
     return n;
 }
-
-START_TEST(test_json_checker)
-{
-    ck_assert(json_valid("{\"a\":[1,2.5,-3e2,true,false,null,\"x\\\"\\u00e9\"],\"b\":{}}"));
-    ck_assert(!json_valid("{\"a\":1,}"));
-    ck_assert(!json_valid("[1 2]"));
-    ck_assert(!json_valid("{\"a\":01}"));
-    ck_assert(!json_valid("{\"a\":1.}"));
-    ck_assert(!json_valid("\"tab\there\""));
-    ck_assert(!json_valid("[1]x"));
-}
-END_TEST
 
 START_TEST(test_perfetto_export)
 {
@@ -766,7 +630,6 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_deterministic);
     tcase_add_test(tc, test_stopped_run);
     tcase_add_test(tc, test_rejects_bad_traces);
-    tcase_add_test(tc, test_json_checker);
     tcase_add_test(tc, test_perfetto_export);
     tcase_add_test(tc, test_text_trace_filters);
     suite_add_tcase(s, tc);

@@ -1,0 +1,177 @@
+/* The run's JSON statistics against their documented schema (docs/report.md): every key listed
+ * below is present with its type, array entries have their documented fields, and every key is
+ * named in docs/report.md — so the code, this table and the documentation cannot drift apart. */
+#include "json_check.h"
+#include "unit.h"
+
+#include <stdio.h>
+
+#include "asm.h"
+#include "launch.h"
+#include "stats.h"
+#include "timing.h"
+
+typedef struct {
+    const char *path;
+    json_type_t type;
+} schema_key_t;
+
+/* Schema version 2. Paths are object keys separated by '.'. */
+static const schema_key_t schema[] = {
+    { "schema_version", JSON_NUMBER }, { "kernel", JSON_STRING }, { "grid", JSON_ARRAY },
+    { "workgroup", JSON_ARRAY }, { "compute_units", JSON_NUMBER }, { "cycles", JSON_NUMBER },
+    { "instructions", JSON_OBJECT }, { "instructions.total", JSON_NUMBER }, { "instructions.salu", JSON_NUMBER },
+    { "instructions.smem", JSON_NUMBER }, { "instructions.valu", JSON_NUMBER }, { "instructions.vmem", JSON_NUMBER },
+    { "instructions.lds", JSON_NUMBER }, { "instructions.branch", JSON_NUMBER }, { "instructions.seq", JSON_NUMBER },
+    { "ipc", JSON_NUMBER }, { "waves", JSON_NUMBER }, { "workgroups", JSON_NUMBER }, { "valu_busy", JSON_ARRAY },
+    { "issue_slots", JSON_OBJECT }, { "issue_slots.issued", JSON_NUMBER }, { "issue_slots.vmcnt", JSON_NUMBER },
+    { "issue_slots.lgkmcnt", JSON_NUMBER }, { "issue_slots.barrier", JSON_NUMBER },
+    { "issue_slots.unit_busy", JSON_NUMBER }, { "issue_slots.no_instruction", JSON_NUMBER },
+    { "issue_slots.launching", JSON_NUMBER }, { "issue_slots.draining", JSON_NUMBER },
+    { "issue_slots.held", JSON_NUMBER },
+    { "occupancy", JSON_OBJECT }, { "occupancy.theoretical_waves_per_simd", JSON_NUMBER },
+    { "occupancy.theoretical", JSON_NUMBER }, { "occupancy.limiter", JSON_STRING },
+    { "occupancy.workgroups_per_cu", JSON_NUMBER }, { "occupancy.waves_per_workgroup", JSON_NUMBER },
+    { "occupancy.limits", JSON_OBJECT }, { "occupancy.limits.vgpr", JSON_NUMBER },
+    { "occupancy.measured_waves_per_simd", JSON_NUMBER }, { "occupancy.max_waves_per_cu", JSON_NUMBER },
+    { "dispatch_limiter", JSON_OBJECT }, { "dispatch_limiter.no_work", JSON_NUMBER },
+    { "dispatch_limiter.launch_limited", JSON_NUMBER }, { "dispatch_limiter.vgpr", JSON_NUMBER },
+    { "dispatch_limiter.sgpr", JSON_NUMBER }, { "dispatch_limiter.lds", JSON_NUMBER },
+    { "dispatch_limiter.wave_slots", JSON_NUMBER }, { "dispatch_limiter.barriers", JSON_NUMBER },
+    { "dispatch_limiter.workgroups", JSON_NUMBER },
+    { "latency_hiding", JSON_OBJECT }, { "latency_hiding.hidden", JSON_NUMBER },
+    { "latency_hiding.exposed", JSON_NUMBER }, { "latency_hiding.hidden_fraction", JSON_NUMBER },
+    { "latency_hiding.by_pc", JSON_ARRAY },
+    { "per_pc", JSON_ARRAY },
+    { "wave_lifetime", JSON_OBJECT }, { "wave_lifetime.count", JSON_NUMBER }, { "wave_lifetime.min", JSON_NUMBER },
+    { "wave_lifetime.mean", JSON_NUMBER }, { "wave_lifetime.max", JSON_NUMBER },
+    { "wave_lifetime.histogram", JSON_ARRAY },
+    { "workgroup_lifetime", JSON_OBJECT }, { "workgroup_lifetime.count", JSON_NUMBER },
+    { "workgroup_lifetime.min", JSON_NUMBER }, { "workgroup_lifetime.mean", JSON_NUMBER },
+    { "workgroup_lifetime.max", JSON_NUMBER }, { "workgroup_lifetime.p50", JSON_NUMBER },
+    { "workgroup_lifetime.p90", JSON_NUMBER },
+    { "config", JSON_OBJECT }, { "config.mem_model", JSON_STRING }, { "config.release", JSON_STRING },
+    { "config.clock_mhz", JSON_NUMBER },
+};
+
+/* Fields of the first element of the arrays of objects. */
+static const char *const by_pc_fields[] = { "pc", "index", "waited", "hidden", "hidden_fraction", "instruction" };
+static const char *const per_pc_fields[] = { "pc", "index", "executions", "avg_cycles", "slots", "instruction" };
+
+static char *run_json(const char *workload)
+{
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    wl_workload_t wl;
+    ck_assert_int_eq(wl_load(workload, NULL, 0, &wl, stderr), 0);
+    isa_program_t prog;
+    ck_assert_int_eq(asm_assemble_file(wl.source, &prog, stderr), 0);
+    launch_t *L = calloc(1, sizeof *L);
+    launch_options_t lo = { 0, 0 };
+    ck_assert_int_eq(launch_prepare(L, &wl, &prog, &lo, stderr), 0);
+    stats_t st;
+    ck_assert_int_eq(stats_init(&st, &cfg), 0);
+    st.per_pc = true;
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.observers[0] = (tev_observer_t){ stats_observe, &st };
+    opt.nobservers = 1;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(L, &cfg, &opt, &res, stderr), 0);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    stats_write_json(&st, L, &cfg, &res, f);
+    fclose(f);
+    stats_free(&st);
+    launch_free(L);
+    free(L);
+    isa_program_free(&prog);
+    wl_free(&wl);
+    return text;
+}
+
+static void check_object_fields(const char *array, const char *const *fields, size_t n, const char *what)
+{
+    const char *first = json_ws(array + 1);
+    ck_assert_msg(*first == '{', "%s: expected a non-empty array of objects", what);
+    for (size_t i = 0; i < n; i++) {
+        json_type_t t;
+        ck_assert_msg(json_get(first, fields[i], &t) != NULL, "%s[0] has no '%s'", what, fields[i]);
+    }
+}
+
+START_TEST(test_json_matches_schema)
+{
+    char *json = run_json("workloads/reduce.ini");
+    ck_assert_msg(json_valid(json), "the JSON does not parse:\n%s", json);
+    for (size_t i = 0; i < sizeof schema / sizeof schema[0]; i++) {
+        json_type_t t;
+        const char *v = json_get(json, schema[i].path, &t);
+        ck_assert_msg(v != NULL, "key '%s' is missing", schema[i].path);
+        ck_assert_msg(t == schema[i].type, "key '%s' has type %d, documented %d", schema[i].path, t, schema[i].type);
+    }
+    json_type_t t;
+    ck_assert_int_eq(atoi(json_get(json, "schema_version", &t)), 2);
+    check_object_fields(json_get(json, "latency_hiding.by_pc", &t), by_pc_fields,
+                        sizeof by_pc_fields / sizeof *by_pc_fields, "latency_hiding.by_pc");
+    check_object_fields(json_get(json, "per_pc", &t), per_pc_fields, sizeof per_pc_fields / sizeof *per_pc_fields,
+                        "per_pc");
+    free(json);
+}
+END_TEST
+
+/* Every key of the schema is named in backquotes in docs/report.md, by its path or its last part
+ * (an object may be documented through its keys). */
+START_TEST(test_schema_is_documented)
+{
+    FILE *f = fopen("docs/report.md", "r");
+    ck_assert_msg(f != NULL, "docs/report.md not found (run the tests from the repository root)");
+    static char doc[1 << 18];
+    size_t n = fread(doc, 1, sizeof doc - 1, f);
+    doc[n] = 0;
+    fclose(f);
+    for (size_t i = 0; i < sizeof schema / sizeof schema[0]; i++) {
+        const char *leaf = strrchr(schema[i].path, '.');
+        leaf = leaf ? leaf + 1 : schema[i].path;
+        char quoted_leaf[80], quoted_path[120], quoted_parent[120];
+        snprintf(quoted_leaf, sizeof quoted_leaf, "`%s`", leaf);
+        snprintf(quoted_path, sizeof quoted_path, "`%s`", schema[i].path);
+        snprintf(quoted_parent, sizeof quoted_parent, "`%s.", schema[i].path); /* an object documented by its keys */
+        ck_assert_msg(strstr(doc, quoted_leaf) || strstr(doc, quoted_path) ||
+                          (schema[i].type == JSON_OBJECT && strstr(doc, quoted_parent)),
+                      "docs/report.md does not document the key %s", schema[i].path);
+    }
+}
+END_TEST
+
+/* The checker itself rejects what it must. */
+START_TEST(test_json_checker)
+{
+    ck_assert(json_valid("{\"a\":[1,2.5,-3e2,true,false,null,\"x\\\"\\u00e9\"],\"b\":{}}"));
+    ck_assert(!json_valid("{\"a\":1,}"));
+    ck_assert(!json_valid("[1 2]"));
+    ck_assert(!json_valid("{\"a\":01}"));
+    ck_assert(!json_valid("{\"a\":1.}"));
+    ck_assert(!json_valid("[1]x"));
+    json_type_t t;
+    ck_assert_ptr_nonnull(json_get("{\"a\": {\"b\": [1]}, \"c\": 2}", "a.b", &t));
+    ck_assert_int_eq(t, JSON_ARRAY);
+    ck_assert_ptr_null(json_get("{\"a\": {\"b\": [1]}}", "a.c", &t));
+    ck_assert_int_eq(t, JSON_NONE);
+}
+END_TEST
+
+static Suite *schema_suite(void)
+{
+    Suite *s = suite_create("report_schema");
+    TCase *tc = tcase_create("schema");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_json_checker);
+    tcase_add_test(tc, test_json_matches_schema);
+    tcase_add_test(tc, test_schema_is_documented);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+UNIT_MAIN(schema_suite)
