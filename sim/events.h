@@ -1,7 +1,7 @@
 /* tev: the typed event stream of the timing model. Components report what happened (a wave's
  * state changed, an instruction issued, a workgroup started or ended, a CU's dispatch limiter
- * changed); observers — the statistics (stats.h) and, later, the trace writer — consume it. The
- * timing model keeps no statistics of its own.
+ * changed); observers — the statistics (stats.h), the binary and text traces (trace.h) and the
+ * progress line (progress.h) — consume it. The timing model keeps no statistics of its own.
  * Every event carries the exact cycle it describes. For one wave (or one CU's limiter) the cycles
  * never decrease; across waves an event may describe a cycle slightly before one already
  * reported (a wave becoming eligible is noticed at its SIMD's next issue slot). */

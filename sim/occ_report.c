@@ -228,10 +228,13 @@ void occ_report_print(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
     }
     fprintf(out, "\ntheoretical     %" PRIu32 " waves/SIMD (%.0f%%), limited by %s", a.llvm.waves_per_simd,
             100.0 * a.llvm.occupancy, occ_resource_name(a.llvm.limiter));
+    const char *sep = " (equally limited by ";
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
-        if ((a.llvm.limiting & (1u << r)) && r != (int)a.llvm.limiter)
-            fprintf(out, " (also %s)", occ_resource_name((occ_resource_t)r));
-    fputc('\n', out);
+        if ((a.llvm.limiting & (1u << r)) && r != (int)a.llvm.limiter) {
+            fprintf(out, "%s%s", sep, occ_resource_name((occ_resource_t)r));
+            sep = ", ";
+        }
+    fputs(*sep == ',' ? ")\n" : "\n", out);
     for (unsigned i = 0; i < a.nadv; i++) {
         char line[256];
         occ_report_advice(cfg, k, &a.adv[i], line, sizeof line);
