@@ -262,16 +262,6 @@ static void __attribute__((format(printf, 3, 4))) file_error(load_t *l, unsigned
     l->nerr++;
 }
 
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
-}
-
 static void unknown_section(load_t *l, const char *name)
 {
     const char *secs[NKEYS];
@@ -341,7 +331,7 @@ static char *reader(char *str, int num, void *stream)
     char *t = l->linebuf;
     if (l->lineno == 1 && strncmp(t, "\xEF\xBB\xBF", 3) == 0)
         t += 3; /* a UTF-8 byte order mark, as editors on some systems write */
-    t = trim(t);
+    t = wl_trim(t);
     if (*t == '\0')
         return blank(str, num);
     if (strlen(t) > (size_t)num - 2) {
@@ -355,13 +345,13 @@ static char *reader(char *str, int num, void *stream)
             l->section_ok = false;
             return blank(str, num);
         }
-        if (*trim(close + 1) != '\0') {
+        if (*wl_trim(close + 1) != '\0') {
             file_error(l, l->lineno, "unexpected text '%s' after the section header", close + 1);
             l->section_ok = false;
             return blank(str, num);
         }
         *close = '\0';
-        char *name = trim(t + 1);
+        char *name = wl_trim(t + 1);
         l->section_ok = is_section(name);
         if (!l->section_ok)
             unknown_section(l, name);
@@ -459,7 +449,7 @@ int cfg_set(cfg_t *c, const char *assignment, FILE *err)
     char name[NAME_MAX_LEN * 2], value[256];
     snprintf(name, sizeof name, "%.*s", (int)(eq - assignment), assignment);
     snprintf(value, sizeof value, "%s", eq + 1);
-    char *n = trim(name), *v = trim(value);
+    char *n = wl_trim(name), *v = wl_trim(value);
     const cfg_key_t *k = NULL;
     char *dot = strchr(n, '.');
     if (dot) {

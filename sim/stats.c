@@ -1,6 +1,8 @@
 /* stats: interval accounting over the timing model's events, and the report built from it. */
 #include "stats.h"
 
+#include "json_out.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -403,7 +405,9 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
 {
     const occ_result_t *o = &res->occ;
     uint64_t n = total_insts(st);
-    fprintf(out, "{\n  \"schema_version\": 2,\n  \"kernel\": \"%s\",\n", L->kernel->name);
+    fputs("{\n  \"schema_version\": 2,\n  \"kernel\": ", out);
+    jout_string(out, L->kernel->name);
+    fputs(",\n", out);
     fprintf(out, "  \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n  \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n",
             L->wl->grid[0], L->wl->grid[1], L->wl->grid[2], L->wl->wg[0], L->wl->wg[1], L->wl->wg[2]);
     fprintf(out, "  \"compute_units\": %" PRIu32 ",\n  \"cycles\": %" PRIu64 ",\n", st->ncu, st->cycles);

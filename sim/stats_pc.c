@@ -1,6 +1,7 @@
 /* stats_pc: the output of the statistics observer's finer views — latency hiding per s_waitcnt,
  * the per-instruction table, wave and workgroup lifetimes — in the text report and the JSON, and
  * the one-row-per-run CSV for sweeps. The accounting itself is in stats.c. */
+#include "json_out.h"
 #include "stats.h"
 
 #include <errno.h>
@@ -70,21 +71,6 @@ static uint64_t log2_from(unsigned k) { return k ? (uint64_t)1 << k : 0; }
 static uint64_t log2_to(unsigned k) { return k >= 63 ? UINT64_MAX : ((uint64_t)1 << (k + 1)) - 1; }
 
 /* ---- helpers ----------------------------------------------------------------------------------- */
-
-static void json_str(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
 
 static const isa_inst_t *inst_at(const launch_t *L, uint32_t i)
 {
@@ -185,7 +171,7 @@ void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out)
         fprintf(out, "%s\n    {\"pc\": %" PRIu32 ", \"index\": %" PRIu32 ", \"waited\": %" PRIu64 ", \"hidden\": %" PRIu64
                 ", \"hidden_fraction\": %.6f, \"instruction\": ", first ? "" : ",", byte_pc(L, i), i, st->pc[i].waited,
                 st->pc[i].hidden, frac(st->pc[i].hidden, st->pc[i].waited));
-        json_str(out, text);
+        jout_string(out, text);
         fputc('}', out);
         first = false;
     }
@@ -204,7 +190,7 @@ void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out)
             for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
                 fprintf(out, "%s\"%s\": %" PRIu64, k ? ", " : "", kind_keys[k], p->slots[k]);
             fputs("}, \"instruction\": ", out);
-            json_str(out, text);
+            jout_string(out, text);
             fputc('}', out);
             first = false;
         }

@@ -4,6 +4,7 @@
  * never overlap on a thread), and one thread per SIMD wave slot (the wave states as slices, issues
  * as instants). Occupancy is a counter per CU. Timestamps are microseconds at the traced clock,
  * computed exactly in integer picoseconds so the output is deterministic. */
+#include "json_out.h"
 #include "trace.h"
 
 #include <errno.h>
@@ -54,26 +55,11 @@ static void x_ts(x_t *x, const char *key, uint64_t cycle, uint64_t base)
     fprintf(x->out, "\"%s\":%" PRIu64 ".%06" PRIu64, key, ps / 1000000u, ps % 1000000u);
 }
 
-static void x_str(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
 static void x_meta(x_t *x, const char *what, uint32_t pid, uint32_t tid, const char *name, uint32_t sort)
 {
     x_sep(x);
     fprintf(x->out, "{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"args\":{\"name\":", what, pid, tid);
-    x_str(x->out, name);
+    jout_string(x->out, name);
     fputs("}}", x->out);
     x_sep(x);
     fprintf(x->out, "{\"ph\":\"M\",\"name\":\"%s_sort_index\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32
@@ -85,7 +71,7 @@ static void x_slice(x_t *x, uint32_t pid, uint32_t tid, const char *name, const 
 {
     x_sep(x);
     fprintf(x->out, "{\"ph\":\"X\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"cat\":\"%s\",\"name\":", pid, tid, cat);
-    x_str(x->out, name);
+    jout_string(x->out, name);
     fputc(',', x->out);
     x_ts(x, "ts", from, UINT64_MAX);
     fputc(',', x->out);
@@ -164,7 +150,7 @@ static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
         x_sep(x);
         fprintf(x->out, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"cat\":\"issue\",\"name\":",
                 ev->cu + 1, TID_SLOT0 + g % (h->simds * h->slots));
-        x_str(x->out, h->insts[ev->u.issue.pc].text);
+        jout_string(x->out, h->insts[ev->u.issue.pc].text);
         fputc(',', x->out);
         x_ts(x, "ts", ev->cycle, UINT64_MAX);
         fprintf(x->out, ",\"args\":{\"pc\":%" PRIu32 ",\"wave\":%" PRIu64 "}}", ev->u.issue.pc, ev->wave);
@@ -248,7 +234,7 @@ int trace_export_perfetto(const char *trace_path, const char *out_path, FILE *er
         goto done;
     }
     fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"gcnsim trace export\",\"kernel\":", x.out);
-    x_str(x.out, h->kernel);
+    jout_string(x.out, h->kernel);
     fprintf(x.out, ",\"clock_mhz\":%" PRIu32 ",\"compute_units\":%" PRIu32 ",\"simds\":%" PRIu32
             ",\"wave_slots\":%" PRIu32 ",\"trace_version\":%" PRIu32 "},\"traceEvents\":[",
             h->clock_mhz, h->ncu, h->simds, h->slots, h->version);

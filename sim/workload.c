@@ -71,7 +71,7 @@ static void __attribute__((format(printf, 3, 4))) err_e(ctx_t *c, const entry_t 
     va_end(ap);
 }
 
-static char *trim(char *s)
+char *wl_trim(char *s)
 {
     while (isspace((unsigned char)*s))
         s++;
@@ -179,7 +179,7 @@ static char *reader(char *str, int num, void *stream)
     }
     /* Leading whitespace would make inih treat the line as a continuation of the previous value;
      * the format has no multi-line values, so every line is read trimmed. */
-    char *t = trim(c->linebuf);
+    char *t = wl_trim(c->linebuf);
     if (*t == '\0' || *t == ';' || *t == '#') {
         snprintf(str, (size_t)num, "\n");
         return str;
@@ -269,7 +269,7 @@ static void apply_set(ctx_t *c, int idx)
     }
     char val[WL_TEXT_MAX];
     snprintf(val, sizeof val, "%s", eq + 1);
-    snprintf(e->value, sizeof e->value, "%s", trim(val));
+    snprintf(e->value, sizeof e->value, "%s", wl_trim(val));
     e->line = 0;
     e->set = idx + 1;
 }
@@ -289,7 +289,7 @@ static bool parse_u32(const char *s, uint64_t max, uint32_t *out)
         return false;
     char *end;
     unsigned long long v = strtoull(s, &end, 0);
-    if (*trim(end) != '\0' || v > max)
+    if (*wl_trim(end) != '\0' || v > max)
         return false;
     *out = (uint32_t)v;
     return true;
@@ -306,7 +306,7 @@ static bool parse_dims(ctx_t *c, const entry_t *e, uint32_t d[3], uint32_t *ndim
         next = strchr(tok, ',');
         if (next)
             *next++ = '\0';
-        if (n == 3 || !parse_u32(trim(tok), UINT32_MAX, &d[n])) {
+        if (n == 3 || !parse_u32(wl_trim(tok), UINT32_MAX, &d[n])) {
             err_e(c, e, "%s = '%s': expected X, X,Y or X,Y,Z (positive integers)", e->key, e->value);
             return false;
         }
@@ -390,14 +390,14 @@ static void buffer_init(ctx_t *c, wl_buffer_t *b, const entry_t *e)
     char *open = strchr(buf, '('), *args = NULL;
     if (open) {
         char *close = strrchr(buf, ')');
-        if (!close || close < open || *trim(close + 1) != '\0') {
+        if (!close || close < open || *wl_trim(close + 1) != '\0') {
             err_e(c, e, "init = '%s': missing ')' or text after it", e->value);
             return;
         }
         *open = *close = '\0';
-        args = trim(open + 1);
+        args = wl_trim(open + 1);
     }
-    char *kind = trim(buf);
+    char *kind = wl_trim(buf);
     char *av[4];
     int ac = 0;
     if (args && strcmp(kind, "file") != 0)
@@ -405,7 +405,7 @@ static void buffer_init(ctx_t *c, wl_buffer_t *b, const entry_t *e)
             next = strchr(tok, ',');
             if (next)
                 *next++ = '\0';
-            av[ac++] = trim(tok);
+            av[ac++] = wl_trim(tok);
         }
     char msg[200];
     if (strcmp(kind, "zero") == 0 && !args) {
@@ -538,11 +538,11 @@ static void arg_entry(ctx_t *c, wl_workload_t *wl, const entry_t *e, wl_arg_t *a
         snprintf(tname, sizeof tname, "%.*s", (int)(n < 15 ? n : 15), v);
         a->kind = WL_ARG_SCALAR;
         a->typed = true;
-        a->type = wl_type_lookup(trim(tname));
+        a->type = wl_type_lookup(wl_trim(tname));
         snprintf(a->text, sizeof a->text, "%s", colon + 1);
         if (a->type == WL_NUM_TYPES)
             bad_type(c, e, "argument type", tname);
-        else if (!wl_parse_scalar(a->type, trim(a->text), &a->bits, msg, sizeof msg))
+        else if (!wl_parse_scalar(a->type, wl_trim(a->text), &a->bits, msg, sizeof msg))
             err_e(c, e, "argument '%s': %s", e->key, msg);
     } else {
         a->kind = WL_ARG_SCALAR;

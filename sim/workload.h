@@ -101,4 +101,7 @@ unsigned wl_edit_distance(const char *a, const char *b);
  * when none is plausibly what was meant. Shared by every "did you mean" message of the INI readers. */
 const char *wl_nearest(const char *word, const char *const *cands, size_t n);
 
+/* Strip leading and trailing white space in place; returns the first non-space character. */
+char *wl_trim(char *s);
+
 #endif
