@@ -32,6 +32,8 @@ const char cli_usage_run[] =
     "  --set SECTION.KEY=VALUE   override a workload key (kernel.grid=1024, buffer.x.count=16,\n"
     "                            args.n=u32:16) or a configuration key (cu.wave_slots=8)\n"
     "  --max-instructions N      fault after N wave instructions (default 100000000)\n"
+    "  --max-cycles N            fault when the simulated time would pass N cycles (default: no\n"
+    "                            limit; not with --functional)\n"
     "  --json FILE               also write the statistics as a JSON object (docs/report.md)\n"
     "  --per-pc                  add the per-instruction table (executions, cycles to issue, slots\n"
     "                            by stall reason, disassembly) to the report and the JSON\n"
@@ -43,6 +45,8 @@ const char cli_usage_run[] =
     "  --trace FILE              write a binary trace of wave states, workgroups and dispatch\n"
     "                            refusals (docs/trace-format.md; view: gcnsim trace export)\n"
     "  --trace-issues            with --trace: also record every issued instruction\n"
+    "  --trace-limit BYTES       with --trace: stop tracing (with a warning; the run goes on) before\n"
+    "                            the file passes BYTES; suffixes K, M, G (x1024); default 1G\n"
     "  --trace-text[=FILE]       print one line per issued instruction (cycle, CU, SIMD, wave,\n"
     "                            workgroup, PC, instruction) to stdout, or to FILE\n"
     "  --trace-cycles FROM:TO    with --trace-text: only cycles FROM to TO (inclusive; either may\n"
@@ -131,6 +135,7 @@ static bool write_dumps(const launch_t *L, const dump_t *d, size_t n)
 typedef struct {
     const char *path;          /* --trace */
     bool issues;
+    uint64_t limit;            /* --trace-limit, bytes */
     bool text;                 /* --trace-text */
     const char *text_path;     /* --trace-text=FILE; NULL: stdout */
     uint64_t from, to;         /* --trace-cycles, inclusive */
@@ -158,6 +163,7 @@ static int trace_start(run_trace_state_t *ts, const run_trace_t *tr, const launc
     if (tr->path) {
         if (!(ts->writer = trace_writer_open(tr->path, L, cfg, tr->issues, stderr)))
             return 1;
+        trace_writer_set_limit(ts->writer, tr->limit);
         topt->observers[topt->nobservers++] = (tev_observer_t){ trace_observe, ts->writer };
     }
     if (tr->text) {
@@ -203,7 +209,7 @@ typedef struct {
 
 /* The timing run: the statistics observer listens to the model's events; the report, the JSON
  * and the dumps are written only when the run succeeds. */
-static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, const char *json_path,
+static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint64_t max_cycles, const char *json_path,
                      const dump_t *dumps, size_t ndumps, const run_trace_t *tr, const run_stats_t *so)
 {
     stats_t st;
@@ -214,6 +220,7 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, const
     timing_options_t topt;
     memset(&topt, 0, sizeof topt);
     topt.tick_every_cycle = tick_every_cycle;
+    topt.max_cycles = max_cycles;
     topt.observers[0].fn = stats_observe;
     topt.observers[0].ctx = &st;
     topt.nobservers = 1;
@@ -270,6 +277,29 @@ static bool parse_u64(const char *text, uint64_t *v)
     return true;
 }
 
+/* --trace-limit: a positive byte count with an optional K, M or G (binary) suffix. */
+static bool parse_size(const char *text, uint64_t *v)
+{
+    char num[32];
+    size_t n = strlen(text);
+    unsigned shift = 0;
+    if (n == 0 || n >= sizeof num)
+        return false;
+    memcpy(num, text, n + 1);
+    switch (num[n - 1]) {
+    case 'K': case 'k': shift = 10; break;
+    case 'M': case 'm': shift = 20; break;
+    case 'G': case 'g': shift = 30; break;
+    default: break;
+    }
+    if (shift)
+        num[n - 1] = '\0';
+    if (!parse_u64(num, v) || *v == 0 || *v > UINT64_MAX >> shift)
+        return false;
+    *v <<= shift;
+    return true;
+}
+
 /* --trace-cycles FROM:TO, FROM: or :TO (inclusive). */
 static bool parse_cycle_range(const char *text, uint64_t *from, uint64_t *to)
 {
@@ -291,11 +321,12 @@ static bool parse_cycle_range(const char *text, uint64_t *from, uint64_t *to)
 
 int cli_cmd_run(int argc, char **argv)
 {
-    run_trace_t tr = { NULL, false, false, NULL, 0, UINT64_MAX, false, 0 };
-    bool trace_filter = false;
+    run_trace_t tr = { NULL, false, (uint64_t)1 << 30, false, NULL, 0, UINT64_MAX, false, 0 };
+    bool trace_filter = false, trace_limit = false;
     const char *ini = NULL, *config_path = NULL, *json_path = NULL;
     run_stats_t so = { false, NULL };
     bool functional = false, tick_every_cycle = false;
+    uint64_t max_cycles = 0;
     dump_t *dumps = NULL, *inits = NULL;
     size_t ndumps = 0, ninits = 0, nsets = 0, nwl_sets = 0;
     const char **sets = calloc((size_t)argc, sizeof *sets);
@@ -343,6 +374,11 @@ int cli_cmd_run(int argc, char **argv)
                 goto out;
             }
             opt.max_instructions = n;
+        } else if ((v = cli_opt_value("--max-cycles", argc, argv, &i, &missing))) {
+            if (!parse_u64(v, &max_cycles) || max_cycles == 0) {
+                cli_usage_error("run ", "--max-cycles expects a positive integer, got '%s'", v);
+                goto out;
+            }
         } else if (strcmp(a, "--trace-text") == 0 || strncmp(a, "--trace-text=", 13) == 0) {
             tr.text = true;
             tr.text_path = a[12] == '=' ? a + 13 : NULL;
@@ -352,6 +388,12 @@ int cli_cmd_run(int argc, char **argv)
             }
         } else if (strcmp(a, "--trace-issues") == 0) {
             tr.issues = true;
+        } else if ((v = cli_opt_value("--trace-limit", argc, argv, &i, &missing))) {
+            if (!parse_size(v, &tr.limit)) {
+                cli_usage_error("run ", "--trace-limit expects a positive byte count with an optional K, M or G suffix, got '%s'", v);
+                goto out;
+            }
+            trace_limit = true;
         } else if ((v = cli_opt_value("--trace-cycles", argc, argv, &i, &missing))) {
             if (!parse_cycle_range(v, &tr.from, &tr.to)) {
                 cli_usage_error("run ", "--trace-cycles expects FROM:TO (cycles, FROM <= TO; either may be omitted), got '%s'", v);
@@ -372,7 +414,8 @@ int cli_cmd_run(int argc, char **argv)
         } else if (a[0] == '-' && a[1] != '\0') {
             static const char *const opts[] = { "--config", "--dump", "--dump-init", "--set", "--max-instructions",
                                                 "--json", "--functional", "--tick-every-cycle", "--help", "--trace", "--per-pc", "--csv",
-                                                "--trace-issues", "--trace-text", "--trace-cycles", "--trace-wave" };
+                                                "--trace-issues", "--trace-text", "--trace-cycles", "--trace-wave",
+                                                "--max-cycles", "--trace-limit" };
             const char *s = cli_suggest(a, opts, sizeof opts / sizeof opts[0]);
             if (s)
                 fprintf(stderr, "gcnsim: run: unknown option '%s'; did you mean '%s'? (see 'gcnsim run --help')\n", a, s);
@@ -389,12 +432,21 @@ int cli_cmd_run(int argc, char **argv)
         cli_usage_error("run ", "%s", "run needs a workload file: gcnsim run WORKLOAD.ini");
         goto out;
     }
+    if (trace_limit && !tr.path) {
+        cli_usage_error("run ", "%s", "--trace-limit needs --trace FILE");
+        goto out;
+    }
     if (tr.issues && !tr.path) {
         cli_usage_error("run ", "%s", "--trace-issues needs --trace FILE");
         goto out;
     }
     if (trace_filter && !tr.text) {
         cli_usage_error("run ", "%s", "--trace-cycles and --trace-wave filter --trace-text; add --trace-text");
+        goto out;
+    }
+    if (functional && max_cycles) {
+        cli_usage_error("run ", "%s", "--max-cycles limits the timing model; it cannot be used with --functional "
+                        "(use --max-instructions)");
         goto out;
     }
     if (functional && (tr.path || tr.text)) {
@@ -429,7 +481,7 @@ int cli_cmd_run(int argc, char **argv)
                                                 : "--csv reports timing statistics; it cannot be used with --functional");
             rc = 1;
         } else if ((rc = functional ? launch_run(L)
-                                    : run_timed(L, &machine_cfg, tick_every_cycle, json_path, dumps, ndumps, &tr, &so)) == 2)
+                                    : run_timed(L, &machine_cfg, tick_every_cycle, max_cycles, json_path, dumps, ndumps, &tr, &so)) == 2)
             launch_print_fault(L, stderr);
         else if (rc == 0 && functional) {
             if (!write_dumps(L, dumps, ndumps))

@@ -27,7 +27,8 @@ typedef enum {
     LAUNCH_FAULT_EXEC,     /* isa_exec reported a fault (isa_fault says which) */
     LAUNCH_FAULT_BARRIER,  /* a barrier that can never complete */
     LAUNCH_FAULT_LIMIT,    /* --max-instructions exceeded */
-    LAUNCH_FAULT_PC        /* the wave ran past the last instruction */
+    LAUNCH_FAULT_PC,       /* the wave ran past the last instruction */
+    LAUNCH_FAULT_CYCLES    /* the timing run passed --max-cycles */
 } launch_fault_kind_t;
 
 typedef struct {

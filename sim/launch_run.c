@@ -146,6 +146,7 @@ const char *launch_fault_name(const launch_fault_t *f)
     case LAUNCH_FAULT_BARRIER: return "barrier deadlock";
     case LAUNCH_FAULT_LIMIT: return "instruction limit";
     case LAUNCH_FAULT_PC: return "pc out of range";
+    case LAUNCH_FAULT_CYCLES: return "cycle limit";
     case LAUNCH_FAULT_EXEC: break;
     }
     switch (f->isa_fault) {

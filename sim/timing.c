@@ -13,8 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void cycle_limit(tw_sim_t *s, uint64_t limit);
+
 void tw_emit(tw_sim_t *s, const tev_t *ev)
 {
+    /* Something would happen after --max-cycles (a state change takes effect after the event
+     * that caused it): stop there, and let no observer see time pass the limit. */
+    if (s->opt->max_cycles && ev->cycle > s->opt->max_cycles) {
+        if (s->status == 0)
+            cycle_limit(s, s->opt->max_cycles);
+        return;
+    }
     for (unsigned i = 0; i < s->opt->nobservers; i++)
         s->opt->observers[i].fn(s->opt->observers[i].ctx, ev);
 }
@@ -482,6 +491,41 @@ static void teardown(tw_sim_t *s)
 
 static bool work_left(const tw_sim_t *s) { return s->have_pending || s->wgs_live > 0; }
 
+/* The run would pass opt->max_cycles: fault, showing the oldest wave still running (the likeliest
+ * to be stuck) at the instruction it would issue next; failing that, the oldest one that ended
+ * but still holds its slot (the run was about to end). */
+static void cycle_limit(tw_sim_t *s, uint64_t limit)
+{
+    const tw_wave_t *old = NULL, *held = NULL;
+    uint64_t live = 0;
+    for (uint32_t ci = 0; ci < s->ncu; ci++)
+        for (uint32_t d = 0; d < s->simds; d++)
+            for (uint32_t k = 0; k < s->slots; k++) {
+                const tw_wave_t *w = s->cus[ci].slot[d][k];
+                if (w && (w->wg->ended_mask >> w->index & 1)) {
+                    if (!held || w->id < held->id)
+                        held = w;
+                } else if (w) {
+                    live++;
+                    if (!old || w->id < old->id)
+                        old = w;
+                }
+            }
+    if (!old)
+        old = held;
+    uint64_t waiting = s->L->nworkgroups - s->L->workgroups_run;
+    char msg[200];
+    snprintf(msg, sizeof msg, "the run passed %" PRIu64 " cycles (--max-cycles) with %" PRIu64 " workgroups (%"
+             PRIu64 " waves) running and %" PRIu64 " not yet dispatched; shown: the oldest running wave",
+             limit, s->wgs_live, live, waiting);
+    static const uint32_t none[3] = { 0, 0, 0 };
+    if (old)
+        launch_record_fault(s->L, LAUNCH_FAULT_CYCLES, old->wg->gid, old->index, old->isa.pc, -1, msg);
+    else
+        launch_record_fault(s->L, LAUNCH_FAULT_CYCLES, none, 0, 0, -1, msg);
+    s->status = 2;
+}
+
 int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timing_result_t *res, FILE *err)
 {
     tw_sim_t sim, *s = &sim;
@@ -503,6 +547,10 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
     eng_event_t ev;
     while (s->status == 0 && eng_pop(&s->eng, &ev)) {
         uint64_t c = ev.cycle;
+        if (opt->max_cycles && c > opt->max_cycles) {
+            cycle_limit(s, opt->max_cycles);
+            break;
+        }
         switch ((tw_event_kind_t)ev.kind) {
         case EV_DISPATCH:
             if (c == s->dispatch_at)

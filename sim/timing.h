@@ -19,6 +19,7 @@ enum { TIMING_MAX_OBSERVERS = 8 };
 
 typedef struct {
     bool tick_every_cycle;   /* debug: step every CU every cycle (results must be identical) */
+    uint64_t max_cycles;     /* fault (LAUNCH_FAULT_CYCLES) when time would pass it; 0: no limit */
     tev_observer_t observers[TIMING_MAX_OBSERVERS];
     unsigned nobservers;
 } timing_options_t;
@@ -30,7 +31,8 @@ typedef struct {
 } timing_result_t;
 
 /* Run L's dispatch in time. Returns 0; 1 when a workgroup can never fit on a CU (the message on
- * err names the resource and the numbers); 2 when the program faulted (L->fault); 3 on an internal
+ * err names the resource and the numbers); 2 when the program faulted or passed opt->max_cycles
+ * (L->fault); 3 on an internal
  * error (out of memory). L's instruction and workgroup counters are updated as in launch_run. */
 int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timing_result_t *res, FILE *err);
 

@@ -53,6 +53,9 @@ struct trace_writer {
     int err_no;              /* first write error */
     uint32_t simds, slots;
     bool issues, ended;
+    uint64_t limit;          /* bytes; 0: none */
+    bool limited;            /* the limit stopped tracing */
+    FILE *err;               /* for the limit's warning */
     uint64_t prev_cycle, max_cycle;
     uint64_t next_wave, last_wg_start;
     trace_end_t counts;
@@ -137,6 +140,7 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
     w->simds = (uint32_t)cfg->cu_simds;
     w->slots = (uint32_t)cfg->cu_wave_slots;
     w->issues = issues;
+    w->err = err;
     w->last_wg_start = UINT64_MAX; /* the first workgroup is 0 = last + 1 */
     occ_kernel_t ok = timing_occ_kernel(L);
     occ_result_t occ;
@@ -182,8 +186,15 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
 void trace_observe(void *ctx, const tev_t *ev)
 {
     trace_writer_t *w = ctx;
-    if (w->ended)
+    if (w->ended || w->limited || (ev->kind == TEV_ISSUE && !w->issues))
         return;
+    /* Room for this record and the end record, so that the file never passes the limit. */
+    if (ev->kind != TEV_END && w->limit && trace_writer_bytes(w) + 2 * WREC_MAX > w->limit) {
+        w->limited = true;
+        fprintf(w->err, "gcnsim: warning: trace '%s' reached its size limit of %" PRIu64 " bytes at cycle %" PRIu64
+                "; tracing stopped, the run goes on (raise it with --trace-limit)\n", w->path, w->limit, ev->cycle);
+        return;
+    }
     switch (ev->kind) {
     case TEV_WAVE_STATE:
         w_rec(w, (uint8_t)(REC_WAVE_STATE + ev->u.wave_state), ev->cycle);
@@ -196,8 +207,6 @@ void trace_observe(void *ctx, const tev_t *ev)
         w->counts.wave_states++;
         break;
     case TEV_ISSUE:
-        if (!w->issues)
-            return;
         w_rec(w, REC_ISSUE, ev->cycle);
         w_uv(w, w_slot(w, ev));
         w_uv(w, ev->u.issue.pc);
@@ -235,6 +244,8 @@ void trace_observe(void *ctx, const tev_t *ev)
 }
 
 uint64_t trace_writer_bytes(const trace_writer_t *w) { return w->bytes + w->n; }
+void trace_writer_set_limit(trace_writer_t *w, uint64_t bytes) { w->limit = bytes; }
+bool trace_writer_limited(const trace_writer_t *w) { return w->limited; }
 
 int trace_writer_close(trace_writer_t *w, FILE *err)
 {
@@ -243,7 +254,7 @@ int trace_writer_close(trace_writer_t *w, FILE *err)
     w_room(w, WREC_MAX);
     w_u8(w, REC_END);
     w_uv(w, zigzag((int64_t)(w->max_cycle - w->prev_cycle)));
-    w_u8(w, w->ended ? TRACE_END_COMPLETE : TRACE_END_STOPPED);
+    w_u8(w, w->limited ? TRACE_END_LIMIT : w->ended ? TRACE_END_COMPLETE : TRACE_END_STOPPED);
     w_uv(w, c.records);
     w_uv(w, c.wave_states);
     w_uv(w, c.issues);
@@ -492,7 +503,7 @@ static bool r_end(trace_reader_t *r, tev_t *ev)
     trace_end_t *e = &r->end;
     if (!r_u8(r, &status))
         return false;
-    if (status > TRACE_END_STOPPED)
+    if (status > (r->h.version >= 2 ? TRACE_END_LIMIT : TRACE_END_STOPPED)) /* LIMIT is new in version 2 */
         return r_fail(r, "corrupted trace at byte %" PRIu64 ": unknown end status %u", r->rec_at, status);
     e->status = (trace_end_status_t)status;
     if (!r_uv(r, &e->records) || !r_uv(r, &e->wave_states) || !r_uv(r, &e->issues) || !r_uv(r, &e->wg_starts) ||

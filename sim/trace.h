@@ -15,11 +15,15 @@
 
 /* The format version this gcnsim writes and the newest it reads (docs/trace-format.md: version
  * policy). Readers accept every version up to this one. */
-enum { TRACE_VERSION = 1 };
+enum { TRACE_VERSION = 2 };   /* 2: end status TRACE_END_LIMIT */
 enum { TRACE_FLAG_ISSUES = 1 };   /* the trace has one record per issued instruction */
 
 /* How the traced run ended (the end record's status byte). */
-typedef enum { TRACE_END_COMPLETE = 0, TRACE_END_STOPPED = 1 } trace_end_status_t;
+typedef enum {
+    TRACE_END_COMPLETE = 0,
+    TRACE_END_STOPPED = 1,   /* the run stopped early (a fault); the trace holds everything up to it */
+    TRACE_END_LIMIT = 2      /* tracing stopped at the size limit (version 2); the run went on */
+} trace_end_status_t;
 
 typedef struct {
     uint32_t op;          /* isa_op_t */
@@ -58,6 +62,13 @@ void trace_observe(void *ctx, const tev_t *ev);
 int trace_writer_close(trace_writer_t *w, FILE *err);
 /* Bytes written so far (header included). */
 uint64_t trace_writer_bytes(const trace_writer_t *w);
+/* Limit the file to `bytes` (0: no limit; the default). When the next record could take the file
+ * past it (keeping room for the end record), tracing stops: one warning line on the err given to
+ * trace_writer_open, no more records, and the end record says TRACE_END_LIMIT. The header is
+ * always written whole, so a limit below its size leaves a trace of the header alone. */
+void trace_writer_set_limit(trace_writer_t *w, uint64_t bytes);
+/* True once the limit stopped tracing. */
+bool trace_writer_limited(const trace_writer_t *w);
 
 /* ---- reader ---------------------------------------------------------------------------------- */
 
