@@ -1,7 +1,8 @@
 #!/bin/sh
 # Determinism and the tick-every-cycle debug mode, on every shipped workload: for each machine
 # configuration below, two event-driven runs and one --tick-every-cycle run must write
-# byte-identical JSON statistics. Usage: timing_modes.sh GCNSIM
+# byte-identical JSON statistics, and the two event-driven runs byte-identical traces (with issue
+# records). Usage: timing_modes.sh GCNSIM
 set -u
 gcnsim=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -18,12 +19,13 @@ for ini in "$root"/workloads/*.ini "$root"/workloads/opencl/*.ini; do
   echo "$configs" | while IFS= read -r cfg; do
     [ "$cfg" = default ] && cfg=""
     # shellcheck disable=SC2086
-    "$gcnsim" run "$ini" $cfg --json "$tmp/a.json" >/dev/null 2>"$tmp/err" &&
-    "$gcnsim" run "$ini" $cfg --json "$tmp/b.json" >/dev/null 2>>"$tmp/err" &&
+    "$gcnsim" run "$ini" $cfg --json "$tmp/a.json" --trace "$tmp/a.trc" --trace-issues >/dev/null 2>"$tmp/err" &&
+    "$gcnsim" run "$ini" $cfg --json "$tmp/b.json" --trace "$tmp/b.trc" --trace-issues >/dev/null 2>>"$tmp/err" &&
     "$gcnsim" run "$ini" $cfg --tick-every-cycle --json "$tmp/c.json" >/dev/null 2>>"$tmp/err"
     rc=$?
     if [ $rc -ne 0 ]; then echo "timing-modes: FAIL $name [$cfg]: exit $rc"; sed 's/^/    /' "$tmp/err" | head -5
     elif ! cmp -s "$tmp/a.json" "$tmp/b.json"; then echo "timing-modes: FAIL $name [$cfg]: two runs differ"
+    elif ! cmp -s "$tmp/a.trc" "$tmp/b.trc"; then echo "timing-modes: FAIL $name [$cfg]: two runs' traces differ"
     elif ! cmp -s "$tmp/a.json" "$tmp/c.json"; then echo "timing-modes: FAIL $name [$cfg]: --tick-every-cycle differs"
     else echo "timing-modes: ok $name [$cfg]"; fi
   done
