@@ -11,7 +11,7 @@ DESTDIR ?=
 CC ?= cc
 BUILD := build
 
-DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang
+DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev
 PKGS := inih
 WARN := -Wall -Wextra -Wpedantic -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
@@ -34,7 +34,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes
+.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes fuzz
 all: $(BUILD)/gcnsim
 
 # ---- dependencies ---------------------------------------------------------------------------
@@ -130,6 +130,28 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/isa_doc $(BUILD)/config_doc
 
 test: unit table-check e2e timing-modes bad llvm-check docs-check
 	@echo "make test: all test groups passed"
+
+# ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------
+# One libFuzzer target per input format, built by clang with ASan+UBSan; `make fuzz` runs each for
+# FUZZ_SECONDS on its seed corpus. Not part of `make test`; the crash replays (test_fuzz_regressions) are.
+FUZZ_SECONDS ?= 60
+FUZZ_CC := clang
+FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/%.o)
+FUZZ_BIN := $(addprefix $(BUILD)/fuzz/fuzz_,asm workload config trace)
+
+$(BUILD)/fuzz/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
+
+$(FUZZ_BIN): $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -o $@ $< $(FUZZ_OBJ) $(PKG_LIBS) -lm
+
+# The replays include the targets' sources: rebuild them when a target changes.
+$(BUILD)/san/test_fuzz_regressions: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
+
+fuzz: $(FUZZ_BIN)
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
 
 # ---- demo and install ------------------------------------------------------------------------
 demo: $(BUILD)/gcnsim

@@ -1,0 +1,1 @@
+.end_amdhsa_kernel

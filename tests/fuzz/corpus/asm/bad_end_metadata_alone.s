@@ -1,0 +1,1 @@
+.end_amdgpu_metadata

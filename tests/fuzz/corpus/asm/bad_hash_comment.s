@@ -1,0 +1,2 @@
+# not a comment
+s_endpgm

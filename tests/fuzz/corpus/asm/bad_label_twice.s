@@ -1,0 +1,3 @@
+x:
+x:
+  s_endpgm

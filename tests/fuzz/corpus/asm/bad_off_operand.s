@@ -1,0 +1,1 @@
+flat_load_dword v0, off

@@ -1,0 +1,1 @@
+s_load_dword s0, 0, 0

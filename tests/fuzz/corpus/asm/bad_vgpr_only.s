@@ -1,0 +1,1 @@
+ds_write_b32 s0, v1

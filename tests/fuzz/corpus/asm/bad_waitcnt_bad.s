@@ -1,0 +1,1 @@
+s_waitcnt foo(1)
