@@ -91,6 +91,11 @@ e2e: $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(OPENCL_ASM)
 timing-modes: $(BUILD)/san/gcnsim
 	@sh tests/e2e/timing_modes.sh $(BUILD)/san/gcnsim
 
+# The end-to-end suite under valgrind (optimised build): no errors, no leaks. Slow; not in `make test`.
+.PHONY: valgrind
+valgrind: $(BUILD)/gcnsim $(OPENCL_ASM)
+	@sh tests/e2e/valgrind.sh $(BUILD)/gcnsim
+
 # The bad-input catalogue: each case's expected message and exit status (tests/bad/).
 bad: $(BUILD)/san/gcnsim
 	@sh tests/bad/run.sh $(BUILD)/san/gcnsim
