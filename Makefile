@@ -88,7 +88,7 @@ e2e: $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(OPENCL_ASM)
 	@sh tests/e2e/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/refcheck
 
 # Determinism and --tick-every-cycle: byte-identical JSON on every shipped workload.
-timing-modes: $(BUILD)/san/gcnsim
+timing-modes: $(BUILD)/san/gcnsim $(OPENCL_ASM)
 	@sh tests/e2e/timing_modes.sh $(BUILD)/san/gcnsim
 
 # The end-to-end suite under valgrind (optimised build): no errors, no leaks. Slow; not in `make test`.
