@@ -28,7 +28,7 @@ void tw_emit(tw_sim_t *s, const tev_t *ev)
         s->opt->observers[i].fn(s->opt->observers[i].ctx, ev);
 }
 
-static tev_t wave_event(const tw_wave_t *w, tev_kind_t kind, uint64_t cycle)
+tev_t tw_wave_event(const tw_wave_t *w, tev_kind_t kind, uint64_t cycle)
 {
     tev_t ev;
     memset(&ev, 0, sizeof ev);
@@ -47,7 +47,7 @@ void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle
     if (w->state == st)
         return;
     w->state = st;
-    tev_t ev = wave_event(w, TEV_WAVE_STATE, cycle);
+    tev_t ev = tw_wave_event(w, TEV_WAVE_STATE, cycle);
     ev.u.wave_state = st;
     tw_emit(s, &ev);
 }

@@ -126,15 +126,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         break;
     }
 
-    tev_t ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = TEV_ISSUE;
-    ev.cycle = c;
-    ev.cu = w->cu;
-    ev.simd = w->simd;
-    ev.slot = w->slot;
-    ev.wave = w->id;
-    ev.wg = w->wg->id;
+    tev_t ev = tw_wave_event(w, TEV_ISSUE, c);
     ev.u.issue.unit = info->unit;
     ev.u.issue.op = in->op;
     ev.u.issue.pc = at;

@@ -95,6 +95,8 @@ typedef struct {
 
 /* Report an event to every observer. */
 void tw_emit(tw_sim_t *s, const tev_t *ev);
+/* An event of `kind` at `cycle` about wave w (its CU, SIMD, slot, id and workgroup filled in). */
+tev_t tw_wave_event(const tw_wave_t *w, tev_kind_t kind, uint64_t cycle);
 void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle);
 
 /* Ask for the CU's issue stage to run at `cycle` (or earlier if already asked). */
