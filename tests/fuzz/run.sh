@@ -1,6 +1,6 @@
 #!/bin/sh
-# Run each fuzz target for SECONDS on its seed corpus (tests/fuzz/corpus/NAME/) and report what it
-# found. Usage: run.sh SECONDS build/fuzz/fuzz_NAME...   (make fuzz [FUZZ_SECONDS=N])
+# Run each fuzz target for SECONDS on its seeds (the files tests/fuzz/seeds.txt lists for it) and
+# report what it found. Usage: run.sh SECONDS build/fuzz/fuzz_NAME...   (make fuzz [FUZZ_SECONDS=N])
 # New corpus entries and crash artifacts go under /tmp/gcnsim-fuzz/ (the committed corpus is left
 # alone: copy a useful new input into it by hand). Exit 1 when any target found a crash, a leak, a
 # hang or a sanitizer report.
@@ -11,10 +11,16 @@ failed=0
 for bin in "$@"; do
   name=${bin##*/fuzz_}
   mkdir -p "$work/$name/corpus" "$work/$name/artifacts"
+  # The seeds, gathered from the repository (names keep their path, so none collide).
+  rm -rf "$work/$name/seeds" && mkdir -p "$work/$name/seeds"
+  grep -v '^#' tests/fuzz/seeds.txt | while read -r target outcome pattern; do
+    [ "$target" = "$name" ] || continue
+    for f in $pattern; do [ -f "$f" ] && cp "$f" "$work/$name/seeds/$(echo "$f" | tr / _)"; done
+  done
   log="$work/$name/log"
   echo "fuzz: $name for ${secs}s (log: $log)"
   "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$work/$name/artifacts/" "$work/$name/corpus" "tests/fuzz/corpus/$name" >"$log" 2>&1
+    -artifact_prefix="$work/$name/artifacts/" "$work/$name/corpus" "$work/$name/seeds" >"$log" 2>&1
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   secs_run=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")

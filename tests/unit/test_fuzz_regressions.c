@@ -1,12 +1,13 @@
 /* Fuzz regressions: every input a fuzz target once crashed on (tests/fuzz/regressions/NAME/) is
  * replayed through the very harness code the fuzzer ran (the targets are included here without
  * their libFuzzer entry point), under this build's ASan+UBSan, so a crash, leak or undefined
- * behaviour that comes back fails `make test`. The seed corpora are replayed too, with the outcome
- * each seed must have: shipped files are accepted, the bad-input cases rejected, and every real
- * trace read to its end record while each of its truncations is rejected. */
+ * behaviour that comes back fails `make test`. The seeds listed in tests/fuzz/seeds.txt are replayed
+ * too, with the outcome the list gives each (shipped files accepted, bad-input cases rejected), and
+ * every seed trace is read to its end record while each of its truncations is rejected. */
 #include "unit.h"
 
 #include <dirent.h>
+#include <glob.h>
 #include <sys/stat.h>
 
 #define FUZZ_NO_ENTRY
@@ -66,12 +67,6 @@ static void free_list(char **names, size_t n)
     free(names);
 }
 
-static int is_bad_seed(const char *path)
-{
-    const char *base = strrchr(path, '/');
-    return strncmp(base ? base + 1 : path, "bad_", 4) == 0;
-}
-
 /* Replay every regression input of one target; returns how many there were. */
 static size_t replay_regressions(const char *name, fuzz_fn fn)
 {
@@ -89,48 +84,58 @@ static size_t replay_regressions(const char *name, fuzz_fn fn)
     return n;
 }
 
-/* Replay a text corpus: shipped files must be accepted (0 errors), bad_* cases rejected. */
-static void replay_text_corpus(const char *name, fuzz_fn fn)
+/* Replay the seeds tests/fuzz/seeds.txt lists for `target`, checking each line's outcome. */
+static void replay_seeds(const char *target, fuzz_fn fn)
 {
-    char dir[256];
-    snprintf(dir, sizeof dir, "tests/fuzz/corpus/%s", name);
-    size_t n, good = 0, bad = 0;
-    char **files = list_dir(dir, &n);
-    for (size_t i = 0; i < n; i++) {
-        size_t size;
-        uint8_t *data = slurp(files[i], &size);
-        int nerr = fn(data, size);
-        if (is_bad_seed(files[i])) {
-            ck_assert_msg(nerr > 0, "%s: expected errors, got %d", files[i], nerr);
-            bad++;
-        } else {
-            ck_assert_msg(nerr == 0, "%s: expected no errors, got %d", files[i], nerr);
-            good++;
+    FILE *list = fopen("tests/fuzz/seeds.txt", "r");
+    ck_assert_msg(list != NULL, "tests/fuzz/seeds.txt not found (run the tests from the repository root)");
+    char line[512], name[64], outcome[16], pattern[400];
+    size_t accepted = 0, rejected = 0;
+    while (fgets(line, sizeof line, list)) {
+        if (line[0] == '#' || sscanf(line, "%63s %15s %399s", name, outcome, pattern) != 3 || strcmp(name, target))
+            continue;
+        glob_t g;
+        ck_assert_msg(glob(pattern, 0, NULL, &g) == 0, "seeds.txt: '%s' matches no file", pattern);
+        for (size_t i = 0; i < g.gl_pathc; i++) {
+            size_t size;
+            uint8_t *data = slurp(g.gl_pathv[i], &size);
+            int nerr = fn(data, size);
+            free(data);
+            if (strcmp(outcome, "accept") == 0) {
+                ck_assert_msg(nerr == 0, "%s: expected no errors, got %d", g.gl_pathv[i], nerr);
+                accepted++;
+            } else if (strcmp(outcome, "reject") == 0) {
+                ck_assert_msg(nerr > 0, "%s: expected errors, got %d", g.gl_pathv[i], nerr);
+                rejected++;
+            } else {
+                ck_assert_msg(strcmp(outcome, "any") == 0, "seeds.txt: unknown outcome '%s'", outcome);
+            }
         }
-        free(data);
+        globfree(&g);
     }
-    free_list(files, n);
-    ck_assert_msg(good >= 1 && bad >= 1, "%s corpus: %zu accepted and %zu rejected seeds", name, good, bad);
+    fclose(list);
+    ck_assert_msg(accepted >= 1 && rejected >= 1, "%s seeds: %zu accepted and %zu rejected", target, accepted,
+                  rejected);
 }
 
 START_TEST(asm_replays)
 {
     replay_regressions("asm", fuzz_asm_one);
-    replay_text_corpus("asm", fuzz_asm_one);
+    replay_seeds("asm", fuzz_asm_one);
 }
 END_TEST
 
 START_TEST(workload_replays)
 {
     replay_regressions("workload", fuzz_workload_one);
-    replay_text_corpus("workload", fuzz_workload_one);
+    replay_seeds("workload", fuzz_workload_one);
 }
 END_TEST
 
 START_TEST(config_replays)
 {
     replay_regressions("config", fuzz_config_one);
-    replay_text_corpus("config", fuzz_config_one);
+    replay_seeds("config", fuzz_config_one);
 }
 END_TEST
 

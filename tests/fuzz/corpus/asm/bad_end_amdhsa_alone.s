@@ -1,1 +1,0 @@
-.end_amdhsa_kernel

@@ -1,1 +1,0 @@
-.end_amdgpu_metadata

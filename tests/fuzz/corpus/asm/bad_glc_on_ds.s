@@ -1,1 +1,0 @@
-ds_read_b32 v0, v1 glc

@@ -1,2 +1,0 @@
-# not a comment
-s_endpgm

@@ -1,3 +1,0 @@
-x:
-x:
-  s_endpgm

@@ -1,1 +1,0 @@
-flat_load_dword v0, off

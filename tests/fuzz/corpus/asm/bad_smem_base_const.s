@@ -1,1 +1,0 @@
-s_load_dword s0, 0, 0

@@ -1,1 +1,0 @@
-s_mov_b32 s0, ttmp0

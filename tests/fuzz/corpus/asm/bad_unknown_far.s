@@ -1,1 +1,0 @@
-frobnicate v0

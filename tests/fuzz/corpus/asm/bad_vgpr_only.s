@@ -1,1 +1,0 @@
-ds_write_b32 s0, v1

@@ -1,1 +1,0 @@
-s_waitcnt expcnt(8)
