@@ -10,6 +10,7 @@
 #include "launch.h"
 #include "stats.h"
 #include "timing.h"
+#include "timing_harness.h"
 
 typedef struct {
     const char *path;
@@ -60,15 +61,10 @@ static const char *const per_pc_fields[] = { "pc", "index", "executions", "avg_c
 
 static char *run_json(const char *workload)
 {
-    cfg_t cfg;
-    cfg_defaults(&cfg);
-    wl_workload_t wl;
-    ck_assert_int_eq(wl_load(workload, NULL, 0, &wl, stderr), 0);
-    isa_program_t prog;
-    ck_assert_int_eq(asm_assemble_file(wl.source, &prog, stderr), 0);
-    launch_t *L = calloc(1, sizeof *L);
-    launch_options_t lo = { 0, 0 };
-    ck_assert_int_eq(launch_prepare(L, &wl, &prog, &lo, stderr), 0);
+    th_launch_t t;
+    th_prepare(&t, NULL, NULL, workload, NULL, 0);
+    cfg_t cfg = t.cfg;
+    launch_t *L = t.L;
     stats_t st;
     ck_assert_int_eq(stats_init(&st, &cfg), 0);
     st.per_pc = true;
@@ -84,10 +80,7 @@ static char *run_json(const char *workload)
     stats_write_json(&st, L, &cfg, &res, f);
     fclose(f);
     stats_free(&st);
-    launch_free(L);
-    free(L);
-    isa_program_free(&prog);
-    wl_free(&wl);
+    th_release(&t);
     return text;
 }
 

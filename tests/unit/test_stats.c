@@ -17,68 +17,33 @@
 #include "progress.h"
 #include "stats.h"
 #include "timing.h"
+#include "timing_harness.h"
 
 /* ---- harness ----------------------------------------------------------------------------------- */
 
 typedef struct {
-    tev_t *ev;
-    size_t n, cap;
-} rec_t;
-
-static void record(void *ctx, const tev_t *ev)
-{
-    rec_t *r = ctx;
-    if (r->n == r->cap) {
-        r->cap = r->cap ? 2 * r->cap : 4096;
-        r->ev = realloc(r->ev, r->cap * sizeof *r->ev);
-        ck_assert_ptr_nonnull(r->ev);
-    }
-    r->ev[r->n++] = *ev;
-}
-
-typedef struct {
     int rc;
-    cfg_t cfg;
-    wl_workload_t wl;
-    isa_program_t prog;
-    launch_t *L;
+    th_launch_t t;
+    cfg_t cfg;                 /* = t.cfg */
+    launch_t *L;               /* = t.L, kept alive for the output functions */
     timing_result_t res;
     stats_t st;
-    rec_t rec;
-    char dir[32];
+    th_recorder_t rec;
 } run_t;
 
 /* Run workload file `ini_path` (or, when kernel is non-NULL, a kernel and workload body written to
- * a temporary directory) with stats and a recorder. Keeps L alive for the output functions. */
+ * a temporary directory) with stats and a recorder. */
 static void run(run_t *r, const char *kernel, const char *ini, const char *ini_path)
 {
     memset(r, 0, sizeof *r);
-    char ipath[64];
-    if (kernel) {
-        snprintf(r->dir, sizeof r->dir, "/tmp/gcnsim-stats-XXXXXX");
-        ck_assert_ptr_nonnull(mkdtemp(r->dir));
-        char kpath[64];
-        snprintf(kpath, sizeof kpath, "%s/k.s", r->dir);
-        snprintf(ipath, sizeof ipath, "%s/k.ini", r->dir);
-        FILE *f = fopen(kpath, "w");
-        fputs(kernel, f);
-        fclose(f);
-        f = fopen(ipath, "w");
-        fprintf(f, "[kernel]\nsource = k.s\n%s", ini);
-        fclose(f);
-        ini_path = ipath;
-    }
-    cfg_defaults(&r->cfg);
-    ck_assert_int_eq(wl_load(ini_path, NULL, 0, &r->wl, stderr), 0);
-    ck_assert_int_eq(asm_assemble_file(r->wl.source, &r->prog, stderr), 0);
-    r->L = calloc(1, sizeof *r->L);
-    launch_options_t lo = { 0, 0 };
-    ck_assert_int_eq(launch_prepare(r->L, &r->wl, &r->prog, &lo, stderr), 0);
+    th_prepare(&r->t, kernel, ini, ini_path, NULL, 0);
+    r->cfg = r->t.cfg;
+    r->L = r->t.L;
     ck_assert_int_eq(stats_init(&r->st, &r->cfg), 0);
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);
     opt.observers[0] = (tev_observer_t){ stats_observe, &r->st };
-    opt.observers[1] = (tev_observer_t){ record, &r->rec };
+    opt.observers[1] = (tev_observer_t){ th_record, &r->rec };
     opt.nobservers = 2;
     r->rc = timing_run(r->L, &r->cfg, &opt, &r->res, stderr);
     ck_assert_int_eq(r->rc, 0);
@@ -89,18 +54,7 @@ static void run_free(run_t *r)
 {
     stats_free(&r->st);
     free(r->rec.ev);
-    launch_free(r->L);
-    free(r->L);
-    isa_program_free(&r->prog);
-    wl_free(&r->wl);
-    if (r->dir[0]) {
-        char p[64];
-        snprintf(p, sizeof p, "%s/k.s", r->dir);
-        unlink(p);
-        snprintf(p, sizeof p, "%s/k.ini", r->dir);
-        unlink(p);
-        rmdir(r->dir);
-    }
+    th_release(&r->t);
 }
 
 /* Instruction index of the first instruction with opcode op. */
@@ -123,7 +77,7 @@ typedef struct {
 static void reference(const run_t *r, ref_t *ref)
 {
     memset(ref, 0, sizeof *ref);
-    const rec_t *rec = &r->rec;
+    const th_recorder_t *rec = &r->rec;
     uint32_t simds = (uint32_t)r->cfg.cu_simds, ncu = (uint32_t)r->cfg.gpu_compute_units;
     uint64_t last = 0;
     for (size_t i = 0; i < rec->n; i++)

@@ -22,28 +22,15 @@
 #include "stats.h"
 #include "timing.h"
 #include "trace.h"
+#include "timing_harness.h"
 
 /* ---- a harness: write the kernel and workload, run them in time, record events ---------------- */
-
-enum { REC_MAX = 1 << 16 };
-
-typedef struct {
-    tev_t ev[REC_MAX];
-    uint32_t n;
-} recorder_t;
-
-static void record(void *ctx, const tev_t *ev)
-{
-    recorder_t *r = ctx;
-    if (r->n < REC_MAX)
-        r->ev[r->n++] = *ev;
-}
 
 typedef struct {
     int rc;
     timing_result_t res;
     stats_t st;
-    recorder_t *rec;
+    th_recorder_t *rec;
     char json[8192];
 } run_t;
 
@@ -51,36 +38,17 @@ typedef struct {
  * line) with configuration overrides `sets` (NULL-terminated). */
 static void run_timed(run_t *out, const char *kernel, const char *ini, const char *const *sets, bool tick)
 {
-    char dir[] = "/tmp/gcnsim-timing-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char kpath[64], ipath[64];
-    snprintf(kpath, sizeof kpath, "%s/k.s", dir);
-    snprintf(ipath, sizeof ipath, "%s/k.ini", dir);
-    FILE *f = fopen(kpath, "w");
-    fputs(kernel, f);
-    fclose(f);
-    f = fopen(ipath, "w");
-    fprintf(f, "[kernel]\nsource = k.s\n%s", ini);
-    fclose(f);
-
-    cfg_t cfg;
-    cfg_defaults(&cfg);
-    for (const char *const *s = sets; s && *s; s++)
-        ck_assert_int_eq(cfg_set(&cfg, *s, stderr), 0);
-    wl_workload_t wl;
-    ck_assert_int_eq(wl_load(ipath, NULL, 0, &wl, stderr), 0);
-    isa_program_t prog;
-    ck_assert_int_eq(asm_assemble_file(wl.source, &prog, stderr), 0);
-    launch_t *L = calloc(1, sizeof *L);
-    launch_options_t lo = { 0, 0 };
-    ck_assert_int_eq(launch_prepare(L, &wl, &prog, &lo, stderr), 0);
+    th_launch_t t;
+    th_prepare(&t, kernel, ini, NULL, sets, 0);
+    launch_t *L = t.L;
+    cfg_t cfg = t.cfg;
     ck_assert_int_eq(stats_init(&out->st, &cfg), 0);
     out->rec = calloc(1, sizeof *out->rec);
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);
     opt.tick_every_cycle = tick;
     opt.observers[0] = (tev_observer_t){ stats_observe, &out->st };
-    opt.observers[1] = (tev_observer_t){ record, out->rec };
+    opt.observers[1] = (tev_observer_t){ th_record, out->rec };
     opt.nobservers = 2;
     out->rc = timing_run(L, &cfg, &opt, &out->res, stderr);
     if (out->rc == 0) {
@@ -88,18 +56,13 @@ static void run_timed(run_t *out, const char *kernel, const char *ini, const cha
         stats_write_json(&out->st, L, &cfg, &out->res, j);
         fclose(j);
     }
-    launch_free(L);
-    free(L);
-    isa_program_free(&prog);
-    wl_free(&wl);
-    unlink(kpath);
-    unlink(ipath);
-    rmdir(dir);
+    th_release(&t);
 }
 
 static void run_free(run_t *r)
 {
     stats_free(&r->st);
+    free(r->rec->ev);
     free(r->rec);
 }
 
@@ -116,7 +79,7 @@ static char *repeat_kernel(const char *head, const char *body, int n, const char
 }
 
 /* Cycle at which wave `wave` issued its `index`-th instruction (0-based), or UINT64_MAX. */
-static uint64_t nth_issue(const recorder_t *r, uint64_t wave, uint32_t index)
+static uint64_t nth_issue(const th_recorder_t *r, uint64_t wave, uint32_t index)
 {
     for (uint32_t i = 0; i < r->n; i++)
         if (r->ev[i].kind == TEV_ISSUE && r->ev[i].wave == wave && index-- == 0)
@@ -191,7 +154,7 @@ END_TEST
 /* Five waves: waves 0 and 4 share SIMD 0. Wave 0 (the first 64 work-items) runs VALU, the others
  * SALU. At SIMD 0's selections both a VALU (wave 0) and a SALU (wave 4) instruction issue in the same
  * cycle; with VALU on both waves that never happens (one instruction per category per cycle). */
-static uint32_t same_cycle_pairs(const recorder_t *rec, uint32_t simd)
+static uint32_t same_cycle_pairs(const th_recorder_t *rec, uint32_t simd)
 {
     uint32_t pairs = 0;
     for (uint32_t i = 0; i < rec->n; i++)
@@ -471,26 +434,10 @@ static void last_cycle_seen(void *ctx, const tev_t *ev)
 /* Run `kernel` under workload body `ini` on the default machine with the limits in `r`. */
 static void run_limited(limited_t *r, const char *kernel, const char *ini)
 {
-    char dir[] = "/tmp/gcnsim-limit-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char kpath[64], ipath[64];
-    snprintf(kpath, sizeof kpath, "%s/k.s", dir);
-    snprintf(ipath, sizeof ipath, "%s/k.ini", dir);
-    FILE *f = fopen(kpath, "w");
-    fputs(kernel, f);
-    fclose(f);
-    f = fopen(ipath, "w");
-    fprintf(f, "[kernel]\nsource = k.s\n%s", ini);
-    fclose(f);
-    cfg_t cfg;
-    cfg_defaults(&cfg);
-    wl_workload_t wl;
-    ck_assert_int_eq(wl_load(ipath, NULL, 0, &wl, stderr), 0);
-    isa_program_t prog;
-    ck_assert_int_eq(asm_assemble_file(wl.source, &prog, stderr), 0);
-    launch_t *L = calloc(1, sizeof *L);
-    launch_options_t lo = { 1000000000ull, 0 }; /* the instruction limit out of the way */
-    ck_assert_int_eq(launch_prepare(L, &wl, &prog, &lo, stderr), 0);
+    th_launch_t t;
+    th_prepare(&t, kernel, ini, NULL, NULL, 1000000000ull); /* the instruction limit out of the way */
+    launch_t *L = t.L;
+    cfg_t cfg = t.cfg;
     stats_t st;
     ck_assert_int_eq(stats_init(&st, &cfg), 0);
     FILE *err = fmemopen(r->err, sizeof r->err, "w");
@@ -525,13 +472,7 @@ static void run_limited(limited_t *r, const char *kernel, const char *ini)
         fclose(o);
     }
     stats_free(&st);
-    launch_free(L);
-    free(L);
-    isa_program_free(&prog);
-    wl_free(&wl);
-    unlink(kpath);
-    unlink(ipath);
-    rmdir(dir);
+    th_release(&t);
 }
 
 /* An endless loop stops when time would pass --max-cycles. One CU holds 40 one-wave workgroups

@@ -15,24 +15,9 @@
 #include "launch.h"
 #include "timing.h"
 #include "trace.h"
+#include "timing_harness.h"
 
 /* ---- harness: run a shipped workload in time with a recorder and the trace observers ---------- */
-
-typedef struct {
-    tev_t *ev;
-    size_t n, cap;
-} recorder_t;
-
-static void record(void *ctx, const tev_t *ev)
-{
-    recorder_t *r = ctx;
-    if (r->n == r->cap) {
-        r->cap = r->cap ? 2 * r->cap : 4096;
-        r->ev = realloc(r->ev, r->cap * sizeof *r->ev);
-        ck_assert_ptr_nonnull(r->ev);
-    }
-    r->ev[r->n++] = *ev;
-}
 
 typedef struct {
     const char *ini;
@@ -49,7 +34,7 @@ typedef struct {
 
 typedef struct {
     int rc;
-    recorder_t rec;
+    th_recorder_t rec;
     uint64_t header_bytes;     /* the trace's header size */
     char kernel_text[64][128]; /* the first instructions' disassembly */
     uint32_t ninsts;
@@ -58,17 +43,10 @@ typedef struct {
 static void run(const run_opts_t *o, run_out_t *out)
 {
     memset(out, 0, sizeof *out);
-    cfg_t cfg;
-    cfg_defaults(&cfg);
-    for (const char *const *s = o->sets; s && *s; s++)
-        ck_assert_int_eq(cfg_set(&cfg, *s, stderr), 0);
-    wl_workload_t wl;
-    ck_assert_int_eq(wl_load(o->ini, NULL, 0, &wl, stderr), 0);
-    isa_program_t prog;
-    ck_assert_int_eq(asm_assemble_file(wl.source, &prog, stderr), 0);
-    launch_t *L = calloc(1, sizeof *L);
-    launch_options_t lo = { 0, 0 };
-    ck_assert_int_eq(launch_prepare(L, &wl, &prog, &lo, stderr), 0);
+    th_launch_t t;
+    th_prepare(&t, NULL, NULL, o->ini, o->sets, 0);
+    launch_t *L = t.L;
+    cfg_t cfg = t.cfg;
     out->ninsts = L->kernel->ninsts;
     for (uint32_t i = 0; i < out->ninsts && i < 64; i++)
         isa_format_inst(L->kernel, &L->kernel->insts[i], out->kernel_text[i], sizeof out->kernel_text[i]);
@@ -76,7 +54,7 @@ static void run(const run_opts_t *o, run_out_t *out)
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);
     opt.tick_every_cycle = o->tick;
-    opt.observers[opt.nobservers++] = (tev_observer_t){ record, &out->rec };
+    opt.observers[opt.nobservers++] = (tev_observer_t){ th_record, &out->rec };
     trace_writer_t *w = NULL;
     if (o->trace_path) {
         w = trace_writer_open(o->trace_path, L, &cfg, o->issues, stderr);
@@ -99,10 +77,7 @@ static void run(const run_opts_t *o, run_out_t *out)
         ck_assert_int_eq(trace_writer_close(w, stderr), 0);
     if (o->text_out)
         trace_text_free(&text);
-    launch_free(L);
-    free(L);
-    isa_program_free(&prog);
-    wl_free(&wl);
+    th_release(&t);
 }
 
 /* Each test runs in its own process (Check forks): one temporary directory per test. */
@@ -203,7 +178,7 @@ static void assert_same_event(const tev_t *a, const tev_t *b, size_t i)
 
 /* Read `path` and compare it with the recorded events (issues skipped unless `issues`). Returns
  * the end record's counts. */
-static trace_end_t check_round_trip(const char *path, const recorder_t *rec, bool issues, uint32_t ncu)
+static trace_end_t check_round_trip(const char *path, const th_recorder_t *rec, bool issues, uint32_t ncu)
 {
     char msg[600];
     trace_reader_t *r = trace_open(path, msg, sizeof msg);
