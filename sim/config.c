@@ -3,6 +3,7 @@
  * read line by line through our own inih reader (as the workload loader does): this libinih has no
  * line numbers, and the reader also sees section headers, comments and malformed lines. */
 #include "config.h"
+#include "memsys.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -498,6 +499,7 @@ int cfg_validate(const cfg_t *c, FILE *err)
             nerr++;
         }
     }
+    nerr += mem_config_problems(c, err);
     /* Deliberately not checked: cu.max_waves above cu.simds x cu.wave_slots, or cu.max_workgroups
      * above cu.max_waves. The smaller limit simply applies, so `--set cu.wave_slots=4` alone is a
      * valid occupancy experiment. */

@@ -13,7 +13,10 @@
 
 /* Enum keys hold the index of their choice in the table's "a|b|c" list. */
 enum { CFG_SCHED_OLDEST, CFG_SCHED_ROUND_ROBIN, CFG_SCHED_GREEDY };
-enum { CFG_MEM_IDEAL };
+enum { CFG_MEM_HIERARCHY, CFG_MEM_IDEAL };
+enum { CFG_REPL_LRU, CFG_REPL_FIFO, CFG_REPL_RANDOM };
+enum { CFG_WRITE_THROUGH, CFG_WRITE_BACK };
+enum { CFG_ROW_OFF, CFG_ROW_ON };
 enum { CFG_ORDER_ROW_MAJOR, CFG_ORDER_TILED, CFG_ORDER_MORTON };
 enum { CFG_DIR_X, CFG_DIR_Y };
 enum { CFG_RELEASE_WORKGROUP, CFG_RELEASE_WAVE };

@@ -37,7 +37,11 @@ typedef enum {
     TEV_NUM_CU_STATES
 } tev_cu_state_t;
 
-typedef enum { TEV_WAVE_STATE, TEV_ISSUE, TEV_WG_START, TEV_WG_END, TEV_CU_LIMITER, TEV_END } tev_kind_t;
+/* TEV_MEM: a memory instruction's trip through the memory system (reported right after its
+ * TEV_ISSUE, at its issue cycle; u.mem.access is valid only during the callback). */
+typedef enum { TEV_WAVE_STATE, TEV_ISSUE, TEV_WG_START, TEV_WG_END, TEV_CU_LIMITER, TEV_END, TEV_MEM } tev_kind_t;
+
+struct mem_access;
 
 typedef struct {
     tev_kind_t kind;
@@ -61,6 +65,10 @@ typedef struct {
             tev_cu_state_t state;
             occ_resource_t resource;  /* TEV_CU_REFUSED */
         } limiter;
+        struct {
+            uint32_t pc;                     /* instruction index */
+            const struct mem_access *access; /* memsys.h */
+        } mem;
     } u;
 } tev_t;
 

@@ -94,7 +94,7 @@ static unsigned dist_bucket(uint64_t v)
     return 16 + (e - 4) * 16 + (unsigned)((v >> (e - 4)) & 15);
 }
 
-static void dist_add(stats_dist_t *d, uint64_t v)
+void stats_dist_add(stats_dist_t *d, uint64_t v)
 {
     if (d->n == 0 || v < d->min)
         d->min = v;
@@ -106,7 +106,7 @@ static void dist_add(stats_dist_t *d, uint64_t v)
 }
 
 /* The per-PC entry of instruction `pc`, growing the table (bounded by the kernel's size). */
-static stats_pc_t *pc_entry(stats_t *st, uint32_t pc)
+stats_pc_t *stats_pc_entry(stats_t *st, uint32_t pc)
 {
     if (pc >= st->pc_cap) {
         uint32_t cap = st->pc_cap ? st->pc_cap : 64;
@@ -144,7 +144,7 @@ static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t s
             hidden = n; /* cannot happen: at most one VALU issue per SIMD slot */
         st->hidden += hidden;
         st->exposed += n - hidden;
-        stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
+        stats_pc_t *p = sl->has_pc ? stats_pc_entry(st, sl->last_pc) : NULL;
         if (p) {
             p->waited += n;
             p->hidden += hidden;
@@ -157,7 +157,7 @@ static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t s
 /* Charge a wave's slots since its last issue to that issue's instruction (its s_endpgm). */
 static void flush_pending(stats_t *st, stats_slot_t *sl)
 {
-    stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
+    stats_pc_t *p = sl->has_pc ? stats_pc_entry(st, sl->last_pc) : NULL;
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++) {
         if (p)
             p->slots[k] += sl->pend[k];
@@ -207,7 +207,7 @@ static void wave_state(stats_t *st, uint32_t cu, uint32_t simd, uint32_t slot, t
         sl->launched = sl->last_issue = sl->mark = t;
     } else if (was && !is) {
         flush_pending(st, sl);
-        dist_add(&st->wave_life, t - sl->launched);
+        stats_dist_add(&st->wave_life, t - sl->launched);
     }
     sl->state = to;
     sl->since = t;
@@ -229,7 +229,7 @@ static void issue(stats_t *st, const tev_t *ev)
     st->slot_counts[STATS_ISSUED]++;
     sl->pend[STATS_ISSUED]++;
     sl->mark = c + 1;
-    stats_pc_t *p = pc_entry(st, ev->u.issue.pc);
+    stats_pc_t *p = stats_pc_entry(st, ev->u.issue.pc);
     if (p) {
         p->execs++;
         p->cycles += c - sl->last_issue;
@@ -272,7 +272,7 @@ static void wg_end(stats_t *st, uint32_t cu, uint64_t wg, uint64_t t)
     uint32_t *n = &st->wg_nlive[cu];
     for (uint32_t i = 0; i < *n; i++)
         if (base[2 * i] == wg) {
-            dist_add(&st->wg_life, t - base[2 * i + 1]);
+            stats_dist_add(&st->wg_life, t - base[2 * i + 1]);
             --*n;
             base[2 * i] = base[2 * *n];
             base[2 * i + 1] = base[2 * *n + 1];
@@ -305,6 +305,9 @@ void stats_observe(void *ctx, const tev_t *ev)
         st->lim_res[ev->cu] = ev->u.limiter.resource;
         if (ev->cycle > st->lim_since[ev->cu])
             st->lim_since[ev->cu] = ev->cycle;
+        break;
+    case TEV_MEM:
+        stats_mem_observe(st, ev);
         break;
     case TEV_END:
         st->cycles = ev->cycle;
@@ -361,7 +364,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items, workgroup %" PRIu32 " x %" PRIu32
             " x %" PRIu32 "\n", L->wl->grid[0], L->wl->grid[1], L->wl->grid[2], L->wl->wg[0], L->wl->wg[1], L->wl->wg[2]);
     fprintf(out, "machine       %" PRIu32 " CU x %" PRIu32 " SIMDs, %s memory, dispatch %s\n", st->ncu, st->simds,
-            "ideal", cfg->dispatch_release == CFG_RELEASE_WAVE ? "release per wave" : "release per workgroup");
+            cfg->mem_model == CFG_MEM_IDEAL ? "ideal" : "cache-hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "release per wave" : "release per workgroup");
     fprintf(out, "cycles        %" PRIu64 " (%.3f us at %" PRId64 " MHz)\n", st->cycles,
             (double)st->cycles / (double)cfg->gpu_clock_mhz, cfg->gpu_clock_mhz);
     fprintf(out, "workgroups    %" PRIu64 ", waves %" PRIu64 "\n", st->workgroups, st->waves);
@@ -398,6 +401,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", %s %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
     fputc('\n', out);
+    stats_mem_print(st, cfg, out);
     stats_print_detail(st, L, out);
 }
 
@@ -405,7 +409,7 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
 {
     const occ_result_t *o = &res->occ;
     uint64_t n = total_insts(st);
-    fputs("{\n  \"schema_version\": 2,\n  \"kernel\": ", out);
+    fputs("{\n  \"schema_version\": 3,\n  \"kernel\": ", out);
     jout_string(out, L->kernel->name);
     fputs(",\n", out);
     fprintf(out, "  \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n  \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n",
@@ -442,7 +446,8 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", \"%s\": %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
     fputs("},\n", out);
+    stats_mem_json(st, cfg, out);
     stats_json_detail(st, L, out);
-    fprintf(out, "  \"config\": {\"mem_model\": \"ideal\", \"release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
-            cfg->dispatch_release == CFG_RELEASE_WAVE ? "wave" : "workgroup", cfg->gpu_clock_mhz);
+    fprintf(out, "  \"config\": {\"mem_model\": \"%s\", \"release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
+            cfg->mem_model == CFG_MEM_IDEAL ? "ideal" : "hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "wave" : "workgroup", cfg->gpu_clock_mhz);
 }

@@ -23,6 +23,7 @@
 #include "config.h"
 #include "events.h"
 #include "launch.h"
+#include "memsys.h"
 #include "timing.h"
 
 typedef enum {
@@ -48,7 +49,18 @@ typedef struct {
     uint64_t cycles;           /* sum over issues of (issue cycle - the wave's previous issue cycle) */
     uint64_t slots[STATS_NUM_SLOT_KINDS]; /* the slots attributed to it (see stats_observe) */
     uint64_t waited, hidden;   /* s_waitcnt: slots waited after it, and those hidden */
+    uint64_t mem_count, mem_latency; /* memory instructions: executions and summed issue-to-data cycles */
 } stats_pc_t;
+
+/* The memory system's figures, summed over TEV_MEM events. */
+typedef struct {
+    uint64_t insts[2];                 /* [0] vector memory, [1] scalar memory instructions */
+    uint64_t lines, ideal_lines;       /* vector: line requests, and the fewest possible */
+    uint64_t stall;                    /* address-unit cycles lost to full MSHRs */
+    uint64_t count[MEM_NUM_CACHES][CACHE_NUM_OUTCOMES];
+    uint64_t level_bytes[MEM_NUM_CACHES];
+    uint64_t dram_reads, dram_writes, dram_bytes, row_hits, row_misses;
+} stats_mem_t;
 
 /* A distribution of cycle counts in a fixed-size structure: exact below 16, otherwise 16 buckets
  * per power of two (percentiles within 1/16 relative). */
@@ -86,6 +98,8 @@ typedef struct {
     uint64_t waves, workgroups;
     uint64_t hidden, exposed;              /* s_waitcnt slots with/without a VALU issue of another wave */
     stats_dist_t wave_life, wg_life;       /* launch to slot free; workgroup start to end */
+    stats_mem_t mem;
+    stats_dist_t load_latency;             /* vector loads: issue to data */
     bool ended;
     bool oom;                  /* the per-PC table could not grow: the run must report an internal error */
     /* output options, set by the caller before printing */
@@ -110,6 +124,18 @@ void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out);
 /* Percentile p (0..100) of a distribution: the upper bound of the bucket holding it, clamped to
  * [min, max]; 0 when empty. */
 uint64_t stats_dist_percentile(const stats_dist_t *d, unsigned p);
+void stats_dist_add(stats_dist_t *d, uint64_t v);
+/* The per-PC entry of instruction `pc`, growing the table; NULL (and st->oom) when out of memory. */
+stats_pc_t *stats_pc_entry(stats_t *st, uint32_t pc);
+double stats_dist_mean(const stats_dist_t *d);
+
+/* stats_mem.c: the memory system's figures (TEV_MEM events): their report lines, JSON keys and CSV
+ * columns. */
+void stats_mem_observe(stats_t *st, const tev_t *ev);
+void stats_mem_print(const stats_t *st, const cfg_t *cfg, FILE *out);
+void stats_mem_json(const stats_t *st, const cfg_t *cfg, FILE *out);
+extern const char stats_mem_csv_header[];
+void stats_mem_csv(const stats_t *st, const cfg_t *cfg, FILE *out);
 /* Append one row for this run to `path`, writing the header line first when the file is new or
  * empty. Returns 0, or 1 with a message on err. Columns: docs/cli.md. */
 int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,

@@ -52,7 +52,7 @@ uint64_t stats_dist_percentile(const stats_dist_t *d, unsigned p)
     return d->max;
 }
 
-static double dist_mean(const stats_dist_t *d) { return d->n ? (double)d->sum / (double)d->n : 0.0; }
+double stats_dist_mean(const stats_dist_t *d) { return d->n ? (double)d->sum / (double)d->n : 0.0; }
 
 /* Power-of-two histogram: bucket 0 holds 0 and 1, bucket k >= 1 holds [2^k, 2^(k+1) - 1]. */
 static void log2_hist(const stats_dist_t *d, uint64_t h[64])
@@ -126,7 +126,7 @@ void stats_print_detail(const stats_t *st, const launch_t *L, FILE *out)
         }
     const stats_dist_t *w = &st->wave_life, *g = &st->wg_life;
     fprintf(out, "wave lifetime  %" PRIu64 " waves, cycles min %" PRIu64 " mean %.1f max %" PRIu64 ";", w->n,
-            w->min, dist_mean(w), w->max);
+            w->min, stats_dist_mean(w), w->max);
     uint64_t h[64];
     log2_hist(w, h);
     for (unsigned k = 0; k < 64; k++)
@@ -135,14 +135,15 @@ void stats_print_detail(const stats_t *st, const launch_t *L, FILE *out)
     fputc('\n', out);
     fprintf(out, "wg lifetime    %" PRIu64 " workgroups, cycles min %" PRIu64 " p50 %" PRIu64 " p90 %" PRIu64
             " max %" PRIu64 " mean %.1f\n", g->n, g->min, stats_dist_percentile(g, 50),
-            stats_dist_percentile(g, 90), g->max, dist_mean(g));
+            stats_dist_percentile(g, 90), g->max, stats_dist_mean(g));
     if (!st->per_pc)
         return;
-    fprintf(out, "per instruction (avg: mean cycles since the wave's previous issue; then its issue slots by kind)\n");
+    fprintf(out, "per instruction (avg: mean cycles since the wave's previous issue; then its issue slots by kind; "
+            "mem lat: mean issue-to-data cycles of a memory instruction)\n");
     fprintf(out, "  %6s %10s %8s", "pc", "execs", "avg");
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
         fprintf(out, " %10.10s", kind_keys[k]);
-    fputs("  instruction\n", out);
+    fprintf(out, " %9s  instruction\n", "mem lat");
     for (uint32_t i = 0; i < st->npc; i++) {
         if (!is_pc_row(st, i))
             continue;
@@ -151,6 +152,10 @@ void stats_print_detail(const stats_t *st, const launch_t *L, FILE *out)
         fprintf(out, "  0x%04" PRIx32 " %10" PRIu64 " %8.2f", byte_pc(L, i), p->execs, frac(p->cycles, p->execs));
         for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
             fprintf(out, " %10" PRIu64, p->slots[k]);
+        if (p->mem_count)
+            fprintf(out, " %9.1f", frac(p->mem_latency, p->mem_count));
+        else
+            fprintf(out, " %9s", "-");
         fprintf(out, "  %s\n", text);
     }
 }
@@ -189,7 +194,10 @@ void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out)
                     frac(p->cycles, p->execs));
             for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
                 fprintf(out, "%s\"%s\": %" PRIu64, k ? ", " : "", kind_keys[k], p->slots[k]);
-            fputs("}, \"instruction\": ", out);
+            if (p->mem_count)
+                fprintf(out, "}, \"mem_latency\": %.6f, \"instruction\": ", frac(p->mem_latency, p->mem_count));
+            else
+                fputs("}, \"mem_latency\": null, \"instruction\": ", out);
             jout_string(out, text);
             fputc('}', out);
             first = false;
@@ -198,7 +206,7 @@ void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out)
     }
     const stats_dist_t *w = &st->wave_life, *g = &st->wg_life;
     fprintf(out, "  \"wave_lifetime\": {\"count\": %" PRIu64 ", \"min\": %" PRIu64 ", \"mean\": %.6f, \"max\": %" PRIu64
-            ", \"histogram\": [", w->n, w->min, dist_mean(w), w->max);
+            ", \"histogram\": [", w->n, w->min, stats_dist_mean(w), w->max);
     uint64_t h[64];
     log2_hist(w, h);
     first = true;
@@ -209,7 +217,7 @@ void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out)
             first = false;
         }
     fprintf(out, "]},\n  \"workgroup_lifetime\": {\"count\": %" PRIu64 ", \"min\": %" PRIu64 ", \"mean\": %.6f, "
-            "\"max\": %" PRIu64 ", \"p50\": %" PRIu64 ", \"p90\": %" PRIu64 "},\n", g->n, g->min, dist_mean(g), g->max,
+            "\"max\": %" PRIu64 ", \"p50\": %" PRIu64 ", \"p90\": %" PRIu64 "},\n", g->n, g->min, stats_dist_mean(g), g->max,
             stats_dist_percentile(g, 50), stats_dist_percentile(g, 90));
 }
 
@@ -220,7 +228,7 @@ static const char csv_header[] =
     "sched_policy,mem_model,mem_latency,mem_bytes_per_cycle,dispatch_order,dispatch_release,clock_mhz,"
     "cycles,instructions,valu_instructions,ipc,waves,workgroups,occupancy_theoretical,occupancy_measured,"
     "limiter,issued_fraction,valu_busy,hidden,exposed,hidden_fraction,wave_lifetime_mean,"
-    "workgroup_lifetime_p50,workgroup_lifetime_p90\n";
+    "workgroup_lifetime_p50,workgroup_lifetime_p90,";
 
 /* A field quoted as RFC 4180 asks when it holds a comma, a quote or a line break. */
 static void csv_str(FILE *f, const char *s)
@@ -274,7 +282,7 @@ int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, cons
     }
     long size = ftell(f);
     if (size == 0)
-        fputs(csv_header, f);
+        fprintf(f, "%s%s\n", csv_header, stats_mem_csv_header);
     uint64_t n = 0, slots = 0, busy = 0;
     for (int u = 0; u < ISA_NUM_UNITS; u++)
         n += st->insts[u];
@@ -300,9 +308,11 @@ int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, cons
             cfg->gpu_clock_mhz, st->cycles, n, st->insts[ISA_UNIT_VALU], frac(n, st->cycles), st->waves,
             st->workgroups, res->occ.waves_per_simd, waves_per_simd(st), occ_resource_name(res->occ.limiter),
             frac(st->slot_counts[STATS_ISSUED], slots), frac(busy, st->cycles * st->ncu * st->simds));
-    fprintf(f, "%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%" PRIu64 ",%" PRIu64 "\n", st->hidden, st->exposed,
-            frac(st->hidden, st->hidden + st->exposed), dist_mean(&st->wave_life),
+    fprintf(f, "%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%" PRIu64 ",%" PRIu64 ",", st->hidden, st->exposed,
+            frac(st->hidden, st->hidden + st->exposed), stats_dist_mean(&st->wave_life),
             stats_dist_percentile(&st->wg_life, 50), stats_dist_percentile(&st->wg_life, 90));
+    stats_mem_csv(st, cfg, f);
+    fputc('\n', f);
     if (ferror(f) | (fclose(f) != 0)) {
         fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, strerror(errno));
         return 1;

@@ -470,6 +470,8 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
         if (!c->wave_pool || !c->wg_pool || !c->lds_pool)
             return 3;
     }
+    if (mem_init(&s->mem, cfg, s->ncu) != 0)
+        return 3;
     dorder_init(&s->order, L->wg_count, cfg->dispatch_order, cfg->dispatch_tile_direction,
                 (uint32_t)cfg->dispatch_tile_width);
     next_pending(s);
@@ -486,6 +488,7 @@ static void teardown(tw_sim_t *s)
         free(s->cus[i].lds_pool);
     }
     free(s->cus);
+    mem_free(&s->mem);
     eng_free(&s->eng);
 }
 

@@ -39,22 +39,13 @@ static void schedule_done(tw_sim_t *s, tw_wave_t *w, uint64_t at, bool vm)
         s->status = 3;
 }
 
-/* Ideal memory: the request leaves the CU's address unit at `req`, queues for the GPU-wide
- * bandwidth in request order, and completes `latency` cycles after its last byte. */
-static uint64_t ideal_memory(tw_sim_t *s, uint64_t req, uint64_t bytes)
+/* Report a memory instruction's trip through the memory system. */
+static void emit_mem(tw_sim_t *s, const tw_wave_t *w, uint32_t pc, const mem_access_t *a)
 {
-    uint64_t bpc = (uint64_t)s->cfg->mem_bytes_per_cycle;
-    uint64_t start = req * bpc > s->mem_free_bytes ? req * bpc : s->mem_free_bytes;
-    s->mem_free_bytes = start + bytes;
-    return (s->mem_free_bytes + bpc - 1) / bpc + (uint64_t)s->cfg->mem_latency;
-}
-
-static int popcount64(uint64_t v)
-{
-    int n = 0;
-    for (; v; v &= v - 1)
-        n++;
-    return n;
+    tev_t ev = tw_wave_event(w, TEV_MEM, a->issue);
+    ev.u.mem.pc = pc;
+    ev.u.mem.access = a;
+    tw_emit(s, &ev);
 }
 
 /* Issue `in` for wave w at cycle c. */
@@ -83,6 +74,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
 
     uint64_t cadence = (uint64_t)cfg->valu_cycles;
     uint32_t busy = 0;
+    mem_access_t macc;
+    bool has_mem = false;
     w->ready_at = c + cadence;
     switch (info->unit) {
     case ISA_UNIT_VALU:
@@ -96,7 +89,9 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     case ISA_UNIT_SMEM:
         w->ready_at = c + (uint64_t)cfg->salu_cycles;
         w->lgkm_cnt++;
-        schedule_done(s, w, c + (uint64_t)cfg->smem_latency, false);
+        mem_scalar(&s->mem, w->cu, res.addr[0], info->mem_bytes, c, &macc);
+        schedule_done(s, w, macc.done, false);
+        has_mem = true;
         break;
     case ISA_UNIT_BRANCH:
         w->ready_at = c + (uint64_t)(res.branch_taken ? cfg->branch_taken_cycles : cfg->branch_not_taken_cycles);
@@ -109,11 +104,9 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         break;
     }
     case ISA_UNIT_VMEM: {
-        uint64_t bytes = (uint64_t)popcount64(res.lanes) * info->mem_bytes;
-        uint64_t rate = (uint64_t)cfg->vmem_address_bytes_per_cycle;
-        uint64_t ta = bytes ? (bytes + rate - 1) / rate : 1;
-        cu->vmem_free = c + ta;
-        uint64_t done = ideal_memory(s, c + ta, bytes);
+        cu->vmem_free = mem_vector(&s->mem, w->cu, info, &res, c, &macc);
+        has_mem = true;
+        uint64_t done = macc.done;
         if (done < w->last_vm_done)
             done = w->last_vm_done; /* vmcnt counts down in issue order */
         w->last_vm_done = done;
@@ -132,6 +125,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     ev.u.issue.pc = at;
     ev.u.issue.busy = busy;
     tw_emit(s, &ev);
+    if (has_mem)
+        emit_mem(s, w, at, &macc);
 
     if (info->unit == ISA_UNIT_SEQ) {
         uint32_t imm = (uint32_t)in->simm16;

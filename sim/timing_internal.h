@@ -6,6 +6,7 @@
 #include "dispatch_order.h"
 #include "engine.h"
 #include "lds_timing.h"
+#include "memsys.h"
 #include "timing.h"
 
 enum { TW_MAX_SIMDS = 4, TW_MAX_SLOTS = 16, TW_MAX_WG_WAVES = 16 };
@@ -88,7 +89,7 @@ typedef struct {
     uint64_t dispatch_at;      /* pending EV_DISPATCH cycle, TW_NEVER when none */
     uint32_t cu_rr;            /* next CU to offer a workgroup */
     uint64_t next_wave_id, next_wg_id;
-    uint64_t mem_free_bytes;   /* ideal memory: bytes-times-bandwidth clock of the shared channel */
+    mem_t mem;                 /* the memory system (caches, DRAM, or the ideal model) */
     uint64_t last_cycle;
     int status;                /* 0 running, 2 fault, 3 internal error */
 } tw_sim_t;

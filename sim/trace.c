@@ -186,7 +186,8 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
 void trace_observe(void *ctx, const tev_t *ev)
 {
     trace_writer_t *w = ctx;
-    if (w->ended || w->limited || (ev->kind == TEV_ISSUE && !w->issues))
+    /* Memory-system detail is for the statistics; the trace format has no record for it. */
+    if (w->ended || w->limited || (ev->kind == TEV_ISSUE && !w->issues) || ev->kind == TEV_MEM)
         return;
     /* Room for this record and the end record, so that the file never passes the limit. */
     if (ev->kind != TEV_END && w->limit && trace_writer_bytes(w) + 2 * WREC_MAX > w->limit) {
@@ -239,6 +240,8 @@ void trace_observe(void *ctx, const tev_t *ev)
     case TEV_END:
         w->max_cycle = ev->cycle > w->max_cycle ? ev->cycle : w->max_cycle;
         w->ended = true;
+        break;
+    case TEV_MEM:
         break;
     }
 }

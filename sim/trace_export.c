@@ -194,6 +194,8 @@ static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
         c->since = ev->cycle;
         break;
     }
+    case TEV_MEM: /* never in a trace */
+        break;
     case TEV_END:
         for (uint32_t i = 0; i < h->ncu * h->simds * h->slots; i++) {
             x_close_slot(x, i, ev->cycle);
