@@ -25,7 +25,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 LIB_SRC := $(sort $(wildcard isa/*.c) $(filter-out sim/main.c,$(wildcard sim/*.c)))
-HEADERS := $(wildcard isa/*.h isa/*.def sim/*.h)
+HEADERS := $(wildcard isa/*.h isa/*.def sim/*.h sim/*.def)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 
 OPT_OBJ := $(LIB_SRC:%.c=$(BUILD)/opt/%.o)

@@ -184,6 +184,16 @@ static void read_line(cache_t *c, uint64_t line, cache_op_t op, uint64_t start, 
     }
 }
 
+uint64_t cache_accept_at(const cache_t *c, uint64_t addr, cache_op_t op, uint64_t at)
+{
+    if (op == CACHE_WRITE || (op == CACHE_ATOMIC && !c->p.atomics_here) || find(c, line_of(c, addr)))
+        return at;
+    uint64_t start = at > c->port_free ? at : c->port_free;
+    uint32_t m;
+    uint64_t go = take_mshr(c, start, &m);
+    return go > start ? go : at;
+}
+
 void cache_access(cache_t *c, uint64_t addr, cache_op_t op, uint32_t bytes, uint64_t at, cache_result_t *r)
 {
     memset(r, 0, sizeof *r);

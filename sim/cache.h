@@ -89,6 +89,11 @@ void cache_free(cache_t *c);
  * `bytes` through the port, arriving at cycle `at`. */
 void cache_access(cache_t *c, uint64_t addr, cache_op_t op, uint32_t bytes, uint64_t at, cache_result_t *r);
 
+/* The first cycle >= at at which cache_access(c, addr, op, ..., at) would get through without
+ * waiting for an MSHR (a hit, a merge or a write needs none). A requester that must not reserve
+ * the future (the vector L1's address unit) waits until then and asks again. */
+uint64_t cache_accept_at(const cache_t *c, uint64_t addr, cache_op_t op, uint64_t at);
+
 /* True when the line holding `addr` is present (for tests and the hierarchy's invalidations). */
 bool cache_holds(const cache_t *c, uint64_t addr);
 /* Drop the line holding `addr` if present (an atomic passing a write-through level). */

@@ -155,6 +155,9 @@ int mem_init(mem_t *m, const cfg_t *cfg, uint32_t ncu)
     m->ncu = ncu;
     m->ideal = cfg->mem_model == CFG_MEM_IDEAL;
     m->line_bytes = (uint32_t)cfg->l1v_line;
+    m->vreq = calloc(ncu, sizeof *m->vreq);
+    if (!m->vreq)
+        return 3;
     if (m->ideal)
         return 0;
     uint32_t per = (uint32_t)cfg->scalar_cus_per_cache;
@@ -200,6 +203,7 @@ void mem_free(mem_t *m)
     for (uint32_t i = 0; m->dram && i < m->ndram; i++)
         free(m->dram[i].open_row);
     free(m->l1v);
+    free(m->vreq);
     free(m->scalar);
     free(m->l2);
     free(m->dram);
@@ -261,10 +265,54 @@ static uint64_t ideal_memory(mem_t *m, uint64_t req, uint64_t bytes)
     return (m->ideal_bytes + bpc - 1) / bpc + (uint64_t)m->cfg->mem_latency;
 }
 
-uint64_t mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec_result_t *res, uint64_t c,
-                    mem_access_t *a)
+/* Hand the vector L1 the lines of the CU's current instruction, line j at c + j*ta/n, until all are
+ * in or the L1 has no MSHR for the next one. Returns true when done. The address unit must not
+ * reserve the future for a stalled line (other CUs' requests reach the shared L2 in time order),
+ * so a stalled instruction stops here and resumes at *at. */
+static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t *at)
 {
+    mem_access_t *a = &v->acc;
+    cache_t *l1 = &m->l1v[v->cu];
+    for (; v->next < v->n; v->next++) {
+        uint32_t j = v->next;
+        uint64_t t = a->issue + (uint64_t)j * v->ta / v->n;
+        if (t < v->prev)
+            t = v->prev;
+        uint64_t ok = cache_accept_at(l1, v->lines[j], a->op, t);
+        if (ok > t) {
+            *at = ok;
+            v->prev = ok;
+            return false;
+        }
+        m->cur = a;
+        cache_result_t r;
+        /* A read brings back its line's bytes; a write or atomic carries the bytes the lanes wrote
+         * to that line (write-combined). */
+        cache_access(l1, v->lines[j], a->op, a->op == CACHE_READ ? m->line_bytes : v->used[j], t, &r);
+        m->cur = NULL;
+        a->count[MEM_L1V][r.outcome]++;
+        a->level_bytes[MEM_L1V] += v->used[j];
+        v->prev = r.accepted;
+        if (r.ready > a->done)
+            a->done = r.ready;
+    }
+    uint64_t free_at = a->issue + v->ta;
+    if (v->n && v->prev + 1 > free_at) {
+        a->stall = v->prev + 1 - free_at;
+        free_at = v->prev + 1;
+    }
+    *at = free_at;
+    v->active = false;
+    return true;
+}
+
+bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec_result_t *res, uint64_t c,
+                const mem_access_t **out, uint64_t *at)
+{
+    mem_vreq_t *v = &m->vreq[cu];
+    mem_access_t *a = &v->acc;
     memset(a, 0, sizeof *a);
+    *out = a;
     a->op = (info->flags & ISA_FL_ATOMIC) ? CACHE_ATOMIC : (info->flags & ISA_FL_STORE) ? CACHE_WRITE : CACHE_READ;
     a->lanes = popcount64(res->lanes);
     a->bytes = (uint64_t)a->lanes * info->mem_bytes;
@@ -277,38 +325,25 @@ uint64_t mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_
         a->done = ideal_memory(m, c + ta, a->bytes);
         a->lines = a->ideal_lines;
         a->dram_bytes = a->bytes;
-        return c + ta;
+        *at = c + ta;
+        return true;
     }
-    uint64_t lines[128];
-    uint32_t used[128];
-    uint32_t n = mem_coalesce(res->addr, res->lanes, info->mem_bytes, m->line_bytes, lines, used);
-    a->lines = n;
+    v->active = true;
+    v->cu = cu;
+    v->ta = ta;
+    v->n = mem_coalesce(res->addr, res->lanes, info->mem_bytes, m->line_bytes, v->lines, v->used);
+    v->next = 0;
+    v->prev = c;
+    a->lines = v->n;
     a->done = c + ta;
-    m->cur = a;
-    /* The address unit hands out line j at c + j*ta/n; a line the L1 cannot accept (no MSHR)
-     * holds the ones behind it. */
-    uint64_t prev = c;
-    for (uint32_t j = 0; j < n; j++) {
-        uint64_t at = c + (uint64_t)j * ta / n;
-        if (at < prev)
-            at = prev;
-        cache_result_t r;
-        /* A read brings back its line's bytes; a write or atomic carries the bytes the lanes
-         * wrote to that line (write-combined). */
-        cache_access(&m->l1v[cu], lines[j], a->op, a->op == CACHE_READ ? m->line_bytes : used[j], at, &r);
-        a->count[MEM_L1V][r.outcome]++;
-        a->level_bytes[MEM_L1V] += used[j];
-        prev = r.accepted;
-        if (r.ready > a->done)
-            a->done = r.ready;
-    }
-    m->cur = NULL;
-    uint64_t free_at = c + ta;
-    if (n && prev + 1 > free_at) {
-        a->stall = prev + 1 - free_at;
-        free_at = prev + 1;
-    }
-    return free_at;
+    return vector_send(m, v, at);
+}
+
+bool mem_vector_resume(mem_t *m, uint32_t cu, const mem_access_t **out, uint64_t *at)
+{
+    mem_vreq_t *v = &m->vreq[cu];
+    *out = &v->acc;
+    return vector_send(m, v, at);
 }
 
 void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a)

@@ -43,11 +43,24 @@ typedef struct {
     uint64_t *open_row;        /* [banks], UINT64_MAX when closed (row model) */
 } mem_dram_channel_t;
 
+/* A vector memory instruction in a CU's address unit: its lines, and how far the L1 took them. */
+typedef struct {
+    bool active;
+    uint32_t cu;
+    uint64_t ta;               /* cycles the address unit needs for its lanes */
+    uint32_t n, next;          /* lines, and the next one to hand to the L1 */
+    uint64_t prev;             /* when the previous line was accepted */
+    uint64_t lines[128];
+    uint32_t used[128];        /* bytes of each line the lanes access */
+    mem_access_t acc;
+} mem_vreq_t;
+
 typedef struct {
     const cfg_t *cfg;
     bool ideal;
     uint32_t ncu, line_bytes;
     cache_t *l1v;              /* [ncu] */
+    mem_vreq_t *vreq;          /* [ncu] each CU's address unit */
     cache_t *scalar;           /* [ncu / scalar.cus_per_cache, rounded up] */
     cache_t *l2;               /* [l2.channels] */
     mem_dram_channel_t *dram;  /* [dram.channels] */
@@ -64,9 +77,13 @@ int mem_init(mem_t *m, const cfg_t *cfg, uint32_t ncu);
 void mem_free(mem_t *m);
 
 /* A vector memory instruction of CU `cu` issued at cycle c with the execution result `res`.
- * Fills *a; returns the cycle the CU's address unit is free again. */
-uint64_t mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec_result_t *res, uint64_t c,
-                    mem_access_t *a);
+ * Returns true when the L1 took all its lines: *a is its record (a->done: data back) and *at the
+ * cycle the CU's address unit is free again. Returns false when the L1 ran out of MSHRs: the
+ * address unit stays busy, and mem_vector_resume must be called at cycle *at (and again, until it
+ * returns true). The record stays valid until the CU's next vector memory instruction. */
+bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec_result_t *res, uint64_t c,
+                const mem_access_t **a, uint64_t *at);
+bool mem_vector_resume(mem_t *m, uint32_t cu, const mem_access_t **a, uint64_t *at);
 /* A scalar load of `bytes` at `addr` from CU `cu` at cycle c; fills *a (a->done: data back). */
 void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a);
 

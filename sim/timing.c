@@ -585,6 +585,9 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
         case EV_VALU_DONE:
             tw_valu_done(s, ev.ptr, c);
             break;
+        case EV_VMEM_RESUME:
+            tw_vmem_resume(s, ev.arg, c);
+            break;
         }
     }
     bool stalled = false;

@@ -48,6 +48,35 @@ static void emit_mem(tw_sim_t *s, const tw_wave_t *w, uint32_t pc, const mem_acc
     tw_emit(s, &ev);
 }
 
+/* A vector memory instruction's lines are all in the L1: its vmcnt drops when its data are back,
+ * in issue order. */
+static void vmem_done(tw_sim_t *s, tw_wave_t *w, const mem_access_t *a)
+{
+    uint64_t done = a->done;
+    if (done < w->last_vm_done)
+        done = w->last_vm_done;
+    w->last_vm_done = done;
+    schedule_done(s, w, done, true);
+}
+
+void tw_vmem_resume(tw_sim_t *s, uint32_t ci, uint64_t c)
+{
+    tw_cu_t *cu = &s->cus[ci];
+    const mem_access_t *a;
+    uint64_t t;
+    if (!mem_vector_resume(&s->mem, ci, &a, &t)) {
+        if (!eng_schedule(&s->eng, t, 0, EV_VMEM_RESUME, ci, NULL))
+            s->status = 3;
+        return;
+    }
+    tw_wave_t *w = cu->vmem_wave;
+    cu->vmem_free = t;
+    cu->vmem_wave = NULL;
+    vmem_done(s, w, a);
+    emit_mem(s, w, cu->vmem_pc, a);
+    tw_wake_cu(s, ci, t > c ? t : c);
+}
+
 /* Issue `in` for wave w at cycle c. */
 static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
 {
@@ -75,7 +104,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     uint64_t cadence = (uint64_t)cfg->valu_cycles;
     uint32_t busy = 0;
     mem_access_t macc;
-    bool has_mem = false;
+    const mem_access_t *mrec = NULL; /* the memory record to report after the issue */
     w->ready_at = c + cadence;
     switch (info->unit) {
     case ISA_UNIT_VALU:
@@ -91,7 +120,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         w->lgkm_cnt++;
         mem_scalar(&s->mem, w->cu, res.addr[0], info->mem_bytes, c, &macc);
         schedule_done(s, w, macc.done, false);
-        has_mem = true;
+        mrec = &macc;
         break;
     case ISA_UNIT_BRANCH:
         w->ready_at = c + (uint64_t)(res.branch_taken ? cfg->branch_taken_cycles : cfg->branch_not_taken_cycles);
@@ -104,14 +133,21 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         break;
     }
     case ISA_UNIT_VMEM: {
-        cu->vmem_free = mem_vector(&s->mem, w->cu, info, &res, c, &macc);
-        has_mem = true;
-        uint64_t done = macc.done;
-        if (done < w->last_vm_done)
-            done = w->last_vm_done; /* vmcnt counts down in issue order */
-        w->last_vm_done = done;
+        const mem_access_t *a;
+        uint64_t t;
         w->vm_cnt++;
-        schedule_done(s, w, done, true);
+        if (mem_vector(&s->mem, w->cu, info, &res, c, &a, &t)) {
+            cu->vmem_free = t;
+            vmem_done(s, w, a);
+            mrec = a;
+        } else {
+            /* The L1 has no MSHR: the address unit holds the rest until one frees. */
+            cu->vmem_free = TW_NEVER;
+            cu->vmem_wave = w;
+            cu->vmem_pc = at;
+            if (!eng_schedule(&s->eng, t, 0, EV_VMEM_RESUME, w->cu, NULL))
+                s->status = 3;
+        }
         break;
     }
     case ISA_UNIT_SEQ:
@@ -125,8 +161,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     ev.u.issue.pc = at;
     ev.u.issue.busy = busy;
     tw_emit(s, &ev);
-    if (has_mem)
-        emit_mem(s, w, at, &macc);
+    if (mrec)
+        emit_mem(s, w, at, mrec);
 
     if (info->unit == ISA_UNIT_SEQ) {
         uint32_t imm = (uint32_t)in->simm16;
@@ -260,6 +296,8 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
                 continue;
             uint64_t t = w->ready_at > c + 1 ? w->ready_at : c + 1;
             uint64_t u = unit_free_at(cu, e, next_unit(s, w));
+            if (u == TW_NEVER)
+                continue; /* the address unit is held; its resumption wakes the CU */
             if (u > t)
                 t = u;
             t = tw_simd_slot(s, e, t);

@@ -17,7 +17,7 @@ enum { TW_MAX_SIMDS = 4, TW_MAX_SLOTS = 16, TW_MAX_WG_WAVES = 16 };
 enum { TW_PRIO_TICK = 1 };
 #define TW_NEVER UINT64_MAX
 
-typedef enum { EV_DISPATCH, EV_WAVE_START, EV_TICK, EV_VM_DONE, EV_LGKM_DONE, EV_VALU_DONE } tw_event_kind_t;
+typedef enum { EV_DISPATCH, EV_WAVE_START, EV_TICK, EV_VM_DONE, EV_LGKM_DONE, EV_VALU_DONE, EV_VMEM_RESUME } tw_event_kind_t;
 
 struct tw_wg;
 
@@ -55,6 +55,8 @@ typedef struct {
     /* unit availability */
     uint64_t valu_free[TW_MAX_SIMDS];
     uint64_t lds_free, vmem_free;
+    struct tw_wave *vmem_wave; /* the wave whose instruction the address unit holds (MSHRs full) */
+    uint32_t vmem_pc;
     uint64_t tick_at;          /* cycle of the pending issue-stage event, TW_NEVER when none */
     uint32_t simd_rr;          /* next SIMD to receive a wave */
     uint32_t last_slot[TW_MAX_SIMDS]; /* slot of the last wave that issued, per SIMD */
@@ -114,6 +116,8 @@ void tw_cu_tick(tw_sim_t *s, uint32_t cu, uint64_t c);
 void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c);
 /* A draining wave's last VALU instruction has left the SIMD (EV_VALU_DONE). */
 void tw_valu_done(tw_sim_t *s, tw_wave_t *w, uint64_t c);
+/* EV_VMEM_RESUME: CU ci's address unit tries again to hand its instruction's lines to the L1. */
+void tw_vmem_resume(tw_sim_t *s, uint32_t ci, uint64_t c);
 
 /* timing.c */
 void tw_wave_end(tw_sim_t *s, tw_wave_t *w, uint64_t c);
