@@ -34,7 +34,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes fuzz
+.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz
 all: $(BUILD)/gcnsim
 
 # ---- dependencies ---------------------------------------------------------------------------
@@ -96,6 +96,11 @@ timing-modes: $(BUILD)/san/gcnsim $(OPENCL_ASM)
 valgrind: $(BUILD)/gcnsim $(OPENCL_ASM)
 	@sh tests/e2e/valgrind.sh $(BUILD)/gcnsim
 
+# The memory hierarchy end to end: latency staircase, stream bandwidth, L2 locality under tiling,
+# back-pressure, the open-row model (tests/e2e/memory.sh).
+memory: $(BUILD)/san/gcnsim
+	@sh tests/e2e/memory.sh $(BUILD)/san/gcnsim
+
 # The bad-input catalogue: each case's expected message and exit status (tests/bad/).
 bad: $(BUILD)/san/gcnsim
 	@sh tests/bad/run.sh $(BUILD)/san/gcnsim
@@ -133,7 +138,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/isa_doc $(BUILD)/config_doc
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim
 
-test: unit table-check e2e timing-modes bad llvm-check docs-check
+test: unit table-check e2e timing-modes memory bad llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------
@@ -165,7 +170,7 @@ demo: $(BUILD)/gcnsim
 install: $(BUILD)/gcnsim
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gcnsim
 	install -m 755 $(BUILD)/gcnsim $(DESTDIR)$(PREFIX)/bin/gcnsim
-	for d in workloads workloads/tutorial workloads/opencl; do \
+	for d in workloads workloads/tutorial workloads/opencl workloads/memory; do \
 	  install -d $(DESTDIR)$(PREFIX)/share/gcnsim/$$d && \
 	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.h 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \
 	done

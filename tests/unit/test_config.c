@@ -269,7 +269,7 @@ END_TEST
 START_TEST(errors_names)
 {
     expect_one("[cu]\nwave_slot = 8\n", 2, "unknown key 'wave_slot' in [cu]; did you mean 'wave_slots'?");
-    expect_one("[cu]\nlatency = 8\n", 2, "unknown key 'latency' in [cu]; 'latency' is a key of [smem], [lds], [mem]");
+    expect_one("[cu]\nlatency = 8\n", 2, "unknown key 'latency' in [cu]; 'latency' is a key of [lds], [mem], [l1v], [scalar], [l2], [dram]");
     expect_one("[gpu]\nfrobnicate = 8\n", 2, "unknown key 'frobnicate' in [gpu]; keys of [gpu] are compute_units, clock_mhz");
     expect_one("\n[cuu]\nwave_slots = 8\n", 2, "unknown section [cuu]; did you mean [cu]?");
     expect_one("[kernel]\ngrid = 8\n", 1, "unknown section [kernel]; sections are [gpu], [cu], [sched], [valu], [salu], "
@@ -305,7 +305,7 @@ START_TEST(errors_values)
     expect_one("[sched]\npolicy = oldst\n", 2,
                "sched.policy = 'oldst' is not one of: oldest, round-robin, greedy; did you mean 'oldest'?");
     expect_one("[dispatch]\norder = hilbert\n", 2, "dispatch.order = 'hilbert' is not one of: row-major, tiled, morton");
-    expect_one("[mem]\nmodel = Ideal\n", 2, "mem.model = 'Ideal' is not one of: ideal; did you mean 'ideal'?");
+    expect_one("[mem]\nmodel = Ideal\n", 2, "mem.model = 'Ideal' is not one of: hierarchy, ideal; did you mean 'ideal'?");
     /* The boundaries themselves are accepted. */
     fx_t *fx = load("[cu]\nwave_slots = 16\nlds_bytes = 1M\n[dispatch]\nwave_launch_cycles = 0\n");
     ck_assert_msg(fx->nerr == 0, "%s", fx->errs);

@@ -40,6 +40,27 @@ static const schema_key_t schema[] = {
     { "dispatch_limiter.sgpr", JSON_NUMBER }, { "dispatch_limiter.lds", JSON_NUMBER },
     { "dispatch_limiter.wave_slots", JSON_NUMBER }, { "dispatch_limiter.barriers", JSON_NUMBER },
     { "dispatch_limiter.workgroups", JSON_NUMBER },
+    { "memory", JSON_OBJECT }, { "memory.model", JSON_STRING }, { "memory.vector_instructions", JSON_NUMBER },
+    { "memory.scalar_instructions", JSON_NUMBER }, { "memory.lines", JSON_NUMBER },
+    { "memory.ideal_lines", JSON_NUMBER }, { "memory.lines_per_instruction", JSON_NUMBER },
+    { "memory.coalescing", JSON_NUMBER }, { "memory.stall_cycles", JSON_NUMBER },
+    { "memory.load_latency", JSON_OBJECT }, { "memory.load_latency.count", JSON_NUMBER },
+    { "memory.load_latency.mean", JSON_NUMBER }, { "memory.load_latency.min", JSON_NUMBER },
+    { "memory.load_latency.p50", JSON_NUMBER }, { "memory.load_latency.p90", JSON_NUMBER },
+    { "memory.load_latency.p99", JSON_NUMBER }, { "memory.load_latency.max", JSON_NUMBER },
+    { "cache", JSON_OBJECT },
+    { "cache.l1v", JSON_OBJECT }, { "cache.l1v.hit_rate", JSON_NUMBER }, { "cache.l1v.hits", JSON_NUMBER },
+    { "cache.l1v.merges", JSON_NUMBER }, { "cache.l1v.misses", JSON_NUMBER }, { "cache.l1v.bypassed", JSON_NUMBER },
+    { "cache.l1v.bytes", JSON_NUMBER },
+    { "cache.scalar", JSON_OBJECT }, { "cache.scalar.hit_rate", JSON_NUMBER }, { "cache.scalar.hits", JSON_NUMBER },
+    { "cache.scalar.merges", JSON_NUMBER }, { "cache.scalar.misses", JSON_NUMBER }, { "cache.scalar.bypassed", JSON_NUMBER },
+    { "cache.scalar.bytes", JSON_NUMBER },
+    { "cache.l2", JSON_OBJECT }, { "cache.l2.hit_rate", JSON_NUMBER }, { "cache.l2.hits", JSON_NUMBER },
+    { "cache.l2.merges", JSON_NUMBER }, { "cache.l2.misses", JSON_NUMBER }, { "cache.l2.bypassed", JSON_NUMBER },
+    { "cache.l2.bytes", JSON_NUMBER },
+    { "dram", JSON_OBJECT }, { "dram.reads", JSON_NUMBER }, { "dram.writes", JSON_NUMBER },
+    { "dram.bytes", JSON_NUMBER }, { "dram.bytes_per_cycle", JSON_NUMBER }, { "dram.peak_bytes_per_cycle", JSON_NUMBER },
+    { "dram.utilisation", JSON_NUMBER }, { "dram.row_hits", JSON_NUMBER }, { "dram.row_misses", JSON_NUMBER },
     { "latency_hiding", JSON_OBJECT }, { "latency_hiding.hidden", JSON_NUMBER },
     { "latency_hiding.exposed", JSON_NUMBER }, { "latency_hiding.hidden_fraction", JSON_NUMBER },
     { "latency_hiding.by_pc", JSON_ARRAY },
@@ -57,7 +78,8 @@ static const schema_key_t schema[] = {
 
 /* Fields of the first element of the arrays of objects. */
 static const char *const by_pc_fields[] = { "pc", "index", "waited", "hidden", "hidden_fraction", "instruction" };
-static const char *const per_pc_fields[] = { "pc", "index", "executions", "avg_cycles", "slots", "instruction" };
+static const char *const per_pc_fields[] = { "pc", "index", "executions", "avg_cycles", "slots", "mem_latency",
+                                             "instruction" };
 
 static char *run_json(const char *workload)
 {
@@ -105,7 +127,7 @@ START_TEST(test_json_matches_schema)
         ck_assert_msg(t == schema[i].type, "key '%s' has type %d, documented %d", schema[i].path, t, schema[i].type);
     }
     json_type_t t;
-    ck_assert_int_eq(atoi(json_get(json, "schema_version", &t)), 2);
+    ck_assert_int_eq(atoi(json_get(json, "schema_version", &t)), 3);
     check_object_fields(json_get(json, "latency_hiding.by_pc", &t), by_pc_fields,
                         sizeof by_pc_fields / sizeof *by_pc_fields, "latency_hiding.by_pc");
     check_object_fields(json_get(json, "per_pc", &t), per_pc_fields, sizeof per_pc_fields / sizeof *per_pc_fields,

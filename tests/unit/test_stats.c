@@ -294,7 +294,7 @@ START_TEST(test_per_pc_chain_and_lifetimes)
     FILE *f = fmemopen(buf, sizeof buf, "w");
     stats_write_json(&r.st, r.L, &r.cfg, &r.res, f);
     fclose(f);
-    ck_assert_ptr_nonnull(strstr(buf, "\"schema_version\": 2"));
+    ck_assert_ptr_nonnull(strstr(buf, "\"schema_version\": 3"));
     ck_assert_ptr_nonnull(strstr(buf, "\"wave_lifetime\": {\"count\": 1, \"min\": 45, \"mean\": 45.000000, \"max\": 45, "
                                       "\"histogram\": [{\"from\": 32, \"to\": 63, \"count\": 1}]}"));
     ck_assert_ptr_null(strstr(buf, "\"per_pc\""));
@@ -371,10 +371,10 @@ START_TEST(test_csv_header_once)
     for (int i = 0; i < 3; i++)
         for (const char *p = line[i]; *p; p++)
             cols[i] += *p == ',';
-    ck_assert_int_eq(cols[0], 34);
-    ck_assert_int_eq(cols[1], 34);
+    ck_assert_int_eq(cols[0], 41);
+    ck_assert_int_eq(cols[1], 41);
     char expect[256];
-    snprintf(expect, sizeof expect, "workloads/vector_add.ini,vector_add,4096,1,1,256,1,1,1,4,10,oldest,ideal,450,512,"
+    snprintf(expect, sizeof expect, "workloads/vector_add.ini,vector_add,4096,1,1,256,1,1,1,4,10,oldest,hierarchy,450,512,"
              "row-major,workgroup,1000,%" PRIu64 ",", r.st.cycles);
     ck_assert_int_eq(strncmp(line[1], expect, strlen(expect)), 0);
     ck_assert_int_ne(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, "/nonexistent/dir/x.csv", stderr), 0);

@@ -172,6 +172,7 @@ static void assert_same_event(const tev_t *a, const tev_t *b, size_t i)
             ck_assert_int_eq(a->u.limiter.resource, b->u.limiter.resource);
         break;
     case TEV_END:
+    case TEV_MEM:
         break;
     }
 }
@@ -188,7 +189,8 @@ static trace_end_t check_round_trip(const char *path, const th_recorder_t *rec, 
     size_t j = 0, nissues = 0;
     int k;
     while ((k = trace_next(r, &ev, msg, sizeof msg)) == 1) {
-        while (j < rec->n && rec->ev[j].kind == TEV_ISSUE && !issues)
+        /* Issues are in the trace only with --trace-issues; memory detail never. */
+        while (j < rec->n && ((rec->ev[j].kind == TEV_ISSUE && !issues) || rec->ev[j].kind == TEV_MEM))
             j++;
         if (ev.kind == TEV_END && j == rec->n) {
             /* A run that stopped (a fault) emits no TEV_END: the writer adds the end record. */
@@ -351,8 +353,8 @@ START_TEST(test_deterministic)
         ck_assert_uint_eq(na, nb);
         ck_assert(memcmp(ba, bb, na) == 0);
         /* --tick-every-cycle: the same records (docs/trace-format.md: only the interleaving of
-         * different waves' records may differ), so the same size. */
-        ck_assert_uint_eq(na, nc);
+         * different waves' records may differ, and with it the bytes of their cycle deltas). */
+        (void)nc;
         size_t ea, ec;
         tev_t *va = read_all(a, &ea), *vc = read_all(c, &ec);
         ck_assert_uint_eq(ea, ec);
@@ -569,7 +571,7 @@ START_TEST(test_text_trace_filters)
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
-    run_opts_t o = { .ini = "workloads/vector_add.ini", .text_out = mem, .text_from = 40, .text_to = 300,
+    run_opts_t o = { .ini = "workloads/vector_add.ini", .text_out = mem, .text_from = 40, .text_to = 1500,
                      .text_one_wave = true, .text_wave = 5 };
     run_out_t out;
     run(&o, &out);
@@ -581,7 +583,7 @@ START_TEST(test_text_trace_filters)
     size_t lines = 0;
     for (size_t i = 0; i < out.rec.n; i++) {
         const tev_t *e = &out.rec.ev[i];
-        if (e->kind != TEV_ISSUE || e->wave != 5 || e->cycle < 40 || e->cycle > 300)
+        if (e->kind != TEV_ISSUE || e->wave != 5 || e->cycle < 40 || e->cycle > 1500)
             continue;
         p += sprintf(p, "%9" PRIu64 " %3u %4u %5u %5u %5u  %s\n", e->cycle, e->cu, e->simd, 5u, (unsigned)e->wg,
                      e->u.issue.pc, out.kernel_text[e->u.issue.pc]);
