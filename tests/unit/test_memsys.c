@@ -1,0 +1,529 @@
+/* The memory system: the generic cache level (hits, misses, merges, MSHR back-pressure, write
+ * policies, atomics, replacement, the port), the coalescer, the DRAM channels and their open-row
+ * model, and a kernel's line requests end to end. Every expected cycle is derived by hand in a
+ * comment. */
+#include "timing_harness.h"
+#include "unit.h"
+
+#include "cache.h"
+#include "memsys.h"
+#include "stats.h"
+
+/* ---- a cache level with a stub next level that answers NEXT cycles after a request ---------- */
+
+enum { NEXT = 100, LAT = 10 };
+
+typedef struct {
+    unsigned calls[3];         /* by cache_op_t */
+    uint64_t last_line, last_at;
+    uint32_t last_bytes;
+} stub_t;
+
+static uint64_t stub_next(void *ctx, uint64_t line, cache_op_t op, uint32_t bytes, uint64_t at)
+{
+    stub_t *s = ctx;
+    s->calls[op]++;
+    s->last_line = line;
+    s->last_at = at;
+    s->last_bytes = bytes;
+    return at + NEXT;
+}
+
+/* 2 sets x 2 ways of 64-byte lines, 64 bytes per cycle, 4 MSHRs. */
+static cache_params_t small(void)
+{
+    cache_params_t p;
+    memset(&p, 0, sizeof p);
+    p.size_bytes = 256;
+    p.ways = 2;
+    p.line_bytes = 64;
+    p.repl = CACHE_REPL_LRU;
+    p.write = CACHE_WRITE_BACK;
+    p.write_allocate = true;
+    p.latency = LAT;
+    p.bytes_per_cycle = 64;
+    p.mshrs = 4;
+    return p;
+}
+
+static cache_result_t acc(cache_t *c, uint64_t addr, cache_op_t op, uint64_t at)
+{
+    cache_result_t r;
+    cache_access(c, addr, op, op == CACHE_READ ? 64 : 4, at, &r);
+    return r;
+}
+
+START_TEST(test_hit_miss_latency)
+{
+    stub_t st = { 0 };
+    cache_t c;
+    cache_params_t p = small();
+    ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+    /* A miss at 0: the next level answers at 0 + 100, this level adds 10: 110. */
+    cache_result_t r = acc(&c, 0x1000, CACHE_READ, 0);
+    ck_assert_int_eq(r.outcome, CACHE_MISS);
+    ck_assert_uint_eq(r.ready, NEXT + LAT);
+    ck_assert_uint_eq(st.calls[CACHE_READ], 1);
+    ck_assert_uint_eq(st.last_line, 0x1000);
+    /* The same line at 5 (the port is free again at 1): the fill is on its way, a merge that
+     * answers with it at 110; no second request goes out. */
+    r = acc(&c, 0x1004, CACHE_READ, 5);
+    ck_assert_int_eq(r.outcome, CACHE_MERGE);
+    ck_assert_uint_eq(r.ready, 110);
+    ck_assert_uint_eq(st.calls[CACHE_READ], 1);
+    /* At 200 the line is there: a hit, 200 + 10. */
+    r = acc(&c, 0x103c, CACHE_READ, 200);
+    ck_assert_int_eq(r.outcome, CACHE_HIT);
+    ck_assert_uint_eq(r.ready, 210);
+    ck_assert(cache_holds(&c, 0x1000));
+    ck_assert(!cache_holds(&c, 0x1040));
+    cache_free(&c);
+}
+END_TEST
+
+/* The port moves 64 bytes a cycle, at least a cycle a request: four requests at cycle 0 start at
+ * 0, 1, 2, 3; a 4-byte write holds it a whole cycle too. */
+START_TEST(test_port_queue)
+{
+    stub_t st = { 0 };
+    cache_t c;
+    cache_params_t p = small();
+    p.size_bytes = 64 * 2 * 8;
+    ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+    for (uint64_t i = 0; i < 4; i++) {
+        cache_result_t r = acc(&c, 0x4000 + 64 * i, CACHE_READ, 0);
+        ck_assert_uint_eq(r.accepted, i);
+        ck_assert_uint_eq(r.ready, i + NEXT + LAT);
+    }
+    cache_result_t r = acc(&c, 0x4000, CACHE_WRITE, 0);
+    ck_assert_uint_eq(r.accepted, 4);
+    /* Half the bandwidth: a 64-byte line holds the port for two cycles. */
+    cache_free(&c);
+    p.bytes_per_cycle = 32;
+    ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+    ck_assert_uint_eq(acc(&c, 0x8000, CACHE_READ, 0).accepted, 0);
+    ck_assert_uint_eq(acc(&c, 0x8040, CACHE_READ, 0).accepted, 2);
+    ck_assert_uint_eq(acc(&c, 0x8080, CACHE_READ, 7).accepted, 7);
+    cache_free(&c);
+}
+END_TEST
+
+/* Two MSHRs, three misses to different lines at 0, 1, 2: the third waits for the first MSHR to
+ * free at 0 + 100 (its fill), goes to the next level then, and answers at 100 + 100 + 10. */
+START_TEST(test_mshr_back_pressure)
+{
+    stub_t st = { 0 };
+    cache_t c;
+    cache_params_t p = small();
+    p.mshrs = 2;
+    p.size_bytes = 64 * 2 * 8;
+    ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+    ck_assert_uint_eq(cache_accept_at(&c, 0x0, CACHE_READ, 0), 0);
+    ck_assert_uint_eq(acc(&c, 0x0, CACHE_READ, 0).ready, 110);
+    ck_assert_uint_eq(acc(&c, 0x40, CACHE_READ, 1).ready, 111);
+    /* Both MSHRs are busy until 100 and 101: a new miss at 2 can be accepted at 100. */
+    ck_assert_uint_eq(cache_accept_at(&c, 0x80, CACHE_READ, 2), 100);
+    /* A hit or a merge needs no MSHR; nor does a write. */
+    ck_assert_uint_eq(cache_accept_at(&c, 0x40, CACHE_READ, 2), 2);
+    ck_assert_uint_eq(cache_accept_at(&c, 0xc0, CACHE_WRITE, 2), 2);
+    cache_result_t r = acc(&c, 0x80, CACHE_READ, 2);
+    ck_assert_int_eq(r.outcome, CACHE_MISS);
+    ck_assert_uint_eq(r.accepted, 100);
+    ck_assert_uint_eq(st.last_at, 100);
+    ck_assert_uint_eq(r.ready, 210);
+    ck_assert_uint_eq(st.calls[CACHE_READ], 3);
+    cache_free(&c);
+}
+END_TEST
+
+/* LRU and FIFO differ on A, B, A, C in one 2-way set: LRU evicts B, FIFO evicts A. Lines 0x000,
+ * 0x080, 0x100 share set 0 (2 sets of 64-byte lines). */
+START_TEST(test_replacement)
+{
+    for (int repl = CACHE_REPL_LRU; repl <= CACHE_REPL_FIFO; repl++) {
+        stub_t st = { 0 };
+        cache_t c;
+        cache_params_t p = small();
+        p.repl = (cache_repl_t)repl;
+        ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+        acc(&c, 0x000, CACHE_READ, 0);
+        acc(&c, 0x080, CACHE_READ, 1);
+        ck_assert_int_eq(acc(&c, 0x000, CACHE_READ, 500).outcome, CACHE_HIT);
+        ck_assert_int_eq(acc(&c, 0x100, CACHE_READ, 501).outcome, CACHE_MISS);
+        ck_assert(cache_holds(&c, 0x100));
+        ck_assert(cache_holds(&c, 0x000) == (repl == CACHE_REPL_LRU));
+        ck_assert(cache_holds(&c, 0x080) == (repl == CACHE_REPL_FIFO));
+        /* Set 1 is untouched. */
+        ck_assert(!cache_holds(&c, 0x040));
+        cache_free(&c);
+    }
+    /* Random replacement is deterministic: two caches make the same choices. */
+    stub_t st = { 0 };
+    cache_t a, b;
+    cache_params_t p = small();
+    p.repl = CACHE_REPL_RANDOM;
+    ck_assert_int_eq(cache_init(&a, &p, stub_next, &st), 0);
+    ck_assert_int_eq(cache_init(&b, &p, stub_next, &st), 0);
+    for (uint64_t i = 0; i < 64; i++) {
+        cache_result_t ra = acc(&a, 0x80 * (i % 5), CACHE_READ, 1000 * i);
+        cache_result_t rb = acc(&b, 0x80 * (i % 5), CACHE_READ, 1000 * i);
+        ck_assert_int_eq(ra.outcome, rb.outcome);
+    }
+    cache_free(&a);
+    cache_free(&b);
+}
+END_TEST
+
+/* Write-back: a store dirties the line (answering after the level's own latency), and its
+ * eviction writes it to the next level. */
+START_TEST(test_write_back)
+{
+    stub_t st = { 0 };
+    cache_t c;
+    cache_params_t p = small();
+    ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+    cache_result_t r = acc(&c, 0x000, CACHE_WRITE, 0);
+    ck_assert_int_eq(r.outcome, CACHE_MISS); /* write-allocate without a fetch */
+    ck_assert_uint_eq(r.ready, LAT);
+    ck_assert_uint_eq(st.calls[CACHE_READ] + st.calls[CACHE_WRITE], 0);
+    ck_assert_int_eq(acc(&c, 0x000, CACHE_WRITE, 5).outcome, CACHE_HIT);
+    acc(&c, 0x080, CACHE_READ, 10);
+    r = acc(&c, 0x100, CACHE_READ, 500); /* evicts 0x000 (LRU), which is dirty */
+    ck_assert(r.wrote_back);
+    ck_assert_uint_eq(st.calls[CACHE_WRITE], 1);
+    ck_assert_uint_eq(st.last_bytes, 64);
+    /* A clean victim is not written. */
+    r = acc(&c, 0x180, CACHE_READ, 600);
+    ck_assert(!r.wrote_back);
+    ck_assert_uint_eq(st.calls[CACHE_WRITE], 1);
+    cache_free(&c);
+}
+END_TEST
+
+/* Write-through: every store goes on (answering when the next level does, plus the latency);
+ * with write-allocate the line is installed (a later load hits), without it the store bypasses. */
+START_TEST(test_write_through)
+{
+    for (int alloc = 0; alloc <= 1; alloc++) {
+        stub_t st = { 0 };
+        cache_t c;
+        cache_params_t p = small();
+        p.write = CACHE_WRITE_THROUGH;
+        p.write_allocate = alloc;
+        ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+        cache_result_t r = acc(&c, 0x200, CACHE_WRITE, 3);
+        ck_assert_int_eq(r.outcome, alloc ? CACHE_MISS : CACHE_BYPASS);
+        ck_assert_uint_eq(r.ready, 3 + NEXT + LAT);
+        ck_assert_uint_eq(st.calls[CACHE_WRITE], 1);
+        ck_assert_uint_eq(st.last_bytes, 4);
+        ck_assert_int_eq(acc(&c, 0x200, CACHE_READ, 50).outcome, alloc ? CACHE_HIT : CACHE_MISS);
+        /* A write-through line is never dirty: evicting it writes nothing. */
+        acc(&c, 0x280, CACHE_READ, 300);
+        acc(&c, 0x300, CACHE_READ, 400);
+        acc(&c, 0x380, CACHE_READ, 500);
+        ck_assert_uint_eq(st.calls[CACHE_WRITE], 1);
+        cache_free(&c);
+    }
+}
+END_TEST
+
+/* An atomic passes a level that does not execute atomics (dropping its copy) and executes at one
+ * that does (fetching the line on a miss, leaving it dirty). */
+START_TEST(test_atomics)
+{
+    stub_t st = { 0 };
+    cache_t c;
+    cache_params_t p = small();
+    p.write = CACHE_WRITE_THROUGH;
+    ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+    acc(&c, 0x40, CACHE_READ, 0);
+    ck_assert(cache_holds(&c, 0x40));
+    cache_result_t r = acc(&c, 0x44, CACHE_ATOMIC, 200);
+    ck_assert_int_eq(r.outcome, CACHE_BYPASS);
+    ck_assert_uint_eq(r.ready, 200 + NEXT + LAT);
+    ck_assert_uint_eq(st.calls[CACHE_ATOMIC], 1);
+    ck_assert(!cache_holds(&c, 0x40));
+    cache_free(&c);
+
+    memset(&st, 0, sizeof st);
+    p = small();
+    p.atomics_here = true;
+    ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+    r = acc(&c, 0x44, CACHE_ATOMIC, 0);
+    ck_assert_int_eq(r.outcome, CACHE_MISS);
+    ck_assert_uint_eq(st.calls[CACHE_READ], 1);
+    ck_assert_uint_eq(st.calls[CACHE_ATOMIC], 0);
+    ck_assert_int_eq(acc(&c, 0x48, CACHE_ATOMIC, 500).outcome, CACHE_HIT);
+    /* It is dirty: evicting it writes it back. */
+    acc(&c, 0xc0, CACHE_READ, 600);
+    acc(&c, 0x140, CACHE_READ, 700);
+    ck_assert_uint_eq(st.calls[CACHE_WRITE], 1);
+    cache_free(&c);
+}
+END_TEST
+
+/* A channel of a 4-way interleaved cache (256-byte blocks) sees blocks 0, 4, 8, ...: its set index
+ * skips the channel bits, so 4 consecutive blocks of its own fill 4 different sets. */
+START_TEST(test_interleaved_sets)
+{
+    stub_t st = { 0 };
+    cache_t c;
+    cache_params_t p = small();
+    p.size_bytes = 64 * 16; /* 16 sets, 1 way */
+    p.ways = 1;
+    p.set_skip_bytes = 256;
+    p.set_skip_count = 4;
+    ck_assert_ptr_null(cache_params_problem(&p));
+    ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+    /* This channel's blocks: 0x000, 0x400, 0x800, 0xc00 -> local blocks 0..3 -> sets 0..15. */
+    for (uint64_t b = 0; b < 4; b++)
+        for (uint64_t l = 0; l < 4; l++)
+            acc(&c, b * 0x400 + l * 64, CACHE_READ, 1000 * b + l);
+    for (uint64_t b = 0; b < 4; b++)
+        for (uint64_t l = 0; l < 4; l++)
+            ck_assert_msg(cache_holds(&c, b * 0x400 + l * 64), "block %d line %d evicted", (int)b, (int)l);
+    cache_free(&c);
+    /* Without skipping, the same 16 lines would map to 4 sets and evict each other. */
+    p.set_skip_count = 0;
+    ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+    for (uint64_t b = 0; b < 4; b++)
+        for (uint64_t l = 0; l < 4; l++)
+            acc(&c, b * 0x400 + l * 64, CACHE_READ, 1000 * b + l);
+    ck_assert(!cache_holds(&c, 0x000));
+    cache_free(&c);
+}
+END_TEST
+
+START_TEST(test_params_problems)
+{
+    cache_params_t p = small();
+    ck_assert_ptr_null(cache_params_problem(&p));
+    p.line_bytes = 48;
+    ck_assert_str_eq(cache_params_problem(&p), "the line size must be a power of two of at least 4 bytes");
+    p = small();
+    p.size_bytes = 64 * 3;
+    ck_assert_str_eq(cache_params_problem(&p), "the size must be a whole number of sets (ways x line size)");
+    p = small();
+    p.mshrs = 0;
+    ck_assert_str_eq(cache_params_problem(&p), "MSHRs and bytes per cycle must be positive");
+    p = small();
+    p.set_skip_count = 4;
+    p.set_skip_bytes = 100;
+    ck_assert_str_eq(cache_params_problem(&p), "the channel interleave must be a multiple of the line size");
+}
+END_TEST
+
+/* ---- the coalescer ----------------------------------------------------------------------------- */
+
+static uint32_t coalesce(uint64_t base, uint64_t stride, uint32_t bytes, uint64_t lanes, uint32_t *used)
+{
+    uint64_t addr[64], lines[128];
+    uint32_t u[128];
+    for (int l = 0; l < 64; l++)
+        addr[l] = base + stride * (uint64_t)l;
+    uint32_t n = mem_coalesce(addr, lanes, bytes, 64, lines, used ? used : u);
+    for (uint32_t i = 1; i < n; i++)
+        ck_assert_msg(lines[i] != lines[i - 1], "line %u requested twice", i);
+    return n;
+}
+
+START_TEST(test_coalescer)
+{
+    uint32_t used[128];
+    /* 64 consecutive dwords from a line boundary: 256 bytes, 4 lines of 64 bytes each. */
+    ck_assert_uint_eq(coalesce(0x1000, 4, 4, ~0ull, used), 4);
+    for (int i = 0; i < 4; i++)
+        ck_assert_uint_eq(used[i], 64);
+    /* A 64-byte stride: every lane its own line. */
+    ck_assert_uint_eq(coalesce(0x1000, 64, 4, ~0ull, used), 64);
+    ck_assert_uint_eq(used[63], 4);
+    /* dwordx2 / x3 / x4, consecutive: 512 / 768 / 1024 bytes = 8 / 12 / 16 lines. */
+    ck_assert_uint_eq(coalesce(0x1000, 8, 8, ~0ull, NULL), 8);
+    ck_assert_uint_eq(coalesce(0x1000, 12, 12, ~0ull, NULL), 12);
+    ck_assert_uint_eq(coalesce(0x1000, 16, 16, ~0ull, NULL), 16);
+    /* Consecutive dwords starting 4 bytes into a line: 256 bytes over 5 lines. */
+    ck_assert_uint_eq(coalesce(0x1004, 4, 4, ~0ull, used), 5);
+    ck_assert_uint_eq(used[0], 60);
+    ck_assert_uint_eq(used[4], 4);
+    /* One lane whose dword crosses a line: both lines, 2 bytes in each. */
+    ck_assert_uint_eq(coalesce(0x103e, 4, 4, 1, used), 2);
+    ck_assert_uint_eq(used[0], 2);
+    ck_assert_uint_eq(used[1], 2);
+    /* Every lane the same address (a broadcast): one line; 16 active lanes of 64: one line. */
+    ck_assert_uint_eq(coalesce(0x2000, 0, 4, ~0ull, used), 1);
+    ck_assert_uint_eq(used[0], 256); /* write-combined: the bytes of all lanes */
+    ck_assert_uint_eq(coalesce(0x2000, 4, 4, 0xffff, NULL), 1);
+    /* No active lane: nothing. */
+    ck_assert_uint_eq(coalesce(0x2000, 4, 4, 0, NULL), 0);
+    /* Lanes in reverse order still give each line once, in order of first touch. */
+    uint64_t addr[64], lines[128];
+    for (int l = 0; l < 64; l++)
+        addr[l] = 0x3000 + 4 * (uint64_t)(63 - l);
+    ck_assert_uint_eq(mem_coalesce(addr, ~0ull, 4, 64, lines, used), 4);
+    ck_assert_uint_eq(lines[0], 0x30c0);
+    ck_assert_uint_eq(lines[3], 0x3000);
+}
+END_TEST
+
+/* ---- DRAM through the memory system -------------------------------------------------------- */
+
+/* A scalar load from CU 0 on a machine with one L2 channel and one DRAM channel: a miss travels
+ * scalar cache -> L2 -> DRAM and back: 45 + 130 + latency. */
+static mem_access_t scalar_load(mem_t *m, uint64_t addr, uint64_t at)
+{
+    mem_access_t a;
+    mem_scalar(m, 0, addr, 4, at, &a);
+    return a;
+}
+
+START_TEST(test_dram_rows)
+{
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    ck_assert_int_eq(cfg_set(&cfg, "l2.channels=1", stderr), 0);
+    ck_assert_int_eq(cfg_set(&cfg, "dram.channels=1", stderr), 0);
+    ck_assert_int_eq(cfg_set(&cfg, "dram.row_model=on", stderr), 0);
+    ck_assert_int_eq(cfg_set(&cfg, "dram.banks=2", stderr), 0);
+    ck_assert_int_eq(cfg_set(&cfg, "dram.row_bytes=2048", stderr), 0);
+    ck_assert_int_eq(cfg_validate(&cfg, stderr), 0);
+    mem_t m;
+    ck_assert_int_eq(mem_init(&m, &cfg, 1), 0);
+    uint64_t base = 45 + 130;
+    /* Row 0 of bank 0 is closed: a row miss, 230. */
+    mem_access_t a = scalar_load(&m, 0x0, 0);
+    ck_assert_uint_eq(a.done, base + 230);
+    ck_assert_uint_eq(a.dram_row_misses, 1);
+    /* The next line of the same row: a row hit, 170. */
+    a = scalar_load(&m, 0x40, 1000);
+    ck_assert_uint_eq(a.done, 1000 + base + 170);
+    ck_assert_uint_eq(a.dram_row_hits, 1);
+    /* 2048 bytes on: bank 1, closed: a miss. Bank 0 keeps its row open meanwhile. */
+    ck_assert_uint_eq(scalar_load(&m, 0x800, 2000).done, 2000 + base + 230);
+    ck_assert_uint_eq(scalar_load(&m, 0x80, 3000).done, 3000 + base + 170);
+    /* 4096 on: bank 0 again, another row: a miss, which closes row 0. */
+    ck_assert_uint_eq(scalar_load(&m, 0x1000, 4000).done, 4000 + base + 230);
+    ck_assert_uint_eq(scalar_load(&m, 0xc0, 5000).done, 5000 + base + 230);
+    /* Row 0 is open again: another of its lines hits it. */
+    a = scalar_load(&m, 0x140, 6000);
+    ck_assert_uint_eq(a.done, 6000 + base + 170);
+    ck_assert_uint_eq(a.dram_row_hits, 1);
+    /* The scalar cache has that line now: 45, and DRAM is not asked. */
+    a = scalar_load(&m, 0x144, 7000);
+    ck_assert_uint_eq(a.done, 7000 + 45);
+    ck_assert_uint_eq(a.count[MEM_SCALAR][CACHE_HIT], 1);
+    ck_assert_uint_eq(a.dram_row_hits + a.dram_row_misses, 0);
+    mem_free(&m);
+}
+END_TEST
+
+/* The DRAM channel's bandwidth: 32 bytes a cycle, so lines fetched at the same cycle through one
+ * channel start two cycles apart (the L2 port, 64 bytes a cycle, passes one a cycle). */
+START_TEST(test_dram_bandwidth)
+{
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    ck_assert_int_eq(cfg_set(&cfg, "l2.channels=1", stderr), 0);
+    ck_assert_int_eq(cfg_set(&cfg, "dram.channels=1", stderr), 0);
+    ck_assert_int_eq(cfg_set(&cfg, "gpu.compute_units=8", stderr), 0);
+    ck_assert_int_eq(cfg_set(&cfg, "scalar.cus_per_cache=1", stderr), 0);
+    mem_t m;
+    ck_assert_int_eq(mem_init(&m, &cfg, 8), 0);
+    /* Eight CUs, eight scalar caches, one line each at cycle 0: DRAM starts them at 0, 2, ... 14. */
+    for (uint32_t cu = 0; cu < 8; cu++) {
+        mem_access_t a;
+        mem_scalar(&m, cu, 0x10000 + 64 * cu, 4, 0, &a);
+        ck_assert_uint_eq(a.done, 45 + 130 + 200 + 2 * cu);
+        ck_assert_uint_eq(a.dram_bytes, 64);
+    }
+    mem_free(&m);
+}
+END_TEST
+
+/* ---- a kernel's line requests -------------------------------------------------------------- */
+
+/* One wave loads a dword per lane from `in` at a stride of v0 << SHIFT bytes. */
+static const char stride_kernel[] =
+    "    .text\n    .globl k\n    .p2align 8\n    .type k,@function\nk:\n"
+    "    s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
+    "    s_load_dword s6, s[0:1], 0x8\n"
+    "    s_waitcnt lgkmcnt(0)\n"
+    "    v_lshlrev_b32 v1, s6, v0\n"
+    "    v_mov_b32 v3, s5\n"
+    "    v_add_u32 v2, vcc, s4, v1\n"
+    "    v_addc_u32 v3, vcc, 0, v3, vcc\n"
+    "    flat_load_dword v4, v[2:3]\n"
+    "    s_waitcnt vmcnt(0)\n"
+    "    s_endpgm\n";
+
+static stats_t run_stride(unsigned shift)
+{
+    char ini[256];
+    snprintf(ini, sizeof ini, "grid = 64\nworkgroup = 64\n[buffer in]\ntype = u32\ncount = 4096\n"
+             "[args]\nin = @in\nshift = u32:%u\n", shift);
+    th_launch_t t;
+    th_prepare(&t, stride_kernel, ini, NULL, NULL, 0);
+    stats_t st;
+    ck_assert_int_eq(stats_init(&st, &t.cfg), 0);
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.observers[0] = (tev_observer_t){ stats_observe, &st };
+    opt.nobservers = 1;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    th_release(&t);
+    return st;
+}
+
+START_TEST(test_kernel_lines)
+{
+    /* Consecutive dwords: one instruction, 4 lines (the ideal), all L1 misses, then DRAM. */
+    stats_t st = run_stride(2);
+    ck_assert_uint_eq(st.mem.insts[0], 1);
+    ck_assert_uint_eq(st.mem.lines, 4);
+    ck_assert_uint_eq(st.mem.ideal_lines, 4);
+    ck_assert_uint_eq(st.mem.count[MEM_L1V][CACHE_MISS], 4);
+    ck_assert_uint_eq(st.mem.dram_reads, 4 + 1); /* and the kernarg line, for the scalar loads */
+    /* Two scalar loads of the kernarg line: the first misses, the second merges with it (it is
+     * issued while the first is in flight). */
+    ck_assert_uint_eq(st.mem.insts[1], 2);
+    ck_assert_uint_eq(st.mem.count[MEM_SCALAR][CACHE_MISS], 1);
+    ck_assert_uint_eq(st.mem.count[MEM_SCALAR][CACHE_MERGE], 1);
+    /* The 4 lines reach the L1 at 0, 1, 2, 3 cycles after issue (4 address cycles), and the L2 at
+     * the same cycles; they are one 256-byte block, so one DRAM channel of 32 bytes a cycle, where
+     * they start at 0, 2, 4, 6: the last answers 6 + 450 after the issue. */
+    ck_assert_uint_eq(st.load_latency.n, 1);
+    ck_assert_uint_eq(st.load_latency.max, 6 + 450);
+    stats_free(&st);
+    /* A 64-byte stride: 64 lines for the same 256 bytes (coalescing 4 / 64). */
+    st = run_stride(6);
+    ck_assert_uint_eq(st.mem.lines, 64);
+    ck_assert_uint_eq(st.mem.ideal_lines, 4);
+    ck_assert_uint_eq(st.mem.count[MEM_L1V][CACHE_MISS], 64);
+    stats_free(&st);
+}
+END_TEST
+
+static Suite *memsys_suite(void)
+{
+    Suite *s = suite_create("memsys");
+    TCase *tc = tcase_create("cache");
+    tcase_add_test(tc, test_hit_miss_latency);
+    tcase_add_test(tc, test_port_queue);
+    tcase_add_test(tc, test_mshr_back_pressure);
+    tcase_add_test(tc, test_replacement);
+    tcase_add_test(tc, test_write_back);
+    tcase_add_test(tc, test_write_through);
+    tcase_add_test(tc, test_atomics);
+    tcase_add_test(tc, test_interleaved_sets);
+    tcase_add_test(tc, test_params_problems);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("hierarchy");
+    tcase_add_test(tc, test_coalescer);
+    tcase_add_test(tc, test_dram_rows);
+    tcase_add_test(tc, test_dram_bandwidth);
+    tcase_add_test(tc, test_kernel_lines);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+UNIT_MAIN(memsys_suite)
