@@ -363,8 +363,8 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     fprintf(out, "kernel        %s\n", L->kernel->name);
     fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items, workgroup %" PRIu32 " x %" PRIu32
             " x %" PRIu32 "\n", L->wl->grid[0], L->wl->grid[1], L->wl->grid[2], L->wl->wg[0], L->wl->wg[1], L->wl->wg[2]);
-    fprintf(out, "machine       %" PRIu32 " CU x %" PRIu32 " SIMDs, %s memory, dispatch %s\n", st->ncu, st->simds,
-            cfg->mem_model == CFG_MEM_IDEAL ? "ideal" : "cache-hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "release per wave" : "release per workgroup");
+    fprintf(out, "machine       %" PRIu32 " CU x %" PRIu32 " SIMDs, %s, dispatch %s\n", st->ncu, st->simds,
+            cfg->mem_model == CFG_MEM_IDEAL ? "ideal memory" : "cache hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "release per wave" : "release per workgroup");
     fprintf(out, "cycles        %" PRIu64 " (%.3f us at %" PRId64 " MHz)\n", st->cycles,
             (double)st->cycles / (double)cfg->gpu_clock_mhz, cfg->gpu_clock_mhz);
     fprintf(out, "workgroups    %" PRIu64 ", waves %" PRIu64 "\n", st->workgroups, st->waves);

@@ -508,6 +508,57 @@ static void check_nbody(ctx_t *c)
     }
 }
 
+/* ---- the memory hierarchy microbenchmarks (workloads/memory) ---- */
+
+/* The chain's line i holds 64 (i + 1): after warm + count steps from offset 0 the walk is at
+ * 64 (warm + count) mod (mask + 1). The chain itself is left alone. */
+static void check_pointer_chase(ctx_t *c)
+{
+    buf_t ch0 = load(c, "init", "chain", 4), ch1 = load(c, "final", "chain", 4), out = load(c, "final", "out", 4);
+    uint64_t mask = (uint64_t)arg(c, "mask"), steps = (uint64_t)arg(c, "warm") + (uint64_t)arg(c, "count");
+    need_count("chain", N32(ch0), (size_t)(mask + 1) / 4);
+    need_count("out", N32(out), 1);
+    /* Follow the chain as the kernel does (its contents, not the formula, decide). */
+    uint64_t off = 0;
+    for (uint64_t i = 0; i < steps; i++)
+        off = U32(ch0)[off / 4] & mask;
+    check_u32(c, "out", 0, (uint32_t)off, U32(out)[0]);
+    check_unchanged(c, "chain", U32(ch0), U32(ch1), 0, N32(ch0));
+}
+
+/* out[gid] = sum over k < iters of the 4 floats at a4[gid + k * G], added in order in f32. */
+static void check_stream(ctx_t *c)
+{
+    buf_t a = load(c, "init", "a", 4), out = load(c, "final", "out", 4);
+    size_t iters = (size_t)arg(c, "iters"), g = (size_t)arg(c, "stride") / 16, n = N32(out);
+    need_count("a", N32(a), 4 * g * iters);
+    for (size_t i = 0; i < n; i++) {
+        float s = 0.0f;
+        for (size_t k = 0; k < iters; k++)
+            for (size_t j = 0; j < 4; j++)
+                s = s + F32(a)[4 * (i + k * g) + j];
+        check_f32(c, "out", i, s, F32(out)[i], 0.0);
+    }
+}
+
+/* out[y][x] = sum over r < taps of in[y + r][x] + in[y + r][x + 1] + in[y + r][x + 2], in that order
+ * in f32, with the input rows pitch / 4 floats apart. */
+static void check_conv_wide(ctx_t *c)
+{
+    buf_t in = load(c, "init", "in", 4), out = load(c, "final", "out", 4);
+    size_t w = (size_t)arg(c, "W"), pitch = (size_t)arg(c, "pitch") / 4, taps = (size_t)arg(c, "taps");
+    size_t h = N32(out) / w;
+    need_count("in", N32(in), pitch * (h + taps - 1));
+    for (size_t y = 0; y < h; y++)
+        for (size_t x = 0; x < w; x++) {
+            float s = 0.0f;
+            for (size_t r = 0; r < taps; r++)
+                for (size_t dx = 0; dx < 3; dx++)
+                    s = s + F32(in)[(y + r) * pitch + x + dx];
+            check_f32(c, "out", y * w + x, s, F32(out)[y * w + x], 0.0);
+        }
+}
+
 typedef struct {
     const char *name;
     void (*check)(ctx_t *);
@@ -530,6 +581,9 @@ static const workload_t workloads[] = {
     {"spmv", check_spmv},
     {"blackscholes", check_blackscholes},
     {"nbody", check_nbody},
+    {"memory/pointer_chase", check_pointer_chase},
+    {"memory/stream", check_stream},
+    {"memory/conv_wide", check_conv_wide},
 };
 
 int main(int argc, char **argv)
