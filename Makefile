@@ -170,7 +170,7 @@ demo: $(BUILD)/gcnsim
 install: $(BUILD)/gcnsim
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gcnsim
 	install -m 755 $(BUILD)/gcnsim $(DESTDIR)$(PREFIX)/bin/gcnsim
-	for d in workloads workloads/tutorial workloads/opencl workloads/memory; do \
+	for d in workloads workloads/tutorial workloads/opencl workloads/memory workloads/bench; do \
 	  install -d $(DESTDIR)$(PREFIX)/share/gcnsim/$$d && \
 	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.h 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \
 	done

@@ -247,14 +247,6 @@ uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint
 
 /* ---- vector and scalar instructions ----------------------------------------------------------- */
 
-static uint32_t popcount64(uint64_t v)
-{
-    uint32_t n = 0;
-    for (; v; v &= v - 1)
-        n++;
-    return n;
-}
-
 /* Ideal memory: the request leaves the address unit at `req`, queues for the GPU-wide bandwidth
  * in request order, and completes mem.latency cycles after its last byte. */
 static uint64_t ideal_memory(mem_t *m, uint64_t req, uint64_t bytes)
@@ -314,7 +306,7 @@ bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec
     memset(a, 0, sizeof *a);
     *out = a;
     a->op = (info->flags & ISA_FL_ATOMIC) ? CACHE_ATOMIC : (info->flags & ISA_FL_STORE) ? CACHE_WRITE : CACHE_READ;
-    a->lanes = popcount64(res->lanes);
+    a->lanes = (uint32_t)__builtin_popcountll(res->lanes);
     a->bytes = (uint64_t)a->lanes * info->mem_bytes;
     a->issue = c;
     uint64_t rate = (uint64_t)m->cfg->vmem_address_bytes_per_cycle;

@@ -287,9 +287,12 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     }
     if (s->status != 0)
         return;
-    /* Sleep until the first cycle at which some wave could issue. */
+    /* Sleep until the first cycle at which some wave could issue. SIMDs are visited in the order
+     * their slots come after c: the k-th can issue at c + k at the earliest, so once a wave is
+     * found that can issue by then, no later SIMD can do better (a busy CU looks at one SIMD). */
     uint64_t next = TW_NEVER;
-    for (uint32_t e = 0; e < s->simds; e++)
+    for (uint32_t k = 1; k <= s->simds && next > c + k; k++) {
+        uint32_t e = (uint32_t)((c + k) % s->simds);
         for (uint32_t i = 0; i < s->slots; i++) {
             tw_wave_t *w = cu->slot[e][i];
             if (!w || (w->state != TEV_WAVE_ELIGIBLE && w->state != TEV_WAVE_NOINST))
@@ -304,6 +307,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
             if (t < next)
                 next = t;
         }
+    }
     if (next != TW_NEVER)
         tw_wake_cu(s, ci, next);
 }

@@ -559,6 +559,24 @@ static void check_conv_wide(ctx_t *c)
         }
 }
 
+/* The speed benchmark's ALU kernel: (a, b) = (1, 0.5); iters x 4 times a += x b, b -= x a, each
+ * product and sum rounded to f32 (v_mac_f32); x = (i mod 256) / 256. */
+static void check_alu(ctx_t *c)
+{
+    buf_t out = load(c, "final", "out", 4);
+    uint32_t iters = (uint32_t)arg(c, "iters");
+    for (size_t i = 0; i < N32(out); i++) {
+        float x = (float)(i % 256) * 0.00390625f, a = 1.0f, b = 0.5f;
+        for (uint32_t k = 0; k < 4 * iters; k++) {
+            float q = x * b; /* separate statements: each product rounded before its sum */
+            a = a + q;
+            float p = -x * a;
+            b = b + p;
+        }
+        check_f32(c, "out", i, a, F32(out)[i], 0.0);
+    }
+}
+
 typedef struct {
     const char *name;
     void (*check)(ctx_t *);
@@ -584,6 +602,7 @@ static const workload_t workloads[] = {
     {"memory/pointer_chase", check_pointer_chase},
     {"memory/stream", check_stream},
     {"memory/conv_wide", check_conv_wide},
+    {"bench/alu", check_alu},
 };
 
 int main(int argc, char **argv)

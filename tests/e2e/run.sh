@@ -18,7 +18,7 @@ pass=0; fail=0
 ok() { pass=$((pass+1)); echo "e2e: PASS $1"; }
 ko() { fail=$((fail+1)); echo "e2e: FAIL $1: $2"; [ -s "$tmp/log" ] && head -15 "$tmp/log" | sed 's/^/    /'; }
 
-for ini in workloads/*.ini workloads/opencl/*.ini workloads/tutorial/*.ini workloads/memory/*.ini; do
+for ini in workloads/*.ini workloads/opencl/*.ini workloads/tutorial/*.ini workloads/memory/*.ini workloads/bench/*.ini; do
   [ -f "$ini" ] || continue
   name=${ini#workloads/}; name=${name%.ini}
   dir="$tmp/$(echo "$name" | tr / _)"

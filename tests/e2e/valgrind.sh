@@ -31,14 +31,14 @@ vg() { # NAME WANT-EXIT gcnsim-ARGS...
   fi
 }
 
-for ini in workloads/*.ini workloads/opencl/*.ini workloads/tutorial/*.ini workloads/memory/*.ini; do
+for ini in workloads/*.ini workloads/opencl/*.ini workloads/tutorial/*.ini workloads/memory/*.ini workloads/bench/*.ini; do
   [ -f "$ini" ] || continue
   want=$(sed -n 's/^[;#][[:space:]]*e2e:[[:space:]]*expect-exit[[:space:]]*\([0-9][0-9]*\).*/\1/p' "$ini" | head -1)
   want=${want:-0}
   vg "run $ini" "$want" run "$ini" --json "$tmp/run.json" --per-pc --trace "$tmp/run.trc" --trace-issues
   vg "run $ini --functional" "$want" run "$ini" --functional
 done
-for s in workloads/*.s workloads/opencl/*.s workloads/tutorial/*.s workloads/memory/*.s; do
+for s in workloads/*.s workloads/opencl/*.s workloads/tutorial/*.s workloads/memory/*.s workloads/bench/*.s; do
   [ -f "$s" ] || continue
   vg "asm $s" 0 asm "$s"
 done
