@@ -11,7 +11,7 @@ DESTDIR ?=
 CC ?= cc
 BUILD := build
 
-DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev
+DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev time
 PKGS := inih
 WARN := -Wall -Wextra -Wpedantic -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
@@ -162,6 +162,11 @@ $(BUILD)/san/test_fuzz_regressions: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
 fuzz: $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+# ---- speed benchmarks (docs/performance.md): a table and build/bench.csv; nothing is asserted ------
+.PHONY: bench
+bench: $(BUILD)/gcnsim
+	@sh tests/bench/run.sh $(BUILD)/gcnsim $(BUILD)/bench.csv
 
 # ---- demo and install ------------------------------------------------------------------------
 demo: $(BUILD)/gcnsim
