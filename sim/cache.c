@@ -133,20 +133,32 @@ static uint64_t port(cache_t *c, uint64_t at, uint32_t bytes)
     return start;
 }
 
-/* Take an MSHR at or after `at`; returns the cycle it is ours and its index. */
-static uint64_t take_mshr(const cache_t *c, uint64_t at, uint32_t *idx)
+/* The MSHRs' free times form a min-heap: the root is the one that frees first. A new miss takes it
+ * (at `at` if it is already free, else when it frees); cache_mshr_set then gives it its new time. */
+static uint64_t take_mshr(const cache_t *c, uint64_t at)
 {
-    uint32_t best = 0;
-    for (uint32_t i = 0; i < c->p.mshrs; i++) {
-        if (c->mshr_free[i] <= at) {
-            *idx = i;
-            return at;
+    return c->mshr_free[0] <= at ? at : c->mshr_free[0];
+}
+
+static void mshr_set_root(cache_t *c, uint64_t free_at)
+{
+    uint64_t *h = c->mshr_free;
+    uint32_t n = c->p.mshrs, i = 0;
+    for (;;) {
+        uint32_t l = 2 * i + 1, r = l + 1, m = i;
+        uint64_t v = free_at;
+        if (l < n && h[l] < v) {
+            m = l;
+            v = h[l];
         }
-        if (c->mshr_free[i] < c->mshr_free[best])
-            best = i;
+        if (r < n && h[r] < v)
+            m = r;
+        if (m == i)
+            break;
+        h[i] = h[m];
+        i = m;
     }
-    *idx = best;
-    return c->mshr_free[best];
+    h[i] = free_at;
 }
 
 /* A read (or an atomic executed here): hit, merge, or miss through an MSHR. */
@@ -166,10 +178,9 @@ static void read_line(cache_t *c, uint64_t line, cache_op_t op, uint64_t start, 
             r->ready = l->ready_at;
         }
     } else {
-        uint32_t m;
-        uint64_t go = take_mshr(c, start, &m);
+        uint64_t go = take_mshr(c, start);
         uint64_t back = c->next(c->next_ctx, line, CACHE_READ, c->p.line_bytes, go);
-        c->mshr_free[m] = back;
+        mshr_set_root(c, back);
         l = install(c, line, go, &r->wrote_back);
         l->ready_at = back + lat;
         r->outcome = CACHE_MISS;
@@ -189,8 +200,7 @@ uint64_t cache_accept_at(const cache_t *c, uint64_t addr, cache_op_t op, uint64_
     if (op == CACHE_WRITE || (op == CACHE_ATOMIC && !c->p.atomics_here) || find(c, line_of(c, addr)))
         return at;
     uint64_t start = at > c->port_free ? at : c->port_free;
-    uint32_t m;
-    uint64_t go = take_mshr(c, start, &m);
+    uint64_t go = take_mshr(c, start);
     return go > start ? go : at;
 }
 

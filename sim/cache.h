@@ -71,7 +71,7 @@ typedef struct {
     cache_params_t p;
     uint32_t nsets;
     cache_line_t *lines;       /* [nsets * ways] */
-    uint64_t *mshr_free;       /* [mshrs] cycle each MSHR frees */
+    uint64_t *mshr_free;       /* [mshrs] cycle each MSHR frees, a min-heap */
     uint64_t port_free;        /* the port is busy until this cycle */
     uint64_t clock;            /* use counter for LRU/FIFO stamps */
     uint64_t rng;              /* RANDOM replacement: a deterministic generator per cache */

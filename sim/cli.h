@@ -25,4 +25,8 @@ int cli_load_config(cfg_t *cfg, const char *path, const char **sets, size_t nset
 extern const char cli_usage_run[];
 int cli_cmd_run(int argc, char **argv);
 
+/* gcnsim sweep (sim/cmd_sweep.c): many runs on N processes into one CSV. */
+extern const char cli_usage_sweep[];
+int cli_cmd_sweep(int argc, char **argv);
+
 #endif

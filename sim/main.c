@@ -29,6 +29,8 @@ static const char usage_main[] =
     "  config --dump      print the machine configuration as a loadable INI file\n"
     "  occupancy KERNEL.s|WORKLOAD.ini, or --vgprs N --sgprs N --lds BYTES --workgroup N\n"
     "                     occupancy analysis: per-resource limits, limiter, what to save\n"
+    "  sweep LIST --csv FILE [--jobs N]\n"
+    "                     run every line of LIST (a workload and options) on N processes into one CSV\n"
     "  trace export --perfetto TRACE OUT.json\n"
     "                     convert a binary trace (run --trace) to Chrome Trace Event JSON\n"
     "  help [COMMAND]     show this help, or a command's\n"
@@ -68,7 +70,7 @@ static const char usage_config[] =
 static const char usage_help[] =
     "usage: gcnsim help [COMMAND]\n"
     "\n"
-    "Show the general help, or the help of COMMAND (run, asm, config, occupancy, trace, help).\n";
+    "Show the general help, or the help of COMMAND (run, asm, config, occupancy, sweep, trace, help).\n";
 
 static const char usage_trace[] =
     "usage: gcnsim trace export --perfetto TRACE OUT.json\n"
@@ -200,7 +202,7 @@ static int cmd_trace(int argc, char **argv)
     return trace_export_perfetto(files[0], files[1], stderr);
 }
 
-static const char *const commands[] = { "run", "asm", "config", "occupancy", "trace", "help" };
+static const char *const commands[] = { "run", "asm", "config", "occupancy", "sweep", "trace", "help" };
 
 static int unknown_command(const char *c)
 {
@@ -208,7 +210,7 @@ static int unknown_command(const char *c)
     if (s)
         fprintf(stderr, "gcnsim: unknown command '%s'; did you mean '%s'? (see 'gcnsim --help')\n", c, s);
     else
-        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm, config, occupancy, trace and help (see 'gcnsim --help')\n", c);
+        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm, config, occupancy, sweep, trace and help (see 'gcnsim --help')\n", c);
     return 1;
 }
 
@@ -237,6 +239,8 @@ int main(int argc, char **argv)
         return occ_cmd(argc, argv, stdout, stderr);
     if (strcmp(c, "trace") == 0)
         return cmd_trace(argc, argv);
+    if (strcmp(c, "sweep") == 0)
+        return cli_cmd_sweep(argc, argv);
     if (strcmp(c, "help") == 0) {
         if (argc > 3)
             return cli_usage_error("help ", "%s", "help takes at most one command");
@@ -254,6 +258,8 @@ int main(int argc, char **argv)
             fputs(occ_cmd_usage, stdout);
         else if (strcmp(argv[2], "trace") == 0)
             fputs(usage_trace, stdout);
+        else if (strcmp(argv[2], "sweep") == 0)
+            fputs(cli_usage_sweep, stdout);
         else
             return unknown_command(argv[2]);
         return 0;
