@@ -30,6 +30,22 @@ for ini in "$root"/workloads/*.ini "$root"/workloads/opencl/*.ini "$root"/worklo
     else echo "timing-modes: ok $name [$cfg]"; fi
   done
 done > "$tmp/log"
+# gcnsim sweep: the same CSV bytes with one process and with three, and the same rows as the runs
+# made one by one with --csv.
+printf '%s\n' "workloads/vector_add.ini" "workloads/reduce.ini --set cu.wave_slots=4" \
+  "workloads/saxpy.ini --set gpu.compute_units=2 --set dispatch.order=morton" "workloads/stencil3x3.ini" > "$tmp/list"
+"$gcnsim" sweep "$tmp/list" --csv "$tmp/s1.csv" --jobs 1 >/dev/null 2>"$tmp/err" &&
+"$gcnsim" sweep "$tmp/list" --csv "$tmp/s3.csv" --jobs 3 >/dev/null 2>>"$tmp/err"
+rc=$?
+while read -r line; do
+  # shellcheck disable=SC2086
+  "$gcnsim" run $line --csv "$tmp/one.csv" >/dev/null 2>>"$tmp/err" || rc=1
+done < "$tmp/list"
+if [ $rc -ne 0 ]; then echo "timing-modes: FAIL sweep: exit $rc"; sed 's/^/    /' "$tmp/err" | head -5
+elif ! cmp -s "$tmp/s1.csv" "$tmp/s3.csv"; then echo "timing-modes: FAIL sweep: --jobs 1 and --jobs 3 differ"
+elif ! cmp -s "$tmp/s1.csv" "$tmp/one.csv"; then echo "timing-modes: FAIL sweep: rows differ from single runs"
+elif [ "$(wc -l < "$tmp/s1.csv")" -ne 5 ]; then echo "timing-modes: FAIL sweep: expected a header and 4 rows"
+else echo "timing-modes: ok sweep (4 runs, --jobs 1 and 3, and one by one: the same CSV)"; fi >> "$tmp/log"
 pass=$(grep -c ': ok ' "$tmp/log"); fail=$(grep -c ': FAIL ' "$tmp/log")
 grep -v ': ok ' "$tmp/log"
 echo "timing-modes: $pass passed, $fail failed"
