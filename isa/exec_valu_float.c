@@ -23,11 +23,13 @@ void isa_valu_read_f32(const isa_wave_t *w, const isa_inst_t *in, int i, bool fl
     isa_x_read_v32(w, in, o, out);
     uint32_t and_mask = o.abs ? 0x7fffffffu : 0xffffffffu;
     uint32_t xor_mask = o.neg ? 0x80000000u : 0;
-    bool fl = flush && w->flush_denorm_f32;
-    for (int l = 0; l < NL; l++) {
-        uint32_t v = (out[l] & and_mask) ^ xor_mask;
-        out[l] = fl ? isa_x_flush32(v) : v;
-    }
+    /* Separate loops for the common cases, so that each is a plain vectorisable loop. */
+    if (o.abs || o.neg)
+        for (int l = 0; l < NL; l++)
+            out[l] = (out[l] & and_mask) ^ xor_mask;
+    if (flush && w->flush_denorm_f32)
+        for (int l = 0; l < NL; l++)
+            out[l] = isa_x_flush32(out[l]);
 }
 
 void isa_valu_write_f32(isa_wave_t *w, const isa_inst_t *in, uint32_t d[NL])

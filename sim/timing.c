@@ -442,6 +442,7 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     }
     s->ncu = (uint32_t)cfg->gpu_compute_units;
     s->simds = (uint32_t)cfg->cu_simds;
+    s->simd_mask = (s->simds & (s->simds - 1)) == 0 ? s->simds - 1 : 0;
     s->slots = (uint32_t)cfg->cu_wave_slots;
     s->waves_per_wg = s->occ.waves_per_wg;
     s->vgpr_alloc = s->occ.vgpr_alloc;

@@ -252,7 +252,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
 {
     tw_cu_t *cu = &s->cus[ci];
     const isa_kernel_t *k = s->L->kernel;
-    uint32_t d = (uint32_t)(c % s->simds);
+    uint32_t d = tw_simd_at(s, c);
     tw_wave_t *cand[TW_MAX_SLOTS];
     uint32_t n = 0;
     for (uint32_t i = 0; i < s->slots; i++) {
@@ -292,7 +292,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
      * found that can issue by then, no later SIMD can do better (a busy CU looks at one SIMD). */
     uint64_t next = TW_NEVER;
     for (uint32_t k = 1; k <= s->simds && next > c + k; k++) {
-        uint32_t e = (uint32_t)((c + k) % s->simds);
+        uint32_t e = tw_simd_at(s, c + k);
         for (uint32_t i = 0; i < s->slots; i++) {
             tw_wave_t *w = cu->slot[e][i];
             if (!w || (w->state != TEV_WAVE_ELIGIBLE && w->state != TEV_WAVE_NOINST))

@@ -81,6 +81,7 @@ typedef struct {
     ldst_params_t ldst;
     tw_cu_t *cus;
     uint32_t ncu, simds, slots;
+    uint64_t simd_mask;        /* simds - 1 when simds is a power of two, else 0 (and simds 1: 0) */
     uint32_t waves_per_wg, vgpr_alloc, sgpr_alloc, lds_alloc;
     uint32_t wg_pool_n;        /* workgroup entries per CU */
     dorder_t order;
@@ -107,8 +108,15 @@ void tw_wake_cu(tw_sim_t *s, uint32_t cu, uint64_t cycle);
 /* The first cycle >= c at which SIMD `simd` is selected. */
 static inline uint64_t tw_simd_slot(const tw_sim_t *s, uint32_t simd, uint64_t c)
 {
+    if (s->simd_mask) /* a power of two (the usual 4): no division on the hot path */
+        return c + (((uint64_t)simd - c) & s->simd_mask);
     uint64_t r = c % s->simds;
     return c + (simd + s->simds - r) % s->simds;
+}
+/* The SIMD selected at cycle c. */
+static inline uint32_t tw_simd_at(const tw_sim_t *s, uint64_t c)
+{
+    return (uint32_t)(s->simd_mask ? c & s->simd_mask : c % s->simds);
 }
 
 /* timing_cu.c */

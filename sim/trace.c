@@ -537,7 +537,7 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
 {
     uint8_t type;
     uint64_t d;
-    r_slot_t *sl;
+    r_slot_t *sl = NULL;
     r->rec_at = r->pos;
     if (!r_u8(r, &type) || !r_uv(r, &d))
         return false;
