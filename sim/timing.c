@@ -253,6 +253,7 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         uint32_t *vgpr = *vgpr_slot;
         launch_wave_init(L, &w->isa, vgpr, wg->lds, wg->gid, wg->size, i);
         cu->slot[d][slot] = w;
+        tw_age_add(cu, d, slot);
         cu->slots_used[d]++;
         cu->vgprs_used[d] += s->vgpr_alloc;
         cu->sgprs_used[d] += s->sgpr_alloc;
@@ -303,6 +304,7 @@ static void free_wave_slot(tw_sim_t *s, tw_wave_t *w, uint64_t c)
     tw_cu_t *cu = &s->cus[w->cu];
     w->wg->released_mask |= 1u << w->index;
     cu->slot[w->simd][w->slot] = NULL;
+    tw_age_remove(cu, w->simd, w->slot);
     cu->slots_used[w->simd]--;
     cu->vgprs_used[w->simd] -= s->vgpr_alloc;
     cu->sgprs_used[w->simd] -= s->sgpr_alloc;

@@ -48,6 +48,38 @@ static void emit_mem(tw_sim_t *s, const tw_wave_t *w, uint32_t pc, const mem_acc
     tw_emit(s, &ev);
 }
 
+void tw_age_add(tw_cu_t *cu, uint32_t simd, uint32_t slot) { cu->age[simd][cu->nage[simd]++] = (uint8_t)slot; }
+
+void tw_age_remove(tw_cu_t *cu, uint32_t simd, uint32_t slot)
+{
+    uint8_t *a = cu->age[simd];
+    uint32_t n = cu->nage[simd], i = 0;
+    while (i < n && a[i] != slot)
+        i++;
+    if (i == n)
+        return;
+    memmove(a + i, a + i + 1, n - i - 1);
+    cu->nage[simd]--;
+}
+
+/* s_setprio changed a wave's priority: re-sort its SIMD's order (rare; at most 16 entries). */
+static void age_resort(tw_cu_t *cu, uint32_t simd)
+{
+    uint8_t *a = cu->age[simd];
+    for (uint32_t i = 1; i < cu->nage[simd]; i++) {
+        uint8_t x = a[i];
+        const tw_wave_t *wx = cu->slot[simd][x];
+        uint32_t j = i;
+        for (; j > 0; j--) {
+            const tw_wave_t *wy = cu->slot[simd][a[j - 1]];
+            if (wy->prio > wx->prio || (wy->prio == wx->prio && wy->id < wx->id))
+                break;
+            a[j] = a[j - 1];
+        }
+        a[j] = x;
+    }
+}
+
 /* A vector memory instruction's lines are all in the L1: its vmcnt drops when its data are back,
  * in issue order. */
 static void vmem_done(tw_sim_t *s, tw_wave_t *w, const mem_access_t *a)
@@ -198,7 +230,10 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
                 w->ready_at = c + 64ull * (imm & 0x7f);
             break;
         case ISA_s_setprio:
-            w->prio = (uint8_t)(imm & 3);
+            if (w->prio != (imm & 3)) {
+                w->prio = (uint8_t)(imm & 3);
+                age_resort(cu, w->simd);
+            }
             break;
         default:
             break;
@@ -208,20 +243,10 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         tw_set_state(s, w, TEV_WAVE_NOINST, c + 1);
 }
 
-/* Order the candidate waves of one SIMD by the scheduling policy. */
+/* Order the candidate waves of one SIMD (gathered oldest first) by the scheduling policy. */
 static void order_candidates(const tw_sim_t *s, const tw_cu_t *cu, uint32_t simd, tw_wave_t **cand, uint32_t n)
 {
     int policy = s->cfg->sched_policy;
-    /* Oldest first within priority (higher s_setprio first); insertion sort over at most 16. */
-    for (uint32_t i = 1; i < n; i++) {
-        tw_wave_t *x = cand[i];
-        uint32_t j = i;
-        while (j > 0 && (cand[j - 1]->prio < x->prio || (cand[j - 1]->prio == x->prio && cand[j - 1]->id > x->id))) {
-            cand[j] = cand[j - 1];
-            j--;
-        }
-        cand[j] = x;
-    }
     if (!cu->last_valid[simd] || n < 2)
         return;
     uint32_t last = cu->last_slot[simd];
@@ -255,13 +280,16 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     uint32_t d = tw_simd_at(s, c);
     tw_wave_t *cand[TW_MAX_SLOTS];
     uint32_t n = 0;
+    /* Waves whose refetch or s_nop has ended become eligible (reported in slot order), then the
+     * eligible ones are taken oldest first. */
     for (uint32_t i = 0; i < s->slots; i++) {
         tw_wave_t *w = cu->slot[d][i];
-        if (!w || w->ready_at > c)
-            continue;
-        if (w->state == TEV_WAVE_NOINST)
+        if (w && w->ready_at <= c && w->state == TEV_WAVE_NOINST)
             tw_set_state(s, w, TEV_WAVE_ELIGIBLE, w->ready_at);
-        if (w->state == TEV_WAVE_ELIGIBLE)
+    }
+    for (uint32_t i = 0; i < cu->nage[d]; i++) {
+        tw_wave_t *w = cu->slot[d][cu->age[d][i]];
+        if (w->ready_at <= c && w->state == TEV_WAVE_ELIGIBLE)
             cand[n++] = w;
     }
     order_candidates(s, cu, d, cand, n);

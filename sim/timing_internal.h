@@ -62,6 +62,10 @@ typedef struct {
     uint32_t last_slot[TW_MAX_SIMDS]; /* slot of the last wave that issued, per SIMD */
     bool last_valid[TW_MAX_SIMDS];
     tw_wave_t *slot[TW_MAX_SIMDS][TW_MAX_SLOTS];
+    /* Each SIMD's occupied slots, oldest first within priority (higher s_setprio first): the
+     * oldest-first order kept as waves come and go, so the issue stage never sorts. */
+    uint8_t age[TW_MAX_SIMDS][TW_MAX_SLOTS];
+    uint8_t nage[TW_MAX_SIMDS];
     tev_cu_state_t lim_state;
     occ_resource_t lim_res;
     bool lim_valid;
@@ -120,6 +124,9 @@ static inline uint32_t tw_simd_at(const tw_sim_t *s, uint64_t c)
 }
 
 /* timing_cu.c */
+/* Keep cu->age[simd] in order: a new wave (the youngest, priority 0) goes last. */
+void tw_age_add(tw_cu_t *cu, uint32_t simd, uint32_t slot);
+void tw_age_remove(tw_cu_t *cu, uint32_t simd, uint32_t slot);
 void tw_cu_tick(tw_sim_t *s, uint32_t cu, uint64_t c);
 void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c);
 /* A draining wave's last VALU instruction has left the SIMD (EV_VALU_DONE). */

@@ -196,6 +196,47 @@ START_TEST(test_salu_and_valu_share_a_slot)
 }
 END_TEST
 
+/* The cycle of wave `wave`'s last VALU issue. */
+static uint64_t last_valu(const th_recorder_t *r, uint64_t wave)
+{
+    uint64_t t = 0;
+    for (uint32_t i = 0; i < r->n; i++)
+        if (r->ev[i].kind == TEV_ISSUE && r->ev[i].wave == wave && r->ev[i].u.issue.unit == ISA_UNIT_VALU)
+            t = r->ev[i].cycle;
+    return t;
+}
+
+/* Waves 0 and 4 of a 5-wave workgroup share SIMD 0 and both run 20 dependent v_add_f32: one VALU
+ * slot every 4 cycles, which either could take. Oldest first gives each slot to wave 0 while it
+ * can issue, so wave 0 finishes first; after `s_setprio 3` in wave 4 (priority before age), wave 4
+ * does. */
+START_TEST(test_setprio_before_age)
+{
+    for (int prio = 0; prio <= 3; prio += 3) {
+        char *k = malloc(4096), *p = k;
+        p += sprintf(p, "k:\n  v_readfirstlane_b32 s8, v0\n  s_cmp_lt_u32 s8, 256\n  s_cbranch_scc1 body\n"
+                     "  s_setprio %d\nbody:\n", prio);
+        for (int i = 0; i < 20; i++)
+            p += sprintf(p, "  v_add_f32 v1, v1, v1\n");
+        sprintf(p, "  s_endpgm\n");
+        for (int tick = 0; tick <= 1; tick++) {
+            run_t r;
+            run_timed(&r, k, "grid = 320\nworkgroup = 320\n", NULL, tick);
+            ck_assert_int_eq(r.rc, 0);
+            uint64_t w0 = last_valu(r.rec, 0), w4 = last_valu(r.rec, 4);
+            if (prio)
+                ck_assert_msg(w4 < w0, "setprio 3: wave 4 ends its VALU work at %llu, wave 0 at %llu",
+                              (unsigned long long)w4, (unsigned long long)w0);
+            else
+                ck_assert_msg(w0 < w4, "equal priority: wave 0 (older) ends at %llu, wave 4 at %llu",
+                              (unsigned long long)w0, (unsigned long long)w4);
+            run_free(&r);
+        }
+        free(k);
+    }
+}
+END_TEST
+
 /* ---- LDS ------------------------------------------------------------------------------------- */
 
 /* One wave: v1 = lane * stride * 4; ds_read_b32 at cycle t0; s_waitcnt lgkmcnt(0) at t0 + 4; the
@@ -658,6 +699,7 @@ static Suite *timing_suite(void)
     tcase_add_test(tc, test_valu_chain_quarter_rate);
     tcase_add_test(tc, test_four_simds_one_valu_per_cycle);
     tcase_add_test(tc, test_salu_and_valu_share_a_slot);
+    tcase_add_test(tc, test_setprio_before_age);
     tcase_add_test(tc, test_lds_bank_conflicts);
     tcase_add_test(tc, test_barrier_waits_for_the_slowest);
     tcase_add_test(tc, test_vgpr_pressure_1024_groups);
