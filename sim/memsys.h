@@ -89,8 +89,9 @@ void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c
 
 /* The coalescer: the distinct lines of `line_bytes` touched by the active lanes (each lane reads
  * or writes `bytes` from addr[lane]; an access crossing a line touches both), in lane order of
- * first touch, into lines[] (room for 2 x 64), with the bytes of each line accessed in
- * line_bytes_used[] (write-combining). Returns the number of lines. */
+ * first touch, into lines[] (room for 2 x 64: `bytes` must not exceed `line_bytes`, so a lane
+ * touches at most two lines), with the bytes of each line accessed in line_bytes_used[]
+ * (write-combining). Returns the number of lines. */
 uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint32_t line_bytes, uint64_t *lines,
                       uint32_t *line_bytes_used);
 
