@@ -101,12 +101,18 @@ static cache_line_t *install(cache_t *c, uint64_t line, uint64_t at, bool *wrote
         if (!set[w].valid)
             victim = &set[w];
     if (!victim) {
+        /* A line whose fill is still on its way is evicted only when every way's is. */
+        uint32_t settled = 0;
+        for (uint32_t w = 0; w < c->p.ways; w++)
+            settled += set[w].ready_at <= at;
         if (c->p.repl == CACHE_REPL_RANDOM) {
-            victim = &set[next_rand(c) % c->p.ways];
+            uint32_t k = (uint32_t)(next_rand(c) % (settled ? settled : c->p.ways));
+            for (uint32_t w = 0; w < c->p.ways && !victim; w++)
+                if ((!settled || set[w].ready_at <= at) && k-- == 0)
+                    victim = &set[w];
         } else {
-            victim = &set[0];
-            for (uint32_t w = 1; w < c->p.ways; w++)
-                if (set[w].stamp < victim->stamp)
+            for (uint32_t w = 0; w < c->p.ways; w++)
+                if ((!settled || set[w].ready_at <= at) && (!victim || set[w].stamp < victim->stamp))
                     victim = &set[w];
         }
         if (victim->dirty) {
@@ -162,7 +168,7 @@ static void mshr_set_root(cache_t *c, uint64_t free_at)
 }
 
 /* A read (or an atomic executed here): hit, merge, or miss through an MSHR. */
-static void read_line(cache_t *c, uint64_t line, cache_op_t op, uint64_t start, cache_result_t *r)
+static void read_line(cache_t *c, uint64_t line, cache_op_t op, uint32_t bytes, uint64_t start, cache_result_t *r)
 {
     uint64_t lat = c->p.latency;
     cache_line_t *l = find(c, line);
@@ -190,18 +196,20 @@ static void read_line(cache_t *c, uint64_t line, cache_op_t op, uint64_t start, 
     if (op == CACHE_ATOMIC) {
         if (c->p.write == CACHE_WRITE_BACK)
             l->dirty = true;
-        else
-            c->next(c->next_ctx, line, CACHE_WRITE, 4, r->ready);
+        else /* its result goes on when the atomic executes, once the line is here */
+            c->next(c->next_ctx, line, CACHE_WRITE, bytes, r->ready - lat);
     }
 }
 
-uint64_t cache_accept_at(const cache_t *c, uint64_t addr, cache_op_t op, uint64_t at)
+uint64_t cache_start_at(const cache_t *c, uint64_t addr, cache_op_t op, uint64_t at, uint64_t *mshr_wait)
 {
-    if (op == CACHE_WRITE || (op == CACHE_ATOMIC && !c->p.atomics_here) || find(c, line_of(c, addr)))
-        return at;
     uint64_t start = at > c->port_free ? at : c->port_free;
+    *mshr_wait = 0;
+    if (op == CACHE_WRITE || (op == CACHE_ATOMIC && !c->p.atomics_here) || find(c, line_of(c, addr)))
+        return start;
     uint64_t go = take_mshr(c, start);
-    return go > start ? go : at;
+    *mshr_wait = go - start;
+    return go;
 }
 
 void cache_access(cache_t *c, uint64_t addr, cache_op_t op, uint32_t bytes, uint64_t at, cache_result_t *r)
@@ -211,12 +219,17 @@ void cache_access(cache_t *c, uint64_t addr, cache_op_t op, uint32_t bytes, uint
     uint64_t start = port(c, at, bytes);
     uint64_t lat = c->p.latency;
     if (op == CACHE_READ || (op == CACHE_ATOMIC && c->p.atomics_here)) {
-        read_line(c, line, op, start, r);
+        read_line(c, line, op, bytes, start, r);
         return;
     }
     r->accepted = start;
     if (op == CACHE_ATOMIC) {
-        /* Executed further on: a stale copy here must go. */
+        /* Executed further on: a copy here must go, written back first if it is dirty. */
+        cache_line_t *old = find(c, line);
+        if (old && old->dirty) {
+            c->next(c->next_ctx, line, CACHE_WRITE, c->p.line_bytes, start);
+            r->wrote_back = true;
+        }
         cache_invalidate(c, line);
         r->outcome = CACHE_BYPASS;
         r->ready = c->next(c->next_ctx, line, op, bytes, start) + lat;

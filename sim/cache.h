@@ -89,10 +89,14 @@ void cache_free(cache_t *c);
  * `bytes` through the port, arriving at cycle `at`. */
 void cache_access(cache_t *c, uint64_t addr, cache_op_t op, uint32_t bytes, uint64_t at, cache_result_t *r);
 
-/* The first cycle >= at at which cache_access(c, addr, op, ..., at) would get through without
- * waiting for an MSHR (a hit, a merge or a write needs none). A requester that must not reserve
- * the future (the vector L1's address unit) waits until then and asks again. */
-uint64_t cache_accept_at(const cache_t *c, uint64_t addr, cache_op_t op, uint64_t at);
+/* The cycle at which cache_access(c, addr, op, ..., at) would start: when the port is free and,
+ * for a new miss, an MSHR (a hit, a merge or a write needs none); *mshr_wait is how much of the
+ * wait is for the MSHR. A requester that must not reserve the future (the vector L1's address
+ * unit) hands the request over only at that cycle. */
+uint64_t cache_start_at(const cache_t *c, uint64_t addr, cache_op_t op, uint64_t at, uint64_t *mshr_wait);
+
+/* The first cycle an MSHR is free (when all are busy, the earliest they free). */
+static inline uint64_t cache_mshr_free_at(const cache_t *c) { return c->mshr_free[0]; }
 
 /* True when the line holding `addr` is present (for tests and the hierarchy's invalidations). */
 bool cache_holds(const cache_t *c, uint64_t addr);

@@ -37,8 +37,9 @@ typedef enum {
     TEV_NUM_CU_STATES
 } tev_cu_state_t;
 
-/* TEV_MEM: a memory instruction's trip through the memory system (reported right after its
- * TEV_ISSUE, at its issue cycle; u.mem.access is valid only during the callback). */
+/* TEV_MEM: a memory instruction's trip through the memory system, stamped with its issue cycle and
+ * reported once all its lines are in the L1: right after its TEV_ISSUE, or later (out of cycle
+ * order) when the address unit held some of them. u.mem.access is valid only during the callback. */
 typedef enum { TEV_WAVE_STATE, TEV_ISSUE, TEV_WG_START, TEV_WG_END, TEV_CU_LIMITER, TEV_END, TEV_MEM } tev_kind_t;
 
 struct mem_access;

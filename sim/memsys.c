@@ -66,6 +66,11 @@ int mem_config_problems(const cfg_t *cfg, FILE *err)
             n++;
         }
     }
+    if (cfg->l2_interleave % cfg->l2_line != 0) {
+        fprintf(err, "configuration: error: l2.interleave = %" PRId64 " is not a multiple of l2.line = %" PRId64 "\n",
+                cfg->l2_interleave, cfg->l2_line);
+        n++;
+    }
     if (cfg->l2_size % cfg->l2_channels != 0) {
         fprintf(err, "configuration: error: l2.size = %" PRId64 " is not a multiple of l2.channels = %" PRId64 "\n",
                 cfg->l2_size, cfg->l2_channels);
@@ -97,7 +102,7 @@ static uint64_t dram_access(mem_t *m, uint64_t line, cache_op_t op, uint32_t byt
     uint64_t bpc = (uint64_t)cfg->dram_bytes_per_cycle;
     uint64_t begin = at * bpc > ch->bytes ? at * bpc : ch->bytes;
     ch->bytes = begin + bytes;
-    uint64_t start = begin / bpc;
+    uint64_t start = begin / bpc, end = (ch->bytes + bpc - 1) / bpc;
     uint64_t lat = (uint64_t)cfg->dram_latency;
     mem_access_t *a = m->cur;
     if (cfg->dram_row_model == CFG_ROW_ON) {
@@ -120,6 +125,8 @@ static uint64_t dram_access(mem_t *m, uint64_t line, cache_op_t op, uint32_t byt
     else
         a->dram_writes++;
     a->dram_bytes += bytes;
+    if (end > a->dram_busy_until)
+        a->dram_busy_until = end;
     return start + lat;
 }
 
@@ -212,22 +219,24 @@ void mem_free(mem_t *m)
 
 /* ---- the coalescer ---------------------------------------------------------------------------- */
 
-uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint32_t line_bytes, uint64_t *lines,
-                      uint32_t *line_bytes_used)
+uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint32_t line_bytes, bool combine,
+                      uint64_t *lines, uint32_t *line_bytes_used, uint64_t *distinct)
 {
-    /* A small open-addressing table finds a line already requested; 128 lines fit in 256 slots. */
+    /* A small open-addressing table finds a line already requested; 128 lines fit in 256 slots.
+     * Each line keeps a mask of the granules (line_bytes / 64 bytes, at least 1) its lanes touch:
+     * the bytes it moves when writes are combined, and the distinct bytes of the instruction. */
     enum { TABLE = 256 };
     int16_t slot[TABLE];
+    uint64_t mask[128];
     memset(slot, -1, sizeof slot);
-    uint32_t n = 0;
-    uint64_t mask = ~(uint64_t)(line_bytes - 1);
+    uint32_t n = 0, g = line_bytes > 64 ? line_bytes / 64 : 1;
+    uint64_t lmask = ~(uint64_t)(line_bytes - 1);
     for (int l = 0; l < 64; l++) {
         if (!(lanes >> l & 1))
             continue;
         uint64_t first = addr[l], last = addr[l] + (bytes ? bytes : 1) - 1;
-        for (uint64_t line = first & mask; line <= (last & mask); line += line_bytes) {
+        for (uint64_t line = first & lmask; line <= (last & lmask); line += line_bytes) {
             uint64_t lo = line > first ? line : first, hi = line + line_bytes - 1 < last ? line + line_bytes - 1 : last;
-            uint32_t used = (uint32_t)(hi - lo + 1);
             uint32_t h = (uint32_t)((line / line_bytes) * 0x9e3779b1u) % TABLE;
             while (slot[h] >= 0 && lines[slot[h]] != line)
                 h = (h + 1) % TABLE;
@@ -235,13 +244,24 @@ uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint
                 slot[h] = (int16_t)n;
                 lines[n] = line;
                 line_bytes_used[n] = 0;
+                mask[n] = 0;
                 n++;
             }
-            line_bytes_used[slot[h]] += used;
+            uint32_t k = (uint32_t)slot[h], b0 = (uint32_t)((lo - line) / g), b1 = (uint32_t)((hi - line) / g);
+            mask[k] |= (b1 - b0 == 63 ? ~0ull : ((1ull << (b1 - b0 + 1)) - 1)) << b0;
+            line_bytes_used[k] += (uint32_t)(hi - lo + 1);
             if (line + line_bytes < line)
                 break; /* the top of the address space */
         }
     }
+    uint64_t total = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t u = (uint32_t)__builtin_popcountll(mask[k]) * g;
+        total += u;
+        if (combine)
+            line_bytes_used[k] = u;
+    }
+    *distinct = total;
     return n;
 }
 
@@ -257,11 +277,11 @@ static uint64_t ideal_memory(mem_t *m, uint64_t req, uint64_t bytes)
     return (m->ideal_bytes + bpc - 1) / bpc + (uint64_t)m->cfg->mem_latency;
 }
 
-/* Hand the vector L1 the lines of the CU's current instruction, line j at c + j*ta/n, until all are
- * in or the L1 has no MSHR for the next one. Returns true when done. The address unit must not
- * reserve the future for a stalled line (other CUs' requests reach the shared L2 in time order),
- * so a stalled instruction stops here and resumes at *at. */
-static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t *at)
+/* Hand the vector L1 the lines of the CU's current instruction, line j arriving at c + j*ta/n, in
+ * order, each at the cycle the L1 starts on it (its port free and, for a miss, an MSHR). A line
+ * that would start after `now` is not handed over yet: the shared L2 and DRAM must see requests in
+ * time order, so the instruction stops and resumes at *at. Returns true when all lines are in. */
+static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t now, uint64_t *at)
 {
     mem_access_t *a = &v->acc;
     cache_t *l1 = &m->l1v[v->cu];
@@ -270,15 +290,17 @@ static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t *at)
         uint64_t t = a->issue + (uint64_t)j * v->ta / v->n;
         if (t < v->prev)
             t = v->prev;
-        uint64_t ok = cache_accept_at(l1, v->lines[j], a->op, t);
-        if (ok > t) {
-            *at = ok;
-            v->prev = ok;
+        uint64_t mshr_wait;
+        uint64_t start = cache_start_at(l1, v->lines[j], a->op, t, &mshr_wait);
+        if (start > now) {
+            a->stall += mshr_wait;
+            *at = start;
+            v->prev = start;
             return false;
         }
         m->cur = a;
         cache_result_t r;
-        /* A read brings back its line's bytes; a write or atomic carries the bytes the lanes wrote
+        /* A read brings back its line's bytes; a write or atomic carries the bytes the lanes write
          * to that line (write-combined). */
         cache_access(l1, v->lines[j], a->op, a->op == CACHE_READ ? m->line_bytes : v->used[j], t, &r);
         m->cur = NULL;
@@ -289,10 +311,8 @@ static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t *at)
             a->done = r.ready;
     }
     uint64_t free_at = a->issue + v->ta;
-    if (v->n && v->prev + 1 > free_at) {
-        a->stall = v->prev + 1 - free_at;
+    if (v->n && v->prev + 1 > free_at)
         free_at = v->prev + 1;
-    }
     *at = free_at;
     v->active = false;
     return true;
@@ -317,25 +337,39 @@ bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec
         a->done = ideal_memory(m, c + ta, a->bytes);
         a->lines = a->ideal_lines;
         a->dram_bytes = a->bytes;
+        a->dram_busy_until = (m->ideal_bytes + (uint64_t)m->cfg->mem_bytes_per_cycle - 1) /
+                             (uint64_t)m->cfg->mem_bytes_per_cycle;
         *at = c + ta;
         return true;
     }
     v->active = true;
     v->cu = cu;
     v->ta = ta;
-    v->n = mem_coalesce(res->addr, res->lanes, info->mem_bytes, m->line_bytes, v->lines, v->used);
+    /* Stores are write-combined (each byte once); atomics are one operation per lane. */
+    uint64_t distinct;
+    v->n = mem_coalesce(res->addr, res->lanes, info->mem_bytes, m->line_bytes, a->op != CACHE_ATOMIC, v->lines,
+                        v->used, &distinct);
+    a->ideal_lines = (uint32_t)((distinct + lb - 1) / lb);
     v->next = 0;
     v->prev = c;
     a->lines = v->n;
     a->done = c + ta;
-    return vector_send(m, v, at);
+    return vector_send(m, v, c, at);
 }
 
-bool mem_vector_resume(mem_t *m, uint32_t cu, const mem_access_t **out, uint64_t *at)
+bool mem_vector_resume(mem_t *m, uint32_t cu, uint64_t now, const mem_access_t **out, uint64_t *at)
 {
     mem_vreq_t *v = &m->vreq[cu];
     *out = &v->acc;
-    return vector_send(m, v, at);
+    return vector_send(m, v, now, at);
+}
+
+uint64_t mem_scalar_free_at(const mem_t *m, uint32_t cu, uint64_t c)
+{
+    if (m->ideal)
+        return c;
+    uint64_t t = cache_mshr_free_at(&m->scalar[cu / (uint32_t)m->cfg->scalar_cus_per_cache]);
+    return t > c ? t : c;
 }
 
 void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a)

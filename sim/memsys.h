@@ -27,15 +27,16 @@ typedef struct mem_access {
     cache_op_t op;
     uint32_t lanes;            /* active lanes (1 for SMEM) */
     uint32_t lines;            /* line requests after coalescing */
-    uint32_t ideal_lines;      /* the fewest lines its bytes could occupy */
+    uint32_t ideal_lines;      /* the fewest lines its distinct bytes could occupy */
     uint64_t bytes;            /* bytes requested: active lanes x bytes per lane */
     uint64_t issue, done;      /* issue cycle; data (or acknowledgement) back */
-    uint64_t stall;            /* cycles the address unit waited for MSHRs */
+    uint64_t stall;            /* cycles its lines waited for an L1 MSHR */
     uint32_t count[MEM_NUM_CACHES][CACHE_NUM_OUTCOMES]; /* requests at each cache level */
     uint64_t level_bytes[MEM_NUM_CACHES];               /* bytes through each level's port */
     uint32_t dram_reads, dram_writes; /* line fills; write-backs of dirty L2 lines */
     uint32_t dram_row_hits, dram_row_misses; /* dram.row_model = on */
     uint64_t dram_bytes;
+    uint64_t dram_busy_until;  /* the end of the last DRAM transfer it caused */
 } mem_access_t;
 
 typedef struct {
@@ -78,21 +79,27 @@ void mem_free(mem_t *m);
 
 /* A vector memory instruction of CU `cu` issued at cycle c with the execution result `res`.
  * Returns true when the L1 took all its lines: *a is its record (a->done: data back) and *at the
- * cycle the CU's address unit is free again. Returns false when the L1 ran out of MSHRs: the
- * address unit stays busy, and mem_vector_resume must be called at cycle *at (and again, until it
- * returns true). The record stays valid until the CU's next vector memory instruction. */
+ * cycle the CU's address unit is free again. Returns false when a line cannot go to the L1 yet (it
+ * arrives later, or the port or the MSHRs are busy): the address unit stays busy, and
+ * mem_vector_resume must be called at cycle *at (and again, until it returns true). The record
+ * stays valid until the CU's next vector memory instruction. */
 bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec_result_t *res, uint64_t c,
                 const mem_access_t **a, uint64_t *at);
-bool mem_vector_resume(mem_t *m, uint32_t cu, const mem_access_t **a, uint64_t *at);
+bool mem_vector_resume(mem_t *m, uint32_t cu, uint64_t now, const mem_access_t **a, uint64_t *at);
+/* The first cycle >= c at which CU `cu` may issue a scalar load: while every MSHR of its scalar
+ * cache is busy, the cache takes no new request (so none is ever made for the future). */
+uint64_t mem_scalar_free_at(const mem_t *m, uint32_t cu, uint64_t c);
 /* A scalar load of `bytes` at `addr` from CU `cu` at cycle c; fills *a (a->done: data back). */
 void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a);
 
 /* The coalescer: the distinct lines of `line_bytes` touched by the active lanes (each lane reads
  * or writes `bytes` from addr[lane]; an access crossing a line touches both), in lane order of
  * first touch, into lines[] (room for 2 x 64: `bytes` must not exceed `line_bytes`, so a lane
- * touches at most two lines), with the bytes of each line accessed in line_bytes_used[]
- * (write-combining). Returns the number of lines. */
-uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint32_t line_bytes, uint64_t *lines,
-                      uint32_t *line_bytes_used);
+ * touches at most two lines), with the bytes each line moves in line_bytes_used[]: with `combine`
+ * (loads and stores) the distinct bytes the lanes touch in it, else (atomics) the sum over lanes.
+ * *distinct is the instruction's distinct bytes (at a granule of line_bytes / 64 for lines over 64
+ * bytes). Returns the number of lines. */
+uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint32_t line_bytes, bool combine,
+                      uint64_t *lines, uint32_t *line_bytes_used, uint64_t *distinct);
 
 #endif

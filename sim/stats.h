@@ -60,6 +60,7 @@ typedef struct {
     uint64_t count[MEM_NUM_CACHES][CACHE_NUM_OUTCOMES];
     uint64_t level_bytes[MEM_NUM_CACHES];
     uint64_t dram_reads, dram_writes, dram_bytes, row_hits, row_misses;
+    uint64_t dram_until;               /* the end of the last DRAM transfer */
 } stats_mem_t;
 
 /* A distribution of cycle counts in a fixed-size structure: exact below 16, otherwise 16 buckets

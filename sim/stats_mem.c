@@ -28,6 +28,8 @@ void stats_mem_observe(stats_t *st, const tev_t *ev)
     m->dram_bytes += a->dram_bytes;
     m->row_hits += a->dram_row_hits;
     m->row_misses += a->dram_row_misses;
+    if (a->dram_busy_until > m->dram_until)
+        m->dram_until = a->dram_busy_until;
     uint64_t lat = a->done - a->issue;
     if (!a->scalar && a->op == CACHE_READ)
         stats_dist_add(&st->load_latency, lat);
@@ -48,6 +50,14 @@ static double hit_rate(const stats_mem_t *m, int level)
 }
 
 static bool ideal(const cfg_t *cfg) { return cfg->mem_model == CFG_MEM_IDEAL; }
+
+/* DRAM bandwidth over the run, or until its last transfer if write-backs were still queued when
+ * the last workgroup ended; in doubles, so no product can overflow. */
+static double dram_rate(const stats_t *st)
+{
+    uint64_t span = st->mem.dram_until > st->cycles ? st->mem.dram_until : st->cycles;
+    return span ? (double)st->mem.dram_bytes / (double)span : 0.0;
+}
 
 /* The ideal model's one shared channel stands for DRAM. */
 static uint64_t dram_peak(const cfg_t *cfg)
@@ -76,7 +86,7 @@ void stats_mem_print(const stats_t *st, const cfg_t *cfg, FILE *out)
     }
     fprintf(out, "dram          %" PRIu64 " line reads, %" PRIu64 " write-backs, %" PRIu64 " bytes; %.2f bytes/cycle = "
             "%.1f%% of the %" PRIu64 " peak", m->dram_reads, m->dram_writes, m->dram_bytes,
-            frac(m->dram_bytes, st->cycles), 100.0 * frac(m->dram_bytes, st->cycles * dram_peak(cfg)), dram_peak(cfg));
+            dram_rate(st), 100.0 * dram_rate(st) / (double)dram_peak(cfg), dram_peak(cfg));
     if (cfg->dram_row_model == CFG_ROW_ON)
         fprintf(out, "; row hits %" PRIu64 ", row misses %" PRIu64, m->row_hits, m->row_misses);
     fputc('\n', out);
@@ -103,8 +113,7 @@ void stats_mem_json(const stats_t *st, const cfg_t *cfg, FILE *out)
     fprintf(out, "\n  },\n  \"dram\": {\"reads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"bytes\": %" PRIu64
             ", \"bytes_per_cycle\": %.6f, \"peak_bytes_per_cycle\": %" PRIu64 ", \"utilisation\": %.6f, "
             "\"row_hits\": %" PRIu64 ", \"row_misses\": %" PRIu64 "},\n", m->dram_reads, m->dram_writes, m->dram_bytes,
-            frac(m->dram_bytes, st->cycles), dram_peak(cfg), frac(m->dram_bytes, st->cycles * dram_peak(cfg)),
-            m->row_hits, m->row_misses);
+            dram_rate(st), dram_peak(cfg), dram_rate(st) / (double)dram_peak(cfg), m->row_hits, m->row_misses);
 }
 
 const char stats_mem_csv_header[] =
@@ -115,6 +124,6 @@ void stats_mem_csv(const stats_t *st, const cfg_t *cfg, FILE *out)
     (void)cfg;
     const stats_mem_t *m = &st->mem;
     fprintf(out, "%.6f,%.6f,%.6f,%" PRIu64 ",%.6f,%.6f,%.6f", hit_rate(m, MEM_L1V), hit_rate(m, MEM_SCALAR),
-            hit_rate(m, MEM_L2), m->dram_bytes, frac(m->dram_bytes, st->cycles), stats_dist_mean(&st->load_latency),
+            hit_rate(m, MEM_L2), m->dram_bytes, dram_rate(st), stats_dist_mean(&st->load_latency),
             frac(m->ideal_lines, m->lines));
 }

@@ -17,9 +17,11 @@
 /* SMEM shares the SALU's issue category (GCN-REFERENCE.md §1, 'SMEM vs SALU issue'). */
 static isa_unit_t category(isa_unit_t u) { return u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : u; }
 
-static uint64_t unit_free_at(const tw_cu_t *cu, uint32_t simd, isa_unit_t u)
+static uint64_t unit_free_at(const tw_sim_t *s, uint32_t ci, uint32_t simd, isa_unit_t u, uint64_t c)
 {
+    const tw_cu_t *cu = &s->cus[ci];
     switch (u) {
+    case ISA_UNIT_SMEM: return mem_scalar_free_at(&s->mem, ci, c);
     case ISA_UNIT_VALU: return cu->valu_free[simd];
     case ISA_UNIT_LDS: return cu->lds_free;
     case ISA_UNIT_VMEM: return cu->vmem_free;
@@ -96,7 +98,7 @@ void tw_vmem_resume(tw_sim_t *s, uint32_t ci, uint64_t c)
     tw_cu_t *cu = &s->cus[ci];
     const mem_access_t *a;
     uint64_t t;
-    if (!mem_vector_resume(&s->mem, ci, &a, &t)) {
+    if (!mem_vector_resume(&s->mem, ci, c, &a, &t)) {
         if (!eng_schedule(&s->eng, t, 0, EV_VMEM_RESUME, ci, NULL))
             s->status = 3;
         return;
@@ -173,7 +175,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
             vmem_done(s, w, a);
             mrec = a;
         } else {
-            /* The L1 has no MSHR: the address unit holds the rest until one frees. */
+            /* Lines still to hand to the L1 at their cycles: the address unit holds them. */
             cu->vmem_free = TW_NEVER;
             cu->vmem_wave = w;
             cu->vmem_pc = at;
@@ -305,7 +307,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
         isa_unit_t unit = isa_ops[in->op].unit, cat = category(unit);
         if (cat != ISA_UNIT_SEQ && used[cat])
             continue;
-        if (unit_free_at(cu, d, unit) > c)
+        if (unit_free_at(s, ci, d, unit, c) > c)
             continue;
         issue(s, cu, w, in, c);
         if (cat != ISA_UNIT_SEQ)
@@ -326,7 +328,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
             if (!w || (w->state != TEV_WAVE_ELIGIBLE && w->state != TEV_WAVE_NOINST))
                 continue;
             uint64_t t = w->ready_at > c + 1 ? w->ready_at : c + 1;
-            uint64_t u = unit_free_at(cu, e, next_unit(s, w));
+            uint64_t u = unit_free_at(s, ci, e, next_unit(s, w), t);
             if (u == TW_NEVER)
                 continue; /* the address unit is held; its resumption wakes the CU */
             if (u > t)

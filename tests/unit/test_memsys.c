@@ -118,14 +118,19 @@ START_TEST(test_mshr_back_pressure)
     p.mshrs = 2;
     p.size_bytes = 64 * 2 * 8;
     ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
-    ck_assert_uint_eq(cache_accept_at(&c, 0x0, CACHE_READ, 0), 0);
+    uint64_t wait;
+    ck_assert_uint_eq(cache_start_at(&c, 0x0, CACHE_READ, 0, &wait), 0);
+    ck_assert_uint_eq(wait, 0);
     ck_assert_uint_eq(acc(&c, 0x0, CACHE_READ, 0).ready, 110);
     ck_assert_uint_eq(acc(&c, 0x40, CACHE_READ, 1).ready, 111);
-    /* Both MSHRs are busy until 100 and 101: a new miss at 2 can be accepted at 100. */
-    ck_assert_uint_eq(cache_accept_at(&c, 0x80, CACHE_READ, 2), 100);
+    /* Both MSHRs are busy until 100 and 101: a new miss at 2 (the port is free from 2) starts at
+     * 100, 98 cycles of it waiting for the MSHR. */
+    ck_assert_uint_eq(cache_start_at(&c, 0x80, CACHE_READ, 2, &wait), 100);
+    ck_assert_uint_eq(wait, 98);
     /* A hit or a merge needs no MSHR; nor does a write. */
-    ck_assert_uint_eq(cache_accept_at(&c, 0x40, CACHE_READ, 2), 2);
-    ck_assert_uint_eq(cache_accept_at(&c, 0xc0, CACHE_WRITE, 2), 2);
+    ck_assert_uint_eq(cache_start_at(&c, 0x40, CACHE_READ, 2, &wait), 2);
+    ck_assert_uint_eq(cache_start_at(&c, 0xc0, CACHE_WRITE, 2, &wait), 2);
+    ck_assert_uint_eq(wait, 0);
     cache_result_t r = acc(&c, 0x80, CACHE_READ, 2);
     ck_assert_int_eq(r.outcome, CACHE_MISS);
     ck_assert_uint_eq(r.accepted, 100);
@@ -315,25 +320,35 @@ END_TEST
 
 /* ---- the coalescer ----------------------------------------------------------------------------- */
 
-static uint32_t coalesce(uint64_t base, uint64_t stride, uint32_t bytes, uint64_t lanes, uint32_t *used)
+/* The coalescer on 64 lanes at base + stride * lane; *distinct gets the distinct bytes. */
+static uint32_t coalesce_as(bool combine, uint64_t base, uint64_t stride, uint32_t bytes, uint64_t lanes, uint32_t *used,
+                            uint64_t *distinct)
 {
     uint64_t addr[64], lines[128];
     uint32_t u[128];
     for (int l = 0; l < 64; l++)
         addr[l] = base + stride * (uint64_t)l;
-    uint32_t n = mem_coalesce(addr, lanes, bytes, 64, lines, used ? used : u);
+    uint32_t n = mem_coalesce(addr, lanes, bytes, 64, combine, lines, used ? used : u, distinct);
     for (uint32_t i = 1; i < n; i++)
         ck_assert_msg(lines[i] != lines[i - 1], "line %u requested twice", i);
     return n;
 }
 
+static uint32_t coalesce(uint64_t base, uint64_t stride, uint32_t bytes, uint64_t lanes, uint32_t *used)
+{
+    uint64_t distinct;
+    return coalesce_as(true, base, stride, bytes, lanes, used, &distinct);
+}
+
 START_TEST(test_coalescer)
 {
     uint32_t used[128];
+    uint64_t distinct_bytes;
     /* 64 consecutive dwords from a line boundary: 256 bytes, 4 lines of 64 bytes each. */
-    ck_assert_uint_eq(coalesce(0x1000, 4, 4, ~0ull, used), 4);
+    ck_assert_uint_eq(coalesce_as(true, 0x1000, 4, 4, ~0ull, used, &distinct_bytes), 4);
     for (int i = 0; i < 4; i++)
         ck_assert_uint_eq(used[i], 64);
+    ck_assert_uint_eq(distinct_bytes, 256);
     /* A 64-byte stride: every lane its own line. */
     ck_assert_uint_eq(coalesce(0x1000, 64, 4, ~0ull, used), 64);
     ck_assert_uint_eq(used[63], 4);
@@ -349,9 +364,17 @@ START_TEST(test_coalescer)
     ck_assert_uint_eq(coalesce(0x103e, 4, 4, 1, used), 2);
     ck_assert_uint_eq(used[0], 2);
     ck_assert_uint_eq(used[1], 2);
-    /* Every lane the same address (a broadcast): one line; 16 active lanes of 64: one line. */
-    ck_assert_uint_eq(coalesce(0x2000, 0, 4, ~0ull, used), 1);
-    ck_assert_uint_eq(used[0], 256); /* write-combined: the bytes of all lanes */
+    /* Every lane the same address (a broadcast): one line, and 4 distinct bytes: a combined store
+     * writes them once; as atomics the 64 lanes' operations all go. 16 active lanes: one line. */
+    ck_assert_uint_eq(coalesce_as(true, 0x2000, 0, 4, ~0ull, used, &distinct_bytes), 1);
+    ck_assert_uint_eq(used[0], 4);
+    ck_assert_uint_eq(distinct_bytes, 4);
+    ck_assert_uint_eq(coalesce_as(false, 0x2000, 0, 4, ~0ull, used, &distinct_bytes), 1);
+    ck_assert_uint_eq(used[0], 256);
+    ck_assert_uint_eq(distinct_bytes, 4);
+    /* Overlapping 16-byte accesses 4 bytes apart: 64 x 16 bytes requested, 268 distinct. */
+    ck_assert_uint_eq(coalesce_as(true, 0x4000, 4, 16, ~0ull, NULL, &distinct_bytes), 5);
+    ck_assert_uint_eq(distinct_bytes, 63 * 4 + 16);
     ck_assert_uint_eq(coalesce(0x2000, 4, 4, 0xffff, NULL), 1);
     /* No active lane: nothing. */
     ck_assert_uint_eq(coalesce(0x2000, 4, 4, 0, NULL), 0);
@@ -359,7 +382,7 @@ START_TEST(test_coalescer)
     uint64_t addr[64], lines[128];
     for (int l = 0; l < 64; l++)
         addr[l] = 0x3000 + 4 * (uint64_t)(63 - l);
-    ck_assert_uint_eq(mem_coalesce(addr, ~0ull, 4, 64, lines, used), 4);
+    ck_assert_uint_eq(mem_coalesce(addr, ~0ull, 4, 64, true, lines, used, &distinct_bytes), 4);
     ck_assert_uint_eq(lines[0], 0x30c0);
     ck_assert_uint_eq(lines[3], 0x3000);
 }
@@ -436,6 +459,96 @@ START_TEST(test_dram_bandwidth)
         ck_assert_uint_eq(a.dram_bytes, 64);
     }
     mem_free(&m);
+}
+END_TEST
+
+/* Requests reach the shared L2 in time order. CU 0 issues a 64-line flat_load_dwordx4 at cycle 0
+ * (lanes 4096 bytes apart: every line in one L2 channel and one DRAM channel); its L1 takes a line a
+ * cycle, so line j reaches the L2 at cycle j. CU 1 loads one line of the same channel at cycle 1.
+ * Handed over in time, it queues behind CU 0's lines 0 and 1 only (DRAM: 2 cycles a line), not
+ * behind all 64: its data are back by 1 + 450 + 4. */
+START_TEST(test_time_order_at_l2)
+{
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    ck_assert_int_eq(cfg_set(&cfg, "gpu.compute_units=2", stderr), 0);
+    mem_t m;
+    ck_assert_int_eq(mem_init(&m, &cfg, 2), 0);
+    isa_exec_result_t big, one;
+    memset(&big, 0, sizeof big);
+    memset(&one, 0, sizeof one);
+    big.lanes = ~0ull;
+    for (int l = 0; l < 64; l++)
+        big.addr[l] = 0x200000000ull + 4096ull * (uint64_t)l;
+    one.lanes = 1;
+    one.addr[0] = 0x200000040ull;
+    const mem_access_t *a;
+    uint64_t at;
+    /* Cycle 0: line 0 goes; line 1 waits for the port at cycle 1. */
+    ck_assert(!mem_vector(&m, 0, &isa_ops[ISA_flat_load_dwordx4], &big, 0, &a, &at));
+    ck_assert_uint_eq(at, 1);
+    /* Cycle 1: CU 0's line 1, then CU 1's load. */
+    ck_assert(!mem_vector_resume(&m, 0, 1, &a, &at));
+    ck_assert_uint_eq(at, 2);
+    ck_assert(mem_vector(&m, 1, &isa_ops[ISA_flat_load_dword], &one, 1, &a, &at));
+    ck_assert_uint_le(a->done, 1 + 450 + 4);
+    ck_assert_uint_ge(a->done, 1 + 450);
+    /* CU 0 finishes its instruction a line a cycle, up to cycle 63. */
+    uint64_t now = 2;
+    while (!mem_vector_resume(&m, 0, now, &a, &at))
+        now = at;
+    ck_assert_uint_eq(now, 63);
+    ck_assert_uint_eq(at, 64); /* the address unit is free after the last line */
+    ck_assert_uint_eq(a->lines, 64);
+    ck_assert_uint_eq(a->stall, 0); /* no MSHR wait: 256 of them */
+    mem_free(&m);
+}
+END_TEST
+
+/* A scalar cache with every MSHR busy takes no new request: the SMEM instruction waits. */
+START_TEST(test_scalar_mshrs_block)
+{
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    ck_assert_int_eq(cfg_set(&cfg, "scalar.mshrs=1", stderr), 0);
+    mem_t m;
+    ck_assert_int_eq(mem_init(&m, &cfg, 1), 0);
+    ck_assert_uint_eq(mem_scalar_free_at(&m, 0, 0), 0);
+    mem_access_t a = scalar_load(&m, 0x1000, 0); /* a miss: its MSHR is busy until the L2 answers */
+    ck_assert_uint_eq(a.done, 375);
+    ck_assert_uint_eq(mem_scalar_free_at(&m, 0, 1), 375 - 45);
+    ck_assert_uint_eq(mem_scalar_free_at(&m, 0, 400), 400);
+    mem_free(&m);
+}
+END_TEST
+
+/* A line whose fill is on its way is not chosen as a victim while another way is settled; an
+ * atomic passing a write-back level writes its dirty copy back first. */
+START_TEST(test_victims_and_dirty_atomics)
+{
+    stub_t st = { 0 };
+    cache_t c;
+    cache_params_t p = small(); /* 2 sets x 2 ways, write-back, LRU */
+    ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+    acc(&c, 0x000, CACHE_READ, 0);   /* settled from 110 */
+    acc(&c, 0x080, CACHE_READ, 200); /* in flight until 310 */
+    acc(&c, 0x000, CACHE_READ, 250); /* 0x000 is now the most recently used */
+    /* At 260 a third line of set 0: LRU would take 0x080, but its fill is on its way. */
+    acc(&c, 0x100, CACHE_READ, 260);
+    ck_assert(cache_holds(&c, 0x080));
+    ck_assert(!cache_holds(&c, 0x000));
+    cache_free(&c);
+
+    memset(&st, 0, sizeof st);
+    ck_assert_int_eq(cache_init(&c, &p, stub_next, &st), 0);
+    acc(&c, 0x40, CACHE_WRITE, 0); /* dirty */
+    cache_result_t r = acc(&c, 0x44, CACHE_ATOMIC, 10);
+    ck_assert_int_eq(r.outcome, CACHE_BYPASS);
+    ck_assert(r.wrote_back);
+    ck_assert_uint_eq(st.calls[CACHE_WRITE], 1);
+    ck_assert_uint_eq(st.calls[CACHE_ATOMIC], 1);
+    ck_assert(!cache_holds(&c, 0x40));
+    cache_free(&c);
 }
 END_TEST
 
@@ -521,6 +634,9 @@ static Suite *memsys_suite(void)
     tcase_add_test(tc, test_coalescer);
     tcase_add_test(tc, test_dram_rows);
     tcase_add_test(tc, test_dram_bandwidth);
+    tcase_add_test(tc, test_time_order_at_l2);
+    tcase_add_test(tc, test_scalar_mshrs_block);
+    tcase_add_test(tc, test_victims_and_dirty_atomics);
     tcase_add_test(tc, test_kernel_lines);
     suite_add_tcase(s, tc);
     return s;
