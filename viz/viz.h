@@ -112,8 +112,12 @@ size_t viz_lane_run_at(const viz_lane_t *l, uint64_t t);
 const viz_wave_t *viz_lane_wave_at(const viz_lane_t *l, uint64_t t);
 /* The state lane shows over most of [a, b) (b > a), through the pyramid or the runs. */
 viz_state_t viz_lane_state_over(const viz_model_t *m, const viz_lane_t *l, double a, double b);
+/* The same for n pixel columns [t0 + x * cpp, t0 + (x + 1) * cpp), in one sweep. */
+void viz_lane_columns(const viz_model_t *m, const viz_lane_t *l, double t0, double cpp, int n, uint8_t *out);
 /* Integral of a step function from 0 to t. */
 double viz_step_area(const viz_step_t *s, double t);
+/* The mean of a step function over each of n pixel columns, in one sweep. */
+void viz_step_columns(const viz_step_t *s, double t0, double cpp, int n, float *out);
 /* The dispatch category covering most of [a, b) on CU cu. */
 int viz_limiter_over(const viz_model_t *m, uint32_t cu, double a, double b);
 /* Cycles in [a, b) a SIMD's VALU was busy (excluding lane skip when skip < nlanes). */
@@ -173,10 +177,17 @@ typedef struct {
     bool pointer;            /* the pointer is over the window */
     int px, py;
     viz_layout_t lay;        /* of the last frame */
+    SDL_Texture *tex;        /* the plot area's pixels, kept between frames */
+    SDL_Renderer *tex_r;
+    int tex_w, tex_h;
+    uint32_t *px_buf;
+    float *colf;
 } viz_view_t;
 
 void viz_view_init(viz_view_t *v, const viz_model_t *m, viz_text_t *text);
 void viz_view_fit(viz_view_t *v);
+/* Free what drawing kept (the texture belongs to the renderer it was drawn with). */
+void viz_view_free(viz_view_t *v);
 /* Set the view to [from, to), clamped to the trace. */
 void viz_view_set(viz_view_t *v, double from, double to);
 void viz_view_select(viz_view_t *v, uint64_t from, uint64_t to);

@@ -47,16 +47,66 @@ static void fill(SDL_Renderer *r, SDL_Color c, int x, int y, int w, int h)
     SDL_RenderFillRect(r, &(SDL_Rect){ x, y, w, h });
 }
 
-/* Draw a row of per-column colour indices as runs: one rectangle per run of equal colour. */
-static void draw_row(SDL_Renderer *r, const uint8_t *col, int n, int x0, int y, int h, const SDL_Color *pal,
-                     uint8_t skip)
+/* The plot area (every panel's data, between the labels and the legend) is drawn into a pixel
+ * buffer and copied to the renderer as one texture: thousands of one-pixel rectangles per frame
+ * would cost more than the data behind them. Coordinates are the picture's. */
+typedef struct {
+    uint32_t *px;
+    int ox, oy, w, h;
+} canvas_t;
+
+static uint32_t argb(SDL_Color c) { return 0xff000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b; }
+
+static void cfill(canvas_t *cv, SDL_Color c, int x, int y, int w, int h)
+{
+    x -= cv->ox;
+    y -= cv->oy;
+    if (x < 0)
+        w += x, x = 0;
+    if (y < 0)
+        h += y, y = 0;
+    if (x + w > cv->w)
+        w = cv->w - x;
+    if (y + h > cv->h)
+        h = cv->h - y;
+    uint32_t v = argb(c);
+    for (int j = 0; j < h; j++) {
+        uint32_t *row = cv->px + (size_t)(y + j) * (size_t)cv->w + x;
+        for (int i = 0; i < w; i++)
+            row[i] = v;
+    }
+}
+
+/* Shade a rectangle towards c by alpha/256 (the selected range). */
+static void cshade(canvas_t *cv, SDL_Color c, int alpha, int x, int y, int w, int h)
+{
+    x -= cv->ox;
+    y -= cv->oy;
+    if (x < 0)
+        w += x, x = 0;
+    if (x + w > cv->w)
+        w = cv->w - x;
+    if (y + h > cv->h)
+        h = cv->h - y;
+    for (int j = y < 0 ? -y : 0; j < h; j++)
+        for (int i = 0; i < w; i++) {
+            uint32_t *p = &cv->px[(size_t)(y + j) * (size_t)cv->w + x + i], o = *p;
+            uint32_t rr = ((o >> 16 & 255) * (256 - (uint32_t)alpha) + c.r * (uint32_t)alpha) >> 8;
+            uint32_t gg = ((o >> 8 & 255) * (256 - (uint32_t)alpha) + c.g * (uint32_t)alpha) >> 8;
+            uint32_t bb = ((o & 255) * (256 - (uint32_t)alpha) + c.b * (uint32_t)alpha) >> 8;
+            *p = 0xff000000u | rr << 16 | gg << 8 | bb;
+        }
+}
+
+/* Draw a row of per-column colour indices as runs of equal colour. */
+static void draw_row(canvas_t *cv, const uint8_t *col, int n, int x0, int y, int h, const SDL_Color *pal, uint8_t skip)
 {
     for (int x = 0; x < n;) {
         int e = x + 1;
         while (e < n && col[e] == col[x])
             e++;
         if (col[x] != skip)
-            fill(r, pal[col[x]], x0 + x, y, e - x, h);
+            cfill(cv, pal[col[x]], x0 + x, y, e - x, h);
         x = e;
     }
 }
@@ -67,8 +117,6 @@ static double tick_step(double cpp, int min_px)
     double want = cpp * min_px, p = 1;
     while (p * 10 <= want)
         p *= 10;
-    while (p > want && p > 1)
-        p /= 10;
     if (p >= want)
         return p;
     if (2 * p >= want)
@@ -78,23 +126,29 @@ static double tick_step(double cpp, int min_px)
     return 10 * p;
 }
 
-static void draw_axis(viz_view_t *v, SDL_Renderer *r, double cpp)
+/* Grid lines and ticks on the canvas; with labels, the tick labels on the renderer (after the
+ * canvas is copied, which covers the axis strip). */
+static void draw_axis(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, bool labels)
 {
     const viz_layout_t *o = &v->lay;
     double step = tick_step(cpp, 90);
     SDL_Color grid = { 225, 225, 225, 255 };
     for (double t = ceil(v->t0 / step) * step; t < v->t1; t += step) {
         int x = o->plot_x + (int)((t - v->t0) / cpp);
-        fill(r, grid, x, o->occ.y, 1, o->wgs.y + o->wgs.h - o->occ.y);
-        fill(r, faint, x, o->axis.y, 1, 4);
         char buf[32];
         snprintf(buf, sizeof buf, "%.0f", t);
-        viz_text_draw(v->text, r, x + 2, o->axis.y + 2, faint, buf);
+        if (labels) {
+            viz_text_draw(v->text, r, x + 2, o->axis.y + 2, faint, buf);
+            continue;
+        }
+        cfill(cv, grid, x, o->occ.y, 1, o->wgs.y + o->wgs.h - o->occ.y);
+        cfill(cv, faint, x, o->axis.y, 1, 4);
     }
-    viz_text_draw(v->text, r, 4, o->axis.y + 2, faint, "cycle");
+    if (labels)
+        viz_text_draw(v->text, r, 4, o->axis.y + 2, faint, "cycle");
 }
 
-static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, double cpp, uint8_t *col)
+static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, uint8_t *col)
 {
     const viz_model_t *m = v->m;
     const viz_layout_t *o = &v->lay;
@@ -102,23 +156,25 @@ static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, double cpp, uint8_t *
     if (ph < 1)
         return;
     double scale = (double)ph / (m->h.max_waves_cu ? m->h.max_waves_cu : 1);
+    int nx = o->plot_w;   /* columns past the run's end stay empty */
+    if ((double)m->end + 1 < v->t1)
+        nx = (int)ceil(((double)m->end + 1 - v->t0) / cpp);
+    nx = nx < 0 ? 0 : nx > o->plot_w ? o->plot_w : nx;
+    float *acc = v->colf + o->plot_w, *val = v->colf;
     for (uint32_t cu = 0; cu < m->h.ncu; cu++) {
         int y0 = o->occ.y + (int)cu * o->occ_cu_h, base = y0 + ph;
-        fill(r, (SDL_Color){ 255, 255, 255, 255 }, o->plot_x, y0, o->plot_w, ph);
-        for (int x = 0; x < o->plot_w; x++) {
-            double a = v->t0 + x * cpp, b = a + cpp, acc = 0;
-            if (a > (double)m->end)
-                break;
-            for (uint32_t s = 0; s < m->h.simds; s++) {
-                const viz_step_t *st = &m->occ[cu * m->h.simds + s];
-                double val = (viz_step_area(st, b) - viz_step_area(st, a)) / cpp;
-                int ya = (int)lround(acc * scale), yb = (int)lround((acc + val) * scale);
-                fill(r, simd_colors[s & 3], o->plot_x + x, base - yb, 1, yb - ya);
-                acc += val;
+        cfill(cv, (SDL_Color){ 255, 255, 255, 255 }, o->plot_x, y0, o->plot_w, ph);
+        for (int x = 0; x < nx; x++)
+            acc[x] = 0;
+        for (uint32_t s = 0; s < m->h.simds; s++) {
+            viz_step_columns(&m->occ[cu * m->h.simds + s], v->t0, cpp, nx, val);
+            for (int x = 0; x < nx; x++) {
+                int ya = (int)lround(acc[x] * scale), yb = (int)lround((acc[x] + val[x]) * scale);
+                cfill(cv, simd_colors[s & 3], o->plot_x + x, base - yb, 1, yb - ya);
+                acc[x] += val[x];
             }
         }
-        int ly = base - (int)lround(viz_model_limit(m) * scale);
-        fill(r, limit_color, o->plot_x, ly, o->plot_w, 1);
+        cfill(cv, limit_color, o->plot_x, base - (int)lround(viz_model_limit(m) * scale), o->plot_w, 1);
         char buf[48];
         snprintf(buf, sizeof buf, "CU %u", cu);
         viz_text_draw(v->text, r, 4, y0, ink, buf);
@@ -127,20 +183,17 @@ static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, double cpp, uint8_t *
             viz_text_draw(v->text, r, 4, y0 + o->lh, faint, buf);
         }
         /* The dispatch situation underneath, as a band. */
-        for (int x = 0; x < o->plot_w; x++) {
-            double a = v->t0 + x * cpp;
-            col[x] = a > (double)m->end ? VIZ_LIM_NONE : (uint8_t)viz_limiter_over(m, cu, a, a + cpp);
-        }
-        draw_row(r, col, o->plot_w, o->plot_x, base + 2, band, lim_colors, VIZ_LIM_NONE);
+        for (int x = 0; x < o->plot_w; x++)
+            col[x] = x >= nx ? VIZ_LIM_NONE : (uint8_t)viz_limiter_over(m, cu, v->t0 + x * cpp, v->t0 + (x + 1) * cpp);
+        draw_row(cv, col, o->plot_w, o->plot_x, base + 2, band, lim_colors, VIZ_LIM_NONE);
     }
-    viz_text_draw(v->text, r, o->plot_x + 4, o->occ.y, faint, "resident waves per SIMD (stacked), limit line, dispatch band");
 }
 
-static void draw_lanes(viz_view_t *v, SDL_Renderer *r, double cpp, uint8_t *col)
+static void draw_lanes(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, uint8_t *col)
 {
     const viz_model_t *m = v->m;
     const viz_layout_t *o = &v->lay;
-    fill(r, (SDL_Color){ 255, 255, 255, 255 }, o->lanes.x, o->lanes.y, o->lanes.w, o->lanes.h);
+    cfill(cv, (SDL_Color){ 255, 255, 255, 255 }, o->lanes.x, o->lanes.y, o->lanes.w, o->lanes.h);
     int last_y = -1;
     for (uint32_t li = 0; li < m->nlanes; li++) {
         int y = o->lanes.y + (int)floor(li * o->lane_h), y1 = o->lanes.y + (int)floor((li + 1) * o->lane_h);
@@ -152,18 +205,15 @@ static void draw_lanes(viz_view_t *v, SDL_Renderer *r, double cpp, uint8_t *col)
             h = 1;
         if (h > 3)
             h--;    /* a one-pixel gap separates lanes when there is room */
-        for (int x = 0; x < o->plot_w; x++) {
-            double a = v->t0 + x * cpp;
-            col[x] = a > (double)m->end ? VIZ_NONE : (uint8_t)viz_lane_state_over(m, &m->lane[li], a, a + cpp);
-        }
-        draw_row(r, col, o->plot_w, o->plot_x, y, h, state_colors, VIZ_NONE);
+        viz_lane_columns(m, &m->lane[li], v->t0, cpp, o->plot_w, col);
+        draw_row(cv, col, o->plot_w, o->plot_x, y, h, state_colors, VIZ_NONE);
     }
     /* SIMD and CU separators and labels. */
-    uint32_t per_simd = m->h.slots;
     for (uint32_t s = 0; s < m->nsimds; s++) {
-        int y = o->lanes.y + (int)floor(s * per_simd * o->lane_h);
-        int hh = (int)floor(per_simd * o->lane_h);
-        fill(r, s % m->h.simds == 0 ? ink : faint, o->plot_x - 4, y, o->plot_w + 4, 1);
+        int y = o->lanes.y + (int)floor(s * m->h.slots * o->lane_h), hh = (int)floor(m->h.slots * o->lane_h);
+        SDL_Color c = s % m->h.simds == 0 ? ink : faint;
+        cfill(cv, c, o->plot_x, y, o->plot_w, 1);
+        fill(r, c, o->plot_x - 4, y, 4, 1);
         if (hh >= o->lh) {
             char buf[32];
             snprintf(buf, sizeof buf, "CU %u SIMD %u", s / m->h.simds, s % m->h.simds);
@@ -172,40 +222,45 @@ static void draw_lanes(viz_view_t *v, SDL_Renderer *r, double cpp, uint8_t *col)
     }
 }
 
-static void draw_wgs(viz_view_t *v, SDL_Renderer *r, double cpp)
+/* Workgroup spans, one row per concurrently running workgroup of a CU. Labels are drawn after the
+ * canvas is on the renderer, so they are collected: labels[k] is a workgroup index. */
+static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, size_t *labels, size_t max_labels)
 {
     const viz_model_t *m = v->m;
     const viz_layout_t *o = &v->lay;
     static const SDL_Color wg_colors[2] = { { 120, 144, 156, 255 }, { 84, 110, 122, 255 } };
+    size_t nlabels = 0;
     uint32_t row0 = 0;
+    int *last_x = calloc(o->wg_rows ? o->wg_rows : 1, sizeof *last_x);
+    uint32_t *first_row = calloc(m->h.ncu ? m->h.ncu : 1, sizeof *first_row);
     for (uint32_t cu = 0; cu < m->h.ncu; cu++) {
         uint32_t rows = m->wg_rows[cu] ? m->wg_rows[cu] : 1;
         int y = o->wgs.y + (int)floor(row0 * o->wg_row_h);
-        fill(r, ink, o->plot_x - 4, y, o->plot_w + 4, 1);
+        cfill(cv, ink, o->plot_x, y, o->plot_w, 1);
+        fill(r, ink, o->plot_x - 4, y, 4, 1);
         char buf[64];
         snprintf(buf, sizeof buf, "CU %u wgs", cu);
         if (rows * o->wg_row_h >= o->lh)
             viz_text_draw(v->text, r, 4, y + 1, ink, buf);
+        if (first_row)
+            first_row[cu] = row0;
         row0 += rows;
     }
-    int *last_x = calloc(o->wg_rows ? o->wg_rows : 1, sizeof *last_x);
-    if (!last_x)
-        return;
+    if (!last_x || !first_row) {
+        free(last_x);
+        free(first_row);
+        return 0;
+    }
     for (uint32_t i = 0; i < o->wg_rows; i++)
         last_x[i] = -1;
-    uint32_t *first_row = calloc(m->h.ncu ? m->h.ncu : 1, sizeof *first_row);
-    for (uint32_t cu = 1; first_row && cu < m->h.ncu; cu++)
-        first_row[cu] = first_row[cu - 1] + (m->wg_rows[cu - 1] ? m->wg_rows[cu - 1] : 1);
-    for (size_t i = 0; first_row && i < m->nwg; i++) {
+    for (size_t i = 0; i < m->nwg; i++) {
         const viz_wg_t *g = &m->wg[i];
         if ((double)g->end <= v->t0 || (double)g->start >= v->t1)
             continue;
         uint32_t row = first_row[g->cu] + g->row;
         int x0 = (int)floor(((double)g->start - v->t0) / cpp), x1 = (int)floor(((double)g->end - v->t0) / cpp);
-        if (x0 < 0)
-            x0 = 0;
-        if (x1 > o->plot_w)
-            x1 = o->plot_w;
+        x0 = x0 < 0 ? 0 : x0;
+        x1 = x1 > o->plot_w ? o->plot_w : x1;
         if (x1 <= x0)
             x1 = x0 + 1;
         if (x1 <= last_x[row])
@@ -213,14 +268,37 @@ static void draw_wgs(viz_view_t *v, SDL_Renderer *r, double cpp)
         last_x[row] = x1;
         int y = o->wgs.y + (int)floor(row * o->wg_row_h), h = (int)floor((row + 1) * o->wg_row_h) - (y - o->wgs.y);
         h = h > 3 ? h - 1 : (h < 1 ? 1 : h);
-        fill(r, wg_colors[g->id & 1], o->plot_x + x0, y + 1, x1 - x0 > 2 ? x1 - x0 - 1 : x1 - x0, h);
-        char buf[32];
-        snprintf(buf, sizeof buf, "wg %" PRIu64, g->id);
-        if (h >= o->lh && x1 - x0 > viz_text_width(v->text, buf) + 6)
-            viz_text_draw(v->text, r, o->plot_x + x0 + 3, y + 1 + (h - o->lh) / 2, (SDL_Color){ 255, 255, 255, 255 }, buf);
+        cfill(cv, wg_colors[g->id & 1], o->plot_x + x0, y + 1, x1 - x0 > 2 ? x1 - x0 - 1 : x1 - x0, h);
+        if (h >= o->lh && x1 - x0 > 40 && nlabels < max_labels)
+            labels[nlabels++] = i;
     }
     free(first_row);
     free(last_x);
+    return nlabels;
+}
+
+static void draw_wg_labels(viz_view_t *v, SDL_Renderer *r, double cpp, const size_t *labels, size_t n)
+{
+    const viz_model_t *m = v->m;
+    const viz_layout_t *o = &v->lay;
+    uint32_t row0 = 0, *first_row = calloc(m->h.ncu ? m->h.ncu : 1, sizeof *first_row);
+    for (uint32_t cu = 0; first_row && cu < m->h.ncu; cu++) {
+        first_row[cu] = row0;
+        row0 += m->wg_rows[cu] ? m->wg_rows[cu] : 1;
+    }
+    for (size_t k = 0; first_row && k < n; k++) {
+        const viz_wg_t *g = &m->wg[labels[k]];
+        uint32_t row = first_row[g->cu] + g->row;
+        double x0 = ((double)g->start - v->t0) / cpp, x1 = ((double)g->end - v->t0) / cpp;
+        x0 = x0 < 0 ? 0 : x0;
+        x1 = x1 > o->plot_w ? o->plot_w : x1;
+        char buf[32];
+        snprintf(buf, sizeof buf, "wg %" PRIu64, g->id);
+        int y = o->wgs.y + (int)floor(row * o->wg_row_h), h = (int)floor((row + 1) * o->wg_row_h) - (y - o->wgs.y);
+        if (x1 - x0 > viz_text_width(v->text, buf) + 6)
+            viz_text_draw(v->text, r, o->plot_x + (int)x0 + 3, y + 1 + (h - 1 - o->lh) / 2, (SDL_Color){ 255, 255, 255, 255 }, buf);
+    }
+    free(first_row);
 }
 
 static const char *limiter_resource(uint32_t r)
@@ -323,37 +401,69 @@ static void draw_title(viz_view_t *v, SDL_Renderer *r)
     viz_text_draw(v->text, r, 6, 3, ink, line);
 }
 
+/* (Re)make the plot area's texture and buffers when the size or renderer changed. */
+static bool canvas_ready(viz_view_t *v, SDL_Renderer *r, int w, int h)
+{
+    if (v->tex && v->tex_r == r && v->tex_w == w && v->tex_h == h)
+        return true;
+    viz_view_free(v);
+    v->px_buf = malloc((size_t)w * (size_t)h * sizeof *v->px_buf);
+    v->colf = malloc(2 * (size_t)w * sizeof *v->colf);
+    v->tex = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h);
+    v->tex_r = r;
+    v->tex_w = w;
+    v->tex_h = h;
+    return v->px_buf && v->colf && v->tex;
+}
+
+void viz_view_free(viz_view_t *v)
+{
+    if (v->tex)
+        SDL_DestroyTexture(v->tex);
+    free(v->px_buf);
+    free(v->colf);
+    v->tex = NULL;
+    v->px_buf = NULL;
+    v->colf = NULL;
+}
+
 void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
 {
     viz_layout(v, w, h, &v->lay);
     const viz_layout_t *o = &v->lay;
     double cpp = (v->t1 - v->t0) / o->plot_w;
-    uint8_t *col = malloc((size_t)o->plot_w);
-    fill(r, (SDL_Color){ 244, 244, 244, 255 }, 0, 0, w, h);
-    if (!col)
-        return;
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+    fill(r, (SDL_Color){ 244, 244, 244, 255 }, 0, 0, w, h);
+    canvas_t cv = { NULL, o->plot_x, o->occ.y, o->plot_w, o->wgs.y + o->wgs.h - o->occ.y };
+    uint8_t *col = malloc((size_t)o->plot_w);
+    enum { MAX_LABELS = 512 };
+    size_t labels[MAX_LABELS], nlabels = 0;
+    if (!col || cv.h <= 0 || !canvas_ready(v, r, cv.w, cv.h)) {
+        free(col);
+        return;
+    }
+    cv.px = v->px_buf;
+    cfill(&cv, (SDL_Color){ 244, 244, 244, 255 }, cv.ox, cv.oy, cv.w, cv.h);
     draw_title(v, r);
-    draw_axis(v, r, cpp);
-    draw_occupancy(v, r, cpp, col);
-    draw_lanes(v, r, cpp, col);
-    draw_wgs(v, r, cpp);
+    draw_occupancy(v, r, &cv, cpp, col);
+    draw_axis(v, r, &cv, cpp, false);
+    draw_lanes(v, r, &cv, cpp, col);
+    nlabels = draw_wgs(v, r, &cv, cpp, labels, MAX_LABELS);
     free(col);
     if (v->sel) {   /* the selected range, shaded over every panel */
         double a = ((double)v->range.from - v->t0) / cpp, b = ((double)v->range.to - v->t0) / cpp;
-        if (a < 0)
-            a = 0;
-        if (b > o->plot_w)
-            b = o->plot_w;
-        if (b > a) {
-            SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-            fill(r, (SDL_Color){ 40, 90, 200, 50 }, o->plot_x + (int)a, o->occ.y, (int)(b - a) + 1,
-                 o->wgs.y + o->wgs.h - o->occ.y);
-            SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
-        }
+        a = a < 0 ? 0 : a;
+        b = b > o->plot_w ? o->plot_w : b;
+        if (b > a)
+            cshade(&cv, (SDL_Color){ 40, 90, 200, 255 }, 60, o->plot_x + (int)a, cv.oy, (int)(b - a) + 1, cv.h);
     }
     if (v->pointer && v->px >= o->plot_x && v->px < o->plot_x + o->plot_w)
-        fill(r, ink, v->px, o->occ.y, 1, o->wgs.y + o->wgs.h - o->occ.y);
+        cfill(&cv, ink, v->px, cv.oy, 1, cv.h);
+    SDL_UpdateTexture(v->tex, NULL, cv.px, cv.w * (int)sizeof *cv.px);
+    SDL_RenderCopy(r, v->tex, NULL, &(SDL_Rect){ cv.ox, cv.oy, cv.w, cv.h });
+    draw_axis(v, r, &cv, cpp, true);
+    draw_wg_labels(v, r, cpp, labels, nlabels);
+    viz_text_draw(v->text, r, o->plot_x + 4, o->occ.y, faint, "resident waves per SIMD (stacked), limit line, dispatch band");
     legend(v, r, 8, o->legend.y + 2, w - 16, true);
     draw_status(v, r);
 }

@@ -8,7 +8,7 @@
 #include <string.h>
 
 /* The pyramid's finest level is chosen so that all levels of all lanes stay within this budget. */
-enum { PYRAMID_BYTES = 48 << 20, PYRAMID_MAX_BUCKETS = 1 << 19 };
+enum { PYRAMID_BYTES = 16 << 20, PYRAMID_MAX_BUCKETS = 1 << 17 };
 
 /* Grow *p (an array of n elements of size sz, capacity *cap) to hold one more. */
 static bool grow(void **p, size_t *cap, size_t n, size_t sz)
@@ -156,6 +156,24 @@ double viz_step_area(const viz_step_t *s, double t)
             hi = mid;
     }
     return (double)s->area[lo] + (double)s->v[lo] * (t - (double)s->t[lo]);
+}
+
+void viz_step_columns(const viz_step_t *s, double t0, double cpp, int n, float *out)
+{
+    /* Walk the changes once: column boundaries only move right. */
+    size_t i = 0;
+    double prev = 0;
+    for (int x = 0; x <= n; x++) {
+        double t = t0 + x * cpp, area = 0;
+        if (s->n && t > (double)s->t[0]) {
+            while (i + 1 < s->n && (double)s->t[i + 1] <= t)
+                i++;
+            area = (double)s->area[i] + (double)s->v[i] * (t - (double)s->t[i]);
+        }
+        if (x)
+            out[x - 1] = (float)((area - prev) / cpp);
+        prev = area;
+    }
 }
 
 static bool limiter_add(viz_limiter_t *l, uint64_t t, int cat)
@@ -692,6 +710,43 @@ viz_state_t viz_lane_state_over(const viz_model_t *m, const viz_lane_t *l, doubl
         }
     }
     return best;
+}
+
+void viz_lane_columns(const viz_model_t *m, const viz_lane_t *l, double t0, double cpp, int n, uint8_t *out)
+{
+    int lg = 0;
+    while (lg < 63 && (double)((uint64_t)1 << lg) < cpp)
+        lg++;
+    if (lg >= (int)m->l0) {
+        for (int x = 0; x < n; x++)
+            out[x] = (uint8_t)viz_lane_state_over(m, l, t0 + x * cpp, t0 + (x + 1) * cpp);
+        return;
+    }
+    /* Finer than the pyramid: sweep the runs once, keeping per column the run covering most of it. */
+    float *best = malloc((size_t)n * sizeof *best);
+    memset(out, VIZ_NONE, (size_t)n);
+    if (!best)
+        return;
+    for (int x = 0; x < n; x++)
+        best[x] = 0;
+    double t1 = t0 + n * cpp;
+    size_t i = viz_lane_run_at(l, t0 < 0 ? 0 : (uint64_t)t0);
+    for (i = i == SIZE_MAX ? 0 : i; i < l->n && (double)l->t[i] < t1; i++) {
+        double s = (double)l->t[i] > t0 ? (double)l->t[i] : t0;
+        double e = i + 1 < l->n ? (double)l->t[i + 1] : (double)m->end + 1;
+        if (e > t1)
+            e = t1;
+        uint8_t st = (uint8_t)(l->code[i] & ((1u << VIZ_STATE_BITS) - 1));
+        for (int x = (int)((s - t0) / cpp); x < n && t0 + x * cpp < e; x++) {
+            double a = t0 + x * cpp, b = a + cpp;
+            double c = (e < b ? e : b) - (s > a ? s : a);
+            if (c > best[x]) {
+                best[x] = (float)c;
+                out[x] = st;
+            }
+        }
+    }
+    free(best);
 }
 
 uint32_t viz_model_limit(const viz_model_t *m)
