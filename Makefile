@@ -14,7 +14,8 @@ BUILD := build
 
 # The viewer's packages: a plain `make` by a non-root user without them builds gcnsim alone and says so.
 VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
-DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES)
+# xvfb and xauth: the viewer's window test runs on a virtual X display.
+DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth
 PKGS := inih
 WARN := -Wall -Wextra -Wpedantic -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
@@ -99,9 +100,9 @@ timing-modes: $(BUILD)/san/gcnsim $(OPENCL_ASM)
 valgrind: $(BUILD)/gcnsim $(OPENCL_ASM)
 	@sh tests/e2e/valgrind.sh $(BUILD)/gcnsim
 
-# The bad-input catalogue: each case's expected message and exit status (tests/bad/).
-bad: $(BUILD)/san/gcnsim
-	@sh tests/bad/run.sh $(BUILD)/san/gcnsim
+# The bad-input catalogue: each case's expected message and exit status (tests/bad/), gcnviz's too.
+bad: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
+	@sh tests/bad/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
 
 llvm-check: $(OPENCL_ASM) | $(DEPS_STAMP)
 	@sh tests/llvm_check.sh
@@ -136,7 +137,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/isa_doc $(BUILD)/config_doc
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim
 
-test: unit table-check e2e timing-modes bad llvm-check docs-check
+test: unit table-check e2e timing-modes bad viz-test llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------

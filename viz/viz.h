@@ -202,6 +202,11 @@ int viz_legend_lines(const viz_view_t *v, int width);
 /* A state's colour (tests check the pixels against it). */
 SDL_Color viz_state_color(viz_state_t s);
 
+/* Draw the picture (w x h) with SDL's software renderer on a surface — no display needed — and
+ * write it to path as PNG; with frames > 0 draw it that many times and print the frame rate on
+ * err. Returns 0, 1 when the file cannot be written, 3 out of memory (after a message on err). */
+int viz_render_png(viz_view_t *v, const char *path, int w, int h, long frames, FILE *err);
+
 /* ---- interaction (viz_input.c) ---------------------------------------------------------------- */
 
 /* Run the window until it is closed (or after `frames` frames when frames > 0, printing the frame

@@ -3,7 +3,6 @@
  * 1 bad input or usage, 3 internal error. */
 #include "viz.h"
 
-#include <SDL_image.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,38 +172,6 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static int render_png(viz_view_t *v, const opts_t *o)
-{
-    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, o->w, o->h, 32, SDL_PIXELFORMAT_ARGB8888);
-    SDL_Renderer *r = s ? SDL_CreateSoftwareRenderer(s) : NULL;
-    if (!r) {
-        fprintf(stderr, "gcnviz: error: cannot create a %dx%d picture: %s\n", o->w, o->h, SDL_GetError());
-        SDL_FreeSurface(s);
-        return 3;
-    }
-    long n = o->frames > 0 ? o->frames : 1;
-    double t0 = now();
-    for (long i = 0; i < n; i++) {
-        viz_draw(v, r, o->w, o->h);
-        SDL_RenderPresent(r);
-    }
-    double dt = now() - t0;
-    if (o->frames > 0)
-        fprintf(stderr, "gcnviz: %ld frames in %.3f s (%.1f frames/s) at %dx%d, software renderer\n", n, dt,
-                dt > 0 ? n / dt : 0, o->w, o->h);
-    int rc = 0;
-    if (IMG_SavePNG(s, o->png) != 0) {
-        fprintf(stderr, "gcnviz: error: cannot write '%s': %s\n", o->png, IMG_GetError());
-        remove(o->png);
-        rc = 1;
-    } else {
-        printf("gcnviz: wrote the timeline picture %s (%dx%d)\n", o->png, o->w, o->h);
-    }
-    SDL_DestroyRenderer(r);
-    SDL_FreeSurface(s);
-    return rc;
-}
-
 int main(int argc, char **argv)
 {
     opts_t o = { 0 };
@@ -234,7 +201,10 @@ int main(int argc, char **argv)
         viz_view_set(&v, (double)o.range_from, o.range_open_to ? (double)m->end + 1 : (double)o.range_to);
     if (o.select)
         viz_view_select(&v, o.sel_from, o.sel_open_to ? m->end + 1 : o.sel_to);
-    rc = o.png ? render_png(&v, &o) : viz_window_run(&v, o.w, o.h, o.frames, stderr);
+    rc = o.png ? viz_render_png(&v, o.png, o.w, o.h, o.frames, stderr) : viz_window_run(&v, o.w, o.h, o.frames, stderr);
+    viz_view_free(&v);
+    if (o.png && rc == 0)
+        printf("gcnviz: wrote the timeline picture %s (%dx%d)\n", o.png, o.w, o.h);
     viz_text_close(text);
     viz_model_free(m);
     return rc;
