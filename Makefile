@@ -204,7 +204,7 @@ viz-test: $(VIZ_TEST_BIN) $(BUILD)/san/gcnviz $(BUILD)/san/gcnsim $(OPENCL_ASM)
 # ---- demo and install ------------------------------------------------------------------------
 demo: $(BUILD)/gcnsim $(BUILD)/gcnviz
 	$(BUILD)/gcnsim run workloads/saxpy.ini --trace $(BUILD)/demo.gcnt --trace-issues
-	@SDL_VIDEODRIVER=dummy $(BUILD)/gcnviz $(BUILD)/demo.gcnt --png $(BUILD)/demo.png
+	@$(BUILD)/gcnviz $(BUILD)/demo.gcnt --png $(BUILD)/demo.png
 	@echo "demo: the timeline picture of this run is $(BUILD)/demo.png (open the trace with: $(BUILD)/gcnviz $(BUILD)/demo.gcnt)"
 
 install: $(BUILD)/gcnsim

@@ -454,8 +454,12 @@ void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
         double a = ((double)v->range.from - v->t0) / cpp, b = ((double)v->range.to - v->t0) / cpp;
         a = a < 0 ? 0 : a;
         b = b > o->plot_w ? o->plot_w : b;
-        if (b > a)
-            cshade(&cv, (SDL_Color){ 40, 90, 200, 255 }, 60, o->plot_x + (int)a, cv.oy, (int)(b - a) + 1, cv.h);
+        if (b > a) {   /* light enough that the states stay readable; the edges mark the range */
+            SDL_Color sel = { 40, 90, 200, 255 };
+            cshade(&cv, sel, 28, o->plot_x + (int)a, cv.oy, (int)(b - a) + 1, cv.h);
+            cfill(&cv, sel, o->plot_x + (int)a, cv.oy, 1, cv.h);
+            cfill(&cv, sel, o->plot_x + (int)b, cv.oy, 1, cv.h);
+        }
     }
     if (v->pointer && v->px >= o->plot_x && v->px < o->plot_x + o->plot_w)
         cfill(&cv, ink, v->px, cv.oy, 1, cv.h);
