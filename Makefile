@@ -132,10 +132,10 @@ docs: $(BUILD)/isa_doc $(BUILD)/config_doc
 	$(BUILD)/isa_doc > docs/isa.md
 	$(BUILD)/config_doc > docs/config.md
 
-docs-check: $(BUILD)/san/gcnsim $(BUILD)/isa_doc $(BUILD)/config_doc
+docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/config_doc
 	@$(BUILD)/isa_doc | cmp -s - docs/isa.md || { echo "docs/isa.md is out of date: run 'make docs'"; exit 1; }
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
-	@sh tests/docs_check.sh $(BUILD)/san/gcnsim
+	@sh tests/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
 
 test: unit table-check e2e timing-modes bad viz-test llvm-check docs-check
 	@echo "make test: all test groups passed"
