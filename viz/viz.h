@@ -209,6 +209,19 @@ int viz_render_png(viz_view_t *v, const char *path, int w, int h, long frames, F
 
 /* ---- interaction (viz_input.c) ---------------------------------------------------------------- */
 
+typedef enum { VIZ_DRAG_NONE, VIZ_DRAG_PAN, VIZ_DRAG_SELECT } viz_drag_t;
+
+typedef struct {
+    viz_drag_t drag;
+    int drag_x;            /* pan: the last pointer x */
+    uint64_t sel_from;     /* select: the cycle where it started */
+    bool quit;
+} viz_input_t;
+
+/* Apply one window event (wheel, drag, keys, pointer, quit) to the view, using the layout of the
+ * last frame. Returns true when the picture must be redrawn. */
+bool viz_input_event(viz_view_t *v, viz_input_t *in, const SDL_Event *e);
+
 /* Run the window until it is closed (or after `frames` frames when frames > 0, printing the frame
  * rate on err). Returns 0, or 1 after printing why the window could not open. */
 int viz_window_run(viz_view_t *v, int w, int h, long frames, FILE *err);

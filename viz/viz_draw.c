@@ -57,18 +57,26 @@ typedef struct {
 
 static uint32_t argb(SDL_Color c) { return 0xff000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b; }
 
+/* Clip a rectangle in picture coordinates to the canvas; false when nothing is left. */
+static bool clip(const canvas_t *cv, int *x, int *y, int *w, int *h)
+{
+    *x -= cv->ox;
+    *y -= cv->oy;
+    if (*x < 0)
+        *w += *x, *x = 0;
+    if (*y < 0)
+        *h += *y, *y = 0;
+    if (*x + *w > cv->w)
+        *w = cv->w - *x;
+    if (*y + *h > cv->h)
+        *h = cv->h - *y;
+    return *w > 0 && *h > 0;
+}
+
 static void cfill(canvas_t *cv, SDL_Color c, int x, int y, int w, int h)
 {
-    x -= cv->ox;
-    y -= cv->oy;
-    if (x < 0)
-        w += x, x = 0;
-    if (y < 0)
-        h += y, y = 0;
-    if (x + w > cv->w)
-        w = cv->w - x;
-    if (y + h > cv->h)
-        h = cv->h - y;
+    if (!clip(cv, &x, &y, &w, &h))
+        return;
     uint32_t v = argb(c);
     for (int j = 0; j < h; j++) {
         uint32_t *row = cv->px + (size_t)(y + j) * (size_t)cv->w + x;
@@ -80,20 +88,14 @@ static void cfill(canvas_t *cv, SDL_Color c, int x, int y, int w, int h)
 /* Shade a rectangle towards c by alpha/256 (the selected range). */
 static void cshade(canvas_t *cv, SDL_Color c, int alpha, int x, int y, int w, int h)
 {
-    x -= cv->ox;
-    y -= cv->oy;
-    if (x < 0)
-        w += x, x = 0;
-    if (x + w > cv->w)
-        w = cv->w - x;
-    if (y + h > cv->h)
-        h = cv->h - y;
-    for (int j = y < 0 ? -y : 0; j < h; j++)
+    if (!clip(cv, &x, &y, &w, &h))
+        return;
+    uint32_t keep = 256 - (uint32_t)alpha, a = (uint32_t)alpha;
+    for (int j = 0; j < h; j++)
         for (int i = 0; i < w; i++) {
             uint32_t *p = &cv->px[(size_t)(y + j) * (size_t)cv->w + x + i], o = *p;
-            uint32_t rr = ((o >> 16 & 255) * (256 - (uint32_t)alpha) + c.r * (uint32_t)alpha) >> 8;
-            uint32_t gg = ((o >> 8 & 255) * (256 - (uint32_t)alpha) + c.g * (uint32_t)alpha) >> 8;
-            uint32_t bb = ((o & 255) * (256 - (uint32_t)alpha) + c.b * (uint32_t)alpha) >> 8;
+            uint32_t rr = ((o >> 16 & 255) * keep + c.r * a) >> 8, gg = ((o >> 8 & 255) * keep + c.g * a) >> 8;
+            uint32_t bb = ((o & 255) * keep + c.b * a) >> 8;
             *p = 0xff000000u | rr << 16 | gg << 8 | bb;
         }
 }

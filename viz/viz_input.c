@@ -5,15 +5,6 @@
 
 #include <stdio.h>
 
-typedef enum { DRAG_NONE, DRAG_PAN, DRAG_SELECT } drag_t;
-
-typedef struct {
-    drag_t drag;
-    int drag_x;            /* pan: the last pointer x */
-    uint64_t sel_from;     /* select: the cycle where it started */
-    bool quit;
-} input_t;
-
 static uint64_t cycle_at(const viz_view_t *v, int x)
 {
     double t = viz_x_to_cycle(v, x);
@@ -25,8 +16,7 @@ static void zoom(viz_view_t *v, double anchor, double factor)
     viz_view_set(v, anchor - (anchor - v->t0) * factor, anchor + (v->t1 - anchor) * factor);
 }
 
-/* Returns true when the picture must be redrawn. */
-static bool handle(viz_view_t *v, input_t *in, const SDL_Event *e)
+bool viz_input_event(viz_view_t *v, viz_input_t *in, const SDL_Event *e)
 {
     double span = v->t1 - v->t0, cpp = span / (v->lay.plot_w ? v->lay.plot_w : 1);
     switch (e->type) {
@@ -41,25 +31,25 @@ static bool handle(viz_view_t *v, input_t *in, const SDL_Event *e)
         v->pointer = true;
         v->px = e->motion.x;
         v->py = e->motion.y;
-        if (in->drag == DRAG_PAN) {
+        if (in->drag == VIZ_DRAG_PAN) {
             viz_view_set(v, v->t0 - (e->motion.x - in->drag_x) * cpp, v->t1 - (e->motion.x - in->drag_x) * cpp);
             in->drag_x = e->motion.x;
-        } else if (in->drag == DRAG_SELECT) {
+        } else if (in->drag == VIZ_DRAG_SELECT) {
             viz_view_select(v, in->sel_from, cycle_at(v, e->motion.x));
         }
         return true;
     case SDL_MOUSEBUTTONDOWN:
         if (e->button.button == SDL_BUTTON_RIGHT ||
             (e->button.button == SDL_BUTTON_LEFT && (SDL_GetModState() & KMOD_SHIFT))) {
-            in->drag = DRAG_SELECT;
+            in->drag = VIZ_DRAG_SELECT;
             in->sel_from = cycle_at(v, e->button.x);
         } else if (e->button.button == SDL_BUTTON_LEFT) {
-            in->drag = DRAG_PAN;
+            in->drag = VIZ_DRAG_PAN;
             in->drag_x = e->button.x;
         }
         return false;
     case SDL_MOUSEBUTTONUP:
-        in->drag = DRAG_NONE;
+        in->drag = VIZ_DRAG_NONE;
         return false;
     case SDL_MOUSEWHEEL:
         if (e->wheel.y)
@@ -103,16 +93,16 @@ int viz_window_run(viz_view_t *v, int w, int h, long frames, FILE *err)
         SDL_Quit();
         return 1;
     }
-    input_t in = { 0 };
+    viz_input_t in = { 0 };
     bool dirty = true;
     long drawn = 0;
     Uint64 t_start = SDL_GetPerformanceCounter();
     while (!in.quit) {
         SDL_Event e;
         if (frames <= 0 && !dirty && SDL_WaitEvent(&e))
-            dirty |= handle(v, &in, &e);
+            dirty |= viz_input_event(v, &in, &e);
         while (SDL_PollEvent(&e))
-            dirty |= handle(v, &in, &e);
+            dirty |= viz_input_event(v, &in, &e);
         if (in.quit)
             break;
         if (dirty || frames > 0) {

@@ -10,34 +10,37 @@
 /* The pyramid's finest level is chosen so that all levels of all lanes stay within this budget. */
 enum { PYRAMID_BYTES = 16 << 20, PYRAMID_MAX_BUCKETS = 1 << 17 };
 
-/* Grow *p (an array of n elements of size sz, capacity *cap) to hold one more. */
+/* Arrays grow by doubling; parallel arrays share one capacity and grow together. */
+static bool resize(void **p, size_t n, size_t sz)
+{
+    void *q = realloc(*p, n * sz);
+    if (!q)
+        return false;
+    *p = q;
+    return true;
+}
+
+static size_t next_cap(size_t cap) { return cap ? cap * 2 : 64; }
+
+/* Make room for element n of *p (capacity *cap). */
 static bool grow(void **p, size_t *cap, size_t n, size_t sz)
 {
     if (n < *cap)
         return true;
-    size_t nc = *cap ? *cap * 2 : 64;
-    void *q = realloc(*p, nc * sz);
-    if (!q)
+    size_t nc = next_cap(*cap);
+    if (!resize(p, nc, sz))
         return false;
-    *p = q;
     *cap = nc;
     return true;
 }
 
-/* Several parallel arrays share one capacity: grow them together. */
 static bool grow2(void **a, size_t sa, void **b, size_t sb, size_t *cap, size_t n)
 {
     if (n < *cap)
         return true;
-    size_t nc = *cap ? *cap * 2 : 64;
-    void *qa = realloc(*a, nc * sa);
-    if (!qa)
+    size_t nc = next_cap(*cap);
+    if (!resize(a, nc, sa) || !resize(b, nc, sb))
         return false;
-    *a = qa;
-    void *qb = realloc(*b, nc * sb);
-    if (!qb)
-        return false;
-    *b = qb;
     *cap = nc;
     return true;
 }
@@ -143,18 +146,25 @@ static bool step_finish(viz_step_t *s)
     return true;
 }
 
-double viz_step_area(const viz_step_t *s, double t)
+/* The index of the last of n sorted cycles at or before t (0 when t is before them all). */
+static size_t last_at(const uint64_t *c, size_t n, double t)
 {
-    if (!s->n || t <= (double)s->t[0])
-        return 0;
-    size_t lo = 0, hi = s->n;   /* the last change at or before t */
+    size_t lo = 0, hi = n;
     while (hi - lo > 1) {
         size_t mid = (lo + hi) / 2;
-        if ((double)s->t[mid] <= t)
+        if ((double)c[mid] <= t)
             lo = mid;
         else
             hi = mid;
     }
+    return lo;
+}
+
+double viz_step_area(const viz_step_t *s, double t)
+{
+    if (!s->n || t <= (double)s->t[0])
+        return 0;
+    size_t lo = last_at(s->t, s->n, t);
     return (double)s->area[lo] + (double)s->v[lo] * (t - (double)s->t[lo]);
 }
 
@@ -204,14 +214,7 @@ static double limiter_time(const viz_limiter_t *l, int c, double t)
 {
     if (!l->n || t <= (double)l->t[0])
         return c == VIZ_LIM_NONE ? t : 0;
-    size_t lo = 0, hi = l->n;
-    while (hi - lo > 1) {
-        size_t mid = (lo + hi) / 2;
-        if ((double)l->t[mid] <= t)
-            lo = mid;
-        else
-            hi = mid;
-    }
+    size_t lo = last_at(l->t, l->n, t);
     double v = (double)l->cum[lo * VIZ_NUM_LIM + c];
     if (c == VIZ_LIM_NONE)
         v += (double)l->t[0];
@@ -237,14 +240,12 @@ int viz_limiter_over(const viz_model_t *m, uint32_t cu, double a, double b)
 
 static bool busy_add(viz_busy_t *b, uint64_t start, uint64_t end, uint32_t lane)
 {
-    size_t old = b->cap;
-    if (!grow2((void **)&b->start, sizeof *b->start, (void **)&b->end, sizeof *b->end, &b->cap, b->n))
-        return false;
-    if (b->cap != old) {
-        uint32_t *nl = realloc(b->lane, b->cap * sizeof *b->lane);
-        if (!nl)
+    if (b->n == b->cap) {
+        size_t nc = next_cap(b->cap);
+        if (!resize((void **)&b->start, nc, sizeof *b->start) || !resize((void **)&b->end, nc, sizeof *b->end) ||
+            !resize((void **)&b->lane, nc, sizeof *b->lane))
             return false;
-        b->lane = nl;
+        b->cap = nc;
     }
     b->start[b->n] = start;
     b->end[b->n] = end;
@@ -648,15 +649,7 @@ size_t viz_lane_run_at(const viz_lane_t *l, uint64_t t)
 {
     if (!l->n || t < l->t[0])
         return SIZE_MAX;
-    size_t lo = 0, hi = l->n;
-    while (hi - lo > 1) {
-        size_t mid = (lo + hi) / 2;
-        if (l->t[mid] <= t)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
+    return last_at(l->t, l->n, (double)t);
 }
 
 const viz_wave_t *viz_lane_wave_at(const viz_lane_t *l, uint64_t t)

@@ -3,6 +3,7 @@
  * hover text, and the PNG itself — each state's colour where the trace puts it, and its size. */
 #include <check.h>
 #include <SDL_image.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,21 @@ static viz_model_t *load(void)
     viz_model_t *m = viz_model_load(path, msg, sizeof msg);
     ck_assert_msg(m != NULL, "%s", msg);
     return m;
+}
+
+/* The crafted trace in a view of the whole run, laid out at 1000x600. */
+static void open_view(viz_view_t *v)
+{
+    viz_view_init(v, load(), viz_text_open(NULL, 12, stderr));
+    ck_assert_ptr_nonnull(v->text);
+    viz_layout(v, 1000, 600, &v->lay);
+}
+
+static void close_view(viz_view_t *v)
+{
+    viz_view_free(v);
+    viz_text_close(v->text);
+    viz_model_free((viz_model_t *)v->m);
 }
 
 START_TEST(test_runs)
@@ -153,12 +169,9 @@ END_TEST
 /* The picture: every state's colour at the middle of its run, in its lane, through the PNG file. */
 START_TEST(test_png_pixels)
 {
-    viz_model_t *m = load();
-    viz_text_t *t = viz_text_open(NULL, 12, stderr);
     viz_view_t v;
-    viz_view_init(&v, m, t);
+    open_view(&v);
     ck_assert_int_eq(viz_render_png(&v, png, 1000, 600, 0, stderr), 0);
-    viz_layout(&v, 1000, 600, &v.lay);
     SDL_Surface *s = IMG_Load(png);
     ck_assert_ptr_nonnull(s);
     ck_assert_int_eq(s->w, 1000);
@@ -185,18 +198,14 @@ START_TEST(test_png_pixels)
     }
     SDL_FreeSurface(c);
     SDL_FreeSurface(s);
-    viz_text_close(t);
-    viz_model_free(m);
+    close_view(&v);
 }
 END_TEST
 
 START_TEST(test_hover)
 {
-    viz_model_t *m = load();
-    viz_text_t *t = viz_text_open(NULL, 12, stderr);
     viz_view_t v;
-    viz_view_init(&v, m, t);
-    viz_layout(&v, 1000, 600, &v.lay);
+    open_view(&v);
     const viz_layout_t *o = &v.lay;
     double cpp = (v.t1 - v.t0) / o->plot_w;
     char buf[512];
@@ -225,9 +234,66 @@ START_TEST(test_hover)
     ck_assert(v.sel);
     ck_assert_uint_eq(v.range.from, 40);
     ck_assert_uint_eq(v.range.wait_cycles, 60);
-    viz_view_free(&v);
-    viz_text_close(t);
-    viz_model_free(m);
+    close_view(&v);
+}
+END_TEST
+
+/* The window's input on the same view: wheel zoom around the pointer, pan by dragging and keys,
+ * a right-button drag selecting a range, fit, clear, quit. */
+START_TEST(test_input)
+{
+    viz_view_t v;
+    viz_input_t in = { 0 };
+    open_view(&v);
+    const viz_layout_t *o = &v.lay;
+    int x130 = o->plot_x + (int)(130 / ((v.t1 - v.t0) / o->plot_w));
+    double anchor = viz_x_to_cycle(&v, x130);
+    SDL_Event e = { .motion = { .type = SDL_MOUSEMOTION, .x = x130, .y = o->lanes.y + 2 } };
+    ck_assert(viz_input_event(&v, &in, &e));
+    ck_assert(v.pointer);
+    e = (SDL_Event){ .wheel = { .type = SDL_MOUSEWHEEL, .y = 1 } };
+    ck_assert(viz_input_event(&v, &in, &e));
+    ck_assert_double_eq_tol(v.t1 - v.t0, 261 * 0.8, 1e-9);
+    ck_assert_double_eq_tol(viz_x_to_cycle(&v, x130), anchor, 1e-9);   /* the pointer's cycle stays put */
+    e = (SDL_Event){ .key = { .type = SDL_KEYDOWN, .keysym = { .sym = SDLK_f } } };
+    ck_assert(viz_input_event(&v, &in, &e));
+    ck_assert_double_eq(v.t0, 0);
+    ck_assert_double_eq(v.t1, 261);
+    /* Zoom in, then drag the view 100 pixels to the left: it moves right by 100 pixels of cycles. */
+    viz_view_set(&v, 50, 100);
+    double cpp = 50.0 / o->plot_w;
+    e = (SDL_Event){ .button = { .type = SDL_MOUSEBUTTONDOWN, .button = SDL_BUTTON_LEFT, .x = 500, .y = 300 } };
+    viz_input_event(&v, &in, &e);
+    e = (SDL_Event){ .motion = { .type = SDL_MOUSEMOTION, .x = 400, .y = 300 } };
+    viz_input_event(&v, &in, &e);
+    ck_assert_double_eq_tol(v.t0, 50 + 100 * cpp, 1e-9);
+    e = (SDL_Event){ .button = { .type = SDL_MOUSEBUTTONUP, .button = SDL_BUTTON_LEFT, .x = 400, .y = 300 } };
+    viz_input_event(&v, &in, &e);
+    e = (SDL_Event){ .key = { .type = SDL_KEYDOWN, .keysym = { .sym = SDLK_LEFT } } };
+    double t0 = v.t0;
+    viz_input_event(&v, &in, &e);
+    ck_assert_double_eq_tol(v.t0, t0 - 5, 1e-9);
+    /* Select cycles 40 to 100 with the right button. */
+    viz_view_fit(&v);
+    cpp = (v.t1 - v.t0) / o->plot_w;
+    e = (SDL_Event){ .button = { .type = SDL_MOUSEBUTTONDOWN, .button = SDL_BUTTON_RIGHT,
+                                 .x = o->plot_x + (int)ceil(40 / cpp), .y = 300 } };
+    viz_input_event(&v, &in, &e);
+    e = (SDL_Event){ .motion = { .type = SDL_MOUSEMOTION, .x = o->plot_x + (int)ceil(100 / cpp), .y = 300 } };
+    viz_input_event(&v, &in, &e);
+    ck_assert(v.sel);
+    ck_assert_uint_eq(v.range.from, 40);
+    ck_assert_uint_eq(v.range.to, 100);
+    ck_assert_uint_eq(v.range.wait_cycles, 60);
+    ck_assert_uint_eq(v.range.hidden_cycles, 40);
+    e = (SDL_Event){ .key = { .type = SDL_KEYDOWN, .keysym = { .sym = SDLK_ESCAPE } } };
+    viz_input_event(&v, &in, &e);
+    ck_assert(!v.sel);
+    ck_assert(!in.quit);
+    e = (SDL_Event){ .key = { .type = SDL_KEYDOWN, .keysym = { .sym = SDLK_q } } };
+    viz_input_event(&v, &in, &e);
+    ck_assert(in.quit);
+    close_view(&v);
 }
 END_TEST
 
@@ -242,6 +308,7 @@ static Suite *viz_suite(void)
     tcase_add_test(tc, test_without_issues);
     tcase_add_test(tc, test_png_pixels);
     tcase_add_test(tc, test_hover);
+    tcase_add_test(tc, test_input);
     suite_add_tcase(s, tc);
     return s;
 }
