@@ -97,8 +97,8 @@ timing-modes: $(BUILD)/san/gcnsim $(OPENCL_ASM)
 
 # The end-to-end suite under valgrind (optimised build): no errors, no leaks. Slow; not in `make test`.
 .PHONY: valgrind
-valgrind: $(BUILD)/gcnsim $(OPENCL_ASM)
-	@sh tests/e2e/valgrind.sh $(BUILD)/gcnsim
+valgrind: $(BUILD)/gcnsim $(BUILD)/gcnviz $(OPENCL_ASM)
+	@sh tests/e2e/valgrind.sh $(BUILD)/gcnsim $(BUILD)/gcnviz
 
 # The bad-input catalogue: each case's expected message and exit status (tests/bad/), gcnviz's too.
 bad: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
@@ -207,9 +207,10 @@ demo: $(BUILD)/gcnsim $(BUILD)/gcnviz
 	@$(BUILD)/gcnviz $(BUILD)/demo.gcnt --png $(BUILD)/demo.png
 	@echo "demo: the timeline picture of this run is $(BUILD)/demo.png (open the trace with: $(BUILD)/gcnviz $(BUILD)/demo.gcnt)"
 
-install: $(BUILD)/gcnsim
+install: $(BUILD)/gcnsim viz
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gcnsim
 	install -m 755 $(BUILD)/gcnsim $(DESTDIR)$(PREFIX)/bin/gcnsim
+	if [ -x $(BUILD)/gcnviz ]; then install -m 755 $(BUILD)/gcnviz $(DESTDIR)$(PREFIX)/bin/gcnviz; fi
 	for d in workloads workloads/tutorial workloads/opencl; do \
 	  install -d $(DESTDIR)$(PREFIX)/share/gcnsim/$$d && \
 	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.h 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \
