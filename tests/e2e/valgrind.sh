@@ -22,7 +22,7 @@ LEAK_KINDS=all
 vg() { # NAME WANT-EXIT gcnsim-ARGS...
   name=$1 want=$2
   shift 2
-  valgrind -q --error-exitcode=$VG_ERR --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=$LEAK_KINDS \
+  valgrind -q --error-exitcode=$VG_ERR --leak-check=full --show-leak-kinds=$LEAK_KINDS --errors-for-leak-kinds=$LEAK_KINDS \
     ${prog:-$gcnsim} "$@" >"$tmp/out" 2>"$tmp/err"
   got=$?
   if [ "$got" = "$want" ] && ! grep -q '^==[0-9]*==' "$tmp/err"; then
