@@ -391,10 +391,9 @@ static bool add_event(viz_model_t *m, const tev_t *ev, char *msg, size_t msglen)
         if (!limiter_add(&m->lim[ev->cu], ev->cycle, lim_cat(ev)))
             goto oom;
         return true;
-    case TEV_END:
+    default:   /* TEV_END, and event kinds the trace has no record for */
         return true;
     }
-    return true;
 oom:
     snprintf(msg, msglen, "out of memory loading the trace");
     return false;
