@@ -5,13 +5,17 @@
 #   make demo       build and run the shipped default workload
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make deps       install the Debian packages the project needs (as root), else print the line
+#   make viz        build build/gcnviz, the SDL2 timeline viewer (part of `make`, when SDL2 is there)
 
 PREFIX ?= /usr/local
 DESTDIR ?=
 CC ?= cc
 BUILD := build
 
-DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev time
+# The viewer's packages: a plain `make` by a non-root user without them builds gcnsim alone and says so.
+VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
+# xvfb and xauth: the viewer's window test runs on a virtual X display.
+DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth time
 PKGS := inih
 WARN := -Wall -Wextra -Wpedantic -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
@@ -34,12 +38,12 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz
-all: $(BUILD)/gcnsim
+.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test
+all: $(BUILD)/gcnsim viz
 
 # ---- dependencies ---------------------------------------------------------------------------
-# The stamp is remade only when a required tool or library is missing.
-$(DEPS_STAMP):
+# The stamp is remade when the Makefile (and so the package list) changes.
+$(DEPS_STAMP): Makefile
 	@sh tests/deps.sh $(DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $@
 
@@ -93,17 +97,17 @@ timing-modes: $(BUILD)/san/gcnsim $(OPENCL_ASM)
 
 # The end-to-end suite under valgrind (optimised build): no errors, no leaks. Slow; not in `make test`.
 .PHONY: valgrind
-valgrind: $(BUILD)/gcnsim $(OPENCL_ASM)
-	@sh tests/e2e/valgrind.sh $(BUILD)/gcnsim
+valgrind: $(BUILD)/gcnsim $(BUILD)/gcnviz $(OPENCL_ASM)
+	@sh tests/e2e/valgrind.sh $(BUILD)/gcnsim $(BUILD)/gcnviz
 
 # The memory hierarchy end to end: latency staircase, stream bandwidth, L2 locality under tiling,
 # back-pressure, the open-row model (tests/e2e/memory.sh).
 memory: $(BUILD)/san/gcnsim
 	@sh tests/e2e/memory.sh $(BUILD)/san/gcnsim
 
-# The bad-input catalogue: each case's expected message and exit status (tests/bad/).
-bad: $(BUILD)/san/gcnsim
-	@sh tests/bad/run.sh $(BUILD)/san/gcnsim
+# The bad-input catalogue: each case's expected message and exit status (tests/bad/), gcnviz's too.
+bad: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
+	@sh tests/bad/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
 
 llvm-check: $(OPENCL_ASM) | $(DEPS_STAMP)
 	@sh tests/llvm_check.sh
@@ -133,12 +137,12 @@ docs: $(BUILD)/isa_doc $(BUILD)/config_doc
 	$(BUILD)/isa_doc > docs/isa.md
 	$(BUILD)/config_doc > docs/config.md
 
-docs-check: $(BUILD)/san/gcnsim $(BUILD)/isa_doc $(BUILD)/config_doc
+docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/config_doc
 	@$(BUILD)/isa_doc | cmp -s - docs/isa.md || { echo "docs/isa.md is out of date: run 'make docs'"; exit 1; }
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
-	@sh tests/docs_check.sh $(BUILD)/san/gcnsim
+	@sh tests/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
 
-test: unit table-check e2e timing-modes memory bad llvm-check docs-check
+test: unit table-check e2e timing-modes memory bad viz-test llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------
@@ -168,13 +172,55 @@ fuzz: $(FUZZ_BIN)
 bench: $(BUILD)/gcnsim
 	@sh tests/bench/run.sh $(BUILD)/gcnsim $(BUILD)/bench.csv
 
-# ---- demo and install ------------------------------------------------------------------------
-demo: $(BUILD)/gcnsim
-	$(BUILD)/gcnsim run workloads/saxpy.ini
+# ---- gcnviz, the timeline viewer (docs/viewer.md) ----------------------------------------------
+# It links the trace reader (sim/trace_read.c) and nothing else of the simulator.
+VIZ_PKGS := sdl2 SDL2_ttf SDL2_image
+VIZ_CFLAGS = $(shell pkg-config --cflags $(VIZ_PKGS) 2>/dev/null)
+VIZ_LIBS = $(shell pkg-config --libs $(VIZ_PKGS) 2>/dev/null)
+VIZ_SRC := $(sort $(wildcard viz/*.c))
+VIZ_LIB_SRC := $(filter-out viz/viz_main.c,$(VIZ_SRC)) sim/trace_read.c
+VIZ_HEADERS := viz/viz.h $(HEADERS)
+VIZ_TEST_SRC := $(sort $(wildcard tests/viz/test_*.c))
+VIZ_TEST_BIN := $(VIZ_TEST_SRC:tests/viz/%.c=$(BUILD)/san/viz_%)
 
-install: $(BUILD)/gcnsim
+$(BUILD)/opt/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(OPT_CFLAGS) $(VIZ_CFLAGS) -c $< -o $@
+
+$(BUILD)/san/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) $(VIZ_CFLAGS) -c $< -o $@
+
+$(BUILD)/gcnviz: $(VIZ_LIB_SRC:%.c=$(BUILD)/opt/%.o) $(BUILD)/opt/viz/viz_main.o
+	$(CC) $(OPT_CFLAGS) -o $@ $^ $(VIZ_LIBS) -lm
+
+$(BUILD)/san/gcnviz: $(VIZ_LIB_SRC:%.c=$(BUILD)/san/%.o) $(BUILD)/san/viz/viz_main.o
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(VIZ_LIBS) -lm
+
+# Unit tests of the viewer: tests/viz/test_NAME.c, linked with the viewer and the trace reader.
+$(BUILD)/san/viz_test_%: tests/viz/test_%.c $(wildcard tests/viz/*.h) $(VIZ_LIB_SRC:%.c=$(BUILD)/san/%.o)
+	$(CC) $(SAN_CFLAGS) $(VIZ_CFLAGS) $(CHECK_CFLAGS) -Iviz -Itests/viz -o $@ $< $(VIZ_LIB_SRC:%.c=$(BUILD)/san/%.o) $(VIZ_LIBS) $(CHECK_LIBS) -lm
+
+# `make` builds the viewer when SDL2 is installed and says so when it is not.
+viz: | $(DEPS_STAMP)
+	@if pkg-config --exists $(VIZ_PKGS) 2>/dev/null; then $(MAKE) --no-print-directory $(BUILD)/gcnviz; \
+	else echo "make: gcnviz not built: the SDL2 development packages are missing (as root: make deps)"; fi
+
+# The viewer's tests: unit tests, headless PNGs of a crafted trace and of shipped workloads.
+viz-test: $(VIZ_TEST_BIN) $(BUILD)/san/gcnviz $(BUILD)/san/gcnsim $(OPENCL_ASM)
+	@sh tests/run_unit.sh $(VIZ_TEST_BIN)
+	@sh tests/viz/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
+
+# ---- demo and install ------------------------------------------------------------------------
+demo: $(BUILD)/gcnsim $(BUILD)/gcnviz
+	$(BUILD)/gcnsim run workloads/saxpy.ini --trace $(BUILD)/demo.gcnt --trace-issues
+	@$(BUILD)/gcnviz $(BUILD)/demo.gcnt --png $(BUILD)/demo.png
+	@echo "demo: the timeline picture of this run is $(BUILD)/demo.png (open the trace with: $(BUILD)/gcnviz $(BUILD)/demo.gcnt)"
+
+install: $(BUILD)/gcnsim viz
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gcnsim
 	install -m 755 $(BUILD)/gcnsim $(DESTDIR)$(PREFIX)/bin/gcnsim
+	if [ -x $(BUILD)/gcnviz ]; then install -m 755 $(BUILD)/gcnviz $(DESTDIR)$(PREFIX)/bin/gcnviz; fi
 	for d in workloads workloads/tutorial workloads/opencl workloads/memory workloads/bench; do \
 	  install -d $(DESTDIR)$(PREFIX)/share/gcnsim/$$d && \
 	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.h 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \

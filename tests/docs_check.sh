@@ -1,16 +1,19 @@
 #!/bin/sh
 # Runs every command shown in the documentation, so the docs cannot rot.
 # In README.md and docs/*.md, each line "$ COMMAND" inside a ```console block is run from the
-# repository root with `gcnsim` on PATH (the binary given as $1). A block line "[exit N]" right
+# repository root with `gcnsim` on PATH (the binary given as $1), and `gcnviz` (the binary given as
+# $2, when given). A block line "[exit N]" right
 # after the command's output says the command is expected to exit with status N (default 0).
 # `make test` itself is skipped (it is what is running this).
-# Usage: docs_check.sh GCNSIM
+# Usage: docs_check.sh GCNSIM [GCNVIZ]
 set -u
 gcnsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+gcnviz=${2:+$(cd "$(dirname "$2")" && pwd)/$(basename "$2")}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bindir=$(mktemp -d)
 trap 'rm -rf "$bindir"' EXIT
 ln -s "$gcnsim" "$bindir/gcnsim"
+[ -n "$gcnviz" ] && ln -s "$gcnviz" "$bindir/gcnviz"
 cmds="$bindir/commands"
 # Extract "file<TAB>line<TAB>expected-exit<TAB>command" records.
 for f in "$root"/README.md "$root"/docs/*.md; do

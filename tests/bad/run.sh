@@ -7,9 +7,12 @@
 #   cli.cases    command lines: EXIT|STDERR-TEXT|ARGS (ARGS after `gcnsim`, shell-quoted)
 #   asm/X.s      assembly files run as `gcnsim asm X.s` from tests/bad/asm: exit 1, and stderr must
 #                begin with exactly the lines of asm/X.expected
-# Run from the repository root: sh tests/bad/run.sh BUILD/gcnsim
+#   viz.cases    gcnviz command lines, as cli.cases (ARGS after `gcnviz`); $T names a directory of
+#                traces made here: ok.gcnt and its truncated, corrupted and newer-version copies
+# Run from the repository root: sh tests/bad/run.sh BUILD/gcnsim [BUILD/gcnviz]
 set -u
 gcnsim=$1
+gcnviz=${2:-}
 here=$(dirname "$0")
 pass=0
 fail=0
@@ -43,6 +46,26 @@ while IFS='|' read -r want text args; do
   eval "set -- $args"
   check "gcnsim $args" "$want" "$text" "$gcnsim" "$@"
 done < "$here/cli.cases"
+
+if [ -n "$gcnviz" ]; then
+  T=$(mktemp -d)
+  trap 'rm -f "$out"; rm -rf "$T"' EXIT
+  "$gcnsim" run "$here/ini/ok_baseline.ini" --trace "$T/ok.gcnt" --trace-issues >/dev/null
+  size=$(wc -c < "$T/ok.gcnt")
+  head -c $((size - 7)) "$T/ok.gcnt" > "$T/truncated.gcnt"
+  # The checksum's last byte changed; the version field (bytes 8-9) set to 3.
+  head -c $((size - 1)) "$T/ok.gcnt" > "$T/corrupted.gcnt"
+  tail -c 1 "$T/ok.gcnt" | od -An -tu1 | awk '{ printf "%c", ($1 + 1) % 256 }' >> "$T/corrupted.gcnt"
+  { head -c 8 "$T/ok.gcnt"; printf '\003'; tail -c +10 "$T/ok.gcnt"; } > "$T/newer.gcnt"
+  # No display: the window case must fail with its message, never wait for input.
+  export SDL_VIDEODRIVER=x11
+  unset DISPLAY WAYLAND_DISPLAY
+  while IFS='|' read -r want text args; do
+    case "$want" in ''|'#'*) continue ;; esac
+    eval "set -- $args"
+    check "gcnviz $args" "$want" "$(eval "echo \"$text\"")" "$gcnviz" "$@"
+  done < "$here/viz.cases"
+fi
 
 gcnsim_abs=$(cd "$(dirname "$gcnsim")" && pwd)/$(basename "$gcnsim")
 for f in "$here"/asm/*.s; do

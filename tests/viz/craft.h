@@ -1,0 +1,175 @@
+/* craft: write small traces byte by byte from docs/trace-format.md, independently of the
+ * simulator's writer, so the viewer's tests know every state at every cycle. */
+#ifndef GCNVIZ_TEST_CRAFT_H
+#define GCNVIZ_TEST_CRAFT_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint8_t b[1 << 16];
+    size_t n;
+    uint64_t cycle;
+    uint64_t records, states, issues, wg_starts, wg_ends, limiters;
+} craft_t;
+
+static void c_u8(craft_t *c, uint8_t v) { c->b[c->n++] = v; }
+
+static void c_uv(craft_t *c, uint64_t v)
+{
+    do {
+        uint8_t b = v & 0x7f;
+        v >>= 7;
+        c_u8(c, b | (v ? 0x80 : 0));
+    } while (v);
+}
+
+static void c_sv(craft_t *c, int64_t v) { c_uv(c, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63)); }
+
+static void c_str(craft_t *c, const char *s)
+{
+    c_uv(c, strlen(s));
+    memcpy(c->b + c->n, s, strlen(s));
+    c->n += strlen(s);
+}
+
+/* Header: machine ncu x simds x slots, one workgroup of `waves` waves, the program's units and
+ * texts (unit numbers as in the format: 0 salu, 2 valu, 3 vmem, 4 lds). */
+static void craft_header(craft_t *c, int issues, uint32_t ncu, uint32_t simds, uint32_t slots, uint32_t max_waves,
+                         uint32_t waves, uint32_t ninsts, const uint32_t *units, const char *const *texts)
+{
+    memset(c, 0, sizeof *c);
+    memcpy(c->b, "GCNTRACE", 8);
+    c->n = 8;
+    c_u8(c, 2), c_u8(c, 0), c_u8(c, issues ? 1 : 0), c_u8(c, 0);
+    c_uv(c, ncu), c_uv(c, simds), c_uv(c, slots), c_uv(c, max_waves), c_uv(c, 1000);
+    c_str(c, "crafted"), c_str(c, "crafted.s");
+    c_uv(c, 64u * waves), c_uv(c, 1), c_uv(c, 1);          /* grid */
+    c_uv(c, 64u * waves), c_uv(c, 1), c_uv(c, 1);          /* workgroup */
+    c_uv(c, 1), c_uv(c, waves), c_uv(c, 8), c_uv(c, 16), c_uv(c, 0);
+    c_uv(c, 2), c_uv(c, 3);                                /* 2 workgroups per CU, limited by wave slots */
+    c_uv(c, ninsts);
+    for (uint32_t i = 0; i < ninsts; i++) {
+        c_uv(c, 0), c_uv(c, units[i]);
+        c_str(c, texts[i]);
+    }
+}
+
+static void craft_rec(craft_t *c, uint8_t type, uint64_t cycle)
+{
+    c_u8(c, type);
+    c_sv(c, (int64_t)(cycle - c->cycle));
+    c->cycle = cycle;
+    if (type != 0x7f)
+        c->records++;
+}
+
+/* state: 0 launching ... 8 gone, as the record types 00-08. */
+static void craft_state(craft_t *c, uint64_t cycle, uint32_t slot, int state)
+{
+    craft_rec(c, (uint8_t)state, cycle);
+    c_uv(c, slot);
+    if (state == 0)
+        c_sv(c, 0), c_sv(c, 0);   /* the next wave id, the last started workgroup */
+    c->states++;
+}
+
+static void craft_issue(craft_t *c, uint64_t cycle, uint32_t slot, uint32_t pc, uint32_t busy)
+{
+    craft_rec(c, 0x10, cycle);
+    c_uv(c, slot), c_uv(c, pc), c_uv(c, busy);
+    c->issues++;
+}
+
+static void craft_wg_start(craft_t *c, uint64_t cycle, uint32_t cu, uint32_t waves)
+{
+    craft_rec(c, 0x18, cycle);
+    c_uv(c, cu), c_sv(c, 0), c_uv(c, waves), c_uv(c, 0), c_uv(c, 0), c_uv(c, 0);
+    c->wg_starts++;
+}
+
+static void craft_wg_end(craft_t *c, uint64_t cycle, uint32_t cu)
+{
+    craft_rec(c, 0x19, cycle);
+    c_uv(c, cu), c_sv(c, 0);
+    c->wg_ends++;
+}
+
+/* state: 0 full, 1 refused (by resource), 2 no work, 3 launch limited. */
+static void craft_limiter(craft_t *c, uint64_t cycle, uint32_t cu, int state, int resource)
+{
+    craft_rec(c, (uint8_t)(0x20 + state), cycle);
+    c_uv(c, cu);
+    if (state == 1)
+        c_u8(c, (uint8_t)resource);
+    c->limiters++;
+}
+
+/* The end record and checksum; writes the file. Returns 0 on success. */
+static int craft_finish(craft_t *c, uint64_t cycle, const char *path)
+{
+    craft_rec(c, 0x7f, cycle);
+    c_u8(c, 0);
+    c_uv(c, c->records), c_uv(c, c->states), c_uv(c, c->issues);
+    c_uv(c, c->wg_starts), c_uv(c, c->wg_ends), c_uv(c, c->limiters);
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < c->n; i++)
+        h = (h ^ c->b[i]) * 16777619u;
+    for (int i = 0; i < 4; i++)
+        c_u8(c, (uint8_t)(h >> (8 * i)));
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return 1;
+    size_t w = fwrite(c->b, 1, c->n, f);
+    return (fclose(f) != 0 || w != c->n) ? 1 : 0;
+}
+
+/* The scenario the tests share (docs/viewer.md describes the states): one CU with 2 SIMDs of 2
+ * slots; workgroup 0 has wave 0 on SIMD 0 slot 0 (lane 0) and wave 1 on SIMD 0 slot 1 (lane 1);
+ * lanes 2 and 3 stay free. Lane 0 waits on vmcnt over [40, 100) while lane 1's VALU instruction
+ * holds the SIMD over [50, 90): 40 of the 90 wait cycles are hidden. */
+enum { CRAFT_END = 260 };
+static const uint32_t craft_units[4] = { 2, 3, 0, 4 };
+static const char *const craft_texts[4] = { "v_add_u32 v1, vcc, v2, v3", "buffer_load_dword v1, off, s[0:3], 0",
+                                            "s_add_u32 s0, s1, s2", "ds_read_b32 v1, v2" };
+
+static int craft_scenario(const char *path, int issues)
+{
+    static craft_t c;
+    craft_header(&c, issues, 1, 2, 2, 4, 2, 4, craft_units, craft_texts);
+    craft_limiter(&c, 0, 0, 1, 3);
+    craft_wg_start(&c, 0, 0, 2);
+    craft_state(&c, 0, 0, 0);
+    craft_state(&c, 0, 1, 0);
+    craft_state(&c, 10, 0, 1);
+    craft_state(&c, 10, 1, 1);
+    if (issues) {
+        craft_issue(&c, 20, 0, 0, 4);     /* VALU [20, 24) */
+        craft_issue(&c, 30, 0, 1, 0);     /* VMEM [30, 32) */
+    }
+    craft_state(&c, 40, 0, 3);            /* wait vmcnt [40, 100) */
+    if (issues) {
+        craft_issue(&c, 50, 1, 0, 40);    /* VALU [50, 90) on the same SIMD */
+        craft_issue(&c, 100, 1, 2, 0);    /* SALU [100, 102) */
+    }
+    craft_state(&c, 100, 0, 1);
+    craft_state(&c, 120, 0, 5);           /* barrier [120, 150) */
+    craft_state(&c, 120, 1, 5);
+    craft_state(&c, 150, 0, 1);
+    craft_state(&c, 150, 1, 2);           /* no instruction [150, 165) */
+    if (issues)
+        craft_issue(&c, 160, 0, 3, 0);    /* LDS [160, 162) */
+    craft_state(&c, 165, 1, 6);           /* draining [165, 200) */
+    craft_state(&c, 170, 0, 4);           /* wait lgkmcnt [170, 200) */
+    craft_state(&c, 200, 0, 7);           /* held [200, 260) */
+    craft_state(&c, 200, 1, 7);
+    craft_state(&c, 260, 0, 8);
+    craft_state(&c, 260, 1, 8);
+    craft_wg_end(&c, 260, 0);
+    craft_limiter(&c, 260, 0, 2, 0);
+    return craft_finish(&c, CRAFT_END, path);
+}
+
+#endif

@@ -1,0 +1,229 @@
+/* viz: gcnviz, the SDL2 timeline viewer of a gcnsim trace (docs/viewer.md). It reads a trace file
+ * through the trace reader (sim/trace_read.c) and never links the simulator. The model
+ * (viz_model.c) turns the records into per-lane runs and aggregates once at load; drawing
+ * (viz_draw.c) reads only those, so a frame costs about the same at every zoom. */
+#ifndef GCNVIZ_VIZ_H
+#define GCNVIZ_VIZ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <SDL.h>
+
+#include "trace.h"
+
+/* What a lane shows at a cycle: the trace's wave states, with "eligible" split by the issue
+ * records (when the trace has them) into issuing one of four unit kinds and ready-not-selected. */
+typedef enum {
+    VIZ_NONE,        /* the slot is free */
+    VIZ_LAUNCHING,
+    VIZ_VALU,        /* issued a VALU instruction (for its busy cycles) */
+    VIZ_SCALAR,      /* issued SALU, scalar memory, branch or a sequencer instruction */
+    VIZ_VMEM,        /* issued a vector memory instruction */
+    VIZ_LDS,         /* issued an LDS instruction */
+    VIZ_READY,       /* eligible and not issuing: ready but not selected */
+    VIZ_NOINST,      /* no instruction: branch refetch, s_nop, s_sleep */
+    VIZ_WAIT_VM,
+    VIZ_WAIT_LGKM,
+    VIZ_BARRIER,
+    VIZ_DRAINING,
+    VIZ_HELD,        /* ended; holds its slot until its workgroup ends */
+    VIZ_NUM_STATES
+} viz_state_t;
+
+/* A CU's dispatch situation: none (before its first record), full, no work, launch limited, then
+ * refused by each occ_resource_t. */
+enum { VIZ_LIM_NONE, VIZ_LIM_FULL, VIZ_LIM_NO_WORK, VIZ_LIM_LAUNCH, VIZ_LIM_REFUSED, VIZ_NUM_LIM = VIZ_LIM_REFUSED + 6 };
+
+enum { VIZ_STATE_BITS = 5 };   /* a run's code: state | pc << VIZ_STATE_BITS (pc: issue runs only) */
+
+typedef struct { uint64_t start, end, id, wg; } viz_wave_t;   /* end: the cycle its slot was freed */
+
+typedef struct {
+    uint64_t *t;             /* runs: code[i] from t[i] until t[i + 1] (the last until the end) */
+    uint32_t *code;
+    size_t n, cap;
+    viz_wave_t *waves;       /* the waves that held this slot, in order */
+    size_t nwaves, capw;
+    uint8_t **level;         /* majority pyramid: level[j][b] is the state covering most of bucket b */
+    uint32_t code_ws;        /* while loading: the code of the last wave-state record */
+    uint64_t pend_t;         /* while loading: an issue's colour ends here unless a record comes first */
+    bool pend;
+} viz_lane_t;
+
+/* A step function with its running integral, so the mean over any range costs two searches. */
+typedef struct {
+    uint64_t *t;
+    int64_t *v;
+    uint64_t *area;          /* integral of v from 0 to t[i] */
+    size_t n, cap;
+} viz_step_t;
+
+typedef struct {
+    uint64_t *t;             /* a CU's dispatch situation changes to cat[i] at t[i] */
+    uint8_t *cat;
+    uint64_t *cum;           /* [n * VIZ_NUM_LIM]: time spent in each category before t[i] */
+    size_t n, cap;
+} viz_limiter_t;
+
+typedef struct {
+    uint64_t *start, *end;   /* a SIMD's VALU busy intervals (sorted, not overlapping) */
+    uint32_t *lane;
+    uint64_t *cum;           /* busy cycles before interval i */
+    size_t n, cap;
+} viz_busy_t;
+
+typedef struct {
+    uint64_t start, end, id;
+    uint32_t gid[3], cu, row, waves;
+} viz_wg_t;
+
+typedef struct {
+    char path[256];          /* the trace file, for the title */
+    trace_header_t h;        /* copied; h.insts owned here */
+    trace_end_status_t status;
+    uint64_t end;            /* the last cycle */
+    uint64_t records;
+    bool issues;             /* the trace has issue records */
+    uint32_t nlanes, nsimds; /* nsimds: machine-wide (ncu * simds) */
+    viz_lane_t *lane;        /* [nlanes], lane = (cu * simds + simd) * slots + slot */
+    viz_step_t *occ;         /* [nsimds] resident waves */
+    viz_busy_t *busy;        /* [nsimds] */
+    viz_limiter_t *lim;      /* [ncu] */
+    viz_wg_t *wg;            /* in start order */
+    size_t nwg, capwg;
+    uint32_t *wg_rows;       /* [ncu] rows each CU's workgroup spans need */
+    uint32_t l0;             /* the pyramid's finest bucket is 2^l0 cycles */
+    uint32_t nlevels;
+    size_t *wg_index;        /* while loading: workgroup id -> index in wg (SIZE_MAX: none) */
+    size_t wg_index_n;
+} viz_model_t;
+
+/* ---- model (viz_model.c) ---------------------------------------------------------------------- */
+
+/* Load and aggregate a trace. Returns NULL with the reason in msg (the reader's message, prefixed
+ * with the path, or "out of memory"). */
+viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen);
+void viz_model_free(viz_model_t *m);
+/* The index of the run of lane covering cycle t (SIZE_MAX before its first run). */
+size_t viz_lane_run_at(const viz_lane_t *l, uint64_t t);
+/* The wave holding lane at cycle t, or NULL. */
+const viz_wave_t *viz_lane_wave_at(const viz_lane_t *l, uint64_t t);
+/* The state lane shows over most of [a, b) (b > a), through the pyramid or the runs. */
+viz_state_t viz_lane_state_over(const viz_model_t *m, const viz_lane_t *l, double a, double b);
+/* The same for n pixel columns [t0 + x * cpp, t0 + (x + 1) * cpp), in one sweep. */
+void viz_lane_columns(const viz_model_t *m, const viz_lane_t *l, double t0, double cpp, int n, uint8_t *out);
+/* Integral of a step function from 0 to t. */
+double viz_step_area(const viz_step_t *s, double t);
+/* The mean of a step function over each of n pixel columns, in one sweep. */
+void viz_step_columns(const viz_step_t *s, double t0, double cpp, int n, float *out);
+/* The dispatch category covering most of [a, b) on CU cu. */
+int viz_limiter_over(const viz_model_t *m, uint32_t cu, double a, double b);
+/* Cycles in [a, b) a SIMD's VALU was busy (excluding lane skip when skip < nlanes). */
+uint64_t viz_busy_over(const viz_busy_t *b, uint64_t from, uint64_t to, uint32_t skip);
+/* The theoretical limit in waves per CU (the dispatcher's rule, as in the trace header). */
+uint32_t viz_model_limit(const viz_model_t *m);
+
+/* ---- range statistics (viz_range.c) ----------------------------------------------------------- */
+
+typedef struct {
+    uint64_t from, to;       /* [from, to) */
+    double occupancy;        /* mean resident waves / (CUs x max waves per CU) */
+    double waves_per_cu;     /* mean resident waves per CU */
+    double valu_util;        /* VALU busy cycles / (cycles x SIMDs); 0 without issue records */
+    uint64_t wait_cycles;    /* cycles waves spent at s_waitcnt (vmcnt or lgkmcnt) */
+    uint64_t hidden_cycles;  /* of them, cycles the SIMD's VALU was busy with another wave's work */
+} viz_range_t;
+
+void viz_range_stats(const viz_model_t *m, uint64_t from, uint64_t to, viz_range_t *out);
+const char *viz_state_name(viz_state_t s, bool issues);
+const char *viz_limiter_name(int cat);
+
+/* ---- text (viz_text.c) ------------------------------------------------------------------------ */
+
+typedef struct viz_text viz_text_t;
+
+/* Opens the font at path (NULL: the DejaVu Sans of fonts-dejavu-core). When it cannot, prints
+ * one warning on err and returns a text object that draws nothing, so pictures still render. */
+viz_text_t *viz_text_open(const char *path, int size, FILE *err);
+void viz_text_close(viz_text_t *t);
+int viz_text_height(const viz_text_t *t);
+int viz_text_width(viz_text_t *t, const char *s);
+/* Draw s with its top-left corner at (x, y); returns its width. */
+int viz_text_draw(viz_text_t *t, SDL_Renderer *r, int x, int y, SDL_Color c, const char *s);
+
+/* ---- view and drawing (viz_draw.c, viz_layout.c) ---------------------------------------------- */
+
+typedef struct { int x, y, w, h; } viz_rect_t;
+
+typedef struct {
+    int w, h, lh;
+    viz_rect_t title, occ, axis, lanes, wgs, legend, status;
+    int plot_x, plot_w;      /* the shared time axis: x = plot_x + (t - t0) / cpp */
+    int occ_cu_h;            /* each CU's occupancy plot height, its limiter band below */
+    double lane_h, wg_row_h;
+    uint32_t wg_rows;
+} viz_layout_t;
+
+typedef enum { VIZ_HOVER_NONE, VIZ_HOVER_OCC, VIZ_HOVER_LANE, VIZ_HOVER_WG } viz_hover_kind_t;
+
+typedef struct {
+    const viz_model_t *m;
+    viz_text_t *text;
+    double t0, t1;           /* the visible cycles */
+    bool sel;                /* a selected range and its statistics */
+    viz_range_t range;
+    bool pointer;            /* the pointer is over the window */
+    int px, py;
+    viz_layout_t lay;        /* of the last frame */
+    SDL_Texture *tex;        /* the plot area's pixels, kept between frames */
+    SDL_Renderer *tex_r;
+    int tex_w, tex_h;
+    uint32_t *px_buf;
+    float *colf;
+} viz_view_t;
+
+void viz_view_init(viz_view_t *v, const viz_model_t *m, viz_text_t *text);
+void viz_view_fit(viz_view_t *v);
+/* Free what drawing kept (the texture belongs to the renderer it was drawn with). */
+void viz_view_free(viz_view_t *v);
+/* Set the view to [from, to), clamped to the trace. */
+void viz_view_set(viz_view_t *v, double from, double to);
+void viz_view_select(viz_view_t *v, uint64_t from, uint64_t to);
+void viz_layout(const viz_view_t *v, int w, int h, viz_layout_t *out);
+double viz_x_to_cycle(const viz_view_t *v, int x);
+/* Draw the whole picture on r (w x h): the window and --png share this. */
+void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h);
+/* The hover description at (x, y) in buf (empty when the pointer is over nothing). */
+viz_hover_kind_t viz_describe(const viz_view_t *v, int x, int y, char *buf, size_t len);
+/* Lines the legend needs at this width (its entries wrap). */
+int viz_legend_lines(const viz_view_t *v, int width);
+/* A state's colour (tests check the pixels against it). */
+SDL_Color viz_state_color(viz_state_t s);
+
+/* Draw the picture (w x h) with SDL's software renderer on a surface — no display needed — and
+ * write it to path as PNG; with frames > 0 draw it that many times and print the frame rate on
+ * err. Returns 0, 1 when the file cannot be written, 3 out of memory (after a message on err). */
+int viz_render_png(viz_view_t *v, const char *path, int w, int h, long frames, FILE *err);
+
+/* ---- interaction (viz_input.c) ---------------------------------------------------------------- */
+
+typedef enum { VIZ_DRAG_NONE, VIZ_DRAG_PAN, VIZ_DRAG_SELECT } viz_drag_t;
+
+typedef struct {
+    viz_drag_t drag;
+    int drag_x;            /* pan: the last pointer x */
+    uint64_t sel_from;     /* select: the cycle where it started */
+    bool quit;
+} viz_input_t;
+
+/* Apply one window event (wheel, drag, keys, pointer, quit) to the view, using the layout of the
+ * last frame. Returns true when the picture must be redrawn. */
+bool viz_input_event(viz_view_t *v, viz_input_t *in, const SDL_Event *e);
+
+/* Run the window until it is closed (or after `frames` frames when frames > 0, printing the frame
+ * rate on err). Returns 0, or 1 after printing why the window could not open. */
+int viz_window_run(viz_view_t *v, int w, int h, long frames, FILE *err);
+
+#endif

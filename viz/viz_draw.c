@@ -1,0 +1,475 @@
+/* viz_draw: the picture — title, occupancy per CU with its limit and dispatch band, the wave-slot
+ * lanes, workgroup spans, legend and status line — on any SDL renderer. Every panel is computed
+ * per pixel column from the load-time aggregates, so a frame's cost depends on the picture's size,
+ * not on the trace's. */
+#include "viz.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const SDL_Color state_colors[VIZ_NUM_STATES] = {
+    [VIZ_NONE] = { 255, 255, 255, 255 },     [VIZ_LAUNCHING] = { 148, 103, 189, 255 },
+    [VIZ_VALU] = { 44, 160, 44, 255 },       [VIZ_SCALAR] = { 188, 189, 34, 255 },
+    [VIZ_VMEM] = { 31, 119, 180, 255 },      [VIZ_LDS] = { 23, 190, 207, 255 },
+    [VIZ_READY] = { 152, 223, 138, 255 },    [VIZ_NOINST] = { 140, 86, 75, 255 },
+    [VIZ_WAIT_VM] = { 214, 39, 40, 255 },    [VIZ_WAIT_LGKM] = { 255, 127, 14, 255 },
+    [VIZ_BARRIER] = { 227, 119, 194, 255 },  [VIZ_DRAINING] = { 90, 30, 30, 255 },
+    [VIZ_HELD] = { 190, 190, 190, 255 },
+};
+
+static const SDL_Color lim_colors[VIZ_NUM_LIM] = {
+    [VIZ_LIM_NONE] = { 255, 255, 255, 255 },  [VIZ_LIM_FULL] = { 80, 80, 80, 255 },
+    [VIZ_LIM_NO_WORK] = { 200, 200, 200, 255 }, [VIZ_LIM_LAUNCH] = { 100, 150, 230, 255 },
+    [VIZ_LIM_REFUSED + 0] = { 200, 30, 30, 255 },  [VIZ_LIM_REFUSED + 1] = { 240, 130, 40, 255 },
+    [VIZ_LIM_REFUSED + 2] = { 170, 60, 170, 255 }, [VIZ_LIM_REFUSED + 3] = { 120, 70, 20, 255 },
+    [VIZ_LIM_REFUSED + 4] = { 230, 200, 30, 255 }, [VIZ_LIM_REFUSED + 5] = { 20, 140, 130, 255 },
+};
+
+/* One shade per SIMD for the stacked occupancy (blues, dark to light). */
+static const SDL_Color simd_colors[4] = { { 31, 78, 140, 255 }, { 60, 120, 190, 255 },
+                                          { 110, 160, 215, 255 }, { 165, 200, 235, 255 } };
+
+static const SDL_Color ink = { 20, 20, 20, 255 }, faint = { 110, 110, 110, 255 };
+static const SDL_Color limit_color = { 200, 0, 0, 255 };
+
+SDL_Color viz_state_color(viz_state_t s) { return state_colors[(unsigned)s < VIZ_NUM_STATES ? s : 0]; }
+
+static void set(SDL_Renderer *r, SDL_Color c) { SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a); }
+
+static void fill(SDL_Renderer *r, SDL_Color c, int x, int y, int w, int h)
+{
+    if (w <= 0 || h <= 0)
+        return;
+    set(r, c);
+    SDL_RenderFillRect(r, &(SDL_Rect){ x, y, w, h });
+}
+
+/* The plot area (every panel's data, between the labels and the legend) is drawn into a pixel
+ * buffer and copied to the renderer as one texture: thousands of one-pixel rectangles per frame
+ * would cost more than the data behind them. Coordinates are the picture's. */
+typedef struct {
+    uint32_t *px;
+    int ox, oy, w, h;
+} canvas_t;
+
+static uint32_t argb(SDL_Color c) { return 0xff000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b; }
+
+/* Clip a rectangle in picture coordinates to the canvas; false when nothing is left. */
+static bool clip(const canvas_t *cv, int *x, int *y, int *w, int *h)
+{
+    *x -= cv->ox;
+    *y -= cv->oy;
+    if (*x < 0)
+        *w += *x, *x = 0;
+    if (*y < 0)
+        *h += *y, *y = 0;
+    if (*x + *w > cv->w)
+        *w = cv->w - *x;
+    if (*y + *h > cv->h)
+        *h = cv->h - *y;
+    return *w > 0 && *h > 0;
+}
+
+static void cfill(canvas_t *cv, SDL_Color c, int x, int y, int w, int h)
+{
+    if (!clip(cv, &x, &y, &w, &h))
+        return;
+    uint32_t v = argb(c);
+    for (int j = 0; j < h; j++) {
+        uint32_t *row = cv->px + (size_t)(y + j) * (size_t)cv->w + x;
+        for (int i = 0; i < w; i++)
+            row[i] = v;
+    }
+}
+
+/* Shade a rectangle towards c by alpha/256 (the selected range). */
+static void cshade(canvas_t *cv, SDL_Color c, int alpha, int x, int y, int w, int h)
+{
+    if (!clip(cv, &x, &y, &w, &h))
+        return;
+    uint32_t keep = 256 - (uint32_t)alpha, a = (uint32_t)alpha;
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++) {
+            uint32_t *p = &cv->px[(size_t)(y + j) * (size_t)cv->w + x + i], o = *p;
+            uint32_t rr = ((o >> 16 & 255) * keep + c.r * a) >> 8, gg = ((o >> 8 & 255) * keep + c.g * a) >> 8;
+            uint32_t bb = ((o & 255) * keep + c.b * a) >> 8;
+            *p = 0xff000000u | rr << 16 | gg << 8 | bb;
+        }
+}
+
+/* Draw a row of per-column colour indices as runs of equal colour. */
+static void draw_row(canvas_t *cv, const uint8_t *col, int n, int x0, int y, int h, const SDL_Color *pal, uint8_t skip)
+{
+    for (int x = 0; x < n;) {
+        int e = x + 1;
+        while (e < n && col[e] == col[x])
+            e++;
+        if (col[x] != skip)
+            cfill(cv, pal[col[x]], x0 + x, y, e - x, h);
+        x = e;
+    }
+}
+
+/* A tick step of 1, 2 or 5 times a power of ten giving at least min_px pixels between ticks. */
+static double tick_step(double cpp, int min_px)
+{
+    double want = cpp * min_px, p = 1;
+    while (p * 10 <= want)
+        p *= 10;
+    if (p >= want)
+        return p;
+    if (2 * p >= want)
+        return 2 * p;
+    if (5 * p >= want)
+        return 5 * p;
+    return 10 * p;
+}
+
+/* Grid lines and ticks on the canvas; with labels, the tick labels on the renderer (after the
+ * canvas is copied, which covers the axis strip). */
+static void draw_axis(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, bool labels)
+{
+    const viz_layout_t *o = &v->lay;
+    double step = tick_step(cpp, 90);
+    SDL_Color grid = { 225, 225, 225, 255 };
+    for (double t = ceil(v->t0 / step) * step; t < v->t1; t += step) {
+        int x = o->plot_x + (int)((t - v->t0) / cpp);
+        char buf[32];
+        snprintf(buf, sizeof buf, "%.0f", t);
+        if (labels) {
+            viz_text_draw(v->text, r, x + 2, o->axis.y + 2, faint, buf);
+            continue;
+        }
+        cfill(cv, grid, x, o->occ.y, 1, o->wgs.y + o->wgs.h - o->occ.y);
+        cfill(cv, faint, x, o->axis.y, 1, 4);
+    }
+    if (labels)
+        viz_text_draw(v->text, r, 4, o->axis.y + 2, faint, "cycle");
+}
+
+static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, uint8_t *col)
+{
+    const viz_model_t *m = v->m;
+    const viz_layout_t *o = &v->lay;
+    int band = o->occ_cu_h >= 24 ? 6 : o->occ_cu_h / 4, ph = o->occ_cu_h - band - 3;
+    if (ph < 1)
+        return;
+    double scale = (double)ph / (m->h.max_waves_cu ? m->h.max_waves_cu : 1);
+    int nx = o->plot_w;   /* columns past the run's end stay empty */
+    if ((double)m->end + 1 < v->t1)
+        nx = (int)ceil(((double)m->end + 1 - v->t0) / cpp);
+    nx = nx < 0 ? 0 : nx > o->plot_w ? o->plot_w : nx;
+    float *acc = v->colf + o->plot_w, *val = v->colf;
+    for (uint32_t cu = 0; cu < m->h.ncu; cu++) {
+        int y0 = o->occ.y + (int)cu * o->occ_cu_h, base = y0 + ph;
+        cfill(cv, (SDL_Color){ 255, 255, 255, 255 }, o->plot_x, y0, o->plot_w, ph);
+        for (int x = 0; x < nx; x++)
+            acc[x] = 0;
+        for (uint32_t s = 0; s < m->h.simds; s++) {
+            viz_step_columns(&m->occ[cu * m->h.simds + s], v->t0, cpp, nx, val);
+            for (int x = 0; x < nx; x++) {
+                int ya = (int)lround(acc[x] * scale), yb = (int)lround((acc[x] + val[x]) * scale);
+                cfill(cv, simd_colors[s & 3], o->plot_x + x, base - yb, 1, yb - ya);
+                acc[x] += val[x];
+            }
+        }
+        cfill(cv, limit_color, o->plot_x, base - (int)lround(viz_model_limit(m) * scale), o->plot_w, 1);
+        char buf[48];
+        snprintf(buf, sizeof buf, "CU %u", cu);
+        viz_text_draw(v->text, r, 4, y0, ink, buf);
+        if (ph >= 2 * o->lh) {
+            snprintf(buf, sizeof buf, "max %u", m->h.max_waves_cu);
+            viz_text_draw(v->text, r, 4, y0 + o->lh, faint, buf);
+        }
+        /* The dispatch situation underneath, as a band. */
+        for (int x = 0; x < o->plot_w; x++)
+            col[x] = x >= nx ? VIZ_LIM_NONE : (uint8_t)viz_limiter_over(m, cu, v->t0 + x * cpp, v->t0 + (x + 1) * cpp);
+        draw_row(cv, col, o->plot_w, o->plot_x, base + 2, band, lim_colors, VIZ_LIM_NONE);
+    }
+}
+
+static void draw_lanes(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, uint8_t *col)
+{
+    const viz_model_t *m = v->m;
+    const viz_layout_t *o = &v->lay;
+    cfill(cv, (SDL_Color){ 255, 255, 255, 255 }, o->lanes.x, o->lanes.y, o->lanes.w, o->lanes.h);
+    int last_y = -1;
+    for (uint32_t li = 0; li < m->nlanes; li++) {
+        int y = o->lanes.y + (int)floor(li * o->lane_h), y1 = o->lanes.y + (int)floor((li + 1) * o->lane_h);
+        if (y == last_y)
+            continue;   /* more lanes than pixel rows: one lane per row is shown */
+        last_y = y;
+        int h = y1 - y;
+        if (h < 1)
+            h = 1;
+        if (h > 3)
+            h--;    /* a one-pixel gap separates lanes when there is room */
+        viz_lane_columns(m, &m->lane[li], v->t0, cpp, o->plot_w, col);
+        draw_row(cv, col, o->plot_w, o->plot_x, y, h, state_colors, VIZ_NONE);
+    }
+    /* SIMD and CU separators and labels. */
+    for (uint32_t s = 0; s < m->nsimds; s++) {
+        int y = o->lanes.y + (int)floor(s * m->h.slots * o->lane_h), hh = (int)floor(m->h.slots * o->lane_h);
+        SDL_Color c = s % m->h.simds == 0 ? ink : faint;
+        cfill(cv, c, o->plot_x, y, o->plot_w, 1);
+        fill(r, c, o->plot_x - 4, y, 4, 1);
+        if (hh >= o->lh) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "CU %u SIMD %u", s / m->h.simds, s % m->h.simds);
+            viz_text_draw(v->text, r, 4, y + (hh - o->lh) / 2, ink, buf);
+        }
+    }
+}
+
+/* Workgroup spans, one row per concurrently running workgroup of a CU. Labels are drawn after the
+ * canvas is on the renderer, so they are collected: labels[k] is a workgroup index. */
+static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, size_t *labels, size_t max_labels)
+{
+    const viz_model_t *m = v->m;
+    const viz_layout_t *o = &v->lay;
+    static const SDL_Color wg_colors[2] = { { 120, 144, 156, 255 }, { 84, 110, 122, 255 } };
+    size_t nlabels = 0;
+    uint32_t row0 = 0;
+    int *last_x = calloc(o->wg_rows ? o->wg_rows : 1, sizeof *last_x);
+    uint32_t *first_row = calloc(m->h.ncu ? m->h.ncu : 1, sizeof *first_row);
+    for (uint32_t cu = 0; cu < m->h.ncu; cu++) {
+        uint32_t rows = m->wg_rows[cu] ? m->wg_rows[cu] : 1;
+        int y = o->wgs.y + (int)floor(row0 * o->wg_row_h);
+        cfill(cv, ink, o->plot_x, y, o->plot_w, 1);
+        fill(r, ink, o->plot_x - 4, y, 4, 1);
+        char buf[64];
+        snprintf(buf, sizeof buf, "CU %u wgs", cu);
+        if (rows * o->wg_row_h >= o->lh)
+            viz_text_draw(v->text, r, 4, y + 1, ink, buf);
+        if (first_row)
+            first_row[cu] = row0;
+        row0 += rows;
+    }
+    if (!last_x || !first_row) {
+        free(last_x);
+        free(first_row);
+        return 0;
+    }
+    for (uint32_t i = 0; i < o->wg_rows; i++)
+        last_x[i] = -1;
+    for (size_t i = 0; i < m->nwg; i++) {
+        const viz_wg_t *g = &m->wg[i];
+        if ((double)g->end <= v->t0 || (double)g->start >= v->t1)
+            continue;
+        uint32_t row = first_row[g->cu] + g->row;
+        int x0 = (int)floor(((double)g->start - v->t0) / cpp), x1 = (int)floor(((double)g->end - v->t0) / cpp);
+        x0 = x0 < 0 ? 0 : x0;
+        x1 = x1 > o->plot_w ? o->plot_w : x1;
+        if (x1 <= x0)
+            x1 = x0 + 1;
+        if (x1 <= last_x[row])
+            continue;   /* this pixel column of the row is already drawn */
+        last_x[row] = x1;
+        int y = o->wgs.y + (int)floor(row * o->wg_row_h), h = (int)floor((row + 1) * o->wg_row_h) - (y - o->wgs.y);
+        h = h > 3 ? h - 1 : (h < 1 ? 1 : h);
+        cfill(cv, wg_colors[g->id & 1], o->plot_x + x0, y + 1, x1 - x0 > 2 ? x1 - x0 - 1 : x1 - x0, h);
+        if (h >= o->lh && x1 - x0 > 40 && nlabels < max_labels)
+            labels[nlabels++] = i;
+    }
+    free(first_row);
+    free(last_x);
+    return nlabels;
+}
+
+static void draw_wg_labels(viz_view_t *v, SDL_Renderer *r, double cpp, const size_t *labels, size_t n)
+{
+    const viz_model_t *m = v->m;
+    const viz_layout_t *o = &v->lay;
+    uint32_t row0 = 0, *first_row = calloc(m->h.ncu ? m->h.ncu : 1, sizeof *first_row);
+    for (uint32_t cu = 0; first_row && cu < m->h.ncu; cu++) {
+        first_row[cu] = row0;
+        row0 += m->wg_rows[cu] ? m->wg_rows[cu] : 1;
+    }
+    for (size_t k = 0; first_row && k < n; k++) {
+        const viz_wg_t *g = &m->wg[labels[k]];
+        uint32_t row = first_row[g->cu] + g->row;
+        double x0 = ((double)g->start - v->t0) / cpp, x1 = ((double)g->end - v->t0) / cpp;
+        x0 = x0 < 0 ? 0 : x0;
+        x1 = x1 > o->plot_w ? o->plot_w : x1;
+        char buf[32];
+        snprintf(buf, sizeof buf, "wg %" PRIu64, g->id);
+        int y = o->wgs.y + (int)floor(row * o->wg_row_h), h = (int)floor((row + 1) * o->wg_row_h) - (y - o->wgs.y);
+        if (x1 - x0 > viz_text_width(v->text, buf) + 6)
+            viz_text_draw(v->text, r, o->plot_x + (int)x0 + 3, y + 1 + (h - 1 - o->lh) / 2, (SDL_Color){ 255, 255, 255, 255 }, buf);
+    }
+    free(first_row);
+}
+
+static const char *limiter_resource(uint32_t r)
+{
+    const char *name = viz_limiter_name(VIZ_LIM_REFUSED + (int)(r < 6 ? r : 5));
+    return name + strlen("refused: ");
+}
+
+/* The legend's entries: each state drawn in lanes, each dispatch category, the SIMD shades and the
+ * limit line. With draw false it only counts the lines the entries need at this width. */
+static int legend(const viz_view_t *v, SDL_Renderer *r, int x0, int y0, int width, bool draw)
+{
+    const viz_model_t *m = v->m;
+    viz_text_t *t = v->text;
+    int lh = viz_text_height(t), x = x0, y = y0, lines = 1;
+    char buf[64];
+    for (int k = 0; k < VIZ_NUM_STATES + VIZ_NUM_LIM + 5; k++) {
+        SDL_Color c;
+        const char *name = buf;
+        if (k == 0 || k == VIZ_NUM_STATES + VIZ_LIM_NONE) {
+            /* a heading starts each group */
+            name = k == 0 ? "lanes:" : "dispatch band:";
+            c = (SDL_Color){ 0, 0, 0, 0 };
+        } else if (k < VIZ_NUM_STATES) {
+            if (!m->issues && k >= VIZ_VALU && k <= VIZ_LDS)
+                continue;   /* without issue records these states never appear */
+            name = viz_state_name((viz_state_t)k, m->issues);
+            c = state_colors[k];
+        } else if (k < VIZ_NUM_STATES + VIZ_NUM_LIM) {
+            name = viz_limiter_name(k - VIZ_NUM_STATES);
+            c = lim_colors[k - VIZ_NUM_STATES];
+        } else if (k < VIZ_NUM_STATES + VIZ_NUM_LIM + 4) {
+            snprintf(buf, sizeof buf, "SIMD %d resident", k - VIZ_NUM_STATES - VIZ_NUM_LIM);
+            c = simd_colors[k - VIZ_NUM_STATES - VIZ_NUM_LIM];
+        } else {
+            snprintf(buf, sizeof buf, "limit: %u waves/CU (%s)", viz_model_limit(m), limiter_resource(m->h.occ_limiter));
+            c = limit_color;
+        }
+        int w = viz_text_width(t, name) + (c.a ? lh + 4 : 0) + 14;
+        if (x + w > x0 + width && x > x0) {
+            x = x0;
+            y += lh + 2;
+            lines++;
+        }
+        if (draw) {
+            if (c.a)
+                fill(r, c, x, y + lh / 5, lh * 3 / 5 + 2, lh * 3 / 5 + 2);
+            viz_text_draw(t, r, x + (c.a ? lh + 2 : 0), y, c.a ? ink : faint, name);
+        }
+        x += w;
+    }
+    return lines;
+}
+
+int viz_legend_lines(const viz_view_t *v, int width) { return legend(v, NULL, 0, 0, width, false); }
+
+static void draw_status(viz_view_t *v, SDL_Renderer *r)
+{
+    const viz_model_t *m = v->m;
+    const viz_layout_t *o = &v->lay;
+    char line[768];
+    line[0] = '\0';
+    if (v->pointer)
+        viz_describe(v, v->px, v->py, line, sizeof line);
+    if (!line[0] && v->pointer)
+        snprintf(line, sizeof line, "wheel: zoom   drag or arrows: pan   shift+drag or right-drag: select a range   "
+                                    "f: fit   Esc: clear   q: quit");
+    viz_text_draw(v->text, r, 6, o->status.y + 2, ink, line);
+    int n = snprintf(line, sizeof line, "view %.0f-%.0f (%.0f cycles, %.3g cycles/px)", v->t0, v->t1, v->t1 - v->t0,
+                     (v->t1 - v->t0) / o->plot_w);
+    if (v->sel && n > 0 && (size_t)n < sizeof line) {
+        const viz_range_t *s = &v->range;
+        n += snprintf(line + n, sizeof line - (size_t)n,
+                      "   range %" PRIu64 "-%" PRIu64 ": occupancy %.1f%% (%.2f waves/CU)", s->from, s->to,
+                      100 * s->occupancy, s->waves_per_cu);
+        if (n > 0 && (size_t)n < sizeof line) {
+            if (m->issues)
+                n += snprintf(line + n, sizeof line - (size_t)n, ", VALU utilisation %.1f%%, hidden latency %.1f%% of %" PRIu64 " wait cycles",
+                              100 * s->valu_util, s->wait_cycles ? 100.0 * (double)s->hidden_cycles / (double)s->wait_cycles : 0.0,
+                              s->wait_cycles);
+            else
+                n += snprintf(line + n, sizeof line - (size_t)n, ", VALU utilisation and hidden latency need issue records");
+        }
+    }
+    if (!m->issues && !v->sel && n > 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, "   no issue records: issuing is shown as eligible (trace with --trace-issues)");
+    viz_text_draw(v->text, r, 6, o->status.y + 2 + o->lh, faint, line);
+}
+
+static void draw_title(viz_view_t *v, SDL_Renderer *r)
+{
+    const viz_model_t *m = v->m;
+    static const char *const ends[3] = { "", ", run stopped early", ", trace cut at its size limit" };
+    char line[640];
+    snprintf(line, sizeof line, "%s  kernel %s  grid %ux%ux%u, workgroup %ux%ux%u, %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
+             "%" PRIu64 " cycles  %s%s",
+             m->path, m->h.kernel, m->h.grid[0], m->h.grid[1], m->h.grid[2], m->h.wg_size[0], m->h.wg_size[1],
+             m->h.wg_size[2], m->h.nworkgroups, m->h.ncu, m->h.simds, m->h.slots, m->end,
+             m->issues ? "issue records" : "no issue records", m->status <= 2 ? ends[m->status] : "");
+    viz_text_draw(v->text, r, 6, 3, ink, line);
+}
+
+/* (Re)make the plot area's texture and buffers when the size or renderer changed. */
+static bool canvas_ready(viz_view_t *v, SDL_Renderer *r, int w, int h)
+{
+    if (v->tex && v->tex_r == r && v->tex_w == w && v->tex_h == h)
+        return true;
+    viz_view_free(v);
+    v->px_buf = malloc((size_t)w * (size_t)h * sizeof *v->px_buf);
+    v->colf = malloc(2 * (size_t)w * sizeof *v->colf);
+    v->tex = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h);
+    v->tex_r = r;
+    v->tex_w = w;
+    v->tex_h = h;
+    return v->px_buf && v->colf && v->tex;
+}
+
+void viz_view_free(viz_view_t *v)
+{
+    if (v->tex)
+        SDL_DestroyTexture(v->tex);
+    free(v->px_buf);
+    free(v->colf);
+    v->tex = NULL;
+    v->px_buf = NULL;
+    v->colf = NULL;
+}
+
+void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
+{
+    viz_layout(v, w, h, &v->lay);
+    const viz_layout_t *o = &v->lay;
+    double cpp = (v->t1 - v->t0) / o->plot_w;
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+    fill(r, (SDL_Color){ 244, 244, 244, 255 }, 0, 0, w, h);
+    canvas_t cv = { NULL, o->plot_x, o->occ.y, o->plot_w, o->wgs.y + o->wgs.h - o->occ.y };
+    uint8_t *col = malloc((size_t)o->plot_w);
+    enum { MAX_LABELS = 512 };
+    size_t labels[MAX_LABELS], nlabels = 0;
+    if (!col || cv.h <= 0 || !canvas_ready(v, r, cv.w, cv.h)) {
+        free(col);
+        return;
+    }
+    cv.px = v->px_buf;
+    cfill(&cv, (SDL_Color){ 244, 244, 244, 255 }, cv.ox, cv.oy, cv.w, cv.h);
+    draw_title(v, r);
+    draw_occupancy(v, r, &cv, cpp, col);
+    draw_axis(v, r, &cv, cpp, false);
+    draw_lanes(v, r, &cv, cpp, col);
+    nlabels = draw_wgs(v, r, &cv, cpp, labels, MAX_LABELS);
+    free(col);
+    if (v->sel) {   /* the selected range, shaded over every panel */
+        double a = ((double)v->range.from - v->t0) / cpp, b = ((double)v->range.to - v->t0) / cpp;
+        a = a < 0 ? 0 : a;
+        b = b > o->plot_w ? o->plot_w : b;
+        if (b > a) {   /* light enough that the states stay readable; the edges mark the range */
+            SDL_Color sel = { 40, 90, 200, 255 };
+            cshade(&cv, sel, 28, o->plot_x + (int)a, cv.oy, (int)(b - a) + 1, cv.h);
+            cfill(&cv, sel, o->plot_x + (int)a, cv.oy, 1, cv.h);
+            cfill(&cv, sel, o->plot_x + (int)b, cv.oy, 1, cv.h);
+        }
+    }
+    if (v->pointer && v->px >= o->plot_x && v->px < o->plot_x + o->plot_w)
+        cfill(&cv, ink, v->px, cv.oy, 1, cv.h);
+    SDL_UpdateTexture(v->tex, NULL, cv.px, cv.w * (int)sizeof *cv.px);
+    SDL_RenderCopy(r, v->tex, NULL, &(SDL_Rect){ cv.ox, cv.oy, cv.w, cv.h });
+    draw_axis(v, r, &cv, cpp, true);
+    draw_wg_labels(v, r, cpp, labels, nlabels);
+    viz_text_draw(v->text, r, o->plot_x + 4, o->occ.y, faint, "resident waves per SIMD (stacked), limit line, dispatch band");
+    legend(v, r, 8, o->legend.y + 2, w - 16, true);
+    draw_status(v, r);
+}

@@ -1,0 +1,211 @@
+/* gcnviz: the command line — options, the trace load, and either the window or a PNG drawn with
+ * SDL's software renderer on a surface (no display needed). Exit status as gcnsim's: 0 success,
+ * 1 bad input or usage, 3 internal error. */
+#include "viz.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char usage[] =
+    "usage: gcnviz TRACE [--png OUT.png] [--size WxH] [--range FROM:TO] [--select FROM:TO]\n"
+    "                    [--font FILE.ttf] [--frames N]\n";
+
+static const char help[] =
+    "Show a gcnsim trace (gcnsim run WORKLOAD.ini --trace TRACE [--trace-issues]) as a timeline:\n"
+    "occupancy per CU with its limit and dispatch band, every wave slot's states, workgroup spans.\n"
+    "\n"
+    "  --png OUT.png      draw the picture into OUT.png instead of opening a window (no display needed)\n"
+    "  --size WxH         picture or window size in pixels (default 1600x900 for --png, 1280x800 for the window)\n"
+    "  --range FROM:TO    show cycles FROM to TO (default: the whole run; either end may be omitted)\n"
+    "  --select FROM:TO   select that range: its statistics are in the status line\n"
+    "  --font FILE.ttf    the font (default DejaVu Sans from fonts-dejavu-core)\n"
+    "  --frames N         draw N frames, print the load time and frame rate on stderr, then quit\n"
+    "  -h, --help         this help      --version   the version\n"
+    "\n"
+    "In the window: mouse wheel zooms around the pointer, drag or arrow keys pan, up/down or +/- zoom,\n"
+    "shift+drag or right-drag selects a range, f fits the whole run, Esc clears the selection, q quits;\n"
+    "hovering shows a wave's id, workgroup, state, PC and instruction. See docs/viewer.md.\n";
+
+typedef struct {
+    const char *trace, *png, *font;
+    int w, h;
+    bool range, select;
+    uint64_t range_from, range_to, sel_from, sel_to;
+    bool range_open_to, sel_open_to;
+    long frames;
+} opts_t;
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+    if (*s < '0' || *s > '9')
+        return false;
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (errno || *end)
+        return false;
+    *v = x;
+    return true;
+}
+
+/* FROM:TO with either end omitted; FROM < TO when both are given. */
+static bool parse_range(const char *s, uint64_t *from, uint64_t *to, bool *open_to)
+{
+    const char *colon = strchr(s, ':');
+    if (!colon || strlen(s) > 60)
+        return false;
+    char a[64];
+    memcpy(a, s, (size_t)(colon - s));
+    a[colon - s] = '\0';
+    *from = 0;
+    *open_to = colon[1] == '\0';
+    if (a[0] && !parse_u64(a, from))
+        return false;
+    if (!*open_to && !parse_u64(colon + 1, to))
+        return false;
+    return *open_to || *from < *to;
+}
+
+static bool parse_size(const char *s, int *w, int *h)
+{
+    char *end;
+    long a = strtol(s, &end, 10);
+    if (end == s || *end != 'x' || s[0] < '0' || s[0] > '9')
+        return false;
+    const char *p = end + 1;
+    if (*p < '0' || *p > '9')
+        return false;
+    long b = strtol(p, &end, 10);
+    if (*end || a < 320 || a > 8192 || b < 240 || b > 8192)
+        return false;
+    *w = (int)a;
+    *h = (int)b;
+    return true;
+}
+
+/* Returns -1 to go on, else the exit status (after printing why). */
+static int parse(int argc, char **argv, opts_t *o)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            fputs(usage, stdout);
+            fputs(help, stdout);
+            return 0;
+        }
+        if (!strcmp(a, "--version")) {
+            printf("gcnviz 1 (reads gcnsim trace format up to version %d)\n", TRACE_VERSION);
+            return 0;
+        }
+        if (a[0] != '-' || !a[1]) {
+            if (o->trace) {
+                fprintf(stderr, "gcnviz: takes one trace file; '%s' is a second one\n", a);
+                return 1;
+            }
+            o->trace = a;
+            continue;
+        }
+        static const char *const with_value[] = { "--png", "--size", "--range", "--select", "--font", "--frames" };
+        const char *val = NULL, *eq = strchr(a, '=');
+        size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
+        int k = -1;
+        for (int j = 0; j < 6; j++)
+            if (strlen(with_value[j]) == nlen && !strncmp(a, with_value[j], nlen))
+                k = j;
+        if (k < 0) {
+            fprintf(stderr, "gcnviz: unknown option '%.*s' (see 'gcnviz --help')\n", (int)nlen, a);
+            return 1;
+        }
+        if (eq)
+            val = eq + 1;
+        else if (i + 1 < argc)
+            val = argv[++i];
+        else {
+            fprintf(stderr, "gcnviz: option %s needs a value\n", with_value[k]);
+            return 1;
+        }
+        switch (k) {
+        case 0: o->png = val; break;
+        case 1:
+            if (!parse_size(val, &o->w, &o->h)) {
+                fprintf(stderr, "gcnviz: --size expects WxH in pixels (W 320 to 8192, H 240 to 8192), got '%s'\n", val);
+                return 1;
+            }
+            break;
+        case 2:
+        case 3: {
+            bool sel = k == 3;
+            uint64_t *f = sel ? &o->sel_from : &o->range_from, *t = sel ? &o->sel_to : &o->range_to;
+            if (!parse_range(val, f, t, sel ? &o->sel_open_to : &o->range_open_to)) {
+                fprintf(stderr, "gcnviz: %s expects FROM:TO (cycles, FROM < TO; either may be omitted), got '%s'\n",
+                        with_value[k], val);
+                return 1;
+            }
+            *(sel ? &o->select : &o->range) = true;
+            break;
+        }
+        case 4: o->font = val; break;
+        default: {
+            uint64_t n;
+            if (!parse_u64(val, &n) || n == 0 || n > 1000000) {
+                fprintf(stderr, "gcnviz: --frames expects a positive integer (at most 1000000), got '%s'\n", val);
+                return 1;
+            }
+            o->frames = (long)n;
+        }
+        }
+    }
+    if (!o->trace) {
+        fputs(usage, stderr);
+        return 1;
+    }
+    return -1;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+    opts_t o = { 0 };
+    int rc = parse(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    if (!o.w)
+        o.w = o.png ? 1600 : 1280, o.h = o.png ? 900 : 800;
+    char msg[1024];
+    double t0 = now();
+    viz_model_t *m = viz_model_load(o.trace, msg, sizeof msg);
+    if (!m) {
+        fprintf(stderr, "gcnviz: error: %s\n", msg);
+        return strstr(msg, "out of memory") ? 3 : 1;
+    }
+    if (o.frames > 0)
+        fprintf(stderr, "gcnviz: loaded %s (%llu records) in %.3f s\n", o.trace, (unsigned long long)m->records, now() - t0);
+    viz_text_t *text = viz_text_open(o.font, 12, stderr);
+    if (!text) {
+        viz_model_free(m);
+        fprintf(stderr, "gcnviz: error: out of memory\n");
+        return 3;
+    }
+    viz_view_t v;
+    viz_view_init(&v, m, text);
+    if (o.range)
+        viz_view_set(&v, (double)o.range_from, o.range_open_to ? (double)m->end + 1 : (double)o.range_to);
+    if (o.select)
+        viz_view_select(&v, o.sel_from, o.sel_open_to ? m->end + 1 : o.sel_to);
+    rc = o.png ? viz_render_png(&v, o.png, o.w, o.h, o.frames, stderr) : viz_window_run(&v, o.w, o.h, o.frames, stderr);
+    viz_view_free(&v);
+    if (o.png && rc == 0)
+        printf("gcnviz: wrote the timeline picture %s (%dx%d)\n", o.png, o.w, o.h);
+    viz_text_close(text);
+    viz_model_free(m);
+    return rc;
+}
