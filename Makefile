@@ -15,7 +15,7 @@ BUILD := build
 # The viewer's packages: a plain `make` by a non-root user without them builds gcnsim alone and says so.
 VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
 # xvfb and xauth: the viewer's window test runs on a virtual X display.
-DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth time
+DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth time gnuplot-nox
 PKGS := inih
 WARN := -Wall -Wextra -Wpedantic -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
@@ -142,7 +142,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
 
-test: unit table-check e2e timing-modes memory bad viz-test llvm-check docs-check
+test: unit table-check e2e timing-modes memory experiments-fast bad viz-test llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------
@@ -166,6 +166,15 @@ $(BUILD)/san/test_fuzz_regressions: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
 fuzz: $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
+
+# ---- experiments (docs/experiments.md): the full runs rewrite that page; make test runs the small
+# versions and checks the direction of each effect.
+.PHONY: experiments experiments-fast
+experiments: $(BUILD)/gcnsim
+	@sh workloads/experiments/run.sh $(BUILD)/gcnsim out/experiments
+
+experiments-fast: $(BUILD)/san/gcnsim
+	@rm -rf $(BUILD)/experiments-fast && sh workloads/experiments/run.sh $(BUILD)/san/gcnsim $(BUILD)/experiments-fast --fast
 
 # ---- speed benchmarks (docs/performance.md): a table and build/bench.csv; nothing is asserted ------
 .PHONY: bench

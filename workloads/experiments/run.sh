@@ -1,0 +1,38 @@
+#!/bin/sh
+# Run every experiment (workloads/experiments/*.sh but lib.sh and this file).
+#   run.sh GCNSIM OUTDIR --fast   the small versions, checking only the direction of each effect
+#                                 (make test); exit 1 when any does not hold
+#   run.sh GCNSIM OUTDIR          the full versions (make experiments): each writes OUTDIR/NAME.csv,
+#                                 NAME.png and NAME.md; then docs/experiments.md is assembled from
+#                                 docs/experiments.head.md and the sections, and the plots are
+#                                 copied to docs/img/experiments/
+set -u
+if [ $# -lt 2 ]; then echo "usage: run.sh GCNSIM OUTDIR [--fast]" >&2; exit 1; fi
+gcnsim=$1 out=$2 fast=${3:-}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+mkdir -p "$out" || exit 1
+pass=0; fail=0
+for script in "$here"/*.sh; do
+  name=$(basename "$script" .sh)
+  case $name in lib|run) continue ;; esac
+  if sh "$script" "$gcnsim" "$out/$name" $fast > "$out/$name.log" 2>&1; then
+    pass=$((pass+1)); echo "experiments: ok $name"
+  else
+    fail=$((fail+1)); echo "experiments: FAIL $name"; sed 's/^/    /' "$out/$name.log" | tail -10
+  fi
+  rm -f "$out/$name.log"
+done
+if [ -z "$fast" ] && [ "$fail" -eq 0 ]; then
+  mkdir -p "$root/docs/img/experiments"
+  { cat "$root/docs/experiments.head.md"
+    for script in "$here"/*.sh; do
+      name=$(basename "$script" .sh)
+      case $name in lib|run) continue ;; esac
+      echo; cat "$out/$name/$name.md"
+      cp "$out/$name/$name.png" "$root/docs/img/experiments/$name.png"
+    done; } > "$root/docs/experiments.md"
+  echo "experiments: docs/experiments.md and docs/img/experiments/ rewritten"
+fi
+echo "experiments: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
