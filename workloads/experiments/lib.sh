@@ -1,5 +1,5 @@
 # lib.sh: shared by the experiment scripts (sourced, not run). Each experiment script:
-#   NAME.sh GCNSIM OUTDIR [--fast]
+#   NN_NAME.sh GCNSIM OUTDIR [--fast]        (NN: its number in docs/experiments.md)
 # generates its kernel variants into OUTDIR, runs them, and writes OUTDIR/NAME.csv, OUTDIR/NAME.png
 # (gnuplot) and OUTDIR/NAME.md (its section of docs/experiments.md). With --fast it runs a small
 # version and checks only the direction of the effect (make test); the exit status says whether it
@@ -7,7 +7,7 @@
 set -u
 exp_init() { # exp_init NAME "$@"
   EXP=$1; shift
-  if [ $# -lt 2 ]; then echo "usage: $EXP.sh GCNSIM OUTDIR [--fast]" >&2; exit 1; fi
+  if [ $# -lt 2 ]; then echo "usage: $(basename "$0") GCNSIM OUTDIR [--fast]" >&2; exit 1; fi
   GCNSIM=$1 OUT=$2 FAST=0
   [ "${3:-}" = --fast ] && FAST=1
   mkdir -p "$OUT" || exit 1

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Run every experiment (workloads/experiments/*.sh but lib.sh and this file).
+# Run every experiment: workloads/experiments/NN_NAME.sh, in the order of NN (the experiment's
+# number in docs/experiments.md); each writes OUTDIR/NN_NAME/NAME.{csv,png,md}.
 #   run.sh GCNSIM OUTDIR --fast   the small versions, checking only the direction of each effect
 #                                 (make test); exit 1 when any does not hold
 #   run.sh GCNSIM OUTDIR          the full versions (make experiments): each writes OUTDIR/NAME.csv,
@@ -13,9 +14,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 mkdir -p "$out" || exit 1
 pass=0; fail=0
-for script in "$here"/*.sh; do
+for script in "$here"/[0-9][0-9]_*.sh; do
   name=$(basename "$script" .sh)
-  case $name in lib|run) continue ;; esac
   if sh "$script" "$gcnsim" "$out/$name" $fast > "$out/$name.log" 2>&1; then
     pass=$((pass+1)); echo "experiments: ok $name"
   else
@@ -26,11 +26,11 @@ done
 if [ -z "$fast" ] && [ "$fail" -eq 0 ]; then
   mkdir -p "$root/docs/img/experiments"
   { cat "$root/docs/experiments.head.md"
-    for script in "$here"/*.sh; do
+    for script in "$here"/[0-9][0-9]_*.sh; do
       name=$(basename "$script" .sh)
-      case $name in lib|run) continue ;; esac
-      echo; cat "$out/$name/$name.md"
-      cp "$out/$name/$name.png" "$root/docs/img/experiments/$name.png"
+      short=${name#*_}
+      echo; cat "$out/$name/$short.md"
+      cp "$out/$name/$short.png" "$root/docs/img/experiments/$short.png"
     done; } > "$root/docs/experiments.md"
   echo "experiments: docs/experiments.md and docs/img/experiments/ rewritten"
 fi
