@@ -129,12 +129,16 @@ static cache_line_t *install(cache_t *c, uint64_t line, uint64_t at, bool *wrote
 }
 
 /* The port: a queue in arrival order; a request holds it for its bytes at bytes_per_cycle, at
- * least one cycle (one tag lookup per cycle). Returns the cycle the request starts; its transfer
- * time is part of the level's latency when the port is idle. */
-static uint64_t port(cache_t *c, uint64_t at, uint32_t bytes)
+ * least one cycle (one tag lookup per cycle); an atomic executed here, a cycle per 4-byte
+ * operation (the atomic unit does one a cycle, so lanes updating one line serialise). Returns the
+ * cycle the request starts; its transfer time is part of the level's latency when the port is
+ * idle. */
+static uint64_t port(cache_t *c, uint64_t at, uint32_t bytes, cache_op_t op)
 {
     uint64_t start = at > c->port_free ? at : c->port_free;
     uint64_t hold = (bytes + c->p.bytes_per_cycle - 1) / c->p.bytes_per_cycle;
+    if (op == CACHE_ATOMIC && c->p.atomics_here && bytes / 4 > hold)
+        hold = bytes / 4;
     c->port_free = start + (hold ? hold : 1);
     return start;
 }
@@ -216,7 +220,7 @@ void cache_access(cache_t *c, uint64_t addr, cache_op_t op, uint32_t bytes, uint
 {
     memset(r, 0, sizeof *r);
     uint64_t line = line_of(c, addr);
-    uint64_t start = port(c, at, bytes);
+    uint64_t start = port(c, at, bytes, op);
     uint64_t lat = c->p.latency;
     if (op == CACHE_READ || (op == CACHE_ATOMIC && c->p.atomics_here)) {
         read_line(c, line, op, bytes, start, r);

@@ -29,11 +29,11 @@ llvm_check() { # llvm_check FILE.s
 }
 # plot PNG TITLE XLABEL YLABEL DATA-CSV "clauses": one gnuplot chart; the clauses name the data as
 # `file` (e.g. "file every ::1 using 1:8 with linespoints title 'cycles'").
-plot() {
-  png=$1 title=$2 xl=$3 yl=$4 data=$5 series=$6
+plot() { # ... [EXTRA gnuplot commands]
+  png=$1 title=$2 xl=$3 yl=$4 data=$5 series=$6 extra=${7:-}
   command -v gnuplot >/dev/null 2>&1 || { echo "$EXP: gnuplot is needed for the plots (make deps)" >&2; return 1; }
   gnuplot <<GP
-set terminal png size 720,420 font ",10"
+set terminal png size 720,420 font ",10" noenhanced
 set output "$png"
 set datafile separator ","
 set key top left
@@ -42,6 +42,7 @@ set title "$title"
 set xlabel "$xl"
 set ylabel "$yl"
 file = "$data"
+$extra
 plot $series
 GP
 }
