@@ -6,6 +6,8 @@
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make deps       install the Debian packages the project needs (as root), else print the line
 #   make viz        build build/gcnviz, the SDL2 timeline viewer (part of `make`, when SDL2 is there)
+#   make bench      the speed benchmarks: a table and build/bench.csv (docs/performance.md)
+#   make experiments  every experiment in full, rewriting docs/experiments.md and its plots
 
 PREFIX ?= /usr/local
 DESTDIR ?=

@@ -314,7 +314,6 @@ static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t now, uint64_t *at)
     if (v->n && v->prev + 1 > free_at)
         free_at = v->prev + 1;
     *at = free_at;
-    v->active = false;
     return true;
 }
 
@@ -326,8 +325,7 @@ bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec
     memset(a, 0, sizeof *a);
     *out = a;
     a->op = (info->flags & ISA_FL_ATOMIC) ? CACHE_ATOMIC : (info->flags & ISA_FL_STORE) ? CACHE_WRITE : CACHE_READ;
-    a->lanes = (uint32_t)__builtin_popcountll(res->lanes);
-    a->bytes = (uint64_t)a->lanes * info->mem_bytes;
+    a->bytes = (uint64_t)__builtin_popcountll(res->lanes) * info->mem_bytes;
     a->issue = c;
     uint64_t rate = (uint64_t)m->cfg->vmem_address_bytes_per_cycle;
     uint64_t ta = a->bytes ? (a->bytes + rate - 1) / rate : 1;
@@ -342,7 +340,6 @@ bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec
         *at = c + ta;
         return true;
     }
-    v->active = true;
     v->cu = cu;
     v->ta = ta;
     /* Stores are write-combined (each byte once); atomics are one operation per lane. */
@@ -377,7 +374,6 @@ void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c
     memset(a, 0, sizeof *a);
     a->scalar = true;
     a->op = CACHE_READ;
-    a->lanes = 1;
     a->bytes = bytes;
     a->issue = c;
     a->ideal_lines = 1;

@@ -25,7 +25,6 @@ typedef enum { MEM_L1V, MEM_SCALAR, MEM_L2, MEM_NUM_CACHES } mem_cache_level_t;
 typedef struct mem_access {
     bool scalar;               /* SMEM (else a vector memory instruction) */
     cache_op_t op;
-    uint32_t lanes;            /* active lanes (1 for SMEM) */
     uint32_t lines;            /* line requests after coalescing */
     uint32_t ideal_lines;      /* the fewest lines its distinct bytes could occupy */
     uint64_t bytes;            /* bytes requested: active lanes x bytes per lane */
@@ -46,7 +45,6 @@ typedef struct {
 
 /* A vector memory instruction in a CU's address unit: its lines, and how far the L1 took them. */
 typedef struct {
-    bool active;
     uint32_t cu;
     uint64_t ta;               /* cycles the address unit needs for its lanes */
     uint32_t n, next;          /* lines, and the next one to hand to the L1 */

@@ -348,8 +348,6 @@ static double measured_waves_per_simd(const stats_t *st)
     return denom > 0 ? (double)area / denom : 0.0;
 }
 
-static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
-
 static const char *unit_key(isa_unit_t u)
 {
     static const char *const k[ISA_NUM_UNITS] = { "salu", "smem", "valu", "vmem", "lds", "branch", "seq" };
@@ -368,7 +366,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     fprintf(out, "cycles        %" PRIu64 " (%.3f us at %" PRId64 " MHz)\n", st->cycles,
             (double)st->cycles / (double)cfg->gpu_clock_mhz, cfg->gpu_clock_mhz);
     fprintf(out, "workgroups    %" PRIu64 ", waves %" PRIu64 "\n", st->workgroups, st->waves);
-    fprintf(out, "instructions  %" PRIu64 " (IPC %.3f per CU):", n, ratio(n, st->cycles) / st->ncu);
+    fprintf(out, "instructions  %" PRIu64 " (IPC %.3f per CU):", n, stats_ratio(n, st->cycles) / st->ncu);
     for (int u = 0; u < ISA_NUM_UNITS; u++)
         fprintf(out, " %s %" PRIu64, isa_unit_name((isa_unit_t)u), st->insts[u]);
     fputc('\n', out);
@@ -376,7 +374,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     for (uint32_t cu = 0; cu < st->ncu && cu < 4; cu++)
         for (uint32_t d = 0; d < st->simds; d++)
             fprintf(out, " cu%" PRIu32 ".simd%" PRIu32 " %.1f%%", cu, d,
-                    100.0 * ratio(st->valu_busy[(size_t)cu * st->simds + d], st->cycles));
+                    100.0 * stats_ratio(st->valu_busy[(size_t)cu * st->simds + d], st->cycles));
     if (st->ncu > 4)
         fprintf(out, " ...");
     fputc('\n', out);
@@ -385,7 +383,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
         slots += st->slot_counts[k];
     fprintf(out, "issue slots   %" PRIu64 ":", slots);
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
-        fprintf(out, " %s %.1f%%", slot_kind_names[k], 100.0 * ratio(st->slot_counts[k], slots));
+        fprintf(out, " %s %.1f%%", slot_kind_names[k], 100.0 * stats_ratio(st->slot_counts[k], slots));
     fputc('\n', out);
     /* Both figures of docs/occupancy.md: LLVM's per-SIMD rule, and what the dispatcher keeps resident. */
     occ_kernel_t ok = timing_occ_kernel(L);
@@ -418,13 +416,13 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     fprintf(out, "  \"instructions\": {\"total\": %" PRIu64, n);
     for (int u = 0; u < ISA_NUM_UNITS; u++)
         fprintf(out, ", \"%s\": %" PRIu64, unit_key((isa_unit_t)u), st->insts[u]);
-    fprintf(out, "},\n  \"ipc\": %.6f,\n", ratio(n, st->cycles));
+    fprintf(out, "},\n  \"ipc\": %.6f,\n", stats_ratio(n, st->cycles));
     fprintf(out, "  \"waves\": %" PRIu64 ",\n  \"workgroups\": %" PRIu64 ",\n", st->waves, st->workgroups);
     fprintf(out, "  \"valu_busy\": [");
     for (uint32_t cu = 0; cu < st->ncu; cu++) {
         fprintf(out, "%s[", cu ? ", " : "");
         for (uint32_t d = 0; d < st->simds; d++)
-            fprintf(out, "%s%.6f", d ? ", " : "", ratio(st->valu_busy[(size_t)cu * st->simds + d], st->cycles));
+            fprintf(out, "%s%.6f", d ? ", " : "", stats_ratio(st->valu_busy[(size_t)cu * st->simds + d], st->cycles));
         fputc(']', out);
     }
     fprintf(out, "],\n  \"issue_slots\": {");

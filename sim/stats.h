@@ -126,6 +126,8 @@ void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out);
  * [min, max]; 0 when empty. */
 uint64_t stats_dist_percentile(const stats_dist_t *d, unsigned p);
 void stats_dist_add(stats_dist_t *d, uint64_t v);
+/* a / b, and 0 when b is 0 (every fraction of the report). */
+static inline double stats_ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 /* The per-PC entry of instruction `pc`, growing the table; NULL (and st->oom) when out of memory. */
 stats_pc_t *stats_pc_entry(stats_t *st, uint32_t pc);
 double stats_dist_mean(const stats_dist_t *d);
@@ -136,7 +138,7 @@ void stats_mem_observe(stats_t *st, const tev_t *ev);
 void stats_mem_print(const stats_t *st, const cfg_t *cfg, FILE *out);
 void stats_mem_json(const stats_t *st, const cfg_t *cfg, FILE *out);
 extern const char stats_mem_csv_header[];
-void stats_mem_csv(const stats_t *st, const cfg_t *cfg, FILE *out);
+void stats_mem_csv(const stats_t *st, FILE *out);
 /* Append one row for this run to `path`, writing the header line first when the file is new or
  * empty. Returns 0, or 1 with a message on err. Columns: docs/cli.md. */
 int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,

@@ -40,13 +40,11 @@ void stats_mem_observe(stats_t *st, const tev_t *ev)
     }
 }
 
-static double frac(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
-
 /* Hits over lookups; a merge waited for a line on its way, so it is not a hit. */
 static double hit_rate(const stats_mem_t *m, int level)
 {
     const uint64_t *c = m->count[level];
-    return frac(c[CACHE_HIT], c[CACHE_HIT] + c[CACHE_MERGE] + c[CACHE_MISS]);
+    return stats_ratio(c[CACHE_HIT], c[CACHE_HIT] + c[CACHE_MERGE] + c[CACHE_MISS]);
 }
 
 static bool ideal(const cfg_t *cfg) { return cfg->mem_model == CFG_MEM_IDEAL; }
@@ -71,8 +69,8 @@ void stats_mem_print(const stats_t *st, const cfg_t *cfg, FILE *out)
     const stats_dist_t *d = &st->load_latency;
     fprintf(out, "memory        %s; vector instructions %" PRIu64 " (%" PRIu64 " line requests, %.2f per instruction, "
             "coalescing %.1f%%), scalar %" PRIu64 "; address-unit stalls %" PRIu64 " cycles\n",
-            ideal(cfg) ? "ideal" : "hierarchy", m->insts[0], m->lines, frac(m->lines, m->insts[0]),
-            100.0 * frac(m->ideal_lines, m->lines), m->insts[1], m->stall);
+            ideal(cfg) ? "ideal" : "hierarchy", m->insts[0], m->lines, stats_ratio(m->lines, m->insts[0]),
+            100.0 * stats_ratio(m->ideal_lines, m->lines), m->insts[1], m->stall);
     fprintf(out, "load latency  %" PRIu64 " vector loads: mean %.1f, p50 %" PRIu64 ", p90 %" PRIu64 ", p99 %" PRIu64
             ", max %" PRIu64 " cycles\n", d->n, stats_dist_mean(d), stats_dist_percentile(d, 50),
             stats_dist_percentile(d, 90), stats_dist_percentile(d, 99), d->max);
@@ -99,7 +97,7 @@ void stats_mem_json(const stats_t *st, const cfg_t *cfg, FILE *out)
     fprintf(out, "  \"memory\": {\"model\": \"%s\", \"vector_instructions\": %" PRIu64 ", \"scalar_instructions\": %" PRIu64
             ", \"lines\": %" PRIu64 ", \"ideal_lines\": %" PRIu64 ", \"lines_per_instruction\": %.6f, "
             "\"coalescing\": %.6f, \"stall_cycles\": %" PRIu64 ",\n", ideal(cfg) ? "ideal" : "hierarchy", m->insts[0],
-            m->insts[1], m->lines, m->ideal_lines, frac(m->lines, m->insts[0]), frac(m->ideal_lines, m->lines), m->stall);
+            m->insts[1], m->lines, m->ideal_lines, stats_ratio(m->lines, m->insts[0]), stats_ratio(m->ideal_lines, m->lines), m->stall);
     fprintf(out, "    \"load_latency\": {\"count\": %" PRIu64 ", \"mean\": %.6f, \"min\": %" PRIu64 ", \"p50\": %" PRIu64
             ", \"p90\": %" PRIu64 ", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "}},\n", d->n, stats_dist_mean(d), d->min,
             stats_dist_percentile(d, 50), stats_dist_percentile(d, 90), stats_dist_percentile(d, 99), d->max);
@@ -119,11 +117,10 @@ void stats_mem_json(const stats_t *st, const cfg_t *cfg, FILE *out)
 const char stats_mem_csv_header[] =
     "l1v_hit_rate,scalar_hit_rate,l2_hit_rate,dram_bytes,dram_bytes_per_cycle,load_latency_mean,coalescing";
 
-void stats_mem_csv(const stats_t *st, const cfg_t *cfg, FILE *out)
+void stats_mem_csv(const stats_t *st, FILE *out)
 {
-    (void)cfg;
     const stats_mem_t *m = &st->mem;
     fprintf(out, "%.6f,%.6f,%.6f,%" PRIu64 ",%.6f,%.6f,%.6f", hit_rate(m, MEM_L1V), hit_rate(m, MEM_SCALAR),
             hit_rate(m, MEM_L2), m->dram_bytes, dram_rate(st), stats_dist_mean(&st->load_latency),
-            frac(m->ideal_lines, m->lines));
+            stats_ratio(m->ideal_lines, m->lines));
 }

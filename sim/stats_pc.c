@@ -12,8 +12,6 @@ static const char *const kind_keys[STATS_NUM_SLOT_KINDS] = {
     "issued", "vmcnt", "lgkmcnt", "barrier", "unit_busy", "no_instruction", "launching", "draining", "held"
 };
 
-static double frac(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
-
 /* ---- distributions ----------------------------------------------------------------------------- */
 
 /* The smallest and largest value of fine bucket i (the inverse of stats.c's bucketing). */
@@ -117,12 +115,12 @@ void stats_print_detail(const stats_t *st, const launch_t *L, FILE *out)
     uint64_t waited = st->hidden + st->exposed;
     fprintf(out, "latency hiding s_waitcnt slots %" PRIu64 ": hidden %" PRIu64 " (%.1f%%), exposed %" PRIu64
             " (a VALU instruction of another wave issued on the SIMD in the slot, or not)\n",
-            waited, st->hidden, 100.0 * frac(st->hidden, waited), st->exposed);
+            waited, st->hidden, 100.0 * stats_ratio(st->hidden, waited), st->exposed);
     for (uint32_t i = 0; i < st->npc; i++)
         if (is_wait_row(st, L, i)) {
             format_inst(L, i, text, sizeof text);
             fprintf(out, "  pc 0x%04" PRIx32 "  %-28s waited %" PRIu64 " slots, %.1f%% hidden\n", byte_pc(L, i),
-                    text, st->pc[i].waited, 100.0 * frac(st->pc[i].hidden, st->pc[i].waited));
+                    text, st->pc[i].waited, 100.0 * stats_ratio(st->pc[i].hidden, st->pc[i].waited));
         }
     const stats_dist_t *w = &st->wave_life, *g = &st->wg_life;
     fprintf(out, "wave lifetime  %" PRIu64 " waves, cycles min %" PRIu64 " mean %.1f max %" PRIu64 ";", w->n,
@@ -149,11 +147,11 @@ void stats_print_detail(const stats_t *st, const launch_t *L, FILE *out)
             continue;
         const stats_pc_t *p = &st->pc[i];
         format_inst(L, i, text, sizeof text);
-        fprintf(out, "  0x%04" PRIx32 " %10" PRIu64 " %8.2f", byte_pc(L, i), p->execs, frac(p->cycles, p->execs));
+        fprintf(out, "  0x%04" PRIx32 " %10" PRIu64 " %8.2f", byte_pc(L, i), p->execs, stats_ratio(p->cycles, p->execs));
         for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
             fprintf(out, " %10" PRIu64, p->slots[k]);
         if (p->mem_count)
-            fprintf(out, " %9.1f", frac(p->mem_latency, p->mem_count));
+            fprintf(out, " %9.1f", stats_ratio(p->mem_latency, p->mem_count));
         else
             fprintf(out, " %9s", "-");
         fprintf(out, "  %s\n", text);
@@ -167,7 +165,7 @@ void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out)
     char text[128];
     uint64_t waited = st->hidden + st->exposed;
     fprintf(out, "  \"latency_hiding\": {\"hidden\": %" PRIu64 ", \"exposed\": %" PRIu64 ", \"hidden_fraction\": %.6f, "
-            "\"by_pc\": [", st->hidden, st->exposed, frac(st->hidden, waited));
+            "\"by_pc\": [", st->hidden, st->exposed, stats_ratio(st->hidden, waited));
     bool first = true;
     for (uint32_t i = 0; i < st->npc; i++) {
         if (!is_wait_row(st, L, i))
@@ -175,7 +173,7 @@ void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out)
         format_inst(L, i, text, sizeof text);
         fprintf(out, "%s\n    {\"pc\": %" PRIu32 ", \"index\": %" PRIu32 ", \"waited\": %" PRIu64 ", \"hidden\": %" PRIu64
                 ", \"hidden_fraction\": %.6f, \"instruction\": ", first ? "" : ",", byte_pc(L, i), i, st->pc[i].waited,
-                st->pc[i].hidden, frac(st->pc[i].hidden, st->pc[i].waited));
+                st->pc[i].hidden, stats_ratio(st->pc[i].hidden, st->pc[i].waited));
         jout_string(out, text);
         fputc('}', out);
         first = false;
@@ -191,11 +189,11 @@ void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out)
             format_inst(L, i, text, sizeof text);
             fprintf(out, "%s\n    {\"pc\": %" PRIu32 ", \"index\": %" PRIu32 ", \"executions\": %" PRIu64
                     ", \"avg_cycles\": %.6f, \"slots\": {", first ? "" : ",", byte_pc(L, i), i, p->execs,
-                    frac(p->cycles, p->execs));
+                    stats_ratio(p->cycles, p->execs));
             for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
                 fprintf(out, "%s\"%s\": %" PRIu64, k ? ", " : "", kind_keys[k], p->slots[k]);
             if (p->mem_count)
-                fprintf(out, "}, \"mem_latency\": %.6f, \"instruction\": ", frac(p->mem_latency, p->mem_count));
+                fprintf(out, "}, \"mem_latency\": %.6f, \"instruction\": ", stats_ratio(p->mem_latency, p->mem_count));
             else
                 fputs("}, \"mem_latency\": null, \"instruction\": ", out);
             jout_string(out, text);
@@ -267,7 +265,7 @@ static double waves_per_simd(const stats_t *st)
     uint64_t area = 0;
     for (size_t i = 0; i < (size_t)st->ncu * st->simds; i++)
         area += st->resident_area[i];
-    return frac(area, st->cycles * st->ncu * st->simds);
+    return stats_ratio(area, st->cycles * st->ncu * st->simds);
 }
 
 int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
@@ -305,13 +303,13 @@ int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, cons
     fputc(',', f);
     cfg_choice("dispatch", "release", cfg->dispatch_release, f);
     fprintf(f, ",%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.6f,%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%s,%.6f,%.6f,",
-            cfg->gpu_clock_mhz, st->cycles, n, st->insts[ISA_UNIT_VALU], frac(n, st->cycles), st->waves,
+            cfg->gpu_clock_mhz, st->cycles, n, st->insts[ISA_UNIT_VALU], stats_ratio(n, st->cycles), st->waves,
             st->workgroups, res->occ.waves_per_simd, waves_per_simd(st), occ_resource_name(res->occ.limiter),
-            frac(st->slot_counts[STATS_ISSUED], slots), frac(busy, st->cycles * st->ncu * st->simds));
+            stats_ratio(st->slot_counts[STATS_ISSUED], slots), stats_ratio(busy, st->cycles * st->ncu * st->simds));
     fprintf(f, "%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%" PRIu64 ",%" PRIu64 ",", st->hidden, st->exposed,
-            frac(st->hidden, st->hidden + st->exposed), stats_dist_mean(&st->wave_life),
+            stats_ratio(st->hidden, st->hidden + st->exposed), stats_dist_mean(&st->wave_life),
             stats_dist_percentile(&st->wg_life, 50), stats_dist_percentile(&st->wg_life, 90));
-    stats_mem_csv(st, cfg, f);
+    stats_mem_csv(st, f);
     fputc('\n', f);
     if (ferror(f) | (fclose(f) != 0)) {
         fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, strerror(errno));
