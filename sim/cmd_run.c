@@ -172,7 +172,7 @@ static int trace_start(run_trace_state_t *ts, const run_trace_t *tr, const launc
             fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", tr->text_path, strerror(errno));
             return 1;
         }
-        if (trace_text_init(&ts->text, ts->text_out, L->kernel) != 0) {
+        if (trace_text_init(&ts->text, ts->text_out, L) != 0) {
             fputs("gcnsim: out of memory\n", stderr);
             return 3;
         }
@@ -229,7 +229,7 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
     int rc = trace_start(&ts, tr, L, cfg, &topt);
     prog_t prog;
     prog_init(&prog, stderr, prog_is_terminal(stderr), 1.0,
-              (uint64_t)L->wg_count[0] * L->wg_count[1] * L->wg_count[2]);
+              L->nworkgroups);
     if (topt.nobservers < TIMING_MAX_OBSERVERS)
         topt.observers[topt.nobservers++] = (tev_observer_t){ prog_observe, &prog };
     timing_result_t res;

@@ -55,11 +55,12 @@ typedef struct {
         struct {
             isa_unit_t unit;
             uint32_t op;        /* isa_op_t */
-            uint32_t pc;        /* instruction index */
+            uint32_t pc;        /* instruction index, workload-wide (launch_inst) */
             uint32_t busy;      /* VALU: cycles the SIMD is held */
         } issue;
         struct {
             uint32_t waves;     /* TEV_WG_START: waves in the workgroup */
+            uint32_t dispatch;  /* TEV_WG_START: index of its dispatch in the workload */
             uint32_t gid[3];    /* TEV_WG_START: its workgroup id in the grid (x, y, z) */
         } wg_info;
         struct {
@@ -67,7 +68,7 @@ typedef struct {
             occ_resource_t resource;  /* TEV_CU_REFUSED */
         } limiter;
         struct {
-            uint32_t pc;                     /* instruction index */
+            uint32_t pc;                     /* instruction index, workload-wide (launch_inst) */
             const struct mem_access *access; /* memsys.h */
         } mem;
     } u;

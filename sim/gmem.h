@@ -1,6 +1,6 @@
 /* gmem: functional global memory, a sparse 64-bit address space of mapped regions.
  *
- * Owns: the regions (code, dispatch packet, kernarg segment, buffers) and their host storage.
+ * Owns: the regions (code, dispatch packets, kernarg segments, buffers) and their host storage.
  * Every region starts on a 64 KiB boundary and is followed by an unmapped guard gap of at least
  * 64 KiB, so an access past a region's end faults instead of reaching a neighbour.
  * Provides isa_memory_t.translate for the functional model; it caches the last region hit in the
@@ -12,9 +12,9 @@
 #include "isa.h"
 
 /* The documented fixed layout (docs/workloads.md, "Memory layout"). */
-#define GMEM_CODE_BASE 0x0000000100000000ull     /* kernel code (entry of the launched kernel) */
-#define GMEM_DISPATCH_BASE 0x0000000100100000ull /* the 64-byte AQL dispatch packet */
-#define GMEM_KERNARG_BASE 0x0000000100200000ull  /* the kernarg segment */
+#define GMEM_CODE_BASE 0x0000000100000000ull     /* kernel code: each distinct kernel, 256-byte aligned */
+#define GMEM_DISPATCH_BASE 0x0000000100100000ull /* the 64-byte AQL dispatch packets, one per dispatch */
+#define GMEM_KERNARG_BASE 0x0000000100200000ull  /* the kernarg segments, one per dispatch, consecutive */
 #define GMEM_BUFFER_BASE 0x0000000200000000ull   /* first buffer; the rest follow in file order */
 #define GMEM_ALIGN 0x10000ull                     /* region alignment and minimum guard gap */
 #define GMEM_ADDR_LIMIT (1ull << 47)              /* end of the usable address space */

@@ -1,5 +1,6 @@
-/* launch: preparing a dispatch — kernel selection, memory map, buffers, kernel arguments, the AQL
- * dispatch packet — and the kernel entry state of a wave (see launch.h, docs/workloads.md). */
+/* launch: preparing a workload's dispatches — kernel selection, memory map, buffers, kernel
+ * arguments, the AQL dispatch packets — and the kernel entry state of a wave (see launch.h,
+ * docs/workloads.md). */
 #include "launch.h"
 
 #include <inttypes.h>
@@ -28,38 +29,40 @@ static void put_le(uint8_t *p, uint32_t size, uint64_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static const isa_kernel_t *pick_kernel(const wl_workload_t *wl, const isa_program_t *prog, FILE *err)
+static const isa_kernel_t *pick_kernel(const wl_workload_t *wl, const wl_dispatch_t *d, const isa_program_t *prog,
+                                       FILE *err)
 {
     if (prog->nkernels == 0) {
         perr(err, wl, wl->source_line, "'%s' defines no kernel", wl->source);
         return NULL;
     }
-    if (wl->kernel[0] == '\0') {
+    if (d->kernel[0] == '\0') {
         if (prog->nkernels == 1)
             return &prog->kernels[0];
         char list[256] = "";
         for (uint32_t i = 0; i < prog->nkernels; i++)
             snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", prog->kernels[i].name);
-        perr(err, wl, wl->source_line, "'%s' defines %" PRIu32 " kernels (%s); choose one with name = ...",
-             wl->source, prog->nkernels, list);
+        char sec[WL_NAME_MAX + 16];
+        perr(err, wl, d != wl->dispatches ? d->line : wl->source_line, "'%s' defines %" PRIu32 " kernels (%s); choose one "
+             "with name = ... in %s", wl->source, prog->nkernels, list, wl_dispatch_section(d, sec, sizeof sec));
         return NULL;
     }
-    const isa_kernel_t *k = isa_program_find(prog, wl->kernel);
+    const isa_kernel_t *k = isa_program_find(prog, d->kernel);
     if (k)
         return k;
     const char *best = NULL;
     unsigned bd = 4;
     for (uint32_t i = 0; i < prog->nkernels; i++) {
-        unsigned d = wl_edit_distance(wl->kernel, prog->kernels[i].name);
-        if (d < bd) {
-            bd = d;
+        unsigned dist = wl_edit_distance(d->kernel, prog->kernels[i].name);
+        if (dist < bd) {
+            bd = dist;
             best = prog->kernels[i].name;
         }
     }
     if (best)
-        perr(err, wl, wl->kernel_line, "no kernel '%s' in '%s'; did you mean '%s'?", wl->kernel, wl->source, best);
+        perr(err, wl, d->kernel_line, "no kernel '%s' in '%s'; did you mean '%s'?", d->kernel, wl->source, best);
     else
-        perr(err, wl, wl->kernel_line, "no kernel '%s' in '%s'", wl->kernel, wl->source);
+        perr(err, wl, d->kernel_line, "no kernel '%s' in '%s'", d->kernel, wl->source);
     return NULL;
 }
 
@@ -98,8 +101,8 @@ static const char *given_text(const wl_arg_t *a)
 }
 
 /* Write one workload argument at `off` (size bytes), checking it against what the kernel expects. */
-static bool put_arg(launch_t *L, const wl_arg_t *a, const isa_kernel_arg_t *ka, uint32_t off, uint32_t size,
-                    uint32_t *lds_next, uint8_t *seg, FILE *err)
+static bool put_arg(launch_t *L, const launch_dispatch_t *D, const wl_arg_t *a, const isa_kernel_arg_t *ka,
+                    uint32_t off, uint32_t size, uint32_t *lds_next, uint8_t *seg, FILE *err)
 {
     const wl_workload_t *wl = L->wl;
     if (a->kind == WL_ARG_BUFFER) {
@@ -109,7 +112,7 @@ static bool put_arg(launch_t *L, const wl_arg_t *a, const isa_kernel_arg_t *ka, 
         if ((uint64_t)at + a->lds_bytes > 65536) {
             uint64_t need = (uint64_t)at + a->lds_bytes;
             perr(err, wl, a->line, "argument '%s': LDS would need %" PRIu64 " bytes (%" PRIu32 " static + %" PRIu64
-                 " dynamic); at most 65536", a->name, need, L->lds_static, need - L->lds_static);
+                 " dynamic); at most 65536", a->name, need, D->lds_static, need - D->lds_static);
             return false;
         }
         put_le(seg + off, size, at);
@@ -138,39 +141,42 @@ static bool put_arg(launch_t *L, const wl_arg_t *a, const isa_kernel_arg_t *ka, 
     return true;
 }
 
-/* Lay out the arguments into a zeroed segment of at least `cap` bytes; sets L->kernarg_bytes. */
-static bool layout_args(launch_t *L, uint8_t *seg, uint32_t cap, FILE *err)
+/* Lay out D's arguments into a zeroed segment of at least `cap` bytes; sets its kernarg_bytes and
+ * lds_total. */
+static bool layout_args(launch_t *L, launch_dispatch_t *D, uint8_t *seg, uint32_t cap, FILE *err)
 {
     const wl_workload_t *wl = L->wl;
-    const isa_kernel_t *k = L->kernel;
-    uint32_t lds_next = L->lds_static, end = 0;
+    const wl_dispatch_t *wd = D->wl;
+    const isa_kernel_t *k = D->kernel;
+    uint32_t lds_next = D->lds_static, end = 0;
     if (!k->has_metadata) {
-        for (uint32_t i = 0; i < wl->nargs; i++) {
-            const wl_arg_t *a = &wl->args[i];
+        for (uint32_t i = 0; i < wd->nargs; i++) {
+            const wl_arg_t *a = &wd->args[i];
             uint32_t size = a->kind == WL_ARG_BUFFER ? 8 : a->kind == WL_ARG_LDS ? 4 : a->typed ? wl_type_size(a->type) : 0;
             uint32_t off = size ? align_up32(end, size) : end;
             if (off + size > cap) {
                 perr(err, wl, a->line, "internal: kernarg segment overflow");
                 return false;
             }
-            if (!put_arg(L, a, NULL, off, size, &lds_next, seg, err))
+            if (!put_arg(L, D, a, NULL, off, size, &lds_next, seg, err))
                 return false;
             end = off + size;
         }
-        L->kernarg_bytes = align_up32(end, 8);
-        L->lds_total = lds_next;
+        D->kernarg_bytes = align_up32(end, 8);
+        D->lds_total = lds_next;
         return true;
     }
     uint32_t nexplicit = 0;
     for (uint32_t i = 0; i < k->nargs; i++)
         nexplicit += k->args[i].kind != ISA_ARG_HIDDEN;
-    if (nexplicit != wl->nargs) {
+    if (nexplicit != wd->nargs) {
         char list[512] = "";
         for (uint32_t i = 0; i < k->nargs; i++)
             if (k->args[i].kind != ISA_ARG_HIDDEN)
                 snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", k->args[i].name);
-        perr(err, wl, wl->nargs ? wl->args[0].line : 0, "kernel '%s' takes %" PRIu32 " argument%s (%s); the workload's [args] gives %" PRIu32,
-             k->name, nexplicit, nexplicit == 1 ? "" : "s", list, wl->nargs);
+        perr(err, wl, wd->nargs ? wd->args[0].line : wd->line, "kernel '%s' takes %" PRIu32 " argument%s (%s); the workload's "
+             "[args%s%s] gives %" PRIu32, k->name, nexplicit, nexplicit == 1 ? "" : "s", list, wd->label[0] ? " " : "",
+             wd->label, wd->nargs);
         return false;
     }
     uint32_t wi = 0;
@@ -184,7 +190,7 @@ static bool layout_args(launch_t *L, uint8_t *seg, uint32_t cap, FILE *err)
             end = ka->offset + ka->size;
         if (ka->kind == ISA_ARG_HIDDEN)
             continue; /* hidden arguments (global offsets and the rest) are 0 */
-        const wl_arg_t *a = &wl->args[wi++];
+        const wl_arg_t *a = &wd->args[wi++];
         bool ok;
         switch (ka->kind) {
         case ISA_ARG_GLOBAL_BUFFER: ok = a->kind == WL_ARG_BUFFER && ka->size == 8; break;
@@ -213,11 +219,11 @@ static bool layout_args(launch_t *L, uint8_t *seg, uint32_t cap, FILE *err)
                  a->name, wl_type_name(a->type), wl_type_size(a->type), ka->name, ka->type_name, ka->size);
             return false;
         }
-        if (!put_arg(L, a, ka, ka->offset, ka->size, &lds_next, seg, err))
+        if (!put_arg(L, D, a, ka, ka->offset, ka->size, &lds_next, seg, err))
             return false;
     }
-    L->kernarg_bytes = align_up32(end, 8);
-    L->lds_total = lds_next;
+    D->kernarg_bytes = align_up32(end, 8);
+    D->lds_total = lds_next;
     return true;
 }
 
@@ -248,22 +254,83 @@ static bool map_buffers(launch_t *L, FILE *err)
 }
 
 /* The 64-byte AQL kernel dispatch packet (hsa_kernel_dispatch_packet_t). */
-static void fill_dispatch(const launch_t *L, uint8_t *p)
+static void fill_dispatch(const launch_dispatch_t *D, uint8_t *p)
 {
-    const wl_workload_t *wl = L->wl;
-    uint32_t dims = wl->grid_dims > wl->wg_dims ? wl->grid_dims : wl->wg_dims;
+    const wl_dispatch_t *wd = D->wl;
+    uint32_t dims = wd->grid_dims > wd->wg_dims ? wd->grid_dims : wd->wg_dims;
     put_le(p + 0, 2, 2);                 /* header: HSA_PACKET_TYPE_KERNEL_DISPATCH */
     put_le(p + 2, 2, dims);              /* setup: dimensions */
     for (int d = 0; d < 3; d++) {
-        put_le(p + 4 + 2 * d, 2, wl->wg[d]);
-        put_le(p + 12 + 4 * d, 4, wl->grid[d]);
+        put_le(p + 4 + 2 * d, 2, wd->wg[d]);
+        put_le(p + 12 + 4 * d, 4, wd->grid[d]);
     }
     put_le(p + 24, 4, 0);                /* private segment size */
-    put_le(p + 28, 4, L->lds_total);     /* group segment size */
+    put_le(p + 28, 4, D->lds_total);     /* group segment size */
     /* hsa.h's layout: kernel_object at +32, kernarg_address at +40, reserved2 at +48 and the
      * completion signal at +56 (0: none). */
-    put_le(p + 32, 8, L->code_addr);
-    put_le(p + 40, 8, L->kernarg_addr);
+    put_le(p + 32, 8, D->code_addr);
+    put_le(p + 40, 8, D->kernarg_addr);
+}
+
+/* Resolve D's kernel, VGPR and static LDS allocation. */
+static bool resolve_dispatch(launch_t *L, launch_dispatch_t *D, const isa_program_t *prog, FILE *err)
+{
+    const wl_workload_t *wl = L->wl;
+    const wl_dispatch_t *wd = D->wl;
+    const isa_kernel_t *k = pick_kernel(wl, wd, prog, err);
+    if (!k)
+        return false;
+    D->kernel = k;
+    D->nvgpr = k->vgprs_used;
+    if (wd->has_vgprs) {
+        if (wd->vgprs < k->vgprs_used) {
+            perr(err, wl, wd->vgprs_line, "vgprs = %" PRIu32 " is less than the %" PRIu32 " VGPRs kernel '%s' uses",
+                 wd->vgprs, k->vgprs_used, k->name);
+            return false;
+        }
+        D->nvgpr = wd->vgprs;
+    }
+    if (D->nvgpr == 0)
+        D->nvgpr = 1;
+    if (D->nvgpr > 256) {
+        perr(err, wl, wl->source_line, "kernel '%s' uses %" PRIu32 " VGPRs; at most 256", k->name, D->nvgpr);
+        return false;
+    }
+    D->lds_static = k->lds_static;
+    if (wd->has_lds) {
+        if (wd->lds < k->lds_static) {
+            perr(err, wl, wd->lds_line, "lds = %" PRIu32 " is less than the %" PRIu32 " bytes of static LDS kernel '%s' declares",
+                 wd->lds, k->lds_static, k->name);
+            return false;
+        }
+        D->lds_static = wd->lds;
+    }
+    if (D->lds_static > 65536) {
+        perr(err, wl, wl->source_line, "kernel '%s' declares %" PRIu32 " bytes of LDS; at most 65536", k->name, D->lds_static);
+        return false;
+    }
+    uint32_t ki = 0;
+    while (ki < L->nkernels && L->kernels[ki].kernel != k)
+        ki++;
+    if (ki == L->nkernels) {
+        L->kernels[ki].kernel = k;
+        L->kernels[ki].inst_base = L->ninsts;
+        L->ninsts += k->ninsts;
+        L->nkernels++;
+    }
+    D->kernel_index = ki;
+    return true;
+}
+
+/* Bytes of kernarg segment D needs: metadata offsets, or 16 bytes per workload argument at most. */
+static uint32_t kernarg_cap(const launch_dispatch_t *D)
+{
+    const isa_kernel_t *k = D->kernel;
+    uint32_t cap = k->kernarg_segment_size + 16 * D->wl->nargs;
+    for (uint32_t i = 0; i < k->nargs; i++)
+        if (k->args[i].offset + k->args[i].size > cap)
+            cap = k->args[i].offset + k->args[i].size;
+    return align_up32(cap ? cap : 8, 64);
 }
 
 int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *prog,
@@ -273,63 +340,65 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
     L->wl = wl;
     gmem_init(&L->mem, opt && opt->mem_limit ? opt->mem_limit : GMEM_DEFAULT_LIMIT);
     L->max_instructions = opt && opt->max_instructions ? opt->max_instructions : LAUNCH_DEFAULT_MAX_INSTRUCTIONS;
-    const isa_kernel_t *k = pick_kernel(wl, prog, err);
-    if (!k)
+    L->ndispatches = wl->ndispatches;
+    L->dispatches = calloc(wl->ndispatches ? wl->ndispatches : 1, sizeof *L->dispatches);
+    if (!L->dispatches) {
+        perr(err, wl, 0, "out of memory");
         goto fail;
-    L->kernel = k;
-    L->nvgpr = k->vgprs_used;
-    if (wl->has_vgprs) {
-        if (wl->vgprs < k->vgprs_used) {
-            perr(err, wl, wl->vgprs_line, "vgprs = %" PRIu32 " is less than the %" PRIu32 " VGPRs kernel '%s' uses",
-                 wl->vgprs, k->vgprs_used, k->name);
+    }
+    for (uint32_t i = 0; i < L->ndispatches; i++) {
+        L->dispatches[i].wl = &wl->dispatches[i];
+        if (!resolve_dispatch(L, &L->dispatches[i], prog, err))
             goto fail;
-        }
-        L->nvgpr = wl->vgprs;
     }
-    if (L->nvgpr == 0)
-        L->nvgpr = 1;
-    if (L->nvgpr > 256) {
-        perr(err, wl, wl->source_line, "kernel '%s' uses %" PRIu32 " VGPRs; at most 256", k->name, L->nvgpr);
+    /* The code region only gives s_getpc_b64 and the packets mapped addresses; instructions run from
+     * the kernels' insts. Distinct kernels lie one after another, 256-byte aligned as code objects are. */
+    uint64_t code_bytes = 0;
+    for (uint32_t i = 0; i < L->nkernels; i++) {
+        const isa_kernel_t *k = L->kernels[i].kernel;
+        code_bytes = (code_bytes + 255) / 256 * 256;
+        L->kernels[i].code_addr = GMEM_CODE_BASE + code_bytes;
+        code_bytes += k->code_bytes ? k->code_bytes : 4;
+    }
+    if (code_bytes > GMEM_DISPATCH_BASE - GMEM_CODE_BASE - GMEM_ALIGN) {
+        perr(err, wl, wl->source_line, "the kernels' code totals %" PRIu64 " bytes; at most %llu", code_bytes,
+             GMEM_DISPATCH_BASE - GMEM_CODE_BASE - GMEM_ALIGN);
         goto fail;
     }
-    L->lds_static = k->lds_static;
-    if (wl->has_lds) {
-        if (wl->lds < k->lds_static) {
-            perr(err, wl, wl->lds_line, "lds = %" PRIu32 " is less than the %" PRIu32 " bytes of static LDS kernel '%s' declares",
-                 wl->lds, k->lds_static, k->name);
-            goto fail;
-        }
-        L->lds_static = wl->lds;
-    }
-    if (L->lds_static > 65536) {
-        perr(err, wl, wl->source_line, "kernel '%s' declares %" PRIu32 " bytes of LDS; at most 65536", k->name, L->lds_static);
-        goto fail;
+    uint64_t kernarg_total = 0;
+    for (uint32_t i = 0; i < L->ndispatches; i++) {
+        launch_dispatch_t *D = &L->dispatches[i];
+        D->code_addr = L->kernels[D->kernel_index].code_addr;
+        D->dispatch_addr = GMEM_DISPATCH_BASE + 64ull * i;
+        D->kernarg_addr = GMEM_KERNARG_BASE + kernarg_total;
+        kernarg_total += kernarg_cap(D);
     }
     char msg[300];
-    L->code_addr = GMEM_CODE_BASE;
-    L->dispatch_addr = GMEM_DISPATCH_BASE;
-    L->kernarg_addr = GMEM_KERNARG_BASE;
-    /* The code region only gives s_getpc_b64 a mapped address; instructions run from k->insts. */
-    if (!gmem_map(&L->mem, "code", L->code_addr, k->code_bytes ? k->code_bytes : 4, msg, sizeof msg))
+    bool several = L->ndispatches > 1;
+    if (!gmem_map(&L->mem, "code", GMEM_CODE_BASE, code_bytes, msg, sizeof msg))
         goto nomem;
-    uint8_t *packet = gmem_map(&L->mem, "dispatch packet", L->dispatch_addr, 64, msg, sizeof msg);
-    if (!packet)
+    uint8_t *packets = gmem_map(&L->mem, several ? "dispatch packets" : "dispatch packet", GMEM_DISPATCH_BASE,
+                                64ull * L->ndispatches, msg, sizeof msg);
+    if (!packets)
         goto nomem;
-    /* Room for every argument: metadata offsets, or 16 bytes per workload argument at most. */
-    uint32_t cap = k->kernarg_segment_size + 16 * wl->nargs;
-    for (uint32_t i = 0; i < k->nargs; i++)
-        if (k->args[i].offset + k->args[i].size > cap)
-            cap = k->args[i].offset + k->args[i].size;
-    cap = align_up32(cap ? cap : 8, 64);
-    uint8_t *seg = gmem_map(&L->mem, "kernarg segment", L->kernarg_addr, cap, msg, sizeof msg);
-    if (!seg)
+    uint8_t *segs = gmem_map(&L->mem, several ? "kernarg segments" : "kernarg segment", GMEM_KERNARG_BASE,
+                             kernarg_total, msg, sizeof msg);
+    if (!segs)
         goto nomem;
-    if (!map_buffers(L, err) || !layout_args(L, seg, cap, err))
+    if (!map_buffers(L, err))
         goto fail;
-    fill_dispatch(L, packet);
-    for (int d = 0; d < 3; d++)
-        L->wg_count[d] = (wl->grid[d] + wl->wg[d] - 1) / wl->wg[d];
-    L->nworkgroups = (uint64_t)L->wg_count[0] * L->wg_count[1] * L->wg_count[2];
+    for (uint32_t i = 0; i < L->ndispatches; i++) {
+        launch_dispatch_t *D = &L->dispatches[i];
+        const wl_dispatch_t *wd = D->wl;
+        uint64_t off = D->kernarg_addr - GMEM_KERNARG_BASE;
+        if (!layout_args(L, D, segs + off, kernarg_cap(D), err))
+            goto fail;
+        fill_dispatch(D, packets + 64ull * i);
+        for (int d = 0; d < 3; d++)
+            D->wg_count[d] = (wd->grid[d] + wd->wg[d] - 1) / wd->wg[d];
+        D->nworkgroups = (uint64_t)D->wg_count[0] * D->wg_count[1] * D->wg_count[2];
+        L->nworkgroups += D->nworkgroups;
+    }
     return 0;
 nomem:
     perr(err, wl, 0, "%s", msg);
@@ -342,22 +411,57 @@ void launch_free(launch_t *L)
 {
     gmem_free(&L->mem);
     free(L->bufs);
+    free(L->dispatches);
     L->bufs = NULL;
+    L->dispatches = NULL;
 }
 
-void launch_wave_init(const launch_t *L, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
+uint32_t launch_max_nvgpr(const launch_t *L)
+{
+    uint32_t m = 1;
+    for (uint32_t i = 0; i < L->ndispatches; i++)
+        if (L->dispatches[i].nvgpr > m)
+            m = L->dispatches[i].nvgpr;
+    return m;
+}
+
+uint32_t launch_max_lds(const launch_t *L)
+{
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < L->ndispatches; i++)
+        if (L->dispatches[i].lds_total > m)
+            m = L->dispatches[i].lds_total;
+    return m;
+}
+
+const isa_inst_t *launch_inst(const launch_t *L, uint32_t global, const isa_kernel_t **kernel)
+{
+    for (uint32_t i = L->nkernels; i-- > 0;) {
+        const launch_kernel_t *lk = &L->kernels[i];
+        if (global >= lk->inst_base) {
+            if (global - lk->inst_base >= lk->kernel->ninsts)
+                return NULL;
+            if (kernel)
+                *kernel = lk->kernel;
+            return &lk->kernel->insts[global - lk->inst_base];
+        }
+    }
+    return NULL;
+}
+
+void launch_wave_init(const launch_t *L, const launch_dispatch_t *D, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
                       const uint32_t wgid[3], const uint32_t wgsize[3], uint32_t wave)
 {
-    const isa_kernel_t *k = L->kernel;
+    const isa_kernel_t *k = D->kernel;
     const isa_descriptor_t *d = &k->desc;
     memset(w, 0, sizeof *w);
-    memset(vgpr, 0, (size_t)L->nvgpr * ISA_WAVE_SIZE * sizeof *vgpr);
+    memset(vgpr, 0, (size_t)D->nvgpr * ISA_WAVE_SIZE * sizeof *vgpr);
     w->vgpr = vgpr;
-    w->nvgpr = L->nvgpr;
+    w->nvgpr = D->nvgpr;
     w->kernel = k;
-    w->code_base = L->code_addr;
+    w->code_base = D->code_addr;
     w->lds = lds;
-    w->lds_size = L->lds_total;
+    w->lds_size = D->lds_total;
     w->mem = gmem_iface(&L->mem);
     w->flush_denorm_f32 = d->float_denorm_mode_32 == 0;
     w->ieee_mode = d->ieee_mode;
@@ -371,11 +475,11 @@ void launch_wave_init(const launch_t *L, isa_wave_t *w, uint32_t *vgpr, uint8_t 
         for (int i = 0; i < 4; i++)
             SGPR(0);
     if (d->user_sgpr_dispatch_ptr)
-        SGPR64(L->dispatch_addr);
+        SGPR64(D->dispatch_addr);
     if (d->user_sgpr_queue_ptr)
         SGPR64(0); /* no queue is modelled */
     if (d->user_sgpr_kernarg_segment_ptr)
-        SGPR64(L->kernarg_addr);
+        SGPR64(D->kernarg_addr);
     if (d->user_sgpr_dispatch_id)
         SGPR64(0);
     if (d->user_sgpr_flat_scratch_init)
@@ -404,7 +508,7 @@ void launch_wave_init(const launch_t *L, isa_wave_t *w, uint32_t *vgpr, uint8_t 
         exec |= 1ull << lane;
         uint32_t id[3] = { i % wgsize[0], i / wgsize[0] % wgsize[1], i / (wgsize[0] * wgsize[1]) };
         for (uint32_t r = 0; r <= d->system_vgpr_workitem_id && r < 3; r++)
-            if (r < L->nvgpr)
+            if (r < D->nvgpr)
                 vgpr[r * ISA_WAVE_SIZE + lane] = id[r];
     }
     w->sreg[ISA_REG_EXEC_LO] = (uint32_t)exec;

@@ -17,7 +17,7 @@
 const char occ_cmd_usage[] =
     "usage: gcnsim occupancy --vgprs N --sgprs N --lds BYTES --workgroup N [OPTIONS]\n"
     "       gcnsim occupancy KERNEL.s [--kernel NAME] [--workgroup N] [OPTIONS]\n"
-    "       gcnsim occupancy WORKLOAD.ini [OPTIONS]\n"
+    "       gcnsim occupancy WORKLOAD.ini [--dispatch N] [OPTIONS]\n"
     "\n"
     "Analyse occupancy without running anything: the waves per SIMD each resource allows (VGPRs,\n"
     "SGPRs, LDS, wave slots and workgroup size, barriers, workgroups per CU), the minimum and its\n"
@@ -33,6 +33,7 @@ const char occ_cmd_usage[] =
     "  --lds BYTES               LDS per workgroup (static + dynamic), 0 to 65536\n"
     "  --workgroup N             work-items per workgroup, 1 to 1024\n"
     "  --kernel NAME             the kernel of a KERNEL.s with several\n"
+    "  --dispatch N              the dispatch of a WORKLOAD.ini with several (0 is [kernel])\n"
     "  --config FILE             the machine configuration (docs/config.md)\n"
     "  --set SECTION.KEY=VALUE   override a configuration key, or with a WORKLOAD.ini a workload key\n"
     "  --json                    write the analysis as a JSON object (docs/occupancy.md) instead\n"
@@ -443,7 +444,7 @@ static int from_kernel_file(const char *path, const char *name, occ_report_input
 
 /* The numbers a run of the workload would use: launch_prepare resolves the kernel, the vgprs and lds
  * overrides and the dynamic LDS arguments exactly as `gcnsim run` does. */
-static int from_workload(const char *path, const char **sets, size_t nsets, occ_report_input_t *in,
+static int from_workload(const char *path, const char **sets, size_t nsets, const char *dispatch, occ_report_input_t *in,
                          wl_workload_t *wl, isa_program_t *prog, bool *have_prog, FILE *err)
 {
     if (wl_load(path, sets, nsets, wl, err) != 0)
@@ -458,11 +459,30 @@ static int from_workload(const char *path, const char **sets, size_t nsets, occ_
         return 3;
     launch_options_t lo = { 0, 0 };
     int rc = launch_prepare(L, wl, prog, &lo, err);
-    if (rc == 0) {
-        in->k = timing_occ_kernel(L);
-        in->kernel = L->kernel->name;
-        launch_free(L);
+    if (rc != 0) {
+        free(L);
+        return rc;
     }
+    char *end = NULL;
+    unsigned long di = dispatch ? strtoul(dispatch, &end, 10) : 0;
+    if (dispatch && (dispatch[0] < '0' || dispatch[0] > '9' || *end != '\0' || di >= L->ndispatches)) {
+        fprintf(err, "gcnsim: occupancy: --dispatch expects a dispatch index from 0 to %" PRIu32 ", got '%s'\n",
+                L->ndispatches - 1, dispatch);
+        rc = 1;
+    } else if (!dispatch && L->ndispatches > 1) {
+        fprintf(err, "gcnsim: occupancy: %s has %" PRIu32 " dispatches; choose one with --dispatch N:", path, L->ndispatches);
+        for (uint32_t i = 0; i < L->ndispatches; i++) {
+            char sec[WL_NAME_MAX + 16];
+            fprintf(err, "%s %" PRIu32 " %s (%s)", i ? "," : "", i, wl_dispatch_section(L->dispatches[i].wl, sec, sizeof sec),
+                    L->dispatches[i].kernel->name);
+        }
+        fputc('\n', err);
+        rc = 1;
+    } else {
+        in->k = timing_occ_kernel(&L->dispatches[di]);
+        in->kernel = L->dispatches[di].kernel->name;
+    }
+    launch_free(L);
     free(L);
     return rc;
 }
@@ -475,7 +495,7 @@ int occ_cmd(int argc, char **argv, FILE *out, FILE *err)
         [OPT_LDS] = { "--lds", 65536, "a byte count", -1 },
         [OPT_WG] = { "--workgroup", 1024, "a work-item count", -1 },
     };
-    const char *file = NULL, *kernel = NULL, *config_path = NULL;
+    const char *file = NULL, *kernel = NULL, *dispatch = NULL, *config_path = NULL;
     bool json = false, have_prog = false, have_wl = false;
     size_t nsets = 0, nwl = 0;
     const char **sets = calloc((size_t)argc, sizeof *sets), **wl_sets = calloc((size_t)argc, sizeof *wl_sets);
@@ -508,6 +528,8 @@ int occ_cmd(int argc, char **argv, FILE *out, FILE *err)
             continue;
         if (!missing && (v = opt_arg("--kernel", argc, argv, &i, &missing)))
             kernel = v;
+        else if (!missing && (v = opt_arg("--dispatch", argc, argv, &i, &missing)))
+            dispatch = v;
         else if (!missing && (v = opt_arg("--config", argc, argv, &i, &missing)))
             config_path = v;
         else if (!missing && (v = opt_arg("--set", argc, argv, &i, &missing)))
@@ -516,7 +538,7 @@ int occ_cmd(int argc, char **argv, FILE *out, FILE *err)
             occ_usage_error(err, "option %s needs a value", a);
             goto out;
         } else if (a[0] == '-' && a[1] != '\0') {
-            static const char *const opts[] = { "--vgprs", "--sgprs", "--lds", "--workgroup", "--kernel",
+            static const char *const opts[] = { "--vgprs", "--sgprs", "--lds", "--workgroup", "--kernel", "--dispatch",
                                                 "--config", "--set", "--json", "--help" };
             const char *s = wl_nearest(a, opts, sizeof opts / sizeof opts[0]);
             if (s)
@@ -537,8 +559,13 @@ int occ_cmd(int argc, char **argv, FILE *out, FILE *err)
         goto out;
     }
     if (kernel && !(file && !is_wl)) {
-        occ_usage_error(err, "%s", is_wl ? "--kernel applies to a KERNEL.s; a workload names its kernel with kernel.name"
+        occ_usage_error(err, "%s", is_wl ? "--kernel applies to a KERNEL.s; a workload names its kernel with kernel.name "
+                                           "(and chooses among its dispatches with --dispatch N)"
                                          : "--kernel needs a KERNEL.s");
+        goto out;
+    }
+    if (dispatch && !is_wl) {
+        occ_usage_error(err, "%s", "--dispatch needs a WORKLOAD.ini");
         goto out;
     }
     if (!file) {
@@ -582,7 +609,7 @@ int occ_cmd(int argc, char **argv, FILE *out, FILE *err)
 
     occ_report_input_t in = { NULL, file, { 0, 0, 0, 256 } };
     if (file && is_wl) {
-        rc = from_workload(file, wl_sets, nwl, &in, &wl, &prog, &have_prog, err);
+        rc = from_workload(file, wl_sets, nwl, dispatch, &in, &wl, &prog, &have_prog, err);
         have_wl = have_prog;
         if (rc != 0)
             goto out;

@@ -48,22 +48,53 @@ static void print_elem(FILE *out, wl_type_t t, const uint8_t *p)
     }
 }
 
+void report_dispatch_line(const launch_t *L, uint32_t i, FILE *out)
+{
+    const launch_dispatch_t *D = &L->dispatches[i];
+    const wl_dispatch_t *wd = D->wl;
+    char sec[WL_NAME_MAX + 16];
+    fprintf(out, "dispatch %-4" PRIu32 " %s %s: grid %" PRIu32 " x %" PRIu32 " x %" PRIu32 ", workgroup %" PRIu32 " x %" PRIu32
+            " x %" PRIu32 ", %" PRIu64 " workgroups%s", i, wl_dispatch_section(wd, sec, sizeof sec), D->kernel->name,
+            wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], D->nworkgroups,
+            i == 0 ? "" : wd->after == WL_AFTER_NONE ? ", after none" : ", after previous");
+}
+
+static void report_resources(const launch_dispatch_t *D, FILE *out)
+{
+    const isa_kernel_t *k = D->kernel;
+    fprintf(out, "VGPRs %" PRIu32 " (allocated %" PRIu32 "), SGPRs %" PRIu32 ", LDS %" PRIu32
+            " bytes (static %" PRIu32 ", dynamic %" PRIu32 ")\n", k->vgprs_used, D->nvgpr, k->sgprs_used,
+            D->lds_total, D->lds_static, D->lds_total - D->lds_static);
+}
+
 void report_run(const launch_t *L, FILE *out)
 {
     const wl_workload_t *wl = L->wl;
-    const isa_kernel_t *k = L->kernel;
-    fprintf(out, "kernel        %s (%s)\n", k->name, wl->source);
-    fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items\n", wl->grid[0], wl->grid[1], wl->grid[2]);
-    fprintf(out, "workgroup     %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items\n", wl->wg[0], wl->wg[1], wl->wg[2]);
+    if (L->ndispatches == 1) {
+        const wl_dispatch_t *wd = L->dispatches[0].wl;
+        fprintf(out, "kernel        %s (%s)\n", L->dispatches[0].kernel->name, wl->source);
+        fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items\n", wd->grid[0], wd->grid[1], wd->grid[2]);
+        fprintf(out, "workgroup     %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items\n", wd->wg[0], wd->wg[1], wd->wg[2]);
+    } else {
+        fprintf(out, "kernels       %s, %" PRIu32 " dispatches\n", wl->source, L->ndispatches);
+        for (uint32_t i = 0; i < L->ndispatches; i++) {
+            report_dispatch_line(L, i, out);
+            fputc('\n', out);
+        }
+    }
     fprintf(out, "workgroups    %" PRIu64 "\n", L->workgroups_run);
     fprintf(out, "waves         %" PRIu64 "\n", L->waves_run);
     fprintf(out, "wave-instructions %" PRIu64 ":", L->insts_total);
     for (int u = 0; u < ISA_NUM_UNITS; u++)
         fprintf(out, " %s %" PRIu64, isa_unit_name((isa_unit_t)u), L->insts_per_unit[u]);
     fputc('\n', out);
-    fprintf(out, "resources     VGPRs %" PRIu32 " (allocated %" PRIu32 "), SGPRs %" PRIu32 ", LDS %" PRIu32
-            " bytes (static %" PRIu32 ", dynamic %" PRIu32 ")\n", k->vgprs_used, L->nvgpr, k->sgprs_used,
-            L->lds_total, L->lds_static, L->lds_total - L->lds_static);
+    for (uint32_t i = 0; i < L->ndispatches; i++) {
+        if (L->ndispatches == 1)
+            fputs("resources     ", out);
+        else
+            fprintf(out, "resources %-3" PRIu32 " ", i);
+        report_resources(&L->dispatches[i], out);
+    }
     report_buffers(L, out);
 }
 

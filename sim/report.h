@@ -12,6 +12,10 @@ uint64_t report_checksum(const uint8_t *data, uint64_t bytes);
 /* Print the run summary of a finished functional launch (ends with report_buffers). */
 void report_run(const launch_t *L, FILE *out);
 
+/* "dispatch N [kernel NAME] KERNEL: grid ..., workgroup ..., W workgroups, after ..." without a newline
+ * (the reports of a workload with several dispatches). */
+void report_dispatch_line(const launch_t *L, uint32_t i, FILE *out);
+
 /* Print each buffer's type, address, checksum and first values. */
 void report_buffers(const launch_t *L, FILE *out);
 

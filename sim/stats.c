@@ -2,6 +2,7 @@
 #include "stats.h"
 
 #include "json_out.h"
+#include "report.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -354,13 +355,35 @@ static const char *unit_key(isa_unit_t u)
     return k[u];
 }
 
+/* A workload of several dispatches: one line each, with when it ran and its theoretical occupancy. */
+static void print_dispatches(const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
+{
+    fprintf(out, "kernels       %s, %" PRIu32 " dispatches\n", L->wl->source, L->ndispatches);
+    for (uint32_t i = 0; i < L->ndispatches && i < res->ndispatches; i++) {
+        const timing_dispatch_result_t *d = &res->d[i];
+        occ_kernel_t ok = timing_occ_kernel(&L->dispatches[i]);
+        occ_llvm_t llvm;
+        occ_llvm(cfg, &ok, &llvm);
+        report_dispatch_line(L, i, out);
+        fprintf(out, "; ready %" PRIu64 ", workgroups from %" PRIu64 " to %" PRIu64 "; theoretical %" PRIu32
+                " waves/SIMD (LLVM rule, limited by %s), resident %.2f (limited by %s)\n", d->ready, d->first_start,
+                d->last_end, llvm.waves_per_simd, occ_resource_name(llvm.limiter), d->occ.waves_per_simd,
+                occ_resource_name(d->occ.limiter));
+    }
+}
+
 void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
 {
-    const occ_result_t *o = &res->occ;
+    const occ_result_t *o = &res->d[0].occ;
+    const wl_dispatch_t *wd = L->dispatches[0].wl;
     uint64_t n = total_insts(st);
-    fprintf(out, "kernel        %s\n", L->kernel->name);
-    fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items, workgroup %" PRIu32 " x %" PRIu32
-            " x %" PRIu32 "\n", L->wl->grid[0], L->wl->grid[1], L->wl->grid[2], L->wl->wg[0], L->wl->wg[1], L->wl->wg[2]);
+    if (L->ndispatches > 1)
+        print_dispatches(L, cfg, res, out);
+    else {
+        fprintf(out, "kernel        %s\n", L->dispatches[0].kernel->name);
+        fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items, workgroup %" PRIu32 " x %" PRIu32
+                " x %" PRIu32 "\n", wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2]);
+    }
     fprintf(out, "machine       %" PRIu32 " CU x %" PRIu32 " SIMDs, %s, dispatch %s\n", st->ncu, st->simds,
             cfg->mem_model == CFG_MEM_IDEAL ? "ideal memory" : "cache hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "release per wave" : "release per workgroup");
     fprintf(out, "cycles        %" PRIu64 " (%.3f us at %" PRId64 " MHz)\n", st->cycles,
@@ -386,10 +409,14 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
         fprintf(out, " %s %.1f%%", slot_kind_names[k], 100.0 * stats_ratio(st->slot_counts[k], slots));
     fputc('\n', out);
     /* Both figures of docs/occupancy.md: LLVM's per-SIMD rule, and what the dispatcher keeps resident. */
-    occ_kernel_t ok = timing_occ_kernel(L);
+    occ_kernel_t ok = timing_occ_kernel(&L->dispatches[0]);
     occ_llvm_t llvm;
     occ_llvm(cfg, &ok, &llvm);
-    fprintf(out, "occupancy     theoretical %" PRIu32 " waves/SIMD (LLVM rule, %.0f%%, limited by %s); resident %.2f "
+    if (L->ndispatches > 1)
+        fprintf(out, "occupancy     measured %.2f waves/SIMD, at most %" PRIu32 " waves on a CU (theoretical: per dispatch, "
+                "above)\n", measured_waves_per_simd(st), st->max_resident_cu);
+    else
+        fprintf(out, "occupancy     theoretical %" PRIu32 " waves/SIMD (LLVM rule, %.0f%%, limited by %s); resident %.2f "
             "waves/SIMD at workgroup granularity (%" PRIu32 " workgroups/CU, limited by %s); measured %.2f waves/SIMD, "
             "at most %" PRIu32 " waves on a CU\n", llvm.waves_per_simd, 100.0 * llvm.occupancy,
             occ_resource_name(llvm.limiter), o->waves_per_simd, o->wg_per_cu, occ_resource_name(o->limiter),
@@ -403,15 +430,40 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     stats_print_detail(st, L, out);
 }
 
+/* "dispatches": one object per dispatch (schema 4). */
+static void json_dispatches(const launch_t *L, const timing_result_t *res, FILE *out)
+{
+    fputs("  \"dispatches\": [", out);
+    for (uint32_t i = 0; i < L->ndispatches && i < res->ndispatches; i++) {
+        const launch_dispatch_t *D = &L->dispatches[i];
+        const wl_dispatch_t *wd = D->wl;
+        const timing_dispatch_result_t *d = &res->d[i];
+        fprintf(out, "%s\n    {\"section\": ", i ? "," : "");
+        char sec[WL_NAME_MAX + 16];
+        jout_string(out, wl_dispatch_section(wd, sec, sizeof sec));
+        fputs(", \"kernel\": ", out);
+        jout_string(out, D->kernel->name);
+        fprintf(out, ", \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "], \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32
+                "], \"workgroups\": %" PRIu64 ", \"after\": \"%s\", \"ready_cycle\": %" PRIu64 ", \"first_start_cycle\": %"
+                PRIu64 ", \"last_end_cycle\": %" PRIu64 ", \"theoretical_waves_per_simd\": %.6f, \"limiter\": \"%s\"}",
+                wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], D->nworkgroups,
+                i == 0 ? "none" : wd->after == WL_AFTER_NONE ? "none" : "previous", d->ready, d->first_start, d->last_end,
+                d->occ.waves_per_simd, occ_resource_name(d->occ.limiter));
+    }
+    fputs("\n  ],\n", out);
+}
+
 void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
 {
-    const occ_result_t *o = &res->occ;
+    const occ_result_t *o = &res->d[0].occ;
+    const wl_dispatch_t *wd = L->dispatches[0].wl;
     uint64_t n = total_insts(st);
-    fputs("{\n  \"schema_version\": 3,\n  \"kernel\": ", out);
-    jout_string(out, L->kernel->name);
+    fputs("{\n  \"schema_version\": 4,\n  \"kernel\": ", out);
+    jout_string(out, L->dispatches[0].kernel->name);
     fputs(",\n", out);
     fprintf(out, "  \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n  \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n",
-            L->wl->grid[0], L->wl->grid[1], L->wl->grid[2], L->wl->wg[0], L->wl->wg[1], L->wl->wg[2]);
+            wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2]);
+    json_dispatches(L, res, out);
     fprintf(out, "  \"compute_units\": %" PRIu32 ",\n  \"cycles\": %" PRIu64 ",\n", st->ncu, st->cycles);
     fprintf(out, "  \"instructions\": {\"total\": %" PRIu64, n);
     for (int u = 0; u < ISA_NUM_UNITS; u++)

@@ -70,18 +70,23 @@ static uint64_t log2_to(unsigned k) { return k >= 63 ? UINT64_MAX : ((uint64_t)1
 
 /* ---- helpers ----------------------------------------------------------------------------------- */
 
-static const isa_inst_t *inst_at(const launch_t *L, uint32_t i)
-{
-    return i < L->kernel->ninsts ? &L->kernel->insts[i] : NULL;
-}
+static const isa_inst_t *inst_at(const launch_t *L, uint32_t i) { return launch_inst(L, i, NULL); }
 
+/* The instruction's text; with several kernels prefixed by its kernel's name, since byte PCs repeat. */
 static void format_inst(const launch_t *L, uint32_t i, char *buf, size_t len)
 {
-    const isa_inst_t *in = inst_at(L, i);
-    if (in)
-        isa_format_inst(L->kernel, in, buf, len);
-    else
+    const isa_kernel_t *k;
+    const isa_inst_t *in = launch_inst(L, i, &k);
+    if (!in) {
         snprintf(buf, len, "?");
+        return;
+    }
+    size_t at = 0;
+    if (L->nkernels > 1) {
+        snprintf(buf, len, "%s: ", k->name);
+        at = strlen(buf);
+    }
+    isa_format_inst(k, in, buf + at, len - at);
 }
 
 static uint32_t byte_pc(const launch_t *L, uint32_t i)
@@ -291,9 +296,10 @@ int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, cons
     const wl_workload_t *wl = L->wl;
     csv_str(f, wl->path);
     fputc(',', f);
-    csv_str(f, L->kernel->name);
+    const wl_dispatch_t *wd = &wl->dispatches[0];
+    csv_str(f, L->dispatches[0].kernel->name);
     fprintf(f, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRId64 ",%" PRId64 ",%" PRId64 ",",
-            wl->grid[0], wl->grid[1], wl->grid[2], wl->wg[0], wl->wg[1], wl->wg[2], cfg->gpu_compute_units,
+            wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], cfg->gpu_compute_units,
             cfg->cu_simds, cfg->cu_wave_slots);
     cfg_choice("sched", "policy", cfg->sched_policy, f);
     fputc(',', f);
@@ -304,7 +310,7 @@ int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, cons
     cfg_choice("dispatch", "release", cfg->dispatch_release, f);
     fprintf(f, ",%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.6f,%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%s,%.6f,%.6f,",
             cfg->gpu_clock_mhz, st->cycles, n, st->insts[ISA_UNIT_VALU], stats_ratio(n, st->cycles), st->waves,
-            st->workgroups, res->occ.waves_per_simd, waves_per_simd(st), occ_resource_name(res->occ.limiter),
+            st->workgroups, res->d[0].occ.waves_per_simd, waves_per_simd(st), occ_resource_name(res->d[0].occ.limiter),
             stats_ratio(st->slot_counts[STATS_ISSUED], slots), stats_ratio(busy, st->cycles * st->ncu * st->simds));
     fprintf(f, "%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%" PRIu64 ",%" PRIu64 ",", st->hidden, st->exposed,
             stats_ratio(st->hidden, st->hidden + st->exposed), stats_dist_mean(&st->wave_life),

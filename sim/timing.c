@@ -6,7 +6,13 @@
  * round-robin, skipping a SIMD that has no room), per workgroup its LDS and a barrier when it has
  * more than one wave, within the CU's workgroup and wave limits. Placing a workgroup occupies the
  * launcher for one wave_launch_cycles per wave; each wave can issue wave_init_cycles after its
- * launch. When nothing fits, the dispatcher sleeps until a wave or workgroup frees resources. */
+ * launch. When nothing fits, the dispatcher sleeps until a wave or workgroup frees resources.
+ *
+ * Several dispatches form one in-order queue: dispatch i's workgroups are handed out only after
+ * every workgroup of dispatch i-1 has been; with after = previous (the AQL barrier bit) it also
+ * waits until every earlier workgroup has ended, then kernel_launch_cycles; with after = none it is
+ * ready kernel_launch_cycles after the previous dispatch was, so its workgroups fill the CUs as the
+ * previous dispatch's tail drains. */
 #include "timing_internal.h"
 
 #include <inttypes.h>
@@ -75,7 +81,7 @@ static void wake_dispatcher(tw_sim_t *s, uint64_t cycle)
 
 void tw_fault(tw_sim_t *s, tw_wave_t *w, launch_fault_kind_t kind, uint32_t inst, int lane, const char *msg)
 {
-    launch_record_fault(s->L, kind, w->wg->gid, w->index, inst, lane, msg);
+    launch_record_fault(s->L, kind, w->wg->dispatch, w->wg->gid, w->index, inst, lane, msg);
     s->status = 2;
 }
 
@@ -87,11 +93,12 @@ static bool fits(const tw_sim_t *s, uint32_t ci, uint32_t simd_of[], occ_resourc
 {
     const tw_cu_t *c = &s->cus[ci];
     const cfg_t *cfg = s->cfg;
-    uint32_t n = s->waves_per_wg;
+    const tw_disp_t *dp = &s->disp[s->cur];
+    uint32_t n = dp->waves_per_wg;
     bool ok[OCC_NUM_RESOURCES];
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         ok[r] = true;
-    ok[OCC_LDS] = c->lds_used + s->lds_alloc <= cfg->cu_lds_bytes;
+    ok[OCC_LDS] = c->lds_used + dp->lds_alloc <= cfg->cu_lds_bytes;
     ok[OCC_BARRIERS] = n <= 1 || c->barriers_used < cfg->cu_barriers;
     ok[OCC_WORKGROUPS] = c->wgs < cfg->cu_max_workgroups;
     /* Place the waves round-robin over the SIMDs that have room for one more; every resource is
@@ -107,14 +114,14 @@ static bool fits(const tw_sim_t *s, uint32_t ci, uint32_t simd_of[], occ_resourc
         for (uint32_t k = 0; k < s->simds && !placed; k++) {
             uint32_t d = (p + k) % s->simds;
             bool slot_ok = slots[d] < s->slots;
-            bool vgpr_ok = vgprs[d] + s->vgpr_alloc <= cfg->cu_vgprs;
-            bool sgpr_ok = sgprs[d] + s->sgpr_alloc <= cfg->cu_sgprs;
+            bool vgpr_ok = vgprs[d] + dp->vgpr_alloc <= cfg->cu_vgprs;
+            bool sgpr_ok = sgprs[d] + dp->sgpr_alloc <= cfg->cu_sgprs;
             slot_any |= slot_ok;
             vgpr_any |= slot_ok && vgpr_ok;
             if (slot_ok && vgpr_ok && sgpr_ok) {
                 slots[d]++;
-                vgprs[d] += s->vgpr_alloc;
-                sgprs[d] += s->sgpr_alloc;
+                vgprs[d] += dp->vgpr_alloc;
+                sgprs[d] += dp->sgpr_alloc;
                 simd_of[i] = d;
                 p = (d + 1) % s->simds;
                 placed = true;
@@ -150,6 +157,12 @@ static bool has_free_slot(const tw_sim_t *s, const tw_cu_t *c)
     return false;
 }
 
+/* Whether the queue offers a workgroup at `cycle` (a dispatch waiting for its turn offers none). */
+static bool offering(const tw_sim_t *s, uint64_t cycle)
+{
+    return s->have_pending && s->disp[s->cur].ready <= cycle;
+}
+
 /* Recompute every CU's dispatch situation and report the ones that changed. */
 static void update_limiters(tw_sim_t *s, uint64_t cycle)
 {
@@ -160,7 +173,7 @@ static void update_limiters(tw_sim_t *s, uint64_t cycle)
         uint32_t simd_of[TW_MAX_WG_WAVES];
         if (!has_free_slot(s, c))
             st = TEV_CU_FULL;
-        else if (!s->have_pending)
+        else if (!offering(s, cycle))
             st = TEV_CU_NO_WORK;
         else if (fits(s, ci, simd_of, &why))
             st = TEV_CU_LAUNCH_LIMITED;
@@ -182,9 +195,28 @@ static void update_limiters(tw_sim_t *s, uint64_t cycle)
     }
 }
 
+static void start_order(tw_sim_t *s)
+{
+    const cfg_t *cfg = s->cfg;
+    dorder_init(&s->order, s->L->dispatches[s->cur].wg_count, cfg->dispatch_order, cfg->dispatch_tile_direction,
+                (uint32_t)cfg->dispatch_tile_width);
+    s->have_pending = dorder_next(&s->order, s->pending) != 0;
+}
+
+/* The next workgroup to offer: the current dispatch's next, or the first of the next dispatch. */
 static void next_pending(tw_sim_t *s)
 {
     s->have_pending = dorder_next(&s->order, s->pending) != 0;
+    if (s->have_pending || s->cur + 1 >= s->L->ndispatches)
+        return;
+    uint64_t prev_ready = s->disp[s->cur].ready;
+    s->cur++;
+    tw_disp_t *dp = &s->disp[s->cur];
+    if (s->L->dispatches[s->cur].wl->after == WL_AFTER_NONE)
+        dp->ready = prev_ready + (uint64_t)s->cfg->dispatch_kernel_launch_cycles;
+    else
+        dp->ready = TW_NEVER; /* set when the last earlier workgroup ends (wg_end) */
+    start_order(s);
 }
 
 /* Give the pending workgroup to CU `ci` at cycle `c` (it fits: simd_of[] from fits()). */
@@ -204,19 +236,37 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         s->status = 3; /* fits() guarantees a free entry; never reached */
         return;
     }
+    tw_disp_t *dp = &s->disp[s->cur];
+    const launch_dispatch_t *D = &L->dispatches[s->cur];
     wg->used = true;
     wg->id = s->next_wg_id++;
+    wg->dispatch = s->cur;
     memcpy(wg->gid, s->pending, sizeof wg->gid);
-    launch_wg_size(L, wg->gid, wg->size);
+    launch_wg_size(D, wg->gid, wg->size);
     uint32_t items = wg->size[0] * wg->size[1] * wg->size[2];
     wg->nwaves = (items + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE;
     wg->ended = wg->at_barrier = 0;
     wg->ended_mask = wg->released_mask = 0;
     wg->cu = ci;
-    wg->lds = cu->lds_pool + (size_t)wg->pool_index * (L->lds_total ? L->lds_total : 1);
-    memset(wg->lds, 0, L->lds_total ? L->lds_total : 1);
-    cu->lds_used += s->lds_alloc;
-    cu->barriers_used += s->waves_per_wg > 1;
+    /* Each entry's LDS storage is allocated on first use and grown for a larger dispatch, so host
+     * memory follows the workgroups actually resident. */
+    uint32_t lds_bytes = D->lds_total ? D->lds_total : 1;
+    if (wg->lds_cap < lds_bytes) {
+        uint8_t *p = realloc(wg->lds, lds_bytes);
+        if (!p) {
+            s->status = 3;
+            return;
+        }
+        wg->lds = p;
+        wg->lds_cap = lds_bytes;
+    }
+    memset(wg->lds, 0, lds_bytes);
+    cu->lds_used += dp->lds_alloc;
+    cu->barriers_used += dp->waves_per_wg > 1;
+    if (!dp->started) {
+        dp->started = true;
+        dp->first_start = c;
+    }
     cu->wgs++;
     cu->waves += wg->nwaves;
 
@@ -227,6 +277,7 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
     ev.cu = ci;
     ev.wg = wg->id;
     ev.u.wg_info.waves = wg->nwaves;
+    ev.u.wg_info.dispatch = wg->dispatch;
     memcpy(ev.u.wg_info.gid, wg->gid, sizeof ev.u.wg_info.gid);
     tw_emit(s, &ev);
 
@@ -243,20 +294,21 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         w->simd = d;
         w->slot = slot;
         w->index = i;
+        w->inst_base = L->kernels[D->kernel_index].inst_base;
         w->state = TEV_WAVE_GONE;
         w->ready_at = TW_NEVER;
         uint32_t **vgpr_slot = &cu->vgpr_slot[d * TW_MAX_SLOTS + slot];
-        if (!*vgpr_slot && !(*vgpr_slot = malloc((size_t)L->nvgpr * ISA_WAVE_SIZE * sizeof **vgpr_slot))) {
+        if (!*vgpr_slot && !(*vgpr_slot = malloc((size_t)s->nvgpr_each * ISA_WAVE_SIZE * sizeof **vgpr_slot))) {
             s->status = 3;
             return;
         }
         uint32_t *vgpr = *vgpr_slot;
-        launch_wave_init(L, &w->isa, vgpr, wg->lds, wg->gid, wg->size, i);
+        launch_wave_init(L, D, &w->isa, vgpr, wg->lds, wg->gid, wg->size, i);
         cu->slot[d][slot] = w;
         tw_age_add(cu, d, slot);
         cu->slots_used[d]++;
-        cu->vgprs_used[d] += s->vgpr_alloc;
-        cu->sgprs_used[d] += s->sgpr_alloc;
+        cu->vgprs_used[d] += dp->vgpr_alloc;
+        cu->sgprs_used[d] += dp->sgpr_alloc;
         wg->waves[i] = w;
         tw_set_state(s, w, TEV_WAVE_LAUNCHING, c);
         uint64_t start = c + (uint64_t)i * launch_cost + (uint64_t)cfg->dispatch_wave_init_cycles;
@@ -274,6 +326,14 @@ static void dispatch(tw_sim_t *s, uint64_t c)
 {
     s->dispatch_at = TW_NEVER;
     while (s->have_pending && s->status == 0) {
+        uint64_t ready = s->disp[s->cur].ready;
+        if (ready > c) {
+            /* The queue waits: for its turn (after = none) or for the earlier workgroups to end. */
+            update_limiters(s, c);
+            if (ready != TW_NEVER)
+                wake_dispatcher(s, ready);
+            return;
+        }
         if (s->launcher_free > c) {
             update_limiters(s, c);
             wake_dispatcher(s, s->launcher_free);
@@ -305,9 +365,10 @@ static void free_wave_slot(tw_sim_t *s, tw_wave_t *w, uint64_t c)
     w->wg->released_mask |= 1u << w->index;
     cu->slot[w->simd][w->slot] = NULL;
     tw_age_remove(cu, w->simd, w->slot);
+    const tw_disp_t *dp = &s->disp[w->wg->dispatch];
     cu->slots_used[w->simd]--;
-    cu->vgprs_used[w->simd] -= s->vgpr_alloc;
-    cu->sgprs_used[w->simd] -= s->sgpr_alloc;
+    cu->vgprs_used[w->simd] -= dp->vgpr_alloc;
+    cu->sgprs_used[w->simd] -= dp->sgpr_alloc;
     cu->waves--;
     tw_set_state(s, w, TEV_WAVE_GONE, c);
 }
@@ -318,11 +379,17 @@ static void wg_end(tw_sim_t *s, tw_wg_t *wg, uint64_t c)
     for (uint32_t i = 0; i < wg->nwaves; i++)
         if (!(wg->released_mask >> i & 1))
             free_wave_slot(s, wg->waves[i], c);
-    cu->lds_used -= s->lds_alloc;
-    cu->barriers_used -= s->waves_per_wg > 1;
+    tw_disp_t *dp = &s->disp[wg->dispatch];
+    cu->lds_used -= dp->lds_alloc;
+    cu->barriers_used -= dp->waves_per_wg > 1;
     cu->wgs--;
     wg->used = false;
     s->wgs_live--;
+    if (c > dp->last_end)
+        dp->last_end = c;
+    /* A dispatch waiting for every earlier one (after = previous) is ready once the last ends. */
+    if (s->wgs_live == 0 && s->have_pending && s->disp[s->cur].ready == TW_NEVER)
+        s->disp[s->cur].ready = c + (uint64_t)s->cfg->dispatch_kernel_launch_cycles;
     tev_t ev;
     memset(&ev, 0, sizeof ev);
     ev.kind = TEV_WG_END;
@@ -400,14 +467,45 @@ void tw_barrier_arrive(tw_sim_t *s, tw_wave_t *w, uint64_t c)
 
 /* ---- set-up and the event loop ------------------------------------------------------------------ */
 
-occ_kernel_t timing_occ_kernel(const launch_t *L)
+occ_kernel_t timing_occ_kernel(const launch_dispatch_t *D)
 {
     occ_kernel_t k;
-    k.vgprs = L->nvgpr;
-    k.sgprs = L->kernel->sgprs_used;
-    k.lds_bytes = L->lds_total;
-    k.wg_size = L->wl->wg[0] * L->wl->wg[1] * L->wl->wg[2];
+    k.vgprs = D->nvgpr;
+    k.sgprs = D->kernel->sgprs_used;
+    k.lds_bytes = D->lds_total;
+    k.wg_size = D->wl->wg[0] * D->wl->wg[1] * D->wl->wg[2];
     return k;
+}
+
+/* The message for a dispatch whose workgroup can never fit on a CU. */
+static void never_fits(const launch_t *L, uint32_t di, const cfg_t *cfg, const occ_kernel_t *ok, const occ_result_t *o,
+                       FILE *err)
+{
+    fputs("gcnsim: error: ", err);
+    if (L->ndispatches > 1) {
+        char sec[WL_NAME_MAX + 16];
+        fprintf(err, "dispatch %" PRIu32 " %s: ", di, wl_dispatch_section(L->dispatches[di].wl, sec, sizeof sec));
+    }
+    switch (o->limiter) {
+    case OCC_VGPR:
+        fprintf(err, "a workgroup can never fit on a CU: a wave needs %u VGPRs "
+                "but a SIMD has %" PRId64 "\n", o->vgpr_alloc, cfg->cu_vgprs);
+        break;
+    case OCC_SGPR:
+        fprintf(err, "a workgroup can never fit on a CU: a wave needs %u SGPRs "
+                "but a SIMD has %" PRId64 "\n", o->sgpr_alloc, cfg->cu_sgprs);
+        break;
+    case OCC_LDS:
+        fprintf(err, "a workgroup can never fit on a CU: it needs %u bytes of LDS "
+                "(%u requested, in %" PRId64 "-byte granules) but a CU has %" PRId64 "\n",
+                o->lds_alloc, ok->lds_bytes, cfg->cu_lds_granule, cfg->cu_lds_bytes);
+        break;
+    default:
+        fprintf(err, "a workgroup can never fit on a CU: it has %u waves but a CU holds %" PRId64
+                " (%" PRId64 " SIMDs x %" PRId64 " wave slots, at most %" PRId64 " waves)\n", o->waves_per_wg,
+                cfg->cu_simds * cfg->cu_wave_slots, cfg->cu_simds, cfg->cu_wave_slots, cfg->cu_max_waves);
+        break;
+    }
 }
 
 static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_options_t *opt, FILE *err)
@@ -417,67 +515,55 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     s->cfg = cfg;
     s->opt = opt;
     eng_init(&s->eng);
-    occ_kernel_t ok = timing_occ_kernel(L);
-    if (occ_compute(cfg, &ok, &s->occ) != 0) {
-        const occ_result_t *o = &s->occ;
-        switch (o->limiter) {
-        case OCC_VGPR:
-            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: a wave needs %u VGPRs "
-                    "but a SIMD has %" PRId64 "\n", o->vgpr_alloc, cfg->cu_vgprs);
-            break;
-        case OCC_SGPR:
-            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: a wave needs %u SGPRs "
-                    "but a SIMD has %" PRId64 "\n", o->sgpr_alloc, cfg->cu_sgprs);
-            break;
-        case OCC_LDS:
-            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: it needs %u bytes of LDS "
-                    "(%u requested, in %" PRId64 "-byte granules) but a CU has %" PRId64 "\n",
-                    o->lds_alloc, ok.lds_bytes, cfg->cu_lds_granule, cfg->cu_lds_bytes);
-            break;
-        default:
-            fprintf(err, "gcnsim: error: a workgroup can never fit on a CU: it has %u waves but a CU holds %" PRId64
-                    " (%" PRId64 " SIMDs x %" PRId64 " wave slots, at most %" PRId64 " waves)\n", o->waves_per_wg,
-                    cfg->cu_simds * cfg->cu_wave_slots, cfg->cu_simds, cfg->cu_wave_slots, cfg->cu_max_waves);
-            break;
+    s->disp = calloc(L->ndispatches, sizeof *s->disp);
+    if (!s->disp)
+        return 3;
+    /* Workgroups resident at once on a CU: each dispatch's are bounded by its per-workgroup
+     * resources (with per-wave release, waves' slots and registers return before their workgroup
+     * ends), and all of them by the CU's workgroup limit. */
+    uint64_t pool = 0;
+    for (uint32_t i = 0; i < L->ndispatches; i++) {
+        tw_disp_t *dp = &s->disp[i];
+        occ_kernel_t ok = timing_occ_kernel(&L->dispatches[i]);
+        if (occ_compute(cfg, &ok, &dp->occ) != 0) {
+            never_fits(L, i, cfg, &ok, &dp->occ, err);
+            return 1;
         }
-        return 1;
+        dp->waves_per_wg = dp->occ.waves_per_wg;
+        dp->vgpr_alloc = dp->occ.vgpr_alloc;
+        dp->sgpr_alloc = dp->occ.sgpr_alloc;
+        dp->lds_alloc = dp->occ.lds_alloc;
+        uint32_t n = dp->occ.wg_limit[OCC_WORKGROUPS];
+        if (dp->occ.wg_limit[OCC_LDS] < n)
+            n = dp->occ.wg_limit[OCC_LDS];
+        if (dp->occ.wg_limit[OCC_BARRIERS] < n)
+            n = dp->occ.wg_limit[OCC_BARRIERS];
+        pool += n;
     }
+    s->wg_pool_n = pool < (uint64_t)cfg->cu_max_workgroups ? (uint32_t)pool : (uint32_t)cfg->cu_max_workgroups;
     s->ncu = (uint32_t)cfg->gpu_compute_units;
     s->simds = (uint32_t)cfg->cu_simds;
     s->simd_mask = (s->simds & (s->simds - 1)) == 0 ? s->simds - 1 : 0;
     s->slots = (uint32_t)cfg->cu_wave_slots;
-    s->waves_per_wg = s->occ.waves_per_wg;
-    s->vgpr_alloc = s->occ.vgpr_alloc;
-    s->sgpr_alloc = s->occ.sgpr_alloc;
-    s->lds_alloc = s->occ.lds_alloc;
     s->ldst.banks = (uint32_t)cfg->lds_banks;
     s->ldst.bytes_per_cycle = (uint32_t)cfg->lds_bytes_per_cycle;
     s->dispatch_at = TW_NEVER;
+    s->nvgpr_each = launch_max_nvgpr(L);
     s->cus = calloc(s->ncu, sizeof *s->cus);
     if (!s->cus)
         return 3;
-    size_t lds_each = L->lds_total ? L->lds_total : 1;
-    /* Workgroups resident at once are bounded by the per-workgroup resources (with per-wave
-     * release, waves' slots and registers can return before their workgroup ends). */
-    s->wg_pool_n = s->occ.wg_limit[OCC_WORKGROUPS];
-    if (s->occ.wg_limit[OCC_LDS] < s->wg_pool_n)
-        s->wg_pool_n = s->occ.wg_limit[OCC_LDS];
-    if (s->occ.wg_limit[OCC_BARRIERS] < s->wg_pool_n)
-        s->wg_pool_n = s->occ.wg_limit[OCC_BARRIERS];
     for (uint32_t i = 0; i < s->ncu; i++) {
         tw_cu_t *c = &s->cus[i];
         c->tick_at = TW_NEVER;
         c->wave_pool = calloc((size_t)TW_MAX_SIMDS * TW_MAX_SLOTS, sizeof *c->wave_pool);
         c->wg_pool = calloc(s->wg_pool_n, sizeof *c->wg_pool);
-        c->lds_pool = calloc(s->wg_pool_n, lds_each);
-        if (!c->wave_pool || !c->wg_pool || !c->lds_pool)
+        if (!c->wave_pool || !c->wg_pool)
             return 3;
     }
     if (mem_init(&s->mem, cfg, s->ncu) != 0)
         return 3;
-    dorder_init(&s->order, L->wg_count, cfg->dispatch_order, cfg->dispatch_tile_direction,
-                (uint32_t)cfg->dispatch_tile_width);
-    next_pending(s);
+    s->disp[0].ready = (uint64_t)cfg->dispatch_kernel_launch_cycles;
+    start_order(s);
     return 0;
 }
 
@@ -487,10 +573,12 @@ static void teardown(tw_sim_t *s)
         free(s->cus[i].wave_pool);
         for (uint32_t k = 0; k < TW_MAX_SIMDS * TW_MAX_SLOTS; k++)
             free(s->cus[i].vgpr_slot[k]);
+        for (uint32_t k = 0; s->cus[i].wg_pool && k < s->wg_pool_n; k++)
+            free(s->cus[i].wg_pool[k].lds);
         free(s->cus[i].wg_pool);
-        free(s->cus[i].lds_pool);
     }
     free(s->cus);
+    free(s->disp);
     mem_free(&s->mem);
     eng_free(&s->eng);
 }
@@ -526,9 +614,9 @@ static void cycle_limit(tw_sim_t *s, uint64_t limit)
              limit, s->wgs_live, live, waiting);
     static const uint32_t none[3] = { 0, 0, 0 };
     if (old)
-        launch_record_fault(s->L, LAUNCH_FAULT_CYCLES, old->wg->gid, old->index, old->isa.pc, -1, msg);
+        launch_record_fault(s->L, LAUNCH_FAULT_CYCLES, old->wg->dispatch, old->wg->gid, old->index, old->isa.pc, -1, msg);
     else
-        launch_record_fault(s->L, LAUNCH_FAULT_CYCLES, none, 0, 0, -1, msg);
+        launch_record_fault(s->L, LAUNCH_FAULT_CYCLES, s->cur, none, 0, 0, -1, msg);
     s->status = 2;
 }
 
@@ -537,14 +625,13 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
     tw_sim_t sim, *s = &sim;
     memset(res, 0, sizeof *res);
     int rc = setup(s, L, cfg, opt, err);
-    res->occ = s->occ;
     if (rc != 0) {
         teardown(s);
         if (rc == 3)
             fputs("gcnsim: out of memory\n", err);
         return rc;
     }
-    uint64_t start = (uint64_t)cfg->dispatch_kernel_launch_cycles;
+    uint64_t start = s->disp[0].ready;
     s->launcher_free = start;
     wake_dispatcher(s, start);
     for (uint32_t i = 0; opt->tick_every_cycle && i < s->ncu; i++)
@@ -609,6 +696,11 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
     }
     res->cycles = s->last_cycle;
     res->events = s->eng.processed;
+    res->ndispatches = L->ndispatches;
+    for (uint32_t i = 0; i < L->ndispatches; i++) {
+        const tw_disp_t *dp = &s->disp[i];
+        res->d[i] = (timing_dispatch_result_t){ dp->occ, dp->ready, dp->first_start, dp->last_end };
+    }
     rc = s->status;
     if (rc == 3 && !stalled)
         fputs("gcnsim: out of memory\n", err);

@@ -29,9 +29,9 @@ static uint64_t unit_free_at(const tw_sim_t *s, uint32_t ci, uint32_t simd, isa_
     }
 }
 
-static isa_unit_t next_unit(const tw_sim_t *s, const tw_wave_t *w)
+static isa_unit_t next_unit(const tw_wave_t *w)
 {
-    const isa_kernel_t *k = s->L->kernel;
+    const isa_kernel_t *k = w->isa.kernel;
     return w->isa.pc < k->ninsts ? isa_ops[k->insts[w->isa.pc].op].unit : ISA_UNIT_SEQ;
 }
 
@@ -45,7 +45,7 @@ static void schedule_done(tw_sim_t *s, tw_wave_t *w, uint64_t at, bool vm)
 static void emit_mem(tw_sim_t *s, const tw_wave_t *w, uint32_t pc, const mem_access_t *a)
 {
     tev_t ev = tw_wave_event(w, TEV_MEM, a->issue);
-    ev.u.mem.pc = pc;
+    ev.u.mem.pc = w->inst_base + pc;
     ev.u.mem.access = a;
     tw_emit(s, &ev);
 }
@@ -192,7 +192,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     tev_t ev = tw_wave_event(w, TEV_ISSUE, c);
     ev.u.issue.unit = info->unit;
     ev.u.issue.op = in->op;
-    ev.u.issue.pc = at;
+    ev.u.issue.pc = w->inst_base + at;
     ev.u.issue.busy = busy;
     tw_emit(s, &ev);
     if (mrec)
@@ -278,7 +278,6 @@ static void order_candidates(const tw_sim_t *s, const tw_cu_t *cu, uint32_t simd
 void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
 {
     tw_cu_t *cu = &s->cus[ci];
-    const isa_kernel_t *k = s->L->kernel;
     uint32_t d = tw_simd_at(s, c);
     tw_wave_t *cand[TW_MAX_SLOTS];
     uint32_t n = 0;
@@ -298,6 +297,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     bool used[ISA_NUM_UNITS] = { false };
     for (uint32_t i = 0; i < n && s->status == 0; i++) {
         tw_wave_t *w = cand[i];
+        const isa_kernel_t *k = w->isa.kernel;
         if (w->isa.pc >= k->ninsts) {
             tw_fault(s, w, LAUNCH_FAULT_PC, k->ninsts ? k->ninsts - 1 : 0, -1,
                      "the wave ran past the last instruction of the kernel (no s_endpgm)");
@@ -328,7 +328,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
             if (!w || (w->state != TEV_WAVE_ELIGIBLE && w->state != TEV_WAVE_NOINST))
                 continue;
             uint64_t t = w->ready_at > c + 1 ? w->ready_at : c + 1;
-            uint64_t u = unit_free_at(s, ci, e, next_unit(s, w), t);
+            uint64_t u = unit_free_at(s, ci, e, next_unit(w), t);
             if (u == TW_NEVER)
                 continue; /* the address unit is held; its resumption wakes the CU */
             if (u > t)

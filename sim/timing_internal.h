@@ -26,6 +26,7 @@ typedef struct tw_wave {
     struct tw_wg *wg;
     uint64_t id;               /* launch order: the age used by oldest-first */
     uint32_t cu, simd, slot, index;
+    uint32_t inst_base;        /* its kernel's first instruction in the workload-wide numbering */
     tev_wave_state_t state;
     uint64_t ready_at;         /* earliest cycle its next instruction may issue */
     uint32_t vm_cnt, lgkm_cnt; /* outstanding vector-memory and LDS/scalar-memory operations */
@@ -37,13 +38,15 @@ typedef struct tw_wave {
 
 typedef struct tw_wg {
     uint64_t id;               /* dispatch order */
+    uint32_t dispatch;         /* index into L->dispatches */
     uint32_t gid[3], size[3];
     uint32_t cu, pool_index;
     uint32_t nwaves, ended, at_barrier;
     uint32_t ended_mask;       /* waves that executed s_endpgm */
     uint32_t released_mask;    /* waves whose slot was freed: their tw_wave_t may be reused, so
                                   waves[i] must not be touched for these */
-    uint8_t *lds;
+    uint8_t *lds;              /* lds_cap bytes, kept across reuses of the entry */
+    uint32_t lds_cap;
     tw_wave_t *waves[TW_MAX_WG_WAVES];
     bool used;
 } tw_wg_t;
@@ -71,25 +74,34 @@ typedef struct {
     bool lim_valid;
     /* storage, allocated once per run */
     tw_wave_t *wave_pool;      /* [simd * TW_MAX_SLOTS + slot] */
-    uint32_t *vgpr_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* nvgpr * 64 words, allocated on first use */
+    uint32_t *vgpr_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* nvgpr_each * 64 words, allocated on first use */
     tw_wg_t *wg_pool;          /* cfg->cu_max_workgroups entries */
-    uint8_t *lds_pool;         /* lds_total bytes per workgroup entry */
 } tw_cu_t;
+
+/* A dispatch's per-workgroup allocation and where it is in the queue. */
+typedef struct {
+    occ_result_t occ;
+    uint32_t waves_per_wg, vgpr_alloc, sgpr_alloc, lds_alloc;
+    uint64_t ready;            /* when its workgroups may be placed; TW_NEVER while it waits (after = previous) */
+    uint64_t first_start, last_end;
+    bool started;
+} tw_disp_t;
 
 typedef struct {
     launch_t *L;
     const cfg_t *cfg;
     const timing_options_t *opt;
     eng_t eng;
-    occ_result_t occ;
+    tw_disp_t *disp;           /* one per L->dispatches */
+    uint32_t cur;              /* the dispatch the queue is handing out */
     ldst_params_t ldst;
     tw_cu_t *cus;
     uint32_t ncu, simds, slots;
     uint64_t simd_mask;        /* simds - 1 when simds is a power of two, else 0 (and simds 1: 0) */
-    uint32_t waves_per_wg, vgpr_alloc, sgpr_alloc, lds_alloc;
     uint32_t wg_pool_n;        /* workgroup entries per CU */
-    dorder_t order;
-    bool have_pending;
+    uint32_t nvgpr_each;       /* VGPRs per wave buffer: the largest dispatch's */
+    dorder_t order;            /* the current dispatch's workgroups */
+    bool have_pending;         /* pending[] is a workgroup of dispatch cur not yet placed */
     uint32_t pending[3];
     uint64_t wgs_live;
     uint64_t launcher_free;

@@ -116,7 +116,7 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
     w->issues = issues;
     w->err = err;
     w->last_wg_start = UINT64_MAX; /* the first workgroup is 0 = last + 1 */
-    occ_kernel_t ok = timing_occ_kernel(L);
+    occ_kernel_t ok = timing_occ_kernel(&L->dispatches[0]);
     occ_result_t occ;
     occ_compute(cfg, &ok, &occ); /* a workgroup that never fits: the run fails; the header is moot */
 
@@ -131,13 +131,14 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
     w_uv(w, w->slots);
     w_uv(w, (uint64_t)cfg->cu_max_waves);
     w_uv(w, (uint64_t)cfg->gpu_clock_mhz);
-    w_str(w, L->kernel->name);
+    const launch_dispatch_t *D0 = &L->dispatches[0];
+    w_str(w, D0->kernel->name);
     w_str(w, L->wl->source);
     w_room(w, WREC_MAX);
     for (int d = 0; d < 3; d++)
-        w_uv(w, L->wl->grid[d]);
+        w_uv(w, D0->wl->grid[d]);
     for (int d = 0; d < 3; d++)
-        w_uv(w, L->wl->wg[d]);
+        w_uv(w, D0->wl->wg[d]);
     w_uv(w, L->nworkgroups);
     w_uv(w, occ.waves_per_wg);
     w_uv(w, occ.vgpr_alloc);
@@ -145,14 +146,30 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
     w_uv(w, occ.lds_alloc);
     w_uv(w, occ.wg_per_cu);
     w_uv(w, (uint64_t)occ.limiter);
-    w_uv(w, L->kernel->ninsts);
-    for (uint32_t i = 0; i < L->kernel->ninsts; i++) {
+    w_uv(w, L->ninsts);
+    for (uint32_t i = 0; i < L->ninsts; i++) {
+        const isa_kernel_t *k;
+        const isa_inst_t *in = launch_inst(L, i, &k);
         char text[256];
-        isa_format_inst(L->kernel, &L->kernel->insts[i], text, sizeof text);
+        isa_format_inst(k, in, text, sizeof text);
         w_room(w, 20);
-        w_uv(w, L->kernel->insts[i].op);
-        w_uv(w, (uint64_t)isa_ops[L->kernel->insts[i].op].unit);
+        w_uv(w, in->op);
+        w_uv(w, (uint64_t)isa_ops[in->op].unit);
         w_str(w, text);
+    }
+    w_room(w, 20);
+    w_uv(w, L->ndispatches);
+    for (uint32_t i = 0; i < L->ndispatches; i++) {
+        const launch_dispatch_t *D = &L->dispatches[i];
+        w_str(w, D->kernel->name);
+        w_room(w, WREC_MAX);
+        w_uv(w, L->kernels[D->kernel_index].inst_base);
+        for (int d = 0; d < 3; d++)
+            w_uv(w, D->wl->grid[d]);
+        for (int d = 0; d < 3; d++)
+            w_uv(w, D->wl->wg[d]);
+        w_uv(w, D->nworkgroups);
+        w_uv(w, (uint64_t)D->wl->after);
     }
     return w;
 }
@@ -195,6 +212,7 @@ void trace_observe(void *ctx, const tev_t *ev)
         w_uv(w, ev->u.wg_info.waves);
         for (int d = 0; d < 3; d++)
             w_uv(w, ev->u.wg_info.gid[d]);
+        w_uv(w, ev->u.wg_info.dispatch);
         w->last_wg_start = ev->wg;
         w->counts.wg_starts++;
         break;
@@ -259,18 +277,19 @@ int trace_writer_close(trace_writer_t *w, FILE *err)
 
 /* ---- text trace ------------------------------------------------------------------------------ */
 
-int trace_text_init(trace_text_t *t, FILE *out, const isa_kernel_t *k)
+int trace_text_init(trace_text_t *t, FILE *out, const launch_t *L)
 {
     memset(t, 0, sizeof *t);
     t->out = out;
-    t->kernel = k;
     t->to = UINT64_MAX;
-    t->ninsts = k->ninsts;
-    if (!(t->text = calloc(k->ninsts ? k->ninsts : 1, sizeof *t->text)))
+    t->ninsts = L->ninsts;
+    if (!(t->text = calloc(L->ninsts ? L->ninsts : 1, sizeof *t->text)))
         return 3;
-    for (uint32_t i = 0; i < k->ninsts; i++) {
+    for (uint32_t i = 0; i < L->ninsts; i++) {
+        const isa_kernel_t *k;
+        const isa_inst_t *in = launch_inst(L, i, &k);
         char buf[256];
-        isa_format_inst(k, &k->insts[i], buf, sizeof buf);
+        isa_format_inst(k, in, buf, sizeof buf);
         if (!(t->text[i] = malloc(strlen(buf) + 1))) {
             trace_text_free(t);
             return 3;

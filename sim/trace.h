@@ -15,7 +15,7 @@
 
 /* The format version this gcnsim writes and the newest it reads (docs/trace-format.md: version
  * policy). Readers accept every version up to this one. */
-enum { TRACE_VERSION = 2 };   /* 2: end status TRACE_END_LIMIT */
+enum { TRACE_VERSION = 3 };   /* 2: end status TRACE_END_LIMIT; 3: the dispatch table */
 enum { TRACE_FLAG_ISSUES = 1 };   /* the trace has one record per issued instruction */
 
 /* How the traced run ended (the end record's status byte). */
@@ -31,28 +31,39 @@ typedef struct {
     char *text;           /* disassembly (isa_format_inst) */
 } trace_inst_t;
 
+/* One dispatch of the workload (version 3; older traces read as one dispatch from the header). */
+typedef struct {
+    char kernel[64];
+    uint32_t inst_base;              /* its kernel's first instruction in insts[] */
+    uint32_t grid[3], wg_size[3];
+    uint64_t nworkgroups;
+    uint32_t after;                  /* wl_after_t */
+} trace_dispatch_t;
+
 typedef struct {
     uint32_t version, flags;
     uint32_t ncu, simds, slots;      /* machine shape: wave slots per SIMD */
     uint32_t max_waves_cu;           /* cu.max_waves */
     uint32_t clock_mhz;
-    char kernel[64];                 /* kernel name */
+    char kernel[64];                 /* the first dispatch's kernel name */
     char source[256];                /* kernel source file as the workload named it */
-    uint32_t grid[3], wg_size[3];    /* work-items */
-    uint64_t nworkgroups;
+    uint32_t grid[3], wg_size[3];    /* work-items, of the first dispatch */
+    uint64_t nworkgroups;            /* of every dispatch */
     uint32_t waves_per_wg;
     uint32_t vgpr_alloc, sgpr_alloc, lds_alloc; /* per wave, per wave, per workgroup */
-    uint32_t occ_wg_per_cu;          /* theoretical workgroups per CU */
+    uint32_t occ_wg_per_cu;          /* theoretical workgroups per CU (first dispatch) */
     uint32_t occ_limiter;            /* occ_resource_t */
     uint32_t ninsts;
-    trace_inst_t *insts;             /* [ninsts], indexed by pc */
+    trace_inst_t *insts;             /* [ninsts], indexed by pc: every kernel's, workload-wide */
+    uint32_t ndispatches;
+    trace_dispatch_t *dispatches;    /* [ndispatches] */
 } trace_header_t;
 
 /* ---- writer ---------------------------------------------------------------------------------- */
 
 typedef struct trace_writer trace_writer_t;
 
-/* Create PATH and write the header for L's dispatch on cfg's machine. Returns NULL after printing
+/* Create PATH and write the header for L's dispatches on cfg's machine. Returns NULL after printing
  * "gcnsim: error: cannot write trace 'PATH': reason" (or out of memory) on err. */
 trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg_t *cfg, bool issues, FILE *err);
 /* The observer callback (ctx = trace_writer_t *). */
@@ -105,17 +116,16 @@ int trace_export_perfetto(const char *trace_path, const char *out_path, FILE *er
 
 typedef struct {
     FILE *out;
-    const isa_kernel_t *kernel;
     uint64_t from, to;               /* cycles, inclusive */
     bool one_wave;
     uint64_t wave;                   /* with one_wave: only this wave id */
-    char **text;                     /* [ninsts] preformatted instructions */
+    char **text;                     /* [ninsts] preformatted instructions, workload-wide numbering */
     uint32_t ninsts;
     bool header_done;
 } trace_text_t;
 
 /* Returns 0, or 3 when out of memory. Lines go to out. */
-int trace_text_init(trace_text_t *t, FILE *out, const isa_kernel_t *k);
+int trace_text_init(trace_text_t *t, FILE *out, const launch_t *L);
 /* The observer callback (ctx = trace_text_t *). */
 void trace_text_observe(void *ctx, const tev_t *ev);
 void trace_text_free(trace_text_t *t);

@@ -24,6 +24,7 @@ typedef struct {
     bool busy, named;
     uint64_t wg, since, free_at;
     uint32_t gid[3];
+    uint32_t dispatch;
 } x_lane_t;
 
 typedef struct {
@@ -116,7 +117,7 @@ static void x_close_wg(x_t *x, uint32_t cu, x_lane_t *l, uint64_t now)
     snprintf(name, sizeof name, "wg %" PRIu64 " (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")", l->wg, l->gid[0], l->gid[1],
              l->gid[2]);
     x_slice(x, cu + 1, TID_WG_LANE0 + (uint32_t)(l - x->cu[cu].lane), name, "workgroup", l->since, now);
-    fprintf(x->out, ",\"args\":{\"wg\":%" PRIu64 "}}", l->wg);
+    fprintf(x->out, ",\"args\":{\"wg\":%" PRIu64 ",\"dispatch\":%" PRIu32 "}}", l->wg, l->dispatch);
     l->busy = false;
     l->free_at = now;
 }
@@ -176,6 +177,7 @@ static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
         l->wg = ev->wg;
         l->since = ev->cycle;
         memcpy(l->gid, ev->u.wg_info.gid, sizeof l->gid);
+        l->dispatch = ev->u.wg_info.dispatch;
         break;
     }
     case TEV_WG_END:

@@ -112,6 +112,45 @@ static bool r_str(trace_reader_t *r, char *dst, size_t cap, const char *what)
     return true;
 }
 
+/* The dispatch table (version 3); an older trace is one dispatch, described by the header. */
+static bool read_dispatches(trace_reader_t *r, trace_header_t *h)
+{
+    if (h->version < 3) {
+        if (!(h->dispatches = calloc(1, sizeof *h->dispatches)))
+            return r_fail(r, "out of memory");
+        h->ndispatches = 1;
+        trace_dispatch_t *d = &h->dispatches[0];
+        memcpy(d->kernel, h->kernel, sizeof d->kernel);
+        memcpy(d->grid, h->grid, sizeof d->grid);
+        memcpy(d->wg_size, h->wg_size, sizeof d->wg_size);
+        d->nworkgroups = h->nworkgroups;
+        return true;
+    }
+    r->rec_at = r->pos;
+    if (!r_u32(r, &h->ndispatches, WL_MAX_DISPATCHES, "dispatch count"))
+        return false;
+    if (h->ndispatches == 0)
+        return r_fail(r, "corrupted trace at byte %" PRIu64 ": no dispatches", r->rec_at);
+    if (!(h->dispatches = calloc(h->ndispatches, sizeof *h->dispatches)))
+        return r_fail(r, "out of memory");
+    for (uint32_t i = 0; i < h->ndispatches; i++) {
+        trace_dispatch_t *d = &h->dispatches[i];
+        r->rec_at = r->pos;
+        if (!r_str(r, d->kernel, sizeof d->kernel, "kernel name length") ||
+            !r_u32(r, &d->inst_base, h->ninsts, "first instruction"))
+            return false;
+        for (int k = 0; k < 3; k++)
+            if (!r_u32(r, &d->grid[k], UINT32_MAX, "grid size"))
+                return false;
+        for (int k = 0; k < 3; k++)
+            if (!r_u32(r, &d->wg_size[k], UINT32_MAX, "workgroup size"))
+                return false;
+        if (!r_uv(r, &d->nworkgroups) || !r_u32(r, &d->after, WL_AFTER_NONE, "dispatch dependency"))
+            return false;
+    }
+    return true;
+}
+
 static bool r_header(trace_reader_t *r)
 {
     trace_header_t *h = &r->h;
@@ -170,6 +209,8 @@ static bool r_header(trace_reader_t *r)
             return r_fail(r, "out of memory");
         strcpy(h->insts[i].text, text);
     }
+    if (!read_dispatches(r, h))
+        return false;
     size_t nslot = (size_t)h->ncu * h->simds * h->slots;
     r->slot = calloc(nslot, sizeof *r->slot);
     r->resident = calloc(h->ncu, sizeof *r->resident);
@@ -331,6 +372,8 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
         for (int k = 0; k < 3; k++)
             if (!r_u32(r, &ev->u.wg_info.gid[k], UINT32_MAX, "workgroup id"))
                 return false;
+        if (r->h.version >= 3 && !r_u32(r, &ev->u.wg_info.dispatch, r->h.ndispatches - 1, "dispatch"))
+            return false;
         ev->kind = TEV_WG_START;
         ev->wg = r->last_wg_start = r->last_wg_start + 1 + (uint64_t)unzigzag(dg);
         r->counts.wg_starts++;
@@ -391,6 +434,7 @@ void trace_close(trace_reader_t *r)
     for (uint32_t i = 0; r->h.insts && i < r->h.ninsts; i++)
         free(r->h.insts[i].text);
     free(r->h.insts);
+    free(r->h.dispatches);
     free(r->slot);
     free(r->resident);
     free(r);

@@ -235,7 +235,7 @@ static int handler(void *user, const char *section, const char *name, const char
     return 1;
 }
 
-/* --set section.key=value, where section is kernel, args or buffer.NAME. */
+/* --set section.key=value, where section is kernel, args, buffer.NAME, kernel.NAME or args.NAME. */
 static void apply_set(ctx_t *c, int idx)
 {
     const char *text = c->sets[idx];
@@ -254,10 +254,11 @@ static void apply_set(ctx_t *c, int idx)
     }
     *dot = '\0';
     char sec[WL_TEXT_MAX];
-    if (strncmp(left, "buffer.", 7) == 0)
-        snprintf(sec, sizeof sec, "buffer %s", left + 7);
-    else
-        snprintf(sec, sizeof sec, "%s", left);
+    /* buffer.NAME, kernel.NAME and args.NAME name the sections [buffer NAME], [kernel NAME], [args NAME]. */
+    char *inner = strchr(left, '.');
+    if (inner)
+        *inner = ' ';
+    snprintf(sec, sizeof sec, "%s", left);
     add_section(c, sec, 0, idx + 1);
     entry_t *e = find_entry(c, sec, dot + 1);
     if (!e) {
@@ -321,7 +322,7 @@ static bool parse_dims(ctx_t *c, const entry_t *e, uint32_t d[3], uint32_t *ndim
     return true;
 }
 
-static const char *const kernel_keys[] = { "source", "name", "grid", "workgroup", "vgprs", "lds" };
+static const char *const kernel_keys[] = { "source", "name", "grid", "workgroup", "vgprs", "lds", "after" };
 static const char *const buffer_keys[] = { "type", "count", "init" };
 static const char *const init_kinds[] = { "zero", "value", "iota", "random", "file" };
 static const char *const type_names[] = { "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f32", "f64" };
@@ -342,9 +343,14 @@ static void unknown_key(ctx_t *c, const entry_t *e, const char *const *keys, siz
     }
 }
 
-static void kernel_entry(ctx_t *c, wl_workload_t *wl, const entry_t *e)
+static void kernel_entry(ctx_t *c, wl_workload_t *wl, wl_dispatch_t *d, const entry_t *e)
 {
+    bool first = d == &wl->dispatches[0];
     if (strcmp(e->key, "source") == 0) {
+        if (!first) {
+            err_e(c, e, "source is given once, in [kernel]: every dispatch runs a kernel of that file (choose it with name = ...)");
+            return;
+        }
         if (e->value[0] == '\0')
             err_e(c, e, "source is empty");
         resolve_path(wl->source, sizeof wl->source, wl->path, e->value);
@@ -352,23 +358,33 @@ static void kernel_entry(ctx_t *c, wl_workload_t *wl, const entry_t *e)
     } else if (strcmp(e->key, "name") == 0) {
         if ((!is_ident(e->value) && !(e->value[0] == '.' && is_ident(e->value + 1))) || strlen(e->value) >= WL_NAME_MAX)
             err_e(c, e, "name = '%s' is not a kernel name", e->value);
-        scopy(wl->kernel, sizeof wl->kernel, e->value);
-        wl->kernel_line = e->line;
+        scopy(d->kernel, sizeof d->kernel, e->value);
+        d->kernel_line = e->line;
     } else if (strcmp(e->key, "grid") == 0) {
-        parse_dims(c, e, wl->grid, &wl->grid_dims);
+        parse_dims(c, e, d->grid, &d->grid_dims);
     } else if (strcmp(e->key, "workgroup") == 0) {
-        parse_dims(c, e, wl->wg, &wl->wg_dims);
-        wl->wg_line = e->line;
+        parse_dims(c, e, d->wg, &d->wg_dims);
+        d->wg_line = e->line;
     } else if (strcmp(e->key, "vgprs") == 0) {
-        if (!parse_u32(e->value, 256, &wl->vgprs) || wl->vgprs == 0)
+        if (!parse_u32(e->value, 256, &d->vgprs) || d->vgprs == 0)
             err_e(c, e, "vgprs = '%s': expected a number of VGPRs from 1 to 256", e->value);
-        wl->has_vgprs = true;
-        wl->vgprs_line = e->line;
+        d->has_vgprs = true;
+        d->vgprs_line = e->line;
     } else if (strcmp(e->key, "lds") == 0) {
-        if (!parse_u32(e->value, 65536, &wl->lds))
+        if (!parse_u32(e->value, 65536, &d->lds))
             err_e(c, e, "lds = '%s': expected a number of bytes from 0 to 65536", e->value);
-        wl->has_lds = true;
-        wl->lds_line = e->line;
+        d->has_lds = true;
+        d->lds_line = e->line;
+    } else if (strcmp(e->key, "after") == 0) {
+        d->after_line = e->line;
+        if (first)
+            err_e(c, e, "after: [kernel] is the first dispatch and has nothing to wait for (after belongs in [kernel NAME])");
+        else if (strcmp(e->value, "previous") == 0)
+            d->after = WL_AFTER_PREVIOUS;
+        else if (strcmp(e->value, "none") == 0)
+            d->after = WL_AFTER_NONE;
+        else
+            err_e(c, e, "after = '%s': expected previous (wait until every earlier dispatch has completed) or none", e->value);
     } else
         unknown_key(c, e, kernel_keys, N(kernel_keys));
 }
@@ -552,15 +568,91 @@ static void arg_entry(ctx_t *c, wl_workload_t *wl, const entry_t *e, wl_arg_t *a
     }
 }
 
+/* The dispatch a "kernel..." or "args..." section belongs to (NULL when it names none). */
+static wl_dispatch_t *section_dispatch(wl_workload_t *wl, const char *sec, size_t word)
+{
+    const char *label = sec[word] == ' ' ? sec + word + 1 : sec[word] == '\0' ? "" : NULL;
+    for (uint32_t i = 0; label && i < wl->ndispatches; i++)
+        if (strcmp(wl->dispatches[i].label, label) == 0)
+            return &wl->dispatches[i];
+    return NULL;
+}
+
+static void unknown_section(ctx_t *c, const sect_t *s)
+{
+    char first[WL_TEXT_MAX];
+    snprintf(first, sizeof first, "%s", s->name);
+    char *sp = strchr(first, ' ');
+    if (sp)
+        *sp = '\0';
+    static const char *const words[] = { "kernel", "args", "buffer" };
+    const char *w = wl_nearest(first, words, 3);
+    if (w)
+        err_at(c, s->line, s->set, "unknown section [%s]; did you mean [%s%s]?", s->name, w,
+               sp ? s->name + (sp - first) : strcmp(w, "buffer") == 0 ? " NAME" : "");
+    else
+        err_at(c, s->line, s->set, "unknown section [%s]; sections are [kernel], [kernel NAME], [args], [args NAME] "
+               "and [buffer NAME]", s->name);
+}
+
+static wl_dispatch_t *add_dispatch(ctx_t *c, wl_workload_t *wl, const sect_t *s, const char *label)
+{
+    if (wl->ndispatches == WL_MAX_DISPATCHES) {
+        err_at(c, s->line, s->set, "[%s]: more than %d dispatches", s->name, WL_MAX_DISPATCHES);
+        return NULL;
+    }
+    wl->dispatches = realloc(wl->dispatches, (wl->ndispatches + 1) * sizeof *wl->dispatches);
+    if (!wl->dispatches)
+        exit(3);
+    wl_dispatch_t *d = &wl->dispatches[wl->ndispatches++];
+    memset(d, 0, sizeof *d);
+    scopy(d->label, sizeof d->label, label);
+    d->line = s->line;
+    return d;
+}
+
+static void check_dispatch(ctx_t *c, wl_workload_t *wl, const wl_dispatch_t *d, const char *ksec, const sect_t *ks)
+{
+    char sec[WL_TEXT_MAX];
+    snprintf(sec, sizeof sec, "%s", ksec);
+    if (d == &wl->dispatches[0] && wl->source[0] == '\0' && !find_entry(c, sec, "source"))
+        err_at(c, ks->line, ks->set, "[kernel] has no source (the .s file, relative to the workload file)");
+    if (d->grid_dims == 0 && !find_entry(c, sec, "grid"))
+        err_at(c, ks->line, ks->set, "[%s] has no grid (work-items: X, X,Y or X,Y,Z)", sec);
+    if (d->wg_dims == 0 && !find_entry(c, sec, "workgroup"))
+        err_at(c, ks->line, ks->set, "[%s] has no workgroup (work-items: X, X,Y or X,Y,Z)", sec);
+    if (d->grid_dims && d->wg_dims) {
+        const entry_t *we = find_entry(c, sec, "workgroup");
+        uint64_t items = (uint64_t)d->wg[0] * d->wg[1] * d->wg[2];
+        if (items > 1024)
+            err_e(c, we, "workgroup %" PRIu32 "x%" PRIu32 "x%" PRIu32 " has %" PRIu64
+                  " work-items; at most 1024", d->wg[0], d->wg[1], d->wg[2], items);
+        for (int k = 0; k < 3; k++)
+            if (d->grid[k] < d->wg[k])
+                err_e(c, we, "grid %c dimension (%" PRIu32 ") is smaller than the workgroup's (%" PRIu32 ")",
+                      "xyz"[k], d->grid[k], d->wg[k]);
+    }
+}
+
 static void interpret(ctx_t *c, wl_workload_t *wl)
 {
-    bool have_kernel = false;
-    static const char *const sections[] = { "kernel", "args", "buffer NAME" };
+    const sect_t *ks = NULL;
+    for (size_t i = 0; i < c->ns; i++)
+        if (strcmp(c->s[i].name, "kernel") == 0)
+            ks = &c->s[i];
+    if (ks)
+        add_dispatch(c, wl, ks, "");
     for (size_t i = 0; i < c->ns; i++) {
         const sect_t *s = &c->s[i];
-        if (strcmp(s->name, "kernel") == 0) {
-            have_kernel = true;
-        } else if (strcmp(s->name, "args") == 0) {
+        if (strcmp(s->name, "kernel") == 0 || strcmp(s->name, "args") == 0)
+            continue;
+        if (strncmp(s->name, "kernel ", 7) == 0) {
+            if (!is_ident(s->name + 7) || strlen(s->name + 7) >= WL_NAME_MAX)
+                err_at(c, s->line, s->set, "[%s]: a dispatch's NAME is letters, digits and '_', as in [kernel second]", s->name);
+            else
+                add_dispatch(c, wl, s, s->name + 7);
+        } else if (strncmp(s->name, "args ", 5) == 0) {
+            continue; /* checked below, once every dispatch is known */
         } else if (strncmp(s->name, "buffer ", 7) == 0 || strcmp(s->name, "buffer") == 0) {
             const char *name = s->name[6] ? s->name + 7 : "";
             if (!is_ident(name) || strlen(name) >= WL_NAME_MAX) {
@@ -575,60 +667,49 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
             snprintf(b->name, sizeof b->name, "%s", name);
             b->line = s->line;
             buffer_section(c, b, s->name, s->line, s->set);
-        } else {
-            char first[WL_TEXT_MAX];
-            snprintf(first, sizeof first, "%s", s->name);
-            char *sp = strchr(first, ' ');
-            if (sp)
-                *sp = '\0';
-            static const char *const words[] = { "kernel", "args", "buffer" };
-            const char *w = wl_nearest(first, words, 3);
-            if (w && strcmp(w, "buffer") == 0)
-                err_at(c, s->line, s->set, "unknown section [%s]; did you mean [buffer%s]?", s->name, sp ? s->name + (sp - first) : " NAME");
-            else if (w)
-                err_at(c, s->line, s->set, "unknown section [%s]; did you mean [%s]?", s->name, w);
-            else
-                err_at(c, s->line, s->set, "unknown section [%s]; sections are [%s], [%s] and [%s]", s->name,
-                       sections[0], sections[1], sections[2]);
-        }
+        } else
+            unknown_section(c, s);
     }
-    if (!have_kernel) {
+    if (!ks) {
         err_at(c, 0, 0, "no [kernel] section (it needs source, grid and workgroup)");
         return;
     }
+    for (size_t i = 0; i < c->ns; i++) {
+        const sect_t *s = &c->s[i];
+        if (strncmp(s->name, "args ", 5) != 0 || section_dispatch(wl, s->name, 4))
+            continue;
+        const char *labels[WL_MAX_DISPATCHES];
+        for (uint32_t k = 1; k < wl->ndispatches; k++)
+            labels[k - 1] = wl->dispatches[k].label;
+        const char *near = wl_nearest(s->name + 5, labels, wl->ndispatches - 1);
+        if (near)
+            err_at(c, s->line, s->set, "[%s] belongs to no dispatch; did you mean [args %s]?", s->name, near);
+        else
+            err_at(c, s->line, s->set, "[%s] belongs to no dispatch: there is no [kernel %s]", s->name, s->name + 5);
+    }
     for (size_t i = 0; i < c->ne; i++) {
         const entry_t *e = &c->e[i];
-        if (strcmp(e->section, "kernel") == 0)
-            kernel_entry(c, wl, e);
-        else if (strcmp(e->section, "args") == 0) {
-            wl->args = realloc(wl->args, (wl->nargs + 1) * sizeof *wl->args);
-            if (!wl->args)
+        wl_dispatch_t *d;
+        if (strncmp(e->section, "kernel", 6) == 0 && (d = section_dispatch(wl, e->section, 6)))
+            kernel_entry(c, wl, d, e);
+        else if (strncmp(e->section, "args", 4) == 0 && (d = section_dispatch(wl, e->section, 4))) {
+            d->args = realloc(d->args, (d->nargs + 1) * sizeof *d->args);
+            if (!d->args)
                 exit(3);
-            wl_arg_t *a = &wl->args[wl->nargs++];
+            wl_arg_t *a = &d->args[d->nargs++];
             memset(a, 0, sizeof *a);
             arg_entry(c, wl, e, a);
         }
     }
-    const sect_t *ks = NULL;
-    for (size_t i = 0; i < c->ns; i++)
-        if (strcmp(c->s[i].name, "kernel") == 0)
-            ks = &c->s[i];
-    if (wl->source[0] == '\0' && !find_entry(c, "kernel", "source"))
-        err_at(c, ks->line, ks->set, "[kernel] has no source (the .s file, relative to the workload file)");
-    if (wl->grid_dims == 0 && !find_entry(c, "kernel", "grid"))
-        err_at(c, ks->line, ks->set, "[kernel] has no grid (work-items: X, X,Y or X,Y,Z)");
-    if (wl->wg_dims == 0 && !find_entry(c, "kernel", "workgroup"))
-        err_at(c, ks->line, ks->set, "[kernel] has no workgroup (work-items: X, X,Y or X,Y,Z)");
-    if (wl->grid_dims && wl->wg_dims) {
-        const entry_t *we = find_entry(c, "kernel", "workgroup");
-        uint64_t items = (uint64_t)wl->wg[0] * wl->wg[1] * wl->wg[2];
-        if (items > 1024)
-            err_e(c, we, "workgroup %" PRIu32 "x%" PRIu32 "x%" PRIu32 " has %" PRIu64
-                  " work-items; at most 1024", wl->wg[0], wl->wg[1], wl->wg[2], items);
-        for (int d = 0; d < 3; d++)
-            if (wl->grid[d] < wl->wg[d])
-                err_e(c, we, "grid %c dimension (%" PRIu32 ") is smaller than the workgroup's (%" PRIu32 ")",
-                      "xyz"[d], wl->grid[d], wl->wg[d]);
+    for (uint32_t k = 0; k < wl->ndispatches; k++) {
+        const wl_dispatch_t *d = &wl->dispatches[k];
+        char sec[WL_TEXT_MAX];
+        snprintf(sec, sizeof sec, "kernel%s%s", d->label[0] ? " " : "", d->label);
+        const sect_t *s = ks;
+        for (size_t i = 0; i < c->ns; i++)
+            if (strcmp(c->s[i].name, sec) == 0)
+                s = &c->s[i];
+        check_dispatch(c, wl, d, sec, s);
     }
 }
 
@@ -666,9 +747,17 @@ int wl_load(const char *path, const char *const *sets, size_t nsets, wl_workload
 
 void wl_free(wl_workload_t *wl)
 {
+    for (uint32_t i = 0; i < wl->ndispatches; i++)
+        free(wl->dispatches[i].args);
     free(wl->buffers);
-    free(wl->args);
+    free(wl->dispatches);
     wl->buffers = NULL;
-    wl->args = NULL;
-    wl->nbuffers = wl->nargs = 0;
+    wl->dispatches = NULL;
+    wl->nbuffers = wl->ndispatches = 0;
+}
+
+const char *wl_dispatch_section(const wl_dispatch_t *d, char *buf, size_t len)
+{
+    snprintf(buf, len, "[kernel%s%s]", d->label[0] ? " " : "", d->label);
+    return buf;
 }

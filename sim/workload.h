@@ -50,10 +50,18 @@ typedef struct {
     uint32_t lds_bytes;    /* WL_ARG_LDS */
 } wl_arg_t;
 
+/* What a dispatch waits for before its workgroups may start (docs/workloads.md, "Several dispatches"). */
+typedef enum {
+    WL_AFTER_PREVIOUS, /* every earlier dispatch has completed (the AQL barrier bit) */
+    WL_AFTER_NONE      /* only the in-order queue: the previous dispatch has handed out all its workgroups */
+} wl_after_t;
+
+enum { WL_MAX_DISPATCHES = 64 };
+
+/* One kernel dispatch: [kernel] (the first) or [kernel NAME] with its [args] or [args NAME]. */
 typedef struct {
-    char path[WL_PATH_MAX];     /* the workload file as given */
-    char source[WL_PATH_MAX];   /* kernel source, resolved relative to the workload file */
-    uint32_t source_line;
+    char label[WL_NAME_MAX];    /* NAME of [kernel NAME]; empty for [kernel] */
+    uint32_t line;              /* the section header's line (0 when created by --set) */
     char kernel[WL_NAME_MAX];   /* empty: the program's only kernel */
     uint32_t kernel_line;
     uint32_t grid[3], wg[3];    /* work-items; unused dimensions are 1 */
@@ -62,11 +70,24 @@ typedef struct {
     uint32_t lds;               /* static LDS bytes requested (0: what the code declares) */
     bool has_vgprs, has_lds;
     uint32_t vgprs_line, lds_line, wg_line;
-    wl_buffer_t *buffers;
-    uint32_t nbuffers;
+    wl_after_t after;           /* WL_AFTER_PREVIOUS for the first dispatch (nothing to wait for) */
+    uint32_t after_line;
     wl_arg_t *args;
     uint32_t nargs;
+} wl_dispatch_t;
+
+typedef struct {
+    char path[WL_PATH_MAX];     /* the workload file as given */
+    char source[WL_PATH_MAX];   /* kernel source of every dispatch, resolved relative to the workload file */
+    uint32_t source_line;
+    wl_buffer_t *buffers;
+    uint32_t nbuffers;
+    wl_dispatch_t *dispatches;  /* [kernel] first, then each [kernel NAME] in file order */
+    uint32_t ndispatches;       /* at least 1 */
 } wl_workload_t;
+
+/* "[kernel]" or "[kernel NAME]": how messages and reports name a dispatch. */
+const char *wl_dispatch_section(const wl_dispatch_t *d, char *buf, size_t len);
 
 /* Load and validate a workload file, applying `--set section.key=value` overrides (sets[i] is the
  * text after --set). Every error found is printed to err; returns the number of errors (0: ok, the

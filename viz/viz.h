@@ -77,6 +77,7 @@ typedef struct {
 typedef struct {
     uint64_t start, end, id;
     uint32_t gid[3], cu, row, waves;
+    uint32_t dispatch;       /* its dispatch's index in the trace's dispatch table */
 } viz_wg_t;
 
 typedef struct {

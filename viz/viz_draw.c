@@ -230,7 +230,12 @@ static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
 {
     const viz_model_t *m = v->m;
     const viz_layout_t *o = &v->lay;
-    static const SDL_Color wg_colors[2] = { { 120, 144, 156, 255 }, { 84, 110, 122, 255 } };
+    /* Alternate shades per workgroup; a hue per dispatch (four, repeating) so that overlapping
+     * dispatches can be told apart. */
+    static const SDL_Color wg_colors[4][2] = {
+        { { 120, 144, 156, 255 }, { 84, 110, 122, 255 } }, { { 205, 150, 70, 255 }, { 170, 115, 40, 255 } },
+        { { 110, 170, 110, 255 }, { 70, 135, 75, 255 } }, { { 160, 120, 185, 255 }, { 125, 85, 150, 255 } }
+    };
     size_t nlabels = 0;
     uint32_t row0 = 0;
     int *last_x = calloc(o->wg_rows ? o->wg_rows : 1, sizeof *last_x);
@@ -270,7 +275,7 @@ static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
         last_x[row] = x1;
         int y = o->wgs.y + (int)floor(row * o->wg_row_h), h = (int)floor((row + 1) * o->wg_row_h) - (y - o->wgs.y);
         h = h > 3 ? h - 1 : (h < 1 ? 1 : h);
-        cfill(cv, wg_colors[g->id & 1], o->plot_x + x0, y + 1, x1 - x0 > 2 ? x1 - x0 - 1 : x1 - x0, h);
+        cfill(cv, wg_colors[g->dispatch & 3][g->id & 1], o->plot_x + x0, y + 1, x1 - x0 > 2 ? x1 - x0 - 1 : x1 - x0, h);
         if (h >= o->lh && x1 - x0 > 40 && nlabels < max_labels)
             labels[nlabels++] = i;
     }
@@ -395,11 +400,17 @@ static void draw_title(viz_view_t *v, SDL_Renderer *r)
     const viz_model_t *m = v->m;
     static const char *const ends[3] = { "", ", run stopped early", ", trace cut at its size limit" };
     char line[640];
-    snprintf(line, sizeof line, "%s  kernel %s  grid %ux%ux%u, workgroup %ux%ux%u, %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
-             "%" PRIu64 " cycles  %s%s",
-             m->path, m->h.kernel, m->h.grid[0], m->h.grid[1], m->h.grid[2], m->h.wg_size[0], m->h.wg_size[1],
-             m->h.wg_size[2], m->h.nworkgroups, m->h.ncu, m->h.simds, m->h.slots, m->end,
-             m->issues ? "issue records" : "no issue records", m->status <= 2 ? ends[m->status] : "");
+    if (m->h.ndispatches > 1)
+        snprintf(line, sizeof line, "%s  %u dispatches (first: %s), %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
+                 "%" PRIu64 " cycles  %s%s", m->path, m->h.ndispatches, m->h.kernel, m->h.nworkgroups, m->h.ncu,
+                 m->h.simds, m->h.slots, m->end, m->issues ? "issue records" : "no issue records",
+                 m->status <= 2 ? ends[m->status] : "");
+    else
+        snprintf(line, sizeof line, "%s  kernel %s  grid %ux%ux%u, workgroup %ux%ux%u, %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
+                 "%" PRIu64 " cycles  %s%s",
+                 m->path, m->h.kernel, m->h.grid[0], m->h.grid[1], m->h.grid[2], m->h.wg_size[0], m->h.wg_size[1],
+                 m->h.wg_size[2], m->h.nworkgroups, m->h.ncu, m->h.simds, m->h.slots, m->end,
+                 m->issues ? "issue records" : "no issue records", m->status <= 2 ? ends[m->status] : "");
     viz_text_draw(v->text, r, 6, 3, ink, line);
 }
 

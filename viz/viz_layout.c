@@ -162,9 +162,11 @@ viz_hover_kind_t viz_describe(const viz_view_t *v, int x, int y, char *buf, size
         for (size_t i = 0; cu < m->h.ncu && i < m->nwg; i++) {
             const viz_wg_t *g = &m->wg[i];
             if (g->cu == cu && g->row == row && (double)g->start < b && (double)g->end > a) {
-                snprintf(buf, len, "workgroup %" PRIu64 " (%u,%u,%u) on CU %u: cycles %" PRIu64 "-%" PRIu64
-                         " (%" PRIu64 "), %u waves", g->id, g->gid[0], g->gid[1], g->gid[2], cu, g->start,
-                         g->end, g->end - g->start, g->waves);
+                int n = snprintf(buf, len, "workgroup %" PRIu64 " (%u,%u,%u) on CU %u: cycles %" PRIu64 "-%" PRIu64
+                                 " (%" PRIu64 "), %u waves", g->id, g->gid[0], g->gid[1], g->gid[2], cu, g->start,
+                                 g->end, g->end - g->start, g->waves);
+                if (m->h.ndispatches > 1 && n > 0 && (size_t)n < len && g->dispatch < m->h.ndispatches)
+                    snprintf(buf + n, len - (size_t)n, ", dispatch %u (%s)", g->dispatch, m->h.dispatches[g->dispatch].kernel);
                 return VIZ_HOVER_WG;
             }
         }

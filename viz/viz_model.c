@@ -375,7 +375,7 @@ static bool add_event(viz_model_t *m, const tev_t *ev, char *msg, size_t msglen)
             goto oom;
         *ix = m->nwg;
         m->wg[m->nwg++] = (viz_wg_t){ .start = ev->cycle, .end = UINT64_MAX, .id = ev->wg, .cu = ev->cu,
-                                      .waves = ev->u.wg_info.waves,
+                                      .waves = ev->u.wg_info.waves, .dispatch = ev->u.wg_info.dispatch,
                                       .gid = { ev->u.wg_info.gid[0], ev->u.wg_info.gid[1], ev->u.wg_info.gid[2] } };
         return true;
     }

@@ -56,7 +56,7 @@ if [ -n "$gcnviz" ]; then
   # The checksum's last byte changed; the version field (bytes 8-9) set to 3.
   head -c $((size - 1)) "$T/ok.gcnt" > "$T/corrupted.gcnt"
   tail -c 1 "$T/ok.gcnt" | od -An -tu1 | awk '{ printf "%c", ($1 + 1) % 256 }' >> "$T/corrupted.gcnt"
-  { head -c 8 "$T/ok.gcnt"; printf '\003'; tail -c +10 "$T/ok.gcnt"; } > "$T/newer.gcnt"
+  { head -c 8 "$T/ok.gcnt"; printf '\004'; tail -c +10 "$T/ok.gcnt"; } > "$T/newer.gcnt"
   # No display: the window case must fail with its message, never wait for input.
   export SDL_VIDEODRIVER=x11
   unset DISPLAY WAYLAND_DISPLAY

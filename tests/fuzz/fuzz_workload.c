@@ -14,12 +14,15 @@ enum { FUZZ_MAX_FILL = 1 << 20 };
 static void use_workload(const wl_workload_t *wl)
 {
     char msg[256];
-    for (uint32_t i = 0; i < wl->nargs; i++) {
-        if (wl->args[i].kind != WL_ARG_SCALAR || wl->args[i].typed)
-            continue;
-        for (int t = 0; t < WL_NUM_TYPES; t++) {
-            uint64_t bits;
-            wl_parse_scalar((wl_type_t)t, wl->args[i].text, &bits, msg, sizeof msg);
+    for (uint32_t d = 0; d < wl->ndispatches; d++) {
+        const wl_dispatch_t *wd = &wl->dispatches[d];
+        for (uint32_t i = 0; i < wd->nargs; i++) {
+            if (wd->args[i].kind != WL_ARG_SCALAR || wd->args[i].typed)
+                continue;
+            for (int t = 0; t < WL_NUM_TYPES; t++) {
+                uint64_t bits;
+                wl_parse_scalar((wl_type_t)t, wd->args[i].text, &bits, msg, sizeof msg);
+            }
         }
     }
     for (uint32_t i = 0; i < wl->nbuffers; i++) {

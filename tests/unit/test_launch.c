@@ -14,6 +14,7 @@ typedef struct {
     isa_inst_t insts[32];
     isa_kernel_arg_t args[8];
     wl_workload_t wl;
+    wl_dispatch_t wd;
     wl_buffer_t bufs[4];
     wl_arg_t wargs[8];
     launch_t L;
@@ -44,12 +45,14 @@ static fx_t *fx_new(uint32_t grid, uint32_t wg)
     f->prog.nkernels = 1;
     snprintf(f->wl.path, sizeof f->wl.path, "t.ini");
     snprintf(f->wl.source, sizeof f->wl.source, "t.s");
-    f->wl.grid[0] = grid;
-    f->wl.wg[0] = wg;
-    f->wl.grid[1] = f->wl.grid[2] = f->wl.wg[1] = f->wl.wg[2] = 1;
-    f->wl.grid_dims = f->wl.wg_dims = 1;
+    f->wd.grid[0] = grid;
+    f->wd.wg[0] = wg;
+    f->wd.grid[1] = f->wd.grid[2] = f->wd.wg[1] = f->wd.wg[2] = 1;
+    f->wd.grid_dims = f->wd.wg_dims = 1;
     f->wl.buffers = f->bufs;
-    f->wl.args = f->wargs;
+    f->wd.args = f->wargs;
+    f->wl.dispatches = &f->wd;
+    f->wl.ndispatches = 1;
     return f;
 }
 
@@ -78,11 +81,11 @@ static wl_buffer_t *add_buf(fx_t *f, const char *name, wl_type_t t, uint64_t cou
 
 static wl_arg_t *add_arg(fx_t *f, const char *name, wl_arg_kind_t kind)
 {
-    wl_arg_t *a = &f->wargs[f->wl.nargs++];
+    wl_arg_t *a = &f->wargs[f->wd.nargs++];
     memset(a, 0, sizeof *a);
     snprintf(a->name, sizeof a->name, "%s", name);
     a->kind = kind;
-    a->line = 30 + f->wl.nargs;
+    a->line = 30 + f->wd.nargs;
     return a;
 }
 
@@ -144,19 +147,19 @@ static void expect_err(fx_t *f, const char *what)
 START_TEST(entry_state_default_descriptor)
 {
     fx_t *f = fx_new(25, 10);
-    f->wl.grid[1] = 15;
-    f->wl.wg[1] = 10;
+    f->wd.grid[1] = 15;
+    f->wd.wg[1] = 10;
     add(f, ISA_s_endpgm);
     ck_assert_int_eq(prepare(f, 0), 0);
-    ck_assert_uint_eq(f->L.wg_count[0], 3);
-    ck_assert_uint_eq(f->L.wg_count[1], 2);
+    ck_assert_uint_eq(f->L.dispatches[0].wg_count[0], 3);
+    ck_assert_uint_eq(f->L.dispatches[0].wg_count[1], 2);
     ck_assert_uint_eq(f->L.nworkgroups, 6);
     static uint32_t vg[8 * 64];
     static uint8_t lds[16];
     isa_wave_t w;
     /* A full 10x10 workgroup: wave 1 holds work-items 64..99, so 36 live lanes. */
     uint32_t id[3] = { 1, 0, 0 }, size[3] = { 10, 10, 1 };
-    launch_wave_init(&f->L, &w, vg, lds, id, size, 1);
+    launch_wave_init(&f->L, &f->L.dispatches[0], &w, vg, lds, id, size, 1);
     ck_assert_uint_eq(isa_wave_exec(&w), (1ull << 36) - 1);
     ck_assert_uint_eq(w.sreg[0], (uint32_t)GMEM_KERNARG_BASE);
     ck_assert_uint_eq(w.sreg[1], (uint32_t)(GMEM_KERNARG_BASE >> 32));
@@ -178,7 +181,7 @@ START_TEST(entry_state_default_descriptor)
     ck_assert_ptr_eq(w.lds, lds);
     /* The last, partial workgroup (2,1): 5x5 work-items, one wave of 25 lanes. */
     uint32_t id2[3] = { 2, 1, 0 }, size2[3] = { 5, 5, 1 };
-    launch_wave_init(&f->L, &w, vg, lds, id2, size2, 0);
+    launch_wave_init(&f->L, &f->L.dispatches[0], &w, vg, lds, id2, size2, 0);
     ck_assert_uint_eq(isa_wave_exec(&w), (1ull << 25) - 1);
     ck_assert_uint_eq(w.sreg[2], 2);
     ck_assert_uint_eq(w.sreg[3], 1);
@@ -187,7 +190,7 @@ START_TEST(entry_state_default_descriptor)
     ck_assert_uint_eq(vg[0 * 64 + 30], 0); /* dead lanes stay 0 */
     /* A full wave. */
     uint32_t size3[3] = { 64, 1, 1 };
-    launch_wave_init(&f->L, &w, vg, lds, id, size3, 0);
+    launch_wave_init(&f->L, &f->L.dispatches[0], &w, vg, lds, id, size3, 0);
     ck_assert_uint_eq(isa_wave_exec(&w), ~0ull);
     ck_assert_uint_eq(vg[63], 63);
     fx_free(f);
@@ -212,7 +215,7 @@ START_TEST(entry_state_clang_descriptor)
     for (int i = 0; i < 8 * 64; i++)
         vg[i] = 0xdeadbeef; /* launch_wave_init must clear what it does not set */
     uint32_t id[3] = { 3, 0, 0 }, size[3] = { 64, 1, 1 };
-    launch_wave_init(&f->L, &w, vg, lds, id, size, 0);
+    launch_wave_init(&f->L, &f->L.dispatches[0], &w, vg, lds, id, size, 0);
     for (int s = 0; s < 4; s++)
         ck_assert_uint_eq(w.sreg[s], 0); /* null scratch descriptor */
     ck_assert_uint_eq((uint64_t)w.sreg[4] | (uint64_t)w.sreg[5] << 32, GMEM_DISPATCH_BASE);
@@ -229,7 +232,7 @@ START_TEST(entry_state_clang_descriptor)
     d->user_sgpr_queue_ptr = d->user_sgpr_dispatch_id = true;
     d->system_sgpr_workgroup_info = true;
     uint32_t size2[3] = { 64, 3, 1 };
-    launch_wave_init(&f->L, &w, vg, lds, id, size2, 2);
+    launch_wave_init(&f->L, &f->L.dispatches[0], &w, vg, lds, id, size2, 2);
     ck_assert_uint_eq((uint64_t)w.sreg[6] | (uint64_t)w.sreg[7] << 32, 0);            /* queue */
     ck_assert_uint_eq((uint64_t)w.sreg[8] | (uint64_t)w.sreg[9] << 32, GMEM_KERNARG_BASE);
     ck_assert_uint_eq(w.sreg[10], 0);                                                   /* dispatch id */
@@ -244,11 +247,11 @@ END_TEST
 START_TEST(dispatch_packet)
 {
     fx_t *f = fx_new(300, 30);
-    f->wl.grid[1] = 7;
-    f->wl.wg[1] = 2;
+    f->wd.grid[1] = 7;
+    f->wd.wg[1] = 2;
     add(f, ISA_s_endpgm);
     ck_assert_int_eq(prepare(f, 0), 0);
-    uint64_t p = f->L.dispatch_addr;
+    uint64_t p = f->L.dispatches[0].dispatch_addr;
     ck_assert_uint_eq(p, GMEM_DISPATCH_BASE);
     ck_assert_uint_eq(rd(f, p + 4, 2), 30);
     ck_assert_uint_eq(rd(f, p + 6, 2), 2);
@@ -259,8 +262,8 @@ START_TEST(dispatch_packet)
     ck_assert_uint_eq(rd(f, p + 32, 8), GMEM_CODE_BASE);
     ck_assert_uint_eq(rd(f, p + 40, 8), GMEM_KERNARG_BASE);
     ck_assert_ptr_null(gmem_translate(&f->L.mem, p + 64, 1)); /* guard after the packet */
-    ck_assert_uint_eq(f->L.wg_count[0], 10);
-    ck_assert_uint_eq(f->L.wg_count[1], 4);
+    ck_assert_uint_eq(f->L.dispatches[0].wg_count[0], 10);
+    ck_assert_uint_eq(f->L.dispatches[0].wg_count[1], 4);
     fx_free(f);
 }
 END_TEST
@@ -282,7 +285,7 @@ START_TEST(args_without_metadata)
     add_scalar(f, "c", WL_U8, 3);
     add_arg(f, "y", WL_ARG_BUFFER)->buffer = 1;
     ck_assert_msg(prepare(f, 0) == 0, "%s", f->errs);
-    uint64_t ka = f->L.kernarg_addr;
+    uint64_t ka = f->L.dispatches[0].kernarg_addr;
     ck_assert_uint_eq(f->L.bufs[0].addr, GMEM_BUFFER_BASE);
     ck_assert_uint_eq(f->L.bufs[1].addr, GMEM_BUFFER_BASE + 0x20000);
     ck_assert_uint_eq(rd(f, ka + 0, 8), GMEM_BUFFER_BASE);
@@ -291,8 +294,8 @@ START_TEST(args_without_metadata)
     ck_assert_uint_eq(rd(f, ka + 24, 4), 48); /* after 40 bytes of static LDS, 16-byte aligned */
     ck_assert_uint_eq(rd(f, ka + 28, 1), 3);
     ck_assert_uint_eq(rd(f, ka + 32, 8), GMEM_BUFFER_BASE + 0x20000);
-    ck_assert_uint_eq(f->L.kernarg_bytes, 40);
-    ck_assert_uint_eq(f->L.lds_total, 148);
+    ck_assert_uint_eq(f->L.dispatches[0].kernarg_bytes, 40);
+    ck_assert_uint_eq(f->L.dispatches[0].lds_total, 148);
     /* Buffers are filled at launch: iota(5, 3). */
     ck_assert_uint_eq(rd(f, GMEM_BUFFER_BASE + 4 * 9, 4), 5 + 27);
     ck_assert_ptr_null(gmem_translate(&f->L.mem, GMEM_BUFFER_BASE + 40, 4));
@@ -331,15 +334,15 @@ START_TEST(args_with_metadata)
     snprintf(add_arg(f, "a", WL_ARG_SCALAR)->text, WL_TEXT_MAX, "2.0");
     add_arg(f, "tmp", WL_ARG_LDS)->lds_bytes = 64;
     ck_assert_msg(prepare(f, 0) == 0, "%s", f->errs);
-    uint64_t ka = f->L.kernarg_addr;
+    uint64_t ka = f->L.dispatches[0].kernarg_addr;
     ck_assert_uint_eq(rd(f, ka, 8), GMEM_BUFFER_BASE);
     ck_assert_uint_eq(rd(f, ka + 8, 4), 4000000000u); /* "uint": unsigned */
     ck_assert_uint_eq(rd(f, ka + 12, 4), 0x40000000u);
     ck_assert_uint_eq(rd(f, ka + 16, 4), 16);
     ck_assert_uint_eq(rd(f, ka + 24, 8), 0); /* hidden global offsets */
     ck_assert_uint_eq(rd(f, ka + 32, 8), 0);
-    ck_assert_uint_eq(f->L.kernarg_bytes, 40);
-    ck_assert_uint_eq(f->L.lds_total, 80);
+    ck_assert_uint_eq(f->L.dispatches[0].kernarg_bytes, 40);
+    ck_assert_uint_eq(f->L.dispatches[0].lds_total, 80);
     fx_free(f);
 }
 END_TEST
@@ -415,24 +418,24 @@ START_TEST(resources)
     fx_t *f = fx_new(64, 64);
     add(f, ISA_s_endpgm);
     f->k.vgprs_used = 24;
-    f->wl.has_vgprs = true;
-    f->wl.vgprs = 16;
-    f->wl.vgprs_line = 5;
+    f->wd.has_vgprs = true;
+    f->wd.vgprs = 16;
+    f->wd.vgprs_line = 5;
     ck_assert_int_eq(prepare(f, 0), 1);
     expect_err(f, "t.ini:5: error: vgprs = 16 is less than the 24 VGPRs kernel 'k' uses");
-    f->wl.vgprs = 100;
+    f->wd.vgprs = 100;
     free(f->errs);
     ck_assert_int_eq(prepare(f, 0), 0);
-    ck_assert_uint_eq(f->L.nvgpr, 100); /* a pressure study: more VGPRs than the code needs */
+    ck_assert_uint_eq(f->L.dispatches[0].nvgpr, 100); /* a pressure study: more VGPRs than the code needs */
     launch_free(&f->L);
     f->k.lds_static = 1024;
-    f->wl.has_lds = true;
-    f->wl.lds = 512;
-    f->wl.lds_line = 6;
+    f->wd.has_lds = true;
+    f->wd.lds = 512;
+    f->wd.lds_line = 6;
     free(f->errs);
     ck_assert_int_eq(prepare(f, 0), 1);
     expect_err(f, "t.ini:6: error: lds = 512 is less than the 1024 bytes of static LDS kernel 'k' declares");
-    f->wl.lds = 65000;
+    f->wd.lds = 65000;
     add_arg(f, "tmp", WL_ARG_LDS)->lds_bytes = 1000;
     free(f->errs);
     ck_assert_int_eq(prepare(f, 0), 1);
@@ -445,8 +448,8 @@ START_TEST(kernel_selection)
 {
     fx_t *f = fx_new(64, 64);
     add(f, ISA_s_endpgm);
-    snprintf(f->wl.kernel, sizeof f->wl.kernel, "kk");
-    f->wl.kernel_line = 3;
+    snprintf(f->wd.kernel, sizeof f->wd.kernel, "kk");
+    f->wd.kernel_line = 3;
     ck_assert_int_eq(prepare(f, 0), 1);
     expect_err(f, "t.ini:3: error: no kernel 'kk' in 't.s'; did you mean 'k'?");
     fx_free(f);
@@ -697,8 +700,8 @@ START_TEST(assembled_clang_style_kernel)
     free(diag);
     ck_assert(prog.kernels[0].desc.user_sgpr_dispatch_ptr);
     fx_t *f = fx_new(192, 64); /* 3 x 2 workgroups of 64 */
-    f->wl.grid[1] = 2;
-    f->wl.grid_dims = 2;
+    f->wd.grid[1] = 2;
+    f->wd.grid_dims = 2;
     add_buf(f, "out", WL_U32, 192 * 2);
     add_arg(f, "out", WL_ARG_BUFFER)->buffer = 0;
     launch_options_t opt = { 0, 0 };

@@ -17,10 +17,10 @@ typedef struct {
     json_type_t type;
 } schema_key_t;
 
-/* Schema version 2. Paths are object keys separated by '.'. */
+/* Schema version 4. Paths are object keys separated by '.'. */
 static const schema_key_t schema[] = {
     { "schema_version", JSON_NUMBER }, { "kernel", JSON_STRING }, { "grid", JSON_ARRAY },
-    { "workgroup", JSON_ARRAY }, { "compute_units", JSON_NUMBER }, { "cycles", JSON_NUMBER },
+    { "workgroup", JSON_ARRAY }, { "dispatches", JSON_ARRAY }, { "compute_units", JSON_NUMBER }, { "cycles", JSON_NUMBER },
     { "instructions", JSON_OBJECT }, { "instructions.total", JSON_NUMBER }, { "instructions.salu", JSON_NUMBER },
     { "instructions.smem", JSON_NUMBER }, { "instructions.valu", JSON_NUMBER }, { "instructions.vmem", JSON_NUMBER },
     { "instructions.lds", JSON_NUMBER }, { "instructions.branch", JSON_NUMBER }, { "instructions.seq", JSON_NUMBER },
@@ -106,6 +106,10 @@ static char *run_json(const char *workload)
     return text;
 }
 
+static const char *const dispatch_fields[] = { "section", "kernel", "grid", "workgroup", "workgroups", "after",
+                                               "ready_cycle", "first_start_cycle", "last_end_cycle",
+                                               "theoretical_waves_per_simd", "limiter" };
+
 static void check_object_fields(const char *array, const char *const *fields, size_t n, const char *what)
 {
     const char *first = json_ws(array + 1);
@@ -127,7 +131,9 @@ START_TEST(test_json_matches_schema)
         ck_assert_msg(t == schema[i].type, "key '%s' has type %d, documented %d", schema[i].path, t, schema[i].type);
     }
     json_type_t t;
-    ck_assert_int_eq(atoi(json_get(json, "schema_version", &t)), 3);
+    ck_assert_int_eq(atoi(json_get(json, "schema_version", &t)), 4);
+    check_object_fields(json_get(json, "dispatches", &t), dispatch_fields, sizeof dispatch_fields / sizeof *dispatch_fields,
+                        "dispatches");
     check_object_fields(json_get(json, "latency_hiding.by_pc", &t), by_pc_fields,
                         sizeof by_pc_fields / sizeof *by_pc_fields, "latency_hiding.by_pc");
     check_object_fields(json_get(json, "per_pc", &t), per_pc_fields, sizeof per_pc_fields / sizeof *per_pc_fields,

@@ -60,8 +60,8 @@ static void run_free(run_t *r)
 /* Instruction index of the first instruction with opcode op. */
 static uint32_t index_of(const run_t *r, isa_op_t op)
 {
-    for (uint32_t i = 0; i < r->L->kernel->ninsts; i++)
-        if (r->L->kernel->insts[i].op == op)
+    for (uint32_t i = 0; i < r->L->dispatches[0].kernel->ninsts; i++)
+        if (r->L->dispatches[0].kernel->insts[i].op == op)
             return i;
     ck_abort_msg("no such instruction");
     return 0;
@@ -294,7 +294,7 @@ START_TEST(test_per_pc_chain_and_lifetimes)
     FILE *f = fmemopen(buf, sizeof buf, "w");
     stats_write_json(&r.st, r.L, &r.cfg, &r.res, f);
     fclose(f);
-    ck_assert_ptr_nonnull(strstr(buf, "\"schema_version\": 3"));
+    ck_assert_ptr_nonnull(strstr(buf, "\"schema_version\": 4"));
     ck_assert_ptr_nonnull(strstr(buf, "\"wave_lifetime\": {\"count\": 1, \"min\": 45, \"mean\": 45.000000, \"max\": 45, "
                                       "\"histogram\": [{\"from\": 32, \"to\": 63, \"count\": 1}]}"));
     ck_assert_ptr_null(strstr(buf, "\"per_pc\""));

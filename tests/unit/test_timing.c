@@ -324,17 +324,17 @@ START_TEST(test_vgpr_pressure_1024_groups)
     run_t r;
     run_timed(&r, k, "grid = 4096\nworkgroup = 1024\nvgprs = 40\n", NULL, false);
     ck_assert_int_eq(r.rc, 0);
-    ck_assert_uint_eq(r.res.occ.wg_per_cu, 1);
-    ck_assert(r.res.occ.waves_per_simd == 4.0);
-    ck_assert_int_eq(r.res.occ.limiter, OCC_VGPR);
+    ck_assert_uint_eq(r.res.d[0].occ.wg_per_cu, 1);
+    ck_assert(r.res.d[0].occ.waves_per_simd == 4.0);
+    ck_assert_int_eq(r.res.d[0].occ.limiter, OCC_VGPR);
     ck_assert_uint_eq(r.st.max_resident_cu, 16);
     ck_assert_uint_gt(r.st.refused[OCC_VGPR], 0);
     ck_assert(strstr(r.json, "\"limiter\": \"vgpr\"") != NULL);
     run_free(&r);
     run_timed(&r, k, "grid = 4096\nworkgroup = 1024\nvgprs = 32\n", NULL, false);
     ck_assert_int_eq(r.rc, 0);
-    ck_assert_uint_eq(r.res.occ.wg_per_cu, 2);
-    ck_assert(r.res.occ.waves_per_simd == 8.0);
+    ck_assert_uint_eq(r.res.d[0].occ.wg_per_cu, 2);
+    ck_assert(r.res.d[0].occ.waves_per_simd == 8.0);
     ck_assert_uint_eq(r.st.max_resident_cu, 32);
     run_free(&r);
 }

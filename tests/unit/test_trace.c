@@ -47,9 +47,10 @@ static void run(const run_opts_t *o, run_out_t *out)
     th_prepare(&t, NULL, NULL, o->ini, o->sets, 0);
     launch_t *L = t.L;
     cfg_t cfg = t.cfg;
-    out->ninsts = L->kernel->ninsts;
+    const isa_kernel_t *k = L->dispatches[0].kernel;
+    out->ninsts = k->ninsts;
     for (uint32_t i = 0; i < out->ninsts && i < 64; i++)
-        isa_format_inst(L->kernel, &L->kernel->insts[i], out->kernel_text[i], sizeof out->kernel_text[i]);
+        isa_format_inst(k, &k->insts[i], out->kernel_text[i], sizeof out->kernel_text[i]);
 
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);
@@ -64,7 +65,7 @@ static void run(const run_opts_t *o, run_out_t *out)
     }
     trace_text_t text;
     if (o->text_out) {
-        ck_assert_int_eq(trace_text_init(&text, o->text_out, L->kernel), 0);
+        ck_assert_int_eq(trace_text_init(&text, o->text_out, L), 0);
         text.from = o->text_from;
         text.to = o->text_to;
         text.one_wave = o->text_one_wave;

@@ -77,16 +77,16 @@ START_TEST(every_key)
     char want[256];
     snprintf(want, sizeof want, "%s/sub/k.s", fx->dir);
     ck_assert_str_eq(wl->source, want);
-    ck_assert_str_eq(wl->kernel, "my_kernel");
-    ck_assert_uint_eq(wl->grid[0], 100);
-    ck_assert_uint_eq(wl->grid[1], 20);
-    ck_assert_uint_eq(wl->grid[2], 3);
-    ck_assert_uint_eq(wl->grid_dims, 3);
-    ck_assert_uint_eq(wl->wg[0], 8);
-    ck_assert_uint_eq(wl->wg[1], 4);
-    ck_assert_uint_eq(wl->wg[2], 2);
-    ck_assert(wl->has_vgprs && wl->vgprs == 40);
-    ck_assert(wl->has_lds && wl->lds == 2048);
+    ck_assert_str_eq(wl->dispatches[0].kernel, "my_kernel");
+    ck_assert_uint_eq(wl->dispatches[0].grid[0], 100);
+    ck_assert_uint_eq(wl->dispatches[0].grid[1], 20);
+    ck_assert_uint_eq(wl->dispatches[0].grid[2], 3);
+    ck_assert_uint_eq(wl->dispatches[0].grid_dims, 3);
+    ck_assert_uint_eq(wl->dispatches[0].wg[0], 8);
+    ck_assert_uint_eq(wl->dispatches[0].wg[1], 4);
+    ck_assert_uint_eq(wl->dispatches[0].wg[2], 2);
+    ck_assert(wl->dispatches[0].has_vgprs && wl->dispatches[0].vgprs == 40);
+    ck_assert(wl->dispatches[0].has_lds && wl->dispatches[0].lds == 2048);
     ck_assert_uint_eq(wl->nbuffers, 2);
     ck_assert_str_eq(wl->buffers[0].name, "a");
     ck_assert_int_eq(wl->buffers[0].type, WL_F32);
@@ -96,18 +96,18 @@ START_TEST(every_key)
     ck_assert_int_eq(wl->buffers[1].type, WL_U16);
     ck_assert_uint_eq(wl->buffers[1].count, 16);
     ck_assert_int_eq(wl->buffers[1].init, WL_INIT_ZERO);
-    ck_assert_uint_eq(wl->nargs, 6);
-    ck_assert_int_eq(wl->args[0].kind, WL_ARG_BUFFER);
-    ck_assert_int_eq(wl->args[0].buffer, 0);
-    ck_assert_int_eq(wl->args[1].buffer, 1);
-    ck_assert_int_eq(wl->args[2].kind, WL_ARG_SCALAR);
-    ck_assert(wl->args[2].typed && wl->args[2].type == WL_U32 && wl->args[2].bits == 7);
-    ck_assert_uint_eq(wl->args[3].bits, 0xc0000000u); /* -2.0f */
-    ck_assert(!wl->args[4].typed);
-    ck_assert_str_eq(wl->args[4].text, "3");
-    ck_assert_int_eq(wl->args[5].kind, WL_ARG_LDS);
-    ck_assert_uint_eq(wl->args[5].lds_bytes, 256);
-    ck_assert_uint_eq(wl->args[5].line, 24);
+    ck_assert_uint_eq(wl->dispatches[0].nargs, 6);
+    ck_assert_int_eq(wl->dispatches[0].args[0].kind, WL_ARG_BUFFER);
+    ck_assert_int_eq(wl->dispatches[0].args[0].buffer, 0);
+    ck_assert_int_eq(wl->dispatches[0].args[1].buffer, 1);
+    ck_assert_int_eq(wl->dispatches[0].args[2].kind, WL_ARG_SCALAR);
+    ck_assert(wl->dispatches[0].args[2].typed && wl->dispatches[0].args[2].type == WL_U32 && wl->dispatches[0].args[2].bits == 7);
+    ck_assert_uint_eq(wl->dispatches[0].args[3].bits, 0xc0000000u); /* -2.0f */
+    ck_assert(!wl->dispatches[0].args[4].typed);
+    ck_assert_str_eq(wl->dispatches[0].args[4].text, "3");
+    ck_assert_int_eq(wl->dispatches[0].args[5].kind, WL_ARG_LDS);
+    ck_assert_uint_eq(wl->dispatches[0].args[5].lds_bytes, 256);
+    ck_assert_uint_eq(wl->dispatches[0].args[5].line, 24);
     done(fx);
 }
 END_TEST
@@ -116,12 +116,12 @@ START_TEST(one_dimension_defaults)
 {
     fx_t *fx = load(KERNEL_OK);
     ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
-    ck_assert_uint_eq(fx->wl.grid_dims, 1);
-    ck_assert_uint_eq(fx->wl.grid[1], 1);
-    ck_assert_uint_eq(fx->wl.grid[2], 1);
-    ck_assert_uint_eq(fx->wl.wg[0], 64);
-    ck_assert(!fx->wl.has_vgprs && !fx->wl.has_lds);
-    ck_assert_str_eq(fx->wl.kernel, "");
+    ck_assert_uint_eq(fx->wl.dispatches[0].grid_dims, 1);
+    ck_assert_uint_eq(fx->wl.dispatches[0].grid[1], 1);
+    ck_assert_uint_eq(fx->wl.dispatches[0].grid[2], 1);
+    ck_assert_uint_eq(fx->wl.dispatches[0].wg[0], 64);
+    ck_assert(!fx->wl.dispatches[0].has_vgprs && !fx->wl.dispatches[0].has_lds);
+    ck_assert_str_eq(fx->wl.dispatches[0].kernel, "");
     done(fx);
 }
 END_TEST
@@ -280,12 +280,12 @@ START_TEST(set_overrides)
                            "buffer.y.count=2", "kernel.vgprs= 12 " };
     fx_t *fx = load_sets(KERNEL_OK "[buffer x]\ntype = f32\ncount = 4\n[args]\nx = @x\nn = u32:4\n", sets, 6);
     ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
-    ck_assert_uint_eq(fx->wl.grid[0], 1024);
+    ck_assert_uint_eq(fx->wl.dispatches[0].grid[0], 1024);
     ck_assert_uint_eq(fx->wl.buffers[0].count, 16);
     ck_assert_uint_eq(fx->wl.nbuffers, 2);
     ck_assert_str_eq(fx->wl.buffers[1].name, "y");
-    ck_assert_uint_eq(fx->wl.args[1].bits, 16);
-    ck_assert_uint_eq(fx->wl.vgprs, 12);
+    ck_assert_uint_eq(fx->wl.dispatches[0].args[1].bits, 16);
+    ck_assert_uint_eq(fx->wl.dispatches[0].vgprs, 12);
     done(fx);
     const char *bad[] = { "kernel.grid" };
     fx = load_sets(KERNEL_OK, bad, 1);
@@ -334,7 +334,7 @@ START_TEST(errors_kernel)
     char longline[400];
     snprintf(longline, sizeof longline, KERNEL_OK "name = %0199d\n", 0);
     check_err(longline, 5, "line too long (206 characters; at most 198)");
-    check_err(KERNEL_OK "[frobnicate]\n", 5, "unknown section [frobnicate]; sections are [kernel], [args] and [buffer NAME]");
+    check_err(KERNEL_OK "[frobnicate]\n", 5, "unknown section [frobnicate]; sections are [kernel], [kernel NAME], [args], [args NAME] and [buffer NAME]");
 }
 END_TEST
 
