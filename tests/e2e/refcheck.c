@@ -261,6 +261,21 @@ static void check_saxpy(ctx_t *c)
     check_unchanged(c, "y", U32(y0), U32(y1), n, N32(y1));
 }
 
+/* Two dispatches: t[i] = x[i]^2, then y[i] = t[i] + t[n-1-i] (the second reads other workgroups'
+ * results of the first, so a missing dependency between them would show here). */
+static void check_pipeline(ctx_t *c)
+{
+    buf_t x = load(c, "init", "x", 4), t = load(c, "final", "t", 4), y = load(c, "final", "y", 4);
+    size_t n = (size_t)arg(c, "n");
+    need_count("t", N32(t), n);
+    need_count("y", N32(y), n);
+    for (size_t i = 0; i < n; i++) {
+        float a = F32(x)[i] * F32(x)[i], b = F32(x)[n - 1 - i] * F32(x)[n - 1 - i];
+        check_f32(c, "t", i, a, F32(t)[i], FLT_MIN);
+        check_f32(c, "y", i, a + b, F32(y)[i], FLT_MIN);
+    }
+}
+
 /* out[g] = sum of the g-th workgroup's inputs, mod 2^32. */
 static void check_reduce(ctx_t *c)
 {
@@ -587,6 +602,7 @@ static const workload_t workloads[] = {
     {"tutorial/first", check_first},
     {"vector_add", check_vector_add},
     {"saxpy", check_saxpy},
+    {"pipeline", check_pipeline},
     {"reduce", check_reduce},
     {"matmul_naive", check_matmul},
     {"matmul_tiled", check_matmul},
