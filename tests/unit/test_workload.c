@@ -390,6 +390,215 @@ START_TEST(errors_all_reported)
 }
 END_TEST
 
+/* ---- several dispatches ------------------------------------------------------------------------ */
+
+/* Dispatch order is [kernel] first, then the [kernel NAME] sections in file order — wherever [kernel]
+ * and the [args NAME] sections stand. */
+START_TEST(dispatches_parse)
+{
+    fx_t *fx = load("[kernel b]\n"                        /* 1 */
+                    "grid = 128,2\nworkgroup = 32,2\n"   /* 2-3 */
+                    "vgprs = 24\nlds = 1024\n"           /* 4-5 */
+                    "after = none\nname = second\n"      /* 6-7 */
+                    "[args c]\n"                         /* 8: before its [kernel c] */
+                    "z = u32:3\n"                        /* 9 */
+                    "[kernel]\nsource = k.s\nname = first\n" /* 10-12 */
+                    "grid = 256\nworkgroup = 64\n"       /* 13-14 */
+                    "[args]\na = u32:1\n"                /* 15-16 */
+                    "[args b]\nb = u32:2\nc = f32:1.0\n" /* 17-19 */
+                    "[kernel c]\ngrid = 64\nworkgroup = 64\nafter = previous\n" /* 20-23 */
+                    "[kernel d_4]\ngrid = 8\nworkgroup = 8\n"); /* 24-26 */
+    ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
+    const wl_workload_t *wl = &fx->wl;
+    ck_assert_uint_eq(wl->ndispatches, 4);
+    const wl_dispatch_t *d = wl->dispatches;
+    ck_assert_str_eq(d[0].label, "");
+    ck_assert_str_eq(d[1].label, "b");
+    ck_assert_str_eq(d[2].label, "c");
+    ck_assert_str_eq(d[3].label, "d_4");
+    ck_assert_uint_eq(d[0].line, 10);
+    ck_assert_uint_eq(d[1].line, 1);
+    ck_assert_uint_eq(d[2].line, 20);
+    ck_assert_uint_eq(d[3].line, 24);
+    ck_assert_str_eq(d[0].kernel, "first");
+    ck_assert_str_eq(d[1].kernel, "second");
+    ck_assert_uint_eq(d[1].kernel_line, 7);
+    ck_assert_str_eq(d[2].kernel, ""); /* the program's only kernel */
+    /* after: the first dispatch and an absent key mean previous. */
+    ck_assert_int_eq(d[0].after, WL_AFTER_PREVIOUS);
+    ck_assert_int_eq(d[1].after, WL_AFTER_NONE);
+    ck_assert_uint_eq(d[1].after_line, 6);
+    ck_assert_int_eq(d[2].after, WL_AFTER_PREVIOUS);
+    ck_assert_uint_eq(d[2].after_line, 23);
+    ck_assert_int_eq(d[3].after, WL_AFTER_PREVIOUS);
+    ck_assert_uint_eq(d[3].after_line, 0);
+    /* Each dispatch's own grid, workgroup and allocations. */
+    ck_assert_uint_eq(d[0].grid[0], 256);
+    ck_assert_uint_eq(d[0].wg[0], 64);
+    ck_assert(!d[0].has_vgprs && !d[0].has_lds);
+    ck_assert_uint_eq(d[1].grid[0], 128);
+    ck_assert_uint_eq(d[1].grid[1], 2);
+    ck_assert_uint_eq(d[1].grid[2], 1);
+    ck_assert_uint_eq(d[1].grid_dims, 2);
+    ck_assert_uint_eq(d[1].wg[0], 32);
+    ck_assert_uint_eq(d[1].wg[1], 2);
+    ck_assert_uint_eq(d[1].wg_dims, 2);
+    ck_assert(d[1].has_vgprs && d[1].vgprs == 24 && d[1].vgprs_line == 4);
+    ck_assert(d[1].has_lds && d[1].lds == 1024 && d[1].lds_line == 5);
+    ck_assert(!d[2].has_vgprs && !d[2].has_lds);
+    ck_assert_uint_eq(d[3].grid[0], 8);
+    ck_assert_uint_eq(d[3].wg_dims, 1);
+    /* Arguments go to their own dispatch. */
+    ck_assert_uint_eq(d[0].nargs, 1);
+    ck_assert_str_eq(d[0].args[0].name, "a");
+    ck_assert_uint_eq(d[0].args[0].bits, 1);
+    ck_assert_uint_eq(d[1].nargs, 2);
+    ck_assert_str_eq(d[1].args[0].name, "b");
+    ck_assert_uint_eq(d[1].args[0].bits, 2);
+    ck_assert_uint_eq(d[1].args[0].line, 18);
+    ck_assert_str_eq(d[1].args[1].name, "c");
+    ck_assert_uint_eq(d[1].args[1].bits, 0x3f800000u);
+    ck_assert_uint_eq(d[2].nargs, 1);
+    ck_assert_str_eq(d[2].args[0].name, "z");
+    ck_assert_uint_eq(d[2].args[0].line, 9);
+    ck_assert_uint_eq(d[3].nargs, 0);
+    char sec[80];
+    ck_assert_str_eq(wl_dispatch_section(&d[0], sec, sizeof sec), "[kernel]");
+    ck_assert_str_eq(wl_dispatch_section(&d[3], sec, sizeof sec), "[kernel d_4]");
+    done(fx);
+}
+END_TEST
+
+/* 64 dispatches are allowed; the 65th is an error at its header. */
+START_TEST(dispatches_limit)
+{
+    char *text = malloc(8192), *p = text;
+    p += sprintf(p, KERNEL_OK); /* lines 1-4 */
+    for (int i = 1; i <= 64; i++)
+        p += sprintf(p, "[kernel d%d]\ngrid = 64\nworkgroup = 64\n", i); /* header at line 5 + 3(i-1) */
+    fx_t *fx = load(text);
+    expect_error(fx, 5 + 3 * 63, "[kernel d64]: more than 64 dispatches");
+    ck_assert_int_eq(fx->nerr, 1);
+    done(fx);
+    /* Without the last section: exactly 64. */
+    *strstr(text, "[kernel d64]") = '\0';
+    fx = load(text);
+    ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
+    ck_assert_uint_eq(fx->wl.ndispatches, 64);
+    ck_assert_str_eq(fx->wl.dispatches[63].label, "d63");
+    done(fx);
+    free(text);
+}
+END_TEST
+
+#define SECOND "[kernel second]\ngrid = 128\nworkgroup = 64\n"
+
+/* --set kernel.NAME.KEY and args.NAME.KEY override a dispatch's keys, and create a dispatch (after
+ * every one of the file) when no such section exists. */
+START_TEST(dispatches_set)
+{
+    const char *sets[] = { "kernel.second.grid=512", "args.second.n=u32:9", "kernel.second.after=none",
+                           "kernel.extra.grid=32", "kernel.extra.workgroup=16", "args.extra.x=u32:5",
+                           "kernel.extra.name=other", "kernel.grid=1024", "args.m=u32:7" };
+    fx_t *fx = load_sets(KERNEL_OK "[args]\nm = u32:1\n" SECOND "[args second]\nn = u32:1\n", sets, 9);
+    ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
+    const wl_dispatch_t *d = fx->wl.dispatches;
+    ck_assert_uint_eq(fx->wl.ndispatches, 3);
+    ck_assert_uint_eq(d[0].grid[0], 1024);
+    ck_assert_uint_eq(d[0].args[0].bits, 7);
+    ck_assert_str_eq(d[1].label, "second");
+    ck_assert_uint_eq(d[1].grid[0], 512);
+    ck_assert_uint_eq(d[1].wg[0], 64);
+    ck_assert_int_eq(d[1].after, WL_AFTER_NONE);
+    ck_assert_uint_eq(d[1].nargs, 1);
+    ck_assert_uint_eq(d[1].args[0].bits, 9);
+    ck_assert_str_eq(d[2].label, "extra");
+    ck_assert_uint_eq(d[2].line, 0);
+    ck_assert_uint_eq(d[2].grid[0], 32);
+    ck_assert_uint_eq(d[2].wg[0], 16);
+    ck_assert_str_eq(d[2].kernel, "other");
+    ck_assert_int_eq(d[2].after, WL_AFTER_PREVIOUS);
+    ck_assert_uint_eq(d[2].nargs, 1);
+    ck_assert_str_eq(d[2].args[0].name, "x");
+    ck_assert_uint_eq(d[2].args[0].bits, 5);
+    done(fx);
+
+    /* A dispatch made by --set is checked like one from the file; errors name the --set. */
+    const char *half[] = { "kernel.extra.grid=64" };
+    fx = load_sets(KERNEL_OK, half, 1);
+    ck_assert_int_eq(fx->nerr, 1);
+    ck_assert_ptr_nonnull(strstr(fx->errs, "--set 'kernel.extra.grid=64': error: [kernel extra] has no workgroup"));
+    done(fx);
+    const char *first_after[] = { "kernel.after=none" };
+    fx = load_sets(KERNEL_OK SECOND, first_after, 1);
+    ck_assert_int_eq(fx->nerr, 1);
+    ck_assert_ptr_nonnull(strstr(fx->errs, "--set 'kernel.after=none': error: after: [kernel] is the first dispatch"));
+    done(fx);
+    const char *bad_after[] = { "kernel.second.after=never" };
+    fx = load_sets(KERNEL_OK SECOND, bad_after, 1);
+    ck_assert_int_eq(fx->nerr, 1);
+    ck_assert_ptr_nonnull(strstr(fx->errs, "--set 'kernel.second.after=never': error: after = 'never': expected previous"));
+    done(fx);
+    const char *orphan[] = { "args.secnd.n=u32:1" };
+    fx = load_sets(KERNEL_OK SECOND, orphan, 1);
+    ck_assert_int_eq(fx->nerr, 1);
+    ck_assert_ptr_nonnull(strstr(fx->errs, "--set 'args.secnd.n=u32:1': error: [args secnd] belongs to no dispatch; "
+                                           "did you mean [args second]?"));
+    done(fx);
+    const char *bad_name[] = { "kernel.9lives.grid=64" };
+    fx = load_sets(KERNEL_OK, bad_name, 1);
+    ck_assert_int_eq(fx->nerr, 1);
+    ck_assert_ptr_nonnull(strstr(fx->errs, "--set 'kernel.9lives.grid=64': error: [kernel 9lives]: a dispatch's NAME is"));
+    done(fx);
+    const char *src[] = { "kernel.second.source=k.s" };
+    fx = load_sets(KERNEL_OK SECOND, src, 1);
+    ck_assert_int_eq(fx->nerr, 1);
+    ck_assert_ptr_nonnull(strstr(fx->errs, "--set 'kernel.second.source=k.s': error: source is given once, in [kernel]"));
+    done(fx);
+}
+END_TEST
+
+START_TEST(errors_dispatches)
+{
+    check_err(KERNEL_OK SECOND "source = k.s\n", 8,
+              "source is given once, in [kernel]: every dispatch runs a kernel of that file (choose it with name = ...)");
+    check_err(KERNEL_OK "after = none\n" SECOND, 5,
+              "after: [kernel] is the first dispatch and has nothing to wait for (after belongs in [kernel NAME])");
+    check_err(KERNEL_OK SECOND "after = later\n", 8,
+              "after = 'later': expected previous (wait until every earlier dispatch has completed) or none");
+    check_err(KERNEL_OK SECOND "after = Previous\n", 8, "after = 'Previous': expected previous");
+    check_err(KERNEL_OK "[args x]\nn = u32:1\n", 5, "[args x] belongs to no dispatch: there is no [kernel x]");
+    check_err(KERNEL_OK SECOND "[args secnod]\nn = u32:1\n", 8, "[args secnod] belongs to no dispatch; did you mean [args second]?");
+    /* Far from every label: no suggestion. */
+    check_err(KERNEL_OK SECOND "[args zzzzzz]\nn = u32:1\n", 8, "[args zzzzzz] belongs to no dispatch: there is no [kernel zzzzzz]");
+    check_err(KERNEL_OK "[kernel 3x]\ngrid = 64\nworkgroup = 64\n", 5,
+              "[kernel 3x]: a dispatch's NAME is letters, digits and '_', as in [kernel second]");
+    check_err(KERNEL_OK "[kernel a-b]\ngrid = 64\nworkgroup = 64\n", 5, "[kernel a-b]: a dispatch's NAME is");
+    check_err(KERNEL_OK "[kernel b]\nworkgroup = 64\n", 5, "[kernel b] has no grid (work-items: X, X,Y or X,Y,Z)");
+    check_err(KERNEL_OK "[kernel b]\ngrid = 64\n", 5, "[kernel b] has no workgroup (work-items: X, X,Y or X,Y,Z)");
+    check_err(KERNEL_OK "[kernel b]\ngrid = 32\nworkgroup = 64\n", 7, "grid x dimension (32) is smaller than the workgroup's (64)");
+    check_err(KERNEL_OK "[kernel b]\ngrid = 2048\nworkgroup = 64,32\n", 7, "workgroup 64x32x1 has 2048 work-items; at most 1024");
+    check_err(KERNEL_OK SECOND "grdi = 4\n", 8, "unknown key 'grdi' in [kernel second]; did you mean 'grid'?");
+    check_err(KERNEL_OK SECOND "[args second]\nn = u32:1\nn = u32:2\n", 10, "duplicate key 'n' in [args second] (first given at line 9)");
+    check_err(KERNEL_OK "[kernal b]\n", 5, "unknown section [kernal b]; did you mean [kernel b]?");
+
+    /* Only [kernel NAME] sections: the missing [kernel] is reported, and so is every unknown section. */
+    fx_t *fx = load("[kernel b]\ngrid = 64\nworkgroup = 64\n[frobnicate]\n[argz]\n");
+    ck_assert_int_eq(fx->nerr, 3);
+    ck_assert_msg(strstr(fx->errs, ":4: error: unknown section [frobnicate]; sections are [kernel], [kernel NAME]"), "%s", fx->errs);
+    ck_assert_msg(strstr(fx->errs, ":5: error: unknown section [argz]; did you mean [args]?"), "%s", fx->errs);
+    ck_assert_msg(strstr(fx->errs, "w.ini: error: no [kernel] section (it needs source, grid and workgroup)"), "%s", fx->errs);
+    done(fx);
+    /* Every dispatch's errors are reported in one pass. */
+    fx = load(KERNEL_OK "[kernel b]\ngrid = 64\n[kernel c]\nworkgroup = 64\nafter = soon\n");
+    ck_assert_int_eq(fx->nerr, 3);
+    ck_assert_msg(strstr(fx->errs, ":5: error: [kernel b] has no workgroup"), "%s", fx->errs);
+    ck_assert_msg(strstr(fx->errs, ":7: error: [kernel c] has no grid"), "%s", fx->errs);
+    ck_assert_msg(strstr(fx->errs, ":9: error: after = 'soon'"), "%s", fx->errs);
+    done(fx);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("workload");
@@ -404,6 +613,10 @@ static Suite *suite(void)
     tcase_add_test(tc, errors_buffers);
     tcase_add_test(tc, errors_args);
     tcase_add_test(tc, errors_all_reported);
+    tcase_add_test(tc, dispatches_parse);
+    tcase_add_test(tc, dispatches_limit);
+    tcase_add_test(tc, dispatches_set);
+    tcase_add_test(tc, errors_dispatches);
     suite_add_tcase(s, tc);
     return s;
 }
