@@ -172,7 +172,7 @@ fuzz: $(FUZZ_BIN)
 # ---- experiments (docs/experiments.md): the full runs rewrite that page; make test runs the small
 # versions and checks the direction of each effect.
 .PHONY: experiments experiments-fast
-experiments: $(BUILD)/gcnsim
+experiments: $(BUILD)/gcnsim $(BUILD)/gcnviz
 	@sh workloads/experiments/run.sh $(BUILD)/gcnsim out/experiments
 
 experiments-fast: $(BUILD)/san/gcnsim

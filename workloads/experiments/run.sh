@@ -4,9 +4,9 @@
 #   run.sh GCNSIM OUTDIR --fast   the small versions, checking only the direction of each effect
 #                                 (make test); exit 1 when any does not hold
 #   run.sh GCNSIM OUTDIR          the full versions (make experiments): each writes OUTDIR/NAME.csv,
-#                                 NAME.png and NAME.md; then docs/experiments.md is assembled from
-#                                 docs/experiments.head.md and the sections, and the plots are
-#                                 copied to docs/img/experiments/
+#                                 NAME.png (and any NAME_*.png pictures) and NAME.md; then
+#                                 docs/experiments.md is assembled from docs/experiments.head.md and
+#                                 the sections, and the pictures are copied to docs/img/experiments/
 set -u
 if [ $# -lt 2 ]; then echo "usage: run.sh GCNSIM OUTDIR [--fast]" >&2; exit 1; fi
 gcnsim=$1 out=$2 fast=${3:-}
@@ -30,7 +30,8 @@ if [ -z "$fast" ] && [ "$fail" -eq 0 ]; then
       name=$(basename "$script" .sh)
       short=${name#*_}
       echo; cat "$out/$name/$short.md"
-      cp "$out/$name/$short.png" "$root/docs/img/experiments/$short.png"
+      cp "$out/$name/$short.png" "$out/$name/$short"_*.png "$root/docs/img/experiments/" 2>/dev/null ||
+        cp "$out/$name/$short.png" "$root/docs/img/experiments/"
     done; } > "$root/docs/experiments.md"
   echo "experiments: docs/experiments.md and docs/img/experiments/ rewritten"
 fi
