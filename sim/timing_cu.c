@@ -283,16 +283,22 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     tw_wave_t *cand[TW_MAX_SLOTS];
     uint32_t n = 0;
     /* Waves whose refetch or s_nop has ended become eligible (reported in slot order), then the
-     * eligible ones are taken oldest first. */
+     * eligible ones are taken oldest first. One pass over the waves marks the ready ones, so the
+     * age-order pass reads only the mask. */
+    uint32_t ready = 0;
     for (uint32_t i = 0; i < s->slots; i++) {
         tw_wave_t *w = cu->slot[d][i];
-        if (w && w->ready_at <= c && w->state == TEV_WAVE_NOINST)
+        if (!w || w->ready_at > c)
+            continue;
+        if (w->state == TEV_WAVE_NOINST)
             tw_set_state(s, w, TEV_WAVE_ELIGIBLE, w->ready_at);
+        if (w->state == TEV_WAVE_ELIGIBLE)
+            ready |= 1u << i;
     }
-    for (uint32_t i = 0; i < cu->nage[d]; i++) {
-        tw_wave_t *w = cu->slot[d][cu->age[d][i]];
-        if (w->ready_at <= c && w->state == TEV_WAVE_ELIGIBLE)
-            cand[n++] = w;
+    for (uint32_t i = 0; ready && i < cu->nage[d]; i++) {
+        uint32_t slot = cu->age[d][i];
+        if (ready >> slot & 1)
+            cand[n++] = cu->slot[d][slot];
     }
     order_candidates(s, cu, d, cand, n);
     bool used[ISA_NUM_UNITS] = { false };
@@ -323,7 +329,8 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     uint64_t next = TW_NEVER;
     for (uint32_t k = 1; k <= s->simds && next > c + k; k++) {
         uint32_t e = tw_simd_at(s, c + k);
-        for (uint32_t i = 0; i < s->slots; i++) {
+        /* c + k is this SIMD's first slot after c: a wave that can issue then ends the search. */
+        for (uint32_t i = 0; i < s->slots && next > c + k; i++) {
             tw_wave_t *w = cu->slot[e][i];
             if (!w || (w->state != TEV_WAVE_ELIGIBLE && w->state != TEV_WAVE_NOINST))
                 continue;
