@@ -44,11 +44,11 @@ void isa_x_write_v32(isa_wave_t *w, uint32_t reg, uint64_t mask, const uint32_t 
 /* f32 helpers: bits <-> float, denormal flush per the wave's float mode. */
 static inline float isa_x_f32(uint32_t bits) { float f; memcpy(&f, &bits, 4); return f; }
 static inline uint32_t isa_x_bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }
-/* A denormal (or zero) becomes a zero of its sign. Branch-free so that per-lane loops vectorise:
- * (exponent - 1) >> 31 is 1 exactly when the exponent field is 0. */
+/* A denormal (or zero) becomes a zero of its sign. Written as a select between two masks so that
+ * per-lane loops vectorise to a compare and two logic ops (SSE2 has no 32-bit multiply). */
 static inline uint32_t isa_x_flush32(uint32_t bits)
 {
-    return bits & ~((((bits & 0x7f800000u) - 1u) >> 31) * 0x7fffffffu);
+    return bits & ((bits & 0x7f800000u) ? 0xffffffffu : 0x80000000u);
 }
 
 /* Set a fault with a formatted message (lane -1 when not lane-specific). */

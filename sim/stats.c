@@ -13,6 +13,10 @@ int stats_init(stats_t *st, const cfg_t *cfg)
     memset(st, 0, sizeof *st);
     st->ncu = (uint32_t)cfg->gpu_compute_units;
     st->simds = (uint32_t)cfg->cu_simds;
+    st->simd_shift = -1;
+    for (int sh = 0; sh < 8; sh++)
+        if (st->simds == 1u << sh)
+            st->simd_shift = sh;
     st->slots = 16; /* TW_MAX_SLOTS: slot indices are below it */
     st->wg_cap = (uint32_t)cfg->cu_max_workgroups;
     size_t nslot = (size_t)st->ncu * st->simds * st->slots, nsimd = (size_t)st->ncu * st->simds;
@@ -59,14 +63,16 @@ void stats_free(stats_t *st)
     memset(st, 0, sizeof *st);
 }
 
-/* Issue slots of SIMD `simd` (cycles t with t % simds == simd) in [a, b). */
-static uint64_t simd_slots(uint64_t a, uint64_t b, uint32_t simd, uint32_t simds)
+/* Issue slots of SIMD `simd` (cycles t with t % simds == simd) in [a, b); shift is log2(simds)
+ * or -1. */
+static uint64_t simd_slots(uint64_t a, uint64_t b, uint32_t simd, uint32_t simds, int shift)
 {
     if (b <= a)
         return 0;
-    uint64_t before_b = b > simd ? (b - simd + simds - 1) / simds : 0;
-    uint64_t before_a = a > simd ? (a - simd + simds - 1) / simds : 0;
-    return before_b - before_a;
+    uint64_t nb = b > simd ? b - simd + simds - 1 : 0, na = a > simd ? a - simd + simds - 1 : 0;
+    if (shift >= 0)
+        return (nb >> shift) - (na >> shift);
+    return nb / simds - na / simds;
 }
 
 static stats_slot_kind_t slot_kind(tev_wave_state_t s)
@@ -135,7 +141,7 @@ static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t s
 {
     if (sl->state == TEV_WAVE_GONE || to <= sl->mark)
         return;
-    uint64_t n = simd_slots(sl->mark, to, simd, st->simds);
+    uint64_t n = simd_slots(sl->mark, to, simd, st->simds, st->simd_shift);
     stats_slot_kind_t k = slot_kind(sl->state);
     st->slot_counts[k] += n;
     sl->pend[k] += n;

@@ -73,6 +73,7 @@ typedef struct {
 
 typedef struct {
     uint32_t ncu, simds, slots;
+    int simd_shift;            /* log2(simds) when a power of two, else -1: no division per event */
     stats_slot_t *slot;        /* [cu][simd][slot] */
     uint64_t *valu_busy;       /* [cu][simd] cycles */
     uint64_t *valu_issues;     /* [cu][simd] VALU instructions issued so far */

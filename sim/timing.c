@@ -34,20 +34,6 @@ void tw_emit(tw_sim_t *s, const tev_t *ev)
         s->opt->observers[i].fn(s->opt->observers[i].ctx, ev);
 }
 
-tev_t tw_wave_event(const tw_wave_t *w, tev_kind_t kind, uint64_t cycle)
-{
-    tev_t ev;
-    memset(&ev, 0, sizeof ev);
-    ev.kind = kind;
-    ev.cycle = cycle;
-    ev.cu = w->cu;
-    ev.simd = w->simd;
-    ev.slot = w->slot;
-    ev.wave = w->id;
-    ev.wg = w->wg->id;
-    return ev;
-}
-
 void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle)
 {
     if (w->state == st)

@@ -281,17 +281,23 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     uint32_t d = tw_simd_at(s, c);
     tw_wave_t *cand[TW_MAX_SLOTS];
     uint32_t n = 0;
-    /* Waves whose refetch or s_nop has ended become eligible (reported in slot order), then the
-     * eligible ones are taken oldest first. */
-    for (uint32_t i = 0; i < s->slots; i++) {
-        tw_wave_t *w = cu->slot[d][i];
-        if (w && w->ready_at <= c && w->state == TEV_WAVE_NOINST)
-            tw_set_state(s, w, TEV_WAVE_ELIGIBLE, w->ready_at);
-    }
+    /* The ready waves in age order, in one pass: eligible ones, and those whose refetch or s_nop
+     * has ended, which become eligible now (reported in slot order, before anything issues). */
+    uint32_t noinst = 0;
     for (uint32_t i = 0; i < cu->nage[d]; i++) {
-        tw_wave_t *w = cu->slot[d][cu->age[d][i]];
-        if (w->ready_at <= c && w->state == TEV_WAVE_ELIGIBLE)
-            cand[n++] = w;
+        uint32_t slot = cu->age[d][i];
+        tw_wave_t *w = cu->slot[d][slot];
+        if (w->ready_at > c)
+            continue;
+        if (w->state == TEV_WAVE_NOINST)
+            noinst |= 1u << slot;
+        else if (w->state != TEV_WAVE_ELIGIBLE)
+            continue;
+        cand[n++] = w;
+    }
+    for (uint32_t m = noinst; m; m &= m - 1) {
+        tw_wave_t *w = cu->slot[d][__builtin_ctz(m)];
+        tw_set_state(s, w, TEV_WAVE_ELIGIBLE, w->ready_at);
     }
     order_candidates(s, cu, d, cand, n);
     bool used[ISA_NUM_UNITS] = { false };
@@ -323,7 +329,8 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     uint64_t next = TW_NEVER;
     for (uint32_t k = 1; k <= s->simds && next > c + k; k++) {
         uint32_t e = tw_simd_at(s, c + k);
-        for (uint32_t i = 0; i < s->slots; i++) {
+        /* c + k is this SIMD's first slot after c: a wave that can issue then ends the search. */
+        for (uint32_t i = 0; i < s->slots && next > c + k; i++) {
             tw_wave_t *w = cu->slot[e][i];
             if (!w || (w->state != TEV_WAVE_ELIGIBLE && w->state != TEV_WAVE_NOINST))
                 continue;

@@ -9,6 +9,8 @@
 #include "memsys.h"
 #include "timing.h"
 
+#include <string.h>
+
 enum { TW_MAX_SIMDS = 4, TW_MAX_SLOTS = 16, TW_MAX_WG_WAVES = 16 };
 /* Within a cycle every other event runs before any issue stage, and the CUs' issue stages run in
  * CU order (they share the memory bandwidth), in both the event-driven and the tick-every-cycle
@@ -115,8 +117,21 @@ typedef struct {
 
 /* Report an event to every observer. */
 void tw_emit(tw_sim_t *s, const tev_t *ev);
-/* An event of `kind` at `cycle` about wave w (its CU, SIMD, slot, id and workgroup filled in). */
-tev_t tw_wave_event(const tw_wave_t *w, tev_kind_t kind, uint64_t cycle);
+/* An event of `kind` at `cycle` about wave w (its CU, SIMD, slot, id and workgroup filled in).
+ * Inline: built in place in the caller's frame instead of returned through a stack copy. */
+static inline tev_t tw_wave_event(const tw_wave_t *w, tev_kind_t kind, uint64_t cycle)
+{
+    tev_t ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = kind;
+    ev.cycle = cycle;
+    ev.cu = w->cu;
+    ev.simd = w->simd;
+    ev.slot = w->slot;
+    ev.wave = w->id;
+    ev.wg = w->wg->id;
+    return ev;
+}
 void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle);
 
 /* Ask for the CU's issue stage to run at `cycle` (or earlier if already asked). */
