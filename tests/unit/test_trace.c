@@ -16,6 +16,7 @@
 #include "timing.h"
 #include "trace.h"
 #include "timing_harness.h"
+#include "dispatches.h"
 
 /* ---- harness: run a shipped workload in time with a recorder and the trace observers ---------- */
 
@@ -161,6 +162,7 @@ static void assert_same_event(const tev_t *a, const tev_t *b, size_t i)
         ck_assert_uint_eq(a->u.wg_info.waves, b->u.wg_info.waves);
         for (int d = 0; d < 3; d++)
             ck_assert_uint_eq(a->u.wg_info.gid[d], b->u.wg_info.gid[d]);
+        ck_assert_uint_eq(a->u.wg_info.dispatch, b->u.wg_info.dispatch);
         /* fall through */
     case TEV_WG_END:
         ck_assert_uint_eq(a->cu, b->cu);
@@ -497,6 +499,181 @@ START_TEST(test_rejects_bad_traces)
 }
 END_TEST
 
+/* ---- several dispatches -------------------------------------------------------------------------- */
+
+/* writer, reader (after = none, other grid and workgroup), writer again: written to the temporary
+ * directory; returns the workload's path. */
+static char *three_dispatches(void)
+{
+    char *k = tmp_path("k.s"), *ini = tmp_path("three.ini");
+    spit(k, (const uint8_t *)dk_kernels, strlen(dk_kernels));
+    static const char body[] = "[kernel]\nsource = k.s\nname = writer\ngrid = 256\nworkgroup = 64\n[args]\nout = @a\nk = u32:7\n"
+                               "[kernel rd]\nname = reader\ngrid = 128\nworkgroup = 32\nafter = none\n[args rd]\nin = @a\nout = @b\n"
+                               "[kernel w2]\nname = writer\ngrid = 128\nworkgroup = 64\n[args w2]\nout = @b\nk = u32:1\n" DK_BUFFERS;
+    spit(ini, (const uint8_t *)body, strlen(body));
+    free(k);
+    return ini;
+}
+
+static void check_dispatch(const trace_dispatch_t *d, const char *kernel, uint32_t inst_base, uint32_t grid, uint32_t wg,
+                           uint64_t nwg, uint32_t after)
+{
+    ck_assert_str_eq(d->kernel, kernel);
+    ck_assert(d->inst_base == inst_base && d->nworkgroups == nwg && d->after == after);
+    ck_assert(d->grid[0] == grid && d->grid[1] == 1 && d->grid[2] == 1);
+    ck_assert(d->wg_size[0] == wg && d->wg_size[1] == 1 && d->wg_size[2] == 1);
+}
+
+/* The dispatch table, and every workgroup start's dispatch (check_round_trip compares it with the
+ * event); issues carry the workload-wide pc of their dispatch's kernel. */
+START_TEST(test_round_trip_dispatches)
+{
+    static const char *const sets[] = { "gpu.compute_units=2", NULL };
+    char *ini = three_dispatches(), *path = tmp_path("three.trc");
+    run_opts_t o = { .ini = ini, .sets = sets, .trace_path = path, .issues = true };
+    run_out_t out;
+    run(&o, &out);
+    ck_assert_int_eq(out.rc, 0);
+    trace_end_t end = check_round_trip(path, &out.rec, true, 2);
+    ck_assert_int_eq(end.status, TRACE_END_COMPLETE);
+    ck_assert_uint_eq(end.wg_starts, 4 + 4 + 2);
+
+    char msg[600];
+    trace_reader_t *r = trace_open(path, msg, sizeof msg);
+    ck_assert_msg(r != NULL, "%s", msg);
+    const trace_header_t *h = trace_header(r);
+    ck_assert_uint_eq(h->version, 3);
+    ck_assert_str_eq(h->kernel, "writer");
+    ck_assert_uint_eq(h->grid[0], 256);
+    ck_assert_uint_eq(h->nworkgroups, 10);
+    ck_assert_uint_eq(h->ninsts, 12 + 18);
+    ck_assert_str_eq(h->insts[11].text, "s_endpgm");
+    ck_assert_str_eq(h->insts[12].text, "s_load_dwordx4 s[4:7], s[0:1], 0x0");
+    ck_assert_uint_eq(h->ndispatches, 3);
+    check_dispatch(&h->dispatches[0], "writer", 0, 256, 64, 4, WL_AFTER_PREVIOUS);
+    check_dispatch(&h->dispatches[1], "reader", 12, 128, 32, 4, WL_AFTER_NONE);
+    check_dispatch(&h->dispatches[2], "writer", 0, 128, 64, 2, WL_AFTER_PREVIOUS);
+    uint32_t dispatch_of[10], starts[3] = { 0 }, issues = 0;
+    tev_t ev;
+    int k;
+    while ((k = trace_next(r, &ev, msg, sizeof msg)) == 1) {
+        if (ev.kind == TEV_WG_START) {
+            ck_assert_uint_lt(ev.wg, 10);
+            ck_assert_uint_lt(ev.u.wg_info.dispatch, 3);
+            dispatch_of[ev.wg] = ev.u.wg_info.dispatch;
+            starts[ev.u.wg_info.dispatch]++;
+            /* The queue is in order: workgroup ids follow the dispatches. */
+            ck_assert_uint_eq(ev.u.wg_info.dispatch, ev.wg < 4 ? 0 : ev.wg < 8 ? 1 : 2);
+        } else if (ev.kind == TEV_ISSUE) {
+            const trace_dispatch_t *d = &h->dispatches[dispatch_of[ev.wg]];
+            uint32_t n = d->inst_base == 12 ? 18 : 12;
+            ck_assert_msg(ev.u.issue.pc >= d->inst_base && ev.u.issue.pc < d->inst_base + n, "pc %u in dispatch %u",
+                          ev.u.issue.pc, dispatch_of[ev.wg]);
+            issues++;
+        }
+    }
+    ck_assert_msg(k == 0, "%s", msg);
+    ck_assert_uint_eq(starts[0], 4);
+    ck_assert_uint_eq(starts[1], 4);
+    ck_assert_uint_eq(starts[2], 2);
+    ck_assert_uint_eq(issues, 4 * 12 + 4 * 18 + 2 * 12);
+    trace_close(r);
+    free(out.rec.ev);
+    free(ini);
+    free(path);
+}
+END_TEST
+
+/* A dispatch field out of range: the header's last byte is the last dispatch's `after`; a workgroup
+ * start naming a dispatch the table lacks is written through the writer itself. */
+START_TEST(test_rejects_bad_dispatch_fields)
+{
+    char *ini = three_dispatches(), *good = tmp_path("good3.trc"), *bad = tmp_path("bad3.trc");
+    run_opts_t o = { .ini = ini, .trace_path = good };
+    run_out_t out;
+    run(&o, &out);
+    ck_assert_int_eq(out.rc, 0);
+    free(out.rec.ev);
+    size_t n;
+    uint8_t *b = slurp(good, &n);
+    ck_assert_uint_eq(b[out.header_bytes - 1], WL_AFTER_PREVIOUS);
+    b[out.header_bytes - 1] = 2;
+    spit(bad, b, n);
+    expect_msg(bad, "corrupted trace at byte ");
+    expect_msg(bad, ": dispatch dependency 2 is out of range (at most 1)");
+    free(b);
+
+    for (uint32_t dispatch = 2; dispatch <= 3; dispatch++) {
+        th_launch_t t;
+        th_prepare(&t, dk_kernels, DK_PIPELINE, NULL, NULL, 0);
+        trace_writer_t *w = trace_writer_open(bad, t.L, &t.cfg, false, stderr);
+        ck_assert_ptr_nonnull(w);
+        uint64_t at = trace_writer_bytes(w);
+        tev_t ev;
+        memset(&ev, 0, sizeof ev);
+        ev.kind = TEV_WG_START;
+        ev.u.wg_info.waves = 1;
+        ev.u.wg_info.dispatch = dispatch - 1; /* 1: the last of the two; 2: none */
+        trace_observe(w, &ev);
+        ck_assert_int_eq(trace_writer_close(w, stderr), 0);
+        th_release(&t);
+        char msg[600], want[160];
+        read_fully(bad, msg, sizeof msg);
+        /* Dispatch 1 is valid (read to the end, no message); dispatch 2 is not. */
+        snprintf(want, sizeof want, "corrupted trace at byte %" PRIu64 ": dispatch 2 is out of range (at most 1)", at);
+        ck_assert_msg(dispatch == 2 ? msg[0] == '\0' : strstr(msg, want) != NULL, "dispatch %u: '%s'", dispatch - 1, msg);
+    }
+    free(ini);
+    free(good);
+    free(bad);
+}
+END_TEST
+
+/* tests/unit/fixtures/trace_v2_store.gcnt was written by gcnsim at d5a878a (trace version 2):
+ * `gcnsim run tests/bad/ini/ok_baseline.ini --trace F --trace-issues` (4 one-wave workgroups of
+ * store.s, 14 instructions). The reader takes it as one dispatch described by the header. */
+START_TEST(test_reads_version_2)
+{
+    char msg[600];
+    trace_reader_t *r = trace_open("tests/unit/fixtures/trace_v2_store.gcnt", msg, sizeof msg);
+    ck_assert_msg(r != NULL, "%s", msg);
+    const trace_header_t *h = trace_header(r);
+    ck_assert_uint_eq(h->version, 2);
+    ck_assert_uint_eq(h->flags, TRACE_FLAG_ISSUES);
+    ck_assert_str_eq(h->kernel, "store");
+    ck_assert_str_eq(h->source, "tests/bad/ini/store.s");
+    ck_assert_uint_eq(h->ninsts, 14);
+    ck_assert_str_eq(h->insts[13].text, "s_endpgm");
+    ck_assert_uint_eq(h->ndispatches, 1);
+    check_dispatch(&h->dispatches[0], "store", 0, 256, 64, 4, WL_AFTER_PREVIOUS);
+    tev_t ev;
+    int k;
+    uint64_t records = 0, starts = 0, issues = 0;
+    while ((k = trace_next(r, &ev, msg, sizeof msg)) == 1) {
+        if (ev.kind == TEV_END)
+            break;
+        records++;
+        if (ev.kind == TEV_WG_START) {
+            ck_assert_uint_eq(ev.u.wg_info.dispatch, 0);
+            ck_assert_uint_eq(ev.u.wg_info.gid[0], ev.wg);
+            starts++;
+        }
+        if (ev.kind == TEV_ISSUE)
+            issues += ev.u.issue.pc < 14;
+    }
+    ck_assert_msg(k == 1 && ev.kind == TEV_END, "%s", msg);
+    ck_assert_int_eq(trace_next(r, &ev, msg, sizeof msg), 0);
+    const trace_end_t *end = trace_end_info(r);
+    ck_assert_int_eq(end->status, TRACE_END_COMPLETE);
+    ck_assert_uint_eq(end->records, records);
+    ck_assert_uint_eq(end->wg_starts, 4);
+    ck_assert_uint_eq(starts, 4);
+    ck_assert_uint_eq(end->issues, issues);
+    ck_assert_uint_eq(issues, 4 * 14); /* every lane active: no branch taken */
+    trace_close(r);
+}
+END_TEST
+
 /* ---- Perfetto export ---------------------------------------------------------------------------- */
 
 /* Occurrences of needle (by hand: the sanitizer's strstr measures the whole haystack per call). */
@@ -608,6 +785,9 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_deterministic);
     tcase_add_test(tc, test_stopped_run);
     tcase_add_test(tc, test_rejects_bad_traces);
+    tcase_add_test(tc, test_round_trip_dispatches);
+    tcase_add_test(tc, test_rejects_bad_dispatch_fields);
+    tcase_add_test(tc, test_reads_version_2);
     tcase_add_test(tc, test_perfetto_export);
     tcase_add_test(tc, test_text_trace_filters);
     suite_add_tcase(s, tc);
