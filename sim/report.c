@@ -54,8 +54,9 @@ void report_dispatch_line(const launch_t *L, uint32_t i, FILE *out)
     const wl_dispatch_t *wd = D->wl;
     char sec[WL_NAME_MAX + 16];
     fprintf(out, "dispatch %-4" PRIu32 " %s %s: grid %" PRIu32 " x %" PRIu32 " x %" PRIu32 ", workgroup %" PRIu32 " x %" PRIu32
-            " x %" PRIu32 ", %" PRIu64 " workgroups%s", i, wl_dispatch_section(wd, sec, sizeof sec), D->kernel->name,
+            " x %" PRIu32 ", %" PRIu64 " workgroup%s%s", i, wl_dispatch_section(wd, sec, sizeof sec), D->kernel->name,
             wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], D->nworkgroups,
+            D->nworkgroups == 1 ? "" : "s",
             i == 0 ? "" : wd->after == WL_AFTER_NONE ? ", after none" : ", after previous");
 }
 
