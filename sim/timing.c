@@ -39,7 +39,8 @@ void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle
     if (w->state == st)
         return;
     w->state = st;
-    tev_t ev = tw_wave_event(w, TEV_WAVE_STATE, cycle);
+    tev_t ev;
+    tw_wave_event(&ev, w, TEV_WAVE_STATE, cycle);
     ev.u.wave_state = st;
     tw_emit(s, &ev);
 }

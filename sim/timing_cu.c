@@ -44,7 +44,8 @@ static void schedule_done(tw_sim_t *s, tw_wave_t *w, uint64_t at, bool vm)
 /* Report a memory instruction's trip through the memory system. */
 static void emit_mem(tw_sim_t *s, const tw_wave_t *w, uint32_t pc, const mem_access_t *a)
 {
-    tev_t ev = tw_wave_event(w, TEV_MEM, a->issue);
+    tev_t ev;
+    tw_wave_event(&ev, w, TEV_MEM, a->issue);
     ev.u.mem.pc = w->inst_base + pc;
     ev.u.mem.access = a;
     tw_emit(s, &ev);
@@ -189,7 +190,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         break;
     }
 
-    tev_t ev = tw_wave_event(w, TEV_ISSUE, c);
+    tev_t ev;
+    tw_wave_event(&ev, w, TEV_ISSUE, c);
     ev.u.issue.unit = info->unit;
     ev.u.issue.op = in->op;
     ev.u.issue.pc = w->inst_base + at;
