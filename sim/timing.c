@@ -291,6 +291,7 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         }
         uint32_t *vgpr = *vgpr_slot;
         launch_wave_init(L, D, &w->isa, vgpr, wg->lds, wg->gid, wg->size, i);
+        tw_wave_fetch(w);
         cu->slot[d][slot] = w;
         tw_age_add(cu, d, slot);
         cu->slots_used[d]++;

@@ -36,6 +36,11 @@ typedef struct tw_wave {
     uint64_t last_vm_done;     /* vmcnt decrements in order */
     uint64_t valu_done;        /* when its last VALU instruction leaves the SIMD: it cannot end before */
     uint8_t prio;              /* s_setprio */
+    /* Its next instruction (NULL past the kernel's end) and that instruction's unit (ISA_UNIT_SEQ
+     * past the end), kept by tw_wave_fetch whenever its pc changes: the issue stage reads them for
+     * every waiting wave every cycle, and this saves four dependent loads each time. */
+    uint8_t next_unit;
+    const isa_inst_t *next;
 } tw_wave_t;
 
 typedef struct tw_wg {
@@ -132,6 +137,14 @@ static inline void tw_wave_event(tev_t *ev, const tw_wave_t *w, tev_kind_t kind,
     ev->wg = w->wg->id;
 }
 void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle);
+/* Refresh w->next and w->next_unit after its pc changed (wave start, each executed instruction). */
+static inline void tw_wave_fetch(tw_wave_t *w)
+{
+    const isa_kernel_t *k = w->isa.kernel;
+    bool in = w->isa.pc < k->ninsts;
+    w->next = in ? &k->insts[w->isa.pc] : NULL;
+    w->next_unit = (uint8_t)(in ? isa_ops[w->next->op].unit : ISA_UNIT_SEQ);
+}
 
 /* Ask for the CU's issue stage to run at `cycle` (or earlier if already asked). */
 void tw_wake_cu(tw_sim_t *s, uint32_t cu, uint64_t cycle);
