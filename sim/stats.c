@@ -145,6 +145,7 @@ static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t s
     stats_slot_kind_t k = slot_kind(sl->state);
     st->slot_counts[k] += n;
     sl->pend[k] += n;
+    sl->pend_mask |= 1u << k;
     if (is_wait(sl->state)) {
         uint64_t hidden = st->valu_issues[simd_index] - sl->wait_valu0;
         if (hidden > n)
@@ -170,6 +171,7 @@ static void flush_pending(stats_t *st, stats_slot_t *sl)
             p->slots[k] += sl->pend[k];
         sl->pend[k] = 0;
     }
+    sl->pend_mask = 0;
 }
 
 static void resident_change(stats_t *st, uint32_t cu, uint32_t simd, int delta, uint64_t now)
@@ -235,15 +237,20 @@ static void issue(stats_t *st, const tev_t *ev)
     advance(st, sl, si, ev->simd, c);
     st->slot_counts[STATS_ISSUED]++;
     sl->pend[STATS_ISSUED]++;
+    sl->pend_mask |= 1u << STATS_ISSUED;
     sl->mark = c + 1;
     stats_pc_t *p = stats_pc_entry(st, ev->u.issue.pc);
     if (p) {
         p->execs++;
         p->cycles += c - sl->last_issue;
-        for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
-            p->slots[k] += sl->pend[k];
     }
-    memset(sl->pend, 0, sizeof sl->pend);
+    for (uint32_t m = sl->pend_mask; m; m &= m - 1) {
+        unsigned k = (unsigned)__builtin_ctz(m);
+        if (p)
+            p->slots[k] += sl->pend[k];
+        sl->pend[k] = 0;
+    }
+    sl->pend_mask = 0;
     sl->last_issue = c;
     sl->last_pc = ev->u.issue.pc;
     sl->has_pc = true;
