@@ -288,6 +288,13 @@ static bool vgpr_ok(const isa_wave_t *w, isa_operand_t o, unsigned width)
     return isa_x_vreg(o) + n <= w->nvgpr;
 }
 
+/* One past the last VGPR a one-register-wide operand covers (its range), 0 when not a VGPR. */
+static inline uint32_t vgpr_end1(isa_operand_t o)
+{
+    uint32_t n = o.count > 1 ? o.count : 1;
+    return isa_opnd_is_vgpr(o) ? isa_x_vreg(o) + n : 0;
+}
+
 /* A malformed instruction (hand-built, or VGPRs beyond the wave's allocation) faults cleanly
  * instead of touching memory outside the register file. */
 static bool operands_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
@@ -297,6 +304,20 @@ static bool operands_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_resu
     if (sig[0] == 'D' && !isa_opnd_is_vgpr(in->vdst)) {
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: destination is not a VGPR", isa_ops[op].name);
         return false;
+    }
+    /* Fast path for the common case, every operand one register wide (opnd_width 1): the largest
+     * end, without branches, against the allocation. Otherwise, or to fault, the general check. */
+    bool wide = op == ISA_v_mad_u64_u32 || op == ISA_v_mad_i64_i32 || op == ISA_v_lshlrev_b64 ||
+                op == ISA_v_lshrrev_b64 || op == ISA_v_ashrrev_i64 ||
+                (op >= ISA_v_cmp_f_i64 && op <= ISA_v_cmpx_t_u64);
+    if (!wide) {
+        uint32_t end = vgpr_end1(in->vdst);
+        for (int i = 0; i < ISA_MAX_SRCS; i++) {
+            uint32_t e = vgpr_end1(in->src[i]);
+            end = e > end ? e : end;
+        }
+        if (end <= w->nvgpr)
+            return true;
     }
     bool ok = vgpr_ok(w, in->vdst, opnd_width(op, -1));
     for (int i = 0; i < ISA_MAX_SRCS; i++)

@@ -220,6 +220,15 @@ WIDE_CLONES static void fused(isa_op_t op, bool flush, const uint32_t *restrict 
         fused_body(op, false, p0, p1, p2, d);
 }
 
+/* The multiply-adds whose addend is the destination itself (v_mac, or v_mad with src2 = vdst), all
+ * lanes enabled: computed in place in the register row, each lane read before it is written, so
+ * the result needs no second pass through a buffer. */
+WIDE_CLONES static void fused_mac_inplace(const uint32_t *restrict p0, const uint32_t *restrict p1, uint32_t *d)
+{
+    for (int l = 0; l < NL; l++)
+        d[l] = mad(p0[l], p1[l], d[l]);
+}
+
 /* The fast path: no source or output modifiers in effect. Returns false to take the general
  * path. */
 static bool valu_float_fast(isa_wave_t *w, const isa_inst_t *in, isa_op_t op)
@@ -238,9 +247,21 @@ static bool valu_float_fast(isa_wave_t *w, const isa_inst_t *in, isa_op_t op)
             return false;
     uint32_t b0[NL], b1[NL], b2[NL], d[NL];
     const uint32_t *p0 = src_lanes(w, in, 0, b0), *p1 = src_lanes(w, in, 1, b1);
-    const uint32_t *p2 = op == ISA_v_mac_f32 ? isa_x_vgpr(w, isa_x_vreg(in->vdst))
-                         : op == ISA_v_mad_f32 || op == ISA_v_madmk_f32 || op == ISA_v_madak_f32
-                             ? src_lanes(w, in, 2, b2) : p1;
+    uint32_t *dst = isa_x_vgpr(w, isa_x_vreg(in->vdst));
+    bool is_mad = op == ISA_v_mac_f32 || op == ISA_v_mad_f32 || op == ISA_v_madmk_f32 || op == ISA_v_madak_f32;
+    const uint32_t *p2 = op == ISA_v_mac_f32 ? dst : is_mad ? src_lanes(w, in, 2, b2) : p1;
+    /* With every lane enabled the result goes straight into the register row when that is safe
+     * for restrict (a row is either a source or disjoint from it); otherwise through d. */
+    if (isa_wave_exec(w) == ~0ull && dst != p0 && dst != p1) {
+        if (is_mad && p2 == dst) {
+            fused_mac_inplace(p0, p1, dst);
+            return true;
+        }
+        if (p2 != dst) {
+            fused(op, w->flush_denorm_f32 != 0, p0, p1, p2, dst);
+            return true;
+        }
+    }
     fused(op, w->flush_denorm_f32 != 0, p0, p1, p2, d);
     isa_x_write_v32(w, isa_x_vreg(in->vdst), isa_wave_exec(w), d);
     return true;

@@ -230,7 +230,8 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
     prog_t prog;
     prog_init(&prog, stderr, prog_is_terminal(stderr), 1.0,
               L->nworkgroups);
-    if (topt.nobservers < TIMING_MAX_OBSERVERS)
+    /* Only when the line can show (a terminal): otherwise every event would call it for nothing. */
+    if (prog.enabled && topt.nobservers < TIMING_MAX_OBSERVERS)
         topt.observers[topt.nobservers++] = (tev_observer_t){ prog_observe, &prog };
     timing_result_t res;
     if (rc == 0)

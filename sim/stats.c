@@ -113,7 +113,7 @@ void stats_dist_add(stats_dist_t *d, uint64_t v)
 }
 
 /* The per-PC entry of instruction `pc`, growing the table (bounded by the kernel's size). */
-stats_pc_t *stats_pc_entry(stats_t *st, uint32_t pc)
+static stats_pc_t *pc_entry_grow(stats_t *st, uint32_t pc)
 {
     if (pc >= st->pc_cap) {
         uint32_t cap = st->pc_cap ? st->pc_cap : 64;
@@ -133,6 +133,18 @@ stats_pc_t *stats_pc_entry(stats_t *st, uint32_t pc)
     return &st->pc[pc];
 }
 
+/* Inline for the per-issue path: the table has almost always grown already. */
+static inline stats_pc_t *pc_entry(stats_t *st, uint32_t pc)
+{
+    if (pc >= st->pc_cap)
+        return pc_entry_grow(st, pc);
+    if (pc >= st->npc)
+        st->npc = pc + 1;
+    return &st->pc[pc];
+}
+
+stats_pc_t *stats_pc_entry(stats_t *st, uint32_t pc) { return pc_entry(st, pc); }
+
 /* Charge the slot's issue slots in [mark, to) to its current state. A wait's slots are split into
  * hidden and exposed by its SIMD's VALU issues since the wait began: events for one CU arrive in
  * cycle order and a wait ends in a memory-completion event, which runs before the issue stage of
@@ -145,13 +157,14 @@ static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t s
     stats_slot_kind_t k = slot_kind(sl->state);
     st->slot_counts[k] += n;
     sl->pend[k] += n;
+    sl->pend_mask |= 1u << k;
     if (is_wait(sl->state)) {
         uint64_t hidden = st->valu_issues[simd_index] - sl->wait_valu0;
         if (hidden > n)
             hidden = n; /* cannot happen: at most one VALU issue per SIMD slot */
         st->hidden += hidden;
         st->exposed += n - hidden;
-        stats_pc_t *p = sl->has_pc ? stats_pc_entry(st, sl->last_pc) : NULL;
+        stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
         if (p) {
             p->waited += n;
             p->hidden += hidden;
@@ -164,12 +177,13 @@ static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t s
 /* Charge a wave's slots since its last issue to that issue's instruction (its s_endpgm). */
 static void flush_pending(stats_t *st, stats_slot_t *sl)
 {
-    stats_pc_t *p = sl->has_pc ? stats_pc_entry(st, sl->last_pc) : NULL;
+    stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++) {
         if (p)
             p->slots[k] += sl->pend[k];
         sl->pend[k] = 0;
     }
+    sl->pend_mask = 0;
 }
 
 static void resident_change(stats_t *st, uint32_t cu, uint32_t simd, int delta, uint64_t now)
@@ -235,15 +249,20 @@ static void issue(stats_t *st, const tev_t *ev)
     advance(st, sl, si, ev->simd, c);
     st->slot_counts[STATS_ISSUED]++;
     sl->pend[STATS_ISSUED]++;
+    sl->pend_mask |= 1u << STATS_ISSUED;
     sl->mark = c + 1;
-    stats_pc_t *p = stats_pc_entry(st, ev->u.issue.pc);
+    stats_pc_t *p = pc_entry(st, ev->u.issue.pc);
     if (p) {
         p->execs++;
         p->cycles += c - sl->last_issue;
-        for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
-            p->slots[k] += sl->pend[k];
     }
-    memset(sl->pend, 0, sizeof sl->pend);
+    for (uint32_t m = sl->pend_mask; m; m &= m - 1) {
+        unsigned k = (unsigned)__builtin_ctz(m);
+        if (p)
+            p->slots[k] += sl->pend[k];
+        sl->pend[k] = 0;
+    }
+    sl->pend_mask = 0;
     sl->last_issue = c;
     sl->last_pc = ev->u.issue.pc;
     sl->has_pc = true;

@@ -39,7 +39,8 @@ void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle
     if (w->state == st)
         return;
     w->state = st;
-    tev_t ev = tw_wave_event(w, TEV_WAVE_STATE, cycle);
+    tev_t ev;
+    tw_wave_event(&ev, w, TEV_WAVE_STATE, cycle);
     ev.u.wave_state = st;
     tw_emit(s, &ev);
 }
@@ -290,6 +291,7 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         }
         uint32_t *vgpr = *vgpr_slot;
         launch_wave_init(L, D, &w->isa, vgpr, wg->lds, wg->gid, wg->size, i);
+        tw_wave_fetch(w);
         cu->slot[d][slot] = w;
         tw_age_add(cu, d, slot);
         cu->slots_used[d]++;

@@ -29,12 +29,6 @@ static uint64_t unit_free_at(const tw_sim_t *s, uint32_t ci, uint32_t simd, isa_
     }
 }
 
-static isa_unit_t next_unit(const tw_wave_t *w)
-{
-    const isa_kernel_t *k = w->isa.kernel;
-    return w->isa.pc < k->ninsts ? isa_ops[k->insts[w->isa.pc].op].unit : ISA_UNIT_SEQ;
-}
-
 static void schedule_done(tw_sim_t *s, tw_wave_t *w, uint64_t at, bool vm)
 {
     if (!eng_schedule(&s->eng, at, 0, vm ? EV_VM_DONE : EV_LGKM_DONE, w->cu, w))
@@ -44,7 +38,8 @@ static void schedule_done(tw_sim_t *s, tw_wave_t *w, uint64_t at, bool vm)
 /* Report a memory instruction's trip through the memory system. */
 static void emit_mem(tw_sim_t *s, const tw_wave_t *w, uint32_t pc, const mem_access_t *a)
 {
-    tev_t ev = tw_wave_event(w, TEV_MEM, a->issue);
+    tev_t ev;
+    tw_wave_event(&ev, w, TEV_MEM, a->issue);
     ev.u.mem.pc = w->inst_base + pc;
     ev.u.mem.access = a;
     tw_emit(s, &ev);
@@ -127,6 +122,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     }
     isa_exec_result_t res;
     isa_exec(&w->isa, in, &res);
+    tw_wave_fetch(w);
     if (res.status == ISA_EXEC_FAULT) {
         tw_fault(s, w, LAUNCH_FAULT_EXEC, at, res.fault_lane, res.fault_msg);
         L->fault.isa_fault = res.fault;
@@ -189,7 +185,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         break;
     }
 
-    tev_t ev = tw_wave_event(w, TEV_ISSUE, c);
+    tev_t ev;
+    tw_wave_event(&ev, w, TEV_ISSUE, c);
     ev.u.issue.unit = info->unit;
     ev.u.issue.op = in->op;
     ev.u.issue.pc = w->inst_base + at;
@@ -303,14 +300,14 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     bool used[ISA_NUM_UNITS] = { false };
     for (uint32_t i = 0; i < n && s->status == 0; i++) {
         tw_wave_t *w = cand[i];
-        const isa_kernel_t *k = w->isa.kernel;
-        if (w->isa.pc >= k->ninsts) {
-            tw_fault(s, w, LAUNCH_FAULT_PC, k->ninsts ? k->ninsts - 1 : 0, -1,
+        const isa_inst_t *in = w->next;
+        if (!in) {
+            uint32_t ninsts = w->isa.kernel->ninsts;
+            tw_fault(s, w, LAUNCH_FAULT_PC, ninsts ? ninsts - 1 : 0, -1,
                      "the wave ran past the last instruction of the kernel (no s_endpgm)");
             return;
         }
-        const isa_inst_t *in = &k->insts[w->isa.pc];
-        isa_unit_t unit = isa_ops[in->op].unit, cat = category(unit);
+        isa_unit_t unit = (isa_unit_t)w->next_unit, cat = category(unit);
         if (cat != ISA_UNIT_SEQ && used[cat])
             continue;
         if (unit_free_at(s, ci, d, unit, c) > c)
@@ -335,7 +332,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
             if (!w || (w->state != TEV_WAVE_ELIGIBLE && w->state != TEV_WAVE_NOINST))
                 continue;
             uint64_t t = w->ready_at > c + 1 ? w->ready_at : c + 1;
-            uint64_t u = unit_free_at(s, ci, e, next_unit(w), t);
+            uint64_t u = unit_free_at(s, ci, e, (isa_unit_t)w->next_unit, t);
             if (u == TW_NEVER)
                 continue; /* the address unit is held; its resumption wakes the CU */
             if (u > t)
