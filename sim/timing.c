@@ -53,8 +53,7 @@ void tw_wake_cu(tw_sim_t *s, uint32_t cu, uint64_t cycle)
     if (c->tick_at != TW_NEVER && c->tick_at <= cycle)
         return;
     c->tick_at = cycle;
-    if (!eng_schedule(&s->eng, cycle, TW_PRIO_TICK + cu, EV_TICK, cu, NULL))
-        s->status = 3;
+    eng_tick(&s->eng, cu, cycle);
 }
 
 static void wake_dispatcher(tw_sim_t *s, uint64_t cycle)
@@ -503,6 +502,8 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     s->cfg = cfg;
     s->opt = opt;
     eng_init(&s->eng);
+    if (!eng_ticks_init(&s->eng, (uint32_t)cfg->gpu_compute_units, TW_PRIO_TICK, EV_TICK))
+        return 3;
     s->disp = calloc(L->ndispatches, sizeof *s->disp);
     if (!s->disp)
         return 3;
@@ -623,8 +624,7 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
     s->launcher_free = start;
     wake_dispatcher(s, start);
     for (uint32_t i = 0; opt->tick_every_cycle && i < s->ncu; i++)
-        if (!eng_schedule(&s->eng, start, TW_PRIO_TICK + i, EV_TICK, i, NULL))
-            s->status = 3;
+        eng_tick(&s->eng, i, start);
     eng_event_t ev;
     while (s->status == 0 && eng_pop(&s->eng, &ev)) {
         uint64_t c = ev.cycle;
@@ -648,9 +648,8 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
             if (opt->tick_every_cycle) {
                 /* Debug mode: every CU's issue stage runs every cycle while work remains. */
                 tw_cu_tick(s, ev.arg, c);
-                if (s->status == 0 && work_left(s) &&
-                    !eng_schedule(&s->eng, c + 1, TW_PRIO_TICK + ev.arg, EV_TICK, ev.arg, NULL))
-                    s->status = 3;
+                if (s->status == 0 && work_left(s))
+                    eng_tick(&s->eng, ev.arg, c + 1);
             } else if (s->cus[ev.arg].tick_at == c) {
                 s->cus[ev.arg].tick_at = TW_NEVER;
                 tw_cu_tick(s, ev.arg, c);
