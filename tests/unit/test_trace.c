@@ -17,6 +17,7 @@
 #include "trace.h"
 #include "timing_harness.h"
 #include "dispatches.h"
+#include "trace_v2_fixture.h"
 
 /* ---- harness: run a shipped workload in time with a recorder and the trace observers ---------- */
 
@@ -629,13 +630,15 @@ START_TEST(test_rejects_bad_dispatch_fields)
 }
 END_TEST
 
-/* tests/unit/fixtures/trace_v2_store.gcnt was written by gcnsim at d5a878a (trace version 2):
- * `gcnsim run tests/bad/ini/ok_baseline.ini --trace F --trace-issues` (4 one-wave workgroups of
- * store.s, 14 instructions). The reader takes it as one dispatch described by the header. */
+/* A version-2 trace (trace_v2_fixture.h): the reader takes it as one dispatch described by the header. */
 START_TEST(test_reads_version_2)
 {
     char msg[600];
-    trace_reader_t *r = trace_open("tests/unit/fixtures/trace_v2_store.gcnt", msg, sizeof msg);
+    char *path = trace_v2_store_file();
+    ck_assert_ptr_nonnull(path);
+    trace_reader_t *r = trace_open(path, msg, sizeof msg);
+    unlink(path);
+    free(path);
     ck_assert_msg(r != NULL, "%s", msg);
     const trace_header_t *h = trace_header(r);
     ck_assert_uint_eq(h->version, 2);
