@@ -95,6 +95,15 @@ static uint64_t w_slot(const trace_writer_t *w, const tev_t *ev)
     return ((uint64_t)ev->cu * w->simds + ev->simd) * w->slots + ev->slot;
 }
 
+/* A dispatch's grid and workgroup size, as the header and the dispatch table hold them. */
+static void w_sizes(trace_writer_t *w, const wl_dispatch_t *d)
+{
+    for (int k = 0; k < 3; k++)
+        w_uv(w, d->grid[k]);
+    for (int k = 0; k < 3; k++)
+        w_uv(w, d->wg[k]);
+}
+
 trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg_t *cfg, bool issues, FILE *err)
 {
     trace_writer_t *w = calloc(1, sizeof *w);
@@ -135,10 +144,7 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
     w_str(w, D0->kernel->name);
     w_str(w, L->wl->source);
     w_room(w, WREC_MAX);
-    for (int d = 0; d < 3; d++)
-        w_uv(w, D0->wl->grid[d]);
-    for (int d = 0; d < 3; d++)
-        w_uv(w, D0->wl->wg[d]);
+    w_sizes(w, D0->wl);
     w_uv(w, L->nworkgroups);
     w_uv(w, occ.waves_per_wg);
     w_uv(w, occ.vgpr_alloc);
@@ -164,10 +170,7 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
         w_str(w, D->kernel->name);
         w_room(w, WREC_MAX);
         w_uv(w, L->kernels[D->kernel_index].inst_base);
-        for (int d = 0; d < 3; d++)
-            w_uv(w, D->wl->grid[d]);
-        for (int d = 0; d < 3; d++)
-            w_uv(w, D->wl->wg[d]);
+        w_sizes(w, D->wl);
         w_uv(w, D->nworkgroups);
         w_uv(w, (uint64_t)D->wl->after);
     }

@@ -112,6 +112,18 @@ static bool r_str(trace_reader_t *r, char *dst, size_t cap, const char *what)
     return true;
 }
 
+/* A grid and a workgroup size, x, y, z each, in work-items. */
+static bool r_sizes(trace_reader_t *r, uint32_t grid[3], uint32_t wg[3])
+{
+    for (int d = 0; d < 3; d++)
+        if (!r_u32(r, &grid[d], UINT32_MAX, "grid size"))
+            return false;
+    for (int d = 0; d < 3; d++)
+        if (!r_u32(r, &wg[d], UINT32_MAX, "workgroup size"))
+            return false;
+    return true;
+}
+
 /* The dispatch table (version 3); an older trace is one dispatch, described by the header. */
 static bool read_dispatches(trace_reader_t *r, trace_header_t *h)
 {
@@ -139,13 +151,7 @@ static bool read_dispatches(trace_reader_t *r, trace_header_t *h)
         if (!r_str(r, d->kernel, sizeof d->kernel, "kernel name length") ||
             !r_u32(r, &d->inst_base, h->ninsts, "first instruction"))
             return false;
-        for (int k = 0; k < 3; k++)
-            if (!r_u32(r, &d->grid[k], UINT32_MAX, "grid size"))
-                return false;
-        for (int k = 0; k < 3; k++)
-            if (!r_u32(r, &d->wg_size[k], UINT32_MAX, "workgroup size"))
-                return false;
-        if (!r_uv(r, &d->nworkgroups) || !r_u32(r, &d->after, WL_AFTER_NONE, "dispatch dependency"))
+        if (!r_sizes(r, d->grid, d->wg_size) || !r_uv(r, &d->nworkgroups) || !r_u32(r, &d->after, WL_AFTER_NONE, "dispatch dependency"))
             return false;
     }
     return true;
@@ -185,13 +191,7 @@ static bool r_header(trace_reader_t *r)
         !r_str(r, h->source, sizeof h->source, "source name length"))
         return false;
     r->rec_at = r->pos;
-    for (int d = 0; d < 3; d++)
-        if (!r_u32(r, &h->grid[d], UINT32_MAX, "grid size"))
-            return false;
-    for (int d = 0; d < 3; d++)
-        if (!r_u32(r, &h->wg_size[d], UINT32_MAX, "workgroup size"))
-            return false;
-    if (!r_uv(r, &h->nworkgroups) || !r_u32(r, &h->waves_per_wg, 1024, "waves per workgroup") ||
+    if (!r_sizes(r, h->grid, h->wg_size) || !r_uv(r, &h->nworkgroups) || !r_u32(r, &h->waves_per_wg, 1024, "waves per workgroup") ||
         !r_u32(r, &h->vgpr_alloc, UINT32_MAX, "VGPRs") || !r_u32(r, &h->sgpr_alloc, UINT32_MAX, "SGPRs") ||
         !r_u32(r, &h->lds_alloc, UINT32_MAX, "LDS bytes") || !r_u32(r, &h->occ_wg_per_cu, UINT32_MAX, "workgroups per CU") ||
         !r_u32(r, &h->occ_limiter, OCC_NUM_RESOURCES - 1, "limiter") ||

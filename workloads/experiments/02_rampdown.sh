@@ -54,8 +54,7 @@ gen_workload 1 > "$OUT/one.ini"
 gen_workload 2 previous > "$OUT/previous.ini"
 gen_workload 2 none > "$OUT/none.ini"
 
-# The Nth (from 1) value of KEY in a run's JSON: the dispatches array repeats its keys per dispatch.
-jnth() { sed -n "s/.*\"$2\": \([-0-9.e]*\).*/\1/p" "$1" | sed -n "${3}p"; }
+# The Nth (from 1) dispatch's integer KEY in a run's JSON (the dispatches array repeats its keys).
 jdisp() { tr '{' '\n' < "$1" | sed -n "s/.*\"$2\": \([0-9]*\).*/\1/p" | sed -n "${3}p"; }
 
 echo "case,dispatches,after,release,cycles,measured_waves_per_simd,held_share,no_work,first_end,second_start" > "$CSV"
