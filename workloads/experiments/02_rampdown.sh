@@ -29,15 +29,7 @@ gen_kernel() {
   echo "    s_sub_u32 s6, s6, 1"
   echo "    s_cmp_lg_u32 s6, 0"
   echo "    s_cbranch_scc1 .Lloop"
-  echo "    s_lshl_b32 s7, s2, 8"
-  echo "    v_add_u32 v2, vcc, s7, v0"
-  echo "    v_lshlrev_b32 v2, 2, v2"
-  echo "    s_waitcnt lgkmcnt(0)"
-  echo "    v_mov_b32 v3, s5"
-  echo "    v_add_u32 v2, vcc, s4, v2"
-  echo "    v_addc_u32 v3, vcc, 0, v3, vcc"
-  echo "    flat_store_dword v[2:3], v1"
-  echo "    s_endpgm"
+  store_v1_and_end 8
 }
 # gen_workload DISPATCHES [AFTER]: one dispatch writing a, or two writing a and b (independent).
 gen_workload() {

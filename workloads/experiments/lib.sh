@@ -25,6 +25,13 @@ check() { # check DESCRIPTION AWK-CONDITION: records whether the expected direct
 kernel_head() {
   printf '    .text\n    .globl %s\n    .p2align 8\n    .type %s,@function\n%s:\n' "$1" "$1" "$1"
 }
+# store_v1_and_end SHIFT: the end of a generated kernel whose out pointer was loaded into s[4:5]
+# (s_load_dwordx2 s[4:5], s[0:1], 0x0): out[(workgroup id << SHIFT) + local id] = v1, s_endpgm.
+store_v1_and_end() {
+  printf '    s_lshl_b32 s7, s2, %s\n    v_add_u32 v2, vcc, s7, v0\n    v_lshlrev_b32 v2, 2, v2\n' "$1"
+  printf '    s_waitcnt lgkmcnt(0)\n    v_mov_b32 v3, s5\n    v_add_u32 v2, vcc, s4, v2\n'
+  printf '    v_addc_u32 v3, vcc, 0, v3, vcc\n    flat_store_dword v[2:3], v1\n    s_endpgm\n'
+}
 # in_out_ini SOURCE GRID WORKGROUP IN-COUNT SEED OUT-COUNT [KERNEL-LINE]: a generated workload with
 # an f32 input buffer (random in [0, 1)) and an f32 output buffer, passed as the arguments `in` and
 # `out`; the caller appends its other arguments.
