@@ -306,6 +306,26 @@ static void wg_end(stats_t *st, uint32_t cu, uint64_t wg, uint64_t t)
         }
 }
 
+static void dispatch_start(stats_t *st, const tev_t *ev)
+{
+    uint32_t d = ev->u.wg_info.dispatch;
+    if (d >= WL_MAX_DISPATCHES || st->dispatch[d].started)
+        return;
+    st->dispatch[d] = (stats_dispatch_t){ true, ev->wg, ev->cycle, ev->cycle };
+    if (d + 1 > st->ndispatches)
+        st->ndispatches = d + 1;
+}
+
+static void dispatch_end(stats_t *st, const tev_t *ev)
+{
+    for (uint32_t d = st->ndispatches; d-- > 0;)
+        if (st->dispatch[d].started && ev->wg >= st->dispatch[d].first_wg) {
+            if (ev->cycle > st->dispatch[d].last_end)
+                st->dispatch[d].last_end = ev->cycle;
+            return;
+        }
+}
+
 void stats_observe(void *ctx, const tev_t *ev)
 {
     stats_t *st = ctx;
@@ -320,9 +340,11 @@ void stats_observe(void *ctx, const tev_t *ev)
         st->workgroups++;
         st->waves += ev->u.wg_info.waves;
         wg_start(st, ev->cu, ev->wg, ev->cycle);
+        dispatch_start(st, ev);
         break;
     case TEV_WG_END:
         wg_end(st, ev->cu, ev->wg, ev->cycle);
+        dispatch_end(st, ev);
         break;
     case TEV_CU_LIMITER:
         limiter_close(st, ev->cu, ev->cycle);
@@ -381,18 +403,19 @@ static const char *unit_key(isa_unit_t u)
 }
 
 /* A workload of several dispatches: one line each, with when it ran and its theoretical occupancy. */
-static void print_dispatches(const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
+static void print_dispatches(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
 {
     fprintf(out, "kernels       %s, %" PRIu32 " dispatches\n", L->wl->source, L->ndispatches);
     for (uint32_t i = 0; i < L->ndispatches && i < res->ndispatches; i++) {
         const timing_dispatch_result_t *d = &res->d[i];
+        const stats_dispatch_t *sd = &st->dispatch[i];
         occ_kernel_t ok = timing_occ_kernel(&L->dispatches[i]);
         occ_llvm_t llvm;
         occ_llvm(cfg, &ok, &llvm);
         report_dispatch_line(L, i, out);
         fprintf(out, "; ready %" PRIu64 ", workgroups from %" PRIu64 " to %" PRIu64 "; theoretical %" PRIu32
-                " waves/SIMD (LLVM rule, limited by %s), resident %.2f (limited by %s)\n", d->ready, d->first_start,
-                d->last_end, llvm.waves_per_simd, occ_resource_name(llvm.limiter), d->occ.waves_per_simd,
+                " waves/SIMD (LLVM rule, limited by %s), resident %.2f (limited by %s)\n", d->ready, sd->first_start,
+                sd->last_end, llvm.waves_per_simd, occ_resource_name(llvm.limiter), d->occ.waves_per_simd,
                 occ_resource_name(d->occ.limiter));
     }
 }
@@ -403,7 +426,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     const wl_dispatch_t *wd = L->dispatches[0].wl;
     uint64_t n = total_insts(st);
     if (L->ndispatches > 1)
-        print_dispatches(L, cfg, res, out);
+        print_dispatches(st, L, cfg, res, out);
     else {
         fprintf(out, "kernel        %s\n", L->dispatches[0].kernel->name);
         fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items, workgroup %" PRIu32 " x %" PRIu32
@@ -456,7 +479,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
 }
 
 /* "dispatches": one object per dispatch (schema 4). */
-static void json_dispatches(const launch_t *L, const timing_result_t *res, FILE *out)
+static void json_dispatches(const stats_t *st, const launch_t *L, const timing_result_t *res, FILE *out)
 {
     fputs("  \"dispatches\": [", out);
     for (uint32_t i = 0; i < L->ndispatches && i < res->ndispatches; i++) {
@@ -472,7 +495,8 @@ static void json_dispatches(const launch_t *L, const timing_result_t *res, FILE 
                 "], \"workgroups\": %" PRIu64 ", \"after\": \"%s\", \"ready_cycle\": %" PRIu64 ", \"first_start_cycle\": %"
                 PRIu64 ", \"last_end_cycle\": %" PRIu64 ", \"theoretical_waves_per_simd\": %.6f, \"limiter\": \"%s\"}",
                 wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], D->nworkgroups,
-                i == 0 ? "none" : wd->after == WL_AFTER_NONE ? "none" : "previous", d->ready, d->first_start, d->last_end,
+                i == 0 ? "none" : wd->after == WL_AFTER_NONE ? "none" : "previous", d->ready, st->dispatch[i].first_start,
+                st->dispatch[i].last_end,
                 d->occ.waves_per_simd, occ_resource_name(d->occ.limiter));
     }
     fputs("\n  ],\n", out);
@@ -488,7 +512,7 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     fputs(",\n", out);
     fprintf(out, "  \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n  \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n",
             wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2]);
-    json_dispatches(L, res, out);
+    json_dispatches(st, L, res, out);
     fprintf(out, "  \"compute_units\": %" PRIu32 ",\n  \"cycles\": %" PRIu64 ",\n", st->ncu, st->cycles);
     fprintf(out, "  \"instructions\": {\"total\": %" PRIu64, n);
     for (int u = 0; u < ISA_NUM_UNITS; u++)

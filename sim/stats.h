@@ -73,6 +73,15 @@ typedef struct {
     uint64_t bucket[STATS_DIST_BUCKETS];
 } stats_dist_t;
 
+/* When a dispatch ran. Its workgroups' ids are consecutive (the queue is in order), so a workgroup
+ * belongs to the last dispatch whose first id is not above its own. */
+typedef struct {
+    bool started;
+    uint64_t first_wg;         /* id of its first workgroup */
+    uint64_t first_start;      /* its first workgroup placed */
+    uint64_t last_end;         /* its last workgroup ended */
+} stats_dispatch_t;
+
 typedef struct {
     uint32_t ncu, simds, slots;
     int simd_shift;            /* log2(simds) when a power of two, else -1: no division per event */
@@ -104,6 +113,8 @@ typedef struct {
     stats_dist_t wave_life, wg_life;       /* launch to slot free; workgroup start to end */
     stats_mem_t mem;
     stats_dist_t load_latency;             /* vector loads: issue to data */
+    stats_dispatch_t dispatch[WL_MAX_DISPATCHES];
+    uint32_t ndispatches;                  /* dispatches that started */
     bool ended;
     bool oom;                  /* the per-PC table could not grow: the run must report an internal error */
     /* output options, set by the caller before printing */

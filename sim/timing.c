@@ -249,10 +249,6 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
     memset(wg->lds, 0, lds_bytes);
     cu->lds_used += dp->lds_alloc;
     cu->barriers_used += dp->waves_per_wg > 1;
-    if (!dp->started) {
-        dp->started = true;
-        dp->first_start = c;
-    }
     cu->wgs++;
     cu->waves += wg->nwaves;
 
@@ -372,8 +368,6 @@ static void wg_end(tw_sim_t *s, tw_wg_t *wg, uint64_t c)
     cu->wgs--;
     wg->used = false;
     s->wgs_live--;
-    if (c > dp->last_end)
-        dp->last_end = c;
     /* A dispatch waiting for every earlier one (after = previous) is ready once the last ends. */
     if (s->wgs_live == 0 && s->have_pending && s->disp[s->cur].ready == TW_NEVER)
         s->disp[s->cur].ready = c + (uint64_t)s->cfg->dispatch_kernel_launch_cycles;
@@ -686,7 +680,7 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
     res->ndispatches = L->ndispatches;
     for (uint32_t i = 0; i < L->ndispatches; i++) {
         const tw_disp_t *dp = &s->disp[i];
-        res->d[i] = (timing_dispatch_result_t){ dp->occ, dp->ready, dp->first_start, dp->last_end };
+        res->d[i] = (timing_dispatch_result_t){ dp->occ, dp->ready };
     }
     rc = s->status;
     if (rc == 3 && !stalled)

@@ -26,9 +26,8 @@ typedef struct {
 
 typedef struct {
     occ_result_t occ;        /* theoretical occupancy of its kernel */
-    uint64_t ready;          /* the cycle its workgroups could first be placed (queue order, `after`, launch cost) */
-    uint64_t first_start;    /* its first workgroup placed */
-    uint64_t last_end;       /* its last workgroup ended */
+    uint64_t ready;          /* the cycle its workgroups could first be placed (queue order, `after`, launch cost);
+                                when it started and ended, the statistics observe (stats_dispatch_t) */
 } timing_dispatch_result_t;
 
 typedef struct {

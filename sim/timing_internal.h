@@ -90,8 +90,6 @@ typedef struct {
     occ_result_t occ;
     uint32_t waves_per_wg, vgpr_alloc, sgpr_alloc, lds_alloc;
     uint64_t ready;            /* when its workgroups may be placed; TW_NEVER while it waits (after = previous) */
-    uint64_t first_start, last_end;
-    bool started;
 } tw_disp_t;
 
 typedef struct {

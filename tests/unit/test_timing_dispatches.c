@@ -10,12 +10,21 @@
 
 #include "dispatches.h"
 #include "launch.h"
+#include "stats.h"
 #include "timing.h"
 #include "timing_harness.h"
+
+/* A dispatch's figures: ready and its allocation from the timing result, when it ran from the
+ * statistics observer (as the report and the JSON show them). */
+typedef struct {
+    occ_result_t occ;
+    uint64_t ready, first_start, last_end;
+} dispatch_view_t;
 
 typedef struct {
     int rc;
     timing_result_t res;
+    dispatch_view_t d[WL_MAX_DISPATCHES];
     th_recorder_t rec;
     uint32_t b[256];  /* buffer 1 after the run, when the workload has one */
     char err[512];
@@ -32,9 +41,16 @@ static void run_timed(run_t *out, const char *kernel, const char *ini, const cha
     memset(&opt, 0, sizeof opt);
     opt.tick_every_cycle = tick;
     opt.observers[opt.nobservers++] = (tev_observer_t){ th_record, &out->rec };
+    stats_t st;
+    ck_assert_int_eq(stats_init(&st, &t.cfg), 0);
+    opt.observers[opt.nobservers++] = (tev_observer_t){ stats_observe, &st };
     FILE *err = fmemopen(out->err, sizeof out->err - 1, "w");
     out->rc = timing_run(t.L, &t.cfg, &opt, &out->res, err);
     fclose(err);
+    for (uint32_t i = 0; out->rc == 0 && i < out->res.ndispatches; i++)
+        out->d[i] = (dispatch_view_t){ out->res.d[i].occ, out->res.d[i].ready, st.dispatch[i].first_start,
+                                       st.dispatch[i].last_end };
+    stats_free(&st);
     if (t.L->wl->nbuffers > 1)
         memcpy(out->b, t.L->bufs[1].data, sizeof out->b);
     th_release(&t);
@@ -103,7 +119,7 @@ START_TEST(after_previous_waits)
         run_t r;
         run_timed(&r, k, TWO_DISPATCHES(""), with_cost ? launch100 : NULL, false);
         ck_assert_int_eq(r.rc, 0);
-        const timing_dispatch_result_t *d = r.res.d;
+        const dispatch_view_t *d = r.d;
         ck_assert_uint_eq(r.res.ndispatches, 2);
         ck_assert_uint_eq(d[0].ready, klc);
         ck_assert_uint_eq(d[0].first_start, klc);
@@ -137,11 +153,11 @@ START_TEST(after_none_overlaps)
     run_t r, p;
     run_timed(&r, k, TWO_DISPATCHES("after = none\n"), NULL, false);
     ck_assert_int_eq(r.rc, 0);
-    ck_assert_uint_eq(r.res.d[0].ready, 0);
-    ck_assert_uint_eq(r.res.d[1].ready, 0);
-    ck_assert_uint_eq(r.res.d[0].first_start, 0);
-    ck_assert_uint_eq(r.res.d[1].first_start, 4);
-    ck_assert_uint_lt(r.res.d[1].first_start, r.res.d[0].last_end);
+    ck_assert_uint_eq(r.d[0].ready, 0);
+    ck_assert_uint_eq(r.d[1].ready, 0);
+    ck_assert_uint_eq(r.d[0].first_start, 0);
+    ck_assert_uint_eq(r.d[1].first_start, 4);
+    ck_assert_uint_lt(r.d[1].first_start, r.d[0].last_end);
     run_timed(&p, k, TWO_DISPATCHES("after = previous\n"), NULL, false);
     ck_assert_int_eq(p.rc, 0);
     ck_assert_uint_lt(r.res.cycles, p.res.cycles);
@@ -154,11 +170,11 @@ START_TEST(after_none_overlaps)
     run_timed(&r, k, TWO_DISPATCHES("after = none\n"), launch100, false);
     run_timed(&p, k, TWO_DISPATCHES(""), launch100, false);
     ck_assert_int_eq(r.rc, 0);
-    ck_assert_uint_eq(r.res.d[0].first_start, 100);
-    ck_assert_uint_eq(r.res.d[1].ready, 200);
-    ck_assert_uint_eq(r.res.d[1].first_start, 200);
-    ck_assert_uint_lt(r.res.d[1].first_start, r.res.d[0].last_end);
-    ck_assert_uint_eq(r.res.cycles, r.res.d[1].last_end);
+    ck_assert_uint_eq(r.d[0].first_start, 100);
+    ck_assert_uint_eq(r.d[1].ready, 200);
+    ck_assert_uint_eq(r.d[1].first_start, 200);
+    ck_assert_uint_lt(r.d[1].first_start, r.d[0].last_end);
+    ck_assert_uint_eq(r.res.cycles, r.d[1].last_end);
     ck_assert_uint_lt(r.res.cycles, p.res.cycles);
     /* A workgroup of dispatch 1 starts before the last of dispatch 0 ends. */
     seen_t s[2];
@@ -213,12 +229,12 @@ START_TEST(tick_mode_identical)
         ck_assert_uint_eq(a.res.ndispatches, 2u + (unsigned)w);
         ck_assert_uint_eq(a.res.cycles, c.res.cycles);
         for (uint32_t i = 0; i < a.res.ndispatches; i++) {
-            ck_assert_uint_eq(a.res.d[i].ready, c.res.d[i].ready);
-            ck_assert_uint_eq(a.res.d[i].first_start, c.res.d[i].first_start);
-            ck_assert_uint_eq(a.res.d[i].last_end, c.res.d[i].last_end);
+            ck_assert_uint_eq(a.d[i].ready, c.d[i].ready);
+            ck_assert_uint_eq(a.d[i].first_start, c.d[i].first_start);
+            ck_assert_uint_eq(a.d[i].last_end, c.d[i].last_end);
         }
-        ck_assert_uint_eq(a.res.d[0].ready, 30);
-        ck_assert_uint_eq(a.res.d[1].ready, a.res.d[0].last_end + 30);
+        ck_assert_uint_eq(a.d[0].ready, 30);
+        ck_assert_uint_eq(a.d[1].ready, a.d[0].last_end + 30);
         ck_assert_uint_eq(a.rec.n, c.rec.n);
         qsort(a.rec.ev, a.rec.n, sizeof *a.rec.ev, cmp_event);
         qsort(c.rec.ev, c.rec.n, sizeof *c.rec.ev, cmp_event);
@@ -228,7 +244,7 @@ START_TEST(tick_mode_identical)
             for (uint32_t i = 0; i < 256; i++)
                 ck_assert_uint_eq(a.b[i], (i ^ 255) + 7 + 1000);
         else
-            ck_assert_uint_eq(a.res.d[2].ready, a.res.d[1].ready + 30);
+            ck_assert_uint_eq(a.d[2].ready, a.d[1].ready + 30);
         run_free(&a);
         run_free(&c);
     }
@@ -289,10 +305,10 @@ START_TEST(mixed_allocations)
             ck_assert_int_eq(r.rc, 0);
             const uint32_t big = 40960, small = 16384;
             uint32_t lds[2] = { w ? small : big, w ? big : small }, vgprs[2] = { w ? 48 : 200, w ? 200 : 48 };
-            ck_assert_uint_eq(r.res.d[0].occ.lds_alloc, lds[0]);
-            ck_assert_uint_eq(r.res.d[1].occ.lds_alloc, lds[1]);
-            ck_assert_uint_eq(r.res.d[0].occ.vgpr_alloc, vgprs[0]);
-            ck_assert_uint_eq(r.res.d[1].occ.vgpr_alloc, vgprs[1]);
+            ck_assert_uint_eq(r.d[0].occ.lds_alloc, lds[0]);
+            ck_assert_uint_eq(r.d[1].occ.lds_alloc, lds[1]);
+            ck_assert_uint_eq(r.d[0].occ.vgpr_alloc, vgprs[0]);
+            ck_assert_uint_eq(r.d[1].occ.vgpr_alloc, vgprs[1]);
             bool together;
             uint32_t most1 = replay(&r, lds, vgprs, &together);
             ck_assert(together);
