@@ -1,0 +1,73 @@
+/* fio: how gcnsim and gcnviz read their input files and write their output files (docs/errors.md,
+ * "Files").
+ *
+ * Inputs: only regular files are read ("is a directory", "is not a regular file" otherwise), never
+ * more than a documented limit per kind of file, and text files are checked the same way in every
+ * loader: a leading UTF-8 byte-order mark is skipped, a NUL byte is an error at its line and column.
+ * Outputs: never truncate or remove a path gcnsim did not create. A regular file (or a new path) is
+ * written to a temporary file in the same directory and renamed into place only when every byte was
+ * written; a failed write removes only the temporary file. An existing device or FIFO (/dev/null, a
+ * pipe) is written in place and never removed. Standard output and error are checked at exit.
+ * Owns: nothing beyond one open file per fio_out_t. Needs: libc only (gcnviz links it too). */
+#ifndef GCNSIM_FILEIO_H
+#define GCNSIM_FILEIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* The documented size limits of the inputs (docs/errors.md). */
+enum {
+    FIO_KERNEL_MAX = 64 << 20,   /* kernel source (.s) */
+    FIO_WORKLOAD_MAX = 1 << 20,  /* workload file (.ini) */
+    FIO_CONFIG_MAX = 1 << 20,    /* machine configuration (.ini) */
+    FIO_LIST_MAX = 16 << 20,     /* sweep list */
+    FIO_ERRORS_MAX = 20          /* errors printed per input file; then "... and N more errors" */
+};
+
+/* A whole text file in memory, NUL-terminated (data[len] == '\0'), the byte-order mark removed. */
+typedef struct {
+    char *data;
+    size_t len;
+} fio_text_t;
+
+/* Read the regular file at path (at most limit bytes) as text. `what` names it in messages ("workload
+ * file"). On failure prints "PATH[:LINE:COL]: error: ..." to err and returns false. */
+bool fio_read_text(const char *path, const char *what, size_t limit, fio_text_t *out, FILE *err);
+void fio_text_free(fio_text_t *t);
+
+/* Open the regular file at path for reading in binary; NULL with the reason in msg, naming the file
+ * as `what` ("cannot open trace file: No such file or directory", "is a directory, not a trace
+ * file"). *size (if not NULL) receives its size in bytes. */
+FILE *fio_open_regular(const char *path, const char *what, unsigned long long *size, char *msg, size_t msglen);
+
+/* The first line of text, for a message: at most `max` bytes of it from `text`, non-printable bytes as
+ * \xNN, "..." when clipped. Returns buf. */
+const char *fio_clip(const char *text, size_t len, size_t max, char *buf, size_t buflen);
+
+/* An output file being written. */
+typedef struct {
+    FILE *f;
+    char *dest;   /* the file replaced at commit (a symbolic link followed); NULL when written in place */
+    char *tmp;    /* the temporary file renamed onto dest at commit */
+} fio_out_t;
+
+/* Start writing path (binary; "w" and "wb" are the same on POSIX). On failure returns false with
+ * the reason in msg ("cannot create: ...", "is a directory"); nothing was created. */
+bool fio_out_open(fio_out_t *o, const char *path, char *msg, size_t msglen);
+/* Finish: flush, check every write, close, rename into place. On failure the target is untouched
+ * (a device or FIFO may have received part of the output), the temporary file is gone, and msg
+ * says why. Always releases o. */
+bool fio_out_commit(fio_out_t *o, char *msg, size_t msglen);
+/* Give up: close and remove the temporary file only. Safe on a zeroed or released fio_out_t. */
+void fio_out_abort(fio_out_t *o);
+
+/* At the start of main: a closed standard stream (0, 1 or 2) is reopened on /dev/null read-only, so
+ * that no file opened later takes its number and every write to it fails (and is reported). */
+void fio_guard_std_streams(void);
+/* At the end of main: flush and check standard output and error. Returns rc when both were written
+ * completely or rc is already a failure, else 1 after a message on stderr (if it still works).
+ * `prog` prefixes the message. */
+int fio_finish_std_streams(const char *prog, int rc);
+
+#endif
