@@ -703,6 +703,9 @@ int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_prog
     asm_directives_finish(c);
     partition(c, out); /* also when pass 1 failed: branch and kernel errors are reported too */
     int errors = c->nerrors;
+    if (errors > ASM_ERRORS_SHOWN && diag)
+        fprintf(diag, "%s: ... and %d more error%s\n", name, errors - ASM_ERRORS_SHOWN,
+                errors - ASM_ERRORS_SHOWN == 1 ? "" : "s");
     ctx_free(c);
     if (errors) {
         isa_program_free(out);
@@ -710,47 +713,4 @@ int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_prog
     }
     out->path = strdup(name);
     return 0;
-}
-
-int asm_assemble_file(const char *path, isa_program_t *out, FILE *diag)
-{
-    memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (diag)
-            fprintf(diag, "%s: error: cannot open file\n", path);
-        return 1;
-    }
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 65536 > cap) {
-            size_t ncap = cap ? cap * 2 : 65536;
-            char *nb = realloc(buf, ncap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                if (diag)
-                    fprintf(diag, "%s: error: out of memory\n", path);
-                return 1;
-            }
-            buf = nb;
-            cap = ncap;
-        }
-        size_t n = fread(buf + len, 1, cap - len, f);
-        len += n;
-        if (n == 0)
-            break;
-    }
-    bool bad = ferror(f) != 0;
-    fclose(f);
-    if (bad) {
-        free(buf);
-        if (diag)
-            fprintf(diag, "%s: error: cannot read file\n", path);
-        return 1;
-    }
-    int r = asm_assemble_buffer(path, buf, len, out, diag);
-    free(buf);
-    return r;
 }

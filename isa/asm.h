@@ -2,17 +2,24 @@
  * isa_program_t: kernels with decoded instructions, labels, the `.amdhsa_kernel` descriptor,
  * `.amdgpu_metadata` arguments, and LLVM-style resource usage.
  * Diagnostics go to `diag` as `file:line:col: error: message`, followed by the source line and
- * a caret; every error in the file is reported. */
+ * a caret; every error in the file is counted, the first ASM_ERRORS_SHOWN are printed (then "... and
+ * N more errors"). Echoed source text is bounded: a long line is shown as a window around the
+ * column, a long word of a message is clipped, control bytes are shown as \xNN. Reading files is
+ * the caller's (sim/launch's launch_assemble reads a kernel source within its documented limit). */
 #ifndef GCNSIM_ASM_H
 #define GCNSIM_ASM_H
 
 #include "isa.h"
 
-/* Assemble a file. Returns the number of errors (0 on success; the program is then filled and
- * must be released with isa_program_free). An unreadable file is one error. */
-int asm_assemble_file(const char *path, isa_program_t *out, FILE *diag);
+enum { ASM_ERRORS_SHOWN = 20 }; /* diagnostics printed per file (docs/errors.md) */
 
-/* Assemble text held in memory; `name` is used in diagnostics. */
+/* Assemble text held in memory; `name` is used in diagnostics. Returns the number of errors (0 on
+ * success; the program is then filled and must be released with isa_program_free). */
 int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_program_t *out, FILE *diag);
+
+/* Print a diagnostic's text as gcnsim shows every message that echoes input: control bytes (but tab
+ * and newline), malformed UTF-8 and U+FEFF (an invisible byte-order mark) as \xNN, and any word
+ * longer than 80 bytes clipped to its first 77 and "...". */
+void asm_diag_puts(const char *text, FILE *out);
 
 #endif

@@ -6,19 +6,53 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The source line under a message: at most LINE_SHOWN bytes, a window around the column when the line
+ * is longer, control bytes as '?' so that the caret stays under its column. */
+static void echo_line(FILE *out, const char *line, uint32_t len, uint32_t col)
+{
+    enum { LINE_SHOWN = 160, BEFORE = 60 };
+    uint32_t from = 0, to = len;
+    if (len > LINE_SHOWN) {
+        from = col > BEFORE + 1 ? col - 1 - BEFORE : 0;
+        if (from > len)
+            from = len;
+        to = from + LINE_SHOWN < len ? from + LINE_SHOWN : len;
+    }
+    const char *lead = from ? "..." : "";
+    fputs(lead, out);
+    for (uint32_t i = from; i < to; i++) {
+        unsigned char ch = (unsigned char)line[i];
+        fputc((ch < 0x20 && ch != '\t') || ch == 0x7f ? '?' : ch, out);
+    }
+    fputs(to < len ? "...\n" : "\n", out);
+    /* Mirror tabs so the caret lines up however the terminal expands them. */
+    for (size_t i = 0; i < strlen(lead); i++)
+        fputc(' ', out);
+    for (uint32_t i = from; i + 1 < col && i < to; i++)
+        fputc(line[i] == '\t' ? '\t' : ' ', out);
+    fputs("^\n", out);
+}
+
 static void vreport(asm_ctx_t *c, const char *line, uint32_t len, uint32_t lineno, uint32_t col,
                     const char *fmt, va_list ap)
 {
-    c->nerrors++;
-    if (!c->diag)
+    if (++c->nerrors > ASM_ERRORS_SHOWN || !c->diag)
         return;
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
     fprintf(c->diag, "%s:%u:%u: error: ", c->file, lineno, col);
-    vfprintf(c->diag, fmt, ap);
-    fprintf(c->diag, "\n%.*s\n", (int)len, line ? line : "");
-    /* Mirror tabs so the caret lines up however the terminal expands them. */
-    for (uint32_t i = 0; i + 1 < col && i < len; i++)
-        fputc(line[i] == '\t' ? '\t' : ' ', c->diag);
-    fputs("^\n", c->diag);
+    if (msg) {
+        vsnprintf(msg, (size_t)n + 1, fmt, ap);
+        asm_diag_puts(msg, c->diag);
+        free(msg);
+    } else {
+        fputs("(out of memory formatting the message)", c->diag);
+    }
+    fputc('\n', c->diag);
+    echo_line(c->diag, line ? line : "", line ? len : 0, col);
 }
 
 void asm_error(asm_ctx_t *c, uint32_t col, const char *fmt, ...)

@@ -8,6 +8,7 @@
 
 #include "asm.h"
 #include "cli.h"
+#include "fileio.h"
 #include "config.h"
 #include "launch.h"
 #include "progress.h"
@@ -116,15 +117,15 @@ static bool write_dumps(const launch_t *L, const dump_t *d, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         const launch_buffer_t *b = &L->bufs[find_buf(L->wl, d[i].name)];
-        FILE *f = fopen(d[i].path, "wb");
-        if (!f || fwrite(b->data, 1, (size_t)b->bytes, f) != b->bytes) {
-            fprintf(stderr, "gcnsim: cannot write buffer '%s' to '%s': %s\n", d[i].name, d[i].path, strerror(errno));
-            if (f)
-                fclose(f);
-            return false;
+        fio_out_t o;
+        char msg[256];
+        bool ok = fio_out_open(&o, d[i].path, msg, sizeof msg);
+        if (ok) {
+            fwrite(b->data, 1, (size_t)b->bytes, o.f); /* checked by the commit */
+            ok = fio_out_commit(&o, msg, sizeof msg);
         }
-        if (fclose(f) != 0) {
-            fprintf(stderr, "gcnsim: cannot write buffer '%s' to '%s': %s\n", d[i].name, d[i].path, strerror(errno));
+        if (!ok) {
+            fprintf(stderr, "gcnsim: cannot write buffer '%s' to '%s': %s\n", d[i].name, d[i].path, msg);
             return false;
         }
     }
@@ -146,7 +147,9 @@ typedef struct {
 typedef struct {
     trace_writer_t *writer;
     trace_text_t text;
-    FILE *text_out;
+    FILE *text_out;            /* stdout, or text_file's */
+    fio_out_t text_file;       /* --trace-text=FILE */
+    const char *text_path;
     bool text_on;
 } run_trace_state_t;
 
@@ -168,9 +171,14 @@ static int trace_start(run_trace_state_t *ts, const run_trace_t *tr, const launc
     }
     if (tr->text) {
         ts->text_out = stdout;
-        if (tr->text_path && !(ts->text_out = fopen(tr->text_path, "w"))) {
-            fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", tr->text_path, strerror(errno));
-            return 1;
+        char msg[256];
+        if (tr->text_path) {
+            if (!fio_out_open(&ts->text_file, tr->text_path, msg, sizeof msg)) {
+                fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", tr->text_path, msg);
+                return 1;
+            }
+            ts->text_out = ts->text_file.f;
+            ts->text_path = tr->text_path;
         }
         if (trace_text_init(&ts->text, ts->text_out, L) != 0) {
             fputs("gcnsim: out of memory\n", stderr);
@@ -194,8 +202,9 @@ static int trace_finish(run_trace_state_t *ts, int rc)
         rc = 1;
     if (ts->text_on)
         trace_text_free(&ts->text);
-    if (ts->text_out && ts->text_out != stdout && fclose(ts->text_out) != 0 && rc == 0) {
-        fputs("gcnsim: error: cannot write the text trace\n", stderr);
+    char msg[256];
+    if (ts->text_file.f && !fio_out_commit(&ts->text_file, msg, sizeof msg) && rc == 0) {
+        fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", ts->text_path, msg);
         rc = 1;
     }
     return rc;
@@ -243,24 +252,26 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
     }
     rc = trace_finish(&ts, rc);
     if (rc == 0) {
-        FILE *jf = NULL;
-        if (json_path && !(jf = fopen(json_path, "w"))) {
-            fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, strerror(errno));
+        fio_out_t jf = { 0 };
+        char msg[256];
+        if (json_path && !fio_out_open(&jf, json_path, msg, sizeof msg)) {
+            fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, msg);
             rc = 1;
         } else if (!write_dumps(L, dumps, ndumps)) {
             rc = 1;
         } else {
             stats_print(&st, L, cfg, &res, stdout);
             report_buffers(L, stdout);
-            if (jf)
-                stats_write_json(&st, L, cfg, &res, jf);
+            if (jf.f)
+                stats_write_json(&st, L, cfg, &res, jf.f);
             if (so->csv_path && stats_write_csv(&st, L, cfg, &res, so->csv_path, stderr) != 0)
                 rc = 1;
         }
-        if (jf && fclose(jf) != 0) {
-            fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, strerror(errno));
+        if (jf.f && rc == 0 && !fio_out_commit(&jf, msg, sizeof msg)) {
+            fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, msg);
             rc = 1;
         }
+        fio_out_abort(&jf);
     }
     stats_free(&st);
     return rc;
@@ -461,7 +472,7 @@ int cli_cmd_run(int argc, char **argv)
     if (wl_load(ini, wl_sets, nwl_sets, &wl, stderr) != 0)
         goto out;
     isa_program_t prog;
-    if (asm_assemble_file(wl.source, &prog, stderr) != 0) {
+    if (launch_assemble(wl.source, &prog, stderr) != 0) {
         fprintf(stderr, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl.path, wl.source_line);
         isa_program_free(&prog);
         wl_free(&wl);

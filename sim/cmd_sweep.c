@@ -5,6 +5,7 @@
  * appended to the output in list order once all are done, so the output is the same whatever the
  * number of processes and the order in which they finish (docs/cli.md, "gcnsim sweep"). */
 #include "cli.h"
+#include "fileio.h"
 
 /* The temporary directory's path, and a file in it (DIR/INDEX.csv or .err). */
 enum { SWEEP_DIR_LEN = 512, SWEEP_PATH_LEN = SWEEP_DIR_LEN + 32 };
@@ -108,22 +109,19 @@ static int split_words(const char *s, char ***out, int *col)
 /* Read LIST; returns 0, or 1 after printing every problem. */
 static int read_list(const char *path, sweep_list_t *l)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        fprintf(stderr, "gcnsim: sweep: cannot read '%s': %s\n", path, strerror(errno));
+    enum { LINE_MAX_LEN = 8190 };
+    fio_text_t text;
+    if (!fio_read_text(path, "sweep list", FIO_LIST_MAX, &text, stderr))
         return 1;
-    }
-    char buf[8192];
+    char *buf = NULL;
+    size_t cap = 0, pos = 0;
     int line = 0, nerr = 0;
-    while (fgets(buf, sizeof buf, f)) {
+    long len;
+    while ((len = fio_getline(&text, &pos, &buf, &cap)) >= 0) {
         line++;
-        size_t len = strlen(buf);
-        if (len == sizeof buf - 1 && buf[len - 1] != '\n') {
-            fprintf(stderr, "%s:%d:1: error: line longer than %zu characters\n", path, line, sizeof buf - 2);
-            nerr++;
-            int ch;
-            while ((ch = fgetc(f)) != EOF && ch != '\n')
-                ;
+        if (len - (buf[len - 1] == '\n') > LINE_MAX_LEN) {
+            if (++nerr <= FIO_ERRORS_MAX)
+                fprintf(stderr, "%s:%d:1: error: line longer than %d characters\n", path, line, LINE_MAX_LEN);
             continue;
         }
         const char *t = buf + strspn(buf, " \t");
@@ -132,13 +130,13 @@ static int read_list(const char *path, sweep_list_t *l)
         char **words = NULL;
         int col = 0, n = split_words(buf, &words, &col);
         if (n == -2) {
-            fclose(f);
             fputs("gcnsim: out of memory\n", stderr);
-            return 1;
+            nerr++;
+            break;
         }
         if (n < 0) {
-            fprintf(stderr, "%s:%d:%d: error: unterminated quote\n", path, line, col);
-            nerr++;
+            if (++nerr <= FIO_ERRORS_MAX)
+                fprintf(stderr, "%s:%d:%d: error: unterminated quote\n", path, line, col);
             continue;
         }
         const char *bad = NULL, *where = NULL;
@@ -163,10 +161,9 @@ static int read_list(const char *path, sweep_list_t *l)
                 l->cap = cap;
             }
         }
-        if (bad && *bad) {
+        if (bad && *bad && ++nerr <= FIO_ERRORS_MAX) {
             const char *at = strstr(buf, where);
             fprintf(stderr, "%s:%d:%d: error: %s\n", path, line, at ? (int)(at - buf) + 1 : 1, bad);
-            nerr++;
         }
         if (bad) {
             for (int k = 0; k < n; k++)
@@ -177,16 +174,21 @@ static int read_list(const char *path, sweep_list_t *l)
         /* argv: "run", the words, then room for "--csv PATH" and the terminating NULL. */
         char **argv = calloc((size_t)n + 4, sizeof *argv);
         if (!argv) {
-            fclose(f);
+            for (int k = 0; k < n; k++)
+                free(words[k]);
+            free(words);
             fputs("gcnsim: out of memory\n", stderr);
-            return 1;
+            nerr++;
+            break;
         }
         argv[0] = strdup("run");
         memcpy(argv + 1, words, (size_t)n * sizeof *words);
         free(words);
         l->runs[l->n++] = (sweep_run_t){ .line = line, .argc = n + 1, .argv = argv, .status = -1 };
     }
-    fclose(f);
+    free(buf);
+    fio_text_free(&text);
+    fio_more_errors(path, nerr, stderr);
     if (nerr)
         return 1;
     if (l->n == 0) {
@@ -367,21 +369,21 @@ int cli_cmd_sweep(int argc, char **argv)
     }
     self[n] = '\0';
     /* Open the output first, so that an unwritable FILE fails before any run. */
-    FILE *out = fopen(csv, "a");
-    if (!out || fseek(out, 0, SEEK_END) != 0) {
-        fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", csv, strerror(errno));
-        if (out)
-            fclose(out);
+    fio_out_t o;
+    char msg[256];
+    if (!fio_out_open_append(&o, csv, msg, sizeof msg)) {
+        fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", csv, msg);
         free_list(&l);
         return 1;
     }
+    FILE *out = o.f;
     bool header = ftell(out) == 0;
     const char *tmp = getenv("TMPDIR");
     char dir[SWEEP_DIR_LEN];
     int dl = snprintf(dir, sizeof dir, "%s/gcnsim-sweep-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (dl < 0 || (size_t)dl >= sizeof dir || !mkdtemp(dir)) {
         fprintf(stderr, "gcnsim: sweep: cannot create a temporary directory '%s': %s\n", dir, strerror(errno));
-        fclose(out);
+        fio_out_abort(&o);
         free_list(&l);
         return 3;
     }
@@ -399,18 +401,18 @@ int cli_cmd_sweep(int argc, char **argv)
         }
         if (r->status < 0)
             continue; /* never started */
-        char path[SWEEP_PATH_LEN], msg[512];
+        char path[SWEEP_PATH_LEN], why[512];
         snprintf(path, sizeof path, "%s/%zu.err", dir, i);
-        first_line(path, msg, sizeof msg);
+        first_line(path, why, sizeof why);
         fprintf(stderr, "%s:%d: error: the run exited %d%s%s\n", list, r->line, r->status ? r->status : 3,
-                msg[0] ? ": " : "", msg);
+                why[0] ? ": " : "", why);
         failed++;
         if (!first_fail)
             first_fail = r->status ? r->status : 3;
     }
     remove_dir(dir, l.n);
-    if (ferror(out) | (fclose(out) != 0)) {
-        fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", csv, strerror(errno));
+    if (!fio_out_commit(&o, msg, sizeof msg)) {
+        fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", csv, msg);
         rc = rc ? rc : 1;
     }
     printf("sweep: %zu run%s, %zu failed; %zu row%s appended to %s\n", l.n, l.n == 1 ? "" : "s", failed, ok,

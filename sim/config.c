@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm.h"      /* asm_diag_puts: messages that echo input */
+#include "fileio.h"
 #include "workload.h" /* wl_nearest: the shared "did you mean" helper */
 
 const cfg_key_t cfg_keys[] = {
@@ -238,29 +240,32 @@ static bool assign(cfg_t *c, const cfg_key_t *k, const char *text, char *msg, si
 typedef struct {
     cfg_t *cfg;
     const char *path;
-    FILE *f;
+    fio_text_t text;
+    size_t pos;                 /* the reader's position in text */
     FILE *err;
     char *linebuf;
     size_t linecap;
     unsigned lineno;
     int nerr;
-    int read_errno;             /* errno of a failed read, 0 at end of file */
     bool section_ok;            /* the current section is a configuration section (or none yet) */
     unsigned seen[NKEYS];       /* line that set each key, 0: not in this file */
 } load_t;
 
 static void __attribute__((format(printf, 3, 4))) file_error(load_t *l, unsigned line, const char *fmt, ...)
 {
+    if (++l->nerr > FIO_ERRORS_MAX)
+        return;
     va_list ap;
     va_start(ap, fmt);
     if (line)
         fprintf(l->err, "%s:%u: error: ", l->path, line);
     else
         fprintf(l->err, "%s: error: ", l->path);
-    vfprintf(l->err, fmt, ap);
+    char msg[1024]; /* echoed text is bounded by inih's line length */
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    asm_diag_puts(msg, l->err);
     fputc('\n', l->err);
     va_end(ap);
-    l->nerr++;
 }
 
 static void unknown_section(load_t *l, const char *name)
@@ -321,18 +326,11 @@ static char *blank(char *str, int num)
 static char *reader(char *str, int num, void *stream)
 {
     load_t *l = stream;
-    errno = 0;
-    ssize_t got = getline(&l->linebuf, &l->linecap, l->f);
-    if (got < 0) {
-        l->read_errno = ferror(l->f) ? (errno ? errno : EIO) : 0;
+    if (fio_getline(&l->text, &l->pos, &l->linebuf, &l->linecap) < 0)
         return NULL;
-    }
     l->lineno++;
     l->linebuf[strcspn(l->linebuf, ";#")] = '\0';
-    char *t = l->linebuf;
-    if (l->lineno == 1 && strncmp(t, "\xEF\xBB\xBF", 3) == 0)
-        t += 3; /* a UTF-8 byte order mark, as editors on some systems write */
-    t = wl_trim(t);
+    char *t = wl_trim(l->linebuf);
     if (*t == '\0')
         return blank(str, num);
     if (strlen(t) > (size_t)num - 2) {
@@ -408,20 +406,18 @@ int cfg_load_file(cfg_t *c, const char *path, FILE *err)
     l->path = path;
     l->err = err;
     l->section_ok = true;
-    l->f = fopen(path, "r");
-    if (!l->f) {
-        file_error(l, 0, "cannot open configuration file: %s", strerror(errno));
+    if (!fio_read_text(path, "configuration file", FIO_CONFIG_MAX, &l->text, err)) {
+        l->nerr++;
     } else {
         int rc = ini_parse_stream(reader, l, handler, l);
-        if (l->read_errno)
-            file_error(l, 0, "cannot read configuration file: %s", strerror(l->read_errno));
-        else if (rc < 0)
+        if (rc < 0)
             file_error(l, 0, "cannot read configuration file");
         else if (rc > 0 && l->nerr == 0)
             file_error(l, (unsigned)rc, "malformed line");
-        fclose(l->f);
+        fio_text_free(&l->text);
     }
     free(l->linebuf);
+    fio_more_errors(path, l->nerr, err);
     int nerr = l->nerr;
     free(l);
     return nerr;

@@ -123,27 +123,30 @@ void fio_text_free(fio_text_t *t)
     t->len = 0;
 }
 
-const char *fio_clip(const char *text, size_t len, size_t max, char *buf, size_t buflen)
+long fio_getline(const fio_text_t *t, size_t *pos, char **buf, size_t *cap)
 {
-    size_t o = 0, i = 0;
-    for (; i < len && i < max && text[i] != '\n'; i++) {
-        unsigned char ch = (unsigned char)text[i];
-        if (o + 5 >= buflen)
-            break;
-        if (ch < 0x20 && ch != '\t')
-            o += (size_t)snprintf(buf + o, buflen - o, "\\x%02x", ch);
-        else if (ch >= 0x7f)
-            o += (size_t)snprintf(buf + o, buflen - o, "\\x%02x", ch);
-        else
-            buf[o++] = (char)ch;
+    if (*pos >= t->len)
+        return -1;
+    const char *start = t->data + *pos;
+    const char *nl = memchr(start, '\n', t->len - *pos);
+    size_t n = nl ? (size_t)(nl - start) + 1 : t->len - *pos;
+    if (n + 1 > *cap) {
+        char *b = realloc(*buf, n + 1);
+        if (!b)
+            return -1;
+        *buf = b;
+        *cap = n + 1;
     }
-    if (i < len && text[i] != '\n' && o + 4 < buflen) {
-        memcpy(buf + o, "...", 3);
-        o += 3;
-    }
-    if (buflen)
-        buf[o < buflen ? o : buflen - 1] = '\0';
-    return buf;
+    memcpy(*buf, start, n);
+    (*buf)[n] = '\0';
+    *pos += n;
+    return (long)n;
+}
+
+void fio_more_errors(const char *path, int nerr, FILE *err)
+{
+    if (nerr > FIO_ERRORS_MAX)
+        fprintf(err, "%s: ... and %d more error%s\n", path, nerr - FIO_ERRORS_MAX, nerr - FIO_ERRORS_MAX == 1 ? "" : "s");
 }
 
 bool fio_out_open(fio_out_t *o, const char *path, char *msg, size_t msglen)
@@ -158,7 +161,7 @@ bool fio_out_open(fio_out_t *o, const char *path, char *msg, size_t msglen)
     if (exists && !S_ISREG(st.st_mode)) {
         /* A device or FIFO (/dev/null, /dev/stdout, a named pipe): written in place, never replaced. */
         if (!(o->f = fopen(path, "wb"))) {
-            snprintf(msg, msglen, "cannot write: %s", strerror(errno));
+            snprintf(msg, msglen, "%s", strerror(errno));
             fio_out_abort(o);
             return false;
         }
@@ -185,7 +188,7 @@ bool fio_out_open(fio_out_t *o, const char *path, char *msg, size_t msglen)
     }
     int e = errno;
     if (fd < 0) {
-        snprintf(msg, msglen, "cannot create: %s", strerror(e));
+        snprintf(msg, msglen, "%s", strerror(e));
         free(o->tmp);
         o->tmp = NULL;
         fio_out_abort(o);
@@ -194,8 +197,37 @@ bool fio_out_open(fio_out_t *o, const char *path, char *msg, size_t msglen)
     if (exists)
         (void)fchmod(fd, st.st_mode & 07777); /* a replaced file keeps its permissions */
     if (!(o->f = fdopen(fd, "wb"))) {
-        snprintf(msg, msglen, "cannot create: %s", strerror(errno));
+        snprintf(msg, msglen, "%s", strerror(errno));
         close(fd);
+        fio_out_abort(o);
+        return false;
+    }
+    return true;
+}
+
+bool fio_out_open_append(fio_out_t *o, const char *path, char *msg, size_t msglen)
+{
+    if (!fio_out_open(o, path, msg, msglen))
+        return false;
+    if (!o->tmp)
+        return true; /* a device or FIFO: nothing to keep */
+    FILE *in = fopen(o->dest, "rb");
+    if (!in) {
+        if (errno == ENOENT)
+            return true; /* a new file */
+        snprintf(msg, msglen, "cannot read the existing file: %s", strerror(errno));
+        fio_out_abort(o);
+        return false;
+    }
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        if (fwrite(buf, 1, n, o->f) != n)
+            break;
+    bool bad = ferror(in) || ferror(o->f);
+    fclose(in);
+    if (bad) {
+        snprintf(msg, msglen, "cannot copy the existing file: %s", strerror(errno));
         fio_out_abort(o);
         return false;
     }
@@ -208,18 +240,18 @@ bool fio_out_commit(fio_out_t *o, char *msg, size_t msglen)
     if (o->f) {
         errno = 0;
         if (fflush(o->f) != 0 || ferror(o->f)) {
-            snprintf(msg, msglen, "cannot write: %s", errno ? strerror(errno) : "write error");
+            snprintf(msg, msglen, "%s", errno ? strerror(errno) : "write error");
             ok = false;
         }
         if (fclose(o->f) != 0 && ok) {
-            snprintf(msg, msglen, "cannot write: %s", strerror(errno));
+            snprintf(msg, msglen, "%s", strerror(errno));
             ok = false;
         }
         o->f = NULL;
     }
     if (ok && o->tmp) {
         if (rename(o->tmp, o->dest) != 0) {
-            snprintf(msg, msglen, "cannot rename the finished file into place: %s", strerror(errno));
+            snprintf(msg, msglen, "cannot rename the new file into place: %s", strerror(errno));
             ok = false;
         }
         if (ok) {

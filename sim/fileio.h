@@ -35,15 +35,19 @@ typedef struct {
  * file"). On failure prints "PATH[:LINE:COL]: error: ..." to err and returns false. */
 bool fio_read_text(const char *path, const char *what, size_t limit, fio_text_t *out, FILE *err);
 void fio_text_free(fio_text_t *t);
+/* getline(3) over a text in memory: the line at *pos (with its newline, if any) copied into *buf
+ * (grown as needed, NUL-terminated), *pos advanced. Returns its length, or -1 at the end (or when
+ * out of memory). */
+long fio_getline(const fio_text_t *t, size_t *pos, char **buf, size_t *cap);
 
 /* Open the regular file at path for reading in binary; NULL with the reason in msg, naming the file
  * as `what` ("cannot open trace file: No such file or directory", "is a directory, not a trace
  * file"). *size (if not NULL) receives its size in bytes. */
 FILE *fio_open_regular(const char *path, const char *what, unsigned long long *size, char *msg, size_t msglen);
 
-/* The first line of text, for a message: at most `max` bytes of it from `text`, non-printable bytes as
- * \xNN, "..." when clipped. Returns buf. */
-const char *fio_clip(const char *text, size_t len, size_t max, char *buf, size_t buflen);
+/* After a file's errors: "PATH: ... and N more errors" when more than FIO_ERRORS_MAX were found (the
+ * loaders print the first FIO_ERRORS_MAX, as the assembler does: FIO_ERRORS_MAX == ASM_ERRORS_SHOWN). */
+void fio_more_errors(const char *path, int nerr, FILE *err);
 
 /* An output file being written. */
 typedef struct {
@@ -53,8 +57,12 @@ typedef struct {
 } fio_out_t;
 
 /* Start writing path (binary; "w" and "wb" are the same on POSIX). On failure returns false with
- * the reason in msg ("cannot create: ...", "is a directory"); nothing was created. */
+ * the reason in msg ("Permission denied", "is a directory": a reason, for "cannot write PATH: REASON"); nothing was created. */
 bool fio_out_open(fio_out_t *o, const char *path, char *msg, size_t msglen);
+/* The same for adding to the end of path (a CSV that grows by a row per run): the temporary file
+ * starts as a copy of the existing file, so the file is replaced whole or not at all. Whether it
+ * was empty: ftell(o->f) == 0. */
+bool fio_out_open_append(fio_out_t *o, const char *path, char *msg, size_t msglen);
 /* Finish: flush, check every write, close, rename into place. On failure the target is untouched
  * (a device or FIFO may have received part of the output), the temporary file is gone, and msg
  * says why. Always releases o. */

@@ -3,6 +3,9 @@
  * docs/workloads.md). */
 #include "launch.h"
 
+#include "asm.h"
+#include "fileio.h"
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -331,6 +334,17 @@ static uint32_t kernarg_cap(const launch_dispatch_t *D)
         if (k->args[i].offset + k->args[i].size > cap)
             cap = k->args[i].offset + k->args[i].size;
     return align_up32(cap ? cap : 8, 64);
+}
+
+int launch_assemble(const char *path, isa_program_t *prog, FILE *err)
+{
+    memset(prog, 0, sizeof *prog);
+    fio_text_t src;
+    if (!fio_read_text(path, "kernel source", FIO_KERNEL_MAX, &src, err))
+        return 1;
+    int nerr = asm_assemble_buffer(path, src.data, src.len, prog, err);
+    fio_text_free(&src);
+    return nerr;
 }
 
 int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *prog,

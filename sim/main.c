@@ -8,6 +8,7 @@
 #include "asm.h"
 #include "cli.h"
 #include "config.h"
+#include "fileio.h"
 #include "launch.h"
 #include "occ_report.h"
 #include "report.h"
@@ -152,7 +153,7 @@ static int cmd_asm(int argc, char **argv)
     if (!path)
         return cli_usage_error("asm ", "%s", "asm needs a file: gcnsim asm KERNEL.s");
     isa_program_t prog;
-    int nerr = asm_assemble_file(path, &prog, stderr);
+    int nerr = launch_assemble(path, &prog, stderr);
     if (nerr) {
         fprintf(stderr, "%s: %d error%s\n", path, nerr, nerr == 1 ? "" : "s");
         isa_program_free(&prog);
@@ -214,7 +215,7 @@ static int unknown_command(const char *c)
     return 1;
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
     if (argc < 2) {
         fputs(usage_main, stderr);
@@ -269,4 +270,10 @@ int main(int argc, char **argv)
         return 1;
     }
     return unknown_command(c);
+}
+
+int main(int argc, char **argv)
+{
+    fio_guard_std_streams();
+    return fio_finish_std_streams("gcnsim", run_command(argc, argv));
 }

@@ -401,7 +401,7 @@ static bool has_suffix(const char *s, const char *suf)
 /* The numbers of kernel `name` (or the only one) of a KERNEL.s. Returns 0 or 1 after a message. */
 static int from_kernel_file(const char *path, const char *name, occ_report_input_t *in, isa_program_t *prog, FILE *err)
 {
-    if (asm_assemble_file(path, prog, err) != 0)
+    if (launch_assemble(path, prog, err) != 0)
         return 1;
     if (prog->nkernels == 0) {
         fprintf(err, "gcnsim: occupancy: %s has no kernels\n", path);
@@ -450,7 +450,7 @@ static int from_workload(const char *path, const char **sets, size_t nsets, cons
     if (wl_load(path, sets, nsets, wl, err) != 0)
         return 1;
     *have_prog = true;
-    if (asm_assemble_file(wl->source, prog, err) != 0) {
+    if (launch_assemble(wl->source, prog, err) != 0) {
         fprintf(err, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl->path, wl->source_line);
         return 1;
     }

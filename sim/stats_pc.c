@@ -1,6 +1,7 @@
 /* stats_pc: the output of the statistics observer's finer views — latency hiding per s_waitcnt,
  * the per-instruction table, wave and workgroup lifetimes — in the text report and the JSON, and
  * the one-row-per-run CSV for sweeps. The accounting itself is in stats.c. */
+#include "fileio.h"
 #include "json_out.h"
 #include "stats.h"
 
@@ -276,15 +277,14 @@ static double waves_per_simd(const stats_t *st)
 int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
                     const char *path, FILE *err)
 {
-    FILE *f = fopen(path, "a");
-    if (!f || fseek(f, 0, SEEK_END) != 0) {
-        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, strerror(errno));
-        if (f)
-            fclose(f);
+    fio_out_t o;
+    char msg[256];
+    if (!fio_out_open_append(&o, path, msg, sizeof msg)) {
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, msg);
         return 1;
     }
-    long size = ftell(f);
-    if (size == 0)
+    FILE *f = o.f;
+    if (ftell(f) == 0)
         fprintf(f, "%s%s\n", csv_header, stats_mem_csv_header);
     uint64_t n = 0, slots = 0, busy = 0;
     for (int u = 0; u < ISA_NUM_UNITS; u++)
@@ -317,8 +317,8 @@ int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, cons
             stats_dist_percentile(&st->wg_life, 50), stats_dist_percentile(&st->wg_life, 90));
     stats_mem_csv(st, f);
     fputc('\n', f);
-    if (ferror(f) | (fclose(f) != 0)) {
-        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, strerror(errno));
+    if (!fio_out_commit(&o, msg, sizeof msg)) {
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, msg);
         return 1;
     }
     return 0;

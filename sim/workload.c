@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm.h"
+#include "fileio.h"
+
 typedef struct {
     char section[WL_TEXT_MAX];
     char key[WL_TEXT_MAX];
@@ -29,7 +32,8 @@ typedef struct {
 
 typedef struct {
     const char *path;
-    FILE *f;
+    fio_text_t text;
+    size_t pos;      /* the reader's position in text */
     char *linebuf;
     size_t linecap;
     uint32_t lineno;
@@ -44,15 +48,18 @@ typedef struct {
 
 static void verr(ctx_t *c, uint32_t line, int set, const char *fmt, va_list ap)
 {
+    if (++c->nerr > FIO_ERRORS_MAX)
+        return;
     if (set)
         fprintf(c->err, "--set '%s': error: ", c->sets[set - 1]);
     else if (line)
         fprintf(c->err, "%s:%" PRIu32 ": error: ", c->path, line);
     else
         fprintf(c->err, "%s: error: ", c->path);
-    vfprintf(c->err, fmt, ap);
+    char msg[1024]; /* echoed values are bounded by inih's line length */
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    asm_diag_puts(msg, c->err);
     fputc('\n', c->err);
-    c->nerr++;
 }
 
 static void __attribute__((format(printf, 4, 5))) err_at(ctx_t *c, uint32_t line, int set, const char *fmt, ...)
@@ -164,16 +171,16 @@ static void add_section(ctx_t *c, const char *raw, uint32_t line, int set)
 static char *reader(char *str, int num, void *stream)
 {
     ctx_t *c = stream;
-    ssize_t n = getline(&c->linebuf, &c->linecap, c->f);
+    long n = fio_getline(&c->text, &c->pos, &c->linebuf, &c->linecap);
     if (n < 0)
         return NULL;
     c->lineno++;
-    ssize_t len = n;
+    long len = n;
     while (len > 0 && (c->linebuf[len - 1] == '\n' || c->linebuf[len - 1] == '\r'))
         len--;
     /* inih's line buffer holds num bytes: the text, a newline and the terminator. */
     if (len > num - 2) {
-        err_at(c, c->lineno, 0, "line too long (%zd characters; at most %d)", len, num - 2);
+        err_at(c, c->lineno, 0, "line too long (%ld characters; at most %d)", len, num - 2);
         snprintf(str, (size_t)num, "\n");
         return str;
     }
@@ -722,13 +729,10 @@ int wl_load(const char *path, const char *const *sets, size_t nsets, wl_workload
     c.path = path;
     c.err = err;
     c.sets = sets;
-    c.f = fopen(path, "r");
-    if (!c.f) {
-        fprintf(err, "%s: error: cannot open workload file: %s\n", path, strerror(errno));
+    if (!fio_read_text(path, "workload file", FIO_WORKLOAD_MAX, &c.text, err))
         return 1;
-    }
     int rc = ini_parse_stream(reader, &c, handler, &c);
-    fclose(c.f);
+    fio_text_free(&c.text);
     free(c.linebuf);
     if (rc < 0)
         err_at(&c, 0, 0, "cannot read the workload file");
@@ -740,6 +744,7 @@ int wl_load(const char *path, const char *const *sets, size_t nsets, wl_workload
         interpret(&c, out);
     free(c.e);
     free(c.s);
+    fio_more_errors(path, c.nerr, err);
     if (c.nerr)
         wl_free(out);
     return c.nerr;

@@ -9,11 +9,20 @@
 #                begin with exactly the lines of asm/X.expected
 #   viz.cases    gcnviz command lines, as cli.cases (ARGS after `gcnviz`); $T names a directory of
 #                traces made here: ok.gcnt and its truncated, corrupted and newer-version copies
-# Run from the repository root: sh tests/bad/run.sh BUILD/gcnsim [BUILD/gcnviz]
+#   generated.sh hostile inputs made at run time (NUL bytes, special files, huge files, outputs that
+#                cannot be written)
+# Every command runs with a time limit and a memory limit: the sanitizer build under ASan's own
+# limits (ASan reserves terabytes of address space, so `ulimit -v` cannot apply to it), the optimised
+# build, when given, again over the generated cases under `ulimit -v`.
+# Run from the repository root: sh tests/bad/run.sh BUILD/gcnsim [BUILD/gcnviz [BUILD/gcnsim-optimised]]
 set -u
 gcnsim=$1
 gcnviz=${2:-}
+gcnsim_opt=${3:-}
 here=$(dirname "$0")
+CASE_SECONDS=60
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}hard_rss_limit_mb=1536:max_allocation_size_mb=1024"
+VLIMIT_KB=""
 pass=0
 fail=0
 out=$(mktemp)
@@ -22,7 +31,11 @@ trap 'rm -f "$out"' EXIT
 check() { # NAME WANT-EXIT WANT-TEXT COMMAND...
   name=$1 want=$2 text=$3
   shift 3
-  "$@" >/dev/null 2>"$out"
+  if [ -n "$VLIMIT_KB" ]; then
+    (ulimit -v "$VLIMIT_KB" && exec timeout "$CASE_SECONDS" "$@") >/dev/null 2>"$out"
+  else
+    timeout "$CASE_SECONDS" "$@" >/dev/null 2>"$out"
+  fi
   got=$?
   if [ "$got" = "$want" ] && { [ -z "$text" ] || grep -qF -- "$text" "$out"; }; then
     pass=$((pass + 1))
@@ -82,6 +95,18 @@ for f in "$here"/asm/*.s; do
     sed 's/^/    /' "$out" | head -10 >&2
   fi
 done
+
+. "$here/generated.sh"
+G=$(mktemp -d)
+hostile_cases "$gcnsim" "$G"
+rm -rf "$G"
+if [ -n "$gcnsim_opt" ]; then
+  VLIMIT_KB=1048576 # 1 GiB: no input may make gcnsim allocate before it checks a size
+  G=$(mktemp -d)
+  hostile_cases "$gcnsim_opt" "$G"
+  rm -rf "$G"
+  VLIMIT_KB=""
+fi
 
 echo "bad-inputs: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

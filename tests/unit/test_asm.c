@@ -402,11 +402,35 @@ START_TEST(test_every_error_reported)
     ck_assert_ptr_nonnull(strstr(d, "t.s:1:16: error: register v300 is out of range (gfx803 has v0..v255)\n"
                                     "\tv_mov_b32 v0, v300\n\t              ^\n"));
     free(d);
-    isa_program_t p;
-    FILE *null = fopen("/dev/null", "w");
-    ck_assert_int_eq(asm_assemble_file("tests/unit/fixtures/does-not-exist.s", &p, null), 1);
-    fclose(null);
-    ck_assert_ptr_null(p.kernels);
+}
+END_TEST
+
+/* Every error is counted, the first ASM_ERRORS_SHOWN printed; a long line is echoed as a window
+ * around its column with the caret under it. */
+START_TEST(test_errors_bounded)
+{
+    char src[2048] = "";
+    for (int i = 0; i < ASM_ERRORS_SHOWN + 5; i++)
+        strcat(src, "bogus\n");
+    char *d = fails(src, ASM_ERRORS_SHOWN + 5);
+    ck_assert_ptr_nonnull(strstr(d, "t.s:20:1: error: unknown instruction 'bogus'"));
+    ck_assert_ptr_null(strstr(d, "t.s:21:1:"));
+    ck_assert_ptr_nonnull(strstr(d, "t.s: ... and 5 more errors\n"));
+    free(d);
+    char *line = malloc(1200);
+    strcpy(line, "s_mov_b32 s0, ");
+    memset(line + 14, '1', 1000);
+    strcpy(line + 1014, " ; end\n");
+    d = fails(line, 1);
+    /* The message clips the 1000-digit word; the echo starts 60 bytes before column 15. */
+    ck_assert_ptr_nonnull(strstr(d, "t.s:1:15: error: integer '1111"));
+    ck_assert_ptr_nonnull(strstr(d, "11... is too large\n"));
+    char want[400];
+    snprintf(want, sizeof want, "\ns_mov_b32 s0, %.146s...\n%14s^\n", line + 14, "");
+    ck_assert_msg(strstr(d, want) != NULL, "got:\n%s", d);
+    ck_assert_uint_lt(strlen(d), 600);
+    free(line);
+    free(d);
 }
 END_TEST
 
@@ -555,7 +579,7 @@ START_TEST(test_clang_fixtures)
         char *d = NULL;
         size_t dn = 0;
         FILE *df = open_memstream(&d, &dn);
-        int e = asm_assemble_file(fx[f].file, &p, df);
+        int e = asm_assemble_buffer(fx[f].file, text, len, &p, df);
         fclose(df);
         ck_assert_msg(e == 0, "%s:\n%s", fx[f].file, d);
         free(d);
@@ -647,7 +671,10 @@ static void round_trip(const char *file)
 {
     isa_program_t p;
     FILE *null = fopen("/dev/null", "w");
-    ck_assert_int_eq(asm_assemble_file(file, &p, null), 0);
+    size_t len;
+    char *src = read_all(file, &len);
+    ck_assert_int_eq(asm_assemble_buffer(file, src, len, &p, null), 0);
+    free(src);
     fclose(null);
     for (uint32_t k = 0; k < p.nkernels; k++) {
         const isa_kernel_t *K = &p.kernels[k];
@@ -768,6 +795,7 @@ static Suite *asm_suite(void)
     tcase_add_test(tc, test_syntax_comments_lines);
     tcase_add_test(tc, test_bad_catalogue);
     tcase_add_test(tc, test_every_error_reported);
+    tcase_add_test(tc, test_errors_bounded);
     tcase_add_test(tc, test_default_kernel);
     tcase_add_test(tc, test_several_kernels);
     tcase_add_test(tc, test_amdhsa_block);

@@ -351,7 +351,7 @@ START_TEST(errors_file)
     ck_assert_int_eq(cfg_load_file(&c, "/tmp", err), 1);
     fclose(err);
     ck_assert_ptr_nonnull(strstr(msg, "/nonexistent/gcnsim.ini: error: cannot open configuration file: No such file or directory\n"));
-    ck_assert_ptr_nonnull(strstr(msg, "/tmp: error: cannot read configuration file: Is a directory\n"));
+    ck_assert_ptr_nonnull(strstr(msg, "/tmp: error: is a directory, not a configuration file\n"));
     free(msg);
     /* A line longer than inih accepts is reported, not truncated into a different value. */
     char text[400];

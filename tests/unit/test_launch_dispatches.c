@@ -277,7 +277,7 @@ static char *prepare_error(const char *body, char *ini_path, size_t len)
     wl_workload_t wl;
     ck_assert_int_eq(wl_load(ini_path, NULL, 0, &wl, stderr), 0);
     isa_program_t prog;
-    ck_assert_int_eq(asm_assemble_file(wl.source, &prog, stderr), 0);
+    ck_assert_int_eq(launch_assemble(wl.source, &prog, stderr), 0);
     launch_t *L = calloc(1, sizeof *L);
     char *buf = NULL;
     size_t n = 0;
