@@ -1,7 +1,7 @@
 /* Fuzz target: the machine configuration loader (cfg_load_file over the defaults). The input is the
- * INI file up to its first NUL byte; each further NUL-separated piece is a `--set` override (at most
- * 8, applied with cfg_set). Then the cross-key checks and the effective-configuration printer run,
- * as `gcnsim run` does. Seeds: tests/fuzz/corpus/config/. */
+ * INI file, then up to 8 `--set` overrides (applied with cfg_set), the pieces separated by two NUL
+ * bytes (fuzz_split_sets: a single NUL stays in the file). Then the cross-key checks and the
+ * effective-configuration printer run, as `gcnsim run` does. Seeds: tests/fuzz/corpus/config/. */
 #include "fuzz_util.h"
 
 #include <string.h>
@@ -19,7 +19,9 @@ static int fuzz_config_one(const uint8_t *data, size_t size)
         return -1;
     memcpy(copy, data, size);
     copy[size] = '\0';
-    size_t file_len = strnlen(copy, size);
+    const char *sets[FUZZ_MAX_SETS];
+    size_t nsets;
+    size_t file_len = fuzz_split_sets(copy, size, sets, &nsets);
 
     char path[32];
     FILE *err = fuzz_sink();
@@ -28,9 +30,8 @@ static int fuzz_config_one(const uint8_t *data, size_t size)
         cfg_t cfg;
         cfg_defaults(&cfg);
         nerr = cfg_load_file(&cfg, path, err);
-        size_t nsets = 0;
-        for (size_t pos = file_len + 1; pos < size && nsets < FUZZ_MAX_SETS; pos += strlen(copy + pos) + 1, nsets++)
-            nerr += cfg_set(&cfg, copy + pos, err);
+        for (size_t i = 0; i < nsets; i++)
+            nerr += cfg_set(&cfg, sets[i], err);
         if (nerr == 0)
             nerr = cfg_validate(&cfg, err);
         if (nerr == 0)

@@ -13,8 +13,26 @@
 /* Inputs above this size are skipped: they only slow the fuzzer down and bound each run's work. */
 enum { FUZZ_MAX_INPUT = 64 * 1024 };
 
-/* At most this many NUL-separated `--set` overrides follow an INI input. */
+/* At most this many `--set` overrides follow an INI input. */
 enum { FUZZ_MAX_SETS = 8 };
+
+/* An INI target's input: the file, then up to FUZZ_MAX_SETS `--set` overrides, the pieces separated
+ * by two NUL bytes. A single NUL stays in the file, so the loaders' NUL check is fuzzed too (an
+ * override ends at its first NUL, as a command-line argument would). `copy` is the input with a NUL
+ * appended; returns the file's length, with sets pointing into copy. */
+static inline size_t fuzz_split_sets(const char *copy, size_t size, const char **sets, size_t *nsets)
+{
+    size_t at[FUZZ_MAX_SETS + 1], n = 0; /* where each separator starts */
+    for (size_t i = 0; i + 1 < size && n < FUZZ_MAX_SETS + 1; i++)
+        if (copy[i] == '\0' && copy[i + 1] == '\0') {
+            at[n++] = i;
+            i++;
+        }
+    *nsets = 0;
+    for (size_t k = 0; k < n && *nsets < FUZZ_MAX_SETS; k++)
+        sets[(*nsets)++] = copy + at[k] + 2;
+    return n ? at[0] : size;
+}
 
 /* Write data to a fresh file /tmp/gcnsim-fuzz-XXXXXX (the loaders read files); path receives its
  * name. Returns 0, or -1 when /tmp is unusable (the input is then skipped). The caller unlinks. */

@@ -1,6 +1,6 @@
-/* Fuzz target: the workload loader (wl_load). The input is the INI file up to its first NUL byte;
- * each further NUL-separated piece is a `--set` override (at most 8), so the override path is
- * fuzzed too. On success every untyped argument's text is parsed as every scalar type and every
+/* Fuzz target: the workload loader (wl_load). The input is the INI file, then up to 8 `--set`
+ * overrides, the pieces separated by two NUL bytes (fuzz_split_sets: a single NUL stays in the file),
+ * so the override path and the NUL check are fuzzed too. On success every untyped argument's text is parsed as every scalar type and every
  * small buffer that needs no file is filled. Seeds: tests/fuzz/corpus/workload/. */
 #include "fuzz_util.h"
 
@@ -49,11 +49,9 @@ static int fuzz_workload_one(const uint8_t *data, size_t size)
         return -1;
     memcpy(copy, data, size);
     copy[size] = '\0';
-    size_t file_len = strnlen(copy, size);
     const char *sets[FUZZ_MAX_SETS];
-    size_t nsets = 0;
-    for (size_t pos = file_len + 1; pos < size && nsets < FUZZ_MAX_SETS; pos += strlen(copy + pos) + 1)
-        sets[nsets++] = copy + pos;
+    size_t nsets;
+    size_t file_len = fuzz_split_sets(copy, size, sets, &nsets);
 
     char path[32];
     FILE *err = fuzz_sink();
