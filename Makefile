@@ -130,7 +130,7 @@ $(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c $(HEADERS) | $(DEPS_STAMP)
 	$(CC) $(OPT_CFLAGS) -o $@ docs/gen/isa_doc.c isa/isa_table.c
 
 # docs/config.md likewise, from the configuration key table (sim/config.def).
-CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config.c sim/memsys.c sim/cache.c sim/workload.c sim/wl_values.c
+CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config.c sim/memsys.c sim/cache.c sim/workload.c sim/wl_values.c sim/fileio.c
 $(BUILD)/config_doc: $(CONFIG_DOC_SRC) $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)
 	$(CC) $(OPT_CFLAGS) $(PKG_CFLAGS) -o $@ $(CONFIG_DOC_SRC) $(PKG_LIBS) -lm
