@@ -227,7 +227,7 @@ START_TEST(init_file)
     char want[256];
     snprintf(want, sizeof want, "%s/data.bin", fx->dir);
     ck_assert_str_eq(b.file, want);
-    snprintf(b.file, sizeof b.file, "%s", p);
+    b.file = p;
     uint8_t *d = fill(&b);
     ck_assert_int_eq(memcmp(d, vals, 12), 0);
     free(d);
@@ -238,8 +238,10 @@ START_TEST(init_file)
     ck_assert_ptr_nonnull(strstr(msg, "expected exactly 16"));
     b.count = 2; /* too long */
     ck_assert(!wl_buffer_fill(&b, big, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "more bytes"));
-    snprintf(b.file, sizeof b.file, "%s/missing.bin", dir);
+    ck_assert_ptr_nonnull(strstr(msg, "has 12 bytes, expected exactly 8"));
+    char missing[160];
+    snprintf(missing, sizeof missing, "%s/missing.bin", dir);
+    b.file = missing;
     ck_assert(!wl_buffer_fill(&b, big, msg, sizeof msg));
     ck_assert_ptr_nonnull(strstr(msg, "cannot open"));
     done(fx);
