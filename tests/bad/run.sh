@@ -7,6 +7,7 @@
 #   cli.cases    command lines: EXIT|STDERR-TEXT|ARGS (ARGS after `gcnsim`, shell-quoted)
 #   asm/X.s      assembly files run as `gcnsim asm X.s` from tests/bad/asm: exit 1, and stderr must
 #                begin with exactly the lines of asm/X.expected
+#   scaling.sh   loading time linear in the number of buffers (1k, 10k, 100k; gen_buffers.sh)
 #   viz.cases    gcnviz command lines, as cli.cases (ARGS after `gcnviz`); $T names a directory of
 #                traces made here: ok.gcnt and its truncated, corrupted and newer-version copies
 # Run from the repository root: sh tests/bad/run.sh BUILD/gcnsim [BUILD/gcnviz]
@@ -82,6 +83,12 @@ for f in "$here"/asm/*.s; do
     sed 's/^/    /' "$out" | head -10 >&2
   fi
 done
+
+if sh "$here/scaling.sh" "$gcnsim"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1))
+fi
 
 echo "bad-inputs: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
