@@ -19,7 +19,7 @@
 /* The documented size limits of the inputs (docs/errors.md). */
 enum {
     FIO_KERNEL_MAX = 64 << 20,   /* kernel source (.s) */
-    FIO_WORKLOAD_MAX = 1 << 20,  /* workload file (.ini) */
+    FIO_WORKLOAD_MAX = 16 << 20, /* workload file (.ini): 131072 buffers of about 100 bytes */
     FIO_CONFIG_MAX = 1 << 20,    /* machine configuration (.ini) */
     FIO_LIST_MAX = 16 << 20,     /* sweep list */
     FIO_ERRORS_MAX = 20          /* errors printed per input file; then "... and N more errors" */

@@ -28,12 +28,34 @@ static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) & ~(a - 1)
 /* End of the region plus its guard gap: the lowest base another region may have above it. */
 static uint64_t guarded_end(const gmem_region_t *r) { return align_up(r->base + r->size, GMEM_ALIGN) + GMEM_ALIGN; }
 
+/* The first region whose guarded end lies above addr (regions are sorted and disjoint, so their
+ * guarded ends are sorted too): a binary search, so that mapping n buffers costs O(n log n). */
+static uint32_t first_ending_above(const gmem_t *m, uint64_t addr)
+{
+    uint32_t lo = 0, hi = m->nregions;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (guarded_end(&m->regions[mid]) > addr)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 static bool fits(const gmem_t *m, uint64_t base, uint64_t size, uint32_t *pos)
 {
     uint64_t end = align_up(base + size, GMEM_ALIGN) + GMEM_ALIGN;
-    uint32_t i = 0;
-    while (i < m->nregions && m->regions[i].base < base)
-        i++;
+    /* The first region at or above base: bases are sorted, so a binary search. */
+    uint32_t lo = 0, hi = m->nregions;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (m->regions[mid].base < base)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    uint32_t i = lo;
     *pos = i;
     if (i > 0 && guarded_end(&m->regions[i - 1]) > base)
         return false;
@@ -114,10 +136,14 @@ uint8_t *gmem_map_next(gmem_t *m, const char *name, uint64_t from, uint64_t size
     uint64_t base = align_up(from, GMEM_ALIGN);
     if (!size_ok(name, base, size, err, errlen))
         return NULL;
-    /* Regions are sorted, so one pass that bumps the candidate past each conflict suffices. */
-    for (uint32_t i = 0; i < m->nregions; i++)
-        if (guarded_end(&m->regions[i]) > base && m->regions[i].base < align_up(base + size, GMEM_ALIGN) + GMEM_ALIGN)
-            base = guarded_end(&m->regions[i]);
+    /* Regions are sorted, so one pass that bumps the candidate past each conflict suffices. It
+     * starts at the first region that can conflict and stops at the first one wholly above the
+     * candidate (every later one is above it too). */
+    for (uint32_t i = first_ending_above(m, base); i < m->nregions; i++) {
+        if (m->regions[i].base >= align_up(base + size, GMEM_ALIGN) + GMEM_ALIGN)
+            break;
+        base = guarded_end(&m->regions[i]);
+    }
     if (!size_ok(name, base, size, err, errlen))
         return NULL;
     uint32_t pos;

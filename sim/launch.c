@@ -230,6 +230,27 @@ static bool layout_args(launch_t *L, launch_dispatch_t *D, uint8_t *seg, uint32_
     return true;
 }
 
+/* Whether everything to be mapped fits the memory limit, checked before anything is allocated so
+ * that two buffers of 2 GiB fail at once instead of after the first is filled. `fixed` is what is
+ * mapped before the buffers (code, packets, kernargs). The message is the one gmem would give. */
+static bool buffers_fit(const launch_t *L, uint64_t fixed, FILE *err)
+{
+    const wl_workload_t *wl = L->wl;
+    uint64_t total = fixed;
+    for (uint32_t i = 0; i < wl->nbuffers; i++) {
+        const wl_buffer_t *b = &wl->buffers[i];
+        /* wl_load keeps count * size below 2^47, and total stays at most the limit: no wrap. */
+        uint64_t bytes = b->count * wl_type_size(b->type);
+        if (bytes > L->mem.limit || total > L->mem.limit - bytes) {
+            perr(err, wl, b->line, "buffer '%s' needs %" PRIu64 " bytes, more than the memory limit of %" PRIu64
+                 " bytes (%" PRIu64 " already mapped)", b->name, bytes, L->mem.limit, total);
+            return false;
+        }
+        total += bytes;
+    }
+    return true;
+}
+
 static bool map_buffers(launch_t *L, FILE *err)
 {
     const wl_workload_t *wl = L->wl;
@@ -387,6 +408,8 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
         D->kernarg_addr = GMEM_KERNARG_BASE + kernarg_total;
         kernarg_total += kernarg_cap(D);
     }
+    if (!buffers_fit(L, code_bytes + 64ull * L->ndispatches + kernarg_total, err))
+        goto fail;
     char msg[300];
     bool several = L->ndispatches > 1;
     if (!gmem_map(&L->mem, "code", GMEM_CODE_BASE, code_bytes, msg, sizeof msg))
@@ -408,8 +431,10 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
         if (!layout_args(L, D, segs + off, kernarg_cap(D), err))
             goto fail;
         fill_dispatch(D, packets + 64ull * i);
+        /* In 64 bits: grid + wg - 1 wraps in 32 (a grid of 4294967295 gave 0 workgroups). The
+         * quotient is at most the grid dimension, so it fits again. */
         for (int d = 0; d < 3; d++)
-            D->wg_count[d] = (wd->grid[d] + wd->wg[d] - 1) / wd->wg[d];
+            D->wg_count[d] = (uint32_t)(((uint64_t)wd->grid[d] + wd->wg[d] - 1) / wd->wg[d]);
         D->nworkgroups = (uint64_t)D->wg_count[0] * D->wg_count[1] * D->wg_count[2];
         L->nworkgroups += D->nworkgroups;
     }

@@ -2,6 +2,8 @@
  * (zero, value, iota, random via splitmix64, file), and the edit distance behind "did you mean". */
 #include "workload.h"
 
+#include "fileio.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -202,12 +204,22 @@ bool wl_buffer_fill(const wl_buffer_t *b, uint8_t *data, char *msg, size_t msgle
         return true;
     }
     case WL_INIT_FILE: {
-        FILE *f = fopen(b->file, "rb");
+        /* Only a regular file: a directory or FIFO would otherwise read as "fewer bytes" or block. */
+        char why[200];
+        unsigned long long fsize = 0;
+        FILE *f = fio_open_regular(b->file, "buffer init file", &fsize, why, sizeof why);
         if (!f) {
-            snprintf(msg, msglen, "buffer '%s': cannot open init file '%s': %s", b->name, b->file, strerror(errno));
+            snprintf(msg, msglen, "buffer '%s': init file '%s': %s", b->name, b->file, why);
             return false;
         }
         uint64_t want = n * size;
+        /* Its size is known from the open: a wrong one is said before reading anything. */
+        if (fsize != want) {
+            fclose(f);
+            snprintf(msg, msglen, "buffer '%s': init file '%s' has %llu bytes, expected exactly %" PRIu64
+                     " (%" PRIu64 " x %s)", b->name, b->file, fsize, want, n, wl_type_name(b->type));
+            return false;
+        }
         size_t got = fread(data, 1, (size_t)want, f);
         int extra = fgetc(f);
         fclose(f);

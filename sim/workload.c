@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <uthash.h>
 
 #include "asm.h"
 #include "fileio.h"
@@ -22,13 +23,25 @@ typedef struct {
     char value[WL_TEXT_MAX];
     uint32_t line;
     int set; /* 1 + index of the --set that gave or replaced the value; 0: from the file */
+    size_t next; /* 1 + index of the next entry of the same section (file order); 0: none */
 } entry_t;
 
 typedef struct {
     char name[WL_TEXT_MAX];
     uint32_t line;
     int set;
+    size_t first, last; /* 1 + index of its first and last entry; 0: none */
 } sect_t;
+
+/* A name -> array index table (uthash), so that every lookup while loading is O(1) and loading
+ * stays linear in the number of sections, entries, buffers and arguments. Indexes, not pointers:
+ * the arrays they point into grow by realloc. */
+typedef struct {
+    UT_hash_handle hh;
+    size_t idx;
+    size_t len;
+    char key[];
+} ix_t;
 
 typedef struct {
     const char *path;
@@ -41,10 +54,16 @@ typedef struct {
     size_t ne, ce;
     sect_t *s;
     size_t ns, cs;
+    ix_t *entry_ix;  /* "SECTION\0KEY" -> index into e */
+    ix_t *sect_ix;   /* section name -> index into s */
+    ix_t *buf_ix;    /* buffer name -> index into the workload's buffers */
+    bool too_many_buffers;
+    uint64_t too_many_args; /* bit k: dispatch k's argument limit was reported */
     FILE *err;
     int nerr;
     const char *const *sets;
 } ctx_t;
+_Static_assert(WL_MAX_DISPATCHES <= 64, "too_many_args has one bit per dispatch");
 
 static void verr(ctx_t *c, uint32_t line, int set, const char *fmt, va_list ap)
 {
@@ -140,16 +159,73 @@ const char *wl_nearest(const char *word, const char *const *cands, size_t n)
     return best;
 }
 
+static void oom(void)
+{
+    fputs("gcnsim: out of memory\n", stderr);
+    exit(3);
+}
+
+static void ix_add(ix_t **h, const char *key, size_t len, size_t idx)
+{
+    ix_t *n = malloc(sizeof *n + len + 1);
+    if (!n)
+        oom();
+    memcpy(n->key, key, len);
+    n->key[len] = '\0';
+    n->len = len;
+    n->idx = idx;
+    HASH_ADD_KEYPTR(hh, *h, n->key, n->len, n);
+}
+
+/* The index stored under key, or -1. */
+static long ix_find(ix_t *h, const char *key, size_t len)
+{
+    ix_t *n;
+    HASH_FIND(hh, h, key, len, n);
+    return n ? (long)n->idx : -1;
+}
+
+static void ix_free(ix_t **h)
+{
+    ix_t *n, *tmp;
+    HASH_ITER(hh, *h, n, tmp) {
+        HASH_DEL(*h, n);
+        free(n);
+    }
+}
+
+/* "SECTION\0KEY", the key of entry_ix; returns its length. */
+static size_t entry_key(char *buf, size_t len, const char *section, const char *key)
+{
+    size_t ls = strnlen(section, WL_TEXT_MAX), lk = strnlen(key, WL_TEXT_MAX);
+    if (ls + 1 + lk > len)
+        lk = len - ls - 1;
+    memcpy(buf, section, ls);
+    buf[ls] = '\0';
+    memcpy(buf + ls + 1, key, lk);
+    return ls + 1 + lk;
+}
+
+/* Grow an array of n elements by doubling when n is 0 or a power of two, so that adding one
+ * element at a time costs amortised O(1) without storing a capacity. */
+static void *grow_pow2(void *p, size_t n, size_t elem)
+{
+    if (n & (n - 1))
+        return p;
+    void *q = realloc(p, (n ? 2 * n : 1) * elem);
+    if (!q)
+        oom();
+    return q;
+}
+
 static void *grow(void *p, size_t *cap, size_t n, size_t elem)
 {
     if (n < *cap)
         return p;
     size_t nc = *cap ? *cap * 2 : 16;
     void *q = realloc(p, nc * elem);
-    if (!q) {
-        fputs("gcnsim: out of memory\n", stderr);
-        exit(3);
-    }
+    if (!q)
+        oom();
     *cap = nc;
     return q;
 }
@@ -158,14 +234,44 @@ static void add_section(ctx_t *c, const char *raw, uint32_t line, int set)
 {
     char name[WL_TEXT_MAX];
     norm_section(name, sizeof name, raw);
-    for (size_t i = 0; i < c->ns; i++)
-        if (strcmp(c->s[i].name, name) == 0)
-            return;
+    if (ix_find(c->sect_ix, name, strlen(name)) >= 0)
+        return;
     c->s = grow(c->s, &c->cs, c->ns, sizeof *c->s);
     sect_t *s = &c->s[c->ns++];
+    memset(s, 0, sizeof *s);
     snprintf(s->name, sizeof s->name, "%s", name);
     s->line = line;
     s->set = set;
+    ix_add(&c->sect_ix, s->name, strlen(s->name), c->ns - 1);
+}
+
+static sect_t *find_section(ctx_t *c, const char *name)
+{
+    long i = ix_find(c->sect_ix, name, strlen(name));
+    return i < 0 ? NULL : &c->s[i];
+}
+
+/* Append a new entry (section and key set by the caller through the returned pointer's fields),
+ * index it and link it into its section's list. */
+static entry_t *new_entry(ctx_t *c, const char *section, const char *key)
+{
+    c->e = grow(c->e, &c->ce, c->ne, sizeof *c->e);
+    size_t i = c->ne++;
+    entry_t *e = &c->e[i];
+    memset(e, 0, sizeof *e);
+    snprintf(e->section, sizeof e->section, "%s", section);
+    snprintf(e->key, sizeof e->key, "%s", key);
+    char k[2 * WL_TEXT_MAX];
+    ix_add(&c->entry_ix, k, entry_key(k, sizeof k, e->section, e->key), i);
+    sect_t *s = find_section(c, e->section);
+    if (s) {
+        if (s->last)
+            c->e[s->last - 1].next = i + 1;
+        else
+            s->first = i + 1;
+        s->last = i + 1;
+    }
+    return e;
 }
 
 static char *reader(char *str, int num, void *stream)
@@ -212,10 +318,9 @@ static char *reader(char *str, int num, void *stream)
 
 static entry_t *find_entry(ctx_t *c, const char *section, const char *key)
 {
-    for (size_t i = 0; i < c->ne; i++)
-        if (strcmp(c->e[i].section, section) == 0 && strcmp(c->e[i].key, key) == 0)
-            return &c->e[i];
-    return NULL;
+    char k[2 * WL_TEXT_MAX];
+    long i = ix_find(c->entry_ix, k, entry_key(k, sizeof k, section, key));
+    return i < 0 ? NULL : &c->e[i];
 }
 
 static int handler(void *user, const char *section, const char *name, const char *value)
@@ -232,11 +337,7 @@ static int handler(void *user, const char *section, const char *name, const char
         err_at(c, c->lineno, 0, "duplicate key '%s' in [%s] (first given at line %" PRIu32 ")", name, sec, old->line);
         return 1;
     }
-    c->e = grow(c->e, &c->ce, c->ne, sizeof *c->e);
-    entry_t *e = &c->e[c->ne++];
-    memset(e, 0, sizeof *e);
-    snprintf(e->section, sizeof e->section, "%s", sec);
-    snprintf(e->key, sizeof e->key, "%s", name);
+    entry_t *e = new_entry(c, sec, name);
     snprintf(e->value, sizeof e->value, "%s", value);
     e->line = c->lineno;
     return 1;
@@ -268,13 +369,8 @@ static void apply_set(ctx_t *c, int idx)
     snprintf(sec, sizeof sec, "%s", left);
     add_section(c, sec, 0, idx + 1);
     entry_t *e = find_entry(c, sec, dot + 1);
-    if (!e) {
-        c->e = grow(c->e, &c->ce, c->ne, sizeof *c->e);
-        e = &c->e[c->ne++];
-        memset(e, 0, sizeof *e);
-        snprintf(e->section, sizeof e->section, "%s", sec);
-        snprintf(e->key, sizeof e->key, "%s", dot + 1);
-    }
+    if (!e)
+        e = new_entry(c, sec, dot + 1);
     char val[WL_TEXT_MAX];
     snprintf(val, sizeof val, "%s", eq + 1);
     snprintf(e->value, sizeof e->value, "%s", wl_trim(val));
@@ -368,7 +464,12 @@ static void kernel_entry(ctx_t *c, wl_workload_t *wl, wl_dispatch_t *d, const en
         scopy(d->kernel, sizeof d->kernel, e->value);
         d->kernel_line = e->line;
     } else if (strcmp(e->key, "grid") == 0) {
-        parse_dims(c, e, d->grid, &d->grid_dims);
+        /* Each factor is below 2^32 and the first product is checked before the second, so no
+         * product wraps in 64 bits. */
+        if (parse_dims(c, e, d->grid, &d->grid_dims) && ((uint64_t)d->grid[0] * d->grid[1] > WL_MAX_GRID_ITEMS ||
+                                                         (uint64_t)d->grid[0] * d->grid[1] * d->grid[2] > WL_MAX_GRID_ITEMS))
+            err_e(c, e, "grid = '%s' has more than %llu work-items (x * y * z); work-item ids are 32-bit",
+                  e->value, WL_MAX_GRID_ITEMS);
     } else if (strcmp(e->key, "workgroup") == 0) {
         parse_dims(c, e, d->wg, &d->wg_dims);
         d->wg_line = e->line;
@@ -463,7 +564,11 @@ static void buffer_init(ctx_t *c, wl_buffer_t *b, const entry_t *e)
         }
     } else if (strcmp(kind, "file") == 0 && args && *args) {
         b->init = WL_INIT_FILE;
-        resolve_path(b->file, sizeof b->file, c->path, args);
+        char path[WL_PATH_MAX];
+        resolve_path(path, sizeof path, c->path, args);
+        free(b->file);
+        if (!(b->file = strdup(path)))
+            oom();
     } else {
         const char *s = wl_nearest(kind, init_kinds, N(init_kinds));
         bool known = false;
@@ -479,13 +584,14 @@ static void buffer_init(ctx_t *c, wl_buffer_t *b, const entry_t *e)
     }
 }
 
-static void buffer_section(ctx_t *c, wl_buffer_t *b, const char *sec, uint32_t line, int set)
+static void buffer_section(ctx_t *c, wl_buffer_t *b, const sect_t *s)
 {
+    const char *sec = s->name;
+    uint32_t line = s->line;
+    int set = s->set;
     const entry_t *type = NULL, *count = NULL, *init = NULL;
-    for (size_t i = 0; i < c->ne; i++) {
-        const entry_t *e = &c->e[i];
-        if (strcmp(e->section, sec) != 0)
-            continue;
+    for (size_t i = s->first; i; i = c->e[i - 1].next) {
+        const entry_t *e = &c->e[i - 1];
         if (strcmp(e->key, "type") == 0)
             type = e;
         else if (strcmp(e->key, "count") == 0)
@@ -520,14 +626,6 @@ static void buffer_section(ctx_t *c, wl_buffer_t *b, const char *sec, uint32_t l
         buffer_init(c, b, init);
 }
 
-static int find_buffer(const wl_workload_t *wl, const char *name)
-{
-    for (uint32_t i = 0; i < wl->nbuffers; i++)
-        if (strcmp(wl->buffers[i].name, name) == 0)
-            return (int)i;
-    return -1;
-}
-
 static void arg_entry(ctx_t *c, wl_workload_t *wl, const entry_t *e, wl_arg_t *a)
 {
     scopy(a->name, sizeof a->name, e->key);
@@ -539,7 +637,7 @@ static void arg_entry(ctx_t *c, wl_workload_t *wl, const entry_t *e, wl_arg_t *a
     char msg[200];
     if (v[0] == '@') {
         a->kind = WL_ARG_BUFFER;
-        a->buffer = find_buffer(wl, v + 1);
+        a->buffer = (int)ix_find(c->buf_ix, v + 1, strlen(v + 1));
         if (a->buffer < 0) {
             const char *names[64];
             size_t n = 0;
@@ -666,14 +764,20 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
                 err_at(c, s->line, s->set, "[%s]: a buffer needs a name (letters, digits, '_'), as in [buffer x]", s->name);
                 continue;
             }
-            wl->buffers = realloc(wl->buffers, (wl->nbuffers + 1) * sizeof *wl->buffers);
-            if (!wl->buffers)
-                exit(3);
+            if (wl->nbuffers == WL_MAX_BUFFERS) {
+                /* Said once: every further buffer is over the limit too. */
+                if (!c->too_many_buffers)
+                    err_at(c, s->line, s->set, "[%s]: more than %d buffers", s->name, WL_MAX_BUFFERS);
+                c->too_many_buffers = true;
+                continue;
+            }
+            wl->buffers = grow_pow2(wl->buffers, wl->nbuffers, sizeof *wl->buffers);
             wl_buffer_t *b = &wl->buffers[wl->nbuffers++];
             memset(b, 0, sizeof *b);
             snprintf(b->name, sizeof b->name, "%s", name);
             b->line = s->line;
-            buffer_section(c, b, s->name, s->line, s->set);
+            ix_add(&c->buf_ix, b->name, strlen(b->name), wl->nbuffers - 1);
+            buffer_section(c, b, s);
         } else
             unknown_section(c, s);
     }
@@ -700,9 +804,15 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
         if (strncmp(e->section, "kernel", 6) == 0 && (d = section_dispatch(wl, e->section, 6)))
             kernel_entry(c, wl, d, e);
         else if (strncmp(e->section, "args", 4) == 0 && (d = section_dispatch(wl, e->section, 4))) {
-            d->args = realloc(d->args, (d->nargs + 1) * sizeof *d->args);
-            if (!d->args)
-                exit(3);
+            if (d->nargs == WL_MAX_ARGS) {
+                /* Said once per dispatch, at the first argument over the limit. */
+                uint64_t bit = 1ull << (d - wl->dispatches);
+                if (!(c->too_many_args & bit))
+                    err_e(c, e, "[%s]: more than %d arguments", e->section, WL_MAX_ARGS);
+                c->too_many_args |= bit;
+                continue;
+            }
+            d->args = grow_pow2(d->args, d->nargs, sizeof *d->args);
             wl_arg_t *a = &d->args[d->nargs++];
             memset(a, 0, sizeof *a);
             arg_entry(c, wl, e, a);
@@ -712,11 +822,8 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
         const wl_dispatch_t *d = &wl->dispatches[k];
         char sec[WL_TEXT_MAX];
         snprintf(sec, sizeof sec, "kernel%s%s", d->label[0] ? " " : "", d->label);
-        const sect_t *s = ks;
-        for (size_t i = 0; i < c->ns; i++)
-            if (strcmp(c->s[i].name, sec) == 0)
-                s = &c->s[i];
-        check_dispatch(c, wl, d, sec, s);
+        const sect_t *s = find_section(c, sec);
+        check_dispatch(c, wl, d, sec, s ? s : ks);
     }
 }
 
@@ -745,6 +852,9 @@ int wl_load(const char *path, const char *const *sets, size_t nsets, wl_workload
     free(c.e);
     free(c.s);
     fio_more_errors(path, c.nerr, err);
+    ix_free(&c.entry_ix);
+    ix_free(&c.sect_ix);
+    ix_free(&c.buf_ix);
     if (c.nerr)
         wl_free(out);
     return c.nerr;
@@ -754,6 +864,8 @@ void wl_free(wl_workload_t *wl)
 {
     for (uint32_t i = 0; i < wl->ndispatches; i++)
         free(wl->dispatches[i].args);
+    for (uint32_t i = 0; i < wl->nbuffers; i++)
+        free(wl->buffers[i].file);
     free(wl->buffers);
     free(wl->dispatches);
     wl->buffers = NULL;

@@ -33,7 +33,7 @@ typedef struct {
     wl_init_t init;
     wl_num_t a, b, c;      /* value(a) | iota(a, b) | random: seed in a.i, range [b, c] */
     bool random_range;     /* random() given an explicit range */
-    char file[WL_PATH_MAX];/* file(PATH), resolved relative to the ini file */
+    char *file;            /* file(PATH), resolved relative to the ini file (owned; NULL for other inits) */
 } wl_buffer_t;
 
 typedef enum { WL_ARG_BUFFER, WL_ARG_SCALAR, WL_ARG_LDS } wl_arg_kind_t;
@@ -56,7 +56,16 @@ typedef enum {
     WL_AFTER_NONE      /* only the in-order queue: the previous dispatch has handed out all its workgroups */
 } wl_after_t;
 
-enum { WL_MAX_DISPATCHES = 64 };
+/* The documented limits on counts (docs/workloads.md, "Limits"), checked by wl_load. They bound the
+ * loader's memory and keep every derived count inside the types that hold it. */
+enum {
+    WL_MAX_DISPATCHES = 64,
+    WL_MAX_BUFFERS = 131072,        /* [buffer NAME] sections */
+    WL_MAX_ARGS = 131072            /* arguments of one dispatch */
+};
+/* A grid's work-items (x * y * z): its work-item ids are 32-bit, as the kernels compute them
+ * (ROCm's HSA_AGENT_INFO_GRID_MAX_SIZE), so a dispatch has at most this many workgroups too. */
+#define WL_MAX_GRID_ITEMS 4294967295ull
 
 /* One kernel dispatch: [kernel] (the first) or [kernel NAME] with its [args] or [args NAME]. */
 typedef struct {

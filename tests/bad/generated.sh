@@ -49,8 +49,8 @@ hostile_cases() {
   check "source = a directory" 1 "$H/.: error: is a directory, not a kernel source" "$g" run "$H/source_dir.ini"
 
   # ---- inputs over their documented size limits: refused from the size, before reading ----
-  truncate -s 1048577 "$H/big.ini"
-  check "workload over 1 MiB" 1 "$H/big.ini: error: workload file is too large: 1048577 bytes (the limit is 1 MiB)" "$g" run "$H/big.ini"
+  truncate -s 16777217 "$H/big.ini"
+  check "workload over 16 MiB" 1 "$H/big.ini: error: workload file is too large: 16777217 bytes (the limit is 16 MiB)" "$g" run "$H/big.ini"
   truncate -s 1048577 "$H/big_config.ini"
   check "configuration over 1 MiB" 1 "configuration file is too large: 1048577 bytes (the limit is 1 MiB)" "$g" config --dump --config "$H/big_config.ini"
   truncate -s 67108865 "$H/big.s"

@@ -7,6 +7,7 @@
 #   cli.cases    command lines: EXIT|STDERR-TEXT|ARGS (ARGS after `gcnsim`, shell-quoted)
 #   asm/X.s      assembly files run as `gcnsim asm X.s` from tests/bad/asm: exit 1, and stderr must
 #                begin with exactly the lines of asm/X.expected
+#   scaling.sh   loading time linear in the number of buffers (1k, 10k, 100k; gen_buffers.sh)
 #   viz.cases    gcnviz command lines, as cli.cases (ARGS after `gcnviz`); $T names a directory of
 #                traces made here: ok.gcnt and its truncated, corrupted and newer-version copies
 #   generated.sh hostile inputs made at run time (NUL bytes, special files, huge files, outputs that
@@ -106,6 +107,11 @@ if [ -n "$gcnsim_opt" ]; then
   hostile_cases "$gcnsim_opt" "$G"
   rm -rf "$G"
   VLIMIT_KB=""
+fi
+if sh "$here/scaling.sh" "$gcnsim"; then
+  pass=$((pass + 1))
+else
+  fail=$((fail + 1))
 fi
 
 echo "bad-inputs: $pass passed, $fail failed"

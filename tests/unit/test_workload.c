@@ -227,7 +227,7 @@ START_TEST(init_file)
     char want[256];
     snprintf(want, sizeof want, "%s/data.bin", fx->dir);
     ck_assert_str_eq(b.file, want);
-    snprintf(b.file, sizeof b.file, "%s", p);
+    b.file = p;
     uint8_t *d = fill(&b);
     ck_assert_int_eq(memcmp(d, vals, 12), 0);
     free(d);
@@ -238,8 +238,10 @@ START_TEST(init_file)
     ck_assert_ptr_nonnull(strstr(msg, "expected exactly 16"));
     b.count = 2; /* too long */
     ck_assert(!wl_buffer_fill(&b, big, msg, sizeof msg));
-    ck_assert_ptr_nonnull(strstr(msg, "more bytes"));
-    snprintf(b.file, sizeof b.file, "%s/missing.bin", dir);
+    ck_assert_ptr_nonnull(strstr(msg, "has 12 bytes, expected exactly 8"));
+    char missing[160];
+    snprintf(missing, sizeof missing, "%s/missing.bin", dir);
+    b.file = missing;
     ck_assert(!wl_buffer_fill(&b, big, msg, sizeof msg));
     ck_assert_ptr_nonnull(strstr(msg, "cannot open"));
     done(fx);
@@ -491,6 +493,92 @@ START_TEST(dispatches_limit)
 }
 END_TEST
 
+/* A grid has at most 2^32 - 1 work-items (x * y * z), checked without wrapping in 64 bits. */
+START_TEST(grid_limit)
+{
+    fx_t *fx = load("[kernel]\nsource = k.s\ngrid = 65536,65536\nworkgroup = 64\n");
+    expect_error(fx, 3, "grid = '65536,65536' has more than 4294967295 work-items");
+    ck_assert_int_eq(fx->nerr, 1);
+    done(fx);
+    /* Each product of two factors fits in 64 bits, the product of three would not. */
+    fx = load("[kernel]\nsource = k.s\ngrid = 4294967295,4294967295,4294967295\nworkgroup = 64\n");
+    expect_error(fx, 3, "has more than 4294967295 work-items");
+    done(fx);
+    fx = load("[kernel]\nsource = k.s\ngrid = 1,2,4294967295\nworkgroup = 1\n");
+    expect_error(fx, 3, "has more than 4294967295 work-items");
+    done(fx);
+    fx = load("[kernel]\nsource = k.s\ngrid = 4294967295\nworkgroup = 64\n");
+    ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
+    ck_assert_uint_eq(fx->wl.dispatches[0].grid[0], 4294967295u);
+    done(fx);
+    fx = load("[kernel]\nsource = k.s\ngrid = 65535,65537\nworkgroup = 64\n");
+    ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
+    done(fx);
+}
+END_TEST
+
+/* n --set strings "FMT" with %d replaced by 0 .. n-1 (two per index when fmt2 is given). */
+static char **make_sets(int n, const char *fmt, const char *fmt2, size_t *nsets)
+{
+    char **sets = malloc(sizeof *sets * (size_t)n * 2);
+    size_t k = 0;
+    char buf[64];
+    for (int i = 0; i < n; i++) {
+        snprintf(buf, sizeof buf, fmt, i);
+        sets[k++] = strdup(buf);
+        if (fmt2) {
+            snprintf(buf, sizeof buf, fmt2, i);
+            sets[k++] = strdup(buf);
+        }
+    }
+    *nsets = k;
+    return sets;
+}
+
+static void free_sets(char **sets, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(sets[i]);
+    free(sets);
+}
+
+/* WL_MAX_BUFFERS buffers are allowed; one more is one error, at the first buffer over the limit. */
+START_TEST(buffers_limit)
+{
+    size_t n;
+    char **sets = make_sets(WL_MAX_BUFFERS + 1, "buffer.b%d.type=u8", "buffer.b%d.count=1", &n);
+    fx_t *fx = load_sets(KERNEL_OK, (const char *const *)sets, n);
+    ck_assert_int_eq(fx->nerr, 1);
+    ck_assert_msg(strstr(fx->errs, "--set 'buffer.b131072.type=u8': error: [buffer b131072]: more than 131072 buffers\n"),
+                  "%s", fx->errs);
+    done(fx);
+    fx = load_sets(KERNEL_OK, (const char *const *)sets, n - 2);
+    ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
+    ck_assert_uint_eq(fx->wl.nbuffers, WL_MAX_BUFFERS);
+    ck_assert_str_eq(fx->wl.buffers[WL_MAX_BUFFERS - 1].name, "b131071");
+    done(fx);
+    free_sets(sets, n);
+}
+END_TEST
+
+/* WL_MAX_ARGS arguments per dispatch; one more is one error. */
+START_TEST(args_limit)
+{
+    size_t n;
+    char **sets = make_sets(WL_MAX_ARGS + 1, "args.a%d=1", NULL, &n);
+    fx_t *fx = load_sets(KERNEL_OK, (const char *const *)sets, n);
+    ck_assert_int_eq(fx->nerr, 1);
+    ck_assert_msg(strstr(fx->errs, "--set 'args.a131072=1': error: [args]: more than 131072 arguments\n"), "%s", fx->errs);
+    done(fx);
+    fx = load_sets(KERNEL_OK, (const char *const *)sets, n - 1);
+    ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
+    ck_assert_uint_eq(fx->wl.dispatches[0].nargs, WL_MAX_ARGS);
+    ck_assert_str_eq(fx->wl.dispatches[0].args[WL_MAX_ARGS - 1].name, "a131071");
+    done(fx);
+    free_sets(sets, n);
+}
+END_TEST
+
 #define SECOND "[kernel second]\ngrid = 128\nworkgroup = 64\n"
 
 /* --set kernel.NAME.KEY and args.NAME.KEY override a dispatch's keys, and create a dispatch (after
@@ -617,7 +705,14 @@ static Suite *suite(void)
     tcase_add_test(tc, dispatches_limit);
     tcase_add_test(tc, dispatches_set);
     tcase_add_test(tc, errors_dispatches);
+    tcase_add_test(tc, grid_limit);
     suite_add_tcase(s, tc);
+    /* 131073 buffers or arguments: a few seconds under the sanitizers. */
+    TCase *big = tcase_create("limits");
+    tcase_set_timeout(big, 60);
+    tcase_add_test(big, buffers_limit);
+    tcase_add_test(big, args_limit);
+    suite_add_tcase(s, big);
     return s;
 }
 
