@@ -802,8 +802,9 @@ START_TEST(test_perfetto_export)
     ck_assert_uint_gt(count(text, "\"cat\":\"dispatch\""), 0);
     free(text);
 
-    /* A corrupted trace: an error, and no output file left behind. */
-    size_t tn;
+    /* A corrupted trace: an error, and the previous export at json untouched, no temporary left. */
+    size_t jn, jn2, tn;
+    uint8_t *before = slurp(json, &jn);
     uint8_t *t = slurp(path, &tn);
     spit(path, t, tn / 2);
     FILE *err = tmpfile();
@@ -813,7 +814,21 @@ START_TEST(test_perfetto_export)
     ck_assert_ptr_nonnull(fgets(buf, sizeof buf, err));
     ck_assert_msg(strstr(buf, "gcnsim: error: ") == buf && strstr(buf, "truncated trace"), "%s", buf);
     fclose(err);
-    ck_assert_int_ne(access(json, F_OK), 0);
+    uint8_t *after = slurp(json, &jn2);
+    ck_assert(jn == jn2 && memcmp(before, after, jn) == 0);
+    free(before);
+    free(after);
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));)
+        ck_assert_msg(!strstr(e->d_name, ".tmp"), "a temporary file was left: %s", e->d_name);
+    closedir(d);
+    /* A new path: nothing is created. */
+    char *fresh = tmp_path("fresh.json");
+    err = tmpfile();
+    ck_assert_int_eq(trace_export_perfetto(path, fresh, err), 1);
+    fclose(err);
+    ck_assert_int_ne(access(fresh, F_OK), 0);
+    free(fresh);
     free(t);
     free(out.rec.ev);
     free(path);
