@@ -335,7 +335,8 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
     if (!r_u8(r, &type) || !r_uv(r, &d))
         return false;
     int64_t delta = unzigzag(d);
-    if (delta < 0 && (uint64_t)-delta > r->cycle)
+    /* The magnitude in unsigned arithmetic: -INT64_MIN does not exist. */
+    if (delta < 0 && 0 - (uint64_t)delta > r->cycle)
         return r_fail(r, "corrupted trace at byte %" PRIu64 ": the cycle goes below 0", r->rec_at);
     r->cycle += (uint64_t)delta;
     ev->cycle = r->cycle;
