@@ -64,6 +64,9 @@ if [ -n "$gcnviz" ]; then
   head='GCNTRACE\003\000\000\000\001\004\012\050\350\007\001k\001s\100\001\001\100\001\001\001\001\004\020\000\001\000'
   { printf "$head"'\200\200\200\010'; head -c 15 /dev/zero; } > "$T/lying-insts.gcnt"
   { printf "$head"'\000\100'; head -c 100 /dev/zero; } > "$T/lying-dispatches.gcnt"
+  # 2^63 workgroups in the header and a first workgroup id of 2^62 (gcnviz once indexed workgroups
+  # by id: a heap overflow); it must end as any cut trace does.
+  printf 'GCNTRACE\003\000\000\000\001\004\012\050\350\007\001k\001s\100\001\001\100\001\001\200\200\200\200\200\200\200\200\200\001\001\004\020\000\001\000\000\001\001k\000\100\001\001\100\001\001\200\200\200\200\200\200\200\200\200\001\000\030\000\000\200\200\200\200\200\200\200\200\200\001\001\000\000\000\000\000\000\000' > "$T/huge-wg-id.gcnt"
   mkdir "$T/dir.gcnt"
   mkfifo "$T/fifo.gcnt"
   # No display: the window case must fail with its message, never wait for input.
