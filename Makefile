@@ -184,12 +184,12 @@ bench: $(BUILD)/gcnsim
 	@sh tests/bench/run.sh $(BUILD)/gcnsim $(BUILD)/bench.csv
 
 # ---- gcnviz, the timeline viewer (docs/viewer.md) ----------------------------------------------
-# It links the trace reader (sim/trace_read.c) and nothing else of the simulator.
+# It links the trace reader (sim/trace_read.c) and the file checks (sim/fileio.c), nothing else of the simulator.
 VIZ_PKGS := sdl2 SDL2_ttf SDL2_image
 VIZ_CFLAGS = $(shell pkg-config --cflags $(VIZ_PKGS) 2>/dev/null)
 VIZ_LIBS = $(shell pkg-config --libs $(VIZ_PKGS) 2>/dev/null)
 VIZ_SRC := $(sort $(wildcard viz/*.c))
-VIZ_LIB_SRC := $(filter-out viz/viz_main.c,$(VIZ_SRC)) sim/trace_read.c
+VIZ_LIB_SRC := $(filter-out viz/viz_main.c,$(VIZ_SRC)) sim/trace_read.c sim/fileio.c
 VIZ_HEADERS := viz/viz.h $(HEADERS)
 VIZ_TEST_SRC := $(sort $(wildcard tests/viz/test_*.c))
 VIZ_TEST_BIN := $(VIZ_TEST_SRC:tests/viz/%.c=$(BUILD)/san/viz_%)

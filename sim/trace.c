@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileio.h"
 #include "occupancy.h"
 #include "timing.h"
 #include "trace_internal.h"
@@ -18,7 +19,8 @@
 enum { WBUF = 1 << 16, WREC_MAX = 96 }; /* a record (not the header's strings) never exceeds WREC_MAX */
 
 struct trace_writer {
-    FILE *f;
+    fio_out_t out;           /* a temporary file renamed onto path when closed without a write error */
+    FILE *f;                 /* out.f */
     char *path;
     uint8_t buf[WBUF];
     size_t n;
@@ -113,12 +115,14 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
         return NULL;
     }
     strcpy(w->path, path);
-    if (!(w->f = fopen(path, "wb"))) {
-        fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", path, strerror(errno));
+    char why[256];
+    if (!fio_out_open(&w->out, path, why, sizeof why)) {
+        fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", path, trace_io_reason(why));
         free(w->path);
         free(w);
         return NULL;
     }
+    w->f = w->out.f;
     w->hash = FNV_BASIS;
     w->simds = (uint32_t)cfg->cu_simds;
     w->slots = (uint32_t)cfg->cu_wave_slots;
@@ -267,10 +271,14 @@ int trace_writer_close(trace_writer_t *w, FILE *err)
         w->err_no = errno ? errno : EIO;
     w->bytes += w->n;
     int rc = 0;
-    if (fclose(w->f) != 0 && !w->err_no)
-        w->err_no = errno ? errno : EIO;
+    char why[256];
+    /* A failed write leaves whatever was at the path before untouched (fio_out). */
     if (w->err_no) {
+        fio_out_abort(&w->out);
         fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", w->path, strerror(w->err_no));
+        rc = 1;
+    } else if (!fio_out_commit(&w->out, why, sizeof why)) {
+        fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", w->path, trace_io_reason(why));
         rc = 1;
     }
     free(w->path);

@@ -4,10 +4,11 @@
  * never overlap on a thread), and one thread per SIMD wave slot (the wave states as slices, issues
  * as instants). Occupancy is a counter per CU. Timestamps are microseconds at the traced clock,
  * computed exactly in integer picoseconds so the output is deterministic. */
+#include "fileio.h"
 #include "json_out.h"
 #include "trace.h"
+#include "trace_internal.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,16 +228,19 @@ int trace_export_perfetto(const char *trace_path, const char *out_path, FILE *er
     x.slot = calloc((size_t)h->ncu * h->simds * h->slots, sizeof *x.slot);
     x.cu = calloc(h->ncu, sizeof *x.cu);
     int rc = 0;
+    fio_out_t out = { 0 };
+    char why[256];
     if (!x.slot || !x.cu) {
         fputs("gcnsim: out of memory\n", err);
         rc = 1;
         goto done;
     }
-    if (!(x.out = fopen(out_path, "w"))) {
-        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", out_path, strerror(errno));
+    if (!fio_out_open(&out, out_path, why, sizeof why)) {
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", out_path, trace_io_reason(why));
         rc = 1;
         goto done;
     }
+    x.out = out.f;
     fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"gcnsim trace export\",\"kernel\":", x.out);
     jout_string(x.out, h->kernel);
     fprintf(x.out, ",\"clock_mhz\":%" PRIu32 ",\"compute_units\":%" PRIu32 ",\"simds\":%" PRIu32
@@ -264,12 +268,14 @@ int trace_export_perfetto(const char *trace_path, const char *out_path, FILE *er
         rc = 1;
     }
     fputs("\n]}\n", x.out);
-    if (ferror(x.out) | (fclose(x.out) != 0)) {
-        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", out_path, strerror(errno));
+    /* Never leave a half-written export behind, nor destroy what was at out_path: a failed export
+     * removes only its temporary file (a device or FIFO is written in place and kept). */
+    if (rc)
+        fio_out_abort(&out);
+    else if (!fio_out_commit(&out, why, sizeof why)) {
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", out_path, trace_io_reason(why));
         rc = 1;
     }
-    if (rc)
-        remove(out_path); /* never leave a half-written export behind */
 done:
     free(x.slot);
     free(x.cu);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileio.h"
 #include "trace_internal.h"
 
 /* ---- reader ---------------------------------------------------------------------------------- */
@@ -20,6 +21,7 @@ typedef struct {
 struct trace_reader {
     FILE *f;
     char path[512];
+    uint64_t size;           /* of the file when opened: bounds every count before its allocation */
     uint64_t pos;            /* bytes consumed */
     uint64_t rec_at;         /* offset of the record being read */
     uint32_t hash;
@@ -51,6 +53,18 @@ static bool r_truncated(trace_reader_t *r)
     if (ferror(r->f))
         return r_fail(r, "cannot read trace: %s", strerror(errno));
     return r_fail(r, "truncated trace: the file ends at byte %" PRIu64 " before its end record", r->pos);
+}
+
+/* A count read from the file promises at least `each` bytes per item after it: a count the rest of the
+ * file cannot hold is rejected before anything is allocated for it, so that no allocation is larger
+ * than a small multiple of the file's size. */
+static bool r_fits(trace_reader_t *r, uint64_t count, unsigned each, const char *what)
+{
+    uint64_t left = r->size > r->pos ? r->size - r->pos : 0;
+    if (count <= left / each)
+        return true;
+    return r_fail(r, "corrupted trace at byte %" PRIu64 ": %s %" PRIu64 " needs at least %" PRIu64
+                  " bytes, the file has %" PRIu64 " bytes", r->rec_at, what, count, count * each, r->size);
 }
 
 static bool r_u8(trace_reader_t *r, uint8_t *b)
@@ -143,6 +157,9 @@ static bool read_dispatches(trace_reader_t *r, trace_header_t *h)
         return false;
     if (h->ndispatches == 0)
         return r_fail(r, "corrupted trace at byte %" PRIu64 ": no dispatches", r->rec_at);
+    /* A dispatch is at least 10 bytes: name length, first instruction, 6 sizes, workgroups, dependency. */
+    if (!r_fits(r, h->ndispatches, 10, "dispatch count"))
+        return false;
     if (!(h->dispatches = calloc(h->ndispatches, sizeof *h->dispatches)))
         return r_fail(r, "out of memory");
     for (uint32_t i = 0; i < h->ndispatches; i++) {
@@ -194,8 +211,13 @@ static bool r_header(trace_reader_t *r)
     if (!r_sizes(r, h->grid, h->wg_size) || !r_uv(r, &h->nworkgroups) || !r_u32(r, &h->waves_per_wg, 1024, "waves per workgroup") ||
         !r_u32(r, &h->vgpr_alloc, UINT32_MAX, "VGPRs") || !r_u32(r, &h->sgpr_alloc, UINT32_MAX, "SGPRs") ||
         !r_u32(r, &h->lds_alloc, UINT32_MAX, "LDS bytes") || !r_u32(r, &h->occ_wg_per_cu, UINT32_MAX, "workgroups per CU") ||
-        !r_u32(r, &h->occ_limiter, OCC_NUM_RESOURCES - 1, "limiter") ||
-        !r_u32(r, &h->ninsts, MAX_INSTS, "instruction count"))
+        !r_u32(r, &h->occ_limiter, OCC_NUM_RESOURCES - 1, "limiter"))
+        return false;
+    r->rec_at = r->pos;
+    if (!r_u32(r, &h->ninsts, MAX_INSTS, "instruction count"))
+        return false;
+    /* An instruction is at least 3 bytes: opcode, unit, text length. */
+    if (!r_fits(r, h->ninsts, 3, "instruction count"))
         return false;
     if (!(h->insts = calloc(h->ninsts ? h->ninsts : 1, sizeof *h->insts)))
         return r_fail(r, "out of memory");
@@ -228,11 +250,14 @@ trace_reader_t *trace_open(const char *path, char *msg, size_t msglen)
         return NULL;
     }
     snprintf(r->path, sizeof r->path, "%s", path);
-    if (!(r->f = fopen(path, "rb"))) {
-        snprintf(msg, msglen, "%s: cannot open trace: %s", path, strerror(errno));
+    char why[256];
+    unsigned long long size = 0;
+    if (!(r->f = fio_open_regular(path, "trace file", &size, why, sizeof why))) {
+        snprintf(msg, msglen, "%s: %s", path, why);
         trace_close(r);
         return NULL;
     }
+    r->size = size;
     if (!r_header(r)) {
         snprintf(msg, msglen, "%s", r->err);
         trace_close(r);
@@ -310,7 +335,8 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
     if (!r_u8(r, &type) || !r_uv(r, &d))
         return false;
     int64_t delta = unzigzag(d);
-    if (delta < 0 && (uint64_t)-delta > r->cycle)
+    /* The magnitude in unsigned arithmetic: -INT64_MIN does not exist. */
+    if (delta < 0 && 0 - (uint64_t)delta > r->cycle)
         return r_fail(r, "corrupted trace at byte %" PRIu64 ": the cycle goes below 0", r->rec_at);
     r->cycle += (uint64_t)delta;
     ev->cycle = r->cycle;

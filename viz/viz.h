@@ -1,5 +1,5 @@
 /* viz: gcnviz, the SDL2 timeline viewer of a gcnsim trace (docs/viewer.md). It reads a trace file
- * through the trace reader (sim/trace_read.c) and never links the simulator. The model
+ * through the trace reader (sim/trace_read.c, with sim/fileio.c) and never links the simulator. The model
  * (viz_model.c) turns the records into per-lane runs and aggregates once at load; drawing
  * (viz_draw.c) reads only those, so a frame costs about the same at every zoom. */
 #ifndef GCNVIZ_VIZ_H
@@ -80,6 +80,12 @@ typedef struct {
     uint32_t dispatch;       /* its dispatch's index in the trace's dispatch table */
 } viz_wg_t;
 
+/* One entry of the workgroup id index (ix SIZE_MAX: empty). */
+typedef struct {
+    uint64_t id;
+    size_t ix;
+} viz_wg_key_t;
+
 typedef struct {
     char path[256];          /* the trace file, for the title */
     trace_header_t h;        /* copied; h.insts owned here */
@@ -97,8 +103,8 @@ typedef struct {
     uint32_t *wg_rows;       /* [ncu] rows each CU's workgroup spans need */
     uint32_t l0;             /* the pyramid's finest bucket is 2^l0 cycles */
     uint32_t nlevels;
-    size_t *wg_index;        /* while loading: workgroup id -> index in wg (SIZE_MAX: none) */
-    size_t wg_index_n;
+    viz_wg_key_t *wg_index;  /* while loading: workgroup id -> index in wg, a hash table of wg_index_n */
+    size_t wg_index_n;       /* entries (a power of two, at least twice nwg; 0: none yet) */
 } viz_model_t;
 
 /* ---- model (viz_model.c) ---------------------------------------------------------------------- */

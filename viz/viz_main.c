@@ -9,6 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "fileio.h"
+
 static const char usage[] =
     "usage: gcnviz TRACE [--png OUT.png] [--size WxH] [--range FROM:TO] [--select FROM:TO]\n"
     "                    [--font FILE.ttf] [--frames N]\n";
@@ -172,7 +174,7 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     opts_t o = { 0 };
     int rc = parse(argc, argv, &o);
@@ -208,4 +210,11 @@ int main(int argc, char **argv)
     viz_text_close(text);
     viz_model_free(m);
     return rc;
+}
+
+int main(int argc, char **argv)
+{
+    /* A closed standard stream must not become the PNG's file; a lost "wrote ..." line is a failure. */
+    fio_guard_std_streams();
+    return fio_finish_std_streams("gcnviz", run(argc, argv));
 }

@@ -290,25 +290,49 @@ uint64_t viz_busy_over(const viz_busy_t *b, uint64_t from, uint64_t to, uint32_t
     return sum;
 }
 
-static bool wg_lookup(viz_model_t *m, uint64_t id, size_t **slot)
+/* The workgroup id index: a hash table sized by the workgroups seen, not by their ids, so that a
+ * trace whose ids or header lie cannot make it large (docs/trace-format.md, "Validation"). */
+static size_t wg_hash(uint64_t id, size_t n) { return (size_t)((id * 0x9E3779B97F4A7C15ull) >> 17) & (n - 1); }
+
+static viz_wg_key_t *wg_find(const viz_model_t *m, uint64_t id)
 {
-    /* Workgroup ids are dense from 0; refuse ids far beyond the dispatch rather than allocate. */
-    if (id > m->h.nworkgroups + (1u << 20))
-        return false;
-    if (id >= m->wg_index_n) {
-        size_t nn = m->wg_index_n ? m->wg_index_n : 1024;
-        while (nn <= id)
-            nn *= 2;
-        size_t *q = realloc(m->wg_index, nn * sizeof *q);
+    if (!m->wg_index_n)
+        return NULL;
+    for (size_t i = wg_hash(id, m->wg_index_n);; i = (i + 1) & (m->wg_index_n - 1)) {
+        viz_wg_key_t *k = &m->wg_index[i];
+        if (k->ix == SIZE_MAX || k->id == id)
+            return k;
+    }
+}
+
+/* Record that workgroup id starts at index ix of wg (a repeated id: the later start). */
+static bool wg_insert(viz_model_t *m, uint64_t id, size_t ix)
+{
+    if (2 * (m->nwg + 1) > m->wg_index_n) {
+        size_t nn = m->wg_index_n ? 2 * m->wg_index_n : 1024;
+        viz_wg_key_t *q = malloc(nn * sizeof *q), *old = m->wg_index;
         if (!q)
             return false;
-        for (size_t i = m->wg_index_n; i < nn; i++)
-            q[i] = SIZE_MAX;
+        for (size_t i = 0; i < nn; i++)
+            q[i].ix = SIZE_MAX;
+        size_t on = m->wg_index_n;
         m->wg_index = q;
         m->wg_index_n = nn;
+        for (size_t i = 0; i < on; i++)
+            if (old[i].ix != SIZE_MAX)
+                *wg_find(m, old[i].id) = old[i];
+        free(old);
     }
-    *slot = &m->wg_index[id];
+    viz_wg_key_t *k = wg_find(m, id);
+    k->id = id;
+    k->ix = ix;
     return true;
+}
+
+/* Workgroup ids are dense from 0: an id far beyond the header's count is a damaged trace. */
+static bool wg_in_range(const viz_model_t *m, uint64_t id)
+{
+    return id <= m->h.nworkgroups + (1u << 20) || m->h.nworkgroups > UINT64_MAX - (1u << 20);
 }
 
 static int lim_cat(const tev_t *ev)
@@ -368,23 +392,21 @@ static bool add_event(viz_model_t *m, const tev_t *ev, char *msg, size_t msglen)
         return true;
     }
     case TEV_WG_START: {
-        size_t *ix;
-        if (!wg_lookup(m, ev->wg, &ix))
+        if (!wg_in_range(m, ev->wg))
             goto range;
-        if (!grow((void **)&m->wg, &m->capwg, m->nwg, sizeof *m->wg))
+        if (!grow((void **)&m->wg, &m->capwg, m->nwg, sizeof *m->wg) || !wg_insert(m, ev->wg, m->nwg))
             goto oom;
-        *ix = m->nwg;
         m->wg[m->nwg++] = (viz_wg_t){ .start = ev->cycle, .end = UINT64_MAX, .id = ev->wg, .cu = ev->cu,
                                       .waves = ev->u.wg_info.waves, .dispatch = ev->u.wg_info.dispatch,
                                       .gid = { ev->u.wg_info.gid[0], ev->u.wg_info.gid[1], ev->u.wg_info.gid[2] } };
         return true;
     }
     case TEV_WG_END: {
-        size_t *ix;
-        if (!wg_lookup(m, ev->wg, &ix))
+        if (!wg_in_range(m, ev->wg))
             goto range;
-        if (*ix != SIZE_MAX)
-            m->wg[*ix].end = ev->cycle;
+        const viz_wg_key_t *k = wg_find(m, ev->wg);
+        if (k && k->ix != SIZE_MAX)
+            m->wg[k->ix].end = ev->cycle;
         return true;
     }
     case TEV_CU_LIMITER:

@@ -4,7 +4,43 @@
 
 #include <SDL_image.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
+
+#include "fileio.h"
+
+/* The reason in a fileio message: "cannot write 'OUT.png': cannot write: ..." would say it twice. */
+static const char *reason(const char *msg)
+{
+    static const char *const said[] = { "cannot write: ", "cannot create: " };
+    for (size_t i = 0; i < sizeof said / sizeof said[0]; i++)
+        if (strncmp(msg, said[i], strlen(said[i])) == 0)
+            return msg + strlen(said[i]);
+    return msg;
+}
+
+/* Save s as a PNG at path through fio_out: a failed write (a full disk, a file size limit) leaves
+ * what was at path untouched and is reported, never announced as written. */
+static bool save_png(SDL_Surface *s, const char *path, FILE *err)
+{
+    fio_out_t out;
+    char why[256];
+    if (!fio_out_open(&out, path, why, sizeof why)) {
+        fprintf(err, "gcnviz: error: cannot write '%s': %s\n", path, reason(why));
+        return false;
+    }
+    SDL_RWops *rw = SDL_RWFromFP(out.f, SDL_FALSE);   /* out owns the FILE */
+    if (!rw || IMG_SavePNG_RW(s, rw, 1) != 0) {
+        fprintf(err, "gcnviz: error: cannot write '%s': %s\n", path, IMG_GetError());
+        fio_out_abort(&out);
+        return false;
+    }
+    if (!fio_out_commit(&out, why, sizeof why)) {
+        fprintf(err, "gcnviz: error: cannot write '%s': %s\n", path, reason(why));
+        return false;
+    }
+    return true;
+}
 
 static double now(void)
 {
@@ -34,11 +70,8 @@ int viz_render_png(viz_view_t *v, const char *path, int w, int h, long frames, F
                 dt > 0 ? n / dt : 0, w, h);
     viz_view_free(v);   /* its texture belongs to this renderer */
     int rc = 0;
-    if (IMG_SavePNG(s, path) != 0) {
-        fprintf(err, "gcnviz: error: cannot write '%s': %s\n", path, IMG_GetError());
-        remove(path);
+    if (!save_png(s, path, err))
         rc = 1;
-    }
     SDL_DestroyRenderer(r);
     SDL_FreeSurface(s);
     return rc;

@@ -84,7 +84,7 @@ hostile_cases() {
 
   # ---- standard output that cannot be written ----
   check "report to a full disk" 1 "gcnsim: error: cannot write the standard output: No space left on device" \
-    sh -c '"$1" run "$2" >/dev/full' sh "$g" "$ok"
+    sh -c '"$1" run "$2" >/dev/full' sh "$g" "$ok" # a redirection: gcnsim never sees the path
   check "report to a closed standard output" 1 "gcnsim: error: cannot write the standard output: Bad file descriptor" \
     sh -c '"$1" run "$2" >&-' sh "$g" "$ok"
   check "config --dump to a full disk" 1 "cannot write the standard output" sh -c '"$1" config --dump >/dev/full' sh "$g"
@@ -115,10 +115,19 @@ hostile_cases() {
   check "sweep appends to its CSV" 0 "" "$g" sweep "$H/one.txt" --csv "$H/keep.csv" --jobs 1
   head -n 1 "$H/keep.csv" | cmp -s - "$H/keep.csv.orig" && [ "$(wc -l < "$H/keep.csv")" = 2 ] ||
     { fail=$((fail + 1)); echo "bad-inputs: FAIL sweep did not keep the old rows and append one" >&2; }
-  check "--json to a full device" 1 "gcnsim: error: cannot write '/dev/full': No space left on device" "$g" run "$ok" --json /dev/full
-  [ -c /dev/full ] || { fail=$((fail + 1)); echo "bad-inputs: FAIL /dev/full is no longer a device" >&2; }
-  check "--json to /dev/null" 0 "" "$g" run "$ok" --json /dev/null
-  [ -c /dev/null ] || { fail=$((fail + 1)); echo "bad-inputs: FAIL /dev/null is no longer a device" >&2; }
+  # Devices: as root, private nodes made here, so that a regression that replaces its output cannot
+  # replace the machine's /dev/full or /dev/null (as outputs.sh does); a user cannot remove those.
+  full=/dev/full null=/dev/null
+  if [ "$(id -u)" = 0 ]; then
+    full=$H/full null=$H/null
+    mknod "$full" c 1 7 2>/dev/null && mknod "$null" c 1 3 2>/dev/null || full= null=
+    [ -n "$full" ] || echo "bad-inputs: the device cases are skipped: cannot make a device node in $H" >&2
+  fi
+  if [ -n "$full" ]; then
+    check "--json to a full device" 1 "gcnsim: error: cannot write '$full': No space left on device" "$g" run "$ok" --json "$full"
+    check "--json to a null device" 0 "" "$g" run "$ok" --json "$null"
+    [ -c "$full" ] && [ -c "$null" ] || { fail=$((fail + 1)); echo "bad-inputs: FAIL a device output is no longer a device" >&2; }
+  fi
   # A FIFO is written in place: its reader gets the JSON, and it stays a FIFO.
   cat "$H/fifo" > "$H/from_fifo" &
   check "--json to a FIFO" 0 "" "$g" run "$ok" --json "$H/fifo"

@@ -9,7 +9,9 @@
 #                begin with exactly the lines of asm/X.expected
 #   scaling.sh   loading time linear in the number of buffers (1k, 10k, 100k; gen_buffers.sh)
 #   viz.cases    gcnviz command lines, as cli.cases (ARGS after `gcnviz`); $T names a directory of
-#                traces made here: ok.gcnt and its truncated, corrupted and newer-version copies
+#                traces made here: ok.gcnt and its truncated, corrupted and newer-version copies,
+#                headers whose counts the file cannot hold, a directory and a FIFO named *.gcnt
+#   outputs.sh   the outputs of trace export, run --trace and gcnviz --png survive a failed write
 #   generated.sh hostile inputs made at run time (NUL bytes, special files, huge files, outputs that
 #                cannot be written)
 # Every command runs with a time limit and a memory limit: the sanitizer build under ASan's own
@@ -71,6 +73,16 @@ if [ -n "$gcnviz" ]; then
   head -c $((size - 1)) "$T/ok.gcnt" > "$T/corrupted.gcnt"
   tail -c 1 "$T/ok.gcnt" | od -An -tu1 | awk '{ printf "%c", ($1 + 1) % 256 }' >> "$T/corrupted.gcnt"
   { head -c 8 "$T/ok.gcnt"; printf '\004'; tail -c +10 "$T/ok.gcnt"; } > "$T/newer.gcnt"
+  # Lying headers (docs/trace-format.md, "Validation"): a version-3 header up to the instruction
+  # count; 2^24 instructions in 54 bytes, then no instructions and 64 dispatches in 137 bytes.
+  head='GCNTRACE\003\000\000\000\001\004\012\050\350\007\001k\001s\100\001\001\100\001\001\001\001\004\020\000\001\000'
+  { printf "$head"'\200\200\200\010'; head -c 15 /dev/zero; } > "$T/lying-insts.gcnt"
+  { printf "$head"'\000\100'; head -c 100 /dev/zero; } > "$T/lying-dispatches.gcnt"
+  # 2^63 workgroups in the header and a first workgroup id of 2^62 (gcnviz once indexed workgroups
+  # by id: a heap overflow); it must end as any cut trace does.
+  printf 'GCNTRACE\003\000\000\000\001\004\012\050\350\007\001k\001s\100\001\001\100\001\001\200\200\200\200\200\200\200\200\200\001\001\004\020\000\001\000\000\001\001k\000\100\001\001\100\001\001\200\200\200\200\200\200\200\200\200\001\000\030\000\000\200\200\200\200\200\200\200\200\200\001\001\000\000\000\000\000\000\000' > "$T/huge-wg-id.gcnt"
+  mkdir "$T/dir.gcnt"
+  mkfifo "$T/fifo.gcnt"
   # No display: the window case must fail with its message, never wait for input.
   export SDL_VIDEODRIVER=x11
   unset DISPLAY WAYLAND_DISPLAY
@@ -79,6 +91,11 @@ if [ -n "$gcnviz" ]; then
     eval "set -- $args"
     check "gcnviz $args" "$want" "$(eval "echo \"$text\"")" "$gcnviz" "$@"
   done < "$here/viz.cases"
+  if sh "$here/outputs.sh" "$gcnsim" "$gcnviz"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1))
+  fi
 fi
 
 gcnsim_abs=$(cd "$(dirname "$gcnsim")" && pwd)/$(basename "$gcnsim")

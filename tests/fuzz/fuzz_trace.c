@@ -1,7 +1,10 @@
 /* Fuzz target: the binary trace reader (trace_open, then trace_next to the end record or the first
  * error, at most FUZZ_MAX_RECORDS records), with the per-CU residency and the end record read back,
  * and an accepted trace exported to Perfetto JSON in /tmp. Seeds: real traces of shipped
- * workloads, tests/fuzz/corpus/trace/. */
+ * workloads and headers whose counts the file cannot hold, tests/fuzz/corpus/trace/. Under the
+ * fuzzer, no single allocation while one input is read may exceed FUZZ_ALLOC_PER_BYTE bytes per
+ * input byte plus FUZZ_ALLOC_FIXED (docs/trace-format.md, "Validation"): a larger one aborts the
+ * run, so a count trusted before it is checked against the file's size is a crash, not a slow run. */
 #include "fuzz_util.h"
 
 #include "trace.h"
@@ -50,10 +53,45 @@ static int fuzz_trace_one(const uint8_t *data, size_t size)
 }
 
 #ifndef FUZZ_NO_ENTRY
+#include <sanitizer/allocator_interface.h>
+
+/* The fixed part covers the tables the format bounds by constants: 256 CUs x 4 SIMDs x 16 slots of
+ * reader and export state, and the export's per-CU lanes (about 1 MiB each). */
+enum { FUZZ_ALLOC_PER_BYTE = 8, FUZZ_ALLOC_FIXED = 4 << 20 };
+
+/* The bound for the input being read, 0 outside it. Static because a sanitizer malloc hook takes
+ * no context; the fuzzer runs one input at a time. */
+static size_t alloc_bound;
+
+static void alloc_hook(const volatile void *p, size_t n)
+{
+    (void)p;
+    if (alloc_bound && n > alloc_bound) {
+        size_t bound = alloc_bound;
+        alloc_bound = 0; /* the report below must not re-enter the hook */
+        fprintf(stderr, "fuzz_trace: ALLOCATION BOUND: %zu bytes allocated, the bound for this input is %zu\n", n,
+                bound);
+        abort();
+    }
+}
+
+static void free_hook(const volatile void *p) { (void)p; }
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    __sanitizer_install_malloc_and_free_hooks(alloc_hook, free_hook);
+    return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    alloc_bound = FUZZ_ALLOC_PER_BYTE * size + FUZZ_ALLOC_FIXED;
     fuzz_trace_one(data, size);
+    alloc_bound = 0;
     return 0;
 }
 #endif

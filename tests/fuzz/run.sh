@@ -3,7 +3,8 @@
 # report what it found. Usage: run.sh SECONDS build/fuzz/fuzz_NAME...   (make fuzz [FUZZ_SECONDS=N])
 # New corpus entries and crash artifacts go under /tmp/gcnsim-fuzz/ (the committed corpus is left
 # alone: copy a useful new input into it by hand). Exit 1 when any target found a crash, a leak, a
-# hang or a sanitizer report.
+# hang or a sanitizer report. The trace target also fails on any single allocation of 64 MiB or more
+# (-malloc_limit_mb; its own, tighter bound derived from the input's size is in fuzz_trace.c).
 secs=$1; shift
 work=${GCNSIM_FUZZ_DIR:-/tmp/gcnsim-fuzz}
 mkdir -p "$work" || exit 1
@@ -18,8 +19,10 @@ for bin in "$@"; do
     for f in $pattern; do [ -f "$f" ] && cp "$f" "$work/$name/seeds/$(echo "$f" | tr / _)"; done
   done
   log="$work/$name/log"
+  limit=
+  [ "$name" = trace ] && limit=-malloc_limit_mb=64
   echo "fuzz: $name for ${secs}s (log: $log)"
-  "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 $limit -print_final_stats=1 \
     -artifact_prefix="$work/$name/artifacts/" "$work/$name/corpus" "$work/$name/seeds" >"$log" 2>&1
   rc=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

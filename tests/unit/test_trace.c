@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "asm.h"
@@ -434,7 +435,7 @@ START_TEST(test_rejects_bad_traces)
     read_fully(good, msg, sizeof msg);
     ck_assert_str_eq(msg, "");
 
-    expect_msg("/nonexistent/x.trc", "cannot open trace");
+    expect_msg("/nonexistent/x.trc", "cannot open trace file: No such file or directory");
 
     uint8_t *c = malloc(n + 1);
     memcpy(c, b, n);
@@ -475,11 +476,14 @@ START_TEST(test_rejects_bad_traces)
     spit(bad, c, n + 1);
     expect_msg(bad, "corrupted trace: bytes after the end record");
 
-    /* Every cut is detected: a truncated header or record, or a missing end record. */
+    /* Every cut is detected: a truncated header or record, or a missing end record; a cut in the
+     * instruction or dispatch table leaves a count the rest of the file cannot hold. */
     for (size_t cut = 8; cut < n; cut += (cut < out.header_bytes + 64 || cut > n - 64) ? 1 : 37) {
         spit(bad, b, cut);
         read_fully(bad, msg, sizeof msg);
-        ck_assert_msg(strstr(msg, "truncated trace: the file ends at byte") != NULL, "cut at %zu: '%s'", cut, msg);
+        ck_assert_msg(strstr(msg, "truncated trace: the file ends at byte") != NULL ||
+                      (cut < out.header_bytes && strstr(msg, " count ") && strstr(msg, "needs at least")),
+                      "cut at %zu: '%s'", cut, msg);
     }
 
     /* Every single-byte change after the magic and version is rejected (the checksum catches
@@ -582,6 +586,78 @@ START_TEST(test_round_trip_dispatches)
     free(out.rec.ev);
     free(ini);
     free(path);
+}
+END_TEST
+
+/* ---- lying headers: a count the file cannot hold is refused before anything is allocated -------- */
+
+static size_t put_uv(uint8_t *b, uint64_t v)
+{
+    size_t n = 0;
+    for (; v >= 0x80; v >>= 7)
+        b[n++] = (uint8_t)(v | 0x80);
+    b[n++] = (uint8_t)v;
+    return n;
+}
+
+/* A version-3 header up to and including the instruction count, then (with ninsts 0) the dispatch
+ * count when ndispatches is not 0; then pad zero bytes. Returns the size. */
+static size_t lying_header(uint8_t *b, uint64_t ninsts, uint64_t ndispatches, size_t pad)
+{
+    static const uint8_t head[] = { 'G', 'C', 'N', 'T', 'R', 'A', 'C', 'E', 3, 0, 0, 0,
+                                    1, 4, 10, 40, 0xe8, 0x07,          /* CUs, SIMDs, slots, waves, clock */
+                                    1, 'k', 1, 's',                    /* kernel, source */
+                                    64, 1, 1, 64, 1, 1, 1,             /* grid, workgroup, workgroups */
+                                    1, 4, 16, 0, 1, 0 };               /* waves/wg, VGPRs, SGPRs, LDS, wg/CU, limiter */
+    size_t n = sizeof head;
+    memcpy(b, head, n);
+    n += put_uv(b + n, ninsts);
+    if (ndispatches)
+        n += put_uv(b + n, ndispatches);
+    memset(b + n, 0, pad);
+    return n + pad;
+}
+
+START_TEST(test_rejects_lying_counts)
+{
+    char *bad = tmp_path("lying.trc"), want[200];
+    uint8_t b[256];
+    /* 2^24 instructions (the format's bound) in a 54-byte file: refused, not 256 MiB allocated. */
+    size_t n = lying_header(b, 1u << 24, 0, 15);
+    ck_assert_uint_eq(n, 54);
+    spit(bad, b, n);
+    snprintf(want, sizeof want, "corrupted trace at byte 35: instruction count 16777216 needs at least 50331648 bytes, "
+             "the file has 54 bytes");
+    expect_msg(bad, want);
+    /* One instruction more than the rest of the file can hold (3 bytes each); exactly as many reads on. */
+    n = lying_header(b, 7, 0, 20);
+    spit(bad, b, n);
+    expect_msg(bad, "instruction count 7 needs at least 21 bytes, the file has 56 bytes");
+    n = lying_header(b, 6, 0, 20);
+    spit(bad, b, n);
+    char msg[600];
+    read_fully(bad, msg, sizeof msg);
+    ck_assert_msg(strstr(msg, "needs at least") == NULL, "6 instructions fit in 20 bytes: '%s'", msg);
+    /* The dispatch table: 10 bytes at least per dispatch. */
+    n = lying_header(b, 0, 64, 100);
+    spit(bad, b, n);
+    expect_msg(bad, "corrupted trace at byte 36: dispatch count 64 needs at least 640 bytes, the file has 137 bytes");
+    n = lying_header(b, 0, 10, 99);
+    spit(bad, b, n);
+    expect_msg(bad, "dispatch count 10 needs at least 100 bytes, the file has 136 bytes");
+    free(bad);
+}
+END_TEST
+
+/* Only regular files are traces: a directory, a FIFO (without a writer: no wait) and a device. */
+START_TEST(test_rejects_non_files)
+{
+    char *fifo = tmp_path("fifo.trc");
+    expect_msg(dir, "is a directory, not a trace file");
+    ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+    expect_msg(fifo, "is not a regular file (a FIFO, device or socket); a trace file must be a regular file");
+    expect_msg("/dev/zero", "is not a regular file");
+    free(fifo);
 }
 END_TEST
 
@@ -726,8 +802,9 @@ START_TEST(test_perfetto_export)
     ck_assert_uint_gt(count(text, "\"cat\":\"dispatch\""), 0);
     free(text);
 
-    /* A corrupted trace: an error, and no output file left behind. */
-    size_t tn;
+    /* A corrupted trace: an error, and the previous export at json untouched, no temporary left. */
+    size_t jn, jn2, tn;
+    uint8_t *before = slurp(json, &jn);
     uint8_t *t = slurp(path, &tn);
     spit(path, t, tn / 2);
     FILE *err = tmpfile();
@@ -737,7 +814,21 @@ START_TEST(test_perfetto_export)
     ck_assert_ptr_nonnull(fgets(buf, sizeof buf, err));
     ck_assert_msg(strstr(buf, "gcnsim: error: ") == buf && strstr(buf, "truncated trace"), "%s", buf);
     fclose(err);
-    ck_assert_int_ne(access(json, F_OK), 0);
+    uint8_t *after = slurp(json, &jn2);
+    ck_assert(jn == jn2 && memcmp(before, after, jn) == 0);
+    free(before);
+    free(after);
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));)
+        ck_assert_msg(!strstr(e->d_name, ".tmp"), "a temporary file was left: %s", e->d_name);
+    closedir(d);
+    /* A new path: nothing is created. */
+    char *fresh = tmp_path("fresh.json");
+    err = tmpfile();
+    ck_assert_int_eq(trace_export_perfetto(path, fresh, err), 1);
+    fclose(err);
+    ck_assert_int_ne(access(fresh, F_OK), 0);
+    free(fresh);
     free(t);
     free(out.rec.ev);
     free(path);
@@ -790,6 +881,8 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_rejects_bad_traces);
     tcase_add_test(tc, test_round_trip_dispatches);
     tcase_add_test(tc, test_rejects_bad_dispatch_fields);
+    tcase_add_test(tc, test_rejects_lying_counts);
+    tcase_add_test(tc, test_rejects_non_files);
     tcase_add_test(tc, test_reads_version_2);
     tcase_add_test(tc, test_perfetto_export);
     tcase_add_test(tc, test_text_trace_filters);
