@@ -117,7 +117,7 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
     strcpy(w->path, path);
     char why[256];
     if (!fio_out_open(&w->out, path, why, sizeof why)) {
-        fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", path, trace_io_reason(why));
+        fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", path, why);
         free(w->path);
         free(w);
         return NULL;
@@ -278,7 +278,7 @@ int trace_writer_close(trace_writer_t *w, FILE *err)
         fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", w->path, strerror(w->err_no));
         rc = 1;
     } else if (!fio_out_commit(&w->out, why, sizeof why)) {
-        fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", w->path, trace_io_reason(why));
+        fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", w->path, why);
         rc = 1;
     }
     free(w->path);

@@ -236,7 +236,7 @@ int trace_export_perfetto(const char *trace_path, const char *out_path, FILE *er
         goto done;
     }
     if (!fio_out_open(&out, out_path, why, sizeof why)) {
-        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", out_path, trace_io_reason(why));
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", out_path, why);
         rc = 1;
         goto done;
     }
@@ -273,7 +273,7 @@ int trace_export_perfetto(const char *trace_path, const char *out_path, FILE *er
     if (rc)
         fio_out_abort(&out);
     else if (!fio_out_commit(&out, why, sizeof why)) {
-        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", out_path, trace_io_reason(why));
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", out_path, why);
         rc = 1;
     }
 done:

@@ -6,7 +6,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 static const char trace_magic[8] = { 'G', 'C', 'N', 'T', 'R', 'A', 'C', 'E' };
 
@@ -32,19 +31,6 @@ static inline uint32_t fnv1a(uint32_t h, const uint8_t *p, size_t n)
     return h;
 }
 #define FNV_BASIS 2166136261u
-
-/* The reason in a fileio message, for "cannot write trace 'PATH': REASON": its "cannot write: " or
- * "cannot create: " prefix would say the same twice. */
-static inline const char *trace_io_reason(const char *msg)
-{
-    static const char *const said[] = { "cannot write: ", "cannot create: " };
-    for (size_t i = 0; i < sizeof said / sizeof said[0]; i++) {
-        size_t n = strlen(said[i]);
-        if (strncmp(msg, said[i], n) == 0)
-            return msg + n;
-    }
-    return msg;
-}
 
 static inline uint64_t zigzag(int64_t v) { return ((uint64_t)v << 1) ^ (uint64_t)(v >> 63); }
 static inline int64_t unzigzag(uint64_t v) { return (int64_t)(v >> 1) ^ -(int64_t)(v & 1); }

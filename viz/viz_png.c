@@ -4,20 +4,9 @@
 
 #include <SDL_image.h>
 #include <stdio.h>
-#include <string.h>
 #include <time.h>
 
 #include "fileio.h"
-
-/* The reason in a fileio message: "cannot write 'OUT.png': cannot write: ..." would say it twice. */
-static const char *reason(const char *msg)
-{
-    static const char *const said[] = { "cannot write: ", "cannot create: " };
-    for (size_t i = 0; i < sizeof said / sizeof said[0]; i++)
-        if (strncmp(msg, said[i], strlen(said[i])) == 0)
-            return msg + strlen(said[i]);
-    return msg;
-}
 
 /* Save s as a PNG at path through fio_out: a failed write (a full disk, a file size limit) leaves
  * what was at path untouched and is reported, never announced as written. */
@@ -26,7 +15,7 @@ static bool save_png(SDL_Surface *s, const char *path, FILE *err)
     fio_out_t out;
     char why[256];
     if (!fio_out_open(&out, path, why, sizeof why)) {
-        fprintf(err, "gcnviz: error: cannot write '%s': %s\n", path, reason(why));
+        fprintf(err, "gcnviz: error: cannot write '%s': %s\n", path, why);
         return false;
     }
     SDL_RWops *rw = SDL_RWFromFP(out.f, SDL_FALSE);   /* out owns the FILE */
@@ -36,7 +25,7 @@ static bool save_png(SDL_Surface *s, const char *path, FILE *err)
         return false;
     }
     if (!fio_out_commit(&out, why, sizeof why)) {
-        fprintf(err, "gcnviz: error: cannot write '%s': %s\n", path, reason(why));
+        fprintf(err, "gcnviz: error: cannot write '%s': %s\n", path, why);
         return false;
     }
     return true;
