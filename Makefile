@@ -30,8 +30,9 @@ PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-LIB_SRC := $(sort $(wildcard isa/*.c) $(filter-out sim/main.c,$(wildcard sim/*.c)))
-HEADERS := $(wildcard isa/*.h isa/*.def sim/*.h sim/*.def)
+# Rooms (docs/development.md): isa/ and isa/*/, sim/*/; includes name the room ("mem/cache.h").
+LIB_SRC := $(sort $(wildcard isa/*.c isa/*/*.c) $(filter-out sim/cli/main.c,$(wildcard sim/*/*.c)))
+HEADERS := $(wildcard isa/*.h isa/*.def isa/*/*.h sim/*/*.h sim/*/*.def)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 
 OPT_OBJ := $(LIB_SRC:%.c=$(BUILD)/opt/%.o)
@@ -58,7 +59,7 @@ $(BUILD)/opt/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
-$(BUILD)/gcnsim: $(OPT_OBJ) $(BUILD)/opt/sim/main.o
+$(BUILD)/gcnsim: $(OPT_OBJ) $(BUILD)/opt/sim/cli/main.o
 	$(CC) $(OPT_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
 # ---- sanitizer build and tests ---------------------------------------------------------------
@@ -66,7 +67,7 @@ $(BUILD)/san/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
-$(BUILD)/san/gcnsim: $(SAN_OBJ) $(BUILD)/san/sim/main.o
+$(BUILD)/san/gcnsim: $(SAN_OBJ) $(BUILD)/san/sim/cli/main.o
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
 $(BUILD)/san/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(SAN_OBJ)
@@ -129,8 +130,8 @@ $(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)
 	$(CC) $(OPT_CFLAGS) -o $@ docs/gen/isa_doc.c isa/isa_table.c
 
-# docs/config.md likewise, from the configuration key table (sim/config.def).
-CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config.c sim/memsys.c sim/cache.c sim/workload.c sim/wl_values.c sim/fileio.c isa/asm_diag.c
+# docs/config.md likewise, from the configuration key table (sim/config/config.def).
+CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config/config.c sim/base/fileio.c sim/base/text.c isa/asm/asm_diag.c
 $(BUILD)/config_doc: $(CONFIG_DOC_SRC) $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)
 	$(CC) $(OPT_CFLAGS) $(PKG_CFLAGS) -o $@ $(CONFIG_DOC_SRC) $(PKG_LIBS) -lm
@@ -184,12 +185,12 @@ bench: $(BUILD)/gcnsim
 	@sh tests/bench/run.sh $(BUILD)/gcnsim $(BUILD)/bench.csv
 
 # ---- gcnviz, the timeline viewer (docs/viewer.md) ----------------------------------------------
-# It links the trace reader (sim/trace_read.c) and the file checks (sim/fileio.c), nothing else of the simulator.
+# It links the trace reader (sim/observe/trace_read.c) and the file checks (sim/base/fileio.c), nothing else of the simulator.
 VIZ_PKGS := sdl2 SDL2_ttf SDL2_image
 VIZ_CFLAGS = $(shell pkg-config --cflags $(VIZ_PKGS) 2>/dev/null)
 VIZ_LIBS = $(shell pkg-config --libs $(VIZ_PKGS) 2>/dev/null)
 VIZ_SRC := $(sort $(wildcard viz/*.c))
-VIZ_LIB_SRC := $(filter-out viz/viz_main.c,$(VIZ_SRC)) sim/trace_read.c sim/fileio.c
+VIZ_LIB_SRC := $(filter-out viz/viz_main.c,$(VIZ_SRC)) sim/observe/trace_read.c sim/base/fileio.c
 VIZ_HEADERS := viz/viz.h $(HEADERS)
 VIZ_TEST_SRC := $(sort $(wildcard tests/viz/test_*.c))
 VIZ_TEST_BIN := $(VIZ_TEST_SRC:tests/viz/%.c=$(BUILD)/san/viz_%)

@@ -1,5 +1,5 @@
 /* viz: gcnviz, the SDL2 timeline viewer of a gcnsim trace (docs/viewer.md). It reads a trace file
- * through the trace reader (sim/trace_read.c, with sim/fileio.c) and never links the simulator. The model
+ * through the trace reader (sim/observe/trace_read.c, with sim/base/fileio.c) and never links the simulator. The model
  * (viz_model.c) turns the records into per-lane runs and aggregates once at load; drawing
  * (viz_draw.c) reads only those, so a frame costs about the same at every zoom. */
 #ifndef GCNVIZ_VIZ_H
@@ -11,7 +11,7 @@
 
 #include <SDL.h>
 
-#include "trace.h"
+#include "observe/trace.h"
 
 /* What a lane shows at a cycle: the trace's wave states, with "eligible" split by the issue
  * records (when the trace has them) into issuing one of four unit kinds and ready-not-selected. */

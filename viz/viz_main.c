@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "fileio.h"
+#include "base/fileio.h"
 
 static const char usage[] =
     "usage: gcnviz TRACE [--png OUT.png] [--size WxH] [--range FROM:TO] [--select FROM:TO]\n"

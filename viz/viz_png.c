@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "fileio.h"
+#include "base/fileio.h"
 
 /* Save s as a PNG at path through fio_out: a failed write (a full disk, a file size limit) leaves
  * what was at path untouched and is reported, never announced as written. */

@@ -2,7 +2,7 @@
  * every instruction of every kernel it accepts. Seeds: tests/fuzz/corpus/asm/. */
 #include "fuzz_util.h"
 
-#include "asm.h"
+#include "asm/asm.h"
 
 /* Returns the assembler's error count (0: accepted), or -1 when the input was skipped. */
 static int fuzz_asm_one(const uint8_t *data, size_t size)

@@ -6,7 +6,8 @@
 
 #include <string.h>
 
-#include "config.h"
+#include "config/config.h"
+#include "mem/memsys.h"
 
 
 /* Returns the total error count (0: accepted), or -1 when the input was skipped. */
@@ -33,7 +34,7 @@ static int fuzz_config_one(const uint8_t *data, size_t size)
         for (size_t i = 0; i < nsets; i++)
             nerr += cfg_set(&cfg, sets[i], err);
         if (nerr == 0)
-            nerr = cfg_validate(&cfg, err);
+            nerr = cfg_validate(&cfg, err) + mem_config_problems(&cfg, err);
         if (nerr == 0)
             cfg_dump(&cfg, err);
         unlink(path);

@@ -7,7 +7,7 @@
  * run, so a count trusted before it is checked against the file's size is a crash, not a slow run. */
 #include "fuzz_util.h"
 
-#include "trace.h"
+#include "observe/trace.h"
 
 enum { FUZZ_MAX_RECORDS = 100000 };
 

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "workload.h"
+#include "load/workload.h"
 
 enum { FUZZ_MAX_FILL = 1 << 20 };
 

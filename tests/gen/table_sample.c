@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm.h"
+#include "asm/asm.h"
 #include "isa.h"
 
 static const char *sample_operand(const char *g, bool vop3, bool *glc)

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "asm.h"
+#include "asm/asm.h"
 #include "unit.h"
 
 #define FIX "tests/unit/fixtures/"

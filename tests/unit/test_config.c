@@ -5,7 +5,8 @@
 #include <stddef.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "config/config.h"
+#include "mem/memsys.h"
 
 static int64_t get_int(const cfg_t *c, const cfg_key_t *k) { int64_t v; memcpy(&v, (const char *)c + k->offset, sizeof v); return v; }
 static int get_enum(const cfg_t *c, const cfg_key_t *k) { int v; memcpy(&v, (const char *)c + k->offset, sizeof v); return v; }
@@ -421,7 +422,7 @@ static int validate(const cfg_t *c, char **msg)
 {
     size_t len;
     FILE *err = open_memstream(msg, &len);
-    int n = cfg_validate(c, err);
+    int n = cfg_validate(c, err) + mem_config_problems(c, err);
     fclose(err);
     return n;
 }

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
-#include "dispatch_order.h"
+#include "config/config.h"
+#include "machine/dispatch_order.h"
 #include "unit.h"
 
 typedef struct {

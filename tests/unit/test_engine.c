@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "engine.h"
+#include "machine/engine.h"
 
 enum { TICK_PRIO = 10, TICK_KIND = 99 };
 

@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "asm.h"
-#include "fileio.h"
+#include "asm/asm.h"
+#include "base/fileio.h"
 #include "unit.h"
 
 /* A fresh scratch directory per test (Check forks each test). */

@@ -1,7 +1,7 @@
 /* gmem: mapping, translation, guard gaps, limits. */
 #include "unit.h"
 
-#include "gmem.h"
+#include "mem/gmem.h"
 
 START_TEST(map_and_translate)
 {

@@ -4,9 +4,9 @@
  * built by hand (tests/unit/unit.h) so these tests do not depend on the assembler. */
 #include "unit.h"
 
-#include "asm.h"
-#include "launch.h"
-#include "report.h"
+#include "asm/asm.h"
+#include "load/launch.h"
+#include "observe/report.h"
 
 typedef struct {
     isa_program_t prog;

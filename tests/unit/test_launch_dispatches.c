@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "dispatches.h"
-#include "launch.h"
+#include "load/launch.h"
 #include "timing_harness.h"
 
 static uint64_t rd(const launch_t *L, uint64_t addr, uint32_t size)

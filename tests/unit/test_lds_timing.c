@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lds_timing.h"
+#include "machine/lds_timing.h"
 #include "unit.h"
 
 static const ldst_params_t GCN = { 32, 128 };

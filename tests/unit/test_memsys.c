@@ -5,9 +5,9 @@
 #include "timing_harness.h"
 #include "unit.h"
 
-#include "cache.h"
-#include "memsys.h"
-#include "stats.h"
+#include "mem/cache.h"
+#include "mem/memsys.h"
+#include "observe/stats.h"
 
 /* ---- a cache level with a stub next level that answers NEXT cycles after a request ---------- */
 

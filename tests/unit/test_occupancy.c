@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
-#include "occ_report.h"
-#include "occupancy.h"
+#include "config/config.h"
+#include "cli/occ_report.h"
+#include "machine/occupancy.h"
 #include "unit.h"
 #include "json_check.h"
 
@@ -24,7 +24,7 @@ static cfg_t defaults(void)
     memset(&c, 0, sizeof c);
 #define CFG_INT(sec, key, def, lo, hi, unit, src, desc) c.sec##_##key = (def);
 #define CFG_ENUM(sec, key, def, choices, src, desc)
-#include "config.def"
+#include "config/config.def"
 #undef CFG_INT
 #undef CFG_ENUM
     return c;

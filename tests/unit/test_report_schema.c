@@ -6,10 +6,10 @@
 
 #include <stdio.h>
 
-#include "asm.h"
-#include "launch.h"
-#include "stats.h"
-#include "timing.h"
+#include "asm/asm.h"
+#include "load/launch.h"
+#include "observe/stats.h"
+#include "machine/timing.h"
 #include "timing_harness.h"
 
 typedef struct {

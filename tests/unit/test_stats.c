@@ -12,11 +12,11 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "asm.h"
-#include "launch.h"
-#include "progress.h"
-#include "stats.h"
-#include "timing.h"
+#include "asm/asm.h"
+#include "load/launch.h"
+#include "observe/progress.h"
+#include "observe/stats.h"
+#include "machine/timing.h"
 #include "timing_harness.h"
 
 /* ---- harness ----------------------------------------------------------------------------------- */

@@ -17,11 +17,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "asm.h"
-#include "launch.h"
-#include "stats.h"
-#include "timing.h"
-#include "trace.h"
+#include "asm/asm.h"
+#include "load/launch.h"
+#include "observe/stats.h"
+#include "machine/timing.h"
+#include "observe/trace.h"
 #include "timing_harness.h"
 
 /* ---- a harness: write the kernel and workload, run them in time, record events ---------------- */

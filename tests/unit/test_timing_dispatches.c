@@ -9,9 +9,9 @@
 #include <stdio.h>
 
 #include "dispatches.h"
-#include "launch.h"
-#include "stats.h"
-#include "timing.h"
+#include "load/launch.h"
+#include "observe/stats.h"
+#include "machine/timing.h"
 #include "timing_harness.h"
 
 /* A dispatch's figures: ready and its allocation from the timing result, when it ran from the

@@ -12,10 +12,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "asm.h"
-#include "launch.h"
-#include "timing.h"
-#include "trace.h"
+#include "asm/asm.h"
+#include "load/launch.h"
+#include "machine/timing.h"
+#include "observe/trace.h"
 #include "timing_harness.h"
 #include "dispatches.h"
 #include "trace_v2_fixture.h"

@@ -4,7 +4,8 @@
 #include <math.h>
 #include <unistd.h>
 
-#include "workload.h"
+#include "load/workload.h"
+#include "base/text.h"
 
 typedef struct {
     char dir[64];
@@ -269,10 +270,10 @@ START_TEST(scalars)
     ck_assert(!wl_parse_scalar(WL_F32, "1e39", &bits, msg, sizeof msg));
     double d = 0.1;
     ck_assert(wl_parse_scalar(WL_F64, "0.1", &bits, msg, sizeof msg) && memcmp(&bits, &d, 8) == 0);
-    ck_assert_uint_eq(wl_edit_distance("grdi", "grid"), 1); /* a transposition counts once */
-    ck_assert_uint_eq(wl_edit_distance("u23", "u16"), 2);
-    ck_assert_uint_eq(wl_edit_distance("kernel", "kernel"), 0);
-    ck_assert_uint_eq(wl_edit_distance("", "abc"), 3);
+    ck_assert_uint_eq(txt_edit_distance("grdi", "grid"), 1); /* a transposition counts once */
+    ck_assert_uint_eq(txt_edit_distance("u23", "u16"), 2);
+    ck_assert_uint_eq(txt_edit_distance("kernel", "kernel"), 0);
+    ck_assert_uint_eq(txt_edit_distance("", "abc"), 3);
 }
 END_TEST
 

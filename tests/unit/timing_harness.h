@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "asm.h"
-#include "config.h"
-#include "launch.h"
-#include "timing.h"
+#include "asm/asm.h"
+#include "config/config.h"
+#include "load/launch.h"
+#include "machine/timing.h"
 
 typedef struct {
     tev_t *ev;

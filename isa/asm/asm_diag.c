@@ -1,0 +1,55 @@
+/* asm_diag: how a diagnostic's text is printed, shared by the assembler and the INI loaders so that
+ * every message that echoes input is bounded and printable (asm.h). Depends on libc only. */
+#include "asm/asm.h"
+
+#include <string.h>
+
+/* The length of the well-formed UTF-8 sequence at p (at most n bytes), 0 if there is none. */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+    size_t len = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    for (size_t k = 1; k < len; k++)
+        if ((p[k] & 0xc0) != 0x80)
+            return 0;
+    if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) || (p[0] == 0xf0 && p[1] < 0x90) ||
+        (p[0] == 0xf4 && p[1] >= 0x90))
+        return 0; /* overlong, surrogate or beyond U+10FFFF */
+    return len;
+}
+
+/* Control bytes (but tab and newline), malformed UTF-8 and the invisible U+FEFF as \xNN. */
+static void put_escaped(const unsigned char *p, size_t n, FILE *out)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] >= 0x80) {
+            size_t len = utf8_len(p + i, n - i);
+            if (len && !(len == 3 && memcmp(p + i, "\xEF\xBB\xBF", 3) == 0)) {
+                fwrite(p + i, 1, len, out);
+                i += len - 1;
+                continue;
+            }
+        }
+        if ((p[i] < 0x20 && p[i] != '\t' && p[i] != '\n') || p[i] >= 0x7f)
+            fprintf(out, "\\x%02x", p[i]);
+        else
+            fputc(p[i], out);
+    }
+}
+
+void asm_diag_puts(const char *text, FILE *out)
+{
+    enum { WORD_MAX = 80, WORD_KEPT = 77 };
+    const unsigned char *p = (const unsigned char *)text;
+    while (*p) {
+        size_t gap = strspn((const char *)p, " \t\n");
+        put_escaped(p, gap, out);
+        p += gap;
+        size_t word = strcspn((const char *)p, " \t\n");
+        put_escaped(p, word > WORD_MAX ? WORD_KEPT : word, out);
+        if (word > WORD_MAX)
+            fputs("...", out);
+        p += word;
+    }
+}

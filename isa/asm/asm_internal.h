@@ -1,0 +1,240 @@
+/* asm_internal: the assembler's private interfaces, shared by isa/asm*.c and isa/asm/disasm.c only.
+ *
+ * The assembler works line by line: asm_lex.c blanks comments and splits a line into tokens,
+ * asm_operands.c turns tokens into operands and matches them against the instruction's signature
+ * (the SIG column of isa.def, parsed by asm_sig_parse), asm_directives.c handles `.amdhsa_kernel`,
+ * `.amdgpu_metadata` and the kernel-naming directives, and asm.c drives the passes, splits the
+ * file into kernels, resolves branches and computes resource usage. */
+#ifndef GCNSIM_ASM_INTERNAL_H
+#define GCNSIM_ASM_INTERNAL_H
+
+#include "asm/asm.h"
+
+enum {
+    ASM_MAX_TOKENS = 128,  /* per line; longer lines are an error */
+    ASM_MAX_OPNDS = 8,     /* operands per instruction (the table needs at most 5) */
+    ASM_MAX_SIG = 6,
+    ASM_OP_HASH = 1024,    /* power of two, > 2 * ISA_NUM_OPS */
+    ASM_NAME_MAX = 64
+};
+
+/* ---- Signatures ------------------------------------------------------------------------------ */
+typedef enum {
+    SIG_VDST,      /* D D2 D3 D4 */
+    SIG_VSRC,      /* S S2 */
+    SIG_VGPR,      /* V V2 V3 V4 */
+    SIG_SDST,      /* d d2 d4 d8 d16 */
+    SIG_SSRC,      /* s s2 */
+    SIG_MASK_DST,  /* C */
+    SIG_MASK_SRC,  /* c */
+    SIG_ADDR,      /* A */
+    SIG_RTN,       /* R R2 */
+    SIG_SMEM_OFF,  /* o */
+    SIG_IMM16,     /* k */
+    SIG_K32,       /* K */
+    SIG_LABEL,     /* L */
+    SIG_WAITCNT    /* W */
+} asm_sig_kind_t;
+
+typedef struct {
+    uint8_t kind;   /* asm_sig_kind_t */
+    uint8_t width;  /* registers */
+} asm_sig_t;
+
+typedef struct {
+    uint8_t n;
+    asm_sig_t g[ASM_MAX_SIG];
+} asm_sig_list_t;
+
+/* Parse a SIG string; false when it is malformed (a table bug). */
+bool asm_sig_parse(const char *sig, asm_sig_list_t *out);
+
+/* ---- Tokens -------------------------------------------------------------------------------- */
+typedef enum { TK_END, TK_IDENT, TK_INT, TK_FLOAT, TK_PUNCT, TK_STRING, TK_BADNUM } asm_tok_kind_t;
+
+typedef struct {
+    asm_tok_kind_t kind;
+    const char *p;   /* into the comment-blanked copy of the line */
+    uint32_t len;
+    uint32_t col;    /* 1-based byte column */
+    uint64_t ival;   /* TK_INT magnitude */
+    double fval;     /* TK_FLOAT */
+    bool overflow;   /* TK_INT did not fit 64 bits */
+} asm_tok_t;
+
+/* ---- Parsed operands ---------------------------------------------------------------------------- */
+typedef enum { OPK_REG, OPK_INT, OPK_FLOAT, OPK_SYM, OPK_OFF } asm_opk_t;
+
+typedef struct {
+    asm_opk_t kind;
+    uint16_t code;      /* OPK_REG: operand code (SGPR/special index, 251..253, 256+VGPR) */
+    uint8_t count;      /* OPK_REG: registers in the range */
+    bool neg, abs;      /* source modifiers as written (on constants: folded into the bits) */
+    int64_t ival;       /* OPK_INT, sign included */
+    double fval;        /* OPK_FLOAT, sign included */
+    const char *sym;    /* OPK_SYM: label name (not NUL-terminated) */
+    uint32_t symlen;
+    uint32_t col;
+} asm_opnd_t;
+
+/* Instruction-level modifiers written after the operands. */
+typedef struct {
+    bool clamp, glc, slc;
+    uint8_t omod;                 /* 0 none, 1 mul:2, 2 mul:4, 3 div:2 */
+    bool has_offset, has_offset0, has_offset1;
+    uint32_t offset;
+    uint8_t offset0, offset1;
+    uint32_t col_clamp, col_omod, col_offset, col_offset01, col_glc, col_slc;
+} asm_mods_t;
+
+/* What the operand walk found, for the instruction-level rules (asm.c). */
+typedef struct {
+    bool lit_used;
+    uint32_t lit, lit_col;
+    bool lit_in_src1;
+    uint32_t nvsrc;            /* S groups seen (VOP2/VOPC src1 is the second) */
+    uint32_t src1_col;         /* src1 is not a VGPR (blocks e32) */
+    uint32_t mods_col;         /* a register has neg/abs (needs e64) */
+    uint32_t mask_col;         /* lane mask other than vcc (needs e64) */
+    uint32_t bus_codes[8], bus_counts[8], bus_cols[8], nbus;
+} asm_match_state_t;
+
+/* ---- The assembler's state ------------------------------------------------------------------ */
+typedef struct {
+    isa_inst_t in;
+    const char *label;          /* branch target name (into the source text), or NULL */
+    uint32_t label_len, label_col;
+    const char *line;           /* source line, for diagnostics issued after parsing */
+    uint32_t line_len;
+} asm_pinst_t;
+
+typedef struct {
+    const char *name;           /* into the source text */
+    uint32_t len;
+    uint32_t index;             /* global instruction index */
+    uint32_t line, col;
+    const char *src;            /* the defining line, for diagnostics */
+    uint32_t src_len;
+    int32_t kernel;             /* index into the kernel spans, -1 before partitioning */
+} asm_plabel_t;
+
+typedef struct {
+    char name[ASM_NAME_MAX];
+    uint32_t line, col;
+    const char *src;            /* the declaring line, for diagnostics */
+    uint32_t src_len;
+    bool has_desc;
+    isa_descriptor_t desc;
+    int32_t label;              /* index into labels, -1 until found */
+} asm_pkernel_t;
+
+typedef struct {
+    const char *file;
+    FILE *diag;
+    int nerrors;
+
+    /* The current line. */
+    const char *line;
+    uint32_t line_len, lineno;
+    bool line_failed;           /* an error was already reported on this line */
+    const char *first_line;     /* for file-level diagnostics */
+    uint32_t first_line_len;
+    char *clean;                /* comment-blanked copy of the line */
+    uint32_t clean_cap;
+    bool in_block_comment;
+    asm_tok_t tok[ASM_MAX_TOKENS];
+    uint32_t ntok;
+
+    /* Tables built once per run. */
+    asm_sig_list_t sigs[ISA_NUM_OPS];
+    uint16_t op_hash[ASM_OP_HASH];   /* op + 1; 0 = empty */
+
+    /* Pass-1 results. */
+    asm_pinst_t *insts;
+    uint32_t ninsts, insts_cap;
+    asm_plabel_t *labels;
+    uint32_t nlabels, labels_cap;
+    uint32_t *label_hash;            /* label index + 1; 0 = empty */
+    uint32_t label_hash_size;
+    asm_pkernel_t *kernels;          /* declared kernels (.amdhsa_kernel, .globl, .type) */
+    uint32_t nkernels, kernels_cap;
+
+    /* Directive blocks. */
+    int32_t in_amdhsa;               /* kernel index of the open .amdhsa_kernel block, else -1 */
+    uint32_t amdhsa_line;
+    uint32_t amdhsa_seen;            /* bit per .amdhsa_ field given (asm_directives.c) */
+    bool in_metadata;
+    uint32_t metadata_line;
+    const char *metadata_src;
+    uint32_t metadata_src_len;
+    /* YAML walker state (asm_directives.c). */
+    int meta_section;                /* 1 inside amdhsa.kernels */
+    int meta_kernel_dash, meta_kernel_key, meta_arg_dash, meta_arg_key;
+    bool meta_in_args;
+    int32_t meta_kernel;             /* index into meta list */
+    struct asm_meta_kernel *meta;
+    uint32_t nmeta, meta_cap;
+} asm_ctx_t;
+
+/* Metadata of one kernel as read from the YAML (matched to kernels after pass 1). */
+typedef struct asm_meta_kernel {
+    char name[ASM_NAME_MAX];
+    uint32_t line, col;
+    const char *src;            /* the .name line, for diagnostics */
+    uint32_t src_len;
+    bool has_kernarg_size;
+    uint32_t kernarg_size;
+    isa_kernel_arg_t *args;
+    uint32_t nargs, args_cap;
+} asm_meta_kernel_t;
+
+/* ---- asm_lex.c ------------------------------------------------------------------------------ */
+/* Report an error on the current line at `col` (1-based); marks the line failed. */
+void asm_error(asm_ctx_t *c, uint32_t col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Report an error on another line (used after parsing). */
+void asm_error_at(asm_ctx_t *c, const char *line, uint32_t line_len, uint32_t lineno, uint32_t col,
+                  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+/* Blank comments of the current line into c->clean and split it into c->tok. False on error. */
+bool asm_tokenize(asm_ctx_t *c);
+bool asm_tok_is(const asm_tok_t *t, const char *s);
+bool asm_tok_punct(const asm_tok_t *t, char ch);
+uint32_t asm_hash(const char *s, size_t n);
+/* Copy a token's text into a NUL-terminated buffer (truncating). */
+void asm_tok_text(const asm_tok_t *t, char *buf, size_t size);
+/* Grow a dynamic array so that it holds at least `need` elements; false when out of memory. */
+bool asm_grow(void **arr, uint32_t *cap, uint32_t need, size_t elem);
+
+/* ---- asm_operands.c ------------------------------------------------------------------------- */
+/* Parse one operand starting at token *i. False (error reported) on failure. */
+bool asm_parse_operand(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o);
+/* Parse the modifiers that follow the operands (tokens *i..end). */
+bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m);
+/* Parse an s_waitcnt expression (tokens *i..end) into the encoded field. */
+bool asm_parse_waitcnt(asm_ctx_t *c, uint32_t *i, int32_t *simm16);
+/* The text of a register operand: v3, s[4:5], vcc, m0... */
+void asm_reg_text(uint16_t code, uint8_t count, char *buf, size_t n);
+/* Match operands and modifiers against the signature of `op` and fill `pi`. */
+bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_opnd_t *ops, uint32_t nops,
+               const asm_mods_t *m, asm_pinst_t *pi);
+
+/* ---- asm.c ------------------------------------------------------------------------------- */
+/* VALU rules after the operand walk: encoding selection (_e32/_e64 or the assembler's choice),
+ * literals in VOP3 and src1, the constant bus. Sets in->e64. */
+bool asm_valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_mods_t *m,
+                    const asm_match_state_t *st, isa_inst_t *in);
+
+/* ---- asm_directives.c ----------------------------------------------------------------------- */
+/* Find or add a declared kernel by name. Returns its index, or -1 when out of memory. */
+int32_t asm_kernel_declare(asm_ctx_t *c, const char *name, uint32_t len, uint32_t line, uint32_t col);
+/* Handle a directive line (first token starts with '.'); false when an error was reported. */
+bool asm_directive(asm_ctx_t *c, uint32_t i);
+/* A line inside an open .amdhsa_kernel block / .amdgpu_metadata block. */
+void asm_amdhsa_line(asm_ctx_t *c);
+void asm_metadata_line(asm_ctx_t *c);
+/* gcnsim's default descriptor and LLVM's .amdhsa defaults. */
+void asm_default_descriptor(isa_descriptor_t *d);
+void asm_amdhsa_defaults(isa_descriptor_t *d);
+/* At end of file: report unterminated blocks. */
+void asm_directives_finish(asm_ctx_t *c);
+
+#endif

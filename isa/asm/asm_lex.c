@@ -1,0 +1,521 @@
+/* asm_lex: diagnostics, comment removal and tokenizing of one source line, signature parsing. */
+#include "asm/asm_internal.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The source line under a message: at most LINE_SHOWN bytes, a window around the column when the line
+ * is longer, control bytes as '?' so that the caret stays under its column. */
+static void echo_line(FILE *out, const char *line, uint32_t len, uint32_t col)
+{
+    enum { LINE_SHOWN = 160, BEFORE = 60 };
+    uint32_t from = 0, to = len;
+    if (len > LINE_SHOWN) {
+        from = col > BEFORE + 1 ? col - 1 - BEFORE : 0;
+        if (from > len)
+            from = len;
+        to = from + LINE_SHOWN < len ? from + LINE_SHOWN : len;
+    }
+    const char *lead = from ? "..." : "";
+    fputs(lead, out);
+    for (uint32_t i = from; i < to; i++) {
+        unsigned char ch = (unsigned char)line[i];
+        fputc((ch < 0x20 && ch != '\t') || ch == 0x7f ? '?' : ch, out);
+    }
+    fputs(to < len ? "...\n" : "\n", out);
+    /* Mirror tabs so the caret lines up however the terminal expands them. */
+    for (size_t i = 0; i < strlen(lead); i++)
+        fputc(' ', out);
+    for (uint32_t i = from; i + 1 < col && i < to; i++)
+        fputc(line[i] == '\t' ? '\t' : ' ', out);
+    fputs("^\n", out);
+}
+
+static void vreport(asm_ctx_t *c, const char *line, uint32_t len, uint32_t lineno, uint32_t col,
+                    const char *fmt, va_list ap)
+{
+    if (++c->nerrors > ASM_ERRORS_SHOWN || !c->diag)
+        return;
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    fprintf(c->diag, "%s:%u:%u: error: ", c->file, lineno, col);
+    if (msg) {
+        vsnprintf(msg, (size_t)n + 1, fmt, ap);
+        asm_diag_puts(msg, c->diag);
+        free(msg);
+    } else {
+        fputs("(out of memory formatting the message)", c->diag);
+    }
+    fputc('\n', c->diag);
+    echo_line(c->diag, line ? line : "", line ? len : 0, col);
+}
+
+void asm_error(asm_ctx_t *c, uint32_t col, const char *fmt, ...)
+{
+    if (c->line_failed)
+        return; /* one error per line: later ones are usually consequences of the first */
+    c->line_failed = true;
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(c, c->line, c->line_len, c->lineno, col, fmt, ap);
+    va_end(ap);
+}
+
+void asm_error_at(asm_ctx_t *c, const char *line, uint32_t line_len, uint32_t lineno, uint32_t col,
+                  const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vreport(c, line, line_len, lineno, col, fmt, ap);
+    va_end(ap);
+}
+
+bool asm_grow(void **arr, uint32_t *cap, uint32_t need, size_t elem)
+{
+    if (need <= *cap)
+        return true;
+    uint32_t n = *cap ? *cap : 16;
+    while (n < need)
+        n *= 2;
+    void *p = realloc(*arr, (size_t)n * elem);
+    if (!p)
+        return false;
+    *arr = p;
+    *cap = n;
+    return true;
+}
+
+uint32_t asm_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 16777619u;
+    }
+    return h;
+}
+
+bool asm_tok_is(const asm_tok_t *t, const char *s)
+{
+    return t->kind == TK_IDENT && strlen(s) == t->len && memcmp(t->p, s, t->len) == 0;
+}
+
+bool asm_tok_punct(const asm_tok_t *t, char ch)
+{
+    return t->kind == TK_PUNCT && t->p[0] == ch;
+}
+
+void asm_tok_text(const asm_tok_t *t, char *buf, size_t size)
+{
+    size_t n = t->len < size - 1 ? t->len : size - 1;
+    memcpy(buf, t->p, n);
+    buf[n] = 0;
+}
+
+/* Copy the line with comments replaced by spaces, so columns stay those of the source.
+ * `/ * ... * /` may span lines (c->in_block_comment); `;` and `//` end the line; strings are kept. */
+static bool blank_comments(asm_ctx_t *c)
+{
+    if (!asm_grow((void **)&c->clean, &c->clean_cap, c->line_len + 1, 1))
+        return false;
+    const char *s = c->line;
+    char *d = c->clean;
+    uint32_t n = c->line_len;
+    bool in_str = false;
+    for (uint32_t i = 0; i < n; i++) {
+        if (c->in_block_comment) {
+            if (s[i] == '*' && i + 1 < n && s[i + 1] == '/') {
+                c->in_block_comment = false;
+                d[i] = d[i + 1] = ' ';
+                i++;
+            } else {
+                d[i] = ' ';
+            }
+            continue;
+        }
+        if (in_str) {
+            d[i] = s[i];
+            if (s[i] == '\\' && i + 1 < n) {
+                d[i + 1] = s[i + 1];
+                i++;
+            } else if (s[i] == '"') {
+                in_str = false;
+            }
+            continue;
+        }
+        if (s[i] == '"') {
+            in_str = true;
+            d[i] = s[i];
+        } else if (s[i] == ';' || (s[i] == '/' && i + 1 < n && s[i + 1] == '/')) {
+            memset(d + i, ' ', n - i);
+            break;
+        } else if (s[i] == '/' && i + 1 < n && s[i + 1] == '*') {
+            c->in_block_comment = true;
+            d[i] = d[i + 1] = ' ';
+            i++;
+        } else {
+            d[i] = s[i];
+        }
+    }
+    d[n] = 0;
+    return true;
+}
+
+static bool ident_start(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_' || ch == '.' || ch == '$';
+}
+
+static bool ident_char(char ch)
+{
+    return ident_start(ch) || (ch >= '0' && ch <= '9');
+}
+
+static bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }
+
+/* Numbers: decimal, 0x hex, 0b binary, leading-0 octal (as llvm-mc reads them), and decimal
+ * floats with a '.' or an exponent. The sign is not part of the token. */
+static void lex_number(const char *s, uint32_t n, uint32_t *i, asm_tok_t *t)
+{
+    uint32_t start = *i, j = *i;
+    t->kind = TK_INT;
+    t->ival = 0;
+    t->overflow = false;
+    unsigned base = 10;
+    if (s[j] == '0' && j + 1 < n && (s[j + 1] == 'x' || s[j + 1] == 'X')) {
+        base = 16;
+        j += 2;
+    } else if (s[j] == '0' && j + 1 < n && (s[j + 1] == 'b' || s[j + 1] == 'B') &&
+               j + 2 < n && (s[j + 2] == '0' || s[j + 2] == '1')) {
+        base = 2;
+        j += 2;
+    } else {
+        /* A decimal float? */
+        uint32_t k = j;
+        while (k < n && is_digit(s[k]))
+            k++;
+        bool isf = false;
+        if (k < n && s[k] == '.' && !(k + 1 < n && ident_start(s[k + 1]) && s[k + 1] != 'e' && s[k + 1] != 'E')) {
+            isf = true;
+            k++;
+            while (k < n && is_digit(s[k]))
+                k++;
+        }
+        if (k < n && (s[k] == 'e' || s[k] == 'E')) {
+            uint32_t e = k + 1;
+            if (e < n && (s[e] == '+' || s[e] == '-'))
+                e++;
+            if (e < n && is_digit(s[e])) {
+                isf = true;
+                k = e;
+                while (k < n && is_digit(s[k]))
+                    k++;
+            }
+        }
+        if (isf) {
+            char buf[64];
+            uint32_t len = k - start < sizeof buf - 1 ? k - start : (uint32_t)sizeof buf - 1;
+            memcpy(buf, s + start, len);
+            buf[len] = 0;
+            t->kind = TK_FLOAT;
+            t->fval = strtod(buf, NULL);
+            *i = k;
+            if (k < n && ident_char(s[k]))
+                t->kind = TK_BADNUM;
+            while (*i < n && ident_char(s[*i]))
+                (*i)++;
+            return;
+        }
+        if (s[j] == '0' && j + 1 < n && is_digit(s[j + 1]))
+            base = 8;
+    }
+    uint32_t digits = 0;
+    for (; j < n; j++) {
+        unsigned d;
+        char ch = s[j];
+        if (is_digit(ch))
+            d = (unsigned)(ch - '0');
+        else if (ch >= 'a' && ch <= 'f')
+            d = (unsigned)(ch - 'a' + 10);
+        else if (ch >= 'A' && ch <= 'F')
+            d = (unsigned)(ch - 'A' + 10);
+        else
+            break;
+        if (d >= base)
+            break;
+        if (t->ival > (UINT64_MAX - d) / base)
+            t->overflow = true;
+        t->ival = t->ival * base + d;
+        digits++;
+    }
+    if (digits == 0 || (j < n && ident_char(s[j])))
+        t->kind = TK_BADNUM;
+    while (j < n && ident_char(s[j]))
+        j++;
+    *i = j;
+}
+
+bool asm_tokenize(asm_ctx_t *c)
+{
+    c->ntok = 0;
+    if (!blank_comments(c)) {
+        asm_error(c, 1, "out of memory");
+        return false;
+    }
+    const char *s = c->clean;
+    uint32_t n = c->line_len, i = 0;
+    while (i < n) {
+        char ch = s[i];
+        if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\v') {
+            i++;
+            continue;
+        }
+        if (c->ntok + 1 >= ASM_MAX_TOKENS) {
+            asm_error(c, i + 1, "line has too many tokens (at most %d)", ASM_MAX_TOKENS - 1);
+            return false;
+        }
+        asm_tok_t *t = &c->tok[c->ntok++];
+        memset(t, 0, sizeof *t);
+        t->p = s + i;
+        t->col = i + 1;
+        uint32_t start = i;
+        if (is_digit(ch) || (ch == '.' && i + 1 < n && is_digit(s[i + 1]))) {
+            lex_number(s, n, &i, t);
+        } else if (ident_start(ch)) {
+            while (i < n && ident_char(s[i]))
+                i++;
+            t->kind = TK_IDENT;
+        } else if (ch == '"') {
+            i++;
+            while (i < n && s[i] != '"')
+                i += (s[i] == '\\' && i + 1 < n) ? 2 : 1;
+            if (i < n)
+                i++;
+            t->kind = TK_STRING;
+        } else {
+            i++;
+            t->kind = TK_PUNCT;
+        }
+        t->len = i - start;
+    }
+    asm_tok_t *end = &c->tok[c->ntok];
+    memset(end, 0, sizeof *end);
+    end->kind = TK_END;
+    end->p = s + n;
+    end->col = n + 1;
+    return true;
+}
+
+bool asm_sig_parse(const char *sig, asm_sig_list_t *out)
+{
+    out->n = 0;
+    const char *p = sig;
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        if (out->n >= ASM_MAX_SIG)
+            return false;
+        char letter = *p++;
+        unsigned w = 0;
+        while (*p >= '0' && *p <= '9')
+            w = w * 10 + (unsigned)(*p++ - '0');
+        if (*p && *p != ' ')
+            return false;
+        asm_sig_t *g = &out->g[out->n++];
+        g->width = (uint8_t)(w ? w : 1);
+        switch (letter) {
+        case 'D': g->kind = SIG_VDST; break;
+        case 'S': g->kind = SIG_VSRC; break;
+        case 'V': g->kind = SIG_VGPR; break;
+        case 'd': g->kind = SIG_SDST; break;
+        case 's': g->kind = SIG_SSRC; break;
+        case 'C': g->kind = SIG_MASK_DST; g->width = 2; break;
+        case 'c': g->kind = SIG_MASK_SRC; g->width = 2; break;
+        case 'A': g->kind = SIG_ADDR; g->width = 2; break;
+        case 'R': g->kind = SIG_RTN; break;
+        case 'o': g->kind = SIG_SMEM_OFF; break;
+        case 'k': g->kind = SIG_IMM16; break;
+        case 'K': g->kind = SIG_K32; break;
+        case 'L': g->kind = SIG_LABEL; break;
+        case 'W': g->kind = SIG_WAITCNT; break;
+        default: return false;
+        }
+    }
+    return true;
+}
+
+/* ---- Modifiers after the operands ------------------------------------------------------------ */
+
+static bool mod_value(asm_ctx_t *c, uint32_t *i, const char *name, uint32_t max, uint32_t *v)
+{
+    const asm_tok_t *t = &c->tok[*i];
+    if (!asm_tok_punct(&c->tok[*i + 1], ':')) {
+        asm_error(c, t->col, "expected ':' after '%s'", name);
+        return false;
+    }
+    const asm_tok_t *n = &c->tok[*i + 2];
+    if (strcmp(name, "offset") == 0 && asm_tok_is(n, "swizzle")) {
+        asm_error(c, n->col, "offset:swizzle(...) is not supported; give the ds_swizzle pattern as a number (offset:0xNNNN)");
+        return false;
+    }
+    if (asm_tok_punct(n, '-')) {
+        asm_error(c, n->col, "'%s' must be a non-negative integer", name);
+        return false;
+    }
+    if (n->kind != TK_INT || n->overflow) {
+        asm_error(c, n->col, "expected an integer after '%s:'", name);
+        return false;
+    }
+    if (n->ival > max) {
+        asm_error(c, n->col, "%s:%" PRIu64 " is out of range (0..%u)", name, n->ival, max);
+        return false;
+    }
+    *v = (uint32_t)n->ival;
+    *i += 3;
+    return true;
+}
+
+bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
+{
+    memset(m, 0, sizeof *m);
+    for (;;) {
+        const asm_tok_t *t = &c->tok[*i];
+        if (t->kind == TK_END)
+            return true;
+        uint32_t v;
+        if (asm_tok_is(t, "clamp") || asm_tok_is(t, "glc") || asm_tok_is(t, "slc")) {
+            bool *flag = t->p[0] == 'c' ? &m->clamp : t->p[0] == 'g' ? &m->glc : &m->slc;
+            uint32_t *col = t->p[0] == 'c' ? &m->col_clamp : t->p[0] == 'g' ? &m->col_glc : &m->col_slc;
+            if (*flag) {
+                asm_error(c, t->col, "duplicate modifier '%.*s'", (int)t->len, t->p);
+                return false;
+            }
+            if (t->p[0] == 'c' && m->omod) {
+                asm_error(c, t->col, "'clamp' must come before the output modifier (mul:/div:)");
+                return false;
+            }
+            *flag = true;
+            *col = t->col;
+            (*i)++;
+        } else if (asm_tok_is(t, "mul") || asm_tok_is(t, "div")) {
+            bool mul = t->p[0] == 'm';
+            if (m->omod) {
+                asm_error(c, t->col, "duplicate output modifier");
+                return false;
+            }
+            m->col_omod = t->col;
+            if (!mod_value(c, i, mul ? "mul" : "div", 1000, &v))
+                return false;
+            if (mul && (v == 2 || v == 4))
+                m->omod = v == 2 ? 1 : 2;
+            else if (!mul && v == 2)
+                m->omod = 3;
+            else {
+                asm_error(c, m->col_omod, "invalid output modifier %s:%u (use mul:2, mul:4 or div:2)", mul ? "mul" : "div", v);
+                return false;
+            }
+        } else if (asm_tok_is(t, "offset")) {
+            if (m->has_offset) {
+                asm_error(c, t->col, "duplicate modifier 'offset'");
+                return false;
+            }
+            m->col_offset = t->col;
+            if (!mod_value(c, i, "offset", 65535, &m->offset))
+                return false;
+            m->has_offset = true;
+        } else if (asm_tok_is(t, "offset0") || asm_tok_is(t, "offset1")) {
+            bool one = t->p[6] == '1';
+            if (one ? m->has_offset1 : m->has_offset0) {
+                asm_error(c, t->col, "duplicate modifier '%.*s'", (int)t->len, t->p);
+                return false;
+            }
+            if (!m->col_offset01)
+                m->col_offset01 = t->col;
+            if (!mod_value(c, i, one ? "offset1" : "offset0", 255, &v))
+                return false;
+            if (one) {
+                m->offset1 = (uint8_t)v;
+                m->has_offset1 = true;
+            } else {
+                m->offset0 = (uint8_t)v;
+                m->has_offset0 = true;
+            }
+        } else if (asm_tok_punct(t, '#')) {
+            asm_error(c, t->col, "unexpected '#': '#' does not start a comment in this syntax (use ';' or '//')");
+            return false;
+        } else if (t->kind == TK_IDENT) {
+            asm_error(c, t->col, "unexpected '%.*s': expected ',' or a modifier (clamp, mul:, div:, offset:, offset0:, "
+                      "offset1:, glc, slc)", (int)t->len, t->p);
+            return false;
+        } else {
+            asm_error(c, t->col, "unexpected '%.*s' after the operands", (int)t->len, t->p);
+            return false;
+        }
+    }
+}
+
+/* ---- s_waitcnt ------------------------------------------------------------------------------ */
+
+bool asm_parse_waitcnt(asm_ctx_t *c, uint32_t *i, int32_t *simm16)
+{
+    const asm_tok_t *t = &c->tok[*i];
+    if (t->kind == TK_INT) {
+        if (t->overflow || t->ival > 0xffff) {
+            asm_error(c, t->col, "s_waitcnt value %.*s is out of range (0..0xffff)", (int)t->len, t->p);
+            return false;
+        }
+        *simm16 = (int32_t)t->ival;
+        (*i)++;
+        return c->tok[*i].kind == TK_END ? true : (asm_error(c, c->tok[*i].col, "unexpected text after s_waitcnt value"), false);
+    }
+    static const struct { const char *name; unsigned max, shift; } ctr[3] = {
+        { "vmcnt", 15, 0 }, { "expcnt", 7, 4 }, { "lgkmcnt", 15, 8 }
+    };
+    unsigned val[3] = { 15, 7, 15 };
+    bool seen[3] = { false, false, false };
+    bool any = false;
+    while (c->tok[*i].kind != TK_END) {
+        t = &c->tok[*i];
+        if (any && (asm_tok_punct(t, '&') || asm_tok_punct(t, ','))) {
+            t = &c->tok[++*i];
+        }
+        int k = -1;
+        for (int j = 0; j < 3; j++)
+            if (asm_tok_is(t, ctr[j].name))
+                k = j;
+        if (k < 0) {
+            asm_error(c, t->col, "expected vmcnt(N), expcnt(N) or lgkmcnt(N) in s_waitcnt, found '%.*s'",
+                      t->kind == TK_END ? 3 : (int)t->len, t->kind == TK_END ? "end" : t->p);
+            return false;
+        }
+        if (seen[k]) {
+            asm_error(c, t->col, "%s is given twice", ctr[k].name);
+            return false;
+        }
+        const asm_tok_t *n = &c->tok[*i + 2];
+        if (!asm_tok_punct(&c->tok[*i + 1], '(') || n->kind != TK_INT || !asm_tok_punct(&c->tok[*i + 3], ')')) {
+            asm_error(c, t->col, "expected %s(N) with an integer N", ctr[k].name);
+            return false;
+        }
+        if (n->overflow || n->ival > ctr[k].max) {
+            asm_error(c, n->col, "%s(%.*s) is out of range (0..%u on gfx803)", ctr[k].name, (int)n->len, n->p, ctr[k].max);
+            return false;
+        }
+        val[k] = (unsigned)n->ival;
+        seen[k] = any = true;
+        *i += 4;
+    }
+    if (!any) {
+        asm_error(c, c->tok[*i].col, "s_waitcnt needs vmcnt(N), expcnt(N), lgkmcnt(N) or an integer");
+        return false;
+    }
+    *simm16 = (int32_t)(val[0] | val[1] << ctr[1].shift | val[2] << ctr[2].shift);
+    return true;
+}

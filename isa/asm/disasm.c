@@ -1,0 +1,153 @@
+/* disasm: print a decoded instruction in llvm-mc syntax, driven by the same table signature the
+ * assembler parses, so that printing and re-assembling gives back the same instruction. */
+#include "asm/asm_internal.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+typedef struct {
+    char *buf;
+    size_t len, pos;  /* pos counts what would have been written, like snprintf */
+} out_t;
+
+static void put(out_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(out_t *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = o->pos < o->len ? o->len - o->pos : 0;
+    int n = vsnprintf(room ? o->buf + o->pos : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        o->pos += (size_t)n;
+}
+
+static void put_operand(out_t *o, const isa_inst_t *in, isa_operand_t op)
+{
+    static const char *const fconst[] = { "0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494" };
+    char text[32];
+    uint16_t c = op.code;
+    if (c == ISA_OPND_NONE)
+        snprintf(text, sizeof text, "<none>");
+    else if (c >= ISA_CONST_INT_ZERO && c <= 192)
+        snprintf(text, sizeof text, "%d", c - ISA_CONST_INT_ZERO);
+    else if (c > 192 && c <= 208)
+        snprintf(text, sizeof text, "%d", 192 - c);
+    else if (c >= ISA_CONST_F_HALF && c <= ISA_CONST_F_INV2PI)
+        snprintf(text, sizeof text, "%s", fconst[c - ISA_CONST_F_HALF]);
+    else if (c == ISA_SRC_LITERAL)
+        snprintf(text, sizeof text, "0x%x", in->literal);
+    else if (c == ISA_SRC_SCC || c == ISA_SRC_VCCZ || c == ISA_SRC_EXECZ)
+        snprintf(text, sizeof text, "src_%s", c == ISA_SRC_SCC ? "scc" : c == ISA_SRC_VCCZ ? "vccz" : "execz");
+    else
+        asm_reg_text(c, op.count ? op.count : 1, text, sizeof text);
+    put(o, "%s%s%s%s", op.neg ? "-" : "", op.abs ? "|" : "", text, op.abs ? "|" : "");
+}
+
+static const char *label_for(const isa_kernel_t *k, uint32_t target)
+{
+    if (!k)
+        return NULL;
+    for (uint32_t i = 0; i < k->nlabels; i++)
+        if (k->labels[i].index == target && strcmp(k->labels[i].name, k->name) != 0)
+            return k->labels[i].name;
+    for (uint32_t i = 0; i < k->nlabels; i++)
+        if (k->labels[i].index == target)
+            return k->labels[i].name;
+    return NULL;
+}
+
+int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size_t len)
+{
+    out_t o = { buf, len, 0 };
+    if (len)
+        buf[0] = 0;
+    if (in->op >= ISA_NUM_OPS) {
+        put(&o, "<invalid opcode %u>", in->op);
+        return (int)o.pos;
+    }
+    const isa_op_info_t *info = &isa_ops[in->op];
+    asm_sig_list_t sig;
+    if (!asm_sig_parse(info->sig, &sig))
+        sig.n = 0;
+    /* llvm-mc names the encoding only where both exist (madak/madmk have no 64-bit form). */
+    bool both = isa_enc_has_e32(info->enc) && !strchr(info->sig, 'K') && (info->sig[0] || in->e64);
+    put(&o, "%s%s", info->name, both ? (in->e64 ? "_e64" : "_e32") : "");
+    unsigned si = 0, printed = 0;
+    for (unsigned g = 0; g < sig.n; g++) {
+        const asm_sig_t *s = &sig.g[g];
+        if (s->kind == SIG_RTN && !in->glc)
+            continue;
+        put(&o, "%s", printed++ ? ", " : " ");
+        switch (s->kind) {
+        case SIG_VDST:
+        case SIG_RTN:
+            put_operand(&o, in, in->vdst);
+            break;
+        case SIG_SDST:
+        case SIG_MASK_DST:
+            put_operand(&o, in, in->sdst);
+            break;
+        case SIG_SMEM_OFF:
+            if (in->has_soffset_sgpr)
+                put_operand(&o, in, in->src[si++]);
+            else
+                put(&o, "0x%x", in->offset);
+            break;
+        case SIG_IMM16:
+            if (info->enc == ISA_ENC_SOPK)
+                put(&o, "0x%x", (unsigned)in->simm16 & 0xffffu);
+            else
+                put(&o, "%d", in->simm16);
+            break;
+        case SIG_LABEL: {
+            const char *l = label_for(k, in->target);
+            if (l)
+                put(&o, "%s", l);
+            else
+                put(&o, "%u", in->target);
+            break;
+        }
+        case SIG_WAITCNT: {
+            unsigned vm = isa_waitcnt_vm(in->simm16), ex = isa_waitcnt_exp(in->simm16);
+            unsigned lg = isa_waitcnt_lgkm(in->simm16);
+            bool all = vm == 15 && ex == 7 && lg == 15;
+            const char *sep = "";
+            if (vm != 15 || all) {
+                put(&o, "vmcnt(%u)", vm);
+                sep = " ";
+            }
+            if (ex != 7 || all) {
+                put(&o, "%sexpcnt(%u)", sep, ex);
+                sep = " ";
+            }
+            if (lg != 15 || all)
+                put(&o, "%slgkmcnt(%u)", sep, lg);
+            break;
+        }
+        default:
+            if (si < ISA_MAX_SRCS)
+                put_operand(&o, in, in->src[si++]);
+            break;
+        }
+    }
+    if (in->clamp)
+        put(&o, " clamp");
+    if (in->omod)
+        put(&o, " %s", in->omod == 1 ? "mul:2" : in->omod == 2 ? "mul:4" : "div:2");
+    if (info->enc == ISA_ENC_DS) {
+        if (info->flags & ISA_FL_DUAL) {
+            if (in->offset0)
+                put(&o, " offset0:%u", in->offset0);
+            if (in->offset1)
+                put(&o, " offset1:%u", in->offset1);
+        } else if (in->offset) {
+            put(&o, " offset:%u", in->offset);
+        }
+    }
+    if (in->glc)
+        put(&o, " glc");
+    if (in->slc)
+        put(&o, " slc");
+    return (int)o.pos;
+}

@@ -1,0 +1,383 @@
+/* exec_mem: vector memory semantics, FLAT (global memory through w->mem) and DS (the workgroup's
+ * LDS, plus ds_swizzle_b32). Every active lane is checked before anything is written, so a
+ * faulting instruction has no effect; atomics then apply in lane order 0..63. Rules and sources:
+ * docs/semantics-scalar-memory.md. */
+#include "exec/exec_internal.h"
+
+#include <inttypes.h>
+
+static uint32_t ld32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void st32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+/* True when operand `o` names `n` VGPRs inside the wave's allocation; otherwise sets an
+ * ILLEGAL fault (the assembler should never let this through, but a bad index must not write
+ * outside the register file). */
+static bool vregs_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, isa_operand_t o,
+                     uint32_t n)
+{
+    if (isa_opnd_is_vgpr(o) && isa_x_vreg(o) + n <= w->nvgpr)
+        return true;
+    isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: operand needs %" PRIu32 " VGPR(s) within the wave's %" PRIu32,
+                isa_ops[in->op].name, n, w->nvgpr);
+    return false;
+}
+
+/* ---- Atomics shared by FLAT and DS ------------------------------------------------------------ */
+
+typedef enum {
+    AT_NONE, AT_SWAP, AT_ADD, AT_SUB, AT_SMIN, AT_UMIN, AT_SMAX, AT_UMAX, AT_AND, AT_OR, AT_XOR,
+    AT_INC, AT_DEC, AT_CMPSWAP
+} atomic_t;
+
+static atomic_t atomic_kind(isa_op_t op)
+{
+    switch (op) {
+    case ISA_flat_atomic_swap: case ISA_ds_wrxchg_rtn_b32: return AT_SWAP;
+    case ISA_flat_atomic_add: case ISA_ds_add_u32: case ISA_ds_add_rtn_u32: return AT_ADD;
+    case ISA_flat_atomic_sub: case ISA_ds_sub_u32: case ISA_ds_sub_rtn_u32: return AT_SUB;
+    case ISA_flat_atomic_smin: case ISA_ds_min_i32: case ISA_ds_min_rtn_i32: return AT_SMIN;
+    case ISA_flat_atomic_umin: case ISA_ds_min_u32: case ISA_ds_min_rtn_u32: return AT_UMIN;
+    case ISA_flat_atomic_smax: case ISA_ds_max_i32: case ISA_ds_max_rtn_i32: return AT_SMAX;
+    case ISA_flat_atomic_umax: case ISA_ds_max_u32: case ISA_ds_max_rtn_u32: return AT_UMAX;
+    case ISA_flat_atomic_and: case ISA_ds_and_b32: case ISA_ds_and_rtn_b32: return AT_AND;
+    case ISA_flat_atomic_or: case ISA_ds_or_b32: case ISA_ds_or_rtn_b32: return AT_OR;
+    case ISA_flat_atomic_xor: case ISA_ds_xor_b32: case ISA_ds_xor_rtn_b32: return AT_XOR;
+    case ISA_flat_atomic_inc: case ISA_ds_inc_u32: case ISA_ds_inc_rtn_u32: return AT_INC;
+    case ISA_flat_atomic_dec: case ISA_ds_dec_u32: case ISA_ds_dec_rtn_u32: return AT_DEC;
+    case ISA_flat_atomic_cmpswap: case ISA_ds_cmpst_b32: case ISA_ds_cmpst_rtn_b32: return AT_CMPSWAP;
+    default: return AT_NONE;
+    }
+}
+
+/* New memory value. inc wraps to 0 once old >= data; dec reloads data when old is 0 or above
+ * data. Compare-and-swap stores `src` when old == cmp. */
+static uint32_t atomic_apply(atomic_t k, uint32_t old, uint32_t data, uint32_t cmp)
+{
+    switch (k) {
+    case AT_SWAP: return data;
+    case AT_ADD: return old + data;
+    case AT_SUB: return old - data;
+    case AT_SMIN: return (int32_t)data < (int32_t)old ? data : old;
+    case AT_UMIN: return data < old ? data : old;
+    case AT_SMAX: return (int32_t)data > (int32_t)old ? data : old;
+    case AT_UMAX: return data > old ? data : old;
+    case AT_AND: return old & data;
+    case AT_OR: return old | data;
+    case AT_XOR: return old ^ data;
+    case AT_INC: return old >= data ? 0 : old + 1;
+    case AT_DEC: return (old == 0 || old > data) ? data : old - 1;
+    case AT_CMPSWAP: return old == cmp ? data : old;
+    default: return old;
+    }
+}
+
+/* ---- FLAT ------------------------------------------------------------------------------------ */
+
+static uint8_t *flat_ptr(const isa_wave_t *w, uint64_t addr, uint32_t size)
+{
+    if (!w->mem || !w->mem->translate)
+        return NULL;
+    return w->mem->translate(w->mem->ctx, addr, size);
+}
+
+void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    uint64_t exec = isa_wave_exec(w);
+    uint32_t size = info->mem_bytes;
+    uint32_t ndw = size < 4 ? 1 : size / 4; /* data registers per lane */
+    if (!vregs_ok(w, in, res, in->src[0], 2))
+        return;
+    if ((info->flags & ISA_FL_LOAD) && !vregs_ok(w, in, res, in->vdst, ndw))
+        return;
+    if ((info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) &&
+        !vregs_ok(w, in, res, in->src[1], in->op == ISA_flat_atomic_cmpswap ? 2 : ndw))
+        return;
+    if ((info->flags & ISA_FL_ATOMIC) && isa_opnd_is_vgpr(in->vdst) && !vregs_ok(w, in, res, in->vdst, 1))
+        return;
+    uint64_t addr[ISA_WAVE_SIZE];
+    isa_x_read_v64(w, in, in->src[0], false, addr);
+    res->lanes = exec;
+    for (int l = 0; l < ISA_WAVE_SIZE; l++)
+        res->addr[l] = (exec >> l & 1) ? addr[l] : 0;
+
+    /* Unaligned addresses are accepted: HSA runs the hardware in unaligned access mode. */
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        if ((exec >> l & 1) && !flat_ptr(w, addr[l], size)) {
+            isa_x_fault(res, ISA_FAULT_UNMAPPED, l, addr[l],
+                        "%s: lane %d: address 0x%" PRIx64 " (%" PRIu32 " bytes) is not mapped",
+                        info->name, l, addr[l], size);
+            return;
+        }
+    }
+
+    if (info->flags & ISA_FL_LOAD) {
+        uint32_t out[4][ISA_WAVE_SIZE] = { { 0 } };
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            if (!(exec >> l & 1))
+                continue;
+            const uint8_t *p = flat_ptr(w, addr[l], size);
+            switch (in->op) {
+            case ISA_flat_load_ubyte: out[0][l] = p[0]; break;
+            case ISA_flat_load_sbyte: out[0][l] = (uint32_t)(int32_t)(int8_t)p[0]; break;
+            case ISA_flat_load_ushort: out[0][l] = (uint32_t)p[0] | (uint32_t)p[1] << 8; break;
+            case ISA_flat_load_sshort:
+                out[0][l] = (uint32_t)(int32_t)(int16_t)(uint16_t)((uint32_t)p[0] | (uint32_t)p[1] << 8);
+                break;
+            default:
+                for (uint32_t i = 0; i < ndw; i++)
+                    out[i][l] = ld32(p + 4 * i);
+                break;
+            }
+        }
+        for (uint32_t i = 0; i < ndw; i++)
+            isa_x_write_v32(w, isa_x_vreg(in->vdst) + i, exec, out[i]);
+    } else if (info->flags & ISA_FL_STORE) {
+        uint32_t dreg = isa_x_vreg(in->src[1]);
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            if (!(exec >> l & 1))
+                continue;
+            uint8_t *p = flat_ptr(w, addr[l], size);
+            uint32_t v0 = isa_x_vgpr(w, dreg)[l];
+            if (size == 1) {
+                p[0] = (uint8_t)v0;
+            } else if (size == 2) {
+                p[0] = (uint8_t)v0;
+                p[1] = (uint8_t)(v0 >> 8);
+            } else {
+                for (uint32_t i = 0; i < size / 4; i++)
+                    st32(p + 4 * i, isa_x_vgpr(w, dreg + i)[l]);
+            }
+        }
+    } else if (info->flags & ISA_FL_ATOMIC) {
+        atomic_t k = atomic_kind((isa_op_t)in->op);
+        uint32_t dreg = isa_x_vreg(in->src[1]);
+        uint32_t ret[ISA_WAVE_SIZE] = { 0 };
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            if (!(exec >> l & 1))
+                continue;
+            uint8_t *p = flat_ptr(w, addr[l], 4);
+            uint32_t old = ld32(p);
+            /* cmpswap data is v[n:n+1] = {new value, compare value}. */
+            uint32_t data = isa_x_vgpr(w, dreg)[l];
+            uint32_t cmp = k == AT_CMPSWAP ? isa_x_vgpr(w, dreg + 1)[l] : 0;
+            st32(p, atomic_apply(k, old, data, cmp));
+            ret[l] = old;
+        }
+        /* Returning (glc) atomics write the pre-op value; written last since vdst may alias data. */
+        if (isa_opnd_is_vgpr(in->vdst))
+            isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, ret);
+    } else {
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: not a FLAT memory instruction", info->name);
+    }
+}
+
+/* ---- DS ---------------------------------------------------------------------------------------- */
+
+/* ds_swizzle_b32: offset[15] set = quad permute (lane i of each quad takes lane offset[2i+1:2i]);
+ * clear = bit-mask mode within 32-lane halves: and = offset[4:0], or = [9:5], xor = [14:10].
+ * A source lane that is inactive supplies 0. */
+static void ds_swizzle(isa_wave_t *w, const isa_inst_t *in, uint64_t exec)
+{
+    uint32_t pat = in->offset & 0xffff;
+    const uint32_t *src = isa_x_vgpr(w, isa_x_vreg(in->src[0]));
+    uint32_t out[ISA_WAVE_SIZE];
+    for (unsigned l = 0; l < ISA_WAVE_SIZE; l++) {
+        unsigned from;
+        if (pat & 0x8000) {
+            from = (l & ~3u) | ((pat >> (2 * (l & 3))) & 3);
+        } else {
+            unsigned andm = pat & 31, orm = (pat >> 5) & 31, xorm = (pat >> 10) & 31;
+            from = (l & 32) | ((((l & 31) & andm) | orm) ^ xorm);
+        }
+        out[l] = (exec >> from & 1) ? src[from] : 0;
+    }
+    isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, out);
+}
+
+/* Element geometry of a DS op: element bytes, elements per lane, byte stride of offset0/1. */
+typedef struct {
+    uint32_t esize, nelem, stride;
+} ds_shape_t;
+
+static ds_shape_t ds_shape(const isa_inst_t *in)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    ds_shape_t s = { info->mem_bytes, 1, 0 };
+    if (info->flags & ISA_FL_DUAL) {
+        s.nelem = 2;
+        s.esize = info->mem_bytes / 2;
+        s.stride = s.esize;
+        if (in->op == ISA_ds_read2st64_b32 || in->op == ISA_ds_write2st64_b32)
+            s.stride = 64 * s.esize;
+    }
+    return s;
+}
+
+/* Bounds and alignment of one element; false (with the fault set) on a violation. */
+static bool ds_check(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, int lane,
+                     uint64_t a, uint32_t esize)
+{
+    const char *name = isa_ops[in->op].name;
+    uint32_t m0 = w->sreg[ISA_REG_M0];
+    uint64_t limit = w->lds_size < m0 ? w->lds_size : m0;
+    if (a + esize > limit) {
+        isa_x_fault(res, ISA_FAULT_LDS_BOUNDS, lane, a,
+                    "%s: lane %d: LDS address 0x%" PRIx64 " (%" PRIu32 " bytes) is outside %s "
+                    "(allocation %" PRIu32 " bytes, M0 = 0x%" PRIx32 ")",
+                    name, lane, a, esize,
+                    (uint64_t)m0 < w->lds_size && a + esize <= w->lds_size ? "the M0 limit"
+                                                                          : "the workgroup's LDS allocation",
+                    w->lds_size, m0);
+        return false;
+    }
+    /* gfx8 has no unaligned DS access: the hardware drops the low address bits, which silently
+     * corrupts data, so a misaligned element is reported as a fault instead. */
+    if (esize > 1 && (a & (esize - 1)) != 0) {
+        isa_x_fault(res, ISA_FAULT_MISALIGNED, lane, a,
+                    "%s: lane %d: LDS address 0x%" PRIx64 " is not %" PRIu32 "-byte aligned "
+                    "(gfx8 DS accesses must be naturally aligned)",
+                    name, lane, a, esize);
+        return false;
+    }
+    return true;
+}
+
+static void ds_load(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const uint64_t a[][ISA_WAVE_SIZE],
+                    ds_shape_t s)
+{
+    uint32_t out[4][ISA_WAVE_SIZE] = { { 0 } };
+    uint32_t nd = s.esize < 4 ? 1 : s.esize / 4; /* registers per element */
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        if (!(exec >> l & 1))
+            continue;
+        for (uint32_t e = 0; e < s.nelem; e++) {
+            const uint8_t *p = w->lds + a[e][l];
+            switch (in->op) {
+            case ISA_ds_read_u8: out[0][l] = p[0]; break;
+            case ISA_ds_read_i8: out[0][l] = (uint32_t)(int32_t)(int8_t)p[0]; break;
+            case ISA_ds_read_u16: out[0][l] = (uint32_t)p[0] | (uint32_t)p[1] << 8; break;
+            case ISA_ds_read_i16:
+                out[0][l] = (uint32_t)(int32_t)(int16_t)(uint16_t)((uint32_t)p[0] | (uint32_t)p[1] << 8);
+                break;
+            default:
+                for (uint32_t i = 0; i < nd; i++)
+                    out[e * nd + i][l] = ld32(p + 4 * i);
+                break;
+            }
+        }
+    }
+    for (uint32_t i = 0; i < nd * s.nelem; i++)
+        isa_x_write_v32(w, isa_x_vreg(in->vdst) + i, exec, out[i]);
+}
+
+static void ds_store(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const uint64_t a[][ISA_WAVE_SIZE],
+                     ds_shape_t s)
+{
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        if (!(exec >> l & 1))
+            continue;
+        for (uint32_t e = 0; e < s.nelem; e++) {
+            uint8_t *p = w->lds + a[e][l];
+            uint32_t dreg = isa_x_vreg(in->src[1 + e]); /* write2: data0 in src[1], data1 in src[2] */
+            uint32_t v0 = isa_x_vgpr(w, dreg)[l];
+            if (s.esize == 1) {
+                p[0] = (uint8_t)v0;
+            } else if (s.esize == 2) {
+                p[0] = (uint8_t)v0;
+                p[1] = (uint8_t)(v0 >> 8);
+            } else {
+                for (uint32_t i = 0; i < s.esize / 4; i++)
+                    st32(p + 4 * i, isa_x_vgpr(w, dreg + i)[l]);
+            }
+        }
+    }
+}
+
+static void ds_atomic(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const uint64_t a[ISA_WAVE_SIZE])
+{
+    atomic_t k = atomic_kind((isa_op_t)in->op);
+    /* ds_cmpst: data0 (src[1]) is the compare value, data1 (src[2]) the new value: the reverse of
+     * flat_atomic_cmpswap. */
+    uint32_t dreg = isa_x_vreg(in->src[k == AT_CMPSWAP ? 2 : 1]);
+    uint32_t creg = k == AT_CMPSWAP ? isa_x_vreg(in->src[1]) : 0;
+    uint32_t ret[ISA_WAVE_SIZE] = { 0 };
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        if (!(exec >> l & 1))
+            continue;
+        uint8_t *p = w->lds + a[l];
+        uint32_t old = ld32(p);
+        uint32_t cmp = k == AT_CMPSWAP ? isa_x_vgpr(w, creg)[l] : 0;
+        st32(p, atomic_apply(k, old, isa_x_vgpr(w, dreg)[l], cmp));
+        ret[l] = old;
+    }
+    if ((isa_ops[in->op].flags & ISA_FL_RTN) && isa_opnd_is_vgpr(in->vdst))
+        isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, ret);
+}
+
+void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    uint64_t exec = isa_wave_exec(w);
+    res->lanes = exec;
+    if (in->op == ISA_ds_swizzle_b32) {
+        if (vregs_ok(w, in, res, in->src[0], 1) && vregs_ok(w, in, res, in->vdst, 1))
+            ds_swizzle(w, in, exec);
+        return;
+    }
+    if (!(info->flags & (ISA_FL_LOAD | ISA_FL_STORE | ISA_FL_ATOMIC)) || info->mem_bytes == 0) {
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: not a DS instruction", info->name);
+        return;
+    }
+    ds_shape_t s = ds_shape(in);
+    uint32_t nd = s.esize < 4 ? 1 : s.esize / 4; /* registers per element */
+    atomic_t k = atomic_kind((isa_op_t)in->op);
+    if (!vregs_ok(w, in, res, in->src[0], 1))
+        return;
+    if ((info->flags & ISA_FL_LOAD) && !vregs_ok(w, in, res, in->vdst, nd * s.nelem))
+        return;
+    if ((info->flags & ISA_FL_STORE) && !vregs_ok(w, in, res, in->src[1], nd))
+        return;
+    if ((info->flags & ISA_FL_STORE) && s.nelem == 2 && !vregs_ok(w, in, res, in->src[2], nd))
+        return;
+    if ((info->flags & ISA_FL_ATOMIC) && !vregs_ok(w, in, res, in->src[1], 1))
+        return;
+    if (k == AT_CMPSWAP && !vregs_ok(w, in, res, in->src[2], 1))
+        return;
+    if ((info->flags & ISA_FL_RTN) && !vregs_ok(w, in, res, in->vdst, 1))
+        return;
+    const uint32_t *base = isa_x_vgpr(w, isa_x_vreg(in->src[0]));
+    uint64_t a[2][ISA_WAVE_SIZE];
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        res->addr[l] = 0;
+        if (!(exec >> l & 1))
+            continue;
+        /* 64-bit sums: an address pushed past 4 GiB by the offset is out of range, not wrapped. */
+        if (s.nelem == 2) {
+            a[0][l] = (uint64_t)base[l] + (uint64_t)in->offset0 * s.stride;
+            a[1][l] = (uint64_t)base[l] + (uint64_t)in->offset1 * s.stride;
+        } else {
+            a[0][l] = (uint64_t)base[l] + (in->offset & 0xffff);
+        }
+        res->addr[l] = a[0][l];
+        for (uint32_t e = 0; e < s.nelem; e++)
+            if (!ds_check(w, in, res, l, a[e][l], s.esize))
+                return;
+    }
+    if (info->flags & ISA_FL_LOAD)
+        ds_load(w, in, exec, (const uint64_t(*)[ISA_WAVE_SIZE])a, s);
+    else if (info->flags & ISA_FL_STORE)
+        ds_store(w, in, exec, (const uint64_t(*)[ISA_WAVE_SIZE])a, s);
+    else
+        ds_atomic(w, in, exec, a[0]);
+}

@@ -1,0 +1,345 @@
+/* exec_valu: the VALU entry point, and the integer, bit-manipulation, lane and 64-bit ops of
+ * VOP1/VOP2/VOP3. Floats are in exec_valu_float.c, compares in exec_vcmp.c. The rules and their
+ * sources are in docs/semantics-valu.md.
+ *
+ * Every op reads whole source vectors first and computes all 64 lanes into a local array (plain
+ * loops the compiler can vectorise); only the final write looks at EXEC, so a destination that
+ * aliases a source is handled for free. */
+#include "exec/exec_valu_internal.h"
+
+enum { NL = ISA_WAVE_SIZE };
+
+/* ---- small integer helpers -------------------------------------------------------------------- */
+
+static inline uint32_t asr32(uint32_t v, unsigned s)
+{
+    /* Arithmetic shift written out: C leaves >> of negative values implementation-defined. */
+    return (v >> s) | ((v & 0x80000000u) && s ? ~(0xffffffffu >> s) : 0);
+}
+static inline uint64_t asr64(uint64_t v, unsigned s)
+{
+    return (v >> s) | ((v >> 63) && s ? ~(~0ull >> s) : 0);
+}
+static inline int64_t sext24(uint32_t v) { return (int64_t)((int32_t)(v << 8) / 256); }
+static inline int32_t s32(uint32_t v) { return (int32_t)v; }
+static inline uint32_t bitrev32(uint32_t v)
+{
+    v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
+    v = ((v >> 2) & 0x33333333u) | ((v & 0x33333333u) << 2);
+    v = ((v >> 4) & 0x0f0f0f0fu) | ((v & 0x0f0f0f0fu) << 4);
+    v = ((v >> 8) & 0x00ff00ffu) | ((v & 0x00ff00ffu) << 8);
+    return (v >> 16) | (v << 16);
+}
+static inline uint32_t clz_or_neg1(uint32_t v) { return v ? (uint32_t)__builtin_clz(v) : 0xffffffffu; }
+static inline uint32_t ctz_or_neg1(uint32_t v) { return v ? (uint32_t)__builtin_ctz(v) : 0xffffffffu; }
+static inline uint32_t popc(uint32_t v) { return (uint32_t)__builtin_popcount(v); }
+static inline uint32_t smin(uint32_t a, uint32_t b) { return s32(a) < s32(b) ? a : b; }
+static inline uint32_t smax(uint32_t a, uint32_t b) { return s32(a) > s32(b) ? a : b; }
+static inline uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
+static inline uint32_t umax(uint32_t a, uint32_t b) { return a > b ? a : b; }
+
+static uint32_t bfe_i32(uint32_t v, uint32_t off, uint32_t width)
+{
+    off &= 31;
+    width &= 31;
+    if (width == 0)
+        return 0;
+    if (off + width < 32) {
+        uint32_t f = (v >> off) & ((1u << width) - 1);
+        uint32_t sign = 1u << (width - 1);
+        return (f ^ sign) - sign; /* sign-extend the field */
+    }
+    return asr32(v, off); /* the field reaches bit 31: its sign is the value's sign */
+}
+
+/* mbcnt masks: lanes below `lane` within the low / high half of a 64-bit mask. */
+static inline uint32_t below_lo(int lane) { return lane >= 32 ? 0xffffffffu : (1u << lane) - 1; }
+static inline uint32_t below_hi(int lane) { return lane < 32 ? 0 : (1u << (lane - 32)) - 1; }
+
+/* Read source i (zero when the operand is absent, so no lane is ever uninitialised). */
+static void rd32(const isa_wave_t *w, const isa_inst_t *in, int i, uint32_t out[NL])
+{
+    if (in->src[i].code == ISA_OPND_NONE)
+        memset(out, 0, sizeof(uint32_t) * NL);
+    else
+        isa_x_read_v32(w, in, in->src[i], out);
+}
+
+static void write_v64(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const uint64_t d[NL])
+{
+    uint32_t lo[NL], hi[NL];
+    for (int l = 0; l < NL; l++) {
+        lo[l] = (uint32_t)d[l];
+        hi[l] = (uint32_t)(d[l] >> 32);
+    }
+    uint32_t r = isa_x_vreg(in->vdst);
+    isa_x_write_v32(w, r, exec, lo);
+    isa_x_write_v32(w, r + 1, exec, hi);
+}
+
+/* ---- carries: v_add/sub/subrev_u32 and the carry-in forms ------------------------------------ */
+
+typedef enum { CY_ADD, CY_SUB, CY_SUBREV } carry_kind_t;
+
+static void carry_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, carry_kind_t kind, bool cin_used)
+{
+    uint32_t a[NL], b[NL], d[NL];
+    rd32(w, in, 0, a);
+    rd32(w, in, 1, b);
+    uint64_t cin = cin_used ? isa_x_read_s64(w, in, in->src[2], false) : 0;
+    uint64_t cout = 0;
+    for (int l = 0; l < NL; l++) {
+        uint64_t ci = (cin >> l) & 1;
+        uint64_t x = kind == CY_SUBREV ? b[l] : a[l];
+        uint64_t y = kind == CY_SUBREV ? a[l] : b[l];
+        uint64_t r = kind == CY_ADD ? x + y + ci : x - y - ci;
+        d[l] = (uint32_t)r;
+        /* Bit 32 of the 33-bit result is the carry (add) or the borrow (sub wraps below zero). */
+        cout |= ((r >> 32) & 1) << l;
+    }
+    isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, d);
+    isa_x_write_s64(w, isa_valu_mask_dst(in), cout & exec);
+}
+
+/* ---- 64-bit results: mad_u64_u32 / mad_i64_i32, 64-bit shifts ------------------------------- */
+
+static void mad64(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, bool is_signed)
+{
+    uint32_t a[NL], b[NL];
+    uint64_t c[NL], d[NL];
+    rd32(w, in, 0, a);
+    rd32(w, in, 1, b);
+    isa_x_read_v64(w, in, in->src[2], false, c);
+    uint64_t cout = 0;
+    for (int l = 0; l < NL; l++) {
+        uint64_t p, r, cy;
+        if (is_signed) {
+            p = (uint64_t)((int64_t)s32(a[l]) * s32(b[l]));
+            r = p + c[l];
+            /* Carry-out is bit 64 of the exact 65-bit signed sum, i.e. its sign. */
+            bool ovf = ((~(p ^ c[l]) & (p ^ r)) >> 63) & 1;
+            cy = ((r >> 63) & 1) ^ (uint64_t)ovf;
+        } else {
+            p = (uint64_t)a[l] * b[l];
+            r = p + c[l];
+            cy = r < p;
+        }
+        d[l] = r;
+        cout |= cy << l;
+    }
+    write_v64(w, in, exec, d);
+    isa_x_write_s64(w, isa_valu_mask_dst(in), cout & exec);
+}
+
+static void shift64(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, isa_op_t op)
+{
+    uint32_t s[NL];
+    uint64_t v[NL], d[NL];
+    rd32(w, in, 0, s);
+    isa_x_read_v64(w, in, in->src[1], false, v);
+    for (int l = 0; l < NL; l++) {
+        unsigned n = s[l] & 63;
+        d[l] = op == ISA_v_lshlrev_b64 ? v[l] << n : op == ISA_v_lshrrev_b64 ? v[l] >> n : asr64(v[l], n);
+    }
+    write_v64(w, in, exec, d);
+}
+
+/* ---- lane ops: readfirstlane, readlane, writelane (scalar <-> one lane) ---------------------- */
+
+static void lane_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, isa_op_t op)
+{
+    if (op == ISA_v_readfirstlane_b32) {
+        /* First active lane; lane 0 when EXEC is empty (hardware reads lane 0). */
+        int lane = exec ? __builtin_ctzll(exec) : 0;
+        uint32_t v[NL];
+        rd32(w, in, 0, v);
+        isa_x_write_s32(w, in->sdst.code, v[lane]);
+    } else if (op == ISA_v_readlane_b32) {
+        uint32_t lane = isa_x_read_s32(w, in, in->src[1]) & 63;
+        uint32_t v[NL];
+        rd32(w, in, 0, v);
+        isa_x_write_s32(w, in->sdst.code, v[lane]);
+    } else { /* v_writelane_b32: ignores EXEC by definition */
+        uint32_t val = isa_x_read_s32(w, in, in->src[0]);
+        uint32_t lane = isa_x_read_s32(w, in, in->src[1]) & 63;
+        isa_x_vgpr(w, isa_x_vreg(in->vdst))[lane] = val;
+    }
+}
+
+/* ---- the simple three-input ops: d = f(a, b, c) per lane ------------------------------------ */
+
+bool isa_valu_int(isa_wave_t *w, const isa_inst_t *in)
+{
+    isa_op_t op = (isa_op_t)in->op;
+    uint64_t exec = isa_wave_exec(w);
+    switch (op) {
+    case ISA_v_nop: return true;
+    case ISA_v_add_u32: carry_op(w, in, exec, CY_ADD, false); return true;
+    case ISA_v_sub_u32: carry_op(w, in, exec, CY_SUB, false); return true;
+    case ISA_v_subrev_u32: carry_op(w, in, exec, CY_SUBREV, false); return true;
+    case ISA_v_addc_u32: carry_op(w, in, exec, CY_ADD, true); return true;
+    case ISA_v_subb_u32: carry_op(w, in, exec, CY_SUB, true); return true;
+    case ISA_v_subbrev_u32: carry_op(w, in, exec, CY_SUBREV, true); return true;
+    case ISA_v_mad_u64_u32: mad64(w, in, exec, false); return true;
+    case ISA_v_mad_i64_i32: mad64(w, in, exec, true); return true;
+    case ISA_v_lshlrev_b64:
+    case ISA_v_lshrrev_b64:
+    case ISA_v_ashrrev_i64: shift64(w, in, exec, op); return true;
+    case ISA_v_readfirstlane_b32:
+    case ISA_v_readlane_b32:
+    case ISA_v_writelane_b32: lane_op(w, in, exec, op); return true;
+    default: break;
+    }
+
+    uint32_t s0[NL], s1[NL], s2[NL], d[NL];
+    rd32(w, in, 0, s0);
+    rd32(w, in, 1, s1);
+    if (op == ISA_v_cndmask_b32)
+        memset(s2, 0, sizeof s2); /* src[2] is a lane mask, read below as 64 bits */
+    else
+        rd32(w, in, 2, s2);
+
+    switch (op) {
+    case ISA_v_mov_b32: LANES(a); break;
+    case ISA_v_not_b32: LANES(~a); break;
+    case ISA_v_bfrev_b32: LANES(bitrev32(a)); break;
+    case ISA_v_ffbh_u32: LANES(clz_or_neg1(a)); break;
+    case ISA_v_ffbl_b32: LANES(ctz_or_neg1(a)); break;
+    /* Leading bits equal to the sign bit: clz of the value with its sign folded away. */
+    case ISA_v_ffbh_i32: LANES(clz_or_neg1(a ^ asr32(a, 31))); break;
+    case ISA_v_cndmask_b32: {
+        uint64_t m = isa_x_read_s64(w, in, in->src[2], false);
+        for (int l = 0; l < NL; l++)
+            d[l] = (m >> l) & 1 ? s1[l] : s0[l];
+        break;
+    }
+    case ISA_v_min_i32: LANES(smin(a, b)); break;
+    case ISA_v_max_i32: LANES(smax(a, b)); break;
+    case ISA_v_min_u32: LANES(umin(a, b)); break;
+    case ISA_v_max_u32: LANES(umax(a, b)); break;
+    case ISA_v_and_b32: LANES(a & b); break;
+    case ISA_v_or_b32: LANES(a | b); break;
+    case ISA_v_xor_b32: LANES(a ^ b); break;
+    /* *rev shifts: src0 is the shift amount. */
+    case ISA_v_lshrrev_b32: LANES(b >> (a & 31)); break;
+    case ISA_v_ashrrev_i32: LANES(asr32(b, a & 31)); break;
+    case ISA_v_lshlrev_b32: LANES(b << (a & 31)); break;
+    /* 16-bit ops on gfx8 zero the high half of the destination. */
+    case ISA_v_lshlrev_b16: LANES(((b & 0xffffu) << (a & 15)) & 0xffffu); break;
+    case ISA_v_lshrrev_b16: LANES((b & 0xffffu) >> (a & 15)); break;
+    case ISA_v_mul_i32_i24: LANES((uint32_t)(uint64_t)(sext24(a) * sext24(b))); break;
+    case ISA_v_mul_hi_i32_i24: LANES((uint32_t)((uint64_t)(sext24(a) * sext24(b)) >> 32)); break;
+    case ISA_v_mul_u32_u24: LANES((uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu))); break;
+    case ISA_v_mul_hi_u32_u24: LANES((uint32_t)(((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) >> 32)); break;
+    case ISA_v_mad_i32_i24: LANES((uint32_t)(uint64_t)(sext24(a) * sext24(b)) + c); break;
+    case ISA_v_mad_u32_u24: LANES((uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) + c); break;
+    case ISA_v_bfe_u32: LANES((c & 31) ? (a >> (b & 31)) & ((1u << (c & 31)) - 1) : 0); break;
+    case ISA_v_bfe_i32: LANES(bfe_i32(a, b, c)); break;
+    case ISA_v_bfi_b32: LANES((a & b) | (~a & c)); break;
+    case ISA_v_alignbit_b32: LANES((uint32_t)((((uint64_t)a << 32) | b) >> (c & 31))); break;
+    case ISA_v_alignbyte_b32: LANES((uint32_t)((((uint64_t)a << 32) | b) >> (8 * (c & 3)))); break;
+    case ISA_v_min3_i32: LANES(smin(smin(a, b), c)); break;
+    case ISA_v_max3_i32: LANES(smax(smax(a, b), c)); break;
+    case ISA_v_med3_i32: LANES(smax(smin(a, b), smin(smax(a, b), c))); break;
+    case ISA_v_min3_u32: LANES(umin(umin(a, b), c)); break;
+    case ISA_v_max3_u32: LANES(umax(umax(a, b), c)); break;
+    case ISA_v_med3_u32: LANES(umax(umin(a, b), umin(umax(a, b), c))); break;
+    case ISA_v_mul_lo_u32:
+    case ISA_v_mul_lo_i32: LANES(a * b); break; /* the low half is sign-agnostic */
+    case ISA_v_mul_hi_u32: LANES((uint32_t)(((uint64_t)a * b) >> 32)); break;
+    case ISA_v_mul_hi_i32: LANES((uint32_t)((uint64_t)((int64_t)s32(a) * s32(b)) >> 32)); break;
+    case ISA_v_bcnt_u32_b32: LANES(popc(a) + b); break;
+    case ISA_v_mbcnt_lo_u32_b32:
+        for (int l = 0; l < NL; l++)
+            d[l] = popc(s0[l] & below_lo(l)) + s1[l];
+        break;
+    case ISA_v_mbcnt_hi_u32_b32:
+        for (int l = 0; l < NL; l++)
+            d[l] = popc(s0[l] & below_hi(l)) + s1[l];
+        break;
+    case ISA_v_bfm_b32: LANES(((1u << (a & 31)) - 1) << (b & 31)); break;
+    default: return false;
+    }
+    isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, d);
+    return true;
+}
+
+/* Registers an operand covers: its range, or 2 for the 64-bit operands of these ops. */
+static unsigned opnd_width(isa_op_t op, int slot)
+{
+    switch (op) {
+    case ISA_v_mad_u64_u32:
+    case ISA_v_mad_i64_i32: return slot < 0 || slot == 2 ? 2 : 1;
+    case ISA_v_lshlrev_b64:
+    case ISA_v_lshrrev_b64:
+    case ISA_v_ashrrev_i64: return slot < 0 || slot == 1 ? 2 : 1;
+    default:
+        if (op >= ISA_v_cmp_f_i64 && op <= ISA_v_cmpx_t_u64)
+            return slot >= 0 ? 2 : 1;
+        return 1;
+    }
+}
+
+static bool vgpr_ok(const isa_wave_t *w, isa_operand_t o, unsigned width)
+{
+    if (!isa_opnd_is_vgpr(o))
+        return true;
+    unsigned n = o.count > width ? o.count : width;
+    return isa_x_vreg(o) + n <= w->nvgpr;
+}
+
+/* One past the last VGPR a one-register-wide operand covers (its range), 0 when not a VGPR. */
+static inline uint32_t vgpr_end1(isa_operand_t o)
+{
+    uint32_t n = o.count > 1 ? o.count : 1;
+    return isa_opnd_is_vgpr(o) ? isa_x_vreg(o) + n : 0;
+}
+
+/* A malformed instruction (hand-built, or VGPRs beyond the wave's allocation) faults cleanly
+ * instead of touching memory outside the register file. */
+static bool operands_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    isa_op_t op = (isa_op_t)in->op;
+    const char *sig = isa_ops[op].sig;
+    if (sig[0] == 'D' && !isa_opnd_is_vgpr(in->vdst)) {
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: destination is not a VGPR", isa_ops[op].name);
+        return false;
+    }
+    /* Fast path for the common case, every operand one register wide (opnd_width 1): the largest
+     * end, without branches, against the allocation. Otherwise, or to fault, the general check. */
+    bool wide = op == ISA_v_mad_u64_u32 || op == ISA_v_mad_i64_i32 || op == ISA_v_lshlrev_b64 ||
+                op == ISA_v_lshrrev_b64 || op == ISA_v_ashrrev_i64 ||
+                (op >= ISA_v_cmp_f_i64 && op <= ISA_v_cmpx_t_u64);
+    if (!wide) {
+        uint32_t end = vgpr_end1(in->vdst);
+        for (int i = 0; i < ISA_MAX_SRCS; i++) {
+            uint32_t e = vgpr_end1(in->src[i]);
+            end = e > end ? e : end;
+        }
+        if (end <= w->nvgpr)
+            return true;
+    }
+    bool ok = vgpr_ok(w, in->vdst, opnd_width(op, -1));
+    for (int i = 0; i < ISA_MAX_SRCS; i++)
+        ok = ok && vgpr_ok(w, in->src[i], opnd_width(op, i));
+    if (!ok)
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VGPR operand beyond the wave's %u VGPRs",
+                    isa_ops[op].name, w->nvgpr);
+    return ok;
+}
+
+void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    res->lanes = isa_wave_exec(w);
+    if (!operands_ok(w, in, res))
+        return;
+    bool done;
+    if (isa_ops[in->op].enc == ISA_ENC_VOPC)
+        done = isa_valu_cmp(w, in);
+    else if (isa_ops[in->op].flags & ISA_FL_FLOAT)
+        done = isa_valu_float(w, in);
+    else
+        done = isa_valu_int(w, in);
+    if (!done)
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
+}

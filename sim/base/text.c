@@ -1,0 +1,53 @@
+/* txt: trimming and "did you mean" suggestions (sim/base/text.h). */
+#include "base/text.h"
+
+#include <ctype.h>
+#include <string.h>
+
+char *txt_trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+unsigned txt_edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63)
+        return 64;
+    unsigned d[64][64];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = (unsigned)i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = (unsigned)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            unsigned v = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < v)
+                v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[la][lb];
+}
+
+const char *txt_nearest(const char *word, const char *const *cands, size_t n, unsigned max_edits)
+{
+    const char *best = NULL;
+    unsigned bd = max_edits + 1;
+    for (size_t i = 0; i < n; i++) {
+        unsigned d = txt_edit_distance(word, cands[i]);
+        if (d < bd && d < strlen(cands[i])) {
+            bd = d;
+            best = cands[i];
+        }
+    }
+    return best;
+}

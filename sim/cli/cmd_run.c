@@ -1,0 +1,520 @@
+/* cmd_run: `gcnsim run`: load the workload and configuration, launch, run the timing model (or the
+ * functional model with --functional) with the statistics, trace and progress observers, write the
+ * report, JSON, CSV and buffer dumps. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/asm.h"
+#include "cli/cli.h"
+#include "base/fileio.h"
+#include "config/config.h"
+#include "load/launch.h"
+#include "observe/progress.h"
+#include "observe/report.h"
+#include "observe/stats.h"
+#include "machine/timing.h"
+#include "observe/trace.h"
+
+const char cli_usage_run[] =
+    "usage: gcnsim run WORKLOAD.ini [OPTIONS]\n"
+    "\n"
+    "Launch the kernel described by WORKLOAD.ini (docs/workloads.md) on the cycle-level model of the\n"
+    "machine (docs/config.md) and print a report: cycles, instructions per unit and IPC, VALU busy per\n"
+    "SIMD, issue slots by what the waves did, theoretical occupancy and its limiter, measured occupancy,\n"
+    "the dispatch limiter counters, and each buffer's first values and checksum (docs/report.md).\n"
+    "\n"
+    "options:\n"
+    "  --config FILE             the machine configuration (docs/config.md); default: the built-in\n"
+    "                            defaults, which equal sim/configs/fiji.ini\n"
+    "  --dump NAME=PATH          write buffer NAME's final contents to PATH (raw little-endian bytes)\n"
+    "  --dump-init NAME=PATH     write buffer NAME's contents at launch to PATH\n"
+    "  --set SECTION.KEY=VALUE   override a workload key (kernel.grid=1024, buffer.x.count=16,\n"
+    "                            args.n=u32:16) or a configuration key (cu.wave_slots=8)\n"
+    "  --max-instructions N      fault after N wave instructions (default 100000000)\n"
+    "  --max-cycles N            fault when the simulated time would pass N cycles (default: no\n"
+    "                            limit; not with --functional)\n"
+    "  --json FILE               also write the statistics as a JSON object (docs/report.md)\n"
+    "  --per-pc                  add the per-instruction table (executions, cycles to issue, slots\n"
+    "                            by stall reason, disassembly) to the report and the JSON\n"
+    "  --csv FILE                append one row of key results to FILE for sweeps (a header line\n"
+    "                            first when FILE is new or empty; columns: docs/cli.md)\n"
+    "  --functional              functional simulation only: results, no timing\n"
+    "  --tick-every-cycle        debug: step every CU every cycle instead of only when it has work\n"
+    "                            (the results are identical; it is only slower)\n"
+    "  --trace FILE              write a binary trace of wave states, workgroups and dispatch\n"
+    "                            refusals (docs/trace-format.md; view: gcnsim trace export)\n"
+    "  --trace-issues            with --trace: also record every issued instruction\n"
+    "  --trace-limit BYTES       with --trace: stop tracing (with a warning; the run goes on) before\n"
+    "                            the file passes BYTES; suffixes K, M, G (x1024); default 1G\n"
+    "  --trace-text[=FILE]       print one line per issued instruction (cycle, CU, SIMD, wave,\n"
+    "                            workgroup, PC, instruction) to stdout, or to FILE\n"
+    "  --trace-cycles FROM:TO    with --trace-text: only cycles FROM to TO (inclusive; either may\n"
+    "                            be omitted)\n"
+    "  --trace-wave N            with --trace-text: only wave N (global launch order, from 0)\n"
+    "  -h, --help                show this help\n"
+    "Options may also be written --option=VALUE. --dump, --dump-init and --set may repeat.\n"
+    "\n"
+    "exit status: 0 success, 1 bad input or usage, 2 the simulated program faulted, 3 internal error.\n";
+
+typedef struct {
+    const char *name;
+    const char *path;
+} dump_t;
+
+
+static bool add_dump(dump_t **v, size_t *n, const char *text, const char *opt)
+{
+    const char *eq = strchr(text, '=');
+    if (!eq || eq == text || eq[1] == '\0') {
+        fprintf(stderr, "gcnsim: %s expects NAME=PATH, got '%s'\n", opt, text);
+        return false;
+    }
+    dump_t *nv = realloc(*v, (*n + 1) * sizeof **v);
+    if (!nv)
+        return false;
+    *v = nv;
+    char *name = malloc((size_t)(eq - text) + 1);
+    if (!name)
+        return false;
+    memcpy(name, text, (size_t)(eq - text));
+    name[eq - text] = '\0';
+    nv[*n].name = name;
+    nv[*n].path = eq + 1;
+    ++*n;
+    return true;
+}
+
+static int find_buf(const wl_workload_t *wl, const char *name)
+{
+    for (uint32_t i = 0; i < wl->nbuffers; i++)
+        if (strcmp(wl->buffers[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static bool check_dumps(const wl_workload_t *wl, const dump_t *d, size_t n, const char *opt)
+{
+    for (size_t i = 0; i < n; i++)
+        if (find_buf(wl, d[i].name) < 0) {
+            const char *names[64];
+            size_t nn = 0;
+            for (uint32_t j = 0; j < wl->nbuffers && nn < 64; j++)
+                names[nn++] = wl->buffers[j].name;
+            const char *s = cli_suggest(d[i].name, names, nn);
+            fprintf(stderr, "gcnsim: %s %s=...: the workload has no buffer '%s'", opt, d[i].name, d[i].name);
+            if (s)
+                fprintf(stderr, "; did you mean '%s'?\n", s);
+            else
+                fputc('\n', stderr);
+            return false;
+        }
+    return true;
+}
+
+static bool write_dumps(const launch_t *L, const dump_t *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const launch_buffer_t *b = &L->bufs[find_buf(L->wl, d[i].name)];
+        fio_out_t o;
+        char msg[256];
+        bool ok = fio_out_open(&o, d[i].path, msg, sizeof msg);
+        if (ok) {
+            fwrite(b->data, 1, (size_t)b->bytes, o.f); /* checked by the commit */
+            ok = fio_out_commit(&o, msg, sizeof msg);
+        }
+        if (!ok) {
+            fprintf(stderr, "gcnsim: cannot write buffer '%s' to '%s': %s\n", d[i].name, d[i].path, msg);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The trace options of gcnsim run (--trace, --trace-issues, --trace-text and its filters). */
+typedef struct {
+    const char *path;          /* --trace */
+    bool issues;
+    uint64_t limit;            /* --trace-limit, bytes */
+    bool text;                 /* --trace-text */
+    const char *text_path;     /* --trace-text=FILE; NULL: stdout */
+    uint64_t from, to;         /* --trace-cycles, inclusive */
+    bool one_wave;             /* --trace-wave */
+    uint64_t wave;
+} run_trace_t;
+
+typedef struct {
+    trace_writer_t *writer;
+    trace_text_t text;
+    FILE *text_out;            /* stdout, or text_file's */
+    fio_out_t text_file;       /* --trace-text=FILE */
+    const char *text_path;
+    bool text_on;
+} run_trace_state_t;
+
+/* Open the traces the options ask for and register them as observers. Returns 0, 1 (cannot
+ * write) or 3 (out of memory), after printing the problem. */
+static int trace_start(run_trace_state_t *ts, const run_trace_t *tr, const launch_t *L, const cfg_t *cfg,
+                       timing_options_t *topt)
+{
+    memset(ts, 0, sizeof *ts);
+    if (topt->nobservers + (tr->path != NULL) + tr->text > TIMING_MAX_OBSERVERS) {
+        fputs("gcnsim: internal error: too many event observers (TIMING_MAX_OBSERVERS)\n", stderr);
+        return 3;
+    }
+    if (tr->path) {
+        if (!(ts->writer = trace_writer_open(tr->path, L, cfg, tr->issues, stderr)))
+            return 1;
+        trace_writer_set_limit(ts->writer, tr->limit);
+        topt->observers[topt->nobservers++] = (tev_observer_t){ trace_observe, ts->writer };
+    }
+    if (tr->text) {
+        ts->text_out = stdout;
+        char msg[256];
+        if (tr->text_path) {
+            if (!fio_out_open(&ts->text_file, tr->text_path, msg, sizeof msg)) {
+                fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", tr->text_path, msg);
+                return 1;
+            }
+            ts->text_out = ts->text_file.f;
+            ts->text_path = tr->text_path;
+        }
+        if (trace_text_init(&ts->text, ts->text_out, L) != 0) {
+            fputs("gcnsim: out of memory\n", stderr);
+            return 3;
+        }
+        ts->text_on = true;
+        ts->text.from = tr->from;
+        ts->text.to = tr->to;
+        ts->text.one_wave = tr->one_wave;
+        ts->text.wave = tr->wave;
+        topt->observers[topt->nobservers++] = (tev_observer_t){ trace_text_observe, &ts->text };
+    }
+    return 0;
+}
+
+/* Close the traces (a run that stopped early still gets a complete, readable trace file whose end
+ * record says so). Returns rc, or 1 when rc was 0 and a trace could not be written. */
+static int trace_finish(run_trace_state_t *ts, int rc)
+{
+    if (ts->writer && trace_writer_close(ts->writer, stderr) != 0 && rc == 0)
+        rc = 1;
+    if (ts->text_on)
+        trace_text_free(&ts->text);
+    char msg[256];
+    if (ts->text_file.f && !fio_out_commit(&ts->text_file, msg, sizeof msg) && rc == 0) {
+        fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", ts->text_path, msg);
+        rc = 1;
+    }
+    return rc;
+}
+
+/* The statistics options of gcnsim run. */
+typedef struct {
+    bool per_pc;               /* --per-pc */
+    const char *csv_path;      /* --csv */
+} run_stats_t;
+
+/* The timing run: the statistics observer listens to the model's events; the report, the JSON
+ * and the dumps are written only when the run succeeds. */
+static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint64_t max_cycles, const char *json_path,
+                     const dump_t *dumps, size_t ndumps, const run_trace_t *tr, const run_stats_t *so)
+{
+    stats_t st;
+    if (stats_init(&st, cfg) != 0) {
+        fputs("gcnsim: out of memory\n", stderr);
+        return 3;
+    }
+    timing_options_t topt;
+    memset(&topt, 0, sizeof topt);
+    topt.tick_every_cycle = tick_every_cycle;
+    topt.max_cycles = max_cycles;
+    topt.observers[0].fn = stats_observe;
+    topt.observers[0].ctx = &st;
+    topt.nobservers = 1;
+    st.per_pc = so->per_pc;
+    run_trace_state_t ts;
+    int rc = trace_start(&ts, tr, L, cfg, &topt);
+    prog_t prog;
+    prog_init(&prog, stderr, prog_is_terminal(stderr), 1.0,
+              L->nworkgroups);
+    /* Only when the line can show (a terminal): otherwise every event would call it for nothing. */
+    if (prog.enabled && topt.nobservers < TIMING_MAX_OBSERVERS)
+        topt.observers[topt.nobservers++] = (tev_observer_t){ prog_observe, &prog };
+    timing_result_t res;
+    if (rc == 0)
+        rc = timing_run(L, cfg, &topt, &res, stderr);
+    prog_finish(&prog);
+    if (rc == 0 && st.oom) {
+        fputs("gcnsim: out of memory\n", stderr);
+        rc = 3;
+    }
+    rc = trace_finish(&ts, rc);
+    if (rc == 0) {
+        fio_out_t jf = { 0 };
+        char msg[256];
+        if (json_path && !fio_out_open(&jf, json_path, msg, sizeof msg)) {
+            fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, msg);
+            rc = 1;
+        } else if (!write_dumps(L, dumps, ndumps)) {
+            rc = 1;
+        } else {
+            stats_print(&st, L, cfg, &res, stdout);
+            report_buffers(L, stdout);
+            if (jf.f)
+                stats_write_json(&st, L, cfg, &res, jf.f);
+            if (so->csv_path && stats_write_csv(&st, L, cfg, &res, so->csv_path, stderr) != 0)
+                rc = 1;
+        }
+        if (jf.f && rc == 0 && !fio_out_commit(&jf, msg, sizeof msg)) {
+            fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, msg);
+            rc = 1;
+        }
+        fio_out_abort(&jf);
+    }
+    stats_free(&st);
+    return rc;
+}
+
+/* A non-negative decimal integer (the whole of text). */
+static bool parse_u64(const char *text, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(text, &end, 10);
+    if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno == ERANGE)
+        return false;
+    *v = n;
+    return true;
+}
+
+/* --trace-limit: a positive byte count with an optional K, M or G (binary) suffix. */
+static bool parse_size(const char *text, uint64_t *v)
+{
+    char num[32];
+    size_t n = strlen(text);
+    unsigned shift = 0;
+    if (n == 0 || n >= sizeof num)
+        return false;
+    memcpy(num, text, n + 1);
+    switch (num[n - 1]) {
+    case 'K': case 'k': shift = 10; break;
+    case 'M': case 'm': shift = 20; break;
+    case 'G': case 'g': shift = 30; break;
+    default: break;
+    }
+    if (shift)
+        num[n - 1] = '\0';
+    if (!parse_u64(num, v) || *v == 0 || *v > UINT64_MAX >> shift)
+        return false;
+    *v <<= shift;
+    return true;
+}
+
+/* --trace-cycles FROM:TO, FROM: or :TO (inclusive). */
+static bool parse_cycle_range(const char *text, uint64_t *from, uint64_t *to)
+{
+    const char *colon = strchr(text, ':');
+    if (!colon || colon[1] == ':' || (colon == text && colon[1] == '\0'))
+        return false;
+    char lo[32];
+    size_t n = (size_t)(colon - text);
+    if (n >= sizeof lo)
+        return false;
+    memcpy(lo, text, n);
+    lo[n] = '\0';
+    *from = 0;
+    *to = UINT64_MAX;
+    if ((n && !parse_u64(lo, from)) || (colon[1] && !parse_u64(colon + 1, to)))
+        return false;
+    return *from <= *to;
+}
+
+int cli_cmd_run(int argc, char **argv)
+{
+    run_trace_t tr = { NULL, false, (uint64_t)1 << 30, false, NULL, 0, UINT64_MAX, false, 0 };
+    bool trace_filter = false, trace_limit = false;
+    const char *ini = NULL, *config_path = NULL, *json_path = NULL;
+    run_stats_t so = { false, NULL };
+    bool functional = false, tick_every_cycle = false;
+    uint64_t max_cycles = 0;
+    dump_t *dumps = NULL, *inits = NULL;
+    size_t ndumps = 0, ninits = 0, nsets = 0, nwl_sets = 0;
+    const char **sets = calloc((size_t)argc, sizeof *sets);
+    const char **wl_sets = calloc((size_t)argc, sizeof *wl_sets);
+    launch_options_t opt = { 0, 0 };
+    int rc = 1;
+    if (!sets || !wl_sets) {
+        free(sets);
+        free(wl_sets);
+        return 3;
+    }
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v;
+        bool missing = false;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(cli_usage_run, stdout);
+            rc = 0;
+            goto out;
+        } else if (strcmp(a, "--functional") == 0) {
+            functional = true;
+        } else if (strcmp(a, "--tick-every-cycle") == 0) {
+            tick_every_cycle = true;
+        } else if ((v = cli_opt_value("--json", argc, argv, &i, &missing))) {
+            json_path = v;
+        } else if (strcmp(a, "--per-pc") == 0) {
+            so.per_pc = true;
+        } else if ((v = cli_opt_value("--csv", argc, argv, &i, &missing))) {
+            so.csv_path = v;
+        } else if ((v = cli_opt_value("--dump-init", argc, argv, &i, &missing))) {
+            if (!add_dump(&inits, &ninits, v, "--dump-init"))
+                goto out;
+        } else if ((v = cli_opt_value("--dump", argc, argv, &i, &missing))) {
+            if (!add_dump(&dumps, &ndumps, v, "--dump"))
+                goto out;
+        } else if ((v = cli_opt_value("--set", argc, argv, &i, &missing))) {
+            sets[nsets++] = v;
+        } else if ((v = cli_opt_value("--config", argc, argv, &i, &missing))) {
+            config_path = v;
+        } else if ((v = cli_opt_value("--max-instructions", argc, argv, &i, &missing))) {
+            char *end;
+            errno = 0;
+            unsigned long long n = strtoull(v, &end, 10);
+            if (v[0] < '0' || v[0] > '9' || *end != '\0' || n == 0 || errno == ERANGE) {
+                cli_usage_error("run ", "--max-instructions expects a positive integer, got '%s'", v);
+                goto out;
+            }
+            opt.max_instructions = n;
+        } else if ((v = cli_opt_value("--max-cycles", argc, argv, &i, &missing))) {
+            if (!parse_u64(v, &max_cycles) || max_cycles == 0) {
+                cli_usage_error("run ", "--max-cycles expects a positive integer, got '%s'", v);
+                goto out;
+            }
+        } else if (strcmp(a, "--trace-text") == 0 || strncmp(a, "--trace-text=", 13) == 0) {
+            tr.text = true;
+            tr.text_path = a[12] == '=' ? a + 13 : NULL;
+            if (tr.text_path && !*tr.text_path) {
+                cli_usage_error("run ", "%s", "--trace-text=FILE needs a file name");
+                goto out;
+            }
+        } else if (strcmp(a, "--trace-issues") == 0) {
+            tr.issues = true;
+        } else if ((v = cli_opt_value("--trace-limit", argc, argv, &i, &missing))) {
+            if (!parse_size(v, &tr.limit)) {
+                cli_usage_error("run ", "--trace-limit expects a positive byte count with an optional K, M or G suffix, got '%s'", v);
+                goto out;
+            }
+            trace_limit = true;
+        } else if ((v = cli_opt_value("--trace-cycles", argc, argv, &i, &missing))) {
+            if (!parse_cycle_range(v, &tr.from, &tr.to)) {
+                cli_usage_error("run ", "--trace-cycles expects FROM:TO (cycles, FROM <= TO; either may be omitted), got '%s'", v);
+                goto out;
+            }
+            trace_filter = true;
+        } else if ((v = cli_opt_value("--trace-wave", argc, argv, &i, &missing))) {
+            if (!parse_u64(v, &tr.wave)) {
+                cli_usage_error("run ", "--trace-wave expects a wave number (0, 1, ...), got '%s'", v);
+                goto out;
+            }
+            tr.one_wave = trace_filter = true;
+        } else if ((v = cli_opt_value("--trace", argc, argv, &i, &missing))) {
+            tr.path = v;
+        } else if (missing) {
+            cli_usage_error("run ", "option %s needs a value", a);
+            goto out;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            static const char *const opts[] = { "--config", "--dump", "--dump-init", "--set", "--max-instructions",
+                                                "--json", "--functional", "--tick-every-cycle", "--help", "--trace", "--per-pc", "--csv",
+                                                "--trace-issues", "--trace-text", "--trace-cycles", "--trace-wave",
+                                                "--max-cycles", "--trace-limit" };
+            const char *s = cli_suggest(a, opts, sizeof opts / sizeof opts[0]);
+            if (s)
+                fprintf(stderr, "gcnsim: run: unknown option '%s'; did you mean '%s'? (see 'gcnsim run --help')\n", a, s);
+            else
+                cli_usage_error("run ", "run: unknown option '%s'", a);
+            goto out;
+        } else if (ini) {
+            cli_usage_error("run ", "run takes one workload file; '%s' is a second one", a);
+            goto out;
+        } else
+            ini = a;
+    }
+    if (!ini) {
+        cli_usage_error("run ", "%s", "run needs a workload file: gcnsim run WORKLOAD.ini");
+        goto out;
+    }
+    if (trace_limit && !tr.path) {
+        cli_usage_error("run ", "%s", "--trace-limit needs --trace FILE");
+        goto out;
+    }
+    if (tr.issues && !tr.path) {
+        cli_usage_error("run ", "%s", "--trace-issues needs --trace FILE");
+        goto out;
+    }
+    if (trace_filter && !tr.text) {
+        cli_usage_error("run ", "%s", "--trace-cycles and --trace-wave filter --trace-text; add --trace-text");
+        goto out;
+    }
+    if (functional && max_cycles) {
+        cli_usage_error("run ", "%s", "--max-cycles limits the timing model; it cannot be used with --functional "
+                        "(use --max-instructions)");
+        goto out;
+    }
+    if (functional && (tr.path || tr.text)) {
+        cli_usage_error("run ", "%s", "--trace and --trace-text record the timing model; they cannot be used with --functional");
+        goto out;
+    }
+    cfg_t machine_cfg;
+    if (cli_load_config(&machine_cfg, config_path, sets, nsets, wl_sets, &nwl_sets, true) != 0)
+        goto out;
+    wl_workload_t wl;
+    if (wl_load(ini, wl_sets, nwl_sets, &wl, stderr) != 0)
+        goto out;
+    isa_program_t prog;
+    if (launch_assemble(wl.source, &prog, stderr) != 0) {
+        fprintf(stderr, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl.path, wl.source_line);
+        isa_program_free(&prog);
+        wl_free(&wl);
+        goto out;
+    }
+    launch_t *L = malloc(sizeof *L);
+    if (!L) {
+        rc = 3;
+    } else if ((rc = launch_prepare(L, &wl, &prog, &opt, stderr)) == 0) {
+        if (!check_dumps(&wl, dumps, ndumps, "--dump") || !check_dumps(&wl, inits, ninits, "--dump-init") ||
+            !write_dumps(L, inits, ninits))
+            rc = 1;
+        else if (functional && json_path) {
+            cli_usage_error("run ", "%s", "--json reports timing statistics; it cannot be used with --functional");
+            rc = 1;
+        } else if (functional && (so.per_pc || so.csv_path)) {
+            cli_usage_error("run ", "%s", so.per_pc ? "--per-pc reports timing statistics; it cannot be used with --functional"
+                                                : "--csv reports timing statistics; it cannot be used with --functional");
+            rc = 1;
+        } else if ((rc = functional ? launch_run(L)
+                                    : run_timed(L, &machine_cfg, tick_every_cycle, max_cycles, json_path, dumps, ndumps, &tr, &so)) == 2)
+            launch_print_fault(L, stderr);
+        else if (rc == 0 && functional) {
+            if (!write_dumps(L, dumps, ndumps))
+                rc = 1;
+            else
+                report_run(L, stdout);
+        }
+        launch_free(L);
+    }
+    free(L);
+    isa_program_free(&prog);
+    wl_free(&wl);
+out:
+    for (size_t i = 0; i < ndumps; i++)
+        free((void *)dumps[i].name);
+    for (size_t i = 0; i < ninits; i++)
+        free((void *)inits[i].name);
+    free(dumps);
+    free(inits);
+    free(sets);
+    free(wl_sets);
+    return rc;
+}
+

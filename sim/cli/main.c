@@ -1,0 +1,279 @@
+/* gcnsim's command line: run, asm, config, help. Exit codes: 0 success, 1 bad input or usage, 2 the
+ * simulated program faulted, 3 internal error (docs/cli.md). */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm/asm.h"
+#include "cli/cli.h"
+#include "config/config.h"
+#include "base/fileio.h"
+#include "load/launch.h"
+#include "cli/occ_report.h"
+#include "observe/report.h"
+#include "observe/progress.h"
+#include "observe/stats.h"
+#include "machine/timing.h"
+#include "observe/trace.h"
+
+#define GCNSIM_VERSION "0.1.0"
+
+static const char usage_main[] =
+    "usage: gcnsim COMMAND [OPTIONS]\n"
+    "\n"
+    "gcnsim simulates AMD GCN3 (gfx803) compute units running real GCN assembly.\n"
+    "\n"
+    "commands:\n"
+    "  run WORKLOAD.ini   launch the kernel a workload file describes and report the result\n"
+    "  asm KERNEL.s       assemble a file; print each kernel's resources and a listing\n"
+    "  config --dump      print the machine configuration as a loadable INI file\n"
+    "  occupancy KERNEL.s|WORKLOAD.ini, or --vgprs N --sgprs N --lds BYTES --workgroup N\n"
+    "                     occupancy analysis: per-resource limits, limiter, what to save\n"
+    "  sweep LIST --csv FILE [--jobs N]\n"
+    "                     run every line of LIST (a workload and options) on N processes into one CSV\n"
+    "  trace export --perfetto TRACE OUT.json\n"
+    "                     convert a binary trace (run --trace) to Chrome Trace Event JSON\n"
+    "  help [COMMAND]     show this help, or a command's\n"
+    "\n"
+    "options:\n"
+    "  -h, --help         show help (also: gcnsim COMMAND --help)\n"
+    "  --version          print the version\n"
+    "\n"
+    "exit status: 0 success, 1 bad input or usage, 2 the simulated program faulted, 3 internal error.\n"
+    "Documentation: docs/cli.md, docs/workloads.md, docs/config.md, docs/errors.md.\n";
+
+static const char usage_asm[] =
+    "usage: gcnsim asm KERNEL.s\n"
+    "\n"
+    "Assemble KERNEL.s (llvm-mc syntax for gfx803). On success print, for each kernel, its resource\n"
+    "usage (VGPRs, SGPRs, static LDS), the descriptor's enables, the arguments from .amdgpu_metadata\n"
+    "and a listing: byte offset, encoding size, instruction, source line. On error print every\n"
+    "diagnostic as file:line:col: error: ... and exit 1.\n"
+    "\n"
+    "options:\n"
+    "  -h, --help   show this help\n";
+
+static const char usage_config[] =
+    "usage: gcnsim config --dump [--config FILE] [--set SECTION.KEY=VALUE]...\n"
+    "\n"
+    "Print the effective machine configuration as an INI file with every key, its unit and its\n"
+    "meaning: the built-in defaults (equal to sim/configs/fiji.ini), or FILE, with the overrides\n"
+    "applied and checked. 'gcnsim config --dump > my.ini' then '--config my.ini' reproduces it.\n"
+    "Keys, defaults and sources: docs/config.md.\n"
+    "\n"
+    "options:\n"
+    "  --dump                    print the configuration (required)\n"
+    "  --config FILE             start from FILE instead of the built-in defaults\n"
+    "  --set SECTION.KEY=VALUE   override one key, e.g. --set cu.wave_slots=8 (repeatable)\n"
+    "  -h, --help                show this help\n";
+
+static const char usage_help[] =
+    "usage: gcnsim help [COMMAND]\n"
+    "\n"
+    "Show the general help, or the help of COMMAND (run, asm, config, occupancy, sweep, trace, help).\n";
+
+static const char usage_trace[] =
+    "usage: gcnsim trace export --perfetto TRACE OUT.json\n"
+    "\n"
+    "Convert a binary trace written by 'gcnsim run --trace TRACE' into Chrome Trace Event JSON that\n"
+    "Perfetto (ui.perfetto.dev) and chrome://tracing open: a process per CU with a thread per SIMD\n"
+    "wave slot (wave states as slices, issued instructions as instants with --trace-issues), a\n"
+    "'dispatch' thread (why the CU took no workgroup), workgroups as slices, and the resident waves\n"
+    "per CU as a counter. Times are microseconds at the traced clock (docs/trace-format.md).\n"
+    "The trace is validated as it is read: a truncated or corrupted trace is an error (exit 1).\n"
+    "\n"
+    "options:\n"
+    "  --perfetto   the output format (the only one so far; required)\n"
+    "  -h, --help   show this help\n";
+
+static int cmd_config(int argc, char **argv)
+{
+    const char *path = NULL;
+    bool dump = false;
+    size_t nsets = 0, nwl = 0;
+    const char **sets = calloc((size_t)argc, sizeof *sets);
+    int rc = 1;
+    if (!sets)
+        return 3;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v;
+        bool missing = false;
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(usage_config, stdout);
+            rc = 0;
+            goto out;
+        } else if (strcmp(a, "--dump") == 0) {
+            dump = true;
+        } else if ((v = cli_opt_value("--config", argc, argv, &i, &missing))) {
+            path = v;
+        } else if ((v = cli_opt_value("--set", argc, argv, &i, &missing))) {
+            sets[nsets++] = v;
+        } else if (missing) {
+            cli_usage_error("config ", "option %s needs a value", a);
+            goto out;
+        } else {
+            static const char *const opts[] = { "--dump", "--config", "--set", "--help" };
+            const char *s = a[0] == '-' ? cli_suggest(a, opts, sizeof opts / sizeof opts[0]) : NULL;
+            if (s)
+                fprintf(stderr, "gcnsim: config: unknown option '%s'; did you mean '%s'? (see 'gcnsim config --help')\n", a, s);
+            else
+                cli_usage_error("config ", "config: unexpected argument '%s'", a);
+            goto out;
+        }
+    }
+    if (!dump) {
+        cli_usage_error("config ", "%s", "config needs --dump: gcnsim config --dump [--config FILE] [--set SECTION.KEY=VALUE]...");
+        goto out;
+    }
+    cfg_t cfg;
+    if (cli_load_config(&cfg, path, sets, nsets, NULL, &nwl, false) == 0) {
+        cfg_dump(&cfg, stdout);
+        rc = 0;
+    }
+out:
+    free(sets);
+    return rc;
+}
+
+static int cmd_asm(int argc, char **argv)
+{
+    const char *path = NULL;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            fputs(usage_asm, stdout);
+            return 0;
+        }
+        if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return cli_usage_error("asm ", "asm: unknown option '%s'", argv[i]);
+        if (path)
+            return cli_usage_error("asm ", "asm takes one file; '%s' is a second one", argv[i]);
+        path = argv[i];
+    }
+    if (!path)
+        return cli_usage_error("asm ", "%s", "asm needs a file: gcnsim asm KERNEL.s");
+    isa_program_t prog;
+    int nerr = launch_assemble(path, &prog, stderr);
+    if (nerr) {
+        fprintf(stderr, "%s: %d error%s\n", path, nerr, nerr == 1 ? "" : "s");
+        isa_program_free(&prog);
+        return 1;
+    }
+    if (prog.nkernels == 0)
+        printf("%s: no kernels\n", path);
+    for (uint32_t i = 0; i < prog.nkernels; i++)
+        report_kernel(&prog.kernels[i], stdout);
+    isa_program_free(&prog);
+    return 0;
+}
+
+/* gcnsim trace export --perfetto TRACE OUT.json */
+static int cmd_trace(int argc, char **argv)
+{
+    const char *files[2] = { NULL, NULL };
+    int nfiles = 0;
+    bool perfetto = false;
+    if (argc >= 3 && (strcmp(argv[2], "-h") == 0 || strcmp(argv[2], "--help") == 0)) {
+        fputs(usage_trace, stdout);
+        return 0;
+    }
+    if (argc < 3)
+        return cli_usage_error("trace ", "%s", "trace needs a subcommand: gcnsim trace export --perfetto TRACE OUT.json");
+    if (strcmp(argv[2], "export") != 0)
+        return cli_usage_error("trace ", "trace: unknown subcommand '%s'; the subcommand is export", argv[2]);
+    for (int i = 3; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(usage_trace, stdout);
+            return 0;
+        } else if (strcmp(a, "--perfetto") == 0) {
+            perfetto = true;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return cli_usage_error("trace ", "trace export: unknown option '%s'; the format option is --perfetto", a);
+        } else if (nfiles == 2) {
+            return cli_usage_error("trace ", "trace export takes TRACE and OUT.json; '%s' is a third file", a);
+        } else {
+            files[nfiles++] = a;
+        }
+    }
+    if (!perfetto)
+        return cli_usage_error("trace ", "%s", "trace export needs a format: gcnsim trace export --perfetto TRACE OUT.json");
+    if (nfiles < 2)
+        return cli_usage_error("trace ", "%s", "trace export needs two files: gcnsim trace export --perfetto TRACE OUT.json");
+    return trace_export_perfetto(files[0], files[1], stderr);
+}
+
+static const char *const commands[] = { "run", "asm", "config", "occupancy", "sweep", "trace", "help" };
+
+static int unknown_command(const char *c)
+{
+    const char *s = cli_suggest(c, commands, sizeof commands / sizeof commands[0]);
+    if (s)
+        fprintf(stderr, "gcnsim: unknown command '%s'; did you mean '%s'? (see 'gcnsim --help')\n", c, s);
+    else
+        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm, config, occupancy, sweep, trace and help (see 'gcnsim --help')\n", c);
+    return 1;
+}
+
+static int run_command(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage_main, stderr);
+        return 1;
+    }
+    const char *c = argv[1];
+    if (strcmp(c, "-h") == 0 || strcmp(c, "--help") == 0) {
+        fputs(usage_main, stdout);
+        return 0;
+    }
+    if (strcmp(c, "--version") == 0) {
+        printf("gcnsim %s (GCN3 gfx803, functional mode)\n", GCNSIM_VERSION);
+        return 0;
+    }
+    if (strcmp(c, "run") == 0)
+        return cli_cmd_run(argc, argv);
+    if (strcmp(c, "asm") == 0)
+        return cmd_asm(argc, argv);
+    if (strcmp(c, "config") == 0)
+        return cmd_config(argc, argv);
+    if (strcmp(c, "occupancy") == 0)
+        return occ_cmd(argc, argv, stdout, stderr);
+    if (strcmp(c, "trace") == 0)
+        return cmd_trace(argc, argv);
+    if (strcmp(c, "sweep") == 0)
+        return cli_cmd_sweep(argc, argv);
+    if (strcmp(c, "help") == 0) {
+        if (argc > 3)
+            return cli_usage_error("help ", "%s", "help takes at most one command");
+        if (argc == 2 || strcmp(argv[2], "help") == 0 || strcmp(argv[2], "--help") == 0) {
+            fputs(argc == 2 ? usage_main : usage_help, stdout);
+            return 0;
+        }
+        if (strcmp(argv[2], "run") == 0)
+            fputs(cli_usage_run, stdout);
+        else if (strcmp(argv[2], "asm") == 0)
+            fputs(usage_asm, stdout);
+        else if (strcmp(argv[2], "config") == 0)
+            fputs(usage_config, stdout);
+        else if (strcmp(argv[2], "occupancy") == 0)
+            fputs(occ_cmd_usage, stdout);
+        else if (strcmp(argv[2], "trace") == 0)
+            fputs(usage_trace, stdout);
+        else if (strcmp(argv[2], "sweep") == 0)
+            fputs(cli_usage_sweep, stdout);
+        else
+            return unknown_command(argv[2]);
+        return 0;
+    }
+    if (c[0] == '-') {
+        fprintf(stderr, "gcnsim: unknown option '%s' (see 'gcnsim --help')\n", c);
+        return 1;
+    }
+    return unknown_command(c);
+}
+
+int main(int argc, char **argv)
+{
+    fio_guard_std_streams();
+    return fio_finish_std_streams("gcnsim", run_command(argc, argv));
+}

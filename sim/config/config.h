@@ -1,0 +1,67 @@
+/* cfg: the validated machine configuration.
+ *
+ * Owns: cfg_t (one member per key of config.def, named section_key), its defaults, loading from
+ * a machine INI file (sim/configs/), `--set section.key=value` overrides, validation with the
+ * nearest valid key suggested for unknown ones, and printing the effective configuration.
+ * Needs: inih. No global mutable state: a cfg_t is a plain value. */
+#ifndef GCNSIM_CONFIG_H
+#define GCNSIM_CONFIG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Enum keys hold the index of their choice in the table's "a|b|c" list. */
+enum { CFG_SCHED_OLDEST, CFG_SCHED_ROUND_ROBIN, CFG_SCHED_GREEDY };
+enum { CFG_MEM_HIERARCHY, CFG_MEM_IDEAL };
+enum { CFG_REPL_LRU, CFG_REPL_FIFO, CFG_REPL_RANDOM };
+enum { CFG_WRITE_THROUGH, CFG_WRITE_BACK };
+enum { CFG_ROW_OFF, CFG_ROW_ON };
+enum { CFG_ORDER_ROW_MAJOR, CFG_ORDER_TILED, CFG_ORDER_MORTON };
+enum { CFG_DIR_X, CFG_DIR_Y };
+enum { CFG_RELEASE_WORKGROUP, CFG_RELEASE_WAVE };
+
+typedef struct {
+#define CFG_INT(sec, key, def, lo, hi, unit, src, desc) int64_t sec##_##key;
+#define CFG_ENUM(sec, key, def, choices, src, desc) int sec##_##key;
+#include "config/config.def"
+#undef CFG_INT
+#undef CFG_ENUM
+} cfg_t;
+
+/* Every key's metadata, in table order (for loading, printing and the docs generator). */
+typedef struct {
+    const char *section, *key;
+    bool is_enum;
+    int64_t def_int, min, max;  /* CFG_INT */
+    const char *def_enum, *choices; /* CFG_ENUM */
+    const char *unit, *source, *description;
+    size_t offset;              /* offsetof(cfg_t, member) */
+} cfg_key_t;
+
+extern const cfg_key_t cfg_keys[];
+extern const unsigned cfg_nkeys;
+
+/* The defaults of config.def. */
+void cfg_defaults(cfg_t *c);
+
+/* Load a machine INI file over *c. Errors ("file:line: error: ...") go to err; returns the number
+ * of errors. */
+int cfg_load_file(cfg_t *c, const char *path, FILE *err);
+
+/* Apply one "section.key=value" override. Returns 0, or 1 with a message on err (unknown key with
+ * the nearest valid one suggested, value out of range, not one of the choices). */
+int cfg_set(cfg_t *c, const char *assignment, FILE *err);
+
+/* True when "section.key" names a configuration key (so callers can route --set options). */
+bool cfg_is_key(const char *name);
+
+/* Cross-key checks (each allocation granule divides its resource), run once after the file and
+ * every override are applied. Messages go to err; returns the number of problems. The memory
+ * system's own checks are mem_config_problems (sim/mem/memsys.h); cli_validate_config runs both. */
+int cfg_validate(const cfg_t *c, FILE *err);
+
+/* Print the effective configuration as a loadable INI file. */
+void cfg_dump(const cfg_t *c, FILE *out);
+
+#endif

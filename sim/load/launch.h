@@ -1,0 +1,133 @@
+/* launch: a workload's kernel dispatches in the functional simulator.
+ *
+ * Owns: the global memory (code, AQL dispatch packets, kernarg segments, buffers), the layout of
+ * each dispatch's kernel arguments (matched against the kernel's .amdgpu_metadata when it has some),
+ * the AMDHSA kernel entry state of each wave, and the functional run loop: dispatches in file order,
+ * workgroups in row-major order, each workgroup's waves run until they end or reach s_barrier,
+ * barriers release when every wave of the workgroup has arrived. Faults stop the run.
+ * Instructions are numbered per kernel (isa_inst_t index); statistics and traces use one numbering
+ * over every kernel the workload runs: kernel i's instructions start at kernels[i].inst_base.
+ * Needs: isa (program, isa_exec, asm), gmem, wl (the validated workload), fileio (kernel sources).
+ * A launch_t holds all state of a simulation (no globals) and must not be moved or copied after
+ * launch_prepare, because its memory's translate callback points into it. */
+#ifndef GCNSIM_LAUNCH_H
+#define GCNSIM_LAUNCH_H
+
+#include "mem/gmem.h"
+#include "isa.h"
+#include "load/workload.h"
+
+#define LAUNCH_DEFAULT_MAX_INSTRUCTIONS 100000000ull /* wave instructions per run */
+
+typedef struct {
+    uint64_t max_instructions; /* 0: LAUNCH_DEFAULT_MAX_INSTRUCTIONS */
+    uint64_t mem_limit;        /* bytes of global memory; 0: GMEM_DEFAULT_LIMIT */
+} launch_options_t;
+
+typedef enum {
+    LAUNCH_FAULT_NONE,
+    LAUNCH_FAULT_EXEC,     /* isa_exec reported a fault (isa_fault says which) */
+    LAUNCH_FAULT_BARRIER,  /* a barrier that can never complete */
+    LAUNCH_FAULT_LIMIT,    /* --max-instructions exceeded */
+    LAUNCH_FAULT_PC,       /* the wave ran past the last instruction */
+    LAUNCH_FAULT_CYCLES    /* the timing run passed --max-cycles */
+} launch_fault_kind_t;
+
+typedef struct {
+    launch_fault_kind_t kind;
+    isa_fault_kind_t isa_fault;
+    char msg[200];
+    uint32_t dispatch; /* index into L->dispatches */
+    uint32_t wg[3];
+    uint32_t wave;     /* index within the workgroup */
+    int lane;          /* -1 when not lane-specific */
+    uint32_t inst;     /* index of the instruction in the dispatch's kernel */
+} launch_fault_t;
+
+typedef struct {
+    uint64_t addr;
+    uint8_t *data;     /* host storage inside the gmem region */
+    uint64_t bytes;
+} launch_buffer_t;
+
+/* A distinct kernel of the workload (several dispatches may run the same one). */
+typedef struct {
+    const isa_kernel_t *kernel;
+    uint64_t code_addr;         /* its entry (s_getpc_b64 and the dispatch packet point here) */
+    uint32_t inst_base;         /* its first instruction in the workload-wide numbering */
+} launch_kernel_t;
+
+typedef struct {
+    const wl_dispatch_t *wl;
+    const isa_kernel_t *kernel;
+    uint32_t kernel_index;      /* into L->kernels */
+    uint64_t code_addr, dispatch_addr, kernarg_addr;
+    uint32_t kernarg_bytes;     /* bytes of arguments laid out (explicit + hidden) */
+    uint32_t lds_static, lds_total;
+    uint32_t nvgpr;             /* VGPRs allocated per wave */
+    uint32_t wg_count[3];       /* workgroups per dimension (partial ones included) */
+    uint64_t nworkgroups;
+} launch_dispatch_t;
+
+typedef struct {
+    const wl_workload_t *wl;
+    gmem_t mem;
+    launch_buffer_t *bufs;      /* one per wl->buffers[i] */
+    launch_dispatch_t *dispatches; /* one per wl->dispatches[i] */
+    uint32_t ndispatches;
+    launch_kernel_t kernels[WL_MAX_DISPATCHES];
+    uint32_t nkernels;
+    uint32_t ninsts;            /* instructions of every kernel (the workload-wide numbering) */
+    uint64_t nworkgroups;       /* of every dispatch */
+    uint64_t max_instructions;
+    /* Statistics of the run. */
+    uint64_t workgroups_run, waves_run;
+    uint64_t insts_total;
+    uint64_t insts_per_unit[ISA_NUM_UNITS];
+    launch_fault_t fault;
+} launch_t;
+
+/* Resolve each dispatch's kernel, map memory, fill buffers, lay out arguments and dispatch packets. Errors
+ * go to err ("file:line: error: ..."). Returns 0, 1 (bad input) or 3 (internal error); on failure
+ * everything is already released. */
+/* Read the kernel source at path (a regular file within FIO_KERNEL_MAX bytes, checked as text by
+ * fio_read_text) and assemble it. Returns the number of errors, as asm_assemble_buffer; on errors
+ * every diagnostic went to err and prog holds nothing to free. */
+int launch_assemble(const char *path, isa_program_t *prog, FILE *err);
+
+int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *prog,
+                   const launch_options_t *opt, FILE *err);
+
+/* Run every workgroup of every dispatch, in order. Returns 0, or 2 when the program faulted (L->fault). */
+int launch_run(launch_t *L);
+
+/* Print the fault as "SOURCE:LINE: fault: KIND: message" plus the kernel, workgroup, wave, lane, PC
+ * and instruction. */
+void launch_print_fault(const launch_t *L, FILE *out);
+
+void launch_free(launch_t *L);
+
+/* Set up a wave of dispatch D's workgroup `wgid` with the kernel entry state. `wave` is its index in
+ * the workgroup; `wgsize` the workgroup's actual (possibly partial) size; vgpr must hold D->nvgpr * 64
+ * words; lds is the workgroup's allocation (D->lds_total bytes). Exposed for the unit tests. */
+void launch_wave_init(const launch_t *L, const launch_dispatch_t *D, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
+                      const uint32_t wgid[3], const uint32_t wgsize[3], uint32_t wave);
+
+/* Record a fault in L->fault (the timing model shares this with the functional run). Returns 2. */
+int launch_record_fault(launch_t *L, launch_fault_kind_t kind, uint32_t dispatch, const uint32_t wg[3], uint32_t wave,
+                        uint32_t inst, int lane, const char *msg);
+
+/* The actual size of workgroup `id` of dispatch D (the last one in a dimension may be partial). */
+void launch_wg_size(const launch_dispatch_t *D, const uint32_t id[3], uint32_t size[3]);
+
+/* The largest VGPR and LDS allocations of any dispatch (for buffers reused across dispatches). */
+uint32_t launch_max_nvgpr(const launch_t *L);
+uint32_t launch_max_lds(const launch_t *L);
+
+/* The instruction `global` of the workload-wide numbering, with its kernel; NULL when out of range. */
+const isa_inst_t *launch_inst(const launch_t *L, uint32_t global, const isa_kernel_t **kernel);
+
+/* The fault's kind in words, e.g. "unmapped address" or "barrier deadlock". */
+const char *launch_fault_name(const launch_fault_t *f);
+
+#endif

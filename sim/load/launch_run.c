@@ -1,0 +1,196 @@
+/* launch_run: the functional run loop. Dispatches run in file order (the functional model has no
+ * time, so `after` changes nothing), each one's workgroups one after another in row-major order (x
+ * fastest). Within a workgroup each wave runs until it ends or reaches s_barrier; when every live
+ * wave waits at the barrier they are all released. A wave that ends while others wait makes the
+ * barrier impossible: that is a fault (gcnsim requires every wave to reach every barrier). */
+#include "load/launch.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { W_RUN, W_BARRIER, W_END } wstate_t;
+
+int launch_record_fault(launch_t *L, launch_fault_kind_t kind, uint32_t dispatch, const uint32_t wg[3], uint32_t wave,
+                        uint32_t inst, int lane, const char *msg)
+{
+    launch_fault_t *f = &L->fault;
+    f->kind = kind;
+    f->dispatch = dispatch;
+    memcpy(f->wg, wg, sizeof f->wg);
+    f->wave = wave;
+    f->inst = inst;
+    f->lane = lane;
+    snprintf(f->msg, sizeof f->msg, "%s", msg);
+    return 2;
+}
+
+/* Run one wave until it ends, reaches a barrier (in a multi-wave workgroup) or faults. */
+static int run_wave(launch_t *L, uint32_t di, isa_wave_t *w, wstate_t *st, uint32_t nwaves, const uint32_t wg[3],
+                    uint32_t wave)
+{
+    const isa_kernel_t *k = L->dispatches[di].kernel;
+    isa_exec_result_t res;
+    for (;;) {
+        if (w->pc >= k->ninsts) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "the wave ran past the last instruction of the kernel (no s_endpgm)");
+            return launch_record_fault(L, LAUNCH_FAULT_PC, di, wg, wave, k->ninsts ? k->ninsts - 1 : 0, -1, msg);
+        }
+        if (L->insts_total >= L->max_instructions) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "more than %" PRIu64 " wave instructions executed (a runaway loop? "
+                     "raise the limit with --max-instructions N)", L->max_instructions);
+            return launch_record_fault(L, LAUNCH_FAULT_LIMIT, di, wg, wave, w->pc, -1, msg);
+        }
+        const isa_inst_t *in = &k->insts[w->pc];
+        uint32_t at = w->pc;
+        isa_exec(w, in, &res);
+        if (res.status == ISA_EXEC_FAULT) {
+            launch_record_fault(L, LAUNCH_FAULT_EXEC, di, wg, wave, at, res.fault_lane, res.fault_msg);
+            L->fault.isa_fault = res.fault;
+            return 2;
+        }
+        L->insts_total++;
+        L->insts_per_unit[isa_ops[in->op].unit]++;
+        if (res.status == ISA_EXEC_END) {
+            *st = W_END;
+            return 0;
+        }
+        if (res.status == ISA_EXEC_BARRIER && nwaves > 1) {
+            *st = W_BARRIER;
+            return 0;
+        }
+    }
+}
+
+static int run_workgroup(launch_t *L, uint32_t di, isa_wave_t *waves, wstate_t *st, uint32_t *vgprs, uint8_t *lds,
+                         const uint32_t wg[3], const uint32_t size[3])
+{
+    const launch_dispatch_t *D = &L->dispatches[di];
+    uint32_t items = size[0] * size[1] * size[2];
+    uint32_t nwaves = (items + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE;
+    memset(lds, 0, D->lds_total ? D->lds_total : 1);
+    for (uint32_t i = 0; i < nwaves; i++) {
+        launch_wave_init(L, D, &waves[i], vgprs + (size_t)i * D->nvgpr * ISA_WAVE_SIZE, lds, wg, size, i);
+        st[i] = W_RUN;
+    }
+    L->waves_run += nwaves;
+    for (;;) {
+        for (uint32_t i = 0; i < nwaves; i++)
+            if (st[i] == W_RUN && run_wave(L, di, &waves[i], &st[i], nwaves, wg, i))
+                return 2;
+        uint32_t waiting = 0, ended = 0, first_wait = 0, first_end = 0;
+        for (uint32_t i = nwaves; i-- > 0;) {
+            if (st[i] == W_BARRIER) {
+                waiting++;
+                first_wait = i;
+            } else if (st[i] == W_END) {
+                ended++;
+                first_end = i;
+            }
+        }
+        if (waiting == 0)
+            return 0;
+        if (ended > 0) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "%" PRIu32 " of %" PRIu32 " waves wait at s_barrier but "
+                     "wave %" PRIu32 " has ended (s_endpgm), so the barrier can never complete",
+                     waiting, nwaves, first_end);
+            /* The waiting wave's pc is already past its s_barrier. */
+            return launch_record_fault(L, LAUNCH_FAULT_BARRIER, di, wg, first_wait, waves[first_wait].pc - 1, -1, msg);
+        }
+        for (uint32_t i = 0; i < nwaves; i++)
+            st[i] = W_RUN;
+    }
+}
+
+void launch_wg_size(const launch_dispatch_t *D, const uint32_t id[3], uint32_t size[3])
+{
+    for (int d = 0; d < 3; d++) {
+        uint32_t left = D->wl->grid[d] - id[d] * D->wl->wg[d];
+        size[d] = left < D->wl->wg[d] ? left : D->wl->wg[d];
+    }
+}
+
+int launch_run(launch_t *L)
+{
+    uint32_t max_waves = 1;
+    for (uint32_t i = 0; i < L->ndispatches; i++) {
+        const uint32_t *wg = L->dispatches[i].wl->wg;
+        uint32_t n = (wg[0] * wg[1] * wg[2] + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE;
+        if (n > max_waves)
+            max_waves = n;
+    }
+    uint32_t max_lds = launch_max_lds(L);
+    isa_wave_t *waves = calloc(max_waves, sizeof *waves);
+    wstate_t *st = calloc(max_waves, sizeof *st);
+    uint32_t *vgprs = malloc((size_t)max_waves * launch_max_nvgpr(L) * ISA_WAVE_SIZE * sizeof *vgprs);
+    uint8_t *lds = malloc(max_lds ? max_lds : 1);
+    int rc = 0;
+    if (!waves || !st || !vgprs || !lds) {
+        fputs("gcnsim: out of memory\n", stderr);
+        rc = 3;
+    }
+    for (uint32_t di = 0; rc == 0 && di < L->ndispatches; di++) {
+        const launch_dispatch_t *D = &L->dispatches[di];
+        uint32_t id[3];
+        for (id[2] = 0; rc == 0 && id[2] < D->wg_count[2]; id[2]++)
+            for (id[1] = 0; rc == 0 && id[1] < D->wg_count[1]; id[1]++)
+                for (id[0] = 0; rc == 0 && id[0] < D->wg_count[0]; id[0]++) {
+                    uint32_t size[3];
+                    launch_wg_size(D, id, size);
+                    rc = run_workgroup(L, di, waves, st, vgprs, lds, id, size);
+                    L->workgroups_run++;
+                }
+    }
+    free(waves);
+    free(st);
+    free(vgprs);
+    free(lds);
+    return rc;
+}
+
+const char *launch_fault_name(const launch_fault_t *f)
+{
+    switch (f->kind) {
+    case LAUNCH_FAULT_NONE: return "no fault";
+    case LAUNCH_FAULT_BARRIER: return "barrier deadlock";
+    case LAUNCH_FAULT_LIMIT: return "instruction limit";
+    case LAUNCH_FAULT_PC: return "pc out of range";
+    case LAUNCH_FAULT_CYCLES: return "cycle limit";
+    case LAUNCH_FAULT_EXEC: break;
+    }
+    switch (f->isa_fault) {
+    case ISA_FAULT_UNMAPPED: return "unmapped address";
+    case ISA_FAULT_LDS_BOUNDS: return "LDS out of bounds";
+    case ISA_FAULT_MISALIGNED: return "misaligned access";
+    case ISA_FAULT_ILLEGAL: return "illegal instruction";
+    default: return "fault";
+    }
+}
+
+void launch_print_fault(const launch_t *L, FILE *out)
+{
+    const launch_fault_t *f = &L->fault;
+    const launch_dispatch_t *D = &L->dispatches[f->dispatch < L->ndispatches ? f->dispatch : 0];
+    const isa_kernel_t *k = D->kernel;
+    char text[160] = "?";
+    uint32_t pc = 0, line = 0;
+    if (f->inst < k->ninsts) {
+        const isa_inst_t *in = &k->insts[f->inst];
+        isa_format_inst(k, in, text, sizeof text);
+        pc = in->pc;
+        line = in->line;
+    }
+    fprintf(out, "%s:%" PRIu32 ": fault: %s: %s\n", L->wl->source, line, launch_fault_name(f), f->msg);
+    fprintf(out, "  kernel %s", k->name);
+    if (L->ndispatches > 1) {
+        char sec[WL_NAME_MAX + 16];
+        fprintf(out, " (dispatch %" PRIu32 ", %s)", f->dispatch, wl_dispatch_section(D->wl, sec, sizeof sec));
+    }
+    fprintf(out, ", workgroup (%" PRIu32 ",%" PRIu32 ",%" PRIu32 "), wave %" PRIu32, f->wg[0], f->wg[1], f->wg[2], f->wave);
+    if (f->lane >= 0)
+        fprintf(out, ", lane %d", f->lane);
+    fprintf(out, ", pc 0x%" PRIx32 ": %s\n", pc, text);
+}

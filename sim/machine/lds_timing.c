@@ -1,0 +1,96 @@
+/* ldst: LDS bank-conflict timing (docs/architecture.md, "LDS timing").
+ *
+ * A pass serves up to `banks` lanes (lanes 0..banks-1, then the next group, ...) for one dword of
+ * every lane; a lane accessing several dwords (b64, b128) or two elements (read2/write2) needs one
+ * pass per dword. Within a pass each bank returns one distinct dword per cycle and lanes on the
+ * same dword share it, so the pass costs its busiest bank's count of distinct dwords. */
+#include "machine/lds_timing.h"
+
+/* Cycles of one pass: lanes [first, first+count) of `mask`, each at dword dw[lane]. O(n^2) over at
+ * most 64 lanes, which avoids a table sized by a configurable bank count. */
+static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, unsigned first, unsigned count,
+                            uint64_t banks)
+{
+    uint64_t distinct[ISA_WAVE_SIZE];
+    unsigned n = 0;
+    for (unsigned l = first; l < first + count; l++) {
+        if (!(mask >> l & 1))
+            continue;
+        unsigned i = 0;
+        while (i < n && distinct[i] != dw[l])
+            i++;
+        if (i == n) /* a new dword; a repeat is a broadcast and costs nothing more */
+            distinct[n++] = dw[l];
+    }
+    uint32_t worst = 0;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t same_bank = 0;
+        for (unsigned j = 0; j < n; j++)
+            same_bank += distinct[j] % banks == distinct[i] % banks;
+        if (same_bank > worst)
+            worst = same_bank;
+    }
+    return worst; /* 0 when no lane of the pass is active */
+}
+
+static unsigned popcount64(uint64_t v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exec_result_t *res)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    uint64_t mask = res->lanes;
+    unsigned active = popcount64(mask);
+    uint64_t bw = p->bytes_per_cycle;
+    uint64_t pass_sum = 0, bytes;
+
+    if (in->op == ISA_ds_swizzle_b32) {
+        bytes = 4ull * active; /* a crossbar move: no bank conflicts */
+    } else {
+        /* Element geometry as isa_exec uses it: read2/write2 move two elements of half the
+         * table's bytes, offset0/offset1 apart in elements (64 elements for the st64 forms). */
+        uint64_t esize = info->mem_bytes, nelem = 1, stride = 0;
+        if (info->flags & ISA_FL_DUAL) {
+            nelem = 2;
+            esize = info->mem_bytes / 2;
+            stride = esize;
+            if (in->op == ISA_ds_read2st64_b32 || in->op == ISA_ds_write2st64_b32)
+                stride = 64 * esize;
+        }
+        uint64_t ndw = esize < 4 ? 1 : esize / 4; /* b8/b16 touch one dword */
+        bytes = (uint64_t)active * info->mem_bytes;
+        /* Zero banks cannot come from the configuration; serve one lane at a time. */
+        uint64_t banks = p->banks ? p->banks : 1;
+        unsigned group = banks < ISA_WAVE_SIZE ? (unsigned)banks : ISA_WAVE_SIZE;
+        for (uint64_t e = 0; e < nelem; e++) {
+            uint64_t dw[ISA_WAVE_SIZE];
+            for (unsigned d = 0; d < ndw; d++) {
+                for (unsigned l = 0; l < ISA_WAVE_SIZE; l++) {
+                    /* res->addr holds the first element (base + offset0 * stride). */
+                    uint64_t a = res->addr[l];
+                    if (e == 1)
+                        a = a - (uint64_t)in->offset0 * stride + (uint64_t)in->offset1 * stride;
+                    dw[l] = a / 4 + d;
+                }
+                for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
+                    unsigned count = ISA_WAVE_SIZE - first < group ? ISA_WAVE_SIZE - first : group;
+                    pass_sum += pass_cycles(dw, mask, first, count, banks);
+                }
+            }
+        }
+    }
+    uint64_t cycles = pass_sum;
+    if (bw) {
+        uint64_t bw_cycles = (bytes + bw - 1) / bw;
+        if (bw_cycles > cycles)
+            cycles = bw_cycles;
+    }
+    if (cycles == 0) /* no active lane: the instruction still occupies the pipeline once */
+        cycles = 1;
+    return cycles > UINT32_MAX ? UINT32_MAX : (uint32_t)cycles;
+}

@@ -1,0 +1,79 @@
+/* occ: theoretical occupancy of a kernel on one compute unit, with the resource that limits it: at
+ * workgroup granularity (occ_compute: what the dispatcher can actually keep resident) and by LLVM's
+ * per-SIMD rule (occ_llvm, with what to save for one more wave: occ_llvm_advice).
+ * Needs: cfg_t (resource sizes and allocation granules). Pure functions. */
+#ifndef GCNSIM_OCCUPANCY_H
+#define GCNSIM_OCCUPANCY_H
+
+#include <stdint.h>
+
+#include "config/config.h"
+
+/* Resources that can refuse a workgroup, in the order used to break ties between limiters. */
+typedef enum {
+    OCC_VGPR, OCC_SGPR, OCC_LDS, OCC_WAVE_SLOTS, OCC_BARRIERS, OCC_WORKGROUPS,
+    OCC_NUM_RESOURCES
+} occ_resource_t;
+
+typedef struct {
+    uint32_t vgprs;       /* per wave (work-item), before rounding */
+    uint32_t sgprs;       /* per wave, including VCC etc., before rounding */
+    uint32_t lds_bytes;   /* per workgroup (static + dynamic), before rounding */
+    uint32_t wg_size;     /* work-items per workgroup */
+} occ_kernel_t;
+
+typedef struct {
+    uint32_t waves_per_wg;
+    uint32_t vgpr_alloc, sgpr_alloc, lds_alloc;     /* rounded to their granules */
+    uint32_t wg_limit[OCC_NUM_RESOURCES];           /* workgroups per CU each resource allows */
+    uint32_t wg_per_cu;                             /* the minimum */
+    occ_resource_t limiter;                         /* the resource giving the minimum */
+    double waves_per_simd;                          /* wg_per_cu * waves_per_wg / simds */
+    double occupancy;                               /* waves_per_simd / cu.wave_slots */
+} occ_result_t;
+
+/* Returns 0, or 1 when a single workgroup can never fit (wg_per_cu == 0; `limiter` names the
+ * resource). */
+int occ_compute(const cfg_t *cfg, const occ_kernel_t *k, occ_result_t *out);
+
+/* Lower-case name of a resource as reports and JSON print it: "vgpr", "sgpr", "lds",
+ * "wave_slots", "barriers", "workgroups". */
+const char *occ_resource_name(occ_resource_t r);
+
+/* ---- LLVM's per-SIMD rule (GCN-REFERENCE.md section 2), the analysis's headline figure ------------
+ * Each resource's term in waves per SIMD, as AMDGPU's computeOccupancy builds it, with the machine's
+ * sizes taken from cfg and two departures documented in docs/occupancy.md: LDS is rounded to its
+ * granule, and a resource that cannot hold even one workgroup gives 0 (LLVM would say 1). LLVM's
+ * getMaxWorkGroupsPerCU term is split into wave slots (min(max_waves / N, ...)), barriers and
+ * workgroups per CU; since ceil(min(a, b) * N / simds) = min of the ceilings, the minimum is unchanged. */
+typedef struct {
+    uint32_t waves_per_wg;
+    uint32_t waves[OCC_NUM_RESOURCES];  /* waves per SIMD each resource allows alone; UINT32_MAX: no limit */
+    uint32_t waves_per_simd;            /* the minimum (never above cu.wave_slots) */
+    occ_resource_t limiter;             /* wave slots when at the maximum, else the first resource at the minimum */
+    unsigned limiting;                  /* bit r set: resource r allows exactly waves_per_simd */
+    double occupancy;                   /* waves_per_simd / cu.wave_slots */
+} occ_llvm_t;
+
+void occ_llvm(const cfg_t *cfg, const occ_kernel_t *k, occ_llvm_t *out);
+
+/* What one resource would have to become for `target` waves per SIMD under LLVM's rule. */
+typedef enum {
+    OCC_CHANGE_NONE,     /* no value of this resource reaches the target (or it is at the maximum) */
+    OCC_CHANGE_AT_MOST,  /* VGPRs/SGPRs per wave or LDS bytes per workgroup: at most `to` */
+    OCC_CHANGE_SIZE      /* wave slots, barriers, workgroups per CU: a workgroup of `to` work-items (the
+                          * nearest whole-wave size that reaches the target with every term) */
+} occ_change_t;
+
+typedef struct {
+    occ_resource_t resource;
+    occ_change_t change;
+    uint32_t from, to;   /* registers per wave, LDS bytes per workgroup, or work-items per workgroup */
+    uint32_t target;     /* waves per SIMD asked for */
+} occ_advice_t;
+
+void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t target, occ_advice_t *out);
+
+static inline uint32_t occ_round_up(uint32_t v, uint32_t granule) { return granule ? (v + granule - 1) / granule * granule : v; }
+
+#endif

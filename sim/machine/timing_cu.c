@@ -1,0 +1,374 @@
+/* timing_cu: a compute unit's issue stage and the timing of what it issues.
+ *
+ * Each cycle c selects SIMD c % simds. Among that SIMD's waves whose next instruction may issue
+ * (ready_at <= c), in the scheduling policy's order, each wave may issue one instruction, and at
+ * most one instruction issues per category (VALU, SALU/SMEM, VMEM, LDS, branch) — provided its
+ * unit is free: the SIMD's VALU, the CU's LDS pipeline, the CU's vector-memory address unit.
+ * Sequencer instructions (s_waitcnt, s_barrier, s_nop, s_sleep, s_setprio, s_endpgm) need no unit.
+ * The instruction executes functionally at issue; its timing decides when the wave can issue
+ * again, how long its unit is busy, and when its memory operation completes (an event). After
+ * issuing, the CU computes the exact next cycle at which anything could issue and sleeps until
+ * then, unless an event (a memory completion, a barrier release, a wave start) wakes it sooner. */
+#include "machine/timing_internal.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+/* SMEM shares the SALU's issue category (GCN-REFERENCE.md §1, 'SMEM vs SALU issue'). */
+static isa_unit_t category(isa_unit_t u) { return u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : u; }
+
+static uint64_t unit_free_at(const tw_sim_t *s, uint32_t ci, uint32_t simd, isa_unit_t u, uint64_t c)
+{
+    const tw_cu_t *cu = &s->cus[ci];
+    switch (u) {
+    case ISA_UNIT_SMEM: return mem_scalar_free_at(&s->mem, ci, c);
+    case ISA_UNIT_VALU: return cu->valu_free[simd];
+    case ISA_UNIT_LDS: return cu->lds_free;
+    case ISA_UNIT_VMEM: return cu->vmem_free;
+    default: return 0;
+    }
+}
+
+static void schedule_done(tw_sim_t *s, tw_wave_t *w, uint64_t at, bool vm)
+{
+    if (!eng_schedule(&s->eng, at, 0, vm ? EV_VM_DONE : EV_LGKM_DONE, w->cu, w))
+        s->status = 3;
+}
+
+/* Report a memory instruction's trip through the memory system. */
+static void emit_mem(tw_sim_t *s, const tw_wave_t *w, uint32_t pc, const mem_access_t *a)
+{
+    tev_t ev;
+    tw_wave_event(&ev, w, TEV_MEM, a->issue);
+    ev.u.mem.pc = w->inst_base + pc;
+    ev.u.mem.access = a;
+    tw_emit(s, &ev);
+}
+
+void tw_age_add(tw_cu_t *cu, uint32_t simd, uint32_t slot) { cu->age[simd][cu->nage[simd]++] = (uint8_t)slot; }
+
+void tw_age_remove(tw_cu_t *cu, uint32_t simd, uint32_t slot)
+{
+    uint8_t *a = cu->age[simd];
+    uint32_t n = cu->nage[simd], i = 0;
+    while (i < n && a[i] != slot)
+        i++;
+    if (i == n)
+        return;
+    memmove(a + i, a + i + 1, n - i - 1);
+    cu->nage[simd]--;
+}
+
+/* s_setprio changed a wave's priority: re-sort its SIMD's order (rare; at most 16 entries). */
+static void age_resort(tw_cu_t *cu, uint32_t simd)
+{
+    uint8_t *a = cu->age[simd];
+    for (uint32_t i = 1; i < cu->nage[simd]; i++) {
+        uint8_t x = a[i];
+        const tw_wave_t *wx = cu->slot[simd][x];
+        uint32_t j = i;
+        for (; j > 0; j--) {
+            const tw_wave_t *wy = cu->slot[simd][a[j - 1]];
+            if (wy->prio > wx->prio || (wy->prio == wx->prio && wy->id < wx->id))
+                break;
+            a[j] = a[j - 1];
+        }
+        a[j] = x;
+    }
+}
+
+/* A vector memory instruction's lines are all in the L1: its vmcnt drops when its data are back,
+ * in issue order. */
+static void vmem_done(tw_sim_t *s, tw_wave_t *w, const mem_access_t *a)
+{
+    uint64_t done = a->done;
+    if (done < w->last_vm_done)
+        done = w->last_vm_done;
+    w->last_vm_done = done;
+    schedule_done(s, w, done, true);
+}
+
+void tw_vmem_resume(tw_sim_t *s, uint32_t ci, uint64_t c)
+{
+    tw_cu_t *cu = &s->cus[ci];
+    const mem_access_t *a;
+    uint64_t t;
+    if (!mem_vector_resume(&s->mem, ci, c, &a, &t)) {
+        if (!eng_schedule(&s->eng, t, 0, EV_VMEM_RESUME, ci, NULL))
+            s->status = 3;
+        return;
+    }
+    tw_wave_t *w = cu->vmem_wave;
+    cu->vmem_free = t;
+    cu->vmem_wave = NULL;
+    vmem_done(s, w, a);
+    emit_mem(s, w, cu->vmem_pc, a);
+    tw_wake_cu(s, ci, t > c ? t : c);
+}
+
+/* Issue `in` for wave w at cycle c. */
+static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
+{
+    launch_t *L = s->L;
+    const cfg_t *cfg = s->cfg;
+    const isa_op_info_t *info = &isa_ops[in->op];
+    uint32_t at = w->isa.pc;
+    if (L->insts_total >= L->max_instructions) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "more than %" PRIu64 " wave instructions executed (a runaway loop? "
+                 "raise the limit with --max-instructions N)", L->max_instructions);
+        tw_fault(s, w, LAUNCH_FAULT_LIMIT, at, -1, msg);
+        return;
+    }
+    isa_exec_result_t res;
+    isa_exec(&w->isa, in, &res);
+    tw_wave_fetch(w);
+    if (res.status == ISA_EXEC_FAULT) {
+        tw_fault(s, w, LAUNCH_FAULT_EXEC, at, res.fault_lane, res.fault_msg);
+        L->fault.isa_fault = res.fault;
+        return;
+    }
+    L->insts_total++;
+    L->insts_per_unit[info->unit]++;
+
+    uint64_t cadence = (uint64_t)cfg->valu_cycles;
+    uint32_t busy = 0;
+    mem_access_t macc;
+    const mem_access_t *mrec = NULL; /* the memory record to report after the issue */
+    w->ready_at = c + cadence;
+    switch (info->unit) {
+    case ISA_UNIT_VALU:
+        busy = (uint32_t)(info->rate == ISA_RATE_QUARTER ? cfg->valu_quarter_cycles : cfg->valu_cycles);
+        cu->valu_free[w->simd] = c + busy;
+        w->valu_done = c + busy;
+        break;
+    case ISA_UNIT_SALU:
+        w->ready_at = c + (uint64_t)cfg->salu_cycles;
+        break;
+    case ISA_UNIT_SMEM:
+        w->ready_at = c + (uint64_t)cfg->salu_cycles;
+        w->lgkm_cnt++;
+        mem_scalar(&s->mem, w->cu, res.addr[0], info->mem_bytes, c, &macc);
+        schedule_done(s, w, macc.done, false);
+        mrec = &macc;
+        break;
+    case ISA_UNIT_BRANCH:
+        w->ready_at = c + (uint64_t)(res.branch_taken ? cfg->branch_taken_cycles : cfg->branch_not_taken_cycles);
+        break;
+    case ISA_UNIT_LDS: {
+        uint32_t cycles = ldst_cycles(&s->ldst, in, &res);
+        cu->lds_free = c + cycles;
+        w->lgkm_cnt++;
+        schedule_done(s, w, c + cycles + (uint64_t)cfg->lds_latency, false);
+        break;
+    }
+    case ISA_UNIT_VMEM: {
+        const mem_access_t *a;
+        uint64_t t;
+        w->vm_cnt++;
+        if (mem_vector(&s->mem, w->cu, info, &res, c, &a, &t)) {
+            cu->vmem_free = t;
+            vmem_done(s, w, a);
+            mrec = a;
+        } else {
+            /* Lines still to hand to the L1 at their cycles: the address unit holds them. */
+            cu->vmem_free = TW_NEVER;
+            cu->vmem_wave = w;
+            cu->vmem_pc = at;
+            if (!eng_schedule(&s->eng, t, 0, EV_VMEM_RESUME, w->cu, NULL))
+                s->status = 3;
+        }
+        break;
+    }
+    case ISA_UNIT_SEQ:
+    case ISA_NUM_UNITS:
+        break;
+    }
+
+    tev_t ev;
+    tw_wave_event(&ev, w, TEV_ISSUE, c);
+    ev.u.issue.unit = info->unit;
+    ev.u.issue.op = in->op;
+    ev.u.issue.pc = w->inst_base + at;
+    ev.u.issue.busy = busy;
+    tw_emit(s, &ev);
+    if (mrec)
+        emit_mem(s, w, at, mrec);
+
+    if (info->unit == ISA_UNIT_SEQ) {
+        uint32_t imm = (uint32_t)in->simm16;
+        switch ((isa_op_t)in->op) {
+        case ISA_s_waitcnt:
+            w->wait_vm = isa_waitcnt_vm(in->simm16);
+            w->wait_lgkm = isa_waitcnt_lgkm(in->simm16);
+            if (w->vm_cnt > w->wait_vm)
+                tw_set_state(s, w, TEV_WAVE_WAIT_VM, c + 1);
+            else if (w->lgkm_cnt > w->wait_lgkm)
+                tw_set_state(s, w, TEV_WAVE_WAIT_LGKM, c + 1);
+            break;
+        case ISA_s_barrier:
+            tw_barrier_arrive(s, w, c);
+            break;
+        case ISA_s_endpgm:
+            /* The wave ends when its memory operations are done and its last VALU instruction has
+             * left the SIMD (its registers are still being written until then). */
+            if (w->vm_cnt + w->lgkm_cnt == 0 && w->valu_done <= c + 1) {
+                tw_wave_end(s, w, c + 1);
+                return;
+            }
+            tw_set_state(s, w, TEV_WAVE_DRAINING, c + 1);
+            if (w->valu_done > c + 1 && !eng_schedule(&s->eng, w->valu_done, 0, EV_VALU_DONE, w->cu, w))
+                s->status = 3;
+            return;
+        case ISA_s_nop:
+            if ((imm & 7) + 1 > cadence)
+                w->ready_at = c + (imm & 7) + 1;
+            break;
+        case ISA_s_sleep:
+            if (64ull * (imm & 0x7f) > cadence)
+                w->ready_at = c + 64ull * (imm & 0x7f);
+            break;
+        case ISA_s_setprio:
+            if (w->prio != (imm & 3)) {
+                w->prio = (uint8_t)(imm & 3);
+                age_resort(cu, w->simd);
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    if (w->state == TEV_WAVE_ELIGIBLE && w->ready_at > c + cadence)
+        tw_set_state(s, w, TEV_WAVE_NOINST, c + 1);
+}
+
+/* Order the candidate waves of one SIMD (gathered oldest first) by the scheduling policy. */
+static void order_candidates(const tw_sim_t *s, const tw_cu_t *cu, uint32_t simd, tw_wave_t **cand, uint32_t n)
+{
+    int policy = s->cfg->sched_policy;
+    if (!cu->last_valid[simd] || n < 2)
+        return;
+    uint32_t last = cu->last_slot[simd];
+    if (policy == CFG_SCHED_GREEDY) {
+        for (uint32_t i = 0; i < n; i++)
+            if (cand[i]->slot == last) {
+                tw_wave_t *x = cand[i];
+                memmove(cand + 1, cand, i * sizeof *cand);
+                cand[0] = x;
+                break;
+            }
+    } else if (policy == CFG_SCHED_ROUND_ROBIN) {
+        /* Slot order, starting after the slot that issued last. */
+        for (uint32_t i = 1; i < n; i++) {
+            tw_wave_t *x = cand[i];
+            uint32_t kx = (x->slot + TW_MAX_SLOTS - last - 1) % TW_MAX_SLOTS;
+            uint32_t j = i;
+            while (j > 0 && (cand[j - 1]->slot + TW_MAX_SLOTS - last - 1) % TW_MAX_SLOTS > kx) {
+                cand[j] = cand[j - 1];
+                j--;
+            }
+            cand[j] = x;
+        }
+    }
+}
+
+void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
+{
+    tw_cu_t *cu = &s->cus[ci];
+    uint32_t d = tw_simd_at(s, c);
+    tw_wave_t *cand[TW_MAX_SLOTS];
+    uint32_t n = 0;
+    /* The ready waves in age order, in one pass: eligible ones, and those whose refetch or s_nop
+     * has ended, which become eligible now (reported in slot order, before anything issues). */
+    uint32_t noinst = 0;
+    for (uint32_t i = 0; i < cu->nage[d]; i++) {
+        uint32_t slot = cu->age[d][i];
+        tw_wave_t *w = cu->slot[d][slot];
+        if (w->ready_at > c)
+            continue;
+        if (w->state == TEV_WAVE_NOINST)
+            noinst |= 1u << slot;
+        else if (w->state != TEV_WAVE_ELIGIBLE)
+            continue;
+        cand[n++] = w;
+    }
+    for (uint32_t m = noinst; m; m &= m - 1) {
+        tw_wave_t *w = cu->slot[d][__builtin_ctz(m)];
+        tw_set_state(s, w, TEV_WAVE_ELIGIBLE, w->ready_at);
+    }
+    order_candidates(s, cu, d, cand, n);
+    bool used[ISA_NUM_UNITS] = { false };
+    for (uint32_t i = 0; i < n && s->status == 0; i++) {
+        tw_wave_t *w = cand[i];
+        const isa_inst_t *in = w->next;
+        if (!in) {
+            uint32_t ninsts = w->isa.kernel->ninsts;
+            tw_fault(s, w, LAUNCH_FAULT_PC, ninsts ? ninsts - 1 : 0, -1,
+                     "the wave ran past the last instruction of the kernel (no s_endpgm)");
+            return;
+        }
+        isa_unit_t unit = (isa_unit_t)w->next_unit, cat = category(unit);
+        if (cat != ISA_UNIT_SEQ && used[cat])
+            continue;
+        if (unit_free_at(s, ci, d, unit, c) > c)
+            continue;
+        issue(s, cu, w, in, c);
+        if (cat != ISA_UNIT_SEQ)
+            used[cat] = true;
+        cu->last_slot[d] = w->slot;
+        cu->last_valid[d] = true;
+    }
+    if (s->status != 0)
+        return;
+    /* Sleep until the first cycle at which some wave could issue. SIMDs are visited in the order
+     * their slots come after c: the k-th can issue at c + k at the earliest, so once a wave is
+     * found that can issue by then, no later SIMD can do better (a busy CU looks at one SIMD). */
+    uint64_t next = TW_NEVER;
+    for (uint32_t k = 1; k <= s->simds && next > c + k; k++) {
+        uint32_t e = tw_simd_at(s, c + k);
+        /* c + k is this SIMD's first slot after c: a wave that can issue then ends the search. */
+        for (uint32_t i = 0; i < s->slots && next > c + k; i++) {
+            tw_wave_t *w = cu->slot[e][i];
+            if (!w || (w->state != TEV_WAVE_ELIGIBLE && w->state != TEV_WAVE_NOINST))
+                continue;
+            uint64_t t = w->ready_at > c + 1 ? w->ready_at : c + 1;
+            uint64_t u = unit_free_at(s, ci, e, (isa_unit_t)w->next_unit, t);
+            if (u == TW_NEVER)
+                continue; /* the address unit is held; its resumption wakes the CU */
+            if (u > t)
+                t = u;
+            t = tw_simd_slot(s, e, t);
+            if (t < next)
+                next = t;
+        }
+    }
+    if (next != TW_NEVER)
+        tw_wake_cu(s, ci, next);
+}
+
+void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c)
+{
+    if (vm)
+        w->vm_cnt--;
+    else
+        w->lgkm_cnt--;
+    if (w->state == TEV_WAVE_WAIT_VM || w->state == TEV_WAVE_WAIT_LGKM) {
+        if (w->vm_cnt > w->wait_vm) {
+            tw_set_state(s, w, TEV_WAVE_WAIT_VM, c);
+        } else if (w->lgkm_cnt > w->wait_lgkm) {
+            tw_set_state(s, w, TEV_WAVE_WAIT_LGKM, c);
+        } else {
+            w->ready_at = c;
+            tw_set_state(s, w, TEV_WAVE_ELIGIBLE, c);
+            tw_wake_cu(s, w->cu, tw_simd_slot(s, w->simd, c));
+        }
+    } else if (w->state == TEV_WAVE_DRAINING && w->vm_cnt + w->lgkm_cnt == 0 && w->valu_done <= c) {
+        tw_wave_end(s, w, c);
+    }
+}
+
+void tw_valu_done(tw_sim_t *s, tw_wave_t *w, uint64_t c)
+{
+    if (w->state == TEV_WAVE_DRAINING && w->vm_cnt + w->lgkm_cnt == 0)
+        tw_wave_end(s, w, c);
+}

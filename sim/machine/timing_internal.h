@@ -1,0 +1,179 @@
+/* timing_internal: the timing model's state, shared by timing.c (dispatcher, waves' lifetimes, the
+ * run loop) and timing_cu.c (the issue stage and instruction timing). Not exported beyond them. */
+#ifndef GCNSIM_TIMING_INTERNAL_H
+#define GCNSIM_TIMING_INTERNAL_H
+
+#include "machine/dispatch_order.h"
+#include "machine/engine.h"
+#include "machine/lds_timing.h"
+#include "mem/memsys.h"
+#include "machine/timing.h"
+
+#include <string.h>
+
+enum { TW_MAX_SIMDS = 4, TW_MAX_SLOTS = 16, TW_MAX_WG_WAVES = 16 };
+/* Within a cycle every other event runs before any issue stage, and the CUs' issue stages run in
+ * CU order (they share the memory bandwidth), in both the event-driven and the tick-every-cycle
+ * mode: that is what makes the two give identical results. Nothing an issue stage does at cycle c
+ * schedules another event at c. */
+enum { TW_PRIO_TICK = 1 };
+#define TW_NEVER UINT64_MAX
+
+typedef enum { EV_DISPATCH, EV_WAVE_START, EV_TICK, EV_VM_DONE, EV_LGKM_DONE, EV_VALU_DONE, EV_VMEM_RESUME } tw_event_kind_t;
+
+struct tw_wg;
+
+typedef struct tw_wave {
+    isa_wave_t isa;
+    struct tw_wg *wg;
+    uint64_t id;               /* launch order: the age used by oldest-first */
+    uint32_t cu, simd, slot, index;
+    uint32_t inst_base;        /* its kernel's first instruction in the workload-wide numbering */
+    tev_wave_state_t state;
+    uint64_t ready_at;         /* earliest cycle its next instruction may issue */
+    uint32_t vm_cnt, lgkm_cnt; /* outstanding vector-memory and LDS/scalar-memory operations */
+    uint32_t wait_vm, wait_lgkm; /* thresholds of the s_waitcnt it waits on */
+    uint64_t last_vm_done;     /* vmcnt decrements in order */
+    uint64_t valu_done;        /* when its last VALU instruction leaves the SIMD: it cannot end before */
+    uint8_t prio;              /* s_setprio */
+    /* Its next instruction (NULL past the kernel's end) and that instruction's unit (ISA_UNIT_SEQ
+     * past the end), kept by tw_wave_fetch whenever its pc changes: the issue stage reads them for
+     * every waiting wave every cycle, and this saves four dependent loads each time. */
+    uint8_t next_unit;
+    const isa_inst_t *next;
+} tw_wave_t;
+
+typedef struct tw_wg {
+    uint64_t id;               /* dispatch order */
+    uint32_t dispatch;         /* index into L->dispatches */
+    uint32_t gid[3], size[3];
+    uint32_t cu, pool_index;
+    uint32_t nwaves, ended, at_barrier;
+    uint32_t ended_mask;       /* waves that executed s_endpgm */
+    uint32_t released_mask;    /* waves whose slot was freed: their tw_wave_t may be reused, so
+                                  waves[i] must not be touched for these */
+    uint8_t *lds;              /* lds_cap bytes, kept across reuses of the entry */
+    uint32_t lds_cap;
+    tw_wave_t *waves[TW_MAX_WG_WAVES];
+    bool used;
+} tw_wg_t;
+
+typedef struct {
+    /* resources in use */
+    uint32_t slots_used[TW_MAX_SIMDS], vgprs_used[TW_MAX_SIMDS], sgprs_used[TW_MAX_SIMDS];
+    uint32_t lds_used, barriers_used, wgs, waves;
+    /* unit availability */
+    uint64_t valu_free[TW_MAX_SIMDS];
+    uint64_t lds_free, vmem_free;
+    struct tw_wave *vmem_wave; /* the wave whose instruction the address unit holds (MSHRs full) */
+    uint32_t vmem_pc;
+    uint64_t tick_at;          /* cycle of the pending issue-stage event, TW_NEVER when none */
+    uint32_t simd_rr;          /* next SIMD to receive a wave */
+    uint32_t last_slot[TW_MAX_SIMDS]; /* slot of the last wave that issued, per SIMD */
+    bool last_valid[TW_MAX_SIMDS];
+    tw_wave_t *slot[TW_MAX_SIMDS][TW_MAX_SLOTS];
+    /* Each SIMD's occupied slots, oldest first within priority (higher s_setprio first): the
+     * oldest-first order kept as waves come and go, so the issue stage never sorts. */
+    uint8_t age[TW_MAX_SIMDS][TW_MAX_SLOTS];
+    uint8_t nage[TW_MAX_SIMDS];
+    tev_cu_state_t lim_state;
+    occ_resource_t lim_res;
+    bool lim_valid;
+    /* storage, allocated once per run */
+    tw_wave_t *wave_pool;      /* [simd * TW_MAX_SLOTS + slot] */
+    uint32_t *vgpr_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* nvgpr_each * 64 words, allocated on first use */
+    tw_wg_t *wg_pool;          /* cfg->cu_max_workgroups entries */
+} tw_cu_t;
+
+/* A dispatch's per-workgroup allocation and where it is in the queue. */
+typedef struct {
+    occ_result_t occ;
+    uint32_t waves_per_wg, vgpr_alloc, sgpr_alloc, lds_alloc;
+    uint64_t ready;            /* when its workgroups may be placed; TW_NEVER while it waits (after = previous) */
+} tw_disp_t;
+
+typedef struct {
+    launch_t *L;
+    const cfg_t *cfg;
+    const timing_options_t *opt;
+    eng_t eng;
+    tw_disp_t *disp;           /* one per L->dispatches */
+    uint32_t cur;              /* the dispatch the queue is handing out */
+    ldst_params_t ldst;
+    tw_cu_t *cus;
+    uint32_t ncu, simds, slots;
+    uint64_t simd_mask;        /* simds - 1 when simds is a power of two, else 0 (and simds 1: 0) */
+    uint32_t wg_pool_n;        /* workgroup entries per CU */
+    uint32_t nvgpr_each;       /* VGPRs per wave buffer: the largest dispatch's */
+    dorder_t order;            /* the current dispatch's workgroups */
+    bool have_pending;         /* pending[] is a workgroup of dispatch cur not yet placed */
+    uint32_t pending[3];
+    uint64_t wgs_live;
+    uint64_t launcher_free;
+    uint64_t dispatch_at;      /* pending EV_DISPATCH cycle, TW_NEVER when none */
+    uint32_t cu_rr;            /* next CU to offer a workgroup */
+    uint64_t next_wave_id, next_wg_id;
+    mem_t mem;                 /* the memory system (caches, DRAM, or the ideal model) */
+    uint64_t last_cycle;
+    int status;                /* 0 running, 2 fault, 3 internal error */
+} tw_sim_t;
+
+/* Report an event to every observer. */
+void tw_emit(tw_sim_t *s, const tev_t *ev);
+/* An event of `kind` at `cycle` about wave w (its CU, SIMD, slot, id and workgroup filled in).
+ * Inline and filled in place: a returned struct was built in a temporary and copied, and the copy's
+ * wide loads of the just-written narrow fields stalled on store forwarding (~10 % of timing mode). */
+static inline void tw_wave_event(tev_t *ev, const tw_wave_t *w, tev_kind_t kind, uint64_t cycle)
+{
+    memset(ev, 0, sizeof *ev);
+    ev->kind = kind;
+    ev->cycle = cycle;
+    ev->cu = w->cu;
+    ev->simd = w->simd;
+    ev->slot = w->slot;
+    ev->wave = w->id;
+    ev->wg = w->wg->id;
+}
+void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle);
+/* Refresh w->next and w->next_unit after its pc changed (wave start, each executed instruction). */
+static inline void tw_wave_fetch(tw_wave_t *w)
+{
+    const isa_kernel_t *k = w->isa.kernel;
+    bool in = w->isa.pc < k->ninsts;
+    w->next = in ? &k->insts[w->isa.pc] : NULL;
+    w->next_unit = (uint8_t)(in ? isa_ops[w->next->op].unit : ISA_UNIT_SEQ);
+}
+
+/* Ask for the CU's issue stage to run at `cycle` (or earlier if already asked). */
+void tw_wake_cu(tw_sim_t *s, uint32_t cu, uint64_t cycle);
+/* The first cycle >= c at which SIMD `simd` is selected. */
+static inline uint64_t tw_simd_slot(const tw_sim_t *s, uint32_t simd, uint64_t c)
+{
+    if (s->simd_mask) /* a power of two (the usual 4): no division on the hot path */
+        return c + (((uint64_t)simd - c) & s->simd_mask);
+    uint64_t r = c % s->simds;
+    return c + (simd + s->simds - r) % s->simds;
+}
+/* The SIMD selected at cycle c. */
+static inline uint32_t tw_simd_at(const tw_sim_t *s, uint64_t c)
+{
+    return (uint32_t)(s->simd_mask ? c & s->simd_mask : c % s->simds);
+}
+
+/* timing_cu.c */
+/* Keep cu->age[simd] in order: a new wave (the youngest, priority 0) goes last. */
+void tw_age_add(tw_cu_t *cu, uint32_t simd, uint32_t slot);
+void tw_age_remove(tw_cu_t *cu, uint32_t simd, uint32_t slot);
+void tw_cu_tick(tw_sim_t *s, uint32_t cu, uint64_t c);
+void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c);
+/* A draining wave's last VALU instruction has left the SIMD (EV_VALU_DONE). */
+void tw_valu_done(tw_sim_t *s, tw_wave_t *w, uint64_t c);
+/* EV_VMEM_RESUME: CU ci's address unit tries again to hand its instruction's lines to the L1. */
+void tw_vmem_resume(tw_sim_t *s, uint32_t ci, uint64_t c);
+
+/* timing.c */
+void tw_wave_end(tw_sim_t *s, tw_wave_t *w, uint64_t c);
+void tw_barrier_arrive(tw_sim_t *s, tw_wave_t *w, uint64_t c);
+void tw_fault(tw_sim_t *s, tw_wave_t *w, launch_fault_kind_t kind, uint32_t inst, int lane, const char *msg);
+
+#endif

@@ -1,0 +1,401 @@
+/* mem: the coalescer and the cache/DRAM hierarchy in time (memsys.h explains the model). */
+#include "mem/memsys.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static cache_params_t level_params(int64_t size, int64_t ways, int64_t line, int repl, int write, int64_t alloc,
+                                   int64_t latency, int64_t bpc, int64_t mshrs)
+{
+    cache_params_t p;
+    memset(&p, 0, sizeof p);
+    p.size_bytes = (uint64_t)size;
+    p.ways = (uint32_t)ways;
+    p.line_bytes = (uint32_t)line;
+    p.repl = repl == CFG_REPL_FIFO ? CACHE_REPL_FIFO : repl == CFG_REPL_RANDOM ? CACHE_REPL_RANDOM : CACHE_REPL_LRU;
+    p.write = write == CFG_WRITE_BACK ? CACHE_WRITE_BACK : CACHE_WRITE_THROUGH;
+    p.write_allocate = alloc != 0;
+    p.latency = (uint32_t)latency;
+    p.bytes_per_cycle = (uint32_t)bpc;
+    p.mshrs = (uint32_t)mshrs;
+    return p;
+}
+
+static cache_params_t l1v_params(const cfg_t *c)
+{
+    return level_params(c->l1v_size, c->l1v_ways, c->l1v_line, c->l1v_replacement, c->l1v_write_policy,
+                        c->l1v_write_allocate, c->l1v_latency, c->l1v_bytes_per_cycle, c->l1v_mshrs);
+}
+
+static cache_params_t scalar_params(const cfg_t *c)
+{
+    return level_params(c->scalar_size, c->scalar_ways, c->scalar_line, c->scalar_replacement,
+                        c->scalar_write_policy, c->scalar_write_allocate, c->scalar_latency,
+                        c->scalar_bytes_per_cycle, c->scalar_mshrs);
+}
+
+static cache_params_t l2_params(const cfg_t *c)
+{
+    cache_params_t p = level_params(c->l2_size / c->l2_channels, c->l2_ways, c->l2_line, c->l2_replacement,
+                                    c->l2_write_policy, c->l2_write_allocate, c->l2_latency, c->l2_bytes_per_cycle,
+                                    c->l2_mshrs);
+    p.atomics_here = true;
+    p.set_skip_bytes = (uint32_t)c->l2_interleave;
+    p.set_skip_count = (uint32_t)c->l2_channels;
+    return p;
+}
+
+int mem_config_problems(const cfg_t *cfg, FILE *err)
+{
+    int n = 0;
+    struct { const char *name; cache_params_t p; } lv[] = {
+        { "l1v", l1v_params(cfg) }, { "scalar", scalar_params(cfg) }, { "l2", l2_params(cfg) },
+    };
+    for (size_t i = 0; i < sizeof lv / sizeof lv[0]; i++) {
+        const char *why = cache_params_problem(&lv[i].p);
+        if (why) {
+            if (i == 2)
+                fprintf(err, "configuration: error: l2 (size %" PRId64 " / channels %" PRId64 " = %" PRIu64
+                        " per channel, %u ways, %u-byte lines, interleave %" PRId64 "): %s\n", cfg->l2_size,
+                        cfg->l2_channels, lv[i].p.size_bytes, lv[i].p.ways, lv[i].p.line_bytes,
+                        cfg->l2_interleave, why);
+            else
+                fprintf(err, "configuration: error: %s (size %" PRIu64 ", %u ways, %u-byte lines): %s\n", lv[i].name,
+                        lv[i].p.size_bytes, lv[i].p.ways, lv[i].p.line_bytes, why);
+            n++;
+        }
+    }
+    if (cfg->l2_interleave % cfg->l2_line != 0) {
+        fprintf(err, "configuration: error: l2.interleave = %" PRId64 " is not a multiple of l2.line = %" PRId64 "\n",
+                cfg->l2_interleave, cfg->l2_line);
+        n++;
+    }
+    if (cfg->l2_size % cfg->l2_channels != 0) {
+        fprintf(err, "configuration: error: l2.size = %" PRId64 " is not a multiple of l2.channels = %" PRId64 "\n",
+                cfg->l2_size, cfg->l2_channels);
+        n++;
+    }
+    if (cfg->l1v_line > cfg->l2_line || cfg->scalar_line > cfg->l2_line) {
+        fprintf(err, "configuration: error: l1v.line = %" PRId64 " and scalar.line = %" PRId64
+                " must not exceed l2.line = %" PRId64 " (an L1 miss fetches one L2 line)\n",
+                cfg->l1v_line, cfg->scalar_line, cfg->l2_line);
+        n++;
+    }
+    if (cfg->dram_row_bytes % cfg->l2_line != 0) {
+        fprintf(err, "configuration: error: dram.row_bytes = %" PRId64 " is not a multiple of l2.line = %" PRId64 "\n",
+                cfg->dram_row_bytes, cfg->l2_line);
+        n++;
+    }
+    return n;
+}
+
+/* ---- DRAM ------------------------------------------------------------------------------------- */
+
+/* A DRAM access of `bytes` for the L2 line `line`, arriving at `at`; returns when it answers. */
+static uint64_t dram_access(mem_t *m, uint64_t line, cache_op_t op, uint32_t bytes, uint64_t at)
+{
+    const cfg_t *cfg = m->cfg;
+    uint64_t il = (uint64_t)cfg->l2_interleave;
+    uint32_t ci = (uint32_t)((line / il) % m->ndram);
+    mem_dram_channel_t *ch = &m->dram[ci];
+    uint64_t bpc = (uint64_t)cfg->dram_bytes_per_cycle;
+    uint64_t begin = at * bpc > ch->bytes ? at * bpc : ch->bytes;
+    ch->bytes = begin + bytes;
+    uint64_t start = begin / bpc, end = (ch->bytes + bpc - 1) / bpc;
+    uint64_t lat = (uint64_t)cfg->dram_latency;
+    mem_access_t *a = m->cur;
+    if (cfg->dram_row_model == CFG_ROW_ON) {
+        /* The channel's own address space: drop the channel bits, then rows go to banks in turn. */
+        uint64_t local = line / (il * m->ndram) * il + line % il;
+        uint64_t row_index = local / (uint64_t)cfg->dram_row_bytes;
+        uint32_t bank = (uint32_t)(row_index % (uint64_t)cfg->dram_banks);
+        uint64_t row = row_index / (uint64_t)cfg->dram_banks;
+        if (ch->open_row[bank] == row) {
+            lat = (uint64_t)cfg->dram_row_hit_latency;
+            a->dram_row_hits++;
+        } else {
+            lat = (uint64_t)cfg->dram_row_miss_latency;
+            ch->open_row[bank] = row;
+            a->dram_row_misses++;
+        }
+    }
+    if (op == CACHE_READ)
+        a->dram_reads++;
+    else
+        a->dram_writes++;
+    a->dram_bytes += bytes;
+    if (end > a->dram_busy_until)
+        a->dram_busy_until = end;
+    return start + lat;
+}
+
+static uint64_t l2_to_dram(void *ctx, uint64_t line, cache_op_t op, uint32_t bytes, uint64_t at)
+{
+    /* The L2 executes atomics, so only reads (fills) and writes (write-backs) reach DRAM. */
+    return dram_access(ctx, line, op == CACHE_READ ? CACHE_READ : CACHE_WRITE, bytes, at);
+}
+
+/* ---- L2 --------------------------------------------------------------------------------------- */
+
+static uint64_t l2_access(mem_t *m, uint64_t addr, cache_op_t op, uint32_t bytes, uint64_t at)
+{
+    uint32_t ci = (uint32_t)((addr / (uint64_t)m->cfg->l2_interleave) % m->nl2);
+    cache_result_t r;
+    cache_access(&m->l2[ci], addr, op, bytes, at, &r);
+    m->cur->count[MEM_L2][r.outcome]++;
+    m->cur->level_bytes[MEM_L2] += bytes;
+    return r.ready;
+}
+
+static uint64_t to_l2(void *ctx, uint64_t line, cache_op_t op, uint32_t bytes, uint64_t at)
+{
+    return l2_access(ctx, line, op, bytes, at);
+}
+
+/* ---- set-up ----------------------------------------------------------------------------------- */
+
+int mem_init(mem_t *m, const cfg_t *cfg, uint32_t ncu)
+{
+    memset(m, 0, sizeof *m);
+    m->cfg = cfg;
+    m->ncu = ncu;
+    m->ideal = cfg->mem_model == CFG_MEM_IDEAL;
+    m->line_bytes = (uint32_t)cfg->l1v_line;
+    m->vreq = calloc(ncu, sizeof *m->vreq);
+    if (!m->vreq)
+        return 3;
+    if (m->ideal)
+        return 0;
+    uint32_t per = (uint32_t)cfg->scalar_cus_per_cache;
+    m->nscalar = (ncu + per - 1) / per;
+    m->nl2 = (uint32_t)cfg->l2_channels;
+    m->ndram = (uint32_t)cfg->dram_channels;
+    m->l1v = calloc(ncu, sizeof *m->l1v);
+    m->scalar = calloc(m->nscalar, sizeof *m->scalar);
+    m->l2 = calloc(m->nl2, sizeof *m->l2);
+    m->dram = calloc(m->ndram, sizeof *m->dram);
+    if (!m->l1v || !m->scalar || !m->l2 || !m->dram)
+        return 3;
+    cache_params_t p1 = l1v_params(cfg), ps = scalar_params(cfg), p2 = l2_params(cfg);
+    for (uint32_t i = 0; i < ncu; i++)
+        if (cache_init(&m->l1v[i], &p1, to_l2, m) != 0)
+            return 3;
+    for (uint32_t i = 0; i < m->nscalar; i++)
+        if (cache_init(&m->scalar[i], &ps, to_l2, m) != 0)
+            return 3;
+    for (uint32_t i = 0; i < m->nl2; i++)
+        if (cache_init(&m->l2[i], &p2, l2_to_dram, m) != 0)
+            return 3;
+    for (uint32_t i = 0; i < m->ndram; i++) {
+        if (cfg->dram_row_model != CFG_ROW_ON)
+            continue;
+        m->dram[i].open_row = malloc((size_t)cfg->dram_banks * sizeof *m->dram[i].open_row);
+        if (!m->dram[i].open_row)
+            return 3;
+        for (int64_t b = 0; b < cfg->dram_banks; b++)
+            m->dram[i].open_row[b] = UINT64_MAX;
+    }
+    return 0;
+}
+
+void mem_free(mem_t *m)
+{
+    for (uint32_t i = 0; m->l1v && i < m->ncu; i++)
+        cache_free(&m->l1v[i]);
+    for (uint32_t i = 0; m->scalar && i < m->nscalar; i++)
+        cache_free(&m->scalar[i]);
+    for (uint32_t i = 0; m->l2 && i < m->nl2; i++)
+        cache_free(&m->l2[i]);
+    for (uint32_t i = 0; m->dram && i < m->ndram; i++)
+        free(m->dram[i].open_row);
+    free(m->l1v);
+    free(m->vreq);
+    free(m->scalar);
+    free(m->l2);
+    free(m->dram);
+    memset(m, 0, sizeof *m);
+}
+
+/* ---- the coalescer ---------------------------------------------------------------------------- */
+
+uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint32_t line_bytes, bool combine,
+                      uint64_t *lines, uint32_t *line_bytes_used, uint64_t *distinct)
+{
+    /* A small open-addressing table finds a line already requested; 128 lines fit in 256 slots.
+     * Each line keeps a mask of the granules (line_bytes / 64 bytes, at least 1) its lanes touch:
+     * the bytes it moves when writes are combined, and the distinct bytes of the instruction. */
+    enum { TABLE = 256 };
+    int16_t slot[TABLE];
+    uint64_t mask[128];
+    memset(slot, -1, sizeof slot);
+    uint32_t n = 0, g = line_bytes > 64 ? line_bytes / 64 : 1;
+    uint64_t lmask = ~(uint64_t)(line_bytes - 1);
+    for (int l = 0; l < 64; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        uint64_t first = addr[l], last = addr[l] + (bytes ? bytes : 1) - 1;
+        for (uint64_t line = first & lmask; line <= (last & lmask); line += line_bytes) {
+            uint64_t lo = line > first ? line : first, hi = line + line_bytes - 1 < last ? line + line_bytes - 1 : last;
+            uint32_t h = (uint32_t)((line / line_bytes) * 0x9e3779b1u) % TABLE;
+            while (slot[h] >= 0 && lines[slot[h]] != line)
+                h = (h + 1) % TABLE;
+            if (slot[h] < 0) {
+                slot[h] = (int16_t)n;
+                lines[n] = line;
+                line_bytes_used[n] = 0;
+                mask[n] = 0;
+                n++;
+            }
+            uint32_t k = (uint32_t)slot[h], b0 = (uint32_t)((lo - line) / g), b1 = (uint32_t)((hi - line) / g);
+            mask[k] |= (b1 - b0 == 63 ? ~0ull : ((1ull << (b1 - b0 + 1)) - 1)) << b0;
+            line_bytes_used[k] += (uint32_t)(hi - lo + 1);
+            if (line + line_bytes < line)
+                break; /* the top of the address space */
+        }
+    }
+    uint64_t total = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t u = (uint32_t)__builtin_popcountll(mask[k]) * g;
+        total += u;
+        if (combine)
+            line_bytes_used[k] = u;
+    }
+    *distinct = total;
+    return n;
+}
+
+/* ---- vector and scalar instructions ----------------------------------------------------------- */
+
+/* Ideal memory: the request leaves the address unit at `req`, queues for the GPU-wide bandwidth
+ * in request order, and completes mem.latency cycles after its last byte. */
+static uint64_t ideal_memory(mem_t *m, uint64_t req, uint64_t bytes)
+{
+    uint64_t bpc = (uint64_t)m->cfg->mem_bytes_per_cycle;
+    uint64_t start = req * bpc > m->ideal_bytes ? req * bpc : m->ideal_bytes;
+    m->ideal_bytes = start + bytes;
+    return (m->ideal_bytes + bpc - 1) / bpc + (uint64_t)m->cfg->mem_latency;
+}
+
+/* Hand the vector L1 the lines of the CU's current instruction, line j arriving at c + j*ta/n, in
+ * order, each at the cycle the L1 starts on it (its port free and, for a miss, an MSHR). A line
+ * that would start after `now` is not handed over yet: the shared L2 and DRAM must see requests in
+ * time order, so the instruction stops and resumes at *at. Returns true when all lines are in. */
+static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t now, uint64_t *at)
+{
+    mem_access_t *a = &v->acc;
+    cache_t *l1 = &m->l1v[v->cu];
+    for (; v->next < v->n; v->next++) {
+        uint32_t j = v->next;
+        uint64_t t = a->issue + (uint64_t)j * v->ta / v->n;
+        if (t < v->prev)
+            t = v->prev;
+        uint64_t mshr_wait;
+        uint64_t start = cache_start_at(l1, v->lines[j], a->op, t, &mshr_wait);
+        if (start > now) {
+            a->stall += mshr_wait;
+            *at = start;
+            v->prev = start;
+            return false;
+        }
+        m->cur = a;
+        cache_result_t r;
+        /* A read brings back its line's bytes; a write or atomic carries the bytes the lanes write
+         * to that line (write-combined). */
+        cache_access(l1, v->lines[j], a->op, a->op == CACHE_READ ? m->line_bytes : v->used[j], t, &r);
+        m->cur = NULL;
+        a->count[MEM_L1V][r.outcome]++;
+        a->level_bytes[MEM_L1V] += v->used[j];
+        v->prev = r.accepted;
+        if (r.ready > a->done)
+            a->done = r.ready;
+    }
+    uint64_t free_at = a->issue + v->ta;
+    if (v->n && v->prev + 1 > free_at)
+        free_at = v->prev + 1;
+    *at = free_at;
+    return true;
+}
+
+bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec_result_t *res, uint64_t c,
+                const mem_access_t **out, uint64_t *at)
+{
+    mem_vreq_t *v = &m->vreq[cu];
+    mem_access_t *a = &v->acc;
+    memset(a, 0, sizeof *a);
+    *out = a;
+    a->op = (info->flags & ISA_FL_ATOMIC) ? CACHE_ATOMIC : (info->flags & ISA_FL_STORE) ? CACHE_WRITE : CACHE_READ;
+    a->bytes = (uint64_t)__builtin_popcountll(res->lanes) * info->mem_bytes;
+    a->issue = c;
+    uint64_t rate = (uint64_t)m->cfg->vmem_address_bytes_per_cycle;
+    uint64_t ta = a->bytes ? (a->bytes + rate - 1) / rate : 1;
+    uint64_t lb = m->line_bytes;
+    a->ideal_lines = (uint32_t)((a->bytes + lb - 1) / lb);
+    if (m->ideal) {
+        a->done = ideal_memory(m, c + ta, a->bytes);
+        a->lines = a->ideal_lines;
+        a->dram_bytes = a->bytes;
+        a->dram_busy_until = (m->ideal_bytes + (uint64_t)m->cfg->mem_bytes_per_cycle - 1) /
+                             (uint64_t)m->cfg->mem_bytes_per_cycle;
+        *at = c + ta;
+        return true;
+    }
+    v->cu = cu;
+    v->ta = ta;
+    /* Stores are write-combined (each byte once); atomics are one operation per lane. */
+    uint64_t distinct;
+    v->n = mem_coalesce(res->addr, res->lanes, info->mem_bytes, m->line_bytes, a->op != CACHE_ATOMIC, v->lines,
+                        v->used, &distinct);
+    a->ideal_lines = (uint32_t)((distinct + lb - 1) / lb);
+    v->next = 0;
+    v->prev = c;
+    a->lines = v->n;
+    a->done = c + ta;
+    return vector_send(m, v, c, at);
+}
+
+bool mem_vector_resume(mem_t *m, uint32_t cu, uint64_t now, const mem_access_t **out, uint64_t *at)
+{
+    mem_vreq_t *v = &m->vreq[cu];
+    *out = &v->acc;
+    return vector_send(m, v, now, at);
+}
+
+uint64_t mem_scalar_free_at(const mem_t *m, uint32_t cu, uint64_t c)
+{
+    if (m->ideal)
+        return c;
+    uint64_t t = cache_mshr_free_at(&m->scalar[cu / (uint32_t)m->cfg->scalar_cus_per_cache]);
+    return t > c ? t : c;
+}
+
+void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a)
+{
+    memset(a, 0, sizeof *a);
+    a->scalar = true;
+    a->op = CACHE_READ;
+    a->bytes = bytes;
+    a->issue = c;
+    a->ideal_lines = 1;
+    if (m->ideal) {
+        a->lines = 1;
+        a->done = c + (uint64_t)m->cfg->scalar_latency;
+        return;
+    }
+    uint32_t lb = (uint32_t)m->cfg->scalar_line;
+    cache_t *sc = &m->scalar[cu / (uint32_t)m->cfg->scalar_cus_per_cache];
+    m->cur = a;
+    a->done = c;
+    uint64_t end = addr + bytes;
+    for (uint64_t line = addr & ~(uint64_t)(lb - 1); line < end; line += lb) {
+        uint64_t lo = line > addr ? line : addr, hi = line + lb < end ? line + lb : end;
+        cache_result_t r;
+        cache_access(sc, line, CACHE_READ, (uint32_t)(hi - lo), c, &r);
+        a->lines++;
+        a->count[MEM_SCALAR][r.outcome]++;
+        a->level_bytes[MEM_SCALAR] += hi - lo;
+        if (r.ready > a->done)
+            a->done = r.ready;
+    }
+    m->cur = NULL;
+}

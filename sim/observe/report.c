@@ -1,0 +1,173 @@
+/* report: human-readable summaries (see report.h, docs/cli.md). */
+#include "observe/report.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+uint64_t report_checksum(const uint8_t *data, uint64_t bytes)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint64_t i = 0; i < bytes; i++) {
+        h ^= data[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+static uint64_t get_le(const uint8_t *p, uint32_t size)
+{
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < size; i++)
+        v |= (uint64_t)p[i] << (8 * i);
+    return v;
+}
+
+static void print_elem(FILE *out, wl_type_t t, const uint8_t *p)
+{
+    uint32_t size = wl_type_size(t);
+    uint64_t v = get_le(p, size);
+    switch (t) {
+    case WL_F32: {
+        uint32_t b = (uint32_t)v;
+        float f;
+        memcpy(&f, &b, 4);
+        fprintf(out, " %.9g", (double)f);
+        break;
+    }
+    case WL_F64: {
+        double d;
+        memcpy(&d, &v, 8);
+        fprintf(out, " %.17g", d);
+        break;
+    }
+    case WL_I8: fprintf(out, " %d", (int8_t)v); break;
+    case WL_I16: fprintf(out, " %d", (int16_t)v); break;
+    case WL_I32: fprintf(out, " %" PRId32, (int32_t)v); break;
+    case WL_I64: fprintf(out, " %" PRId64, (int64_t)v); break;
+    default: fprintf(out, " %" PRIu64, v); break;
+    }
+}
+
+void report_dispatch_line(const launch_t *L, uint32_t i, FILE *out)
+{
+    const launch_dispatch_t *D = &L->dispatches[i];
+    const wl_dispatch_t *wd = D->wl;
+    char sec[WL_NAME_MAX + 16];
+    fprintf(out, "dispatch %-4" PRIu32 " %s %s: grid %" PRIu32 " x %" PRIu32 " x %" PRIu32 ", workgroup %" PRIu32 " x %" PRIu32
+            " x %" PRIu32 ", %" PRIu64 " workgroup%s%s", i, wl_dispatch_section(wd, sec, sizeof sec), D->kernel->name,
+            wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], D->nworkgroups,
+            D->nworkgroups == 1 ? "" : "s",
+            i == 0 ? "" : wd->after == WL_AFTER_NONE ? ", after none" : ", after previous");
+}
+
+static void report_resources(const launch_dispatch_t *D, FILE *out)
+{
+    const isa_kernel_t *k = D->kernel;
+    fprintf(out, "VGPRs %" PRIu32 " (allocated %" PRIu32 "), SGPRs %" PRIu32 ", LDS %" PRIu32
+            " bytes (static %" PRIu32 ", dynamic %" PRIu32 ")\n", k->vgprs_used, D->nvgpr, k->sgprs_used,
+            D->lds_total, D->lds_static, D->lds_total - D->lds_static);
+}
+
+void report_run(const launch_t *L, FILE *out)
+{
+    const wl_workload_t *wl = L->wl;
+    if (L->ndispatches == 1) {
+        const wl_dispatch_t *wd = L->dispatches[0].wl;
+        fprintf(out, "kernel        %s (%s)\n", L->dispatches[0].kernel->name, wl->source);
+        fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items\n", wd->grid[0], wd->grid[1], wd->grid[2]);
+        fprintf(out, "workgroup     %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items\n", wd->wg[0], wd->wg[1], wd->wg[2]);
+    } else {
+        fprintf(out, "kernels       %s, %" PRIu32 " dispatches\n", wl->source, L->ndispatches);
+        for (uint32_t i = 0; i < L->ndispatches; i++) {
+            report_dispatch_line(L, i, out);
+            fputc('\n', out);
+        }
+    }
+    fprintf(out, "workgroups    %" PRIu64 "\n", L->workgroups_run);
+    fprintf(out, "waves         %" PRIu64 "\n", L->waves_run);
+    fprintf(out, "wave-instructions %" PRIu64 ":", L->insts_total);
+    for (int u = 0; u < ISA_NUM_UNITS; u++)
+        fprintf(out, " %s %" PRIu64, isa_unit_name((isa_unit_t)u), L->insts_per_unit[u]);
+    fputc('\n', out);
+    for (uint32_t i = 0; i < L->ndispatches; i++) {
+        if (L->ndispatches == 1)
+            fputs("resources     ", out);
+        else
+            fprintf(out, "resources %-3" PRIu32 " ", i);
+        report_resources(&L->dispatches[i], out);
+    }
+    report_buffers(L, out);
+}
+
+void report_buffers(const launch_t *L, FILE *out)
+{
+    const wl_workload_t *wl = L->wl;
+    for (uint32_t i = 0; i < wl->nbuffers; i++) {
+        const wl_buffer_t *b = &wl->buffers[i];
+        const launch_buffer_t *lb = &L->bufs[i];
+        fprintf(out, "buffer %-8s %s[%" PRIu64 "] at 0x%" PRIx64 " checksum %016" PRIx64 " first:", b->name,
+                wl_type_name(b->type), b->count, lb->addr, report_checksum(lb->data, lb->bytes));
+        uint32_t size = wl_type_size(b->type);
+        for (uint64_t j = 0; j < b->count && j < 8; j++)
+            print_elem(out, b->type, lb->data + j * size);
+        fputs(b->count > 8 ? " ...\n" : "\n", out);
+    }
+}
+
+static const char *arg_kind_name(isa_arg_kind_t k)
+{
+    switch (k) {
+    case ISA_ARG_BY_VALUE: return "by_value";
+    case ISA_ARG_GLOBAL_BUFFER: return "global_buffer";
+    case ISA_ARG_DYNAMIC_SHARED_POINTER: return "dynamic_shared_pointer";
+    case ISA_ARG_HIDDEN: return "hidden";
+    default: return "other";
+    }
+}
+
+void report_kernel(const isa_kernel_t *k, FILE *out)
+{
+    const isa_descriptor_t *d = &k->desc;
+    fprintf(out, "kernel %s (line %" PRIu32 "): %" PRIu32 " instructions, %" PRIu32 " bytes\n", k->name, k->line,
+            k->ninsts, k->code_bytes);
+    fprintf(out, "  VGPRs %" PRIu32 ", SGPRs %" PRIu32 " (%" PRIu32 " extra for VCC/FLAT_SCRATCH/XNACK), static LDS %" PRIu32
+            " bytes, kernarg segment %" PRIu32 " bytes\n", k->vgprs_used, k->sgprs_used, k->sgprs_extra, k->lds_static,
+            k->kernarg_segment_size);
+    fprintf(out, "  descriptor: %s;", d->present ? ".amdhsa_kernel" : "gcnsim default");
+    static const char *const names[] = {
+        "private_segment_buffer", "dispatch_ptr", "queue_ptr", "kernarg_segment_ptr", "dispatch_id",
+        "flat_scratch_init", "private_segment_size", "workgroup_id_x", "workgroup_id_y", "workgroup_id_z",
+        "workgroup_info", "private_segment_wavefront_offset"
+    };
+    const bool on[] = {
+        d->user_sgpr_private_segment_buffer, d->user_sgpr_dispatch_ptr, d->user_sgpr_queue_ptr,
+        d->user_sgpr_kernarg_segment_ptr, d->user_sgpr_dispatch_id, d->user_sgpr_flat_scratch_init,
+        d->user_sgpr_private_segment_size, d->system_sgpr_workgroup_id_x, d->system_sgpr_workgroup_id_y,
+        d->system_sgpr_workgroup_id_z, d->system_sgpr_workgroup_info, d->system_sgpr_private_segment_wavefront_offset
+    };
+    for (size_t i = 0; i < sizeof on / sizeof on[0]; i++)
+        if (on[i])
+            fprintf(out, " %s", names[i]);
+    fprintf(out, "; workitem_id %s; float_denorm_mode_32 %" PRIu32 "; ieee_mode %d\n",
+            d->system_vgpr_workitem_id == 0 ? "x" : d->system_vgpr_workitem_id == 1 ? "x,y" : "x,y,z",
+            d->float_denorm_mode_32, d->ieee_mode);
+    if (k->has_metadata) {
+        fprintf(out, "  arguments (%" PRIu32 "):\n", k->nargs);
+        for (uint32_t i = 0; i < k->nargs; i++) {
+            const isa_kernel_arg_t *a = &k->args[i];
+            fprintf(out, "    %-16s %-12s offset %3" PRIu32 " size %" PRIu32 " %s\n", a->name[0] ? a->name : "-",
+                    a->type_name[0] ? a->type_name : "-", a->offset, a->size,
+                    a->kind == ISA_ARG_HIDDEN || a->kind == ISA_ARG_OTHER ? a->value_kind : arg_kind_name(a->kind));
+        }
+    } else
+        fputs("  arguments: no .amdgpu_metadata (arguments are laid out in [args] order)\n", out);
+    char text[200];
+    for (uint32_t i = 0; i < k->ninsts; i++) {
+        const isa_inst_t *in = &k->insts[i];
+        isa_format_inst(k, in, text, sizeof text);
+        for (uint32_t l = 0; l < k->nlabels; l++)
+            if (k->labels[l].index == i)
+                fprintf(out, "%s:\n", k->labels[l].name);
+        fprintf(out, "  %06" PRIx32 "  %2" PRIu32 "  %-56s ; line %" PRIu32 "\n", in->pc, in->size, text, in->line);
+    }
+}

@@ -1,0 +1,552 @@
+/* stats: interval accounting over the timing model's events, and the report built from it. */
+#include "observe/stats.h"
+
+#include "observe/json_out.h"
+#include "observe/report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+int stats_init(stats_t *st, const cfg_t *cfg)
+{
+    memset(st, 0, sizeof *st);
+    st->ncu = (uint32_t)cfg->gpu_compute_units;
+    st->simds = (uint32_t)cfg->cu_simds;
+    st->simd_shift = -1;
+    for (int sh = 0; sh < 8; sh++)
+        if (st->simds == 1u << sh)
+            st->simd_shift = sh;
+    st->slots = 16; /* TW_MAX_SLOTS: slot indices are below it */
+    st->wg_cap = (uint32_t)cfg->cu_max_workgroups;
+    size_t nslot = (size_t)st->ncu * st->simds * st->slots, nsimd = (size_t)st->ncu * st->simds;
+    st->slot = calloc(nslot, sizeof *st->slot);
+    st->valu_busy = calloc(nsimd, sizeof *st->valu_busy);
+    st->valu_issues = calloc(nsimd, sizeof *st->valu_issues);
+    st->valu_pending = calloc(nsimd, sizeof *st->valu_pending);
+    st->resident_area = calloc(nsimd, sizeof *st->resident_area);
+    st->resident = calloc(nsimd, sizeof *st->resident);
+    st->resident_since = calloc(nsimd, sizeof *st->resident_since);
+    st->lim_state = calloc(st->ncu, sizeof *st->lim_state);
+    st->lim_res = calloc(st->ncu, sizeof *st->lim_res);
+    st->lim_since = calloc(st->ncu, sizeof *st->lim_since);
+    st->lim_valid = calloc(st->ncu, sizeof *st->lim_valid);
+    st->wg_live = calloc((size_t)st->ncu * st->wg_cap * 2, sizeof *st->wg_live);
+    st->wg_nlive = calloc(st->ncu, sizeof *st->wg_nlive);
+    if (!st->slot || !st->valu_busy || !st->valu_issues || !st->valu_pending || !st->resident_area ||
+        !st->resident || !st->resident_since || !st->lim_state || !st->lim_res || !st->lim_since ||
+        !st->lim_valid || !st->wg_live || !st->wg_nlive) {
+        stats_free(st);
+        return 3;
+    }
+    for (size_t i = 0; i < nslot; i++)
+        st->slot[i].state = TEV_WAVE_GONE;
+    return 0;
+}
+
+void stats_free(stats_t *st)
+{
+    free(st->slot);
+    free(st->valu_busy);
+    free(st->valu_issues);
+    free(st->valu_pending);
+    free(st->resident_area);
+    free(st->resident);
+    free(st->resident_since);
+    free(st->lim_state);
+    free(st->lim_res);
+    free(st->lim_since);
+    free(st->lim_valid);
+    free(st->wg_live);
+    free(st->wg_nlive);
+    free(st->pc);
+    memset(st, 0, sizeof *st);
+}
+
+/* Issue slots of SIMD `simd` (cycles t with t % simds == simd) in [a, b); shift is log2(simds)
+ * or -1. */
+static uint64_t simd_slots(uint64_t a, uint64_t b, uint32_t simd, uint32_t simds, int shift)
+{
+    if (b <= a)
+        return 0;
+    uint64_t nb = b > simd ? b - simd + simds - 1 : 0, na = a > simd ? a - simd + simds - 1 : 0;
+    if (shift >= 0)
+        return (nb >> shift) - (na >> shift);
+    return nb / simds - na / simds;
+}
+
+static stats_slot_kind_t slot_kind(tev_wave_state_t s)
+{
+    switch (s) {
+    case TEV_WAVE_WAIT_VM: return STATS_VMCNT;
+    case TEV_WAVE_WAIT_LGKM: return STATS_LGKMCNT;
+    case TEV_WAVE_BARRIER: return STATS_BARRIER;
+    case TEV_WAVE_NOINST: return STATS_NO_INSTRUCTION;
+    case TEV_WAVE_LAUNCHING: return STATS_LAUNCHING;
+    case TEV_WAVE_DRAINING: return STATS_DRAINING;
+    case TEV_WAVE_HELD: return STATS_HELD;
+    default: return STATS_UNIT_BUSY; /* eligible but did not issue */
+    }
+}
+
+static bool is_wait(tev_wave_state_t s) { return s == TEV_WAVE_WAIT_VM || s == TEV_WAVE_WAIT_LGKM; }
+
+static unsigned dist_bucket(uint64_t v)
+{
+    if (v < 16)
+        return (unsigned)v;
+    unsigned e = 63;
+    while (!(v >> e & 1))
+        e--;
+    return 16 + (e - 4) * 16 + (unsigned)((v >> (e - 4)) & 15);
+}
+
+void stats_dist_add(stats_dist_t *d, uint64_t v)
+{
+    if (d->n == 0 || v < d->min)
+        d->min = v;
+    if (v > d->max)
+        d->max = v;
+    d->n++;
+    d->sum += v;
+    d->bucket[dist_bucket(v)]++;
+}
+
+/* The per-PC entry of instruction `pc`, growing the table (bounded by the kernel's size). */
+static stats_pc_t *pc_entry_grow(stats_t *st, uint32_t pc)
+{
+    if (pc >= st->pc_cap) {
+        uint32_t cap = st->pc_cap ? st->pc_cap : 64;
+        while (cap <= pc)
+            cap *= 2;
+        stats_pc_t *n = realloc(st->pc, (size_t)cap * sizeof *n);
+        if (!n) {
+            st->oom = true;
+            return NULL;
+        }
+        memset(n + st->pc_cap, 0, (size_t)(cap - st->pc_cap) * sizeof *n);
+        st->pc = n;
+        st->pc_cap = cap;
+    }
+    if (pc >= st->npc)
+        st->npc = pc + 1;
+    return &st->pc[pc];
+}
+
+/* Inline for the per-issue path: the table has almost always grown already. */
+static inline stats_pc_t *pc_entry(stats_t *st, uint32_t pc)
+{
+    if (pc >= st->pc_cap)
+        return pc_entry_grow(st, pc);
+    if (pc >= st->npc)
+        st->npc = pc + 1;
+    return &st->pc[pc];
+}
+
+stats_pc_t *stats_pc_entry(stats_t *st, uint32_t pc) { return pc_entry(st, pc); }
+
+/* Charge the slot's issue slots in [mark, to) to its current state. A wait's slots are split into
+ * hidden and exposed by its SIMD's VALU issues since the wait began: events for one CU arrive in
+ * cycle order and a wait ends in a memory-completion event, which runs before the issue stage of
+ * its cycle (timing_internal.h), so the count then covers exactly the cycles before `to`. */
+static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t simd, uint64_t to)
+{
+    if (sl->state == TEV_WAVE_GONE || to <= sl->mark)
+        return;
+    uint64_t n = simd_slots(sl->mark, to, simd, st->simds, st->simd_shift);
+    stats_slot_kind_t k = slot_kind(sl->state);
+    st->slot_counts[k] += n;
+    sl->pend[k] += n;
+    sl->pend_mask |= 1u << k;
+    if (is_wait(sl->state)) {
+        uint64_t hidden = st->valu_issues[simd_index] - sl->wait_valu0;
+        if (hidden > n)
+            hidden = n; /* cannot happen: at most one VALU issue per SIMD slot */
+        st->hidden += hidden;
+        st->exposed += n - hidden;
+        stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
+        if (p) {
+            p->waited += n;
+            p->hidden += hidden;
+        }
+        sl->wait_valu0 = st->valu_issues[simd_index];
+    }
+    sl->mark = to;
+}
+
+/* Charge a wave's slots since its last issue to that issue's instruction (its s_endpgm). */
+static void flush_pending(stats_t *st, stats_slot_t *sl)
+{
+    stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
+    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++) {
+        if (p)
+            p->slots[k] += sl->pend[k];
+        sl->pend[k] = 0;
+    }
+    sl->pend_mask = 0;
+}
+
+static void resident_change(stats_t *st, uint32_t cu, uint32_t simd, int delta, uint64_t now)
+{
+    size_t i = (size_t)cu * st->simds + simd;
+    if (now > st->resident_since[i]) {
+        st->resident_area[i] += (uint64_t)st->resident[i] * (now - st->resident_since[i]);
+        st->resident_since[i] = now;
+    }
+    st->resident[i] = (uint32_t)((int)st->resident[i] + delta);
+    uint32_t on_cu = 0;
+    for (uint32_t d = 0; d < st->simds; d++)
+        on_cu += st->resident[(size_t)cu * st->simds + d];
+    if (on_cu > st->max_resident_cu)
+        st->max_resident_cu = on_cu;
+}
+
+static void limiter_close(stats_t *st, uint32_t cu, uint64_t now)
+{
+    if (!st->lim_valid[cu] || now <= st->lim_since[cu])
+        return;
+    uint64_t n = now - st->lim_since[cu];
+    switch (st->lim_state[cu]) {
+    case TEV_CU_REFUSED: st->refused[st->lim_res[cu]] += n; break;
+    case TEV_CU_NO_WORK: st->no_work += n; break;
+    case TEV_CU_LAUNCH_LIMITED: st->launch_limited += n; break;
+    default: break;
+    }
+    st->lim_since[cu] = now;
+}
+
+static void wave_state(stats_t *st, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t to, uint64_t t)
+{
+    size_t si = (size_t)cu * st->simds + simd;
+    stats_slot_t *sl = &st->slot[si * st->slots + slot];
+    advance(st, sl, si, simd, t);
+    bool was = sl->state != TEV_WAVE_GONE, is = to != TEV_WAVE_GONE;
+    if (was != is)
+        resident_change(st, cu, simd, is ? 1 : -1, t);
+    if (!was && is) {
+        memset(sl, 0, sizeof *sl);
+        sl->launched = sl->last_issue = sl->mark = t;
+    } else if (was && !is) {
+        flush_pending(st, sl);
+        stats_dist_add(&st->wave_life, t - sl->launched);
+    }
+    sl->state = to;
+    sl->since = t;
+    if (t > sl->mark)
+        sl->mark = t;
+    sl->wait_valu0 = st->valu_issues[si];
+    if (is_wait(to))
+        st->valu_pending[si] |= 1u << slot;
+}
+
+static void issue(stats_t *st, const tev_t *ev)
+{
+    size_t si = (size_t)ev->cu * st->simds + ev->simd;
+    stats_slot_t *sl = &st->slot[si * st->slots + ev->slot];
+    uint64_t c = ev->cycle;
+    st->insts[ev->u.issue.unit]++;
+    st->valu_busy[si] += ev->u.issue.busy;
+    advance(st, sl, si, ev->simd, c);
+    st->slot_counts[STATS_ISSUED]++;
+    sl->pend[STATS_ISSUED]++;
+    sl->pend_mask |= 1u << STATS_ISSUED;
+    sl->mark = c + 1;
+    stats_pc_t *p = pc_entry(st, ev->u.issue.pc);
+    if (p) {
+        p->execs++;
+        p->cycles += c - sl->last_issue;
+    }
+    for (uint32_t m = sl->pend_mask; m; m &= m - 1) {
+        unsigned k = (unsigned)__builtin_ctz(m);
+        if (p)
+            p->slots[k] += sl->pend[k];
+        sl->pend[k] = 0;
+    }
+    sl->pend_mask = 0;
+    sl->last_issue = c;
+    sl->last_pc = ev->u.issue.pc;
+    sl->has_pc = true;
+    if (ev->u.issue.unit != ISA_UNIT_VALU)
+        return;
+    st->valu_issues[si]++;
+    /* A wait reported during this issue stage starts at the next cycle: a VALU issue at this cycle
+     * that comes after the report is not in the wait, so it moves the wait's baseline. */
+    for (uint32_t m = st->valu_pending[si]; m; m &= m - 1) {
+        unsigned k = (unsigned)__builtin_ctz(m);
+        stats_slot_t *w = &st->slot[si * st->slots + k];
+        if (is_wait(w->state) && w->since > c)
+            w->wait_valu0++;
+        else
+            st->valu_pending[si] &= ~(1u << k);
+    }
+}
+
+static void wg_start(stats_t *st, uint32_t cu, uint64_t wg, uint64_t t)
+{
+    uint32_t *n = &st->wg_nlive[cu];
+    if (*n >= st->wg_cap)
+        return; /* cannot happen: the dispatcher holds at most cu.max_workgroups per CU */
+    uint64_t *e = &st->wg_live[((size_t)cu * st->wg_cap + *n) * 2];
+    e[0] = wg;
+    e[1] = t;
+    ++*n;
+}
+
+static void wg_end(stats_t *st, uint32_t cu, uint64_t wg, uint64_t t)
+{
+    uint64_t *base = &st->wg_live[(size_t)cu * st->wg_cap * 2];
+    uint32_t *n = &st->wg_nlive[cu];
+    for (uint32_t i = 0; i < *n; i++)
+        if (base[2 * i] == wg) {
+            stats_dist_add(&st->wg_life, t - base[2 * i + 1]);
+            --*n;
+            base[2 * i] = base[2 * *n];
+            base[2 * i + 1] = base[2 * *n + 1];
+            return;
+        }
+}
+
+static void dispatch_start(stats_t *st, const tev_t *ev)
+{
+    uint32_t d = ev->u.wg_info.dispatch;
+    if (d >= WL_MAX_DISPATCHES || st->dispatch[d].started)
+        return;
+    st->dispatch[d] = (stats_dispatch_t){ true, ev->wg, ev->cycle, ev->cycle };
+    if (d + 1 > st->ndispatches)
+        st->ndispatches = d + 1;
+}
+
+static void dispatch_end(stats_t *st, const tev_t *ev)
+{
+    for (uint32_t d = st->ndispatches; d-- > 0;)
+        if (st->dispatch[d].started && ev->wg >= st->dispatch[d].first_wg) {
+            if (ev->cycle > st->dispatch[d].last_end)
+                st->dispatch[d].last_end = ev->cycle;
+            return;
+        }
+}
+
+void stats_observe(void *ctx, const tev_t *ev)
+{
+    stats_t *st = ctx;
+    switch (ev->kind) {
+    case TEV_WAVE_STATE:
+        wave_state(st, ev->cu, ev->simd, ev->slot, ev->u.wave_state, ev->cycle);
+        break;
+    case TEV_ISSUE:
+        issue(st, ev);
+        break;
+    case TEV_WG_START:
+        st->workgroups++;
+        st->waves += ev->u.wg_info.waves;
+        wg_start(st, ev->cu, ev->wg, ev->cycle);
+        dispatch_start(st, ev);
+        break;
+    case TEV_WG_END:
+        wg_end(st, ev->cu, ev->wg, ev->cycle);
+        dispatch_end(st, ev);
+        break;
+    case TEV_CU_LIMITER:
+        limiter_close(st, ev->cu, ev->cycle);
+        st->lim_valid[ev->cu] = true;
+        st->lim_state[ev->cu] = ev->u.limiter.state;
+        st->lim_res[ev->cu] = ev->u.limiter.resource;
+        if (ev->cycle > st->lim_since[ev->cu])
+            st->lim_since[ev->cu] = ev->cycle;
+        break;
+    case TEV_MEM:
+        stats_mem_observe(st, ev);
+        break;
+    case TEV_END:
+        st->cycles = ev->cycle;
+        st->ended = true;
+        for (uint32_t cu = 0; cu < st->ncu; cu++) {
+            limiter_close(st, cu, ev->cycle);
+            for (uint32_t d = 0; d < st->simds; d++) {
+                resident_change(st, cu, d, 0, ev->cycle);
+                for (uint32_t k = 0; k < st->slots; k++)
+                    if (st->slot[((size_t)cu * st->simds + d) * st->slots + k].state != TEV_WAVE_GONE)
+                        wave_state(st, cu, d, k, TEV_WAVE_GONE, ev->cycle);
+            }
+        }
+        break;
+    }
+}
+
+/* ---- output ------------------------------------------------------------------------------------ */
+
+static const char *const slot_kind_names[STATS_NUM_SLOT_KINDS] = {
+    "issued", "vmcnt", "lgkmcnt", "barrier", "unit_busy", "no_instruction", "launching", "draining", "held"
+};
+
+static uint64_t total_insts(const stats_t *st)
+{
+    uint64_t n = 0;
+    for (int u = 0; u < ISA_NUM_UNITS; u++)
+        n += st->insts[u];
+    return n;
+}
+
+static double measured_waves_per_simd(const stats_t *st)
+{
+    uint64_t area = 0;
+    for (size_t i = 0; i < (size_t)st->ncu * st->simds; i++)
+        area += st->resident_area[i];
+    double denom = (double)st->cycles * st->ncu * st->simds;
+    return denom > 0 ? (double)area / denom : 0.0;
+}
+
+static const char *unit_key(isa_unit_t u)
+{
+    static const char *const k[ISA_NUM_UNITS] = { "salu", "smem", "valu", "vmem", "lds", "branch", "seq" };
+    return k[u];
+}
+
+/* A workload of several dispatches: one line each, with when it ran and its theoretical occupancy. */
+static void print_dispatches(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
+{
+    fprintf(out, "kernels       %s, %" PRIu32 " dispatches\n", L->wl->source, L->ndispatches);
+    for (uint32_t i = 0; i < L->ndispatches && i < res->ndispatches; i++) {
+        const timing_dispatch_result_t *d = &res->d[i];
+        const stats_dispatch_t *sd = &st->dispatch[i];
+        occ_kernel_t ok = timing_occ_kernel(&L->dispatches[i]);
+        occ_llvm_t llvm;
+        occ_llvm(cfg, &ok, &llvm);
+        report_dispatch_line(L, i, out);
+        fprintf(out, "; ready %" PRIu64 ", workgroups from %" PRIu64 " to %" PRIu64 "; theoretical %" PRIu32
+                " waves/SIMD (LLVM rule, limited by %s), resident %.2f (limited by %s)\n", d->ready, sd->first_start,
+                sd->last_end, llvm.waves_per_simd, occ_resource_name(llvm.limiter), d->occ.waves_per_simd,
+                occ_resource_name(d->occ.limiter));
+    }
+}
+
+void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
+{
+    const occ_result_t *o = &res->d[0].occ;
+    const wl_dispatch_t *wd = L->dispatches[0].wl;
+    uint64_t n = total_insts(st);
+    if (L->ndispatches > 1)
+        print_dispatches(st, L, cfg, res, out);
+    else {
+        fprintf(out, "kernel        %s\n", L->dispatches[0].kernel->name);
+        fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items, workgroup %" PRIu32 " x %" PRIu32
+                " x %" PRIu32 "\n", wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2]);
+    }
+    fprintf(out, "machine       %" PRIu32 " CU x %" PRIu32 " SIMDs, %s, dispatch %s\n", st->ncu, st->simds,
+            cfg->mem_model == CFG_MEM_IDEAL ? "ideal memory" : "cache hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "release per wave" : "release per workgroup");
+    fprintf(out, "cycles        %" PRIu64 " (%.3f us at %" PRId64 " MHz)\n", st->cycles,
+            (double)st->cycles / (double)cfg->gpu_clock_mhz, cfg->gpu_clock_mhz);
+    fprintf(out, "workgroups    %" PRIu64 ", waves %" PRIu64 "\n", st->workgroups, st->waves);
+    fprintf(out, "instructions  %" PRIu64 " (IPC %.3f per CU):", n, stats_ratio(n, st->cycles) / st->ncu);
+    for (int u = 0; u < ISA_NUM_UNITS; u++)
+        fprintf(out, " %s %" PRIu64, isa_unit_name((isa_unit_t)u), st->insts[u]);
+    fputc('\n', out);
+    fprintf(out, "VALU busy    ");
+    for (uint32_t cu = 0; cu < st->ncu && cu < 4; cu++)
+        for (uint32_t d = 0; d < st->simds; d++)
+            fprintf(out, " cu%" PRIu32 ".simd%" PRIu32 " %.1f%%", cu, d,
+                    100.0 * stats_ratio(st->valu_busy[(size_t)cu * st->simds + d], st->cycles));
+    if (st->ncu > 4)
+        fprintf(out, " ...");
+    fputc('\n', out);
+    uint64_t slots = 0;
+    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
+        slots += st->slot_counts[k];
+    fprintf(out, "issue slots   %" PRIu64 ":", slots);
+    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
+        fprintf(out, " %s %.1f%%", slot_kind_names[k], 100.0 * stats_ratio(st->slot_counts[k], slots));
+    fputc('\n', out);
+    /* Both figures of docs/occupancy.md: LLVM's per-SIMD rule, and what the dispatcher keeps resident. */
+    occ_kernel_t ok = timing_occ_kernel(&L->dispatches[0]);
+    occ_llvm_t llvm;
+    occ_llvm(cfg, &ok, &llvm);
+    if (L->ndispatches > 1)
+        fprintf(out, "occupancy     measured %.2f waves/SIMD, at most %" PRIu32 " waves on a CU (theoretical: per dispatch, "
+                "above)\n", measured_waves_per_simd(st), st->max_resident_cu);
+    else
+        fprintf(out, "occupancy     theoretical %" PRIu32 " waves/SIMD (LLVM rule, %.0f%%, limited by %s); resident %.2f "
+            "waves/SIMD at workgroup granularity (%" PRIu32 " workgroups/CU, limited by %s); measured %.2f waves/SIMD, "
+            "at most %" PRIu32 " waves on a CU\n", llvm.waves_per_simd, 100.0 * llvm.occupancy,
+            occ_resource_name(llvm.limiter), o->waves_per_simd, o->wg_per_cu, occ_resource_name(o->limiter),
+            measured_waves_per_simd(st), st->max_resident_cu);
+    fprintf(out, "dispatch      CU-cycles with a free wave slot: no work %" PRIu64 ", launch-limited %" PRIu64,
+            st->no_work, st->launch_limited);
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++)
+        fprintf(out, ", %s %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
+    fputc('\n', out);
+    stats_mem_print(st, cfg, out);
+    stats_print_detail(st, L, out);
+}
+
+/* "dispatches": one object per dispatch (schema 4). */
+static void json_dispatches(const stats_t *st, const launch_t *L, const timing_result_t *res, FILE *out)
+{
+    fputs("  \"dispatches\": [", out);
+    for (uint32_t i = 0; i < L->ndispatches && i < res->ndispatches; i++) {
+        const launch_dispatch_t *D = &L->dispatches[i];
+        const wl_dispatch_t *wd = D->wl;
+        const timing_dispatch_result_t *d = &res->d[i];
+        fprintf(out, "%s\n    {\"section\": ", i ? "," : "");
+        char sec[WL_NAME_MAX + 16];
+        jout_string(out, wl_dispatch_section(wd, sec, sizeof sec));
+        fputs(", \"kernel\": ", out);
+        jout_string(out, D->kernel->name);
+        fprintf(out, ", \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "], \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32
+                "], \"workgroups\": %" PRIu64 ", \"after\": \"%s\", \"ready_cycle\": %" PRIu64 ", \"first_start_cycle\": %"
+                PRIu64 ", \"last_end_cycle\": %" PRIu64 ", \"theoretical_waves_per_simd\": %.6f, \"limiter\": \"%s\"}",
+                wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], D->nworkgroups,
+                i == 0 ? "none" : wd->after == WL_AFTER_NONE ? "none" : "previous", d->ready, st->dispatch[i].first_start,
+                st->dispatch[i].last_end,
+                d->occ.waves_per_simd, occ_resource_name(d->occ.limiter));
+    }
+    fputs("\n  ],\n", out);
+}
+
+void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
+{
+    const occ_result_t *o = &res->d[0].occ;
+    const wl_dispatch_t *wd = L->dispatches[0].wl;
+    uint64_t n = total_insts(st);
+    fputs("{\n  \"schema_version\": 4,\n  \"kernel\": ", out);
+    jout_string(out, L->dispatches[0].kernel->name);
+    fputs(",\n", out);
+    fprintf(out, "  \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n  \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n",
+            wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2]);
+    json_dispatches(st, L, res, out);
+    fprintf(out, "  \"compute_units\": %" PRIu32 ",\n  \"cycles\": %" PRIu64 ",\n", st->ncu, st->cycles);
+    fprintf(out, "  \"instructions\": {\"total\": %" PRIu64, n);
+    for (int u = 0; u < ISA_NUM_UNITS; u++)
+        fprintf(out, ", \"%s\": %" PRIu64, unit_key((isa_unit_t)u), st->insts[u]);
+    fprintf(out, "},\n  \"ipc\": %.6f,\n", stats_ratio(n, st->cycles));
+    fprintf(out, "  \"waves\": %" PRIu64 ",\n  \"workgroups\": %" PRIu64 ",\n", st->waves, st->workgroups);
+    fprintf(out, "  \"valu_busy\": [");
+    for (uint32_t cu = 0; cu < st->ncu; cu++) {
+        fprintf(out, "%s[", cu ? ", " : "");
+        for (uint32_t d = 0; d < st->simds; d++)
+            fprintf(out, "%s%.6f", d ? ", " : "", stats_ratio(st->valu_busy[(size_t)cu * st->simds + d], st->cycles));
+        fputc(']', out);
+    }
+    fprintf(out, "],\n  \"issue_slots\": {");
+    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
+        fprintf(out, "%s\"%s\": %" PRIu64, k ? ", " : "", slot_kind_names[k], st->slot_counts[k]);
+    fprintf(out, "},\n  \"occupancy\": {\"theoretical_waves_per_simd\": %.6f, \"theoretical\": %.6f, "
+            "\"limiter\": \"%s\", \"workgroups_per_cu\": %" PRIu32 ", \"waves_per_workgroup\": %" PRIu32 ", \"limits\": {",
+            o->waves_per_simd, o->occupancy, occ_resource_name(o->limiter), o->wg_per_cu, o->waves_per_wg);
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
+        if (o->wg_limit[r] == UINT32_MAX)
+            fprintf(out, "%s\"%s\": null", r ? ", " : "", occ_resource_name((occ_resource_t)r));
+        else
+            fprintf(out, "%s\"%s\": %" PRIu32, r ? ", " : "", occ_resource_name((occ_resource_t)r), o->wg_limit[r]);
+    }
+    fprintf(out, "}, \"measured_waves_per_simd\": %.6f, \"max_waves_per_cu\": %" PRIu32 "},\n",
+            measured_waves_per_simd(st), st->max_resident_cu);
+    fprintf(out, "  \"dispatch_limiter\": {\"no_work\": %" PRIu64 ", \"launch_limited\": %" PRIu64, st->no_work,
+            st->launch_limited);
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++)
+        fprintf(out, ", \"%s\": %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
+    fputs("},\n", out);
+    stats_mem_json(st, cfg, out);
+    stats_json_detail(st, L, out);
+    fprintf(out, "  \"config\": {\"mem_model\": \"%s\", \"release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
+            cfg->mem_model == CFG_MEM_IDEAL ? "ideal" : "hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "wave" : "workgroup", cfg->gpu_clock_mhz);
+}

@@ -1,0 +1,333 @@
+/* trace: the binary trace writer (an observer of the event stream) and the teaching text trace;
+ * the validating reader is trace_read.c. The byte layout is documented in docs/trace-format.md;
+ * keep them in step. */
+#include "observe/trace.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/fileio.h"
+#include "machine/occupancy.h"
+#include "machine/timing.h"
+#include "observe/trace_internal.h"
+
+/* ---- writer ---------------------------------------------------------------------------------- */
+
+enum { WBUF = 1 << 16, WREC_MAX = 96 }; /* a record (not the header's strings) never exceeds WREC_MAX */
+
+struct trace_writer {
+    fio_out_t out;           /* a temporary file renamed onto path when closed without a write error */
+    FILE *f;                 /* out.f */
+    char *path;
+    uint8_t buf[WBUF];
+    size_t n;
+    uint64_t bytes;
+    uint32_t hash;
+    int err_no;              /* first write error */
+    uint32_t simds, slots;
+    bool issues, ended;
+    uint64_t limit;          /* bytes; 0: none */
+    bool limited;            /* the limit stopped tracing */
+    FILE *err;               /* for the limit's warning */
+    uint64_t prev_cycle, max_cycle;
+    uint64_t next_wave, last_wg_start;
+    trace_end_t counts;
+};
+
+static void w_flush(trace_writer_t *w)
+{
+    if (w->n == 0)
+        return;
+    w->hash = fnv1a(w->hash, w->buf, w->n);
+    if (!w->err_no && fwrite(w->buf, 1, w->n, w->f) != w->n)
+        w->err_no = errno ? errno : EIO;
+    w->bytes += w->n;
+    w->n = 0;
+}
+
+static void w_room(trace_writer_t *w, size_t need)
+{
+    if (w->n + need > WBUF)
+        w_flush(w);
+}
+
+static void w_u8(trace_writer_t *w, uint8_t b) { w->buf[w->n++] = b; }
+
+static void w_uv(trace_writer_t *w, uint64_t v)
+{
+    while (v >= 0x80) {
+        w->buf[w->n++] = (uint8_t)(v | 0x80);
+        v >>= 7;
+    }
+    w->buf[w->n++] = (uint8_t)v;
+}
+
+static void w_str(trace_writer_t *w, const char *s)
+{
+    size_t len = strlen(s);
+    w_room(w, 10);
+    w_uv(w, len);
+    while (len) {
+        w_room(w, 1);
+        size_t k = WBUF - w->n < len ? WBUF - w->n : len;
+        memcpy(w->buf + w->n, s, k);
+        w->n += k;
+        s += k;
+        len -= k;
+    }
+}
+
+/* The record header: type, cycle as a signed delta from the previous record's. */
+static void w_rec(trace_writer_t *w, uint8_t type, uint64_t cycle)
+{
+    w_room(w, WREC_MAX);
+    w_u8(w, type);
+    w_uv(w, zigzag((int64_t)(cycle - w->prev_cycle)));
+    w->prev_cycle = cycle;
+    if (cycle > w->max_cycle)
+        w->max_cycle = cycle;
+    w->counts.records++;
+}
+
+static uint64_t w_slot(const trace_writer_t *w, const tev_t *ev)
+{
+    return ((uint64_t)ev->cu * w->simds + ev->simd) * w->slots + ev->slot;
+}
+
+/* A dispatch's grid and workgroup size, as the header and the dispatch table hold them. */
+static void w_sizes(trace_writer_t *w, const wl_dispatch_t *d)
+{
+    for (int k = 0; k < 3; k++)
+        w_uv(w, d->grid[k]);
+    for (int k = 0; k < 3; k++)
+        w_uv(w, d->wg[k]);
+}
+
+trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg_t *cfg, bool issues, FILE *err)
+{
+    trace_writer_t *w = calloc(1, sizeof *w);
+    if (!w || !(w->path = malloc(strlen(path) + 1))) {
+        free(w);
+        fputs("gcnsim: out of memory\n", err);
+        return NULL;
+    }
+    strcpy(w->path, path);
+    char why[256];
+    if (!fio_out_open(&w->out, path, why, sizeof why)) {
+        fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", path, why);
+        free(w->path);
+        free(w);
+        return NULL;
+    }
+    w->f = w->out.f;
+    w->hash = FNV_BASIS;
+    w->simds = (uint32_t)cfg->cu_simds;
+    w->slots = (uint32_t)cfg->cu_wave_slots;
+    w->issues = issues;
+    w->err = err;
+    w->last_wg_start = UINT64_MAX; /* the first workgroup is 0 = last + 1 */
+    occ_kernel_t ok = timing_occ_kernel(&L->dispatches[0]);
+    occ_result_t occ;
+    occ_compute(cfg, &ok, &occ); /* a workgroup that never fits: the run fails; the header is moot */
+
+    memcpy(w->buf, trace_magic, sizeof trace_magic);
+    w->n = sizeof trace_magic;
+    w_u8(w, TRACE_VERSION & 0xff);
+    w_u8(w, TRACE_VERSION >> 8);
+    w_u8(w, issues ? TRACE_FLAG_ISSUES : 0);
+    w_u8(w, 0);
+    w_uv(w, (uint64_t)cfg->gpu_compute_units);
+    w_uv(w, w->simds);
+    w_uv(w, w->slots);
+    w_uv(w, (uint64_t)cfg->cu_max_waves);
+    w_uv(w, (uint64_t)cfg->gpu_clock_mhz);
+    const launch_dispatch_t *D0 = &L->dispatches[0];
+    w_str(w, D0->kernel->name);
+    w_str(w, L->wl->source);
+    w_room(w, WREC_MAX);
+    w_sizes(w, D0->wl);
+    w_uv(w, L->nworkgroups);
+    w_uv(w, occ.waves_per_wg);
+    w_uv(w, occ.vgpr_alloc);
+    w_uv(w, occ.sgpr_alloc);
+    w_uv(w, occ.lds_alloc);
+    w_uv(w, occ.wg_per_cu);
+    w_uv(w, (uint64_t)occ.limiter);
+    w_uv(w, L->ninsts);
+    for (uint32_t i = 0; i < L->ninsts; i++) {
+        const isa_kernel_t *k;
+        const isa_inst_t *in = launch_inst(L, i, &k);
+        char text[256];
+        isa_format_inst(k, in, text, sizeof text);
+        w_room(w, 20);
+        w_uv(w, in->op);
+        w_uv(w, (uint64_t)isa_ops[in->op].unit);
+        w_str(w, text);
+    }
+    w_room(w, 20);
+    w_uv(w, L->ndispatches);
+    for (uint32_t i = 0; i < L->ndispatches; i++) {
+        const launch_dispatch_t *D = &L->dispatches[i];
+        w_str(w, D->kernel->name);
+        w_room(w, WREC_MAX);
+        w_uv(w, L->kernels[D->kernel_index].inst_base);
+        w_sizes(w, D->wl);
+        w_uv(w, D->nworkgroups);
+        w_uv(w, (uint64_t)D->wl->after);
+    }
+    return w;
+}
+
+void trace_observe(void *ctx, const tev_t *ev)
+{
+    trace_writer_t *w = ctx;
+    /* Memory-system detail is for the statistics; the trace format has no record for it. */
+    if (w->ended || w->limited || (ev->kind == TEV_ISSUE && !w->issues) || ev->kind == TEV_MEM)
+        return;
+    /* Room for this record and the end record, so that the file never passes the limit. */
+    if (ev->kind != TEV_END && w->limit && trace_writer_bytes(w) + 2 * WREC_MAX > w->limit) {
+        w->limited = true;
+        fprintf(w->err, "gcnsim: warning: trace '%s' reached its size limit of %" PRIu64 " bytes at cycle %" PRIu64
+                "; tracing stopped, the run goes on (raise it with --trace-limit)\n", w->path, w->limit, ev->cycle);
+        return;
+    }
+    switch (ev->kind) {
+    case TEV_WAVE_STATE:
+        w_rec(w, (uint8_t)(REC_WAVE_STATE + ev->u.wave_state), ev->cycle);
+        w_uv(w, w_slot(w, ev));
+        if (ev->u.wave_state == TEV_WAVE_LAUNCHING) {
+            w_uv(w, zigzag((int64_t)(ev->wave - w->next_wave)));
+            w_uv(w, zigzag((int64_t)(ev->wg - w->last_wg_start)));
+            w->next_wave = ev->wave + 1;
+        }
+        w->counts.wave_states++;
+        break;
+    case TEV_ISSUE:
+        w_rec(w, REC_ISSUE, ev->cycle);
+        w_uv(w, w_slot(w, ev));
+        w_uv(w, ev->u.issue.pc);
+        w_uv(w, ev->u.issue.busy);
+        w->counts.issues++;
+        break;
+    case TEV_WG_START:
+        w_rec(w, REC_WG_START, ev->cycle);
+        w_uv(w, ev->cu);
+        w_uv(w, zigzag((int64_t)(ev->wg - (w->last_wg_start + 1))));
+        w_uv(w, ev->u.wg_info.waves);
+        for (int d = 0; d < 3; d++)
+            w_uv(w, ev->u.wg_info.gid[d]);
+        w_uv(w, ev->u.wg_info.dispatch);
+        w->last_wg_start = ev->wg;
+        w->counts.wg_starts++;
+        break;
+    case TEV_WG_END:
+        w_rec(w, REC_WG_END, ev->cycle);
+        w_uv(w, ev->cu);
+        w_uv(w, zigzag((int64_t)(ev->wg - w->last_wg_start)));
+        w->counts.wg_ends++;
+        break;
+    case TEV_CU_LIMITER:
+        w_rec(w, (uint8_t)(REC_LIMITER + ev->u.limiter.state), ev->cycle);
+        w_uv(w, ev->cu);
+        if (ev->u.limiter.state == TEV_CU_REFUSED)
+            w_u8(w, (uint8_t)ev->u.limiter.resource);
+        w->counts.limiters++;
+        break;
+    case TEV_END:
+        w->max_cycle = ev->cycle > w->max_cycle ? ev->cycle : w->max_cycle;
+        w->ended = true;
+        break;
+    case TEV_MEM:
+        break;
+    }
+}
+
+uint64_t trace_writer_bytes(const trace_writer_t *w) { return w->bytes + w->n; }
+void trace_writer_set_limit(trace_writer_t *w, uint64_t bytes) { w->limit = bytes; }
+bool trace_writer_limited(const trace_writer_t *w) { return w->limited; }
+
+int trace_writer_close(trace_writer_t *w, FILE *err)
+{
+    trace_end_t c = w->counts;
+    /* The end record: not counted in `records` itself. */
+    w_room(w, WREC_MAX);
+    w_u8(w, REC_END);
+    w_uv(w, zigzag((int64_t)(w->max_cycle - w->prev_cycle)));
+    w_u8(w, w->limited ? TRACE_END_LIMIT : w->ended ? TRACE_END_COMPLETE : TRACE_END_STOPPED);
+    w_uv(w, c.records);
+    w_uv(w, c.wave_states);
+    w_uv(w, c.issues);
+    w_uv(w, c.wg_starts);
+    w_uv(w, c.wg_ends);
+    w_uv(w, c.limiters);
+    w_flush(w); /* the checksum covers every byte before it */
+    for (int i = 0; i < 4; i++)
+        w_u8(w, (uint8_t)(w->hash >> (8 * i)));
+    w->hash = 0;
+    if (!w->err_no && fwrite(w->buf, 1, w->n, w->f) != w->n)
+        w->err_no = errno ? errno : EIO;
+    w->bytes += w->n;
+    int rc = 0;
+    char why[256];
+    /* A failed write leaves whatever was at the path before untouched (fio_out). */
+    if (w->err_no) {
+        fio_out_abort(&w->out);
+        fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", w->path, strerror(w->err_no));
+        rc = 1;
+    } else if (!fio_out_commit(&w->out, why, sizeof why)) {
+        fprintf(err, "gcnsim: error: cannot write trace '%s': %s\n", w->path, why);
+        rc = 1;
+    }
+    free(w->path);
+    free(w);
+    return rc;
+}
+
+/* ---- text trace ------------------------------------------------------------------------------ */
+
+int trace_text_init(trace_text_t *t, FILE *out, const launch_t *L)
+{
+    memset(t, 0, sizeof *t);
+    t->out = out;
+    t->to = UINT64_MAX;
+    t->ninsts = L->ninsts;
+    if (!(t->text = calloc(L->ninsts ? L->ninsts : 1, sizeof *t->text)))
+        return 3;
+    for (uint32_t i = 0; i < L->ninsts; i++) {
+        const isa_kernel_t *k;
+        const isa_inst_t *in = launch_inst(L, i, &k);
+        char buf[256];
+        isa_format_inst(k, in, buf, sizeof buf);
+        if (!(t->text[i] = malloc(strlen(buf) + 1))) {
+            trace_text_free(t);
+            return 3;
+        }
+        strcpy(t->text[i], buf);
+    }
+    return 0;
+}
+
+void trace_text_observe(void *ctx, const tev_t *ev)
+{
+    trace_text_t *t = ctx;
+    if (ev->kind != TEV_ISSUE || ev->cycle < t->from || ev->cycle > t->to || (t->one_wave && ev->wave != t->wave))
+        return;
+    if (!t->header_done) {
+        fputs("#   cycle  cu simd  wave    wg    pc  instruction\n", t->out);
+        t->header_done = true;
+    }
+    fprintf(t->out, "%9" PRIu64 " %3" PRIu32 " %4" PRIu32 " %5" PRIu64 " %5" PRIu64 " %5" PRIu32 "  %s\n", ev->cycle,
+            ev->cu, ev->simd, ev->wave, ev->wg, ev->u.issue.pc,
+            ev->u.issue.pc < t->ninsts ? t->text[ev->u.issue.pc] : "?");
+}
+
+void trace_text_free(trace_text_t *t)
+{
+    for (uint32_t i = 0; t->text && i < t->ninsts; i++)
+        free(t->text[i]);
+    free(t->text);
+    t->text = NULL;
+}

@@ -1,0 +1,284 @@
+/* trace_export: a binary trace as Chrome Trace Event JSON (opened by Perfetto and chrome://tracing).
+ * One process per CU; in it a "dispatch" thread (the limiter state), one thread per concurrently
+ * resident workgroup ("workgroups k": a workgroup takes the lowest lane free at its start, so slices
+ * never overlap on a thread), and one thread per SIMD wave slot (the wave states as slices, issues
+ * as instants). Occupancy is a counter per CU. Timestamps are microseconds at the traced clock,
+ * computed exactly in integer picoseconds so the output is deterministic. */
+#include "base/fileio.h"
+#include "observe/json_out.h"
+#include "observe/trace.h"
+#include "observe/trace_internal.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { TID_DISPATCH = 1, TID_WG_LANE0 = 10, TID_SLOT0 = 100, MAX_LANES = 80 };
+
+typedef struct {
+    tev_wave_state_t state;
+    uint64_t since, wave, wg;
+    bool live;
+} x_slot_t;
+
+typedef struct {
+    bool busy, named;
+    uint64_t wg, since, free_at;
+    uint32_t gid[3];
+    uint32_t dispatch;
+} x_lane_t;
+
+typedef struct {
+    bool valid;
+    tev_cu_state_t state;
+    occ_resource_t res;
+    uint64_t since;
+    x_lane_t lane[MAX_LANES];
+} x_cu_t;
+
+typedef struct {
+    FILE *out;
+    const trace_header_t *h;
+    bool first;
+    x_slot_t *slot;
+    x_cu_t *cu;
+} x_t;
+
+static void x_sep(x_t *x)
+{
+    fputs(x->first ? "\n" : ",\n", x->out);
+    x->first = false;
+}
+
+/* Cycles as microseconds with six decimals (picosecond resolution), exactly. */
+static void x_ts(x_t *x, const char *key, uint64_t cycle, uint64_t base)
+{
+    uint64_t ps = cycle * 1000000u / x->h->clock_mhz - (base == UINT64_MAX ? 0 : base * 1000000u / x->h->clock_mhz);
+    fprintf(x->out, "\"%s\":%" PRIu64 ".%06" PRIu64, key, ps / 1000000u, ps % 1000000u);
+}
+
+static void x_meta(x_t *x, const char *what, uint32_t pid, uint32_t tid, const char *name, uint32_t sort)
+{
+    x_sep(x);
+    fprintf(x->out, "{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"args\":{\"name\":", what, pid, tid);
+    jout_string(x->out, name);
+    fputs("}}", x->out);
+    x_sep(x);
+    fprintf(x->out, "{\"ph\":\"M\",\"name\":\"%s_sort_index\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32
+            ",\"args\":{\"sort_index\":%" PRIu32 "}}", what[0] == 'p' ? "process" : "thread", pid, tid, sort);
+}
+
+/* A complete slice [from, to) named `name` on (pid, tid); args_fmt is the inside of "args". */
+static void x_slice(x_t *x, uint32_t pid, uint32_t tid, const char *name, const char *cat, uint64_t from, uint64_t to)
+{
+    x_sep(x);
+    fprintf(x->out, "{\"ph\":\"X\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"cat\":\"%s\",\"name\":", pid, tid, cat);
+    jout_string(x->out, name);
+    fputc(',', x->out);
+    x_ts(x, "ts", from, UINT64_MAX);
+    fputc(',', x->out);
+    x_ts(x, "dur", to > from ? to : from, from);
+}
+
+static void x_close_slot(x_t *x, uint32_t g, uint64_t now)
+{
+    x_slot_t *s = &x->slot[g];
+    if (!s->live)
+        return;
+    uint32_t per_cu = x->h->simds * x->h->slots;
+    x_slice(x, g / per_cu + 1, TID_SLOT0 + g % per_cu, tev_wave_state_name(s->state), "wave", s->since, now);
+    fprintf(x->out, ",\"args\":{\"wave\":%" PRIu64 ",\"wg\":%" PRIu64 "}}", s->wave, s->wg);
+}
+
+static const char *lim_name(tev_cu_state_t st, occ_resource_t r, char *buf, size_t len)
+{
+    switch (st) {
+    case TEV_CU_FULL: return "full";
+    case TEV_CU_NO_WORK: return "no work";
+    case TEV_CU_LAUNCH_LIMITED: return "launch limited";
+    case TEV_CU_REFUSED: snprintf(buf, len, "refused: %s", occ_resource_name(r)); return buf;
+    default: return "?";
+    }
+}
+
+static void x_close_limiter(x_t *x, uint32_t cu, uint64_t now)
+{
+    x_cu_t *c = &x->cu[cu];
+    if (!c->valid)
+        return;
+    char buf[64];
+    x_slice(x, cu + 1, TID_DISPATCH, lim_name(c->state, c->res, buf, sizeof buf), "dispatch", c->since, now);
+    fputc('}', x->out);
+    c->valid = false;
+}
+
+static void x_close_wg(x_t *x, uint32_t cu, x_lane_t *l, uint64_t now)
+{
+    char name[96];
+    snprintf(name, sizeof name, "wg %" PRIu64 " (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")", l->wg, l->gid[0], l->gid[1],
+             l->gid[2]);
+    x_slice(x, cu + 1, TID_WG_LANE0 + (uint32_t)(l - x->cu[cu].lane), name, "workgroup", l->since, now);
+    fprintf(x->out, ",\"args\":{\"wg\":%" PRIu64 ",\"dispatch\":%" PRIu32 "}}", l->wg, l->dispatch);
+    l->busy = false;
+    l->free_at = now;
+}
+
+static void x_counter(x_t *x, uint32_t cu, uint64_t cycle, uint32_t waves)
+{
+    x_sep(x);
+    fprintf(x->out, "{\"ph\":\"C\",\"pid\":%" PRIu32 ",\"name\":\"resident waves\",", cu + 1);
+    x_ts(x, "ts", cycle, UINT64_MAX);
+    fprintf(x->out, ",\"args\":{\"waves\":%" PRIu32 "}}", waves);
+}
+
+static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
+{
+    const trace_header_t *h = x->h;
+    uint32_t g = (ev->cu * h->simds + ev->simd) * h->slots + ev->slot;
+    switch (ev->kind) {
+    case TEV_WAVE_STATE: {
+        x_slot_t *s = &x->slot[g];
+        x_close_slot(x, g, ev->cycle);
+        s->live = ev->u.wave_state != TEV_WAVE_GONE;
+        s->state = ev->u.wave_state;
+        s->since = ev->cycle;
+        s->wave = ev->wave;
+        s->wg = ev->wg;
+        if (ev->u.wave_state == TEV_WAVE_LAUNCHING || ev->u.wave_state == TEV_WAVE_GONE)
+            x_counter(x, ev->cu, ev->cycle, trace_resident(r, ev->cu));
+        break;
+    }
+    case TEV_ISSUE:
+        x_sep(x);
+        fprintf(x->out, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"cat\":\"issue\",\"name\":",
+                ev->cu + 1, TID_SLOT0 + g % (h->simds * h->slots));
+        jout_string(x->out, h->insts[ev->u.issue.pc].text);
+        fputc(',', x->out);
+        x_ts(x, "ts", ev->cycle, UINT64_MAX);
+        fprintf(x->out, ",\"args\":{\"pc\":%" PRIu32 ",\"wave\":%" PRIu64 "}}", ev->u.issue.pc, ev->wave);
+        break;
+    case TEV_WG_START: {
+        x_cu_t *c = &x->cu[ev->cu];
+        uint32_t k = 0;
+        while (k < MAX_LANES && (c->lane[k].busy || c->lane[k].free_at > ev->cycle))
+            k++;
+        if (k == MAX_LANES) {
+            fprintf(err, "gcnsim: error: trace export: more than %d workgroups resident on CU %" PRIu32 "\n", MAX_LANES,
+                    ev->cu);
+            return 1;
+        }
+        x_lane_t *l = &c->lane[k];
+        if (!l->named) {
+            char name[32];
+            snprintf(name, sizeof name, "workgroups %" PRIu32, k);
+            x_meta(x, "thread_name", ev->cu + 1, TID_WG_LANE0 + k, name, TID_WG_LANE0 + k);
+            l->named = true;
+        }
+        l->busy = true;
+        l->wg = ev->wg;
+        l->since = ev->cycle;
+        memcpy(l->gid, ev->u.wg_info.gid, sizeof l->gid);
+        l->dispatch = ev->u.wg_info.dispatch;
+        break;
+    }
+    case TEV_WG_END:
+        for (uint32_t k = 0; k < MAX_LANES; k++)
+            if (x->cu[ev->cu].lane[k].busy && x->cu[ev->cu].lane[k].wg == ev->wg) {
+                x_close_wg(x, ev->cu, &x->cu[ev->cu].lane[k], ev->cycle);
+                break;
+            }
+        break;
+    case TEV_CU_LIMITER: {
+        x_cu_t *c = &x->cu[ev->cu];
+        x_close_limiter(x, ev->cu, ev->cycle);
+        c->valid = true;
+        c->state = ev->u.limiter.state;
+        c->res = ev->u.limiter.resource;
+        c->since = ev->cycle;
+        break;
+    }
+    case TEV_MEM: /* never in a trace */
+        break;
+    case TEV_END:
+        for (uint32_t i = 0; i < h->ncu * h->simds * h->slots; i++) {
+            x_close_slot(x, i, ev->cycle);
+            x->slot[i].live = false;
+        }
+        for (uint32_t cu = 0; cu < h->ncu; cu++) {
+            x_close_limiter(x, cu, ev->cycle);
+            for (uint32_t k = 0; k < MAX_LANES; k++)
+                if (x->cu[cu].lane[k].busy)
+                    x_close_wg(x, cu, &x->cu[cu].lane[k], ev->cycle);
+        }
+        break;
+    }
+    return 0;
+}
+
+int trace_export_perfetto(const char *trace_path, const char *out_path, FILE *err)
+{
+    char msg[600];
+    trace_reader_t *r = trace_open(trace_path, msg, sizeof msg);
+    if (!r) {
+        fprintf(err, "gcnsim: error: %s\n", msg);
+        return 1;
+    }
+    const trace_header_t *h = trace_header(r);
+    x_t x = { NULL, h, true, NULL, NULL };
+    x.slot = calloc((size_t)h->ncu * h->simds * h->slots, sizeof *x.slot);
+    x.cu = calloc(h->ncu, sizeof *x.cu);
+    int rc = 0;
+    fio_out_t out = { 0 };
+    char why[256];
+    if (!x.slot || !x.cu) {
+        fputs("gcnsim: out of memory\n", err);
+        rc = 1;
+        goto done;
+    }
+    if (!fio_out_open(&out, out_path, why, sizeof why)) {
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", out_path, why);
+        rc = 1;
+        goto done;
+    }
+    x.out = out.f;
+    fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"gcnsim trace export\",\"kernel\":", x.out);
+    jout_string(x.out, h->kernel);
+    fprintf(x.out, ",\"clock_mhz\":%" PRIu32 ",\"compute_units\":%" PRIu32 ",\"simds\":%" PRIu32
+            ",\"wave_slots\":%" PRIu32 ",\"trace_version\":%" PRIu32 "},\"traceEvents\":[",
+            h->clock_mhz, h->ncu, h->simds, h->slots, h->version);
+    for (uint32_t cu = 0; cu < h->ncu; cu++) {
+        char name[64];
+        snprintf(name, sizeof name, "CU %" PRIu32, cu);
+        x_meta(&x, "process_name", cu + 1, 0, name, cu);
+        x_meta(&x, "thread_name", cu + 1, TID_DISPATCH, "dispatch", TID_DISPATCH);
+        for (uint32_t d = 0; d < h->simds; d++)
+            for (uint32_t s = 0; s < h->slots; s++) {
+                snprintf(name, sizeof name, "SIMD %" PRIu32 " slot %" PRIu32, d, s);
+                x_meta(&x, "thread_name", cu + 1, TID_SLOT0 + d * h->slots + s, name, TID_SLOT0 + d * h->slots + s);
+            }
+        x_counter(&x, cu, 0, 0);
+    }
+    tev_t ev;
+    int k;
+    while ((k = trace_next(r, &ev, msg, sizeof msg)) == 1)
+        if ((rc = x_event(&x, r, &ev, err)) != 0)
+            break;
+    if (k < 0) {
+        fprintf(err, "gcnsim: error: %s\n", msg);
+        rc = 1;
+    }
+    fputs("\n]}\n", x.out);
+    /* Never leave a half-written export behind, nor destroy what was at out_path: a failed export
+     * removes only its temporary file (a device or FIFO is written in place and kept). */
+    if (rc)
+        fio_out_abort(&out);
+    else if (!fio_out_commit(&out, why, sizeof why)) {
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", out_path, why);
+        rc = 1;
+    }
+done:
+    free(x.slot);
+    free(x.cu);
+    trace_close(r);
+    return rc;
+}

@@ -1,0 +1,72 @@
+#!/bin/sh
+# The rooms and their order (docs/development.md, "Rooms"): every quoted #include of the sources
+# must point to the same room or to a room below, and the include graph of modules must have no
+# cycle. A module is a header with the .c files whose first include is that header (stats.c,
+# stats_mem.c and stats_pc.c are the module observe/stats.h). Prints each violation and
+# "layers: N passed, N failed". Usage: sh tests/layers.sh (from anywhere).
+set -u
+cd "$(dirname "$0")/.." || exit 1
+# Room rank: a file may include its own room and any room of a lower rank.
+rank() {
+  case $1 in
+    isa|sim/base) echo 0 ;;
+    isa/exec|isa/asm) echo 1 ;;
+    sim/config) echo 2 ;;
+    sim/mem) echo 3 ;;
+    sim/load) echo 4 ;;
+    sim/machine) echo 5 ;;
+    sim/observe) echo 6 ;;
+    sim/cli|viz) echo 7 ;;
+    *) echo "" ;;
+  esac
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+files=$(ls isa/*.[ch] isa/*.def isa/*/*.[ch] sim/*/*.[ch] sim/*/*.def viz/*.[ch] 2>/dev/null)
+fail=0
+checked=0
+: > "$tmp/edges"
+for f in $files; do
+  room=$(dirname "$f")
+  r=$(rank "$room")
+  if [ -z "$r" ]; then
+    echo "layers: FAIL $f: $room is not a room of tests/layers.sh (add it, with its rank, and to docs/development.md)"
+    fail=$((fail + 1))
+    continue
+  fi
+  own=""
+  first=1
+  for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do
+    # Resolved as the compiler does: the including file's folder, then -Iisa, then -Isim.
+    t=""
+    for cand in "$room/$inc" "isa/$inc" "sim/$inc"; do
+      [ -f "$cand" ] && { t=$cand; break; }
+    done
+    if [ -z "$t" ]; then
+      echo "layers: FAIL $f: #include \"$inc\" names no file of isa/ or sim/"
+      fail=$((fail + 1))
+      continue
+    fi
+    troom=$(dirname "$t")
+    tr=$(rank "$troom")
+    checked=$((checked + 1))
+    if [ "$troom" != "$room" ] && { [ -z "$tr" ] || [ "$tr" -ge "$r" ]; }; then
+      echo "layers: FAIL $f includes $t: $room may include only its own room and rooms below it"
+      fail=$((fail + 1))
+    fi
+    case $f in *.c) [ $first = 1 ] && [ "$troom" = "$room" ] && own=$t ;; esac
+    first=0
+    echo "$f $t" >> "$tmp/edges"
+  done
+  case $f in *.c) echo "$f ${own:-$f}" >> "$tmp/modules" ;; esac
+done
+# Module graph: each .c file stands for its module (its own header); an edge per include.
+awk 'NR == FNR { mod[$1] = $2; next } { a = ($1 in mod) ? mod[$1] : $1; b = ($2 in mod) ? mod[$2] : $2;
+     if (a != b) print a, b }' "$tmp/modules" "$tmp/edges" | sort -u > "$tmp/graph"
+if ! tsort "$tmp/graph" > /dev/null 2> "$tmp/loop"; then
+  echo "layers: FAIL the module include graph has a cycle:"
+  sed 's/^/    /' "$tmp/loop"
+  fail=$((fail + 1))
+fi
+echo "layers: $checked passed, $fail failed"
+[ "$fail" -eq 0 ]
