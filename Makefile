@@ -145,7 +145,12 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
 
-test: unit table-check e2e timing-modes memory experiments-fast bad viz-test llvm-check docs-check
+# The rooms: includes run only downwards and modules form no cycle (docs/development.md).
+.PHONY: layers
+layers:
+	@sh tests/layers.sh
+
+test: layers unit table-check e2e timing-modes memory experiments-fast bad viz-test llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------
