@@ -312,41 +312,49 @@ static int run_all(const char *self, const char *dir, sweep_list_t *l, long jobs
     return rc;
 }
 
+enum { OPT_CSV = 256, OPT_JOBS };
+
+static const struct option sweep_options[] = {
+    { "csv", required_argument, NULL, OPT_CSV },
+    { "jobs", required_argument, NULL, OPT_JOBS },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
 int cli_cmd_sweep(int argc, char **argv)
 {
-    const char *list = NULL, *csv = NULL, *v;
+    const char *list = NULL, *csv = NULL;
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-    for (int i = 2; i < argc; i++) {
-        bool missing = false;
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+    cli_opts_t spec = { "sweep", "sweep", sweep_options, NULL, 2, false, stderr };
+    cli_getopt_t g;
+    cli_getopt_start(&g, &spec, argc - 1, argv + 1);
+    for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
+        const char *v = g.arg;
+        char *end;
+        switch (c) {
+        case 'h':
             fputs(cli_usage_sweep, stdout);
             return 0;
-        } else if ((v = cli_opt_value("--csv", argc, argv, &i, &missing))) {
+        case OPT_CSV:
             csv = v;
-        } else if ((v = cli_opt_value("--jobs", argc, argv, &i, &missing))) {
-            char *end;
+            break;
+        case OPT_JOBS:
             errno = 0;
             jobs = strtol(v, &end, 10);
             if (*v == '\0' || *end || errno || jobs < 1 || jobs > 1024) {
                 fprintf(stderr, "gcnsim: --jobs expects a whole number from 1 to 1024, got '%s'\n", v);
                 return 1;
             }
-        } else if (missing) {
-            fprintf(stderr, "gcnsim: option %s needs a value\n", argv[i]);
+            break;
+        case CLI_OPT_OPERAND:
+            if (list) {
+                fprintf(stderr, "gcnsim: sweep takes one list file; '%s' is a second one\n", v);
+                return 1;
+            }
+            list = v;
+            break;
+        default: /* CLI_OPT_ERROR, reported */
             return 1;
-        } else if (argv[i][0] == '-') {
-            static const char *const opts[] = { "--csv", "--jobs", "--help" };
-            const char *s = cli_suggest(argv[i], opts, sizeof opts / sizeof opts[0]);
-            if (s)
-                fprintf(stderr, "gcnsim: sweep: unknown option '%s'; did you mean '%s'?\n", argv[i], s);
-            else
-                fprintf(stderr, "gcnsim: sweep: unknown option '%s' (see 'gcnsim sweep --help')\n", argv[i]);
-            return 1;
-        } else if (list) {
-            fprintf(stderr, "gcnsim: sweep takes one list file; '%s' is a second one\n", argv[i]);
-            return 1;
-        } else {
-            list = argv[i];
         }
     }
     if (!list || !csv) {
