@@ -140,7 +140,9 @@ static int read_list(const char *path, sweep_list_t *l)
             continue;
         }
         const char *bad = NULL, *where = NULL;
-        for (int k = 0; k < n && !bad; k++) {
+        /* The words are options to `run` up to a "--"; after it they are operands (a workload file
+         * may begin with '-'). */
+        for (int k = 0; k < n && !bad && strcmp(words[k], "--") != 0; k++) {
             where = words[k];
             if (strcmp(words[k], "--csv") == 0 || strncmp(words[k], "--csv=", 6) == 0)
                 bad = "--csv belongs to the sweep itself ('gcnsim sweep LIST --csv FILE'), not to its lines";
@@ -171,7 +173,7 @@ static int read_list(const char *path, sweep_list_t *l)
             free(words);
             continue;
         }
-        /* argv: "run", the words, then room for "--csv PATH" and the terminating NULL. */
+        /* argv: "run" then the words (start_run adds "--csv PATH"), with room to spare. */
         char **argv = calloc((size_t)n + 4, sizeof *argv);
         if (!argv) {
             for (int k = 0; k < n; k++)
@@ -198,8 +200,9 @@ static int read_list(const char *path, sweep_list_t *l)
     return 0;
 }
 
-/* Start run i: this executable with `run WORDS --csv DIR/i.csv`, its output discarded and its
- * errors kept in DIR/i.err. Returns 0, or 3. */
+/* Start run i: this executable with `run --csv DIR/i.csv WORDS` (the --csv first: after a "--" in
+ * WORDS it would be an operand), its output discarded and its errors kept in DIR/i.err. Returns 0,
+ * or 3. */
 static int start_run(const char *self, const char *dir, sweep_run_t *r, size_t i)
 {
     char csv[SWEEP_PATH_LEN], err[SWEEP_PATH_LEN];
@@ -218,9 +221,10 @@ static int start_run(const char *self, const char *dir, sweep_run_t *r, size_t i
         if (!argv)
             _exit(3);
         argv[0] = (char *)"gcnsim";
-        memcpy(argv + 1, r->argv, (size_t)r->argc * sizeof *argv);
-        argv[r->argc + 1] = (char *)"--csv";
-        argv[r->argc + 2] = csv;
+        argv[1] = r->argv[0];
+        argv[2] = (char *)"--csv";
+        argv[3] = csv;
+        memcpy(argv + 4, r->argv + 1, (size_t)(r->argc - 1) * sizeof *argv);
         execv(self, argv);
         fprintf(stderr, "gcnsim: sweep: cannot run '%s': %s\n", self, strerror(errno));
         _exit(3);
