@@ -114,9 +114,13 @@ int cli_getopt(cli_getopt_t *g)
         snprintf(names[0], NAME_LEN, "--%s", o->name);
         return unknown_option(s, typed, names[0]);
     }
-    if (c == ':' || c == '?') {
+    bool empty = false; /* --X= where X names a file */
+    if (c != ':' && c != '?' && optarg && !*optarg)
+        for (const int *v = s->nonempty; v && *v; v++)
+            empty |= *v == c;
+    if (c == ':' || c == '?' || empty) {
         fprintf(s->err, "gcnsim: %s%soption --%s %s (see 'gcnsim %s --help')\n", s->label_missing ? s->label : "",
-                s->label_missing ? ": " : "", o->name, c == ':' ? "needs a value" : "takes no value", s->cmd);
+                s->label_missing ? ": " : "", o->name, c == '?' ? "takes no value" : "needs a value", s->cmd);
         return CLI_OPT_ERROR;
     }
     g->arg = optarg;

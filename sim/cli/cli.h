@@ -24,6 +24,8 @@ typedef struct {
     const char *hint;             /* after an unknown option that has no near name, or NULL */
     unsigned max_edits;           /* how far from what was typed a suggested name may be */
     bool label_missing;           /* "gcnsim: LABEL: option --X needs a value", not "gcnsim: option ..." */
+    const int *nonempty;          /* vals (0-terminated) whose --X= with nothing after is a missing
+                                   * value (a file name); NULL: none */
     FILE *err;                    /* where the messages go */
 } cli_opts_t;
 
@@ -44,7 +46,8 @@ void cli_getopt_start(cli_getopt_t *g, const cli_opts_t *spec, int argc, char **
 /* The next element, in the order given: an option's val (its value in g->arg), CLI_OPT_OPERAND
  * (g->arg; every element after "--" is one), CLI_OPT_END, or CLI_OPT_ERROR after printing an
  * unknown option (an abbreviation of a name is one: it is refused, with the name suggested), a
- * missing value or a value given to an option that takes none. --opt=VALUE and --opt VALUE both
+ * missing value (or an empty one where spec->nonempty says so) or a value given to an option that
+ * takes none. --opt=VALUE and --opt VALUE both
  * give a value to a required_argument option; an optional_argument one takes only --opt=VALUE. */
 int cli_getopt(cli_getopt_t *g);
 /* The machine configuration: defaults or `path`, then the --set options naming configuration keys;

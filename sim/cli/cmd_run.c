@@ -377,12 +377,11 @@ static const struct option run_options[] = {
  * go on, or the exit status (0 after --help, 1 after a usage error). */
 static int parse_args(int argc, char **argv, run_args_t *a)
 {
-    static const cli_opts_t spec = { "run", "run", run_options, NULL, 2, false, NULL };
-    cli_opts_t sp = spec;
-    sp.err = stderr;
+    static const int nonempty[] = { OPT_CONFIG, OPT_JSON, OPT_CSV, OPT_TRACE, 0 };
+    cli_opts_t spec = { "run", "run", run_options, NULL, 2, false, nonempty, stderr };
     bool trace_filter = false, trace_limit = false;
     cli_getopt_t g;
-    cli_getopt_start(&g, &sp, argc - 1, argv + 1);
+    cli_getopt_start(&g, &spec, argc - 1, argv + 1);
     for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
         const char *v = g.arg;
         switch (c) {

@@ -329,7 +329,8 @@ int cli_cmd_sweep(int argc, char **argv)
 {
     const char *list = NULL, *csv = NULL;
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-    cli_opts_t spec = { "sweep", "sweep", sweep_options, NULL, 2, false, stderr };
+    static const int nonempty[] = { OPT_CSV, 0 };
+    cli_opts_t spec = { "sweep", "sweep", sweep_options, NULL, 2, false, nonempty, stderr };
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
     for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {

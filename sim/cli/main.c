@@ -106,7 +106,8 @@ static int cmd_config(int argc, char **argv)
     int rc = 1;
     if (!sets)
         return 3;
-    cli_opts_t spec = { "config", "config", config_options, NULL, 2, false, stderr };
+    static const int nonempty[] = { OPT_CONFIG, 0 };
+    cli_opts_t spec = { "config", "config", config_options, NULL, 2, false, nonempty, stderr };
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
     for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
@@ -154,7 +155,7 @@ static const struct option help_only[] = {
 static int cmd_asm(int argc, char **argv)
 {
     const char *path = NULL;
-    cli_opts_t spec = { "asm", "asm", help_only, NULL, 2, false, stderr };
+    cli_opts_t spec = { "asm", "asm", help_only, NULL, 2, false, NULL, stderr };
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
     for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
@@ -197,7 +198,8 @@ static int cmd_trace(int argc, char **argv)
     const char *sub = NULL, *files[2] = { NULL, NULL };
     int nfiles = 0;
     bool perfetto = false;
-    cli_opts_t spec = { "trace", "trace export", trace_options, "the format option is --perfetto", 2, false, stderr };
+    cli_opts_t spec = { "trace", "trace export", trace_options, "the format option is --perfetto", 2, false, NULL,
+                        stderr };
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
     for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
@@ -248,7 +250,7 @@ static int unknown_command(const char *c)
 static int cmd_help(int argc, char **argv)
 {
     const char *name = NULL;
-    cli_opts_t spec = { "help", "help", help_only, NULL, 2, false, stderr };
+    cli_opts_t spec = { "help", "help", help_only, NULL, 2, false, NULL, stderr };
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
     for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {

@@ -509,7 +509,8 @@ int occ_cmd(int argc, char **argv, FILE *out, FILE *err)
         rc = 3;
         goto out;
     }
-    cli_opts_t spec = { "occupancy", "occupancy", occ_options, NULL, 3, true, err };
+    static const int nonempty[] = { OPT_KERNEL, OPT_CONFIG, 0 };
+    cli_opts_t spec = { "occupancy", "occupancy", occ_options, NULL, 3, true, nonempty, err };
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
     for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
