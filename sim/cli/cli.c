@@ -1,5 +1,6 @@
 /* cli: pieces of the command line shared by its commands: usage errors, suggestions for a mistyped
- * word, option values, and loading the machine configuration with --set routing. */
+ * word, parsing options (getopt_long, with the messages every command shares), and loading the
+ * machine configuration with --set routing. */
 #include "cli/cli.h"
 
 #include <stdio.h>
@@ -23,22 +24,107 @@ const char *cli_suggest(const char *word, const char *const *cands, size_t n)
     return txt_nearest(word, cands, n, 2);
 }
 
-/* --opt VALUE or --opt=VALUE; returns the value or NULL when `arg` is not this option. */
-const char *cli_opt_value(const char *opt, int argc, char **argv, int *i, bool *missing)
+void cli_getopt_start(cli_getopt_t *g, const cli_opts_t *spec, int argc, char **argv)
 {
-    size_t n = strlen(opt);
-    const char *a = argv[*i];
-    if (strncmp(a, opt, n) != 0)
-        return NULL;
-    if (a[n] == '=')
-        return a + n + 1;
-    if (a[n] != '\0')
-        return NULL;
-    if (*i + 1 >= argc) {
-        *missing = true;
-        return NULL;
+    *g = (cli_getopt_t){ spec, argc, argv, 0, NULL };
+    /* getopt_long keeps its place in libc's globals. optind = 0, not 1, makes glibc reinitialise
+     * completely, so a parse never inherits the state of an earlier one (the unit tests run several
+     * commands in one process). opterr = 0: the messages are ours, in the documented wording. */
+    optind = 0;
+    opterr = 0;
+}
+
+enum { MAX_NAMES = 40, NAME_LEN = 48 };
+
+/* The option whose val is `val`, or NULL. */
+static const struct option *by_val(const struct option *opts, int val)
+{
+    for (; opts->name; opts++)
+        if (opts->val == val)
+            return opts;
+    return NULL;
+}
+
+/* The option name nearest to the first `len` characters of `typed` ("--name" or "-x"). */
+static const char *nearest(const cli_opts_t *s, const char *typed, size_t len, char names[][NAME_LEN])
+{
+    char word[NAME_LEN];
+    const char *cands[MAX_NAMES];
+    size_t n = 0;
+    for (const struct option *o = s->opts; o->name && n < MAX_NAMES; o++, n++) {
+        snprintf(names[n], NAME_LEN, "--%s", o->name);
+        cands[n] = names[n];
     }
-    return argv[++*i];
+    snprintf(word, sizeof word, "%.*s", (int)len, typed);
+    return txt_nearest(word, cands, n, s->max_edits);
+}
+
+/* "unknown option 'TYPED'" (the whole word as typed), with `near` or else the hint. */
+static int unknown_option(const cli_opts_t *s, const char *typed, const char *near)
+{
+    fprintf(s->err, "gcnsim: %s: unknown option '%s'", s->label, typed);
+    if (near)
+        fprintf(s->err, "; did you mean '%s'?", near);
+    else if (s->hint)
+        fprintf(s->err, "; %s", s->hint);
+    fprintf(s->err, " (see 'gcnsim %s --help')\n", s->cmd);
+    return CLI_OPT_ERROR;
+}
+
+int cli_getopt(cli_getopt_t *g)
+{
+    const cli_opts_t *s = g->spec;
+    char names[MAX_NAMES][NAME_LEN];
+    g->arg = NULL;
+    if (g->rest) {
+        if (g->rest >= g->argc)
+            return CLI_OPT_END;
+        g->arg = g->argv[g->rest++];
+        return CLI_OPT_OPERAND;
+    }
+    /* -h is the only short option and every command stops at it, so each call starts at a new
+     * element: argv[optind] (1 before the first call) is the word the user typed. */
+    int at = optind > 0 ? optind : 1, idx = -1;
+    const char *typed = at < g->argc ? g->argv[at] : "";
+    /* "-": operands come back in place, as code 1, so that errors are reported in the order of the
+     * line (and POSIXLY_CORRECT cannot stop the parse at the first operand); ":": a missing value
+     * returns ':', told apart from an unknown option. */
+    int c = getopt_long(g->argc, g->argv, "-:h", s->opts, &idx);
+    if (c == -1) {
+        if (optind < g->argc) { /* "--" ended the options; the rest are operands */
+            g->rest = optind;
+            return cli_getopt(g);
+        }
+        return CLI_OPT_END;
+    }
+    if (c == CLI_OPT_OPERAND) {
+        g->arg = optarg;
+        return CLI_OPT_OPERAND;
+    }
+    if (typed[0] != '-' || typed[1] != '-') /* a short option: -h, or an unknown one */
+        return c == 'h' ? c : unknown_option(s, typed, nearest(s, typed, strlen(typed), names));
+    size_t len = strcspn(typed + 2, "=");
+    const struct option *o = c == '?' || c == ':' ? (optopt ? by_val(s->opts, optopt) : NULL)
+                                                  : idx >= 0 ? &s->opts[idx] : by_val(s->opts, c);
+    if (!o) /* no option of that name, or a prefix of several */
+        return unknown_option(s, typed, nearest(s, typed, len + 2, names));
+    /* getopt_long takes a unique prefix for the whole name; we do not, so that an option added
+     * later cannot change what a user's abbreviation means. */
+    if (strlen(o->name) != len || strncmp(o->name, typed + 2, len) != 0) {
+        snprintf(names[0], NAME_LEN, "--%s", o->name);
+        return unknown_option(s, typed, names[0]);
+    }
+    bool empty = false; /* --X= where X names a file */
+    if (c != ':' && c != '?' && optarg && !*optarg)
+        for (const int *v = s->nonempty; v && *v; v++)
+            empty |= *v == c;
+    if (c == ':' || c == '?' || empty) {
+        fprintf(s->err, "gcnsim: %s%soption --%s %s (see 'gcnsim %s --help')\n", s->label_missing ? s->label : "",
+                s->label_missing ? ": " : "", o->name, c == '?' ? "takes no value" : "needs a value", s->cmd);
+        return CLI_OPT_ERROR;
+    }
+    g->arg = optarg;
+    return c;
 }
 
 /* A --set whose name is neither a configuration key nor in a workload section: suggest the nearest

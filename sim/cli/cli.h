@@ -3,6 +3,7 @@
 #ifndef GCNSIM_CLI_H
 #define GCNSIM_CLI_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -13,9 +14,42 @@
 int cli_usage_error(const char *cmd, const char *fmt, const char *arg);
 /* The candidate within edit distance 2 of word, or NULL. */
 const char *cli_suggest(const char *word, const char *const *cands, size_t n);
-/* --opt VALUE or --opt=VALUE at argv[*i]; returns the value (advancing *i past a separate value), or
- * NULL when argv[*i] is not this option (*missing set when the value is absent). */
-const char *cli_opt_value(const char *opt, int argc, char **argv, int *i, bool *missing);
+
+/* A command's options for cli_getopt: getopt_long's table and the wording of its usage errors. */
+typedef struct {
+    const char *cmd;              /* whose help a usage error points to: "(see 'gcnsim CMD --help')" */
+    const char *label;            /* names the command in messages: "run", "trace export" */
+    const struct option *opts;    /* ends with a zero entry; each val unique and above 255, except
+                                   * 'h' for "help" (which -h, the only short option, returns too) */
+    const char *hint;             /* after an unknown option that has no near name, or NULL */
+    unsigned max_edits;           /* how far from what was typed a suggested name may be */
+    bool label_missing;           /* "gcnsim: LABEL: option --X needs a value", not "gcnsim: option ..." */
+    const int *nonempty;          /* vals (0-terminated) whose --X= with nothing after is a missing
+                                   * value (a file name); NULL: none */
+    FILE *err;                    /* where the messages go */
+} cli_opts_t;
+
+/* One parse of a command line in progress. */
+typedef struct {
+    const cli_opts_t *spec;
+    int argc;
+    char **argv;
+    int rest;                     /* after "--": the next operand's index; 0 before */
+    const char *arg;              /* the option's value (NULL when none) or the operand */
+} cli_getopt_t;
+
+enum { CLI_OPT_END = -1, CLI_OPT_ERROR = -2, CLI_OPT_OPERAND = 1 };
+
+/* Start parsing argv[1..argc-1] (argv[0] is the command's own word). One parse at a time: it
+ * resets getopt's globals. */
+void cli_getopt_start(cli_getopt_t *g, const cli_opts_t *spec, int argc, char **argv);
+/* The next element, in the order given: an option's val (its value in g->arg), CLI_OPT_OPERAND
+ * (g->arg; every element after "--" is one), CLI_OPT_END, or CLI_OPT_ERROR after printing an
+ * unknown option (an abbreviation of a name is one: it is refused, with the name suggested), a
+ * missing value (or an empty one where spec->nonempty says so) or a value given to an option that
+ * takes none. --opt=VALUE and --opt VALUE both
+ * give a value to a required_argument option; an optional_argument one takes only --opt=VALUE. */
+int cli_getopt(cli_getopt_t *g);
 /* The machine configuration: defaults or `path`, then the --set options naming configuration keys;
  * other --set options go to wl_sets when allow_wl, else they are errors. Returns 0, or 1 after
  * printing every problem. */

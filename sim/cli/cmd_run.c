@@ -331,145 +331,171 @@ static bool parse_cycle_range(const char *text, uint64_t *from, uint64_t *to)
     return *from <= *to;
 }
 
+/* Everything gcnsim run's command line asks for. */
+typedef struct {
+    const char *ini, *config_path, *json_path;
+    run_trace_t tr;
+    run_stats_t so;
+    bool functional, tick_every_cycle;
+    uint64_t max_cycles;
+    dump_t *dumps, *inits;
+    size_t ndumps, ninits, nsets;
+    const char **sets;
+    launch_options_t opt;
+} run_args_t;
+
+enum {
+    OPT_CONFIG = 256, OPT_DUMP, OPT_DUMP_INIT, OPT_SET, OPT_MAX_INSTRUCTIONS, OPT_JSON, OPT_FUNCTIONAL,
+    OPT_TICK_EVERY_CYCLE, OPT_TRACE, OPT_PER_PC, OPT_CSV, OPT_TRACE_ISSUES, OPT_TRACE_TEXT, OPT_TRACE_CYCLES,
+    OPT_TRACE_WAVE, OPT_MAX_CYCLES, OPT_TRACE_LIMIT
+};
+
+/* In the order the nearest name is chosen among equally near ones. */
+static const struct option run_options[] = {
+    { "config", required_argument, NULL, OPT_CONFIG },
+    { "dump", required_argument, NULL, OPT_DUMP },
+    { "dump-init", required_argument, NULL, OPT_DUMP_INIT },
+    { "set", required_argument, NULL, OPT_SET },
+    { "max-instructions", required_argument, NULL, OPT_MAX_INSTRUCTIONS },
+    { "json", required_argument, NULL, OPT_JSON },
+    { "functional", no_argument, NULL, OPT_FUNCTIONAL },
+    { "tick-every-cycle", no_argument, NULL, OPT_TICK_EVERY_CYCLE },
+    { "help", no_argument, NULL, 'h' },
+    { "trace", required_argument, NULL, OPT_TRACE },
+    { "per-pc", no_argument, NULL, OPT_PER_PC },
+    { "csv", required_argument, NULL, OPT_CSV },
+    { "trace-issues", no_argument, NULL, OPT_TRACE_ISSUES },
+    { "trace-text", optional_argument, NULL, OPT_TRACE_TEXT }, /* only --trace-text=FILE takes FILE */
+    { "trace-cycles", required_argument, NULL, OPT_TRACE_CYCLES },
+    { "trace-wave", required_argument, NULL, OPT_TRACE_WAVE },
+    { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
+    { "trace-limit", required_argument, NULL, OPT_TRACE_LIMIT },
+    { NULL, 0, NULL, 0 },
+};
+
+/* Parse the command line into *a, checking each value and the options' combinations. Returns -1 to
+ * go on, or the exit status (0 after --help, 1 after a usage error). */
+static int parse_args(int argc, char **argv, run_args_t *a)
+{
+    static const int nonempty[] = { OPT_CONFIG, OPT_JSON, OPT_CSV, OPT_TRACE, 0 };
+    cli_opts_t spec = { "run", "run", run_options, NULL, 2, false, nonempty, stderr };
+    bool trace_filter = false, trace_limit = false;
+    cli_getopt_t g;
+    cli_getopt_start(&g, &spec, argc - 1, argv + 1);
+    for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
+        const char *v = g.arg;
+        switch (c) {
+        case CLI_OPT_ERROR:
+            return 1;
+        case 'h':
+            fputs(cli_usage_run, stdout);
+            return 0;
+        case CLI_OPT_OPERAND:
+            if (a->ini)
+                return cli_usage_error("run ", "run takes one workload file; '%s' is a second one", v);
+            a->ini = v;
+            break;
+        case OPT_FUNCTIONAL:
+            a->functional = true;
+            break;
+        case OPT_TICK_EVERY_CYCLE:
+            a->tick_every_cycle = true;
+            break;
+        case OPT_JSON:
+            a->json_path = v;
+            break;
+        case OPT_PER_PC:
+            a->so.per_pc = true;
+            break;
+        case OPT_CSV:
+            a->so.csv_path = v;
+            break;
+        case OPT_DUMP_INIT:
+            if (!add_dump(&a->inits, &a->ninits, v, "--dump-init"))
+                return 1;
+            break;
+        case OPT_DUMP:
+            if (!add_dump(&a->dumps, &a->ndumps, v, "--dump"))
+                return 1;
+            break;
+        case OPT_SET:
+            a->sets[a->nsets++] = v;
+            break;
+        case OPT_CONFIG:
+            a->config_path = v;
+            break;
+        case OPT_MAX_INSTRUCTIONS:
+            if (!parse_u64(v, &a->opt.max_instructions) || a->opt.max_instructions == 0)
+                return cli_usage_error("run ", "--max-instructions expects a positive integer, got '%s'", v);
+            break;
+        case OPT_MAX_CYCLES:
+            if (!parse_u64(v, &a->max_cycles) || a->max_cycles == 0)
+                return cli_usage_error("run ", "--max-cycles expects a positive integer, got '%s'", v);
+            break;
+        case OPT_TRACE_TEXT:
+            a->tr.text = true;
+            a->tr.text_path = v;
+            if (v && !*v)
+                return cli_usage_error("run ", "%s", "--trace-text=FILE needs a file name");
+            break;
+        case OPT_TRACE_ISSUES:
+            a->tr.issues = true;
+            break;
+        case OPT_TRACE_LIMIT:
+            if (!parse_size(v, &a->tr.limit))
+                return cli_usage_error("run ", "--trace-limit expects a positive byte count with an optional K, M or G suffix, got '%s'", v);
+            trace_limit = true;
+            break;
+        case OPT_TRACE_CYCLES:
+            if (!parse_cycle_range(v, &a->tr.from, &a->tr.to))
+                return cli_usage_error("run ", "--trace-cycles expects FROM:TO (cycles, FROM <= TO; either may be omitted), got '%s'", v);
+            trace_filter = true;
+            break;
+        case OPT_TRACE_WAVE:
+            if (!parse_u64(v, &a->tr.wave))
+                return cli_usage_error("run ", "--trace-wave expects a wave number (0, 1, ...), got '%s'", v);
+            a->tr.one_wave = trace_filter = true;
+            break;
+        case OPT_TRACE:
+            a->tr.path = v;
+            break;
+        default:
+            return 3; /* an option in the table without its case */
+        }
+    }
+    if (!a->ini)
+        return cli_usage_error("run ", "%s", "run needs a workload file: gcnsim run WORKLOAD.ini");
+    if (trace_limit && !a->tr.path)
+        return cli_usage_error("run ", "%s", "--trace-limit needs --trace FILE");
+    if (a->tr.issues && !a->tr.path)
+        return cli_usage_error("run ", "%s", "--trace-issues needs --trace FILE");
+    if (trace_filter && !a->tr.text)
+        return cli_usage_error("run ", "%s", "--trace-cycles and --trace-wave filter --trace-text; add --trace-text");
+    if (a->functional && a->max_cycles)
+        return cli_usage_error("run ", "%s", "--max-cycles limits the timing model; it cannot be used with --functional "
+                               "(use --max-instructions)");
+    if (a->functional && (a->tr.path || a->tr.text))
+        return cli_usage_error("run ", "%s", "--trace and --trace-text record the timing model; they cannot be used with --functional");
+    return -1;
+}
+
 int cli_cmd_run(int argc, char **argv)
 {
-    run_trace_t tr = { NULL, false, (uint64_t)1 << 30, false, NULL, 0, UINT64_MAX, false, 0 };
-    bool trace_filter = false, trace_limit = false;
-    const char *ini = NULL, *config_path = NULL, *json_path = NULL;
-    run_stats_t so = { false, NULL };
-    bool functional = false, tick_every_cycle = false;
-    uint64_t max_cycles = 0;
-    dump_t *dumps = NULL, *inits = NULL;
-    size_t ndumps = 0, ninits = 0, nsets = 0, nwl_sets = 0;
-    const char **sets = calloc((size_t)argc, sizeof *sets);
+    run_args_t a = { .tr = { NULL, false, (uint64_t)1 << 30, false, NULL, 0, UINT64_MAX, false, 0 } };
+    size_t nwl_sets = 0;
+    a.sets = calloc((size_t)argc, sizeof *a.sets);
     const char **wl_sets = calloc((size_t)argc, sizeof *wl_sets);
-    launch_options_t opt = { 0, 0 };
-    int rc = 1;
-    if (!sets || !wl_sets) {
-        free(sets);
-        free(wl_sets);
-        return 3;
-    }
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i], *v;
-        bool missing = false;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(cli_usage_run, stdout);
-            rc = 0;
-            goto out;
-        } else if (strcmp(a, "--functional") == 0) {
-            functional = true;
-        } else if (strcmp(a, "--tick-every-cycle") == 0) {
-            tick_every_cycle = true;
-        } else if ((v = cli_opt_value("--json", argc, argv, &i, &missing))) {
-            json_path = v;
-        } else if (strcmp(a, "--per-pc") == 0) {
-            so.per_pc = true;
-        } else if ((v = cli_opt_value("--csv", argc, argv, &i, &missing))) {
-            so.csv_path = v;
-        } else if ((v = cli_opt_value("--dump-init", argc, argv, &i, &missing))) {
-            if (!add_dump(&inits, &ninits, v, "--dump-init"))
-                goto out;
-        } else if ((v = cli_opt_value("--dump", argc, argv, &i, &missing))) {
-            if (!add_dump(&dumps, &ndumps, v, "--dump"))
-                goto out;
-        } else if ((v = cli_opt_value("--set", argc, argv, &i, &missing))) {
-            sets[nsets++] = v;
-        } else if ((v = cli_opt_value("--config", argc, argv, &i, &missing))) {
-            config_path = v;
-        } else if ((v = cli_opt_value("--max-instructions", argc, argv, &i, &missing))) {
-            char *end;
-            errno = 0;
-            unsigned long long n = strtoull(v, &end, 10);
-            if (v[0] < '0' || v[0] > '9' || *end != '\0' || n == 0 || errno == ERANGE) {
-                cli_usage_error("run ", "--max-instructions expects a positive integer, got '%s'", v);
-                goto out;
-            }
-            opt.max_instructions = n;
-        } else if ((v = cli_opt_value("--max-cycles", argc, argv, &i, &missing))) {
-            if (!parse_u64(v, &max_cycles) || max_cycles == 0) {
-                cli_usage_error("run ", "--max-cycles expects a positive integer, got '%s'", v);
-                goto out;
-            }
-        } else if (strcmp(a, "--trace-text") == 0 || strncmp(a, "--trace-text=", 13) == 0) {
-            tr.text = true;
-            tr.text_path = a[12] == '=' ? a + 13 : NULL;
-            if (tr.text_path && !*tr.text_path) {
-                cli_usage_error("run ", "%s", "--trace-text=FILE needs a file name");
-                goto out;
-            }
-        } else if (strcmp(a, "--trace-issues") == 0) {
-            tr.issues = true;
-        } else if ((v = cli_opt_value("--trace-limit", argc, argv, &i, &missing))) {
-            if (!parse_size(v, &tr.limit)) {
-                cli_usage_error("run ", "--trace-limit expects a positive byte count with an optional K, M or G suffix, got '%s'", v);
-                goto out;
-            }
-            trace_limit = true;
-        } else if ((v = cli_opt_value("--trace-cycles", argc, argv, &i, &missing))) {
-            if (!parse_cycle_range(v, &tr.from, &tr.to)) {
-                cli_usage_error("run ", "--trace-cycles expects FROM:TO (cycles, FROM <= TO; either may be omitted), got '%s'", v);
-                goto out;
-            }
-            trace_filter = true;
-        } else if ((v = cli_opt_value("--trace-wave", argc, argv, &i, &missing))) {
-            if (!parse_u64(v, &tr.wave)) {
-                cli_usage_error("run ", "--trace-wave expects a wave number (0, 1, ...), got '%s'", v);
-                goto out;
-            }
-            tr.one_wave = trace_filter = true;
-        } else if ((v = cli_opt_value("--trace", argc, argv, &i, &missing))) {
-            tr.path = v;
-        } else if (missing) {
-            cli_usage_error("run ", "option %s needs a value", a);
-            goto out;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            static const char *const opts[] = { "--config", "--dump", "--dump-init", "--set", "--max-instructions",
-                                                "--json", "--functional", "--tick-every-cycle", "--help", "--trace", "--per-pc", "--csv",
-                                                "--trace-issues", "--trace-text", "--trace-cycles", "--trace-wave",
-                                                "--max-cycles", "--trace-limit" };
-            const char *s = cli_suggest(a, opts, sizeof opts / sizeof opts[0]);
-            if (s)
-                fprintf(stderr, "gcnsim: run: unknown option '%s'; did you mean '%s'? (see 'gcnsim run --help')\n", a, s);
-            else
-                cli_usage_error("run ", "run: unknown option '%s'", a);
-            goto out;
-        } else if (ini) {
-            cli_usage_error("run ", "run takes one workload file; '%s' is a second one", a);
-            goto out;
-        } else
-            ini = a;
-    }
-    if (!ini) {
-        cli_usage_error("run ", "%s", "run needs a workload file: gcnsim run WORKLOAD.ini");
+    int rc = 3;
+    if (!a.sets || !wl_sets)
         goto out;
-    }
-    if (trace_limit && !tr.path) {
-        cli_usage_error("run ", "%s", "--trace-limit needs --trace FILE");
+    if ((rc = parse_args(argc, argv, &a)) >= 0)
         goto out;
-    }
-    if (tr.issues && !tr.path) {
-        cli_usage_error("run ", "%s", "--trace-issues needs --trace FILE");
-        goto out;
-    }
-    if (trace_filter && !tr.text) {
-        cli_usage_error("run ", "%s", "--trace-cycles and --trace-wave filter --trace-text; add --trace-text");
-        goto out;
-    }
-    if (functional && max_cycles) {
-        cli_usage_error("run ", "%s", "--max-cycles limits the timing model; it cannot be used with --functional "
-                        "(use --max-instructions)");
-        goto out;
-    }
-    if (functional && (tr.path || tr.text)) {
-        cli_usage_error("run ", "%s", "--trace and --trace-text record the timing model; they cannot be used with --functional");
-        goto out;
-    }
+    rc = 1;
     cfg_t machine_cfg;
-    if (cli_load_config(&machine_cfg, config_path, sets, nsets, wl_sets, &nwl_sets, true) != 0)
+    if (cli_load_config(&machine_cfg, a.config_path, a.sets, a.nsets, wl_sets, &nwl_sets, true) != 0)
         goto out;
     wl_workload_t wl;
-    if (wl_load(ini, wl_sets, nwl_sets, &wl, stderr) != 0)
+    if (wl_load(a.ini, wl_sets, nwl_sets, &wl, stderr) != 0)
         goto out;
     isa_program_t prog;
     if (launch_assemble(wl.source, &prog, stderr) != 0) {
@@ -481,22 +507,23 @@ int cli_cmd_run(int argc, char **argv)
     launch_t *L = malloc(sizeof *L);
     if (!L) {
         rc = 3;
-    } else if ((rc = launch_prepare(L, &wl, &prog, &opt, stderr)) == 0) {
-        if (!check_dumps(&wl, dumps, ndumps, "--dump") || !check_dumps(&wl, inits, ninits, "--dump-init") ||
-            !write_dumps(L, inits, ninits))
+    } else if ((rc = launch_prepare(L, &wl, &prog, &a.opt, stderr)) == 0) {
+        if (!check_dumps(&wl, a.dumps, a.ndumps, "--dump") || !check_dumps(&wl, a.inits, a.ninits, "--dump-init") ||
+            !write_dumps(L, a.inits, a.ninits))
             rc = 1;
-        else if (functional && json_path) {
+        else if (a.functional && a.json_path) {
             cli_usage_error("run ", "%s", "--json reports timing statistics; it cannot be used with --functional");
             rc = 1;
-        } else if (functional && (so.per_pc || so.csv_path)) {
-            cli_usage_error("run ", "%s", so.per_pc ? "--per-pc reports timing statistics; it cannot be used with --functional"
-                                                : "--csv reports timing statistics; it cannot be used with --functional");
+        } else if (a.functional && (a.so.per_pc || a.so.csv_path)) {
+            cli_usage_error("run ", "%s", a.so.per_pc ? "--per-pc reports timing statistics; it cannot be used with --functional"
+                                                  : "--csv reports timing statistics; it cannot be used with --functional");
             rc = 1;
-        } else if ((rc = functional ? launch_run(L)
-                                    : run_timed(L, &machine_cfg, tick_every_cycle, max_cycles, json_path, dumps, ndumps, &tr, &so)) == 2)
+        } else if ((rc = a.functional ? launch_run(L)
+                                      : run_timed(L, &machine_cfg, a.tick_every_cycle, a.max_cycles, a.json_path, a.dumps,
+                                                  a.ndumps, &a.tr, &a.so)) == 2)
             launch_print_fault(L, stderr);
-        else if (rc == 0 && functional) {
-            if (!write_dumps(L, dumps, ndumps))
+        else if (rc == 0 && a.functional) {
+            if (!write_dumps(L, a.dumps, a.ndumps))
                 rc = 1;
             else
                 report_run(L, stdout);
@@ -507,13 +534,13 @@ int cli_cmd_run(int argc, char **argv)
     isa_program_free(&prog);
     wl_free(&wl);
 out:
-    for (size_t i = 0; i < ndumps; i++)
-        free((void *)dumps[i].name);
-    for (size_t i = 0; i < ninits; i++)
-        free((void *)inits[i].name);
-    free(dumps);
-    free(inits);
-    free(sets);
+    for (size_t i = 0; i < a.ndumps; i++)
+        free((void *)a.dumps[i].name);
+    for (size_t i = 0; i < a.ninits; i++)
+        free((void *)a.inits[i].name);
+    free(a.dumps);
+    free(a.inits);
+    free(a.sets);
     free(wl_sets);
     return rc;
 }

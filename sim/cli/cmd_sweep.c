@@ -140,7 +140,9 @@ static int read_list(const char *path, sweep_list_t *l)
             continue;
         }
         const char *bad = NULL, *where = NULL;
-        for (int k = 0; k < n && !bad; k++) {
+        /* The words are options to `run` up to a "--"; after it they are operands (a workload file
+         * may begin with '-'). */
+        for (int k = 0; k < n && !bad && strcmp(words[k], "--") != 0; k++) {
             where = words[k];
             if (strcmp(words[k], "--csv") == 0 || strncmp(words[k], "--csv=", 6) == 0)
                 bad = "--csv belongs to the sweep itself ('gcnsim sweep LIST --csv FILE'), not to its lines";
@@ -171,7 +173,7 @@ static int read_list(const char *path, sweep_list_t *l)
             free(words);
             continue;
         }
-        /* argv: "run", the words, then room for "--csv PATH" and the terminating NULL. */
+        /* argv: "run" then the words (start_run adds "--csv PATH"), with room to spare. */
         char **argv = calloc((size_t)n + 4, sizeof *argv);
         if (!argv) {
             for (int k = 0; k < n; k++)
@@ -198,8 +200,9 @@ static int read_list(const char *path, sweep_list_t *l)
     return 0;
 }
 
-/* Start run i: this executable with `run WORDS --csv DIR/i.csv`, its output discarded and its
- * errors kept in DIR/i.err. Returns 0, or 3. */
+/* Start run i: this executable with `run --csv DIR/i.csv WORDS` (the --csv first: after a "--" in
+ * WORDS it would be an operand), its output discarded and its errors kept in DIR/i.err. Returns 0,
+ * or 3. */
 static int start_run(const char *self, const char *dir, sweep_run_t *r, size_t i)
 {
     char csv[SWEEP_PATH_LEN], err[SWEEP_PATH_LEN];
@@ -218,9 +221,10 @@ static int start_run(const char *self, const char *dir, sweep_run_t *r, size_t i
         if (!argv)
             _exit(3);
         argv[0] = (char *)"gcnsim";
-        memcpy(argv + 1, r->argv, (size_t)r->argc * sizeof *argv);
-        argv[r->argc + 1] = (char *)"--csv";
-        argv[r->argc + 2] = csv;
+        argv[1] = r->argv[0];
+        argv[2] = (char *)"--csv";
+        argv[3] = csv;
+        memcpy(argv + 4, r->argv + 1, (size_t)(r->argc - 1) * sizeof *argv);
         execv(self, argv);
         fprintf(stderr, "gcnsim: sweep: cannot run '%s': %s\n", self, strerror(errno));
         _exit(3);
@@ -312,41 +316,50 @@ static int run_all(const char *self, const char *dir, sweep_list_t *l, long jobs
     return rc;
 }
 
+enum { OPT_CSV = 256, OPT_JOBS };
+
+static const struct option sweep_options[] = {
+    { "csv", required_argument, NULL, OPT_CSV },
+    { "jobs", required_argument, NULL, OPT_JOBS },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
 int cli_cmd_sweep(int argc, char **argv)
 {
-    const char *list = NULL, *csv = NULL, *v;
+    const char *list = NULL, *csv = NULL;
     long jobs = sysconf(_SC_NPROCESSORS_ONLN);
-    for (int i = 2; i < argc; i++) {
-        bool missing = false;
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+    static const int nonempty[] = { OPT_CSV, 0 };
+    cli_opts_t spec = { "sweep", "sweep", sweep_options, NULL, 2, false, nonempty, stderr };
+    cli_getopt_t g;
+    cli_getopt_start(&g, &spec, argc - 1, argv + 1);
+    for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
+        const char *v = g.arg;
+        char *end;
+        switch (c) {
+        case 'h':
             fputs(cli_usage_sweep, stdout);
             return 0;
-        } else if ((v = cli_opt_value("--csv", argc, argv, &i, &missing))) {
+        case OPT_CSV:
             csv = v;
-        } else if ((v = cli_opt_value("--jobs", argc, argv, &i, &missing))) {
-            char *end;
+            break;
+        case OPT_JOBS:
             errno = 0;
             jobs = strtol(v, &end, 10);
             if (*v == '\0' || *end || errno || jobs < 1 || jobs > 1024) {
                 fprintf(stderr, "gcnsim: --jobs expects a whole number from 1 to 1024, got '%s'\n", v);
                 return 1;
             }
-        } else if (missing) {
-            fprintf(stderr, "gcnsim: option %s needs a value\n", argv[i]);
+            break;
+        case CLI_OPT_OPERAND:
+            if (list) {
+                fprintf(stderr, "gcnsim: sweep takes one list file; '%s' is a second one\n", v);
+                return 1;
+            }
+            list = v;
+            break;
+        default: /* CLI_OPT_ERROR, reported */
             return 1;
-        } else if (argv[i][0] == '-') {
-            static const char *const opts[] = { "--csv", "--jobs", "--help" };
-            const char *s = cli_suggest(argv[i], opts, sizeof opts / sizeof opts[0]);
-            if (s)
-                fprintf(stderr, "gcnsim: sweep: unknown option '%s'; did you mean '%s'?\n", argv[i], s);
-            else
-                fprintf(stderr, "gcnsim: sweep: unknown option '%s' (see 'gcnsim sweep --help')\n", argv[i]);
-            return 1;
-        } else if (list) {
-            fprintf(stderr, "gcnsim: sweep takes one list file; '%s' is a second one\n", argv[i]);
-            return 1;
-        } else {
-            list = argv[i];
         }
     }
     if (!list || !csv) {

@@ -87,6 +87,16 @@ static const char usage_trace[] =
     "  --perfetto   the output format (the only one so far; required)\n"
     "  -h, --help   show this help\n";
 
+enum { OPT_DUMP = 256, OPT_CONFIG, OPT_SET, OPT_PERFETTO };
+
+static const struct option config_options[] = {
+    { "dump", no_argument, NULL, OPT_DUMP },
+    { "config", required_argument, NULL, OPT_CONFIG },
+    { "set", required_argument, NULL, OPT_SET },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
 static int cmd_config(int argc, char **argv)
 {
     const char *path = NULL;
@@ -96,29 +106,29 @@ static int cmd_config(int argc, char **argv)
     int rc = 1;
     if (!sets)
         return 3;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i], *v;
-        bool missing = false;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+    static const int nonempty[] = { OPT_CONFIG, 0 };
+    cli_opts_t spec = { "config", "config", config_options, NULL, 2, false, nonempty, stderr };
+    cli_getopt_t g;
+    cli_getopt_start(&g, &spec, argc - 1, argv + 1);
+    for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
+        switch (c) {
+        case 'h':
             fputs(usage_config, stdout);
             rc = 0;
             goto out;
-        } else if (strcmp(a, "--dump") == 0) {
+        case OPT_DUMP:
             dump = true;
-        } else if ((v = cli_opt_value("--config", argc, argv, &i, &missing))) {
-            path = v;
-        } else if ((v = cli_opt_value("--set", argc, argv, &i, &missing))) {
-            sets[nsets++] = v;
-        } else if (missing) {
-            cli_usage_error("config ", "option %s needs a value", a);
+            break;
+        case OPT_CONFIG:
+            path = g.arg;
+            break;
+        case OPT_SET:
+            sets[nsets++] = g.arg;
+            break;
+        case CLI_OPT_OPERAND:
+            cli_usage_error("config ", "config: unexpected argument '%s'", g.arg);
             goto out;
-        } else {
-            static const char *const opts[] = { "--dump", "--config", "--set", "--help" };
-            const char *s = a[0] == '-' ? cli_suggest(a, opts, sizeof opts / sizeof opts[0]) : NULL;
-            if (s)
-                fprintf(stderr, "gcnsim: config: unknown option '%s'; did you mean '%s'? (see 'gcnsim config --help')\n", a, s);
-            else
-                cli_usage_error("config ", "config: unexpected argument '%s'", a);
+        default: /* CLI_OPT_ERROR, reported */
             goto out;
         }
     }
@@ -136,19 +146,28 @@ out:
     return rc;
 }
 
+/* The commands that have no option but --help. */
+static const struct option help_only[] = {
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
 static int cmd_asm(int argc, char **argv)
 {
     const char *path = NULL;
-    for (int i = 2; i < argc; i++) {
-        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+    cli_opts_t spec = { "asm", "asm", help_only, NULL, 2, false, NULL, stderr };
+    cli_getopt_t g;
+    cli_getopt_start(&g, &spec, argc - 1, argv + 1);
+    for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
+        if (c == 'h') {
             fputs(usage_asm, stdout);
             return 0;
         }
-        if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return cli_usage_error("asm ", "asm: unknown option '%s'", argv[i]);
+        if (c != CLI_OPT_OPERAND) /* CLI_OPT_ERROR, reported */
+            return 1;
         if (path)
-            return cli_usage_error("asm ", "asm takes one file; '%s' is a second one", argv[i]);
-        path = argv[i];
+            return cli_usage_error("asm ", "asm takes one file; '%s' is a second one", g.arg);
+        path = g.arg;
     }
     if (!path)
         return cli_usage_error("asm ", "%s", "asm needs a file: gcnsim asm KERNEL.s");
@@ -167,35 +186,47 @@ static int cmd_asm(int argc, char **argv)
     return 0;
 }
 
-/* gcnsim trace export --perfetto TRACE OUT.json */
+static const struct option trace_options[] = {
+    { "perfetto", no_argument, NULL, OPT_PERFETTO },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
+/* gcnsim trace export --perfetto TRACE OUT.json: the first operand is the subcommand. */
 static int cmd_trace(int argc, char **argv)
 {
-    const char *files[2] = { NULL, NULL };
+    const char *sub = NULL, *files[2] = { NULL, NULL };
     int nfiles = 0;
     bool perfetto = false;
-    if (argc >= 3 && (strcmp(argv[2], "-h") == 0 || strcmp(argv[2], "--help") == 0)) {
-        fputs(usage_trace, stdout);
-        return 0;
-    }
-    if (argc < 3)
-        return cli_usage_error("trace ", "%s", "trace needs a subcommand: gcnsim trace export --perfetto TRACE OUT.json");
-    if (strcmp(argv[2], "export") != 0)
-        return cli_usage_error("trace ", "trace: unknown subcommand '%s'; the subcommand is export", argv[2]);
-    for (int i = 3; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+    cli_opts_t spec = { "trace", "trace export", trace_options, "the format option is --perfetto", 2, false, NULL,
+                        stderr };
+    cli_getopt_t g;
+    cli_getopt_start(&g, &spec, argc - 1, argv + 1);
+    for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
+        switch (c) {
+        case 'h':
             fputs(usage_trace, stdout);
             return 0;
-        } else if (strcmp(a, "--perfetto") == 0) {
+        case OPT_PERFETTO:
             perfetto = true;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return cli_usage_error("trace ", "trace export: unknown option '%s'; the format option is --perfetto", a);
-        } else if (nfiles == 2) {
-            return cli_usage_error("trace ", "trace export takes TRACE and OUT.json; '%s' is a third file", a);
-        } else {
-            files[nfiles++] = a;
+            break;
+        case CLI_OPT_OPERAND:
+            if (!sub) {
+                sub = g.arg;
+                if (strcmp(sub, "export") != 0)
+                    return cli_usage_error("trace ", "trace: unknown subcommand '%s'; the subcommand is export", sub);
+            } else if (nfiles == 2) {
+                return cli_usage_error("trace ", "trace export takes TRACE and OUT.json; '%s' is a third file", g.arg);
+            } else {
+                files[nfiles++] = g.arg;
+            }
+            break;
+        default: /* CLI_OPT_ERROR, reported */
+            return 1;
         }
     }
+    if (!sub)
+        return cli_usage_error("trace ", "%s", "trace needs a subcommand: gcnsim trace export --perfetto TRACE OUT.json");
     if (!perfetto)
         return cli_usage_error("trace ", "%s", "trace export needs a format: gcnsim trace export --perfetto TRACE OUT.json");
     if (nfiles < 2)
@@ -213,6 +244,45 @@ static int unknown_command(const char *c)
     else
         fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm, config, occupancy, sweep, trace and help (see 'gcnsim --help')\n", c);
     return 1;
+}
+
+/* gcnsim help [COMMAND] */
+static int cmd_help(int argc, char **argv)
+{
+    const char *name = NULL;
+    cli_opts_t spec = { "help", "help", help_only, NULL, 2, false, NULL, stderr };
+    cli_getopt_t g;
+    cli_getopt_start(&g, &spec, argc - 1, argv + 1);
+    for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
+        if (c == 'h') {
+            fputs(usage_help, stdout);
+            return 0;
+        }
+        if (c != CLI_OPT_OPERAND) /* CLI_OPT_ERROR, reported */
+            return 1;
+        if (name)
+            return cli_usage_error("help ", "%s", "help takes at most one command");
+        name = g.arg;
+    }
+    if (!name)
+        fputs(usage_main, stdout);
+    else if (strcmp(name, "help") == 0)
+        fputs(usage_help, stdout);
+    else if (strcmp(name, "run") == 0)
+        fputs(cli_usage_run, stdout);
+    else if (strcmp(name, "asm") == 0)
+        fputs(usage_asm, stdout);
+    else if (strcmp(name, "config") == 0)
+        fputs(usage_config, stdout);
+    else if (strcmp(name, "occupancy") == 0)
+        fputs(occ_cmd_usage, stdout);
+    else if (strcmp(name, "trace") == 0)
+        fputs(usage_trace, stdout);
+    else if (strcmp(name, "sweep") == 0)
+        fputs(cli_usage_sweep, stdout);
+    else
+        return unknown_command(name);
+    return 0;
 }
 
 static int run_command(int argc, char **argv)
@@ -242,29 +312,8 @@ static int run_command(int argc, char **argv)
         return cmd_trace(argc, argv);
     if (strcmp(c, "sweep") == 0)
         return cli_cmd_sweep(argc, argv);
-    if (strcmp(c, "help") == 0) {
-        if (argc > 3)
-            return cli_usage_error("help ", "%s", "help takes at most one command");
-        if (argc == 2 || strcmp(argv[2], "help") == 0 || strcmp(argv[2], "--help") == 0) {
-            fputs(argc == 2 ? usage_main : usage_help, stdout);
-            return 0;
-        }
-        if (strcmp(argv[2], "run") == 0)
-            fputs(cli_usage_run, stdout);
-        else if (strcmp(argv[2], "asm") == 0)
-            fputs(usage_asm, stdout);
-        else if (strcmp(argv[2], "config") == 0)
-            fputs(usage_config, stdout);
-        else if (strcmp(argv[2], "occupancy") == 0)
-            fputs(occ_cmd_usage, stdout);
-        else if (strcmp(argv[2], "trace") == 0)
-            fputs(usage_trace, stdout);
-        else if (strcmp(argv[2], "sweep") == 0)
-            fputs(cli_usage_sweep, stdout);
-        else
-            return unknown_command(argv[2]);
-        return 0;
-    }
+    if (strcmp(c, "help") == 0)
+        return cmd_help(argc, argv);
     if (c[0] == '-') {
         fprintf(stderr, "gcnsim: unknown option '%s' (see 'gcnsim --help')\n", c);
         return 1;

@@ -355,29 +355,30 @@ typedef struct {
 
 enum { OPT_VGPRS, OPT_SGPRS, OPT_LDS, OPT_WG, NUM_NUM_OPTS };
 
+/* getopt_long's codes: the numbers' are OPT_NUM + their index in nums[]. */
+enum { OPT_NUM = 256, OPT_KERNEL = OPT_NUM + NUM_NUM_OPTS, OPT_DISPATCH, OPT_CONFIG, OPT_SET, OPT_JSON };
+
+/* In the order the nearest name is chosen among equally near ones. */
+static const struct option occ_options[] = {
+    { "vgprs", required_argument, NULL, OPT_NUM + OPT_VGPRS },
+    { "sgprs", required_argument, NULL, OPT_NUM + OPT_SGPRS },
+    { "lds", required_argument, NULL, OPT_NUM + OPT_LDS },
+    { "workgroup", required_argument, NULL, OPT_NUM + OPT_WG },
+    { "kernel", required_argument, NULL, OPT_KERNEL },
+    { "dispatch", required_argument, NULL, OPT_DISPATCH },
+    { "config", required_argument, NULL, OPT_CONFIG },
+    { "set", required_argument, NULL, OPT_SET },
+    { "json", no_argument, NULL, OPT_JSON },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
 static int occ_usage_error(FILE *err, const char *msg, const char *arg)
 {
     fputs("gcnsim: occupancy: ", err);
     fprintf(err, msg, arg);
     fputs(" (see 'gcnsim occupancy --help')\n", err);
     return 1;
-}
-
-/* --opt VALUE or --opt=VALUE: the value, or NULL when argv[*i] is not opt (*missing when it has no
- * value). */
-static const char *opt_arg(const char *opt, int argc, char **argv, int *i, bool *missing)
-{
-    size_t n = strlen(opt);
-    const char *a = argv[*i];
-    if (strncmp(a, opt, n) != 0 || (a[n] != '=' && a[n] != '\0'))
-        return NULL;
-    if (a[n] == '=')
-        return a + n + 1;
-    if (*i + 1 >= argc) {
-        *missing = true;
-        return NULL;
-    }
-    return argv[++*i];
 }
 
 static bool parse_num(num_opt_t *o, const char *v, uint32_t min, FILE *err)
@@ -508,52 +509,48 @@ int occ_cmd(int argc, char **argv, FILE *out, FILE *err)
         rc = 3;
         goto out;
     }
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i], *v;
-        bool missing = false, matched = false;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+    static const int nonempty[] = { OPT_KERNEL, OPT_CONFIG, 0 };
+    cli_opts_t spec = { "occupancy", "occupancy", occ_options, NULL, 3, true, nonempty, err };
+    cli_getopt_t g;
+    cli_getopt_start(&g, &spec, argc - 1, argv + 1);
+    for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
+        switch (c) {
+        case 'h':
             fputs(occ_cmd_usage, out);
             rc = 0;
             goto out;
-        }
-        if (strcmp(a, "--json") == 0) {
+        case OPT_JSON:
             json = true;
-            continue;
-        }
-        for (int n = 0; n < NUM_NUM_OPTS && !matched && !missing; n++)
-            if ((v = opt_arg(nums[n].opt, argc, argv, &i, &missing))) {
-                matched = true;
-                if (!parse_num(&nums[n], v, n == OPT_WG ? 1 : 0, err))
-                    goto out;
+            break;
+        case OPT_VGPRS + OPT_NUM:
+        case OPT_SGPRS + OPT_NUM:
+        case OPT_LDS + OPT_NUM:
+        case OPT_WG + OPT_NUM:
+            if (!parse_num(&nums[c - OPT_NUM], g.arg, c == OPT_WG + OPT_NUM ? 1 : 0, err))
+                goto out;
+            break;
+        case OPT_KERNEL:
+            kernel = g.arg;
+            break;
+        case OPT_DISPATCH:
+            dispatch = g.arg;
+            break;
+        case OPT_CONFIG:
+            config_path = g.arg;
+            break;
+        case OPT_SET:
+            sets[nsets++] = g.arg;
+            break;
+        case CLI_OPT_OPERAND:
+            if (file) {
+                occ_usage_error(err, "takes one KERNEL.s or WORKLOAD.ini; '%s' is a second file", g.arg);
+                goto out;
             }
-        if (matched)
-            continue;
-        if (!missing && (v = opt_arg("--kernel", argc, argv, &i, &missing)))
-            kernel = v;
-        else if (!missing && (v = opt_arg("--dispatch", argc, argv, &i, &missing)))
-            dispatch = v;
-        else if (!missing && (v = opt_arg("--config", argc, argv, &i, &missing)))
-            config_path = v;
-        else if (!missing && (v = opt_arg("--set", argc, argv, &i, &missing)))
-            sets[nsets++] = v;
-        else if (missing) {
-            occ_usage_error(err, "option %s needs a value", a);
+            file = g.arg;
+            break;
+        default: /* CLI_OPT_ERROR, reported */
             goto out;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            static const char *const opts[] = { "--vgprs", "--sgprs", "--lds", "--workgroup", "--kernel", "--dispatch",
-                                                "--config", "--set", "--json", "--help" };
-            const char *s = txt_nearest(a, opts, sizeof opts / sizeof opts[0], 3);
-            if (s)
-                fprintf(err, "gcnsim: occupancy: unknown option '%s'; did you mean '%s'? (see 'gcnsim occupancy --help')\n",
-                        a, s);
-            else
-                occ_usage_error(err, "unknown option '%s'", a);
-            goto out;
-        } else if (file) {
-            occ_usage_error(err, "takes one KERNEL.s or WORKLOAD.ini; '%s' is a second file", a);
-            goto out;
-        } else
-            file = a;
+        }
     }
     bool is_wl = file && has_suffix(file, ".ini");
     if (file && !is_wl && !has_suffix(file, ".s")) {
