@@ -129,7 +129,7 @@ static inline stats_pc_t *pc_entry(stats_t *st, uint32_t pc)
 /* Charge the slot's issue slots in [mark, to) to its current state. A wait's slots are split into
  * hidden and exposed by its SIMD's VALU issues since the wait began: events for one CU arrive in
  * cycle order and a wait ends in a memory-completion event, which runs before the issue stage of
- * its cycle (timing_internal.h), so the count then covers exactly the cycles before `to`. */
+ * its cycle (timing_state.h), so the count then covers exactly the cycles before `to`. */
 static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t simd, uint64_t to)
 {
     if (sl->state == TEV_WAVE_GONE || to <= sl->mark)
