@@ -349,8 +349,8 @@ static void bus_text(uint16_t code, uint8_t count, uint32_t lit, char *buf, size
 
 /* VALU rules after the operand walk: encoding selection (_e32/_e64 or the assembler's choice),
  * literals in VOP3 and src1, the constant bus. Sets in->e64. */
-static bool asm_valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_mods_t *m,
-                    const asm_match_state_t *st, isa_inst_t *in)
+static bool valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_mods_t *m,
+                       const asm_match_state_t *st, isa_inst_t *in)
 {
     const isa_op_info_t *info = &isa_ops[op];
     bool has_k = strchr(info->sig, 'K') != NULL;
@@ -533,7 +533,7 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
         return false;
     if (st.lit_used)
         in->literal = st.lit;
-    if (info->unit == ISA_UNIT_VALU && !asm_valu_rules(c, op, suffix, mcol, m, &st, in))
+    if (info->unit == ISA_UNIT_VALU && !valu_rules(c, op, suffix, mcol, m, &st, in))
         return false;
     if (suffix && info->unit != ISA_UNIT_VALU) {
         asm_error(c, mcol, "'_e%d' suffixes exist only on VALU instructions", suffix);

@@ -175,7 +175,7 @@ static void lane_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, isa_op_t
 
 /* Integer, bit, lane and 64-bit ops. Like each VALU family handler it returns true when it knows
  * the opcode, so isa_exec_valu can report anything left over as not implemented. */
-static bool isa_valu_int(isa_wave_t *w, const isa_inst_t *in)
+static bool valu_int(isa_wave_t *w, const isa_inst_t *in)
 {
     isa_op_t op = (isa_op_t)in->op;
     uint64_t exec = isa_wave_exec(w);
@@ -346,7 +346,7 @@ void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     else if (isa_ops[in->op].flags & ISA_FL_FLOAT)
         done = isa_valu_float(w, in);
     else
-        done = isa_valu_int(w, in);
+        done = valu_int(w, in);
     if (!done)
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
 }
