@@ -1,7 +1,12 @@
 /* asm: the assembler's driver. Pass 1 reads the file line by line (labels, instructions,
  * directives); then the instructions are split into kernels, branches resolved against the
  * kernel's labels, descriptors and metadata attached, and resource usage computed. */
-#include "asm/asm_internal.h"
+#include "asm/asm.h"
+
+#include "asm/asm_directives.h"
+#include "asm/asm_lex.h"
+#include "asm/asm_match.h"
+#include "asm/asm_operands.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -120,85 +125,6 @@ static void unknown_mnemonic(asm_ctx_t *c, const asm_tok_t *t, const char *name,
         asm_error(c, t->col, "unknown instruction '%.*s'; did you mean '%s'?", (int)t->len, t->p, isa_ops[best_op].name);
     else
         asm_error(c, t->col, "unknown instruction '%.*s'", (int)t->len, t->p);
-}
-
-/* ---- VALU rules ----------------------------------------------------------------------------- */
-
-static void bus_text(uint16_t code, uint8_t count, uint32_t lit, char *buf, size_t n)
-{
-    if (code == ISA_SRC_LITERAL)
-        snprintf(buf, n, "literal 0x%x", lit);
-    else
-        asm_reg_text(code, count, buf, n);
-}
-
-bool asm_valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_mods_t *m,
-                    const asm_match_state_t *st, isa_inst_t *in)
-{
-    const isa_op_info_t *info = &isa_ops[op];
-    bool has_k = strchr(info->sig, 'K') != NULL;
-    if (info->enc == ISA_ENC_VOP3) {
-        if (suffix == 32) {
-            asm_error(c, mcol, "'%s' has only the 64-bit (VOP3) encoding; remove the _e32 suffix", info->name);
-            return false;
-        }
-        in->e64 = 1;
-    } else {
-        const char *why = NULL;
-        uint32_t wcol = 0;
-        if (st->mods_col) {
-            why = "source modifiers (neg, abs)";
-            wcol = st->mods_col;
-        } else if (m->clamp) {
-            why = "clamp";
-            wcol = m->col_clamp;
-        } else if (m->omod) {
-            why = "an output modifier";
-            wcol = m->col_omod;
-        } else if (st->mask_col) {
-            why = "a lane mask other than vcc";
-            wcol = st->mask_col;
-        } else if (st->src1_col) {
-            why = st->lit_in_src1 ? NULL : "an SGPR or constant in src1";
-            wcol = st->src1_col;
-            if (!why) {
-                asm_error(c, wcol, "a literal is not allowed in src1 of '%s' (only src0 of a 32-bit VOP1/VOP2/VOPC "
-                          "instruction takes a literal, and VOP3 takes none on gfx803)", info->name);
-                return false;
-            }
-        }
-        if (why && suffix == 32) {
-            asm_error(c, wcol, "%s needs the 64-bit encoding: use %s_e64", why, info->name);
-            return false;
-        }
-        in->e64 = suffix == 64 || why != NULL;
-        if (in->e64 && has_k) {
-            asm_error(c, why ? wcol : mcol, "'%s' has no 64-bit encoding%s%s", info->name, why ? ", so it cannot take " : "",
-                      why ? why : "");
-            return false;
-        }
-    }
-    if (in->e64 && st->lit_used) {
-        asm_error(c, st->lit_col, "literal constants are not allowed in the 64-bit (VOP3) encoding on gfx803 (use an "
-                  "inline constant -16..64, +-0.5, +-1.0, +-2.0, +-4.0, 0.15915494, or move the value to a register)");
-        return false;
-    }
-    /* Constant bus: one SGPR (the same one twice counts once) or literal per VALU instruction. */
-    uint32_t first = 0;
-    for (uint32_t k = 1; k < st->nbus; k++) {
-        bool same = st->bus_codes[k] == st->bus_codes[first] && st->bus_counts[k] == st->bus_counts[first];
-        if (!same) {
-            char a[32], b[32];
-            bus_text((uint16_t)st->bus_codes[first], (uint8_t)st->bus_counts[first], st->lit, a, sizeof a);
-            bus_text((uint16_t)st->bus_codes[k], (uint8_t)st->bus_counts[k], st->lit, b, sizeof b);
-            bool implicit = st->bus_codes[k] == ISA_REG_VCC_LO && !in->e64;
-            asm_error(c, st->bus_cols[k], "constant bus limit: a VALU instruction may read only one SGPR or literal "
-                      "on gfx803, but this one reads %s and %s%s", a, b,
-                      implicit ? " (the vcc of a 32-bit carry/select counts)" : "");
-            return false;
-        }
-    }
-    return true;
 }
 
 /* ---- Pass 1: lines -------------------------------------------------------------------------- */

@@ -9,17 +9,11 @@
 #ifndef GCNSIM_ASM_H
 #define GCNSIM_ASM_H
 
+#include "asm/asm_diag.h"
 #include "isa.h"
-
-enum { ASM_ERRORS_SHOWN = 20 }; /* diagnostics printed per file (docs/errors.md) */
 
 /* Assemble text held in memory; `name` is used in diagnostics. Returns the number of errors (0 on
  * success; the program is then filled and must be released with isa_program_free). */
 int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_program_t *out, FILE *diag);
-
-/* Print a diagnostic's text as gcnsim shows every message that echoes input: control bytes (but tab
- * and newline), malformed UTF-8 and U+FEFF (an invisible byte-order mark) as \xNN, and any word
- * longer than 80 bytes clipped to its first 77 and "...". */
-void asm_diag_puts(const char *text, FILE *out);
 
 #endif

@@ -1,6 +1,5 @@
-/* asm_diag: how a diagnostic's text is printed, shared by the assembler and the INI loaders so that
- * every message that echoes input is bounded and printable (asm.h). Depends on libc only. */
-#include "asm/asm.h"
+/* asm_diag: how a diagnostic's text is printed (asm_diag.h). */
+#include "asm/asm_diag.h"
 
 #include <string.h>
 

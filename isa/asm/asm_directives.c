@@ -1,6 +1,8 @@
 /* asm_directives: `.amdhsa_kernel` blocks, the `.amdgpu_metadata` YAML that clang emits, and the
  * directives that name kernels (.globl, .type NAME,@function). Every other directive is ignored. */
-#include "asm/asm_internal.h"
+#include "asm/asm_directives.h"
+
+#include "asm/asm_lex.h"
 
 #include <stddef.h>
 #include <stdlib.h>

@@ -1,5 +1,7 @@
 /* asm_lex: diagnostics, comment removal and tokenizing of one source line, signature parsing. */
-#include "asm/asm_internal.h"
+#include "asm/asm_lex.h"
+
+#include "asm/asm_diag.h"
 
 #include <inttypes.h>
 #include <stdarg.h>

@@ -1,6 +1,9 @@
 /* disasm: print a decoded instruction in llvm-mc syntax, driven by the same table signature the
  * assembler parses, so that printing and re-assembling gives back the same instruction. */
-#include "asm/asm_internal.h"
+#include "isa.h" /* isa_format_inst */
+
+#include "asm/asm_lex.h"
+#include "asm/asm_operands.h"
 
 #include <stdarg.h>
 #include <string.h>

@@ -2,7 +2,9 @@
  * LDS, plus ds_swizzle_b32). Every active lane is checked before anything is written, so a
  * faulting instruction has no effect; atomics then apply in lane order 0..63. Rules and sources:
  * docs/semantics-scalar-memory.md. */
-#include "exec/exec_internal.h"
+#include "exec/exec_mem.h"
+
+#include "exec/exec_operands.h"
 
 #include <inttypes.h>
 

@@ -1,7 +1,9 @@
 /* exec_salu: scalar ALU (SOP1, SOP2, SOPC, SOPK), program control (SOPP) and scalar memory
  * (SMEM) semantics. The rules, including SCC for every op class, are listed with their sources in
  * docs/semantics-scalar-memory.md (GCN3 ISA manual, section 5 and chapter 12). */
-#include "exec/exec_internal.h"
+#include "exec/exec_salu.h"
+
+#include "exec/exec_operands.h"
 
 #include <inttypes.h>
 

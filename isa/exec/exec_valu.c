@@ -5,7 +5,12 @@
  * Every op reads whole source vectors first and computes all 64 lanes into a local array (plain
  * loops the compiler can vectorise); only the final write looks at EXEC, so a destination that
  * aliases a source is handled for free. */
-#include "exec/exec_valu_internal.h"
+#include "exec/exec_valu.h"
+
+#include "exec/exec_lanes.h"
+#include "exec/exec_operands.h"
+#include "exec/exec_valu_float.h"
+#include "exec/exec_vcmp.h"
 
 enum { NL = ISA_WAVE_SIZE };
 
@@ -168,7 +173,9 @@ static void lane_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, isa_op_t
 
 /* ---- the simple three-input ops: d = f(a, b, c) per lane ------------------------------------ */
 
-bool isa_valu_int(isa_wave_t *w, const isa_inst_t *in)
+/* Integer, bit, lane and 64-bit ops. Like each VALU family handler it returns true when it knows
+ * the opcode, so isa_exec_valu can report anything left over as not implemented. */
+static bool valu_int(isa_wave_t *w, const isa_inst_t *in)
 {
     isa_op_t op = (isa_op_t)in->op;
     uint64_t exec = isa_wave_exec(w);
@@ -339,7 +346,7 @@ void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     else if (isa_ops[in->op].flags & ISA_FL_FLOAT)
         done = isa_valu_float(w, in);
     else
-        done = isa_valu_int(w, in);
+        done = valu_int(w, in);
     if (!done)
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
 }

@@ -4,7 +4,10 @@
  * Arithmetic is done in C float (round to nearest even, as the hardware); transcendentals use
  * libm in double and round once, which is at least as accurate as the hardware (see
  * docs/semantics-valu.md). */
-#include "exec/exec_valu_internal.h"
+#include "exec/exec_valu_float.h"
+
+#include "exec/exec_lanes.h"
+#include "exec/exec_operands.h"
 
 #include <math.h>
 

@@ -7,7 +7,11 @@
  *   bit 0 less, bit 1 equal, bit 2 greater, bit 3 unordered (floats only)
  * e.g. le = 0b011, ne = 0b101, t = 0b111, nge = 0b1001 (unordered or less), tru = 0b1111.
  * So a compare is: find the relation of each lane's operands, test that bit of the condition. */
-#include "exec/exec_valu_internal.h"
+#include "exec/exec_vcmp.h"
+
+#include "exec/exec_lanes.h"
+#include "exec/exec_operands.h"
+#include "exec/exec_valu_float.h"
 
 enum { NL = ISA_WAVE_SIZE };
 enum { REL_LT, REL_EQ, REL_GT, REL_UN };

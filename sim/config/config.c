@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/asm.h"      /* asm_diag_puts: messages that echo input */
+#include "asm/asm_diag.h" /* asm_diag_puts: messages that echo input */
 #include "base/fileio.h"
 #include "base/text.h"
 

@@ -9,7 +9,10 @@
  * again, how long its unit is busy, and when its memory operation completes (an event). After
  * issuing, the CU computes the exact next cycle at which anything could issue and sleeps until
  * then, unless an event (a memory completion, a barrier release, a wave start) wakes it sooner. */
-#include "machine/timing_internal.h"
+#include "machine/timing_cu.h"
+
+#include "machine/timing_dispatch.h"
+#include "machine/timing_state.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -43,38 +46,6 @@ static void emit_mem(tw_sim_t *s, const tw_wave_t *w, uint32_t pc, const mem_acc
     ev.u.mem.pc = w->inst_base + pc;
     ev.u.mem.access = a;
     tw_emit(s, &ev);
-}
-
-void tw_age_add(tw_cu_t *cu, uint32_t simd, uint32_t slot) { cu->age[simd][cu->nage[simd]++] = (uint8_t)slot; }
-
-void tw_age_remove(tw_cu_t *cu, uint32_t simd, uint32_t slot)
-{
-    uint8_t *a = cu->age[simd];
-    uint32_t n = cu->nage[simd], i = 0;
-    while (i < n && a[i] != slot)
-        i++;
-    if (i == n)
-        return;
-    memmove(a + i, a + i + 1, n - i - 1);
-    cu->nage[simd]--;
-}
-
-/* s_setprio changed a wave's priority: re-sort its SIMD's order (rare; at most 16 entries). */
-static void age_resort(tw_cu_t *cu, uint32_t simd)
-{
-    uint8_t *a = cu->age[simd];
-    for (uint32_t i = 1; i < cu->nage[simd]; i++) {
-        uint8_t x = a[i];
-        const tw_wave_t *wx = cu->slot[simd][x];
-        uint32_t j = i;
-        for (; j > 0; j--) {
-            const tw_wave_t *wy = cu->slot[simd][a[j - 1]];
-            if (wy->prio > wx->prio || (wy->prio == wx->prio && wy->id < wx->id))
-                break;
-            a[j] = a[j - 1];
-        }
-        a[j] = x;
-    }
 }
 
 /* A vector memory instruction's lines are all in the L1: its vmcnt drops when its data are back,
@@ -231,7 +202,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         case ISA_s_setprio:
             if (w->prio != (imm & 3)) {
                 w->prio = (uint8_t)(imm & 3);
-                age_resort(cu, w->simd);
+                tw_age_resort(cu, w->simd);
             }
             break;
         default:

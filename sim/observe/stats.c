@@ -1,6 +1,10 @@
-/* stats: interval accounting over the timing model's events, and the report built from it. */
+/* stats: interval accounting over the timing model's events (stats.h), and the report, JSON and
+ * CSV row composed from it. The top of the statistics: the memory figures (stats_mem), the
+ * per-instruction rows (stats_pc) and distributions (stats_dist) are below it and know nothing of
+ * stats_t. */
 #include "observe/stats.h"
 
+#include "base/fileio.h"
 #include "observe/json_out.h"
 #include "observe/report.h"
 
@@ -91,27 +95,6 @@ static stats_slot_kind_t slot_kind(tev_wave_state_t s)
 
 static bool is_wait(tev_wave_state_t s) { return s == TEV_WAVE_WAIT_VM || s == TEV_WAVE_WAIT_LGKM; }
 
-static unsigned dist_bucket(uint64_t v)
-{
-    if (v < 16)
-        return (unsigned)v;
-    unsigned e = 63;
-    while (!(v >> e & 1))
-        e--;
-    return 16 + (e - 4) * 16 + (unsigned)((v >> (e - 4)) & 15);
-}
-
-void stats_dist_add(stats_dist_t *d, uint64_t v)
-{
-    if (d->n == 0 || v < d->min)
-        d->min = v;
-    if (v > d->max)
-        d->max = v;
-    d->n++;
-    d->sum += v;
-    d->bucket[dist_bucket(v)]++;
-}
-
 /* The per-PC entry of instruction `pc`, growing the table (bounded by the kernel's size). */
 static stats_pc_t *pc_entry_grow(stats_t *st, uint32_t pc)
 {
@@ -143,12 +126,10 @@ static inline stats_pc_t *pc_entry(stats_t *st, uint32_t pc)
     return &st->pc[pc];
 }
 
-stats_pc_t *stats_pc_entry(stats_t *st, uint32_t pc) { return pc_entry(st, pc); }
-
 /* Charge the slot's issue slots in [mark, to) to its current state. A wait's slots are split into
  * hidden and exposed by its SIMD's VALU issues since the wait began: events for one CU arrive in
  * cycle order and a wait ends in a memory-completion event, which runs before the issue stage of
- * its cycle (timing_internal.h), so the count then covers exactly the cycles before `to`. */
+ * its cycle (timing_state.h), so the count then covers exactly the cycles before `to`. */
 static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t simd, uint64_t to)
 {
     if (sl->state == TEV_WAVE_GONE || to <= sl->mark)
@@ -354,9 +335,15 @@ void stats_observe(void *ctx, const tev_t *ev)
         if (ev->cycle > st->lim_since[ev->cu])
             st->lim_since[ev->cu] = ev->cycle;
         break;
-    case TEV_MEM:
-        stats_mem_observe(st, ev);
+    case TEV_MEM: {
+        uint64_t lat = stats_mem_observe(&st->mem, ev->u.mem.access);
+        stats_pc_t *p = pc_entry(st, ev->u.mem.pc);
+        if (p) {
+            p->mem_count++;
+            p->mem_latency += lat;
+        }
         break;
+    }
     case TEV_END:
         st->cycles = ev->cycle;
         st->ended = true;
@@ -374,10 +361,6 @@ void stats_observe(void *ctx, const tev_t *ev)
 }
 
 /* ---- output ------------------------------------------------------------------------------------ */
-
-static const char *const slot_kind_names[STATS_NUM_SLOT_KINDS] = {
-    "issued", "vmcnt", "lgkmcnt", "barrier", "unit_busy", "no_instruction", "launching", "draining", "held"
-};
 
 static uint64_t total_insts(const stats_t *st)
 {
@@ -420,6 +403,30 @@ static void print_dispatches(const stats_t *st, const launch_t *L, const cfg_t *
     }
 }
 
+/* Latency hiding, lifetimes and (with per_pc) the per-instruction table. */
+static void print_detail(const stats_t *st, const launch_t *L, FILE *out)
+{
+    uint64_t waited = st->hidden + st->exposed;
+    fprintf(out, "latency hiding s_waitcnt slots %" PRIu64 ": hidden %" PRIu64 " (%.1f%%), exposed %" PRIu64
+            " (a VALU instruction of another wave issued on the SIMD in the slot, or not)\n",
+            waited, st->hidden, 100.0 * stats_ratio(st->hidden, waited), st->exposed);
+    stats_pc_print_waits(st->pc, st->npc, L, out);
+    const stats_dist_t *w = &st->wave_life, *g = &st->wg_life;
+    fprintf(out, "wave lifetime  %" PRIu64 " waves, cycles min %" PRIu64 " mean %.1f max %" PRIu64 ";", w->n,
+            w->min, stats_dist_mean(w), w->max);
+    uint64_t h[64];
+    stats_dist_log2_hist(w, h);
+    for (unsigned k = 0; k < 64; k++)
+        if (h[k])
+            fprintf(out, " [%" PRIu64 ", %" PRIu64 "] %" PRIu64, stats_dist_log2_from(k), stats_dist_log2_to(k), h[k]);
+    fputc('\n', out);
+    fprintf(out, "wg lifetime    %" PRIu64 " workgroups, cycles min %" PRIu64 " p50 %" PRIu64 " p90 %" PRIu64
+            " max %" PRIu64 " mean %.1f\n", g->n, g->min, stats_dist_percentile(g, 50),
+            stats_dist_percentile(g, 90), g->max, stats_dist_mean(g));
+    if (st->per_pc)
+        stats_pc_print_table(st->pc, st->npc, L, out);
+}
+
 void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
 {
     const occ_result_t *o = &res->d[0].occ;
@@ -454,7 +461,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
         slots += st->slot_counts[k];
     fprintf(out, "issue slots   %" PRIu64 ":", slots);
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
-        fprintf(out, " %s %.1f%%", slot_kind_names[k], 100.0 * stats_ratio(st->slot_counts[k], slots));
+        fprintf(out, " %s %.1f%%", stats_slot_kind_keys[k], 100.0 * stats_ratio(st->slot_counts[k], slots));
     fputc('\n', out);
     /* Both figures of docs/occupancy.md: LLVM's per-SIMD rule, and what the dispatcher keeps resident. */
     occ_kernel_t ok = timing_occ_kernel(&L->dispatches[0]);
@@ -474,8 +481,35 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", %s %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
     fputc('\n', out);
-    stats_mem_print(st, cfg, out);
-    stats_print_detail(st, L, out);
+    stats_mem_print(&st->mem, st->cycles, cfg, out);
+    print_detail(st, L, out);
+}
+
+/* The JSON of print_detail's sections. */
+static void json_detail(const stats_t *st, const launch_t *L, FILE *out)
+{
+    uint64_t waited = st->hidden + st->exposed;
+    fprintf(out, "  \"latency_hiding\": {\"hidden\": %" PRIu64 ", \"exposed\": %" PRIu64 ", \"hidden_fraction\": %.6f, "
+            "\"by_pc\": ", st->hidden, st->exposed, stats_ratio(st->hidden, waited));
+    stats_pc_json_waits(st->pc, st->npc, L, out);
+    fputs("},\n", out);
+    if (st->per_pc)
+        stats_pc_json_table(st->pc, st->npc, L, out);
+    const stats_dist_t *w = &st->wave_life, *g = &st->wg_life;
+    fprintf(out, "  \"wave_lifetime\": {\"count\": %" PRIu64 ", \"min\": %" PRIu64 ", \"mean\": %.6f, \"max\": %" PRIu64
+            ", \"histogram\": [", w->n, w->min, stats_dist_mean(w), w->max);
+    uint64_t h[64];
+    stats_dist_log2_hist(w, h);
+    bool first = true;
+    for (unsigned k = 0; k < 64; k++)
+        if (h[k]) {
+            fprintf(out, "%s{\"from\": %" PRIu64 ", \"to\": %" PRIu64 ", \"count\": %" PRIu64 "}", first ? "" : ", ",
+                    stats_dist_log2_from(k), stats_dist_log2_to(k), h[k]);
+            first = false;
+        }
+    fprintf(out, "]},\n  \"workgroup_lifetime\": {\"count\": %" PRIu64 ", \"min\": %" PRIu64 ", \"mean\": %.6f, "
+            "\"max\": %" PRIu64 ", \"p50\": %" PRIu64 ", \"p90\": %" PRIu64 "},\n", g->n, g->min, stats_dist_mean(g), g->max,
+            stats_dist_percentile(g, 50), stats_dist_percentile(g, 90));
 }
 
 /* "dispatches": one object per dispatch (schema 4). */
@@ -528,7 +562,7 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     }
     fprintf(out, "],\n  \"issue_slots\": {");
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
-        fprintf(out, "%s\"%s\": %" PRIu64, k ? ", " : "", slot_kind_names[k], st->slot_counts[k]);
+        fprintf(out, "%s\"%s\": %" PRIu64, k ? ", " : "", stats_slot_kind_keys[k], st->slot_counts[k]);
     fprintf(out, "},\n  \"occupancy\": {\"theoretical_waves_per_simd\": %.6f, \"theoretical\": %.6f, "
             "\"limiter\": \"%s\", \"workgroups_per_cu\": %" PRIu32 ", \"waves_per_workgroup\": %" PRIu32 ", \"limits\": {",
             o->waves_per_simd, o->occupancy, occ_resource_name(o->limiter), o->wg_per_cu, o->waves_per_wg);
@@ -545,8 +579,109 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", \"%s\": %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
     fputs("},\n", out);
-    stats_mem_json(st, cfg, out);
-    stats_json_detail(st, L, out);
+    stats_mem_json(&st->mem, st->cycles, cfg, out);
+    json_detail(st, L, out);
     fprintf(out, "  \"config\": {\"mem_model\": \"%s\", \"release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
             cfg->mem_model == CFG_MEM_IDEAL ? "ideal" : "hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "wave" : "workgroup", cfg->gpu_clock_mhz);
+}
+
+/* ---- CSV --------------------------------------------------------------------------------------- */
+
+static const char csv_header[] =
+    "workload,kernel,grid_x,grid_y,grid_z,workgroup_x,workgroup_y,workgroup_z,compute_units,simds,wave_slots,"
+    "sched_policy,mem_model,mem_latency,mem_bytes_per_cycle,dispatch_order,dispatch_release,clock_mhz,"
+    "cycles,instructions,valu_instructions,ipc,waves,workgroups,occupancy_theoretical,occupancy_measured,"
+    "limiter,issued_fraction,valu_busy,hidden,exposed,hidden_fraction,wave_lifetime_mean,"
+    "workgroup_lifetime_p50,workgroup_lifetime_p90,";
+
+/* A field quoted as RFC 4180 asks when it holds a comma, a quote or a line break. */
+static void csv_str(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* The name of choice `index` of an enum configuration key. */
+static void cfg_choice(const char *section, const char *key, int index, FILE *f)
+{
+    for (unsigned i = 0; i < cfg_nkeys; i++) {
+        if (strcmp(cfg_keys[i].section, section) != 0 || strcmp(cfg_keys[i].key, key) != 0)
+            continue;
+        const char *p = cfg_keys[i].choices;
+        for (int n = 0; n < index && p; n++)
+            if ((p = strchr(p, '|')))
+                p++;
+        if (p)
+            fprintf(f, "%.*s", (int)strcspn(p, "|"), p);
+        return;
+    }
+}
+
+/* measured_waves_per_simd with the product in integers, as the CSV has always computed it (the
+ * two agree unless the product passes 2^53). */
+static double csv_waves_per_simd(const stats_t *st)
+{
+    uint64_t area = 0;
+    for (size_t i = 0; i < (size_t)st->ncu * st->simds; i++)
+        area += st->resident_area[i];
+    return stats_ratio(area, st->cycles * st->ncu * st->simds);
+}
+
+int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
+                    const char *path, FILE *err)
+{
+    fio_out_t o;
+    char msg[256];
+    if (!fio_out_open_append(&o, path, msg, sizeof msg)) {
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, msg);
+        return 1;
+    }
+    FILE *f = o.f;
+    if (ftell(f) == 0)
+        fprintf(f, "%s%s\n", csv_header, stats_mem_csv_header);
+    uint64_t n = 0, slots = 0, busy = 0;
+    for (int u = 0; u < ISA_NUM_UNITS; u++)
+        n += st->insts[u];
+    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
+        slots += st->slot_counts[k];
+    for (size_t i = 0; i < (size_t)st->ncu * st->simds; i++)
+        busy += st->valu_busy[i];
+    const wl_workload_t *wl = L->wl;
+    csv_str(f, wl->path);
+    fputc(',', f);
+    const wl_dispatch_t *wd = &wl->dispatches[0];
+    csv_str(f, L->dispatches[0].kernel->name);
+    fprintf(f, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRId64 ",%" PRId64 ",%" PRId64 ",",
+            wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], cfg->gpu_compute_units,
+            cfg->cu_simds, cfg->cu_wave_slots);
+    cfg_choice("sched", "policy", cfg->sched_policy, f);
+    fputc(',', f);
+    cfg_choice("mem", "model", cfg->mem_model, f);
+    fprintf(f, ",%" PRId64 ",%" PRId64 ",", cfg->mem_latency, cfg->mem_bytes_per_cycle);
+    cfg_choice("dispatch", "order", cfg->dispatch_order, f);
+    fputc(',', f);
+    cfg_choice("dispatch", "release", cfg->dispatch_release, f);
+    fprintf(f, ",%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.6f,%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%s,%.6f,%.6f,",
+            cfg->gpu_clock_mhz, st->cycles, n, st->insts[ISA_UNIT_VALU], stats_ratio(n, st->cycles), st->waves,
+            st->workgroups, res->d[0].occ.waves_per_simd, csv_waves_per_simd(st), occ_resource_name(res->d[0].occ.limiter),
+            stats_ratio(st->slot_counts[STATS_ISSUED], slots), stats_ratio(busy, st->cycles * st->ncu * st->simds));
+    fprintf(f, "%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%" PRIu64 ",%" PRIu64 ",", st->hidden, st->exposed,
+            stats_ratio(st->hidden, st->hidden + st->exposed), stats_dist_mean(&st->wave_life),
+            stats_dist_percentile(&st->wg_life, 50), stats_dist_percentile(&st->wg_life, 90));
+    stats_mem_csv(&st->mem, st->cycles, f);
+    fputc('\n', f);
+    if (!fio_out_commit(&o, msg, sizeof msg)) {
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, msg);
+        return 1;
+    }
+    return 0;
 }

@@ -14,7 +14,8 @@
  * the s_waitcnt the wave issued last. Per instruction: a wave's slots since its previous issue
  * (or its launch) are charged to the instruction it issues next; its slots after s_endpgm
  * (draining, held) to the s_endpgm, so each column of the table sums to the issue-slot totals.
- * Memory is bounded by the machine size, the kernel's instruction count and fixed histograms. */
+ * Memory is bounded by the machine size, the kernel's instruction count and fixed histograms.
+ * Needs: events, timing (its results), launch, cfg; stats_dist, stats_mem and stats_pc below it. */
 #ifndef GCNSIM_STATS_H
 #define GCNSIM_STATS_H
 
@@ -23,13 +24,10 @@
 #include "config/config.h"
 #include "machine/events.h"
 #include "load/launch.h"
-#include "mem/memsys.h"
 #include "machine/timing.h"
-
-typedef enum {
-    STATS_ISSUED, STATS_VMCNT, STATS_LGKMCNT, STATS_BARRIER, STATS_UNIT_BUSY, STATS_NO_INSTRUCTION,
-    STATS_LAUNCHING, STATS_DRAINING, STATS_HELD, STATS_NUM_SLOT_KINDS
-} stats_slot_kind_t;
+#include "observe/stats_dist.h"
+#include "observe/stats_mem.h"
+#include "observe/stats_pc.h"
 
 typedef struct {
     tev_wave_state_t state;
@@ -44,34 +42,6 @@ typedef struct {
     uint32_t last_pc;          /* instruction index of its previous issue */
     bool has_pc;
 } stats_slot_t;
-
-/* Per instruction (index in the kernel). */
-typedef struct {
-    uint64_t execs;            /* issues */
-    uint64_t cycles;           /* sum over issues of (issue cycle - the wave's previous issue cycle) */
-    uint64_t slots[STATS_NUM_SLOT_KINDS]; /* the slots attributed to it (see stats_observe) */
-    uint64_t waited, hidden;   /* s_waitcnt: slots waited after it, and those hidden */
-    uint64_t mem_count, mem_latency; /* memory instructions: executions and summed issue-to-data cycles */
-} stats_pc_t;
-
-/* The memory system's figures, summed over TEV_MEM events. */
-typedef struct {
-    uint64_t insts[2];                 /* [0] vector memory, [1] scalar memory instructions */
-    uint64_t lines, ideal_lines;       /* vector: line requests, and the fewest possible */
-    uint64_t stall;                    /* address-unit cycles lost to full MSHRs */
-    uint64_t count[MEM_NUM_CACHES][CACHE_NUM_OUTCOMES];
-    uint64_t level_bytes[MEM_NUM_CACHES];
-    uint64_t dram_reads, dram_writes, dram_bytes, row_hits, row_misses;
-    uint64_t dram_until;               /* the end of the last DRAM transfer */
-} stats_mem_t;
-
-/* A distribution of cycle counts in a fixed-size structure: exact below 16, otherwise 16 buckets
- * per power of two (percentiles within 1/16 relative). */
-enum { STATS_DIST_BUCKETS = 16 + 60 * 16 };
-typedef struct {
-    uint64_t n, sum, min, max;
-    uint64_t bucket[STATS_DIST_BUCKETS];
-} stats_dist_t;
 
 /* When a dispatch ran. Its workgroups' ids are consecutive (the queue is in order), so a workgroup
  * belongs to the last dispatch whose first id is not above its own. */
@@ -112,7 +82,6 @@ typedef struct {
     uint64_t hidden, exposed;              /* s_waitcnt slots with/without a VALU issue of another wave */
     stats_dist_t wave_life, wg_life;       /* launch to slot free; workgroup start to end */
     stats_mem_t mem;
-    stats_dist_t load_latency;             /* vector loads: issue to data */
     stats_dispatch_t dispatch[WL_MAX_DISPATCHES];
     uint32_t ndispatches;                  /* dispatches that started */
     bool ended;
@@ -132,27 +101,6 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
 /* The same as a JSON object (docs/report.md); deterministic: same inputs, same bytes. */
 void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out);
 
-/* stats_pc.c: the report sections and JSON keys for latency hiding, the per-instruction table and
- * lifetimes (called by the two functions above), and the CSV row. */
-void stats_print_detail(const stats_t *st, const launch_t *L, FILE *out);
-void stats_json_detail(const stats_t *st, const launch_t *L, FILE *out);
-/* Percentile p (0..100) of a distribution: the upper bound of the bucket holding it, clamped to
- * [min, max]; 0 when empty. */
-uint64_t stats_dist_percentile(const stats_dist_t *d, unsigned p);
-void stats_dist_add(stats_dist_t *d, uint64_t v);
-/* a / b, and 0 when b is 0 (every fraction of the report). */
-static inline double stats_ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
-/* The per-PC entry of instruction `pc`, growing the table; NULL (and st->oom) when out of memory. */
-stats_pc_t *stats_pc_entry(stats_t *st, uint32_t pc);
-double stats_dist_mean(const stats_dist_t *d);
-
-/* stats_mem.c: the memory system's figures (TEV_MEM events): their report lines, JSON keys and CSV
- * columns. */
-void stats_mem_observe(stats_t *st, const tev_t *ev);
-void stats_mem_print(const stats_t *st, const cfg_t *cfg, FILE *out);
-void stats_mem_json(const stats_t *st, const cfg_t *cfg, FILE *out);
-extern const char stats_mem_csv_header[];
-void stats_mem_csv(const stats_t *st, FILE *out);
 /* Append one row for this run to `path`, writing the header line first when the file is new or
  * empty. Returns 0, or 1 with a message on err. Columns: docs/cli.md. */
 int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,

@@ -1,17 +1,13 @@
-/* stats_mem: the memory system's figures — what each memory instruction did at every level
- * (TEV_MEM events, memsys.h), summed; their report lines, JSON keys and CSV columns
- * (docs/report.md). */
-#include "observe/stats.h"
+/* stats_mem: the memory system's figures, summed per event, and their output (stats_mem.h). */
+#include "observe/stats_mem.h"
 
 #include <inttypes.h>
 #include <string.h>
 
 static const char *const level_names[MEM_NUM_CACHES] = { "l1v", "scalar", "l2" };
 
-void stats_mem_observe(stats_t *st, const tev_t *ev)
+uint64_t stats_mem_observe(stats_mem_t *m, const mem_access_t *a)
 {
-    const mem_access_t *a = ev->u.mem.access;
-    stats_mem_t *m = &st->mem;
     m->insts[a->scalar ? 1 : 0]++;
     if (!a->scalar) {
         m->lines += a->lines;
@@ -32,12 +28,8 @@ void stats_mem_observe(stats_t *st, const tev_t *ev)
         m->dram_until = a->dram_busy_until;
     uint64_t lat = a->done - a->issue;
     if (!a->scalar && a->op == CACHE_READ)
-        stats_dist_add(&st->load_latency, lat);
-    stats_pc_t *p = stats_pc_entry(st, ev->u.mem.pc);
-    if (p) {
-        p->mem_count++;
-        p->mem_latency += lat;
-    }
+        stats_dist_add(&m->load_latency, lat);
+    return lat;
 }
 
 /* Hits over lookups; a merge waited for a line on its way, so it is not a hit. */
@@ -51,10 +43,10 @@ static bool ideal(const cfg_t *cfg) { return cfg->mem_model == CFG_MEM_IDEAL; }
 
 /* DRAM bandwidth over the run, or until its last transfer if write-backs were still queued when
  * the last workgroup ended; in doubles, so no product can overflow. */
-static double dram_rate(const stats_t *st)
+static double dram_rate(const stats_mem_t *m, uint64_t cycles)
 {
-    uint64_t span = st->mem.dram_until > st->cycles ? st->mem.dram_until : st->cycles;
-    return span ? (double)st->mem.dram_bytes / (double)span : 0.0;
+    uint64_t span = m->dram_until > cycles ? m->dram_until : cycles;
+    return span ? (double)m->dram_bytes / (double)span : 0.0;
 }
 
 /* The ideal model's one shared channel stands for DRAM. */
@@ -63,10 +55,9 @@ static uint64_t dram_peak(const cfg_t *cfg)
     return (uint64_t)(ideal(cfg) ? cfg->mem_bytes_per_cycle : cfg->dram_bytes_per_cycle * cfg->dram_channels);
 }
 
-void stats_mem_print(const stats_t *st, const cfg_t *cfg, FILE *out)
+void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, FILE *out)
 {
-    const stats_mem_t *m = &st->mem;
-    const stats_dist_t *d = &st->load_latency;
+    const stats_dist_t *d = &m->load_latency;
     fprintf(out, "memory        %s; vector instructions %" PRIu64 " (%" PRIu64 " line requests, %.2f per instruction, "
             "coalescing %.1f%%), scalar %" PRIu64 "; address-unit stalls %" PRIu64 " cycles\n",
             ideal(cfg) ? "ideal" : "hierarchy", m->insts[0], m->lines, stats_ratio(m->lines, m->insts[0]),
@@ -84,16 +75,15 @@ void stats_mem_print(const stats_t *st, const cfg_t *cfg, FILE *out)
     }
     fprintf(out, "dram          %" PRIu64 " line reads, %" PRIu64 " write-backs, %" PRIu64 " bytes; %.2f bytes/cycle = "
             "%.1f%% of the %" PRIu64 " peak", m->dram_reads, m->dram_writes, m->dram_bytes,
-            dram_rate(st), 100.0 * dram_rate(st) / (double)dram_peak(cfg), dram_peak(cfg));
+            dram_rate(m, cycles), 100.0 * dram_rate(m, cycles) / (double)dram_peak(cfg), dram_peak(cfg));
     if (cfg->dram_row_model == CFG_ROW_ON)
         fprintf(out, "; row hits %" PRIu64 ", row misses %" PRIu64, m->row_hits, m->row_misses);
     fputc('\n', out);
 }
 
-void stats_mem_json(const stats_t *st, const cfg_t *cfg, FILE *out)
+void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, FILE *out)
 {
-    const stats_mem_t *m = &st->mem;
-    const stats_dist_t *d = &st->load_latency;
+    const stats_dist_t *d = &m->load_latency;
     fprintf(out, "  \"memory\": {\"model\": \"%s\", \"vector_instructions\": %" PRIu64 ", \"scalar_instructions\": %" PRIu64
             ", \"lines\": %" PRIu64 ", \"ideal_lines\": %" PRIu64 ", \"lines_per_instruction\": %.6f, "
             "\"coalescing\": %.6f, \"stall_cycles\": %" PRIu64 ",\n", ideal(cfg) ? "ideal" : "hierarchy", m->insts[0],
@@ -111,16 +101,15 @@ void stats_mem_json(const stats_t *st, const cfg_t *cfg, FILE *out)
     fprintf(out, "\n  },\n  \"dram\": {\"reads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"bytes\": %" PRIu64
             ", \"bytes_per_cycle\": %.6f, \"peak_bytes_per_cycle\": %" PRIu64 ", \"utilisation\": %.6f, "
             "\"row_hits\": %" PRIu64 ", \"row_misses\": %" PRIu64 "},\n", m->dram_reads, m->dram_writes, m->dram_bytes,
-            dram_rate(st), dram_peak(cfg), dram_rate(st) / (double)dram_peak(cfg), m->row_hits, m->row_misses);
+            dram_rate(m, cycles), dram_peak(cfg), dram_rate(m, cycles) / (double)dram_peak(cfg), m->row_hits, m->row_misses);
 }
 
 const char stats_mem_csv_header[] =
     "l1v_hit_rate,scalar_hit_rate,l2_hit_rate,dram_bytes,dram_bytes_per_cycle,load_latency_mean,coalescing";
 
-void stats_mem_csv(const stats_t *st, FILE *out)
+void stats_mem_csv(const stats_mem_t *m, uint64_t cycles, FILE *out)
 {
-    const stats_mem_t *m = &st->mem;
     fprintf(out, "%.6f,%.6f,%.6f,%" PRIu64 ",%.6f,%.6f,%.6f", hit_rate(m, MEM_L1V), hit_rate(m, MEM_SCALAR),
-            hit_rate(m, MEM_L2), m->dram_bytes, dram_rate(st), stats_dist_mean(&st->load_latency),
+            hit_rate(m, MEM_L2), m->dram_bytes, dram_rate(m, cycles), stats_dist_mean(&m->load_latency),
             stats_ratio(m->ideal_lines, m->lines));
 }

@@ -604,8 +604,8 @@ START_TEST(test_kernel_lines)
     /* The 4 lines reach the L1 at 0, 1, 2, 3 cycles after issue (4 address cycles), and the L2 at
      * the same cycles; they are one 256-byte block, so one DRAM channel of 32 bytes a cycle, where
      * they start at 0, 2, 4, 6: the last answers 6 + 450 after the issue. */
-    ck_assert_uint_eq(st.load_latency.n, 1);
-    ck_assert_uint_eq(st.load_latency.max, 6 + 450);
+    ck_assert_uint_eq(st.mem.load_latency.n, 1);
+    ck_assert_uint_eq(st.mem.load_latency.max, 6 + 450);
     stats_free(&st);
     /* A 64-byte stride: 64 lines for the same 256 bytes (coalescing 4 / 64). */
     st = run_stride(6);

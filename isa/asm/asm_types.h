@@ -1,14 +1,23 @@
-/* asm_internal: the assembler's private interfaces, shared by isa/asm*.c and isa/asm/disasm.c only.
+/* asm_types: the assembler's private types — signatures, tokens, operands, modifiers and the
+ * assembler's state — shared by the files of isa/asm/ only; types alone, so every file of them may include
+ * it. Each file declares its functions in its own header, and they use each other downwards only:
  *
- * The assembler works line by line: asm_lex.c blanks comments and splits a line into tokens,
- * asm_operands.c turns tokens into operands and matches them against the instruction's signature
- * (the SIG column of isa.def, parsed by asm_sig_parse), asm_directives.c handles `.amdhsa_kernel`,
- * `.amdgpu_metadata` and the kernel-naming directives, and asm.c drives the passes, splits the
- * file into kernels, resolves branches and computes resource usage. */
-#ifndef GCNSIM_ASM_INTERNAL_H
-#define GCNSIM_ASM_INTERNAL_H
+ *   asm.c             drives the passes, splits the file into kernels, resolves branches and
+ *                     computes resource usage;
+ *   asm_directives.c  `.amdhsa_kernel`, `.amdgpu_metadata` and the kernel-naming directives;
+ *   asm_match.c       matches operands against the instruction's signature (the SIG column of
+ *                     isa.def), with the VALU encoding and constant-bus rules;
+ *   asm_operands.c    turns tokens into operands; names registers;
+ *   asm_lex.c         diagnostics, comment removal, tokens, signatures, modifiers, s_waitcnt;
+ *   asm_diag.c        how a diagnostic's text is printed.
+ *
+ * disasm.c prints instructions with asm_operands' register names and asm_lex's signatures. */
+#ifndef GCNSIM_ASM_TYPES_H
+#define GCNSIM_ASM_TYPES_H
 
-#include "asm/asm.h"
+#include <stdio.h>
+
+#include "isa.h"
 
 enum {
     ASM_MAX_TOKENS = 128,  /* per line; longer lines are an error */
@@ -45,9 +54,6 @@ typedef struct {
     uint8_t n;
     asm_sig_t g[ASM_MAX_SIG];
 } asm_sig_list_t;
-
-/* Parse a SIG string; false when it is malformed (a table bug). */
-bool asm_sig_parse(const char *sig, asm_sig_list_t *out);
 
 /* ---- Tokens -------------------------------------------------------------------------------- */
 typedef enum { TK_END, TK_IDENT, TK_INT, TK_FLOAT, TK_PUNCT, TK_STRING, TK_BADNUM } asm_tok_kind_t;
@@ -187,54 +193,5 @@ typedef struct asm_meta_kernel {
     isa_kernel_arg_t *args;
     uint32_t nargs, args_cap;
 } asm_meta_kernel_t;
-
-/* ---- asm_lex.c ------------------------------------------------------------------------------ */
-/* Report an error on the current line at `col` (1-based); marks the line failed. */
-void asm_error(asm_ctx_t *c, uint32_t col, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Report an error on another line (used after parsing). */
-void asm_error_at(asm_ctx_t *c, const char *line, uint32_t line_len, uint32_t lineno, uint32_t col,
-                  const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-/* Blank comments of the current line into c->clean and split it into c->tok. False on error. */
-bool asm_tokenize(asm_ctx_t *c);
-bool asm_tok_is(const asm_tok_t *t, const char *s);
-bool asm_tok_punct(const asm_tok_t *t, char ch);
-uint32_t asm_hash(const char *s, size_t n);
-/* Copy a token's text into a NUL-terminated buffer (truncating). */
-void asm_tok_text(const asm_tok_t *t, char *buf, size_t size);
-/* Grow a dynamic array so that it holds at least `need` elements; false when out of memory. */
-bool asm_grow(void **arr, uint32_t *cap, uint32_t need, size_t elem);
-
-/* ---- asm_operands.c ------------------------------------------------------------------------- */
-/* Parse one operand starting at token *i. False (error reported) on failure. */
-bool asm_parse_operand(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o);
-/* Parse the modifiers that follow the operands (tokens *i..end). */
-bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m);
-/* Parse an s_waitcnt expression (tokens *i..end) into the encoded field. */
-bool asm_parse_waitcnt(asm_ctx_t *c, uint32_t *i, int32_t *simm16);
-/* The text of a register operand: v3, s[4:5], vcc, m0... */
-void asm_reg_text(uint16_t code, uint8_t count, char *buf, size_t n);
-/* Match operands and modifiers against the signature of `op` and fill `pi`. */
-bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_opnd_t *ops, uint32_t nops,
-               const asm_mods_t *m, asm_pinst_t *pi);
-
-/* ---- asm.c ------------------------------------------------------------------------------- */
-/* VALU rules after the operand walk: encoding selection (_e32/_e64 or the assembler's choice),
- * literals in VOP3 and src1, the constant bus. Sets in->e64. */
-bool asm_valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_mods_t *m,
-                    const asm_match_state_t *st, isa_inst_t *in);
-
-/* ---- asm_directives.c ----------------------------------------------------------------------- */
-/* Find or add a declared kernel by name. Returns its index, or -1 when out of memory. */
-int32_t asm_kernel_declare(asm_ctx_t *c, const char *name, uint32_t len, uint32_t line, uint32_t col);
-/* Handle a directive line (first token starts with '.'); false when an error was reported. */
-bool asm_directive(asm_ctx_t *c, uint32_t i);
-/* A line inside an open .amdhsa_kernel block / .amdgpu_metadata block. */
-void asm_amdhsa_line(asm_ctx_t *c);
-void asm_metadata_line(asm_ctx_t *c);
-/* gcnsim's default descriptor and LLVM's .amdhsa defaults. */
-void asm_default_descriptor(isa_descriptor_t *d);
-void asm_amdhsa_defaults(isa_descriptor_t *d);
-/* At end of file: report unterminated blocks. */
-void asm_directives_finish(asm_ctx_t *c);
 
 #endif

@@ -1,13 +1,20 @@
-/* timing_internal: the timing model's state, shared by timing.c (dispatcher, waves' lifetimes, the
- * run loop) and timing_cu.c (the issue stage and instruction timing). Not exported beyond them. */
-#ifndef GCNSIM_TIMING_INTERNAL_H
-#define GCNSIM_TIMING_INTERNAL_H
+/* timing_state: the timing model's state, and the lowest part of its code — what changes a wave's
+ * state or reports it: reporting events to the observers (and stopping the run at --max-cycles),
+ * state changes, waking a CU's issue stage, faults, and each SIMD's oldest-first order of waves.
+ * The dispatcher (timing_dispatch), the issue stage (timing_cu) and the run (timing) are above it
+ * in that order, each using only those below. Not exported beyond them.
+ * Needs: launch (faults), eng, dorder, ldst, memsys. */
+#ifndef GCNSIM_TIMING_STATE_H
+#define GCNSIM_TIMING_STATE_H
 
+#include "config/config.h"
+#include "load/launch.h"
 #include "machine/dispatch_order.h"
 #include "machine/engine.h"
+#include "machine/events.h"
 #include "machine/lds_timing.h"
+#include "machine/occupancy.h"
 #include "mem/memsys.h"
-#include "machine/timing.h"
 
 #include <string.h>
 
@@ -95,7 +102,11 @@ typedef struct {
 typedef struct {
     launch_t *L;
     const cfg_t *cfg;
-    const timing_options_t *opt;
+    /* timing_options_t's fields, copied: its header (timing.h) is the run's, above this one */
+    bool tick_every_cycle;
+    uint64_t max_cycles;
+    const tev_observer_t *observers;
+    unsigned nobservers;
     eng_t eng;
     tw_disp_t *disp;           /* one per L->dispatches */
     uint32_t cur;              /* the dispatch the queue is handing out */
@@ -118,8 +129,6 @@ typedef struct {
     int status;                /* 0 running, 2 fault, 3 internal error */
 } tw_sim_t;
 
-/* Report an event to every observer. */
-void tw_emit(tw_sim_t *s, const tev_t *ev);
 /* An event of `kind` at `cycle` about wave w (its CU, SIMD, slot, id and workgroup filled in).
  * Inline and filled in place: a returned struct was built in a temporary and copied, and the copy's
  * wide loads of the just-written narrow fields stalled on store forwarding (~10 % of timing mode). */
@@ -134,7 +143,6 @@ static inline void tw_wave_event(tev_t *ev, const tw_wave_t *w, tev_kind_t kind,
     ev->wave = w->id;
     ev->wg = w->wg->id;
 }
-void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle);
 /* Refresh w->next and w->next_unit after its pc changed (wave start, each executed instruction). */
 static inline void tw_wave_fetch(tw_wave_t *w)
 {
@@ -144,8 +152,6 @@ static inline void tw_wave_fetch(tw_wave_t *w)
     w->next_unit = (uint8_t)(in ? isa_ops[w->next->op].unit : ISA_UNIT_SEQ);
 }
 
-/* Ask for the CU's issue stage to run at `cycle` (or earlier if already asked). */
-void tw_wake_cu(tw_sim_t *s, uint32_t cu, uint64_t cycle);
 /* The first cycle >= c at which SIMD `simd` is selected. */
 static inline uint64_t tw_simd_slot(const tw_sim_t *s, uint32_t simd, uint64_t c)
 {
@@ -160,20 +166,23 @@ static inline uint32_t tw_simd_at(const tw_sim_t *s, uint64_t c)
     return (uint32_t)(s->simd_mask ? c & s->simd_mask : c % s->simds);
 }
 
-/* timing_cu.c */
+/* ---- timing_state.c ---------------------------------------------------------------------------- */
+
+/* Report an event to every observer; one past opt->max_cycles ends the run (tw_cycle_limit). */
+void tw_emit(tw_sim_t *s, const tev_t *ev);
+/* Change w's state at `cycle`, reported when it is a change. */
+void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle);
+/* Ask for the CU's issue stage to run at `cycle` (or earlier if already asked). */
+void tw_wake_cu(tw_sim_t *s, uint32_t cu, uint64_t cycle);
+/* Record a program fault of wave w and stop the run. */
+void tw_fault(tw_sim_t *s, tw_wave_t *w, launch_fault_kind_t kind, uint32_t inst, int lane, const char *msg);
+/* The run would pass `limit` (opt->max_cycles): record the fault and stop the run. */
+void tw_cycle_limit(tw_sim_t *s, uint64_t limit);
+
 /* Keep cu->age[simd] in order: a new wave (the youngest, priority 0) goes last. */
 void tw_age_add(tw_cu_t *cu, uint32_t simd, uint32_t slot);
 void tw_age_remove(tw_cu_t *cu, uint32_t simd, uint32_t slot);
-void tw_cu_tick(tw_sim_t *s, uint32_t cu, uint64_t c);
-void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c);
-/* A draining wave's last VALU instruction has left the SIMD (EV_VALU_DONE). */
-void tw_valu_done(tw_sim_t *s, tw_wave_t *w, uint64_t c);
-/* EV_VMEM_RESUME: CU ci's address unit tries again to hand its instruction's lines to the L1. */
-void tw_vmem_resume(tw_sim_t *s, uint32_t ci, uint64_t c);
-
-/* timing.c */
-void tw_wave_end(tw_sim_t *s, tw_wave_t *w, uint64_t c);
-void tw_barrier_arrive(tw_sim_t *s, tw_wave_t *w, uint64_t c);
-void tw_fault(tw_sim_t *s, tw_wave_t *w, launch_fault_kind_t kind, uint32_t inst, int lane, const char *msg);
+/* s_setprio changed a wave's priority: re-sort its SIMD's order (rare; at most 16 entries). */
+void tw_age_resort(tw_cu_t *cu, uint32_t simd);
 
 #endif

@@ -1,22 +1,14 @@
-/* exec_internal: helpers shared by the functional-semantics files of isa/ (not exported beyond
- * isa/). Operand reads follow the hardware's source encoding: SGPRs and special registers,
- * inline constants (integers sign-extended to 64 bits, floats as f32 or f64 bit patterns), the
- * instruction's literal (zero-extended for 64-bit operands), SCC/VCCZ/EXECZ, and VGPRs. */
-#ifndef GCNSIM_ISA_EXEC_INTERNAL_H
-#define GCNSIM_ISA_EXEC_INTERNAL_H
+/* exec_operands: operand access shared by every instruction family of isa/exec/ (not exported
+ * beyond it), at the bottom of them: reads, writes, f32 bit helpers and faults. Operand reads
+ * follow the hardware's source encoding: SGPRs and special registers, inline constants (integers
+ * sign-extended to 64 bits, floats as f32 or f64 bit patterns), the instruction's literal
+ * (zero-extended for 64-bit operands), SCC/VCCZ/EXECZ, and VGPRs. Needs: isa.h only. */
+#ifndef GCNSIM_ISA_EXEC_OPERANDS_H
+#define GCNSIM_ISA_EXEC_OPERANDS_H
 
 #include "isa.h"
 
 #include <string.h>
-
-/* Family entry points, each in its own file. They may set res->branch_taken (the caller then
- * jumps to in->target) or a fault/barrier/end status; the caller advances pc otherwise. */
-void isa_exec_salu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);  /* SOP1/2/C/K */
-void isa_exec_sopp(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);
-void isa_exec_smem(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);
-void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);  /* VOP* */
-void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);
-void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);
 
 /* Scalar reads (SALU operands, VALU scalar operands, lane selects). */
 uint32_t isa_x_read_s32(const isa_wave_t *w, const isa_inst_t *in, isa_operand_t o);

@@ -1,0 +1,21 @@
+/* asm_directives: `.amdhsa_kernel` blocks, `.amdgpu_metadata` YAML and the kernel-naming
+ * directives (.globl, .type ...), and the default descriptors. Needs: asm_lex. */
+#ifndef GCNSIM_ASM_DIRECTIVES_H
+#define GCNSIM_ASM_DIRECTIVES_H
+
+#include "asm/asm_types.h"
+
+/* Find or add a declared kernel by name. Returns its index, or -1 when out of memory. */
+int32_t asm_kernel_declare(asm_ctx_t *c, const char *name, uint32_t len, uint32_t line, uint32_t col);
+/* Handle a directive line (first token starts with '.'); false when an error was reported. */
+bool asm_directive(asm_ctx_t *c, uint32_t i);
+/* A line inside an open .amdhsa_kernel block / .amdgpu_metadata block. */
+void asm_amdhsa_line(asm_ctx_t *c);
+void asm_metadata_line(asm_ctx_t *c);
+/* gcnsim's default descriptor and LLVM's .amdhsa defaults. */
+void asm_default_descriptor(isa_descriptor_t *d);
+void asm_amdhsa_defaults(isa_descriptor_t *d);
+/* At end of file: report unterminated blocks. */
+void asm_directives_finish(asm_ctx_t *c);
+
+#endif

@@ -1,0 +1,556 @@
+/* asm_match: the match of an instruction's operands against its table signature (asm_match.h):
+ * operand kinds and widths, constants (inline or literal), modifiers, and the instruction-level
+ * rules of VALU encodings and the constant bus, with every gfx803 operand rule llvm-mc enforces. */
+#include "asm/asm_match.h"
+
+#include "asm/asm_lex.h"
+#include "asm/asm_operands.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+/* ---- Constants ------------------------------------------------------------------------------- */
+
+static const uint32_t inline_f32[9] = {
+    0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u, 0x40000000u, 0xc0000000u, 0x40800000u, 0xc0800000u,
+    0x3e22f983u
+};
+
+static uint16_t classify32(uint32_t bits)
+{
+    int32_t v = (int32_t)bits;
+    if (v >= 0 && v <= 64)
+        return (uint16_t)(ISA_CONST_INT_ZERO + v);
+    if (v < 0 && v >= -16)
+        return (uint16_t)(192 - v);
+    for (int k = 0; k < 9; k++)
+        if (bits == inline_f32[k])
+            return (uint16_t)(ISA_CONST_F_HALF + k);
+    return ISA_SRC_LITERAL;
+}
+
+static uint32_t f32_bits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+/* The operand code of a constant for a 32-bit (width 1) or 64-bit (width 2) operand; *lit gets
+ * the literal's bits when the code is ISA_SRC_LITERAL. */
+static bool const_code(asm_ctx_t *c, const asm_opnd_t *o, unsigned width, uint16_t *code, uint32_t *lit)
+{
+    if (width == 1) {
+        uint32_t bits;
+        if (o->kind == OPK_INT) {
+            if (o->ival < INT32_MIN || o->ival > (int64_t)UINT32_MAX) {
+                asm_error(c, o->col, "integer %" PRId64 " does not fit in 32 bits", o->ival);
+                return false;
+            }
+            bits = (uint32_t)o->ival;
+        } else {
+            float f = (float)o->fval;
+            if (o->fval != 0 && (isinf(f) || fpclassify(f) == FP_SUBNORMAL || f == 0)) {
+                asm_error(c, o->col, "float constant %g is out of range for f32", o->fval);
+                return false;
+            }
+            bits = f32_bits(f);
+        }
+        if (o->abs)
+            bits &= 0x7fffffffu; /* modifiers on a constant fold into its bits, as llvm-mc does */
+        if (o->neg)
+            bits ^= 0x80000000u;
+        *code = classify32(bits);
+        *lit = bits;
+        return true;
+    }
+    if (o->neg || o->abs) {
+        asm_error(c, o->col, "source modifiers on a 64-bit constant are not supported");
+        return false;
+    }
+    if (o->kind == OPK_INT) {
+        if (o->ival >= -16 && o->ival <= 64) {
+            *code = classify32((uint32_t)(int32_t)o->ival);
+            return true;
+        }
+        if (o->ival < INT32_MIN || o->ival > (int64_t)UINT32_MAX) {
+            asm_error(c, o->col, "integer %" PRId64 " does not fit in the 32-bit literal of a 64-bit operand", o->ival);
+            return false;
+        }
+        *code = ISA_SRC_LITERAL;
+        *lit = (uint32_t)o->ival;
+        return true;
+    }
+    if (o->fval == 0) {
+        *code = ISA_CONST_INT_ZERO;
+        return true;
+    }
+    uint16_t k = classify32(f32_bits((float)o->fval));
+    if (k >= ISA_CONST_F_HALF && k <= ISA_CONST_F_INV2PI &&
+        ((double)(float)o->fval == o->fval || k == ISA_CONST_F_INV2PI)) {
+        *code = k;
+        return true;
+    }
+    asm_error(c, o->col, "a float constant on a 64-bit operand must be an inline constant (0.0, +-0.5, +-1.0, +-2.0, "
+              "+-4.0, 0.15915494)");
+    return false;
+}
+
+/* ---- Matching --------------------------------------------------------------------------------- */
+
+static const char *describe(const asm_sig_t *g, char *buf, size_t n)
+{
+    switch (g->kind) {
+    case SIG_VDST: case SIG_VGPR: case SIG_RTN:
+        if (g->width == 1)
+            snprintf(buf, n, "a VGPR (vN)");
+        else
+            snprintf(buf, n, "a range of %u VGPRs (v[a:b])", g->width);
+        break;
+    case SIG_VSRC:
+        snprintf(buf, n, g->width == 1 ? "a 32-bit VGPR, SGPR or constant" : "a 64-bit VGPR pair, SGPR pair or constant");
+        break;
+    case SIG_SDST:
+        if (g->width == 1)
+            snprintf(buf, n, "an SGPR or special register (sN, vcc_lo, m0, exec_lo...)");
+        else
+            snprintf(buf, n, "a range of %u SGPRs (s[a:b]%s)", g->width, g->width == 2 ? ", vcc, exec" : "");
+        break;
+    case SIG_SSRC:
+        snprintf(buf, n, g->width == 1 ? "a 32-bit SGPR, special register or constant"
+                                       : "a 64-bit SGPR pair, vcc, exec or constant");
+        break;
+    case SIG_MASK_DST: snprintf(buf, n, "a lane-mask destination (vcc or an SGPR pair)"); break;
+    case SIG_MASK_SRC: snprintf(buf, n, "a lane mask (vcc or an SGPR pair)"); break;
+    case SIG_ADDR: snprintf(buf, n, "a 64-bit address in a VGPR pair (v[a:a+1])"); break;
+    case SIG_SMEM_OFF: snprintf(buf, n, "an unsigned 20-bit byte offset or an SGPR"); break;
+    case SIG_IMM16: snprintf(buf, n, "a 16-bit integer"); break;
+    case SIG_K32: snprintf(buf, n, "a 32-bit constant"); break;
+    case SIG_LABEL: snprintf(buf, n, "a label"); break;
+    default: snprintf(buf, n, "an operand"); break;
+    }
+    return buf;
+}
+
+static bool is_sreg_code(uint16_t code)
+{
+    return code < ISA_NUM_SREGS;
+}
+
+static bool is_vcc(const asm_opnd_t *o)
+{
+    return o->kind == OPK_REG && o->code == ISA_REG_VCC_LO && o->count == 2;
+}
+
+/* Operand-kind errors name the operand position and what was expected. */
+static bool bad_operand(asm_ctx_t *c, const asm_opnd_t *o, unsigned pos, isa_op_t op, const asm_sig_t *g)
+{
+    char want[96];
+    asm_error(c, o->col, "operand %u of '%s' must be %s", pos, isa_ops[op].name, describe(g, want, sizeof want));
+    return false;
+}
+
+
+/* Record a scalar read (an SGPR or special register, or the literal) for the constant-bus rule. */
+static void bus_read(asm_match_state_t *st, uint16_t code, uint8_t count, uint32_t col)
+{
+    if (st->nbus < sizeof st->bus_codes / sizeof st->bus_codes[0]) {
+        st->bus_codes[st->nbus] = code;
+        st->bus_counts[st->nbus] = count;
+        st->bus_cols[st->nbus] = col;
+        st->nbus++;
+    }
+}
+
+static bool take_literal(asm_ctx_t *c, asm_match_state_t *st, uint32_t bits, uint32_t col)
+{
+    if (st->lit_used && st->lit != bits) {
+        asm_error(c, col, "only one literal constant is allowed per instruction (already using 0x%x)", st->lit);
+        return false;
+    }
+    st->lit_used = true;
+    st->lit = bits;
+    if (!st->lit_col)
+        st->lit_col = col;
+    return true;
+}
+
+/* Fill one source operand of the instruction from a register or constant. */
+static bool put_source(asm_ctx_t *c, asm_match_state_t *st, isa_inst_t *in, const asm_opnd_t *o, unsigned width)
+{
+    isa_operand_t *s = &in->src[in->nsrc++];
+    if (o->kind == OPK_REG) {
+        if (o->code < ISA_VGPR_BASE)
+            bus_read(st, o->code, o->count, o->col);
+        s->code = o->code;
+        s->count = o->count;
+        s->neg = o->neg;
+        s->abs = o->abs;
+        return true;
+    }
+    uint32_t bits = 0;
+    if (!const_code(c, o, width, &s->code, &bits))
+        return false;
+    s->count = 1;
+    if (s->code == ISA_SRC_LITERAL) {
+        if (!take_literal(c, st, bits, o->col))
+            return false;
+        bus_read(st, ISA_SRC_LITERAL, 1, o->col);
+    }
+    return true;
+}
+
+static bool reg_fits(const asm_opnd_t *o, bool vgpr, unsigned width)
+{
+    if (o->kind != OPK_REG || o->count != width)
+        return false;
+    return vgpr ? o->code >= ISA_VGPR_BASE : o->code < ISA_VGPR_BASE;
+}
+
+static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, const asm_sig_t *g, const asm_opnd_t *o,
+                          unsigned pos, asm_pinst_t *pi)
+{
+    isa_inst_t *in = &pi->in;
+    isa_enc_t enc = isa_ops[op].enc;
+    bool mods = o->neg || o->abs;
+    if (o->kind == OPK_OFF) {
+        asm_error(c, o->col, "'off' is not a valid operand on gfx803 (it is gfx9 global/scratch syntax)");
+        return false;
+    }
+    if (mods && g->kind != SIG_VSRC) {
+        asm_error(c, o->col, "source modifiers are not allowed on operand %u of '%s'", pos, isa_ops[op].name);
+        return false;
+    }
+    switch (g->kind) {
+    case SIG_VDST:
+    case SIG_RTN:
+        if (!reg_fits(o, true, g->width))
+            return bad_operand(c, o, pos, op, g);
+        in->vdst = (isa_operand_t){ o->code, o->count, 0, 0 };
+        return true;
+    case SIG_VGPR:
+    case SIG_ADDR:
+        if (!reg_fits(o, true, g->width))
+            return bad_operand(c, o, pos, op, g);
+        in->src[in->nsrc++] = (isa_operand_t){ o->code, o->count, 0, 0 };
+        return true;
+    case SIG_VSRC: {
+        if (o->kind == OPK_SYM || (o->kind == OPK_REG && o->count != g->width))
+            return bad_operand(c, o, pos, op, g);
+        if (mods && !(isa_ops[op].flags & ISA_FL_FLOAT)) {
+            asm_error(c, o->col, "source modifiers (neg, abs) are only allowed on floating-point instructions; '%s' "
+                      "is not one", isa_ops[op].name);
+            return false;
+        }
+        if (o->kind == OPK_REG && mods && !st->mods_col)
+            st->mods_col = o->col;
+        unsigned idx = st->nvsrc++;
+        if (!put_source(c, st, in, o, g->width))
+            return false;
+        uint16_t code = in->src[in->nsrc - 1].code;
+        if (idx == 1 && (enc == ISA_ENC_VOP2 || enc == ISA_ENC_VOPC) && code < ISA_VGPR_BASE) {
+            if (!st->src1_col)
+                st->src1_col = o->col;
+            if (code == ISA_SRC_LITERAL)
+                st->lit_in_src1 = true;
+        }
+        return true;
+    }
+    case SIG_SDST:
+        if (!reg_fits(o, false, g->width) || !is_sreg_code(o->code))
+            return bad_operand(c, o, pos, op, g);
+        in->sdst = (isa_operand_t){ o->code, o->count, 0, 0 };
+        return true;
+    case SIG_SSRC:
+        if (o->kind == OPK_SYM || (o->kind == OPK_REG && (o->code >= ISA_VGPR_BASE || o->count != g->width)))
+            return bad_operand(c, o, pos, op, g);
+        if (o->kind != OPK_REG && (enc == ISA_ENC_SMEM || enc == ISA_ENC_SOPK)) {
+            asm_error(c, o->col, "operand %u of '%s' must be an SGPR%s, not a constant", pos, isa_ops[op].name,
+                      g->width == 2 ? " pair" : "");
+            return false;
+        }
+        return put_source(c, st, in, o, g->width);
+    case SIG_MASK_DST:
+    case SIG_MASK_SRC:
+        if (!reg_fits(o, false, 2) || !is_sreg_code(o->code))
+            return bad_operand(c, o, pos, op, g);
+        if (!is_vcc(o) && !st->mask_col)
+            st->mask_col = o->col;
+        if (g->kind == SIG_MASK_DST)
+            in->sdst = (isa_operand_t){ o->code, 2, 0, 0 };
+        else {
+            in->src[in->nsrc++] = (isa_operand_t){ o->code, 2, 0, 0 };
+            bus_read(st, o->code, 2, o->col);
+        }
+        return true;
+    case SIG_SMEM_OFF:
+        if (o->kind == OPK_INT) {
+            if (o->ival < 0 || o->ival > 0xfffff) {
+                asm_error(c, o->col, "SMEM offset %" PRId64 " is out of range (unsigned 20-bit: 0..0xfffff)", o->ival);
+                return false;
+            }
+            in->offset = (uint32_t)o->ival;
+            return true;
+        }
+        if (o->kind != OPK_REG || o->count != 1 || !is_sreg_code(o->code))
+            return bad_operand(c, o, pos, op, g);
+        in->src[in->nsrc++] = (isa_operand_t){ o->code, 1, 0, 0 };
+        in->has_soffset_sgpr = 1;
+        return true;
+    case SIG_IMM16: {
+        if (o->kind != OPK_INT)
+            return bad_operand(c, o, pos, op, g);
+        bool sopk = enc == ISA_ENC_SOPK;
+        if (o->ival < (sopk ? -32768 : 0) || o->ival > 65535) {
+            asm_error(c, o->col, "immediate %" PRId64 " is out of range for '%s' (%s)", o->ival, isa_ops[op].name,
+                      sopk ? "16 bits: -32768..65535" : "0..65535");
+            return false;
+        }
+        /* SOPK immediates are stored sign-extended from 16 bits (the hardware's view). */
+        in->simm16 = sopk ? (int32_t)(int16_t)(uint16_t)o->ival : (int32_t)o->ival;
+        return true;
+    }
+    case SIG_K32: {
+        if (o->kind != OPK_INT && o->kind != OPK_FLOAT)
+            return bad_operand(c, o, pos, op, g);
+        uint16_t code;
+        uint32_t bits = 0;
+        if (!const_code(c, o, 1, &code, &bits) || !take_literal(c, st, bits, o->col))
+            return false;
+        bus_read(st, ISA_SRC_LITERAL, 1, o->col);
+        in->src[in->nsrc++] = (isa_operand_t){ ISA_SRC_LITERAL, 1, 0, 0 };
+        return true;
+    }
+    case SIG_LABEL:
+        if (o->kind != OPK_SYM) {
+            asm_error(c, o->col, "branch target must be a label name");
+            return false;
+        }
+        pi->label = o->sym;
+        pi->label_len = o->symlen;
+        pi->label_col = o->col;
+        return true;
+    default:
+        return bad_operand(c, o, pos, op, g);
+    }
+}
+
+
+/* ---- VALU rules ----------------------------------------------------------------------------- */
+
+static void bus_text(uint16_t code, uint8_t count, uint32_t lit, char *buf, size_t n)
+{
+    if (code == ISA_SRC_LITERAL)
+        snprintf(buf, n, "literal 0x%x", lit);
+    else
+        asm_reg_text(code, count, buf, n);
+}
+
+/* VALU rules after the operand walk: encoding selection (_e32/_e64 or the assembler's choice),
+ * literals in VOP3 and src1, the constant bus. Sets in->e64. */
+static bool valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_mods_t *m,
+                       const asm_match_state_t *st, isa_inst_t *in)
+{
+    const isa_op_info_t *info = &isa_ops[op];
+    bool has_k = strchr(info->sig, 'K') != NULL;
+    if (info->enc == ISA_ENC_VOP3) {
+        if (suffix == 32) {
+            asm_error(c, mcol, "'%s' has only the 64-bit (VOP3) encoding; remove the _e32 suffix", info->name);
+            return false;
+        }
+        in->e64 = 1;
+    } else {
+        const char *why = NULL;
+        uint32_t wcol = 0;
+        if (st->mods_col) {
+            why = "source modifiers (neg, abs)";
+            wcol = st->mods_col;
+        } else if (m->clamp) {
+            why = "clamp";
+            wcol = m->col_clamp;
+        } else if (m->omod) {
+            why = "an output modifier";
+            wcol = m->col_omod;
+        } else if (st->mask_col) {
+            why = "a lane mask other than vcc";
+            wcol = st->mask_col;
+        } else if (st->src1_col) {
+            why = st->lit_in_src1 ? NULL : "an SGPR or constant in src1";
+            wcol = st->src1_col;
+            if (!why) {
+                asm_error(c, wcol, "a literal is not allowed in src1 of '%s' (only src0 of a 32-bit VOP1/VOP2/VOPC "
+                          "instruction takes a literal, and VOP3 takes none on gfx803)", info->name);
+                return false;
+            }
+        }
+        if (why && suffix == 32) {
+            asm_error(c, wcol, "%s needs the 64-bit encoding: use %s_e64", why, info->name);
+            return false;
+        }
+        in->e64 = suffix == 64 || why != NULL;
+        if (in->e64 && has_k) {
+            asm_error(c, why ? wcol : mcol, "'%s' has no 64-bit encoding%s%s", info->name, why ? ", so it cannot take " : "",
+                      why ? why : "");
+            return false;
+        }
+    }
+    if (in->e64 && st->lit_used) {
+        asm_error(c, st->lit_col, "literal constants are not allowed in the 64-bit (VOP3) encoding on gfx803 (use an "
+                  "inline constant -16..64, +-0.5, +-1.0, +-2.0, +-4.0, 0.15915494, or move the value to a register)");
+        return false;
+    }
+    /* Constant bus: one SGPR (the same one twice counts once) or literal per VALU instruction. */
+    uint32_t first = 0;
+    for (uint32_t k = 1; k < st->nbus; k++) {
+        bool same = st->bus_codes[k] == st->bus_codes[first] && st->bus_counts[k] == st->bus_counts[first];
+        if (!same) {
+            char a[32], b[32];
+            bus_text((uint16_t)st->bus_codes[first], (uint8_t)st->bus_counts[first], st->lit, a, sizeof a);
+            bus_text((uint16_t)st->bus_codes[k], (uint8_t)st->bus_counts[k], st->lit, b, sizeof b);
+            bool implicit = st->bus_codes[k] == ISA_REG_VCC_LO && !in->e64;
+            asm_error(c, st->bus_cols[k], "constant bus limit: a VALU instruction may read only one SGPR or literal "
+                      "on gfx803, but this one reads %s and %s%s", a, b,
+                      implicit ? " (the vcc of a 32-bit carry/select counts)" : "");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- The instruction ------------------------------------------------------------------------ */
+
+static bool has_mask_dst(const asm_sig_list_t *sig)
+{
+    for (unsigned k = 0; k < sig->n; k++)
+        if (sig->g[k].kind == SIG_MASK_DST)
+            return true;
+    return false;
+}
+
+/* Wrong operand count: explain the usual causes (gfx9 syntax, glc and returning atomics). */
+static bool count_error(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t nops, unsigned want, int rtn, int carry,
+                        const asm_mods_t *m)
+{
+    const char *name = isa_ops[op].name;
+    if (rtn >= 0 && !m->glc && nops == want + 1) {
+        asm_error(c, mcol, "'%s' writes a destination only with glc: add glc, or remove the destination operand", name);
+    } else if (rtn >= 0 && m->glc && nops + 1 == want) {
+        asm_error(c, m->col_glc, "'%s' with glc returns the old value: give a destination VGPR as the first operand", name);
+    } else if (carry >= 0 && nops + 1 == want) {
+        bool cin = isa_ops[op].sig[strlen(isa_ops[op].sig) - 1] == 'c';
+        asm_error(c, mcol, "'%s' without a carry-out is gfx9 syntax; gfx803 needs the carry-out operand: %s v0, vcc, "
+                  "v1, v2%s", name, name, cin ? ", vcc" : "");
+    } else {
+        const char *sig = isa_ops[op].sig;
+        asm_error(c, mcol, "'%s' takes %u operand%s (signature '%s', see docs/asm.md), got %u", name, want,
+                  want == 1 ? "" : "s", sig, nops);
+    }
+    return false;
+}
+
+/* Instruction-level modifiers: where each is legal, then copy into the instruction. */
+static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, const asm_mods_t *m, isa_inst_t *in)
+{
+    const isa_op_info_t *info = &isa_ops[op];
+    bool valu = info->unit == ISA_UNIT_VALU, fl = (info->flags & ISA_FL_FLOAT) != 0;
+    bool dual = (info->flags & ISA_FL_DUAL) != 0;
+    if (m->clamp && !(valu && (fl || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC)))) {
+        asm_error(c, m->col_clamp, "'clamp' is not allowed on '%s' (only floating-point and carry-out VALU instructions)",
+                  info->name);
+        return false;
+    }
+    if (m->omod && !(valu && fl && info->enc != ISA_ENC_VOPC)) {
+        asm_error(c, m->col_omod, "output modifiers (mul:, div:) are not allowed on '%s' (only floating-point VALU "
+                  "instructions other than compares)", info->name);
+        return false;
+    }
+    if (m->glc && info->enc != ISA_ENC_FLAT && info->enc != ISA_ENC_SMEM) {
+        asm_error(c, m->col_glc, "'glc' is only valid on FLAT and SMEM instructions");
+        return false;
+    }
+    if (m->slc && info->enc != ISA_ENC_FLAT) {
+        asm_error(c, m->col_slc, "'slc' is only valid on FLAT instructions");
+        return false;
+    }
+    if (m->has_offset && info->enc == ISA_ENC_FLAT) {
+        asm_error(c, m->col_offset, "FLAT instructions have no offset on gfx803 (add it to the address)");
+        return false;
+    }
+    if (m->has_offset && (info->enc != ISA_ENC_DS || dual)) {
+        asm_error(c, m->col_offset, "'offset:' is only valid on DS instructions other than read2/write2%s",
+                  dual ? " (use offset0:/offset1:)" : "");
+        return false;
+    }
+    if ((m->has_offset0 || m->has_offset1) && !(info->enc == ISA_ENC_DS && dual)) {
+        asm_error(c, m->col_offset01, "'offset0:'/'offset1:' are only valid on DS read2/write2 instructions");
+        return false;
+    }
+    in->clamp = m->clamp;
+    in->omod = m->omod;
+    in->glc = m->glc;
+    in->slc = m->slc;
+    if (info->enc == ISA_ENC_DS) {
+        in->offset = m->offset;
+        in->offset0 = m->offset0;
+        in->offset1 = m->offset1;
+    }
+    return true;
+}
+
+bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_opnd_t *ops, uint32_t nops,
+               const asm_mods_t *m, asm_pinst_t *pi)
+{
+    const isa_op_info_t *info = &isa_ops[op];
+    const asm_sig_list_t *sig = &c->sigs[op];
+    isa_inst_t *in = &pi->in;
+    int rtn = -1, carry = -1;
+    bool has_w = false;
+    for (unsigned k = 0; k < sig->n; k++) {
+        if (sig->g[k].kind == SIG_RTN)
+            rtn = (int)k;
+        if (sig->g[k].kind == SIG_WAITCNT)
+            has_w = true;
+        if (sig->g[k].kind == SIG_MASK_DST && k == 1 && info->enc == ISA_ENC_VOP2)
+            carry = (int)k;
+    }
+    bool skip_rtn = rtn >= 0 && !m->glc;
+    unsigned want = sig->n - (has_w ? 1u : 0u) - (skip_rtn ? 1u : 0u);
+    if (nops != want)
+        return count_error(c, op, mcol, nops, want, rtn, carry, m);
+    asm_match_state_t st;
+    memset(&st, 0, sizeof st);
+    uint32_t oi = 0;
+    for (unsigned k = 0; k < sig->n; k++) {
+        const asm_sig_t *g = &sig->g[k];
+        if (g->kind == SIG_WAITCNT || (g->kind == SIG_RTN && skip_rtn))
+            continue;
+        if (!match_operand(c, &st, op, g, &ops[oi], oi + 1, pi))
+            return false;
+        oi++;
+    }
+    if (!apply_mods(c, op, sig, m, in))
+        return false;
+    if (st.lit_used)
+        in->literal = st.lit;
+    if (info->unit == ISA_UNIT_VALU && !valu_rules(c, op, suffix, mcol, m, &st, in))
+        return false;
+    if (suffix && info->unit != ISA_UNIT_VALU) {
+        asm_error(c, mcol, "'_e%d' suffixes exist only on VALU instructions", suffix);
+        return false;
+    }
+    switch (info->enc) {
+    case ISA_ENC_VOP1: case ISA_ENC_VOP2: case ISA_ENC_VOPC:
+        in->size = in->e64 ? 8 : 4;
+        break;
+    case ISA_ENC_VOP3: case ISA_ENC_SMEM: case ISA_ENC_FLAT: case ISA_ENC_DS:
+        in->size = 8;
+        break;
+    default:
+        in->size = 4;
+        break;
+    }
+    if (st.lit_used)
+        in->size += 4;
+    return true;
+}
