@@ -206,6 +206,11 @@ void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h);
 viz_hover_kind_t viz_describe(const viz_view_t *v, int x, int y, char *buf, size_t len);
 /* Lines the legend needs at this width (its entries wrap). */
 int viz_legend_lines(const viz_view_t *v, int width);
+/* The legend at (x0, y0), wrapped at width; with draw false it only counts its lines. */
+int viz_legend(const viz_view_t *v, SDL_Renderer *r, int x0, int y0, int width, bool draw);
+/* The palette (viz_legend.c). */
+extern const SDL_Color viz_state_colors[VIZ_NUM_STATES], viz_lim_colors[VIZ_NUM_LIM], viz_simd_colors[4];
+extern const SDL_Color viz_ink, viz_faint, viz_limit_color;
 /* A state's colour (tests check the pixels against it). */
 SDL_Color viz_state_color(viz_state_t s);
 

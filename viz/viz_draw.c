@@ -10,32 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const SDL_Color state_colors[VIZ_NUM_STATES] = {
-    [VIZ_NONE] = { 255, 255, 255, 255 },     [VIZ_LAUNCHING] = { 148, 103, 189, 255 },
-    [VIZ_VALU] = { 44, 160, 44, 255 },       [VIZ_SCALAR] = { 188, 189, 34, 255 },
-    [VIZ_VMEM] = { 31, 119, 180, 255 },      [VIZ_LDS] = { 23, 190, 207, 255 },
-    [VIZ_READY] = { 152, 223, 138, 255 },    [VIZ_NOINST] = { 140, 86, 75, 255 },
-    [VIZ_WAIT_VM] = { 214, 39, 40, 255 },    [VIZ_WAIT_LGKM] = { 255, 127, 14, 255 },
-    [VIZ_BARRIER] = { 227, 119, 194, 255 },  [VIZ_DRAINING] = { 90, 30, 30, 255 },
-    [VIZ_HELD] = { 190, 190, 190, 255 },
-};
-
-static const SDL_Color lim_colors[VIZ_NUM_LIM] = {
-    [VIZ_LIM_NONE] = { 255, 255, 255, 255 },  [VIZ_LIM_FULL] = { 80, 80, 80, 255 },
-    [VIZ_LIM_NO_WORK] = { 200, 200, 200, 255 }, [VIZ_LIM_LAUNCH] = { 100, 150, 230, 255 },
-    [VIZ_LIM_REFUSED + 0] = { 200, 30, 30, 255 },  [VIZ_LIM_REFUSED + 1] = { 240, 130, 40, 255 },
-    [VIZ_LIM_REFUSED + 2] = { 170, 60, 170, 255 }, [VIZ_LIM_REFUSED + 3] = { 120, 70, 20, 255 },
-    [VIZ_LIM_REFUSED + 4] = { 230, 200, 30, 255 }, [VIZ_LIM_REFUSED + 5] = { 20, 140, 130, 255 },
-};
-
-/* One shade per SIMD for the stacked occupancy (blues, dark to light). */
-static const SDL_Color simd_colors[4] = { { 31, 78, 140, 255 }, { 60, 120, 190, 255 },
-                                          { 110, 160, 215, 255 }, { 165, 200, 235, 255 } };
-
-static const SDL_Color ink = { 20, 20, 20, 255 }, faint = { 110, 110, 110, 255 };
-static const SDL_Color limit_color = { 200, 0, 0, 255 };
-
-SDL_Color viz_state_color(viz_state_t s) { return state_colors[(unsigned)s < VIZ_NUM_STATES ? s : 0]; }
 
 static void set(SDL_Renderer *r, SDL_Color c) { SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a); }
 
@@ -140,14 +114,14 @@ static void draw_axis(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, 
         char buf[32];
         snprintf(buf, sizeof buf, "%.0f", t);
         if (labels) {
-            viz_text_draw(v->text, r, x + 2, o->axis.y + 2, faint, buf);
+            viz_text_draw(v->text, r, x + 2, o->axis.y + 2, viz_faint, buf);
             continue;
         }
         cfill(cv, grid, x, o->occ.y, 1, o->wgs.y + o->wgs.h - o->occ.y);
-        cfill(cv, faint, x, o->axis.y, 1, 4);
+        cfill(cv, viz_faint, x, o->axis.y, 1, 4);
     }
     if (labels)
-        viz_text_draw(v->text, r, 4, o->axis.y + 2, faint, "cycle");
+        viz_text_draw(v->text, r, 4, o->axis.y + 2, viz_faint, "cycle");
 }
 
 static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, uint8_t *col)
@@ -172,22 +146,22 @@ static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double 
             viz_step_columns(&m->occ[cu * m->h.simds + s], v->t0, cpp, nx, val);
             for (int x = 0; x < nx; x++) {
                 int ya = (int)lround(acc[x] * scale), yb = (int)lround((acc[x] + val[x]) * scale);
-                cfill(cv, simd_colors[s & 3], o->plot_x + x, base - yb, 1, yb - ya);
+                cfill(cv, viz_simd_colors[s & 3], o->plot_x + x, base - yb, 1, yb - ya);
                 acc[x] += val[x];
             }
         }
-        cfill(cv, limit_color, o->plot_x, base - (int)lround(viz_model_limit(m) * scale), o->plot_w, 1);
+        cfill(cv, viz_limit_color, o->plot_x, base - (int)lround(viz_model_limit(m) * scale), o->plot_w, 1);
         char buf[48];
         snprintf(buf, sizeof buf, "CU %u", cu);
-        viz_text_draw(v->text, r, 4, y0, ink, buf);
+        viz_text_draw(v->text, r, 4, y0, viz_ink, buf);
         if (ph >= 2 * o->lh) {
             snprintf(buf, sizeof buf, "max %u", m->h.max_waves_cu);
-            viz_text_draw(v->text, r, 4, y0 + o->lh, faint, buf);
+            viz_text_draw(v->text, r, 4, y0 + o->lh, viz_faint, buf);
         }
         /* The dispatch situation underneath, as a band. */
         for (int x = 0; x < o->plot_w; x++)
             col[x] = x >= nx ? VIZ_LIM_NONE : (uint8_t)viz_limiter_over(m, cu, v->t0 + x * cpp, v->t0 + (x + 1) * cpp);
-        draw_row(cv, col, o->plot_w, o->plot_x, base + 2, band, lim_colors, VIZ_LIM_NONE);
+        draw_row(cv, col, o->plot_w, o->plot_x, base + 2, band, viz_lim_colors, VIZ_LIM_NONE);
     }
 }
 
@@ -208,18 +182,18 @@ static void draw_lanes(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
         if (h > 3)
             h--;    /* a one-pixel gap separates lanes when there is room */
         viz_lane_columns(m, &m->lane[li], v->t0, cpp, o->plot_w, col);
-        draw_row(cv, col, o->plot_w, o->plot_x, y, h, state_colors, VIZ_NONE);
+        draw_row(cv, col, o->plot_w, o->plot_x, y, h, viz_state_colors, VIZ_NONE);
     }
     /* SIMD and CU separators and labels. */
     for (uint32_t s = 0; s < m->nsimds; s++) {
         int y = o->lanes.y + (int)floor(s * m->h.slots * o->lane_h), hh = (int)floor(m->h.slots * o->lane_h);
-        SDL_Color c = s % m->h.simds == 0 ? ink : faint;
+        SDL_Color c = s % m->h.simds == 0 ? viz_ink : viz_faint;
         cfill(cv, c, o->plot_x, y, o->plot_w, 1);
         fill(r, c, o->plot_x - 4, y, 4, 1);
         if (hh >= o->lh) {
             char buf[32];
             snprintf(buf, sizeof buf, "CU %u SIMD %u", s / m->h.simds, s % m->h.simds);
-            viz_text_draw(v->text, r, 4, y + (hh - o->lh) / 2, ink, buf);
+            viz_text_draw(v->text, r, 4, y + (hh - o->lh) / 2, viz_ink, buf);
         }
     }
 }
@@ -243,12 +217,12 @@ static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
     for (uint32_t cu = 0; cu < m->h.ncu; cu++) {
         uint32_t rows = m->wg_rows[cu] ? m->wg_rows[cu] : 1;
         int y = o->wgs.y + (int)floor(row0 * o->wg_row_h);
-        cfill(cv, ink, o->plot_x, y, o->plot_w, 1);
-        fill(r, ink, o->plot_x - 4, y, 4, 1);
+        cfill(cv, viz_ink, o->plot_x, y, o->plot_w, 1);
+        fill(r, viz_ink, o->plot_x - 4, y, 4, 1);
         char buf[64];
         snprintf(buf, sizeof buf, "CU %u wgs", cu);
         if (rows * o->wg_row_h >= o->lh)
-            viz_text_draw(v->text, r, 4, y + 1, ink, buf);
+            viz_text_draw(v->text, r, 4, y + 1, viz_ink, buf);
         if (first_row)
             first_row[cu] = row0;
         row0 += rows;
@@ -308,59 +282,6 @@ static void draw_wg_labels(viz_view_t *v, SDL_Renderer *r, double cpp, const siz
     free(first_row);
 }
 
-static const char *limiter_resource(uint32_t r)
-{
-    const char *name = viz_limiter_name(VIZ_LIM_REFUSED + (int)(r < 6 ? r : 5));
-    return name + strlen("refused: ");
-}
-
-/* The legend's entries: each state drawn in lanes, each dispatch category, the SIMD shades and the
- * limit line. With draw false it only counts the lines the entries need at this width. */
-static int legend(const viz_view_t *v, SDL_Renderer *r, int x0, int y0, int width, bool draw)
-{
-    const viz_model_t *m = v->m;
-    viz_text_t *t = v->text;
-    int lh = viz_text_height(t), x = x0, y = y0, lines = 1;
-    char buf[64];
-    for (int k = 0; k < VIZ_NUM_STATES + VIZ_NUM_LIM + 5; k++) {
-        SDL_Color c;
-        const char *name = buf;
-        if (k == 0 || k == VIZ_NUM_STATES + VIZ_LIM_NONE) {
-            /* a heading starts each group */
-            name = k == 0 ? "lanes:" : "dispatch band:";
-            c = (SDL_Color){ 0, 0, 0, 0 };
-        } else if (k < VIZ_NUM_STATES) {
-            if (!m->issues && k >= VIZ_VALU && k <= VIZ_LDS)
-                continue;   /* without issue records these states never appear */
-            name = viz_state_name((viz_state_t)k, m->issues);
-            c = state_colors[k];
-        } else if (k < VIZ_NUM_STATES + VIZ_NUM_LIM) {
-            name = viz_limiter_name(k - VIZ_NUM_STATES);
-            c = lim_colors[k - VIZ_NUM_STATES];
-        } else if (k < VIZ_NUM_STATES + VIZ_NUM_LIM + 4) {
-            snprintf(buf, sizeof buf, "SIMD %d resident", k - VIZ_NUM_STATES - VIZ_NUM_LIM);
-            c = simd_colors[k - VIZ_NUM_STATES - VIZ_NUM_LIM];
-        } else {
-            snprintf(buf, sizeof buf, "limit: %u waves/CU (%s)", viz_model_limit(m), limiter_resource(m->h.occ_limiter));
-            c = limit_color;
-        }
-        int w = viz_text_width(t, name) + (c.a ? lh + 4 : 0) + 14;
-        if (x + w > x0 + width && x > x0) {
-            x = x0;
-            y += lh + 2;
-            lines++;
-        }
-        if (draw) {
-            if (c.a)
-                fill(r, c, x, y + lh / 5, lh * 3 / 5 + 2, lh * 3 / 5 + 2);
-            viz_text_draw(t, r, x + (c.a ? lh + 2 : 0), y, c.a ? ink : faint, name);
-        }
-        x += w;
-    }
-    return lines;
-}
-
-int viz_legend_lines(const viz_view_t *v, int width) { return legend(v, NULL, 0, 0, width, false); }
 
 static void draw_status(viz_view_t *v, SDL_Renderer *r)
 {
@@ -373,7 +294,7 @@ static void draw_status(viz_view_t *v, SDL_Renderer *r)
     if (!line[0] && v->pointer)
         snprintf(line, sizeof line, "wheel: zoom   drag or arrows: pan   shift+drag or right-drag: select a range   "
                                     "f: fit   Esc: clear   q: quit");
-    viz_text_draw(v->text, r, 6, o->status.y + 2, ink, line);
+    viz_text_draw(v->text, r, 6, o->status.y + 2, viz_ink, line);
     int n = snprintf(line, sizeof line, "view %.0f-%.0f (%.0f cycles, %.3g cycles/px)", v->t0, v->t1, v->t1 - v->t0,
                      (v->t1 - v->t0) / o->plot_w);
     if (v->sel && n > 0 && (size_t)n < sizeof line) {
@@ -392,7 +313,7 @@ static void draw_status(viz_view_t *v, SDL_Renderer *r)
     }
     if (!m->issues && !v->sel && n > 0 && (size_t)n < sizeof line)
         snprintf(line + n, sizeof line - (size_t)n, "   no issue records: issuing is shown as eligible (trace with --trace-issues)");
-    viz_text_draw(v->text, r, 6, o->status.y + 2 + o->lh, faint, line);
+    viz_text_draw(v->text, r, 6, o->status.y + 2 + o->lh, viz_faint, line);
 }
 
 static void draw_title(viz_view_t *v, SDL_Renderer *r)
@@ -411,7 +332,7 @@ static void draw_title(viz_view_t *v, SDL_Renderer *r)
                  m->path, m->h.kernel, m->h.grid[0], m->h.grid[1], m->h.grid[2], m->h.wg_size[0], m->h.wg_size[1],
                  m->h.wg_size[2], m->h.nworkgroups, m->h.ncu, m->h.simds, m->h.slots, m->end,
                  m->issues ? "issue records" : "no issue records", m->status <= 2 ? ends[m->status] : "");
-    viz_text_draw(v->text, r, 6, 3, ink, line);
+    viz_text_draw(v->text, r, 6, 3, viz_ink, line);
 }
 
 /* (Re)make the plot area's texture and buffers when the size or renderer changed. */
@@ -475,12 +396,12 @@ void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
         }
     }
     if (v->pointer && v->px >= o->plot_x && v->px < o->plot_x + o->plot_w)
-        cfill(&cv, ink, v->px, cv.oy, 1, cv.h);
+        cfill(&cv, viz_ink, v->px, cv.oy, 1, cv.h);
     SDL_UpdateTexture(v->tex, NULL, cv.px, cv.w * (int)sizeof *cv.px);
     SDL_RenderCopy(r, v->tex, NULL, &(SDL_Rect){ cv.ox, cv.oy, cv.w, cv.h });
     draw_axis(v, r, &cv, cpp, true);
     draw_wg_labels(v, r, cpp, labels, nlabels);
-    viz_text_draw(v->text, r, o->plot_x + 4, o->occ.y, faint, "resident waves per SIMD (stacked), limit line, dispatch band");
-    legend(v, r, 8, o->legend.y + 2, w - 16, true);
+    viz_text_draw(v->text, r, o->plot_x + 4, o->occ.y, viz_faint, "resident waves per SIMD (stacked), limit line, dispatch band");
+    viz_legend(v, r, 8, o->legend.y + 2, w - 16, true);
     draw_status(v, r);
 }
