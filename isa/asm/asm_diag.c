@@ -1,6 +1,7 @@
 /* asm_diag: how a diagnostic's text is printed (asm_diag.h). */
 #include "asm/asm_diag.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The length of the well-formed UTF-8 sequence at p (at most n bytes), 0 if there is none. */
@@ -51,4 +52,21 @@ void asm_diag_puts(const char *text, FILE *out)
             fputs("...", out);
         p += word;
     }
+}
+
+void asm_diag_vprintf(FILE *out, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, aq);
+    va_end(aq);
+    char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
+    if (msg) {
+        vsnprintf(msg, (size_t)n + 1, fmt, ap);
+        asm_diag_puts(msg, out);
+        free(msg);
+    } else {
+        fputs("(out of memory formatting the message)", out);
+    }
+    fputc('\n', out);
 }

@@ -40,20 +40,8 @@ static void vreport(asm_ctx_t *c, const char *line, uint32_t len, uint32_t linen
 {
     if (++c->nerrors > ASM_ERRORS_SHOWN || !c->diag)
         return;
-    va_list aq;
-    va_copy(aq, ap);
-    int n = vsnprintf(NULL, 0, fmt, aq);
-    va_end(aq);
-    char *msg = n >= 0 ? malloc((size_t)n + 1) : NULL;
     fprintf(c->diag, "%s:%u:%u: error: ", c->file, lineno, col);
-    if (msg) {
-        vsnprintf(msg, (size_t)n + 1, fmt, ap);
-        asm_diag_puts(msg, c->diag);
-        free(msg);
-    } else {
-        fputs("(out of memory formatting the message)", c->diag);
-    }
-    fputc('\n', c->diag);
+    asm_diag_vprintf(c->diag, fmt, ap);
     echo_line(c->diag, line ? line : "", line ? len : 0, col);
 }
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "asm/asm_diag.h" /* asm_diag_puts: messages that echo input */
+#include "asm/asm_diag.h" /* asm_diag_vprintf: messages that echo input */
 #include "base/fileio.h"
 #include "base/text.h"
 
@@ -260,10 +260,7 @@ static void __attribute__((format(printf, 3, 4))) file_error(load_t *l, unsigned
         fprintf(l->err, "%s:%u: error: ", l->path, line);
     else
         fprintf(l->err, "%s: error: ", l->path);
-    char msg[1024]; /* echoed text is bounded by inih's line length */
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    asm_diag_puts(msg, l->err);
-    fputc('\n', l->err);
+    asm_diag_vprintf(l->err, fmt, ap);
     va_end(ap);
 }
 

@@ -22,10 +22,7 @@ static void verr(wl_entries_t *c, uint32_t line, int set, const char *fmt, va_li
         fprintf(c->err, "%s:%" PRIu32 ": error: ", c->path, line);
     else
         fprintf(c->err, "%s: error: ", c->path);
-    char msg[1024]; /* echoed values are bounded by inih's line length */
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    asm_diag_puts(msg, c->err);
-    fputc('\n', c->err);
+    asm_diag_vprintf(c->err, fmt, ap);
 }
 
 void wl_err_at(wl_entries_t *c, uint32_t line, int set, const char *fmt, ...)
