@@ -201,7 +201,7 @@ typedef struct {
     isa_inst_t *insts;
     uint32_t ninsts;
     uint32_t code_bytes;
-    isa_label_t *labels;
+    isa_label_t *labels;           /* in instruction order (index non-decreasing), as in the source */
     uint32_t nlabels;
     isa_descriptor_t desc;
     bool has_metadata;

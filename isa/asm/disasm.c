@@ -47,17 +47,28 @@ static void put_operand(out_t *o, const isa_inst_t *in, isa_operand_t op)
     put(o, "%s%s%s%s", op.neg ? "-" : "", op.abs ? "|" : "", text, op.abs ? "|" : "");
 }
 
+/* The label at instruction `target`, preferring one that is not the kernel's own name. Labels are
+ * in instruction order: a binary search, so a listing stays linear in a kernel with many labels. */
 static const char *label_for(const isa_kernel_t *k, uint32_t target)
 {
     if (!k)
         return NULL;
-    for (uint32_t i = 0; i < k->nlabels; i++)
-        if (k->labels[i].index == target && strcmp(k->labels[i].name, k->name) != 0)
+    uint32_t lo = 0, hi = k->nlabels;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (k->labels[mid].index < target)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const char *first = NULL;
+    for (uint32_t i = lo; i < k->nlabels && k->labels[i].index == target; i++) {
+        if (strcmp(k->labels[i].name, k->name) != 0)
             return k->labels[i].name;
-    for (uint32_t i = 0; i < k->nlabels; i++)
-        if (k->labels[i].index == target)
-            return k->labels[i].name;
-    return NULL;
+        if (!first)
+            first = k->labels[i].name;
+    }
+    return first;
 }
 
 int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size_t len)

@@ -162,10 +162,11 @@ void report_kernel(const isa_kernel_t *k, FILE *out)
     } else
         fputs("  arguments: no .amdgpu_metadata (arguments are laid out in [args] order)\n", out);
     char text[200];
+    uint32_t l = 0; /* labels are in instruction order */
     for (uint32_t i = 0; i < k->ninsts; i++) {
         const isa_inst_t *in = &k->insts[i];
         isa_format_inst(k, in, text, sizeof text);
-        for (uint32_t l = 0; l < k->nlabels; l++)
+        for (; l < k->nlabels && k->labels[l].index <= i; l++)
             if (k->labels[l].index == i)
                 fprintf(out, "%s:\n", k->labels[l].name);
         fprintf(out, "  %06" PRIx32 "  %2" PRIu32 "  %-56s ; line %" PRIu32 "\n", in->pc, in->size, text, in->line);

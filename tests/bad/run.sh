@@ -7,7 +7,8 @@
 #   cli.cases    command lines: EXIT|STDERR-TEXT|ARGS (ARGS after `gcnsim`, shell-quoted)
 #   asm/X.s      assembly files run as `gcnsim asm X.s` from tests/bad/asm: exit 1, and stderr must
 #                begin with exactly the lines of asm/X.expected
-#   scaling.sh   loading time linear in the number of buffers (1k, 10k, 100k; gen_buffers.sh)
+#   scaling.sh   loading time linear in the number of buffers (1k, 10k, 100k; gen_buffers.sh) and
+#                assembling and listing time linear in the number of labels (10k, 100k)
 #   viz.cases    gcnviz command lines, as cli.cases (ARGS after `gcnviz`); $T names a directory of
 #                traces made here: ok.gcnt and its truncated, corrupted and newer-version copies,
 #                headers whose counts the file cannot hold, a directory and a FIFO named *.gcnt
