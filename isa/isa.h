@@ -36,7 +36,9 @@ typedef enum {
     ISA_UNIT_SEQ, ISA_NUM_UNITS
 } isa_unit_t;
 
-typedef enum { ISA_RATE_NONE, ISA_RATE_FULL, ISA_RATE_QUARTER } isa_rate_t;
+/* VALU rate classes: how long an instruction holds its SIMD (valu.cycles, valu.quarter_cycles,
+ * valu.f64_add_cycles, valu.f64_cycles). */
+typedef enum { ISA_RATE_NONE, ISA_RATE_FULL, ISA_RATE_QUARTER, ISA_RATE_F64_ADD, ISA_RATE_F64 } isa_rate_t;
 
 enum {
     ISA_FL_FLOAT = 1u << 0,  /* float operands: neg/abs/clamp/omod allowed, denormals flushed */
