@@ -1,0 +1,226 @@
+/* exec_valu_f64: f64 VALU semantics (exec_valu_f64.h). Sources pass through the modifiers of
+ * isa_valu_read_f64; results through the output modifier and clamp of write_f64. Arithmetic is
+ * C double (round to nearest even, as the hardware), f64 denormals are neither flushed on input
+ * nor on output. v_rcp/rsq/sqrt_f64 are approximations (1 ULP) on hardware; here they are the
+ * host's correctly rounded 1/x and sqrt(x), and 1/sqrt(x) rounded twice (within 1 ULP), see
+ * docs/semantics-valu.md. */
+#include "exec/exec_valu_f64.h"
+
+#include "exec/exec_lanes.h"
+#include "exec/exec_operands.h"
+#include "exec/exec_valu_float.h"
+
+#include <math.h>
+
+enum { NL = ISA_WAVE_SIZE };
+
+static inline double D(uint64_t b) { double d; memcpy(&d, &b, 8); return d; }
+static inline uint64_t B(double d) { uint64_t b; memcpy(&b, &d, 8); return b; }
+static inline bool isnan64(uint64_t b) { return (b & 0x7fffffffffffffffull) > 0x7ff0000000000000ull; }
+static inline bool issnan64(uint64_t b) { return isnan64(b) && !(b & 0x0008000000000000ull); }
+static inline uint64_t quiet64(uint64_t b) { return b | 0x0008000000000000ull; }
+
+void isa_valu_read_f64(const isa_wave_t *w, const isa_inst_t *in, int i, uint64_t out[NL])
+{
+    isa_operand_t o = in->src[i];
+    if (o.code == ISA_OPND_NONE) {
+        memset(out, 0, sizeof(uint64_t) * NL);
+        return;
+    }
+    isa_x_read_v64(w, in, o, true, out);
+    uint64_t and_mask = o.abs ? 0x7fffffffffffffffull : ~0ull;
+    uint64_t xor_mask = o.neg ? 0x8000000000000000ull : 0;
+    if (o.abs || o.neg)
+        for (int l = 0; l < NL; l++)
+            out[l] = (out[l] & and_mask) ^ xor_mask;
+}
+
+/* Write a 64-bit result to the vdst pair for the EXEC lanes. */
+static void write_pair(isa_wave_t *w, const isa_inst_t *in, const uint64_t d[NL])
+{
+    uint32_t lo[NL], hi[NL];
+    for (int l = 0; l < NL; l++) {
+        lo[l] = (uint32_t)d[l];
+        hi[l] = (uint32_t)(d[l] >> 32);
+    }
+    uint32_t r = isa_x_vreg(in->vdst);
+    isa_x_write_v32(w, r, isa_wave_exec(w), lo);
+    isa_x_write_v32(w, r + 1, isa_wave_exec(w), hi);
+}
+
+/* Finish an f64 result: output modifier (ignored in IEEE mode, as for f32), clamp to [0,1] with
+ * NaN and anything negative (incl. -0) to +0 (DX10 clamp); no denormal flush. */
+static void write_f64(isa_wave_t *w, const isa_inst_t *in, uint64_t d[NL])
+{
+    if (in->omod && !w->ieee_mode) {
+        static const double scale[4] = { 1.0, 2.0, 4.0, 0.5 };
+        double s = scale[in->omod & 3];
+        for (int l = 0; l < NL; l++)
+            d[l] = B(D(d[l]) * s);
+    }
+    if (in->clamp)
+        for (int l = 0; l < NL; l++) {
+            if (isnan64(d[l]) || (d[l] >> 63))
+                d[l] = 0;
+            else if (D(d[l]) > 1.0)
+                d[l] = 0x3ff0000000000000ull;
+        }
+    write_pair(w, in, d);
+}
+
+/* IEEE mode: a signalling NaN operand gives that NaN quietened; otherwise a NaN operand gives the
+ * other operand. -0 orders below +0. The f32 rules of exec_valu_float.c, in 64 bits. */
+static inline uint64_t minmax64(uint64_t a, uint64_t b, bool want_max, bool ieee)
+{
+    bool na = isnan64(a), nb = isnan64(b);
+    if (na || nb) {
+        if (ieee && issnan64(a))
+            return quiet64(a);
+        if (ieee && issnan64(b))
+            return quiet64(b);
+        return na ? (nb ? quiet64(a) : b) : a;
+    }
+    double fa = D(a), fb = D(b);
+    if (fa == fb)
+        return want_max ? (a & b) : (a | b);
+    return (fa < fb) != want_max ? a : b;
+}
+
+static inline uint64_t fract64(uint64_t a)
+{
+    double x = D(a);
+    double r = x - floor(x);
+    if (r > 0x1.fffffffffffffp-1) /* a tiny negative x would round to 1.0 */
+        r = 0x1.fffffffffffffp-1;
+    return B(r);
+}
+
+/* frexp: the exponent of a finite non-zero value such that the mantissa is in [0.5, 1); 0 for
+ * zero, inf and NaN. The mantissa of inf or NaN is the input itself (the ISA manual's rule). */
+static inline uint32_t frexp_exp(uint64_t a)
+{
+    double x = D(a);
+    if (isnan(x) || isinf(x))
+        return 0;
+    int e;
+    frexp(x, &e);
+    return (uint32_t)e;
+}
+static inline uint64_t frexp_mant(uint64_t a)
+{
+    double x = D(a);
+    if (isnan(x) || isinf(x))
+        return a;
+    int e;
+    return B(frexp(x, &e));
+}
+
+/* f64 -> 32-bit integer, truncating: NaN -> 0, saturating at both ends. */
+static inline uint32_t sat_i32(double x)
+{
+    if (x != x)
+        return 0;
+    double t = trunc(x);
+    if (t >= 2147483647.0)
+        return 0x7fffffffu;
+    if (t <= -2147483648.0)
+        return 0x80000000u;
+    return (uint32_t)(int32_t)t;
+}
+static inline uint32_t sat_u32(double x)
+{
+    if (x != x || x <= 0.0)
+        return 0;
+    double t = trunc(x);
+    if (t >= 4294967295.0)
+        return 0xffffffffu;
+    return (uint32_t)t;
+}
+
+/* ldexp with a 32-bit signed exponent: scalbn takes an int, which the exponent fits. */
+static inline uint64_t ldexp64(uint64_t a, uint32_t e) { return B(scalbn(D(a), (int)(int32_t)e)); }
+
+bool isa_valu_f64(isa_wave_t *w, const isa_inst_t *in)
+{
+    isa_op_t op = (isa_op_t)in->op;
+    bool ieee = w->ieee_mode != 0;
+    uint64_t s0[NL], s1[NL], s2[NL], d[NL];
+    uint32_t r32[NL];
+
+    switch (op) {
+    /* ---- 32-bit sources or results ---- */
+    case ISA_v_cvt_f64_i32:
+    case ISA_v_cvt_f64_u32:
+        isa_x_read_v32(w, in, in->src[0], r32);
+        for (int l = 0; l < NL; l++)
+            d[l] = B(op == ISA_v_cvt_f64_i32 ? (double)(int32_t)r32[l] : (double)r32[l]);
+        write_f64(w, in, d);
+        return true;
+    case ISA_v_cvt_f64_f32:
+        /* an f32 source: f32 modifiers and the wave's f32 denormal mode; exact widening */
+        isa_valu_read_f32(w, in, 0, true, r32);
+        for (int l = 0; l < NL; l++)
+            d[l] = B((double)isa_x_f32(r32[l]));
+        write_f64(w, in, d);
+        return true;
+    case ISA_v_cvt_f32_f64:
+    case ISA_v_cvt_i32_f64:
+    case ISA_v_cvt_u32_f64:
+    case ISA_v_frexp_exp_i32_f64:
+        isa_valu_read_f64(w, in, 0, s0);
+        for (int l = 0; l < NL; l++) {
+            double x = D(s0[l]);
+            switch (op) {
+            case ISA_v_cvt_f32_f64: r32[l] = isa_x_bits((float)x); break;
+            case ISA_v_cvt_i32_f64: r32[l] = sat_i32(x); break;
+            case ISA_v_cvt_u32_f64: r32[l] = sat_u32(x); break;
+            default: r32[l] = frexp_exp(s0[l]); break;
+            }
+        }
+        if (op == ISA_v_cvt_f32_f64) /* an f32 result: f32 omod, clamp and flush */
+            isa_valu_write_f32(w, in, r32);
+        else /* integer results are written as-is */
+            isa_x_write_v32(w, isa_x_vreg(in->vdst), isa_wave_exec(w), r32);
+        return true;
+    default:
+        break;
+    }
+
+    isa_valu_read_f64(w, in, 0, s0);
+    if (op == ISA_v_ldexp_f64) { /* the exponent is a 32-bit integer: no modifiers */
+        isa_x_read_v32(w, in, in->src[1], r32);
+        for (int l = 0; l < NL; l++)
+            s1[l] = r32[l];
+    } else {
+        isa_valu_read_f64(w, in, 1, s1);
+    }
+    isa_valu_read_f64(w, in, 2, s2);
+
+#define LANES64(expr)                                   \
+    for (int l = 0; l < NL; l++) {                      \
+        uint64_t a = s0[l], b = s1[l], c = s2[l];       \
+        (void)a; (void)b; (void)c;                      \
+        d[l] = (expr);                                  \
+    }
+    switch (op) {
+    case ISA_v_add_f64: LANES64(B(D(a) + D(b))); break;
+    case ISA_v_mul_f64: LANES64(B(D(a) * D(b))); break;
+    case ISA_v_fma_f64: LANES64(B(fma(D(a), D(b), D(c)))); break;
+    case ISA_v_min_f64: LANES64(minmax64(a, b, false, ieee)); break;
+    case ISA_v_max_f64: LANES64(minmax64(a, b, true, ieee)); break;
+    case ISA_v_ldexp_f64: LANES64(ldexp64(a, (uint32_t)b)); break;
+    case ISA_v_trunc_f64: LANES64(B(trunc(D(a)))); break;
+    case ISA_v_ceil_f64: LANES64(B(ceil(D(a)))); break;
+    case ISA_v_floor_f64: LANES64(B(floor(D(a)))); break;
+    case ISA_v_rndne_f64: LANES64(B(nearbyint(D(a)))); break;
+    case ISA_v_fract_f64: LANES64(fract64(a)); break;
+    case ISA_v_frexp_mant_f64: LANES64(frexp_mant(a)); break;
+    case ISA_v_rcp_f64: LANES64(B(1.0 / D(a))); break;
+    case ISA_v_rsq_f64: LANES64(B(1.0 / sqrt(D(a)))); break;
+    case ISA_v_sqrt_f64: LANES64(B(sqrt(D(a)))); break;
+    default: return false;
+    }
+#undef LANES64
+    write_f64(w, in, d);
+    return true;
+}
