@@ -50,7 +50,8 @@ enum {
     ISA_FL_MAC = 1u << 6,    /* destination is also the accumulator (v_mac_f32) */
     ISA_FL_DUAL = 1u << 7,   /* DS read2/write2: offset0/offset1 instead of offset */
     ISA_FL_RTN = 1u << 8,    /* DS atomic that returns the pre-op value */
-    ISA_FL_F64 = 1u << 9     /* double-precision operands (with ISA_FL_FLOAT); f64 denormals kept */
+    ISA_FL_F64 = 1u << 9,    /* double-precision operands (with ISA_FL_FLOAT); f64 denormals kept */
+    ISA_FL_VCC_IN = 1u << 10 /* reads VCC implicitly (v_div_fmas): it counts on the constant bus */
 };
 
 /* Operand signatures (the SIG column): space-separated groups, one per operand, in syntax order.

@@ -140,6 +140,101 @@ static inline uint32_t sat_u32(double x)
 /* ldexp with a 32-bit signed exponent: scalbn takes an int, which the exponent fits. */
 static inline uint64_t ldexp64(uint64_t a, uint32_t e) { return B(scalbn(D(a), (int)(int32_t)e)); }
 
+/* ---- the division sequence ------------------------------------------------------------------ */
+/* LLVM divides n/d as: d' = div_scale(d, d, n); r ~ 1/d' (rcp and fma Newton steps);
+ * n' = div_scale(n, d, n) (VCC: "rescale"); q' = n' * r; e = fma(-d', q', n');
+ * q = div_fmas(e, r, q') (with VCC); div_fixup(q, d, n) (the IEEE special cases). */
+
+static inline int exp64(uint64_t b) { return (int)((b >> 52) & 0x7ff); }
+static inline bool denorm64(double x) { return fpclassify(x) == FP_SUBNORMAL; }
+
+/* v_div_scale_f64 S0, S1 (denominator), S2 (numerator): the ISA manual's rules. When the quotient
+ * or the reciprocal would leave the normal range, the operand (S0 is the denominator or the
+ * numerator) is scaled by 2^+-128: both together where that keeps n/d unchanged (VCC 0), only
+ * one where it does not (VCC 1, undone by div_fmas). One departure from the manual's text: a
+ * huge denominator (1/d denormal) with a denormal quotient is scaled down, 2^-128, as in the
+ * next rule, so that the sequence's result stays exact (the manual's "2^128" would overflow d). */
+static uint64_t div_scale(uint64_t s0, uint64_t s1, uint64_t s2, bool *vcc)
+{
+    double a = D(s0), d = D(s1), n = D(s2);
+    *vcc = false;
+    if (n == 0 || d == 0)
+        return 0x7ff8000000000000ull;
+    if (exp64(s2) - exp64(s1) >= 768) { /* n/d near the largest double: scale d up */
+        *vcc = true;
+        return s0 == s1 ? B(ldexp(a, 128)) : s0;
+    }
+    if (denorm64(d)) /* both up: the quotient is unchanged */
+        return B(ldexp(a, 128));
+    if (denorm64(1.0 / d) && denorm64(n / d)) {
+        *vcc = true;
+        return s0 == s1 ? B(ldexp(a, -128)) : s0;
+    }
+    if (denorm64(1.0 / d)) /* both down */
+        return B(ldexp(a, -128));
+    if (denorm64(n / d)) { /* the quotient would be denormal: scale n up */
+        *vcc = true;
+        return s0 == s2 ? B(ldexp(a, 128)) : s0;
+    }
+    if (exp64(s2) <= 53) /* a tiny numerator: both up */
+        return B(ldexp(a, 128));
+    return s0;
+}
+
+/* v_div_fmas_f64: fma(S0, S1, S2), and where VCC is set the div_scale scaling undone: 2^128 when
+ * the quotient S2 is large (|S2| >= 2: the denominator was scaled up), else 2^-128 (the numerator
+ * was scaled up, or the denominator down). The direction rule is the one measured on hardware by
+ * other emulators; the manual's "2^64" is known to be wrong. The scale is applied to the rounded
+ * fma, so a denormal quotient may be rounded twice (hardware scales inside the fma). */
+static inline uint64_t div_fmas(uint64_t a, uint64_t b, uint64_t c, bool vcc)
+{
+    double r = fma(D(a), D(b), D(c));
+    if (vcc)
+        r = ldexp(r, exp64(c) > 1023 ? 128 : -128);
+    return B(r);
+}
+
+/* v_div_fixup_f64 S0 (the quotient), S1 (denominator), S2 (numerator): the IEEE special cases of
+ * n/d (NaN, 0/0, inf/inf, x/0, inf/x, x/inf, 0/x, an underflow the scaled path cannot see), else
+ * S0 with the quotient's sign; a NaN S0 for ordinary inputs (a failed estimate) gives inf. */
+static uint64_t div_fixup(uint64_t q, uint64_t s1, uint64_t s2)
+{
+    uint64_t sign = (s1 ^ s2) & 0x8000000000000000ull;
+    uint64_t ad = s1 & ~0x8000000000000000ull, an = s2 & ~0x8000000000000000ull;
+    const uint64_t inf = 0x7ff0000000000000ull;
+    if (isnan64(s2))
+        return quiet64(s2);
+    if (isnan64(s1))
+        return quiet64(s1);
+    if ((ad == 0 && an == 0) || (ad == inf && an == inf))
+        return 0xfff8000000000000ull; /* the default NaN */
+    if (ad == 0 || an == inf)
+        return sign | inf;
+    if (ad == inf || an == 0)
+        return sign;
+    if (exp64(s2) - exp64(s1) < -1075) /* |n/d| < 2^-1075: rounds to 0 */
+        return sign;
+    if (isnan64(q))
+        return sign | inf;
+    return sign | (q & ~0x8000000000000000ull);
+}
+
+static void div_scale_op(isa_wave_t *w, const isa_inst_t *in)
+{
+    uint64_t s0[NL], s1[NL], s2[NL], d[NL], m = 0;
+    isa_valu_read_f64(w, in, 0, s0);
+    isa_valu_read_f64(w, in, 1, s1);
+    isa_valu_read_f64(w, in, 2, s2);
+    for (int l = 0; l < NL; l++) {
+        bool v;
+        d[l] = div_scale(s0[l], s1[l], s2[l], &v);
+        m |= (uint64_t)v << l;
+    }
+    uint64_t exec = isa_wave_exec(w);
+    write_f64(w, in, d);
+    isa_x_write_s64(w, isa_valu_mask_dst(in), m & exec);
+}
+
 bool isa_valu_f64(isa_wave_t *w, const isa_inst_t *in)
 {
     isa_op_t op = (isa_op_t)in->op;
@@ -182,6 +277,9 @@ bool isa_valu_f64(isa_wave_t *w, const isa_inst_t *in)
         else /* integer results are written as-is */
             isa_x_write_v32(w, isa_x_vreg(in->vdst), isa_wave_exec(w), r32);
         return true;
+    case ISA_v_div_scale_f64:
+        div_scale_op(w, in);
+        return true;
     default:
         break;
     }
@@ -218,6 +316,12 @@ bool isa_valu_f64(isa_wave_t *w, const isa_inst_t *in)
     case ISA_v_rcp_f64: LANES64(B(1.0 / D(a))); break;
     case ISA_v_rsq_f64: LANES64(B(1.0 / sqrt(D(a)))); break;
     case ISA_v_sqrt_f64: LANES64(B(sqrt(D(a)))); break;
+    case ISA_v_div_fmas_f64: {
+        uint64_t vcc = isa_wave_vcc(w);
+        LANES64(div_fmas(a, b, c, (vcc >> l) & 1));
+        break;
+    }
+    case ISA_v_div_fixup_f64: LANES64(div_fixup(a, b, c)); break;
     default: return false;
     }
 #undef LANES64

@@ -475,6 +475,171 @@ START_TEST(test_f64_compares)
 }
 END_TEST
 
+/* ---- the division sequence ------------------------------------------------------------------ */
+
+static isa_inst_t dinst(isa_op_t op, unsigned dst, isa_operand_t a, isa_operand_t b, isa_operand_t c)
+{
+    isa_inst_t in = ut_inst(op);
+    in.vdst = ut_vr(dst, 2);
+    in.src[0] = a;
+    in.src[1] = b;
+    in.src[2] = c;
+    return in;
+}
+
+/* LLVM's f64 division (SITargetLowering::LowerFDIV64, what clang emits for a / b on gfx803) of
+ * v[2:3] by v[4:5] into v[0:1], instruction by instruction. */
+static void run_fdiv64(ut_machine_t *m)
+{
+    isa_operand_t n = ut_vr(2, 2), d = ut_vr(4, 2), one = { ISA_CONST_F_HALF + 2, 1, 0, 0 };
+    isa_operand_t ds = ut_vr(6, 2), r = ut_vr(8, 2), e = ut_vr(10, 2), ns = ut_vr(12, 2), q = ut_vr(14, 2);
+    isa_operand_t f4 = ut_vr(16, 2);
+    isa_inst_t seq[11];
+    seq[0] = dinst(ISA_v_div_scale_f64, 6, d, d, n);
+    seq[0].sdst = ut_sr(10, 2);
+    seq[1] = dinst(ISA_v_rcp_f64, 8, ds, ut_none(), ut_none());
+    seq[2] = dinst(ISA_v_fma_f64, 10, ut_neg(ds), r, one);
+    seq[3] = dinst(ISA_v_fma_f64, 8, r, e, r);
+    seq[4] = dinst(ISA_v_fma_f64, 10, ut_neg(ds), r, one);
+    seq[5] = dinst(ISA_v_div_scale_f64, 12, n, d, n);
+    seq[5].sdst = ut_vcc();
+    seq[6] = dinst(ISA_v_fma_f64, 8, r, e, r);
+    seq[7] = dinst(ISA_v_mul_f64, 14, ns, r, ut_none());
+    seq[8] = dinst(ISA_v_fma_f64, 16, ut_neg(ds), q, ns);
+    seq[9] = dinst(ISA_v_div_fmas_f64, 16, f4, r, q);
+    seq[10] = dinst(ISA_v_div_fixup_f64, 0, f4, d, n);
+    for (int i = 0; i < 11; i++) {
+        isa_exec_result_t res = ut_run(m, &seq[i]);
+        ck_assert_msg(res.status == ISA_EXEC_OK, "step %d: %s", i, res.fault_msg);
+    }
+}
+
+/* ulps between two finite doubles of the same sign */
+static uint64_t ulps(uint64_t a, uint64_t b) { return a > b ? a - b : b - a; }
+
+/* The whole sequence against the host's correctly rounded n / d: bit-exact wherever the quotient
+ * is a normal number (also with scaled operands: huge, tiny and denormal ones), within an ulp
+ * where it is denormal (div_fmas rounds twice there), and every IEEE special case exact. */
+START_TEST(test_f64_division_sequence)
+{
+    static const double special[] = {
+        0.0, -0.0, 1.0, -3.0, 7.0, 0.1, 1e300, -1e-300, 0x1p1023, 0x1.fffffffffffffp1023, 0x1p-1022,
+        0x1p-1074, -0x1.8p-1070, 0x1p-1000, 0x1p-960, 0x1p1000, 1e-310, INFINITY, -INFINITY, NAN, 3.0e-320,
+        0x1.23456789abcdep-500, 0x1.fffffp900,
+    };
+    enum { NS = sizeof special / sizeof special[0] };
+    uint64_t rng = 4242;
+    for (int round = 0; round < 40; round++) {
+        ut_machine_t *m = ut_machine_new();
+        double n[ISA_WAVE_SIZE], d[ISA_WAVE_SIZE];
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            int k = round * ISA_WAVE_SIZE + l;
+            if (k < NS * NS) {
+                n[l] = special[k / NS];
+                d[l] = special[k % NS];
+            } else { /* random signs, mantissas and exponents over the whole range */
+                uint64_t x = ((uint64_t)tv_rand(&rng) << 32) | tv_rand(&rng);
+                uint64_t y = ((uint64_t)tv_rand(&rng) << 32) | tv_rand(&rng);
+                n[l] = bd(x % 0x7ff0000000000000ull | (y & 0x8000000000000000ull));
+                d[l] = bd(y % 0x7ff0000000000000ull | (x & 0x8000000000000000ull));
+                if (round & 1) /* moderate exponents too */
+                    d[l] = ldexp(frexp(d[l], &(int){ 0 }), (int)(y % 200) - 100);
+            }
+            set64(m, 2, l, db(n[l]));
+            set64(m, 4, l, db(d[l]));
+        }
+        run_fdiv64(m);
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            double want = n[l] / d[l];
+            uint64_t got = get64(m, 0, l), wb = db(want);
+            bool ok = got == wb || (nan64(got) && isnan(want)) ||
+                      (fpclassify(want) == FP_SUBNORMAL && (got >> 63) == (wb >> 63) && ulps(got, wb) <= 1);
+            ck_assert_msg(ok, "%a / %a: got %a want %a", n[l], d[l], bd(got), want);
+        }
+        free(m);
+    }
+}
+END_TEST
+
+/* div_scale's rules one by one (destination and VCC), div_fmas' scaling, div_fixup's cases. */
+START_TEST(test_f64_division_steps)
+{
+    ut_machine_t *m = ut_machine_new();
+    static const struct { double s0, d, n, want; int vcc; } sc[] = {
+        { 3.0, 3.0, 5.0, 3.0, 0 },                        /* ordinary: unchanged */
+        { 3.0, 3.0, 0.0, NAN, 0 },                        /* a zero operand: NaN */
+        { 0x1p-900, 0x1p-900, 0x1p900, 0x1p-772, 1 },     /* n/d near the top: d scaled up */
+        { 0x1p900, 0x1p-900, 0x1p900, 0x1p900, 1 },       /* ... the numerator is left */
+        { 0x1p-1060, 0x1p-1060, 0x1p-300, 0x1p-932, 0 },  /* a denormal d: both scaled up */
+        { 0x1p-300, 0x1p-1060, 0x1p-300, 0x1p-172, 0 },
+        { 0x1p-1060, 0x1p-1060, 1.0, 0x1p-932, 1 },       /* (the first rule wins: 1/2^-1060) */
+        { 0x1p1023, 0x1p1023, 0x1p-40, 0x1p895, 1 },      /* 1/d and n/d denormal: d down */
+        { 0x1p1023, 0x1p1023, 2.0, 0x1p895, 0 },          /* only 1/d denormal: both down */
+        { 2.0, 0x1p1023, 2.0, 0x1p-127, 0 },
+        { 0x1p-1021, 4.0, 0x1p-1021, 0x1p-893, 1 },       /* n/d denormal: n scaled up */
+        { 4.0, 4.0, 0x1p-1021, 4.0, 1 },                  /* ... d left */
+        { 4.0, 4.0, 0x1p-980, 0x1p130, 0 },               /* a tiny n (exponent <= 53): both up */
+    };
+    for (size_t i = 0; i < sizeof sc / sizeof sc[0]; i++) {
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            set64(m, 2, l, db(sc[i].s0));
+            set64(m, 4, l, db(sc[i].d));
+            set64(m, 6, l, db(sc[i].n));
+        }
+        ut_set_exec(m, 0x00000000ffffffffull);
+        isa_inst_t in = dinst(ISA_v_div_scale_f64, 0, ut_vr(2, 2), ut_vr(4, 2), ut_vr(6, 2));
+        in.sdst = ut_sr(20, 2);
+        ut_run(m, &in);
+        double got = bd(get64(m, 0, 5));
+        ck_assert_msg(got == sc[i].want || (isnan(got) && isnan(sc[i].want)), "div_scale case %zu: %a", i, got);
+        uint64_t mask = (uint64_t)m->w.sreg[20] | (uint64_t)m->w.sreg[21] << 32;
+        ck_assert_msg(mask == (sc[i].vcc ? 0x00000000ffffffffull : 0), "div_scale case %zu: vcc %llx", i,
+                      (unsigned long long)mask);
+    }
+    ut_set_exec(m, ~0ull);
+    /* div_fmas: VCC set in even lanes; fma(2, 3, q) then 2^128 for |q| >= 2, 2^-128 below */
+    m->w.sreg[ISA_REG_VCC_LO] = m->w.sreg[ISA_REG_VCC_HI] = 0x55555555u;
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        set64(m, 2, l, db(2.0));
+        set64(m, 4, l, db(3.0));
+        set64(m, 6, l, db(l < 32 ? 10.0 : 1.0));
+    }
+    isa_inst_t in = dinst(ISA_v_div_fmas_f64, 0, ut_vr(2, 2), ut_vr(4, 2), ut_vr(6, 2));
+    ut_run(m, &in);
+    ck_assert(bd(get64(m, 0, 0)) == ldexp(16.0, 128));
+    ck_assert(bd(get64(m, 0, 1)) == 16.0);
+    ck_assert(bd(get64(m, 0, 32)) == ldexp(7.0, -128));
+    ck_assert(bd(get64(m, 0, 33)) == 7.0);
+    /* div_fixup(q, d, n): the special cases of n / d, else |q| with the quotient's sign */
+    static const struct { double q, d, n; uint64_t want; } fx[] = {
+        { 5.0, -2.0, 10.0, 0xc014000000000000ull },          /* -5 */
+        { -5.0, -2.0, -10.0, 0x4014000000000000ull },        /* +5 */
+        { 1.0, 0.0, 0.0, 0xfff8000000000000ull },            /* 0/0 */
+        { 1.0, INFINITY, -INFINITY, 0xfff8000000000000ull }, /* inf/inf */
+        { 1.0, -0.0, 3.0, 0xfff0000000000000ull },           /* 3/-0 = -inf */
+        { 1.0, 2.0, INFINITY, 0x7ff0000000000000ull },
+        { 1.0, -INFINITY, 3.0, 0x8000000000000000ull },      /* 3/-inf = -0 */
+        { 1.0, 2.0, -0.0, 0x8000000000000000ull },
+        { 1.0, 0x1p1000, 0x1p-100, 0 },                      /* 2^-1100: underflow */
+        { NAN, 2.0, 3.0, 0x7ff0000000000000ull },            /* a failed estimate: inf */
+        { 1.0, 2.0, NAN, 0x7ff8000000000000ull },
+    };
+    for (size_t i = 0; i < sizeof fx / sizeof fx[0]; i++) {
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            set64(m, 2, l, db(fx[i].q));
+            set64(m, 4, l, db(fx[i].d));
+            set64(m, 6, l, db(fx[i].n));
+        }
+        in = dinst(ISA_v_div_fixup_f64, 0, ut_vr(2, 2), ut_vr(4, 2), ut_vr(6, 2));
+        ut_run(m, &in);
+        uint64_t got = get64(m, 0, 9);
+        ck_assert_msg(got == fx[i].want || (nan64(got) && nan64(fx[i].want) && fx[i].want != 0xfff8000000000000ull),
+                      "div_fixup case %zu: %016llx", i, (unsigned long long)got);
+    }
+    free(m);
+}
+END_TEST
+
 static Suite *valu_f64_suite(void)
 {
     Suite *s = suite_create("valu_f64");
@@ -484,6 +649,8 @@ static Suite *valu_f64_suite(void)
     tcase_add_test(tc, test_f64_conversions);
     tcase_add_test(tc, test_f64_modifiers_clamp_omod);
     tcase_add_test(tc, test_f64_compares);
+    tcase_add_test(tc, test_f64_division_sequence);
+    tcase_add_test(tc, test_f64_division_steps);
     suite_add_tcase(s, tc);
     return s;
 }
