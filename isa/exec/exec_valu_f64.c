@@ -219,6 +219,45 @@ static uint64_t div_fixup(uint64_t q, uint64_t s1, uint64_t s2)
     return sign | (q & ~0x8000000000000000ull);
 }
 
+/* ---- v_trig_preop_f64 ---------------------------------------------------------------------- */
+
+/* 2/pi in 24-bit chunks after the binary point (fdlibm's table, 1584 bits); the hardware holds the
+ * first 1201 of them. */
+static const uint32_t two_over_pi[66] = {
+    0xA2F983, 0x6E4E44, 0x1529FC, 0x2757D1, 0xF534DD, 0xC0DB62, 0x95993C, 0x439041, 0xFE5163,
+    0xABDEBB, 0xC561B7, 0x246E3A, 0x424DD2, 0xE00649, 0x2EEA09, 0xD1921C, 0xFE1DEB, 0x1CB129,
+    0xA73EE8, 0x8235F5, 0x2EBB44, 0x84E99C, 0x7026B4, 0x5F7E41, 0x3991D6, 0x398353, 0x39F49C,
+    0x845F8B, 0xBDF928, 0x3B1FF8, 0x97FFDE, 0x05980F, 0xEF2F11, 0x8B5A0A, 0x6D1F6D, 0x367ECF,
+    0x27CB09, 0xB74F46, 0x3F669E, 0x5FEA2D, 0x7527BA, 0xC7EBE5, 0xF17B3D, 0x0739F7, 0x8A5292,
+    0xEA6BFB, 0x5FB11F, 0x8D5D08, 0x560330, 0x46FC7B, 0x6BABF0, 0xCFBC20, 0x9AF436, 0x1DA9E3,
+    0x91615E, 0xE61B08, 0x659985, 0x5F14A0, 0x68408D, 0xFFD880, 0x4D7327, 0x310606, 0x1556CA,
+    0x73A8C9, 0x60E27B, 0xC08C6B,
+};
+
+/* Fraction bit k of 2/pi (k = 1 is the 2^-1 bit); 0 past the hardware's 1201 bits. */
+static inline unsigned two_over_pi_bit(unsigned k)
+{
+    if (k < 1 || k > 1201)
+        return 0;
+    return (two_over_pi[(k - 1) / 24] >> (23 - (k - 1) % 24)) & 1;
+}
+
+/* The manual's rule: the 53 bits of 2/pi after the first `shift` (shift = 53 * S1[4:0], plus the
+ * amount S0's exponent is above 1077), as a double scaled to their place, times 2^128 when S0's
+ * exponent is >= 1968 (so that large arguments keep the segment above the denormal range). */
+static uint64_t trig_preop(uint64_t a, uint32_t sel)
+{
+    unsigned shift = (sel & 31) * 53;
+    int e = exp64(a);
+    if (e > 1077)
+        shift += (unsigned)(e - 1077);
+    uint64_t m = 0;
+    for (unsigned k = 1; k <= 53; k++)
+        m = m << 1 | two_over_pi_bit(shift + k);
+    int scale = -53 - (int)shift + (e >= 1968 ? 128 : 0);
+    return B(ldexp((double)m, scale));
+}
+
 static void div_scale_op(isa_wave_t *w, const isa_inst_t *in)
 {
     uint64_t s0[NL], s1[NL], s2[NL], d[NL], m = 0;
@@ -285,7 +324,7 @@ bool isa_valu_f64(isa_wave_t *w, const isa_inst_t *in)
     }
 
     isa_valu_read_f64(w, in, 0, s0);
-    if (op == ISA_v_ldexp_f64) { /* the exponent is a 32-bit integer: no modifiers */
+    if (op == ISA_v_ldexp_f64 || op == ISA_v_trig_preop_f64) { /* a 32-bit integer: no modifiers */
         isa_x_read_v32(w, in, in->src[1], r32);
         for (int l = 0; l < NL; l++)
             s1[l] = r32[l];
@@ -322,6 +361,7 @@ bool isa_valu_f64(isa_wave_t *w, const isa_inst_t *in)
         break;
     }
     case ISA_v_div_fixup_f64: LANES64(div_fixup(a, b, c)); break;
+    case ISA_v_trig_preop_f64: LANES64(trig_preop(a, (uint32_t)b)); break;
     default: return false;
     }
 #undef LANES64

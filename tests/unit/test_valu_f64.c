@@ -640,6 +640,48 @@ START_TEST(test_f64_division_steps)
 }
 END_TEST
 
+/* v_trig_preop_f64 against properties of 2/pi that do not come from the implementation's table:
+ * segment 0 is 2/pi truncated to 53 bits (M_2_PI, which rounds up, less an ulp); segments 0 and 1
+ * sum to 2/pi within long double precision; an exponent above 1077 shifts the window by the
+ * excess; at 1968 and above the result is scaled by 2^128. */
+static double preop(ut_machine_t *m, double x, uint32_t sel)
+{
+    for (int l = 0; l < ISA_WAVE_SIZE; l++)
+        set64(m, 2, l, db(x));
+    ut_vset_all(m, 8, sel);
+    isa_inst_t in = ut_inst(ISA_v_trig_preop_f64);
+    in.vdst = ut_vr(0, 2);
+    in.src[0] = ut_vr(2, 2);
+    in.src[1] = ut_v(8);
+    ut_run(m, &in);
+    return bd(get64(m, 0, 11));
+}
+
+START_TEST(test_f64_trig_preop)
+{
+    ut_machine_t *m = ut_machine_new();
+    double r0 = preop(m, 1.0, 0), r1 = preop(m, 1.0, 1), r2 = preop(m, 1.0, 2);
+    ck_assert_uint_eq(db(r0), db(0x1.45f306dc9c883p-1) - 1); /* M_2_PI, 2/pi rounded (up) */
+    ck_assert(r1 > 0 && r1 < 0x1p-53 && r2 > 0 && r2 < 0x1p-106);
+    long double two_pi_inv = 0.636619772367581343075535053490057448L;
+    ck_assert((double)fabsl(two_pi_inv - ((long double)r0 + (long double)r1)) <= 0x1p-63);
+    /* r1 is a whole multiple of 2^-106, r2 of 2^-159 (53-bit windows at their places) */
+    ck_assert(ldexp(r1, 106) == floor(ldexp(r1, 106)) && ldexp(r2, 159) == floor(ldexp(r2, 159)));
+    /* 2^55 has exponent 1078: the window moves one bit, values stay at their places: r0 less its
+     * first bit (2^-1) plus r1's first bit (2^-54) */
+    double want = r0 - 0.5 + (r1 >= 0x1p-54 ? 0x1p-54 : 0);
+    ck_assert(preop(m, 0x1p55, 0) == want);
+    ck_assert(preop(m, -0x1p55, 0) == want); /* the sign of S0 does not matter */
+    /* the select uses S1[4:0] only; the window past the 1201st bit is zero */
+    ck_assert(preop(m, 1.0, 33) == r1);
+    ck_assert(preop(m, 0x1p1000, 31) == 0);
+    /* exponent 1968 (2^945): the window starts at bit 892, and the result is scaled by 2^128 */
+    double big = preop(m, 0x1p945, 0);
+    ck_assert(big >= 0x1p-817 && big < 0x1p-763);
+    free(m);
+}
+END_TEST
+
 static Suite *valu_f64_suite(void)
 {
     Suite *s = suite_create("valu_f64");
@@ -651,6 +693,7 @@ static Suite *valu_f64_suite(void)
     tcase_add_test(tc, test_f64_compares);
     tcase_add_test(tc, test_f64_division_sequence);
     tcase_add_test(tc, test_f64_division_steps);
+    tcase_add_test(tc, test_f64_trig_preop);
     suite_add_tcase(s, tc);
     return s;
 }
