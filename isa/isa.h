@@ -36,7 +36,9 @@ typedef enum {
     ISA_UNIT_SEQ, ISA_NUM_UNITS
 } isa_unit_t;
 
-typedef enum { ISA_RATE_NONE, ISA_RATE_FULL, ISA_RATE_QUARTER } isa_rate_t;
+/* VALU rate classes: how long an instruction holds its SIMD (valu.cycles, valu.quarter_cycles,
+ * valu.f64_add_cycles, valu.f64_cycles). */
+typedef enum { ISA_RATE_NONE, ISA_RATE_FULL, ISA_RATE_QUARTER, ISA_RATE_F64_ADD, ISA_RATE_F64 } isa_rate_t;
 
 enum {
     ISA_FL_FLOAT = 1u << 0,  /* float operands: neg/abs/clamp/omod allowed, denormals flushed */
@@ -47,7 +49,9 @@ enum {
     ISA_FL_SIGNED = 1u << 5, /* signed integer semantics (compares, min/max, extension) */
     ISA_FL_MAC = 1u << 6,    /* destination is also the accumulator (v_mac_f32) */
     ISA_FL_DUAL = 1u << 7,   /* DS read2/write2: offset0/offset1 instead of offset */
-    ISA_FL_RTN = 1u << 8     /* DS atomic that returns the pre-op value */
+    ISA_FL_RTN = 1u << 8,    /* DS atomic that returns the pre-op value */
+    ISA_FL_F64 = 1u << 9,    /* double-precision operands (with ISA_FL_FLOAT); f64 denormals kept */
+    ISA_FL_VCC_IN = 1u << 10 /* reads VCC implicitly (v_div_fmas): it counts on the constant bus */
 };
 
 /* Operand signatures (the SIG column): space-separated groups, one per operand, in syntax order.

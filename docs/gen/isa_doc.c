@@ -50,8 +50,15 @@ static void print_notes(const isa_op_info_t *op)
 {
     const char *sep = "";
     if (op->rate == ISA_RATE_QUARTER) { printf("%squarter rate", sep); sep = "; "; }
-    if (op->flags & ISA_FL_FLOAT) { printf("%sf32 (neg/abs/clamp/omod)", sep); sep = "; "; }
+    if (op->rate == ISA_RATE_F64_ADD) { printf("%sf64 add rate", sep); sep = "; "; }
+    if (op->rate == ISA_RATE_F64) { printf("%sf64 multiply rate", sep); sep = "; "; }
+    if (op->flags & ISA_FL_FLOAT) { /* VOP3b (a VOP3 with a lane-mask destination) has no abs */
+        bool vop3b = op->enc == ISA_ENC_VOP3 && strchr(op->sig, 'C');
+        printf("%s%s (%s)", sep, op->flags & ISA_FL_F64 ? "f64" : "f32", vop3b ? "neg/clamp/omod" : "neg/abs/clamp/omod");
+        sep = "; ";
+    }
     if (op->flags & ISA_FL_CMPX) { printf("%swrites EXEC", sep); sep = "; "; }
+    if (op->flags & ISA_FL_VCC_IN) { printf("%sreads VCC", sep); sep = "; "; }
     if (op->flags & ISA_FL_MAC) { printf("%saccumulates into vdst", sep); sep = "; "; }
     if (op->flags & ISA_FL_ATOMIC) { printf("%satomic", sep); sep = "; "; }
     if (op->flags & ISA_FL_DUAL) { printf("%soffset0/offset1", sep); sep = "; "; }

@@ -409,9 +409,11 @@ static bool valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, con
             bus_text((uint16_t)st->bus_codes[first], (uint8_t)st->bus_counts[first], st->lit, a, sizeof a);
             bus_text((uint16_t)st->bus_codes[k], (uint8_t)st->bus_counts[k], st->lit, b, sizeof b);
             bool implicit = st->bus_codes[k] == ISA_REG_VCC_LO && !in->e64;
+            bool vcc_in = st->bus_codes[first] == ISA_REG_VCC_LO && (info->flags & ISA_FL_VCC_IN);
             asm_error(c, st->bus_cols[k], "constant bus limit: a VALU instruction may read only one SGPR or literal "
                       "on gfx803, but this one reads %s and %s%s", a, b,
-                      implicit ? " (the vcc of a 32-bit carry/select counts)" : "");
+                      vcc_in ? " (the implicit vcc it reads counts)"
+                             : implicit ? " (the vcc of a 32-bit carry/select counts)" : "");
             return false;
         }
     }
@@ -520,6 +522,10 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
         return count_error(c, op, mcol, nops, want, rtn, carry, m);
     asm_match_state_t st;
     memset(&st, 0, sizeof st);
+    /* An implicit VCC read (v_div_fmas) takes the constant bus first, like an SGPR operand, so that
+     * an SGPR operand is the one reported. */
+    if (info->flags & ISA_FL_VCC_IN)
+        bus_read(&st, ISA_REG_VCC_LO, 2, mcol);
     uint32_t oi = 0;
     for (unsigned k = 0; k < sig->n; k++) {
         const asm_sig_t *g = &sig->g[k];
@@ -531,6 +537,15 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     }
     if (!apply_mods(c, op, sig, m, in))
         return false;
+    /* VOP3b (a VOP3 with a lane-mask destination) has no abs bits: llvm-mc rejects abs there. */
+    if (info->enc == ISA_ENC_VOP3 && has_mask_dst(sig))
+        for (unsigned k = 0; k < in->nsrc; k++)
+            if (in->src[k].abs) {
+                asm_error(c, mcol, "'%s' is a VOP3b instruction, which has no abs modifier (neg is allowed)",
+                          info->name);
+                return false;
+            }
+
     if (st.lit_used)
         in->literal = st.lit;
     if (info->unit == ISA_UNIT_VALU && !valu_rules(c, op, suffix, mcol, m, &st, in))

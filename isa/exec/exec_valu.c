@@ -1,5 +1,6 @@
 /* exec_valu: the VALU entry point, and the integer, bit-manipulation, lane and 64-bit ops of
- * VOP1/VOP2/VOP3. Floats are in exec_valu_float.c, compares in exec_vcmp.c. The rules and their
+ * VOP1/VOP2/VOP3. Floats are in exec_valu_float.c (f32) and exec_valu_f64.c (f64), compares in
+ * exec_vcmp.c. The rules and their
  * sources are in docs/semantics-valu.md.
  *
  * Every op reads whole source vectors first and computes all 64 lanes into a local array (plain
@@ -9,6 +10,7 @@
 
 #include "exec/exec_lanes.h"
 #include "exec/exec_operands.h"
+#include "exec/exec_valu_f64.h"
 #include "exec/exec_valu_float.h"
 #include "exec/exec_vcmp.h"
 
@@ -271,6 +273,22 @@ static bool valu_int(isa_wave_t *w, const isa_inst_t *in)
     return true;
 }
 
+/* The width of a VALU operand by its signature: the vdst (slot -1) is the D group, the sources
+ * the S/V/c groups in order; C (the lane-mask destination) is not a source. */
+static unsigned sig_width(const char *sig, int slot)
+{
+    int src = 0;
+    for (const char *p = sig; *p; p++) {
+        if (p != sig && p[-1] != ' ')
+            continue;
+        bool dst = *p == 'D';
+        if (*p == 'C' || (!dst && slot < 0) || (dst && slot >= 0) || (!dst && src++ != slot))
+            continue;
+        return p[1] >= '2' && p[1] <= '9' ? (unsigned)(p[1] - '0') : 1;
+    }
+    return 1;
+}
+
 /* Registers an operand covers: its range, or 2 for the 64-bit operands of these ops. */
 static unsigned opnd_width(isa_op_t op, int slot)
 {
@@ -283,6 +301,8 @@ static unsigned opnd_width(isa_op_t op, int slot)
     default:
         if (op >= ISA_v_cmp_f_i64 && op <= ISA_v_cmpx_t_u64)
             return slot >= 0 ? 2 : 1;
+        if (isa_ops[op].flags & ISA_FL_F64)
+            return sig_width(isa_ops[op].sig, slot);
         return 1;
     }
 }
@@ -316,7 +336,7 @@ static bool operands_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_resu
      * end, without branches, against the allocation. Otherwise, or to fault, the general check. */
     bool wide = op == ISA_v_mad_u64_u32 || op == ISA_v_mad_i64_i32 || op == ISA_v_lshlrev_b64 ||
                 op == ISA_v_lshrrev_b64 || op == ISA_v_ashrrev_i64 ||
-                (op >= ISA_v_cmp_f_i64 && op <= ISA_v_cmpx_t_u64);
+                (op >= ISA_v_cmp_f_i64 && op <= ISA_v_cmpx_t_u64) || (isa_ops[op].flags & ISA_FL_F64);
     if (!wide) {
         uint32_t end = vgpr_end1(in->vdst);
         for (int i = 0; i < ISA_MAX_SRCS; i++) {
@@ -343,6 +363,8 @@ void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     bool done;
     if (isa_ops[in->op].enc == ISA_ENC_VOPC)
         done = isa_valu_cmp(w, in);
+    else if (isa_ops[in->op].flags & ISA_FL_F64)
+        done = isa_valu_f64(w, in);
     else if (isa_ops[in->op].flags & ISA_FL_FLOAT)
         done = isa_valu_float(w, in);
     else

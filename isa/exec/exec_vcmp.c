@@ -11,6 +11,7 @@
 
 #include "exec/exec_lanes.h"
 #include "exec/exec_operands.h"
+#include "exec/exec_valu_f64.h"
 #include "exec/exec_valu_float.h"
 
 enum { NL = ISA_WAVE_SIZE };
@@ -30,6 +31,8 @@ VCMP_BLOCK(v_cmp_le_i32, v_cmpx_le_i32, 2);
 VCMP_BLOCK(v_cmp_f_i32, v_cmp_ne_i32, 11);
 VCMP_BLOCK(v_cmp_f_f32, v_cmp_nge_f32, 19);
 VCMP_BLOCK(v_cmp_class_f32, v_cmpx_class_f32, 2);
+VCMP_BLOCK(v_cmp_f_f64, v_cmpx_tru_f64, 32);
+VCMP_BLOCK(v_cmp_class_f64, v_cmpx_class_f64, 2);
 #undef VCMP_BLOCK
 
 /* Integer operand types in table order. */
@@ -90,6 +93,22 @@ static uint64_t cmp_f32(const isa_wave_t *w, const isa_inst_t *in, unsigned cond
     return m;
 }
 
+static uint64_t cmp_f64(const isa_wave_t *w, const isa_inst_t *in, unsigned cond)
+{
+    uint64_t a[NL], b[NL];
+    isa_valu_read_f64(w, in, 0, a);
+    isa_valu_read_f64(w, in, 1, b);
+    uint64_t m = 0;
+    for (int l = 0; l < NL; l++) {
+        double x, y;
+        memcpy(&x, &a[l], 8);
+        memcpy(&y, &b[l], 8);
+        int r = (x != x || y != y) ? REL_UN : REL(x, y);
+        m |= (uint64_t)((cond >> r) & 1) << l;
+    }
+    return m;
+}
+
 /* v_cmp_class_f32 mask bits: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0,
  * 7 +denormal, 8 +normal, 9 +inf. The value is classified before any flush (denormals are
  * reported as denormals, which is what the class test exists for). */
@@ -102,6 +121,30 @@ static unsigned f32_class(uint32_t v)
     if (e == 0)
         return f ? (neg ? 4 : 7) : (neg ? 5 : 6);
     return neg ? 3 : 8;
+}
+
+/* The same classes for f64: exponent 11 bits, quiet bit 51. */
+static unsigned f64_class(uint64_t v)
+{
+    uint64_t e = (v >> 52) & 0x7ff, f = v & 0xfffffffffffffull;
+    bool neg = v >> 63;
+    if (e == 0x7ff)
+        return f ? ((f & 0x8000000000000ull) ? 1 : 0) : (neg ? 2 : 9);
+    if (e == 0)
+        return f ? (neg ? 4 : 7) : (neg ? 5 : 6);
+    return neg ? 3 : 8;
+}
+
+static uint64_t cmp_class64(const isa_wave_t *w, const isa_inst_t *in)
+{
+    uint64_t a[NL];
+    uint32_t b[NL];
+    isa_valu_read_f64(w, in, 0, a);
+    isa_x_read_v32(w, in, in->src[1], b);
+    uint64_t m = 0;
+    for (int l = 0; l < NL; l++)
+        m |= (uint64_t)((b[l] >> f64_class(a[l])) & 1) << l;
+    return m;
 }
 
 static uint64_t cmp_class(const isa_wave_t *w, const isa_inst_t *in)
@@ -126,6 +169,10 @@ bool isa_valu_cmp(isa_wave_t *w, const isa_inst_t *in)
         m = cmp_f32(w, in, (op - ISA_v_cmp_f_f32) / 2);
     } else if (op == ISA_v_cmp_class_f32 || op == ISA_v_cmpx_class_f32) {
         m = cmp_class(w, in);
+    } else if (op >= ISA_v_cmp_f_f64 && op <= ISA_v_cmpx_tru_f64) {
+        m = cmp_f64(w, in, (op - ISA_v_cmp_f_f64) / 2);
+    } else if (op == ISA_v_cmp_class_f64 || op == ISA_v_cmpx_class_f64) {
+        m = cmp_class64(w, in);
     } else {
         return false;
     }

@@ -1,4 +1,4 @@
-/* exec_vcmp: VOPC, the vector compares. Needs: exec_valu_float (f32 sources), exec_lanes,
+/* exec_vcmp: VOPC, the vector compares. Needs: exec_valu_float and exec_valu_f64 (sources), exec_lanes,
  * exec_operands. */
 #ifndef GCNSIM_ISA_EXEC_VCMP_H
 #define GCNSIM_ISA_EXEC_VCMP_H

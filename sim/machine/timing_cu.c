@@ -109,7 +109,12 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     w->ready_at = c + cadence;
     switch (info->unit) {
     case ISA_UNIT_VALU:
-        busy = (uint32_t)(info->rate == ISA_RATE_QUARTER ? cfg->valu_quarter_cycles : cfg->valu_cycles);
+        switch (info->rate) {
+        case ISA_RATE_QUARTER: busy = (uint32_t)cfg->valu_quarter_cycles; break;
+        case ISA_RATE_F64_ADD: busy = (uint32_t)cfg->valu_f64_add_cycles; break;
+        case ISA_RATE_F64: busy = (uint32_t)cfg->valu_f64_cycles; break;
+        default: busy = (uint32_t)cfg->valu_cycles; break;
+        }
         cu->valu_free[w->simd] = c + busy;
         w->valu_done = c + busy;
         break;

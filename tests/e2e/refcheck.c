@@ -261,6 +261,27 @@ static void check_saxpy(ctx_t *c)
     check_unchanged(c, "y", U32(y0), U32(y1), n, N32(y1));
 }
 
+/* dscale (f64): y[i] = a * x[i] + sqrt(x[i]) / (x[i] + 1) for i < n. The kernel divides by a
+ * reciprocal refined with Newton steps (within an ulp of the quotient, not always the correctly
+ * rounded one) and fuses the final multiply-add, so it may differ from C's separately rounded
+ * a*x + q by an ulp of q plus half an ulp of a*x and of the sum: 4 * DBL_EPSILON * the magnitudes. */
+static void check_dscale(ctx_t *c)
+{
+    buf_t x = load(c, "init", "x", 8), y0 = load(c, "init", "y", 8), y1 = load(c, "final", "y", 8);
+    double a = arg(c, "a");
+    size_t n = (size_t)arg(c, "n");
+    need_count("x", x.bytes / 8, n);
+    need_count("y", y1.bytes / 8, n);
+    const double *xv = x.data, *yv = y1.data;
+    for (size_t i = 0; i < n; i++) {
+        double q = sqrt(xv[i]) / (xv[i] + 1.0), p = a * xv[i], e = p + q;
+        double tol = 4 * DBL_EPSILON * (fabs(p) + fabs(q) + fabs(e)) + DBL_MIN;
+        if (!(isfinite(yv[i]) && fabs(yv[i] - e) <= tol) && c->mismatches++ < MAX_SHOWN)
+            printf("  y[%zu]: expected %.17g, got %.17g (tolerance %.3g)\n", i, e, yv[i], tol);
+    }
+    check_unchanged(c, "y", U32(y0), U32(y1), 2 * n, N32(y1));
+}
+
 /* Two dispatches: t[i] = x[i]^2, then y[i] = t[i] + t[n-1-i] (the second reads other workgroups'
  * results of the first, so a missing dependency between them would show here). */
 static void check_pipeline(ctx_t *c)
@@ -602,6 +623,7 @@ static const workload_t workloads[] = {
     {"tutorial/first", check_first},
     {"vector_add", check_vector_add},
     {"saxpy", check_saxpy},
+    {"dscale", check_dscale},
     {"pipeline", check_pipeline},
     {"reduce", check_reduce},
     {"matmul_naive", check_matmul},

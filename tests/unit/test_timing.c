@@ -126,6 +126,43 @@ START_TEST(test_valu_chain_quarter_rate)
 }
 END_TEST
 
+/* Double precision at Fiji's 1/16 rate: a v_add_f64 holds the SIMD valu.f64_add_cycles = 32
+ * (DPFACTOR 8 x 4), so a chain of dependent ones issues at 4, 36, 68, ...; the last at
+ * 4 + 32(N-1), and the wave ends when it leaves the SIMD, at 4 + 32N. A v_mul_f64 chain holds it
+ * valu.f64_cycles = 64 each: issues at 4 + 64i, the end at 4 + 64N. */
+START_TEST(test_valu_chain_f64)
+{
+    const int n = 12;
+    char *k = repeat_kernel("", "v_add_f64 v[2:3], v[2:3], v[2:3]", n, "");
+    run_t r;
+    run_timed(&r, k, "grid = 64\nworkgroup = 64\n", NULL, false);
+    ck_assert_int_eq(r.rc, 0);
+    for (int i = 0; i < n; i++)
+        ck_assert_uint_eq(nth_issue(r.rec, 0, (uint32_t)i), 4u + 32u * (uint32_t)i);
+    ck_assert_uint_eq(r.res.cycles, 4u + 32u * n);
+    ck_assert_uint_eq(r.st.valu_busy[0], 32u * n);
+    run_free(&r);
+    free(k);
+    k = repeat_kernel("", "v_mul_f64 v[2:3], v[2:3], v[2:3]", n, "");
+    run_timed(&r, k, "grid = 64\nworkgroup = 64\n", NULL, false);
+    ck_assert_int_eq(r.rc, 0);
+    for (int i = 0; i < n; i++)
+        ck_assert_uint_eq(nth_issue(r.rec, 0, (uint32_t)i), 4u + 64u * (uint32_t)i);
+    ck_assert_uint_eq(r.res.cycles, 4u + 64u * n);
+    run_free(&r);
+    free(k);
+    /* the keys move it: at valu.f64_add_cycles = 8 (a 1/2-rate part) one every 8 cycles */
+    static const char *const sets[] = { "valu.f64_add_cycles=8", NULL };
+    k = repeat_kernel("", "v_add_f64 v[2:3], v[2:3], v[2:3]", n, "");
+    run_timed(&r, k, "grid = 64\nworkgroup = 64\n", sets, false);
+    ck_assert_int_eq(r.rc, 0);
+    ck_assert_uint_eq(nth_issue(r.rec, 0, (uint32_t)(n - 1)), 4u + 8u * (uint32_t)(n - 1));
+    ck_assert_uint_eq(r.res.cycles, 4u + 8u * n);
+    run_free(&r);
+    free(k);
+}
+END_TEST
+
 /* Four waves, one per SIMD, N v_add_f32 each: wave i starts at 4 + i (launched at i) on SIMD i,
  * which is selected at exactly those cycles; each issues every 4 cycles, so together the CU issues
  * one VALU instruction per cycle (64 lanes per clock) from cycle 4 on. Last VALU: wave 3 at
@@ -697,6 +734,7 @@ static Suite *timing_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_valu_chain_full_rate);
     tcase_add_test(tc, test_valu_chain_quarter_rate);
+    tcase_add_test(tc, test_valu_chain_f64);
     tcase_add_test(tc, test_four_simds_one_valu_per_cycle);
     tcase_add_test(tc, test_salu_and_valu_share_a_slot);
     tcase_add_test(tc, test_setprio_before_age);
