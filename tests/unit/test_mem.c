@@ -738,6 +738,8 @@ START_TEST(every_op_runs)
         m->w.sreg[0] = (uint32_t)UT_MEM_BASE;
         m->w.sreg[1] = (uint32_t)(UT_MEM_BASE >> 32);
         set_addr(m, 0, UT_MEM_BASE, 16);
+        if (e == ISA_ENC_SOP1)
+            m->w.sreg[ISA_REG_M0] = 0; /* a valid index for the M0-relative s_movrels/s_movreld */
         if (e == ISA_ENC_DS)
             set_lds_addr(m, 0, 16);
         isa_inst_t in = ut_inst((isa_op_t)op);
