@@ -276,12 +276,14 @@ typedef enum {
     ISA_FAULT_ILLEGAL
 } isa_fault_kind_t;
 
-/* What an executed instruction did, for the caller (timing, statistics, faults). For memory
+/* What an executed instruction did, for the caller (timing, statistics, faults). A taken branch
+ * (branch_taken) continues at instruction index `target`. For memory
  * instructions, addr[] holds each active lane's address (global byte address for FLAT/SMEM, LDS
  * byte offset for DS; DS read2/write2 record the first element), lanes = the active mask. */
 typedef struct {
     isa_exec_status_t status;
     bool branch_taken;
+    uint32_t target;           /* where a taken branch goes: in->target, or s_setpc/s_swappc's */
     isa_fault_kind_t fault;
     int fault_lane;            /* -1 when the fault is not lane-specific */
     uint64_t fault_addr;

@@ -475,10 +475,40 @@ static bool exec_movrel(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *
     return true;
 }
 
+/* s_setpc_b64 / s_swappc_b64: jump to the byte address in S0; s_swappc first saves the address
+ * of the next instruction in D (S0 is read before, so D may alias it). The address must be the
+ * start of one of the kernel's instructions; anything else faults, as gcnsim holds instructions,
+ * not bytes. Returns false when `in` is neither. */
+static bool exec_setpc(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    if (in->op != ISA_s_setpc_b64 && in->op != ISA_s_swappc_b64)
+        return false;
+    uint64_t addr = rd64(w, in, in->src[0]);
+    const isa_kernel_t *k = w->kernel;
+    uint32_t lo = 0, hi = k ? k->ninsts : 0; /* instructions are in ascending pc order */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (w->code_base + k->insts[mid].pc < addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (!k || lo >= k->ninsts || w->code_base + k->insts[lo].pc != addr) {
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, addr, "%s: address 0x%" PRIx64 " is not the start of an instruction of the kernel",
+                    isa_ops[in->op].name, addr);
+        return true;
+    }
+    if (in->op == ISA_s_swappc_b64)
+        wr64(w, in, w->code_base + in->pc + in->size);
+    res->branch_taken = true;
+    res->target = lo;
+    return true;
+}
+
 void isa_exec_salu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     bool done;
-    if (exec_movrel(w, in, res))
+    if (exec_movrel(w, in, res) || exec_setpc(w, in, res))
         return;
     switch (isa_ops[in->op].enc) {
     case ISA_ENC_SOP1: done = exec_sop1(w, in); break;

@@ -745,6 +745,9 @@ START_TEST(every_op_runs)
         isa_inst_t in = ut_inst((isa_op_t)op);
         in.sdst = ut_sr(20, 16);
         in.vdst = ut_vr(8, 4);
+        /* s_setpc/s_swappc jump to s[2:3] = 0: make that the address of a one-instruction kernel. */
+        m->k.insts = &in;
+        m->k.ninsts = 1;
         switch (e) {
         case ISA_ENC_SMEM: in.src[0] = ut_sr(0, 2); in.offset = 64; break;
         case ISA_ENC_FLAT: in.src[0] = ut_vr(0, 2); in.src[1] = ut_vr(4, 2); in.glc = 1; break;

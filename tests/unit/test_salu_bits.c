@@ -1,6 +1,6 @@
 /* The scalar bit, exec-mask and M0-relative instructions (s_brev_b64, s_bcnt0, s_ff0, s_flbit
  * variants, s_bitset0/1, s_abs_i32, s_wqm, s_quadmask, s_nand/nor/xnor_saveexec, s_bitcmp*_b64,
- * s_movrels/movreld) and the SOPP no-ops, each against a bit-by-bit reference written here from
+ * s_movrels/movreld, s_setpc/swappc) and the SOPP no-ops, each against a bit-by-bit reference written here from
  * the GCN3 manual's pseudocode, independent of exec_salu.c's helpers. */
 #include "unit.h"
 
@@ -284,6 +284,59 @@ START_TEST(sopp_noops)
 }
 END_TEST
 
+/* s_setpc_b64 / s_swappc_b64 over a kernel of four instructions at byte offsets 0, 4, 12, 16. */
+START_TEST(set_swap_pc)
+{
+    ut_machine_t *m = ut_machine_new();
+    isa_inst_t code[4];
+    const uint32_t pcs[4] = { 0, 4, 12, 16 }, sizes[4] = { 4, 8, 4, 4 };
+    for (int i = 0; i < 4; i++) {
+        code[i] = ut_inst(ISA_s_nop);
+        code[i].pc = pcs[i];
+        code[i].size = sizes[i];
+    }
+    m->k.insts = code;
+    m->k.ninsts = 4;
+    m->w.code_base = 0x7000;
+
+    isa_inst_t in = ut_inst(ISA_s_setpc_b64);
+    in.src[0] = ut_sr(12, 2);
+    in.nsrc = 1;
+    set64(m, 12, 0x7000 + 12);
+    isa_exec_result_t r = ut_run(m, &in);
+    ck_assert_int_eq(r.status, ISA_EXEC_OK);
+    ck_assert(r.branch_taken);
+    ck_assert_uint_eq(m->w.pc, 2);
+
+    /* swappc at instruction 1 (pc 4, 8 bytes): D = 0x7000 + 12, the next instruction; D aliases S0. */
+    in = ut_inst(ISA_s_swappc_b64);
+    in.pc = 4;
+    in.size = 8;
+    in.sdst = ut_sr(12, 2);
+    in.src[0] = ut_sr(12, 2);
+    in.nsrc = 1;
+    set64(m, 12, 0x7000 + 16);
+    r = ut_run(m, &in);
+    ck_assert_int_eq(r.status, ISA_EXEC_OK);
+    ck_assert_uint_eq(m->w.pc, 3);
+    ck_assert_uint_eq(get64(m, 12), 0x7000 + 12);
+    set64(m, 12, 0x7000);
+    ut_run(m, &in);
+    ck_assert_uint_eq(m->w.pc, 0);
+
+    /* The middle of an instruction, before the code and past its end all fault; D is kept. */
+    const uint64_t bad[] = { 0x7000 + 6, 0x6ffc, 0x7000 + 20, 0 };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        set64(m, 12, bad[i]);
+        r = ut_run(m, &in);
+        ck_assert_int_eq(r.status, ISA_EXEC_FAULT);
+        ck_assert_int_eq(r.fault, ISA_FAULT_ILLEGAL);
+        ck_assert_uint_eq(get64(m, 12), bad[i]);
+    }
+    free(m);
+}
+END_TEST
+
 static Suite *salu_bits_suite(void)
 {
     Suite *s = suite_create("salu_bits");
@@ -294,6 +347,7 @@ static Suite *salu_bits_suite(void)
     tcase_add_test(tc, saveexec_inverted);
     tcase_add_test(tc, m0_relative);
     tcase_add_test(tc, sopp_noops);
+    tcase_add_test(tc, set_swap_pc);
     suite_add_tcase(s, tc);
     return s;
 }
