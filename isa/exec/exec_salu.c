@@ -440,6 +440,19 @@ static bool exec_sopc_sopk(isa_wave_t *w, const isa_inst_t *in)
         return true;
     }
     case ISA_s_mulk_i32: wr32(w, in, isa_x_read_s32(w, in, in->sdst) * ks); return true;
+    /* MODE bits [offset + size - 1 : offset] (the assembler accepts no other register). */
+    case ISA_s_getreg_b32: case ISA_s_setreg_b32: case ISA_s_setreg_imm32_b32: {
+        unsigned off = isa_hwreg_offset(in->simm16), size = isa_hwreg_size(in->simm16);
+        uint32_t mask = (size >= 32 ? UINT32_MAX : (1u << size) - 1) << off;
+        if (op == ISA_s_getreg_b32) {
+            wr32(w, in, (w->mode & mask) >> off);
+            return true;
+        }
+        w->mode = (w->mode & ~mask) | ((rd32(w, in, 0) << off) & mask);
+        w->flush_denorm_f32 = ((w->mode >> 4) & 3) == 0; /* as the launch sets it from the descriptor */
+        w->ieee_mode = (w->mode >> 9) & 1;
+        return true;
+    }
     default: return false;
     }
 }

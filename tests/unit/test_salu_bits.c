@@ -1,6 +1,6 @@
 /* The scalar bit, exec-mask and M0-relative instructions (s_brev_b64, s_bcnt0, s_ff0, s_flbit
  * variants, s_bitset0/1, s_abs_i32, s_wqm, s_quadmask, s_nand/nor/xnor_saveexec, s_bitcmp*_b64,
- * s_movrels/movreld, s_setpc/swappc) and the SOPP no-ops, each against a bit-by-bit reference written here from
+ * s_movrels/movreld, s_setpc/swappc, s_getreg/setreg on MODE) and the SOPP no-ops, each against a bit-by-bit reference written here from
  * the GCN3 manual's pseudocode, independent of exec_salu.c's helpers. */
 #include "unit.h"
 
@@ -337,6 +337,73 @@ START_TEST(set_swap_pc)
 }
 END_TEST
 
+/* simm16 of hwreg(HW_REG_MODE, off, size). */
+static int32_t mode_field(unsigned off, unsigned size) { return (int32_t)(1u | off << 6 | (size - 1) << 11); }
+
+/* s_getreg_b32 / s_setreg_b32 / s_setreg_imm32_b32 on MODE, and the f32 denormal and IEEE modes
+ * the VALU reads following them. */
+START_TEST(mode_register)
+{
+    ut_machine_t *m = ut_machine_new();
+    /* As the launch sets it for float_denorm_mode_32 0, dx10_clamp 1, ieee 1. */
+    m->w.mode = 0x3c0 & ~0x30u;
+    m->w.flush_denorm_f32 = 1;
+    m->w.ieee_mode = 1;
+    isa_inst_t get = ut_inst(ISA_s_getreg_b32);
+    get.sdst = ut_s(0);
+    get.simm16 = mode_field(0, 32);
+    ut_run(m, &get);
+    ck_assert_uint_eq(m->w.sreg[0], 0x3c0);
+    get.simm16 = mode_field(6, 3); /* f64 denorm (3) and DX10 clamp (1): 0b111 */
+    ut_run(m, &get);
+    ck_assert_uint_eq(m->w.sreg[0], 7);
+
+    /* setreg: only the field changes; f32 denormals preserved (3) turn flushing off. */
+    isa_inst_t set = ut_inst(ISA_s_setreg_b32);
+    set.src[0] = ut_s(5);
+    set.nsrc = 1;
+    set.simm16 = mode_field(4, 2);
+    m->w.sreg[5] = 0xfffffff3u; /* bits above the field's size are ignored */
+    m->w.scc = 1;
+    ut_run(m, &set);
+    ck_assert_uint_eq(m->w.mode, 0x3f0);
+    ck_assert_uint_eq(m->w.flush_denorm_f32, 0);
+    ck_assert_uint_eq(m->w.scc, 1);
+    /* The VALU now keeps an f32 denormal: v_add_f32 of 2^-140 and 0. */
+    ut_vset_all(m, 1, 0x00002000u);
+    ut_vset_all(m, 2, 0);
+    isa_inst_t add = ut_inst(ISA_v_add_f32);
+    add.vdst = ut_v(3);
+    add.src[0] = ut_v(1);
+    add.src[1] = ut_v(2);
+    add.nsrc = 2;
+    ut_run(m, &add);
+    ck_assert_uint_eq(ut_vreg(m, 3)[0], 0x00002000u);
+
+    /* setreg_imm32 clears IEEE (bit 9) and sets the round mode [3:0] = 3 in one 10-bit field. */
+    isa_inst_t imm = ut_inst(ISA_s_setreg_imm32_b32);
+    imm.src[0] = ut_lit();
+    imm.literal = 0x0f3;
+    imm.nsrc = 1;
+    imm.simm16 = mode_field(0, 10);
+    ut_run(m, &imm);
+    ck_assert_uint_eq(m->w.mode, 0x0f3);
+    ck_assert_uint_eq(m->w.ieee_mode, 0);
+    ck_assert_uint_eq(m->w.flush_denorm_f32, 0);
+    get.simm16 = mode_field(0, 4);
+    ut_run(m, &get);
+    ck_assert_uint_eq(m->w.sreg[0], 3);
+    /* Denormal field back to 0: flushing again; the flushed sum is +0. */
+    imm.literal = 0;
+    imm.simm16 = mode_field(4, 4);
+    ut_run(m, &imm);
+    ck_assert_uint_eq(m->w.flush_denorm_f32, 1);
+    ut_run(m, &add);
+    ck_assert_uint_eq(ut_vreg(m, 3)[0], 0);
+    free(m);
+}
+END_TEST
+
 static Suite *salu_bits_suite(void)
 {
     Suite *s = suite_create("salu_bits");
@@ -348,6 +415,7 @@ static Suite *salu_bits_suite(void)
     tcase_add_test(tc, m0_relative);
     tcase_add_test(tc, sopp_noops);
     tcase_add_test(tc, set_swap_pc);
+    tcase_add_test(tc, mode_register);
     suite_add_tcase(s, tc);
     return s;
 }
