@@ -32,7 +32,7 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 # Rooms (docs/development.md): isa/ and isa/*/, sim/*/; includes name the room ("mem/cache.h").
 LIB_SRC := $(sort $(wildcard isa/*.c isa/*/*.c) $(filter-out sim/cli/main.c,$(wildcard sim/*/*.c)))
-HEADERS := $(wildcard isa/*.h isa/*.def isa/*/*.h sim/*/*.h sim/*/*.def)
+HEADERS := $(wildcard isa/*.h isa/*.def isa/*/*.h isa/*/*.def sim/*/*.h sim/*/*.def)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 
 OPT_OBJ := $(LIB_SRC:%.c=$(BUILD)/opt/%.o)
@@ -124,6 +124,7 @@ table-check: $(BUILD)/san/table_sample
 	@llvm-mc -arch=amdgcn -mcpu=gfx803 $(BUILD)/table_sample.s -o /dev/null
 	@echo "table-check: llvm-mc accepts all $$(grep -c '^  ' $(BUILD)/table_sample.s) table samples"
 	@$(BUILD)/san/table_sample --check
+	@sh tests/scalar_coverage.sh
 
 # docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
 $(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c $(HEADERS) | $(DEPS_STAMP)

@@ -51,7 +51,8 @@ enum {
     ISA_FL_DUAL = 1u << 7,   /* DS read2/write2: offset0/offset1 instead of offset */
     ISA_FL_RTN = 1u << 8,    /* DS atomic that returns the pre-op value */
     ISA_FL_F64 = 1u << 9,    /* double-precision operands (with ISA_FL_FLOAT); f64 denormals kept */
-    ISA_FL_VCC_IN = 1u << 10 /* reads VCC implicitly (v_div_fmas): it counts on the constant bus */
+    ISA_FL_VCC_IN = 1u << 10, /* reads VCC implicitly (v_div_fmas): it counts on the constant bus */
+    ISA_FL_NOOP = 1u << 11   /* executes as a no-op: it changes hardware state gcnsim does not model */
 };
 
 /* Operand signatures (the SIG column): space-separated groups, one per operand, in syntax order.
@@ -68,6 +69,8 @@ enum {
  *   k              16-bit immediate (SOPK, s_nop/s_sleep/s_setprio)
  *   K              32-bit literal constant (v_madak/v_madmk)
  *   L              branch target label
+ *   H              hardware register field: hwreg(HW_REG_MODE[, offset, size]) or hwreg(1, ...),
+ *                  or its 16-bit encoding (id [5:0], offset [10:6], size - 1 [15:11]) in simm16
  *   W              s_waitcnt expression: vmcnt(N) expcnt(N) lgkmcnt(N), in any order, joined by
  *                  spaces, '&' or ','; or a plain integer */
 
@@ -154,6 +157,12 @@ typedef struct {
     uint32_t size;         /* encoded size in bytes (4 or 8, plus 4 for a literal) */
     uint32_t line, col;    /* source position */
 } isa_inst_t;
+
+/* s_getreg/s_setreg: hardware register ids gcnsim models (only MODE), and the simm16 fields. */
+enum { ISA_HWREG_MODE = 1 };
+static inline unsigned isa_hwreg_id(int32_t simm16) { return (unsigned)simm16 & 0x3f; }
+static inline unsigned isa_hwreg_offset(int32_t simm16) { return ((unsigned)simm16 >> 6) & 0x1f; }
+static inline unsigned isa_hwreg_size(int32_t simm16) { return (((unsigned)simm16 >> 11) & 0x1f) + 1; }
 
 /* s_waitcnt fields on gfx8: vmcnt [3:0], expcnt [6:4], lgkmcnt [11:8]. */
 static inline unsigned isa_waitcnt_vm(int32_t simm16) { return (unsigned)simm16 & 0xf; }
@@ -250,6 +259,10 @@ typedef struct isa_wave {
     uint8_t scc;
     uint8_t flush_denorm_f32;     /* from the descriptor's float_denorm_mode_32 */
     uint8_t ieee_mode;
+    /* The MODE hardware register (s_getreg/s_setreg): round [3:0], denormals [7:4] (f32 in
+     * [5:4]), DX10 clamp [8], IEEE [9], ... Kept in step with flush_denorm_f32 and ieee_mode,
+     * which the VALU reads: s_setreg updates all three. */
+    uint32_t mode;
     const isa_kernel_t *kernel;
     uint64_t code_base;           /* address of the kernel entry, for s_getpc_b64 */
     uint8_t *lds;                 /* the workgroup's LDS allocation */
@@ -280,12 +293,14 @@ typedef enum {
     ISA_FAULT_ILLEGAL
 } isa_fault_kind_t;
 
-/* What an executed instruction did, for the caller (timing, statistics, faults). For memory
+/* What an executed instruction did, for the caller (timing, statistics, faults). A taken branch
+ * (branch_taken) continues at instruction index `target`. For memory
  * instructions, addr[] holds each active lane's address (global byte address for FLAT/SMEM, LDS
  * byte offset for DS; DS read2/write2 record the first element), lanes = the active mask. */
 typedef struct {
     isa_exec_status_t status;
     bool branch_taken;
+    uint32_t target;           /* where a taken branch goes: in->target, or s_setpc/s_swappc's */
     isa_fault_kind_t fault;
     int fault_lane;            /* -1 when the fault is not lane-specific */
     uint64_t fault_addr;

@@ -99,8 +99,23 @@ static unsigned edit_distance(const char *a, size_t la, const char *b, size_t lb
     return row[lb];
 }
 
+/* Scalar instructions LLVM knows for gfx803 that gcnsim deliberately does not simulate. */
+static const struct {
+    const char *name, *reason;
+} refused_ops[] = {
+#define ASM_REFUSED(name, reason) { #name, reason },
+#include "asm/asm_refused.def"
+#undef ASM_REFUSED
+};
+
 static void unknown_mnemonic(asm_ctx_t *c, const asm_tok_t *t, const char *name, size_t len)
 {
+    for (size_t k = 0; k < sizeof refused_ops / sizeof refused_ops[0]; k++) {
+        if (strlen(refused_ops[k].name) == len && memcmp(name, refused_ops[k].name, len) == 0) {
+            asm_error(c, t->col, "'%.*s' is not simulated by gcnsim: %s", (int)len, name, refused_ops[k].reason);
+            return;
+        }
+    }
     for (size_t k = 0; k < sizeof gfx9_ops / sizeof gfx9_ops[0]; k++) {
         size_t n = strlen(gfx9_ops[k].name);
         if (gfx9_ops[k].prefix ? (len >= n && memcmp(name, gfx9_ops[k].name, n) == 0)

@@ -335,6 +335,7 @@ bool asm_sig_parse(const char *sig, asm_sig_list_t *out)
         case 'K': g->kind = SIG_K32; break;
         case 'L': g->kind = SIG_LABEL; break;
         case 'W': g->kind = SIG_WAITCNT; break;
+        case 'H': g->kind = SIG_HWREG; break;
         default: return false;
         }
     }

@@ -127,6 +127,7 @@ static const char *describe(const asm_sig_t *g, char *buf, size_t n)
     case SIG_SMEM_OFF: snprintf(buf, n, "an unsigned 20-bit byte offset or an SGPR"); break;
     case SIG_IMM16: snprintf(buf, n, "a 16-bit integer"); break;
     case SIG_K32: snprintf(buf, n, "a 32-bit constant"); break;
+    case SIG_HWREG: snprintf(buf, n, "hwreg(HW_REG_MODE, offset, size)"); break;
     case SIG_LABEL: snprintf(buf, n, "a label"); break;
     default: snprintf(buf, n, "an operand"); break;
     }
@@ -311,6 +312,16 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
         in->simm16 = sopk ? (int32_t)(int16_t)(uint16_t)o->ival : (int32_t)o->ival;
         return true;
     }
+    case SIG_HWREG:
+        if (o->kind != OPK_INT || o->ival < 0 || o->ival > 0xffff)
+            return bad_operand(c, o, pos, op, g);
+        if (isa_hwreg_id((int32_t)o->ival) != ISA_HWREG_MODE) {
+            asm_error(c, o->col, "hardware register %u is not simulated by gcnsim (only HW_REG_MODE, 1)",
+                      isa_hwreg_id((int32_t)o->ival));
+            return false;
+        }
+        in->simm16 = (int32_t)o->ival;
+        return true;
     case SIG_K32: {
         if (o->kind != OPK_INT && o->kind != OPK_FLOAT)
             return bad_operand(c, o, pos, op, g);

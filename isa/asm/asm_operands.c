@@ -176,11 +176,58 @@ static bool is_number(const asm_tok_t *t)
     return t->kind == TK_INT || t->kind == TK_FLOAT || t->kind == TK_BADNUM;
 }
 
+/* hwreg(ID[, OFFSET, SIZE]): ID is a HW_REG_* name or a number 0..63, OFFSET 0..31 and SIZE 1..32
+ * (default 0 and 32). The operand becomes its 16-bit encoding, an integer (the signature 'H'
+ * decides whether the register is one gcnsim simulates). */
+static bool parse_hwreg(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
+{
+    static const char *const names[] = { "", "HW_REG_MODE", "HW_REG_STATUS", "HW_REG_TRAPSTS", "HW_REG_HW_ID",
+                                         "HW_REG_GPR_ALLOC", "HW_REG_LDS_ALLOC", "HW_REG_IB_STS" };
+    int64_t v[3] = { -1, 0, 32 };
+    *i += 2;
+    const asm_tok_t *t = &c->tok[*i];
+    for (int k = 1; k < (int)(sizeof names / sizeof names[0]); k++)
+        if (t->kind == TK_IDENT && asm_tok_is(t, names[k]))
+            v[0] = k;
+    if (t->kind == TK_INT && !t->overflow && t->ival <= 63)
+        v[0] = t->ival;
+    if (v[0] < 0) {
+        asm_error(c, t->col, "expected a hardware register in hwreg(): HW_REG_MODE, another HW_REG_* name or 0..63");
+        return false;
+    }
+    (*i)++;
+    if (asm_tok_punct(&c->tok[*i], ',')) {
+        for (int j = 1; j <= 2; j++) {
+            t = &c->tok[++*i];
+            if (t->kind != TK_INT || t->overflow || t->ival > (j == 1 ? 31 : 32) || (j == 2 && t->ival < 1)) {
+                asm_error(c, t->col, "hwreg() %s must be an integer in %s", j == 1 ? "offset" : "size", j == 1 ? "0..31" : "1..32");
+                return false;
+            }
+            v[j] = t->ival;
+            (*i)++;
+            if (j == 1 && !asm_tok_punct(&c->tok[*i], ',')) {
+                asm_error(c, c->tok[*i].col, "hwreg() takes a register, or a register, an offset and a size");
+                return false;
+            }
+        }
+    }
+    if (!asm_tok_punct(&c->tok[*i], ')')) {
+        asm_error(c, c->tok[*i].col, "expected ')' to close hwreg(");
+        return false;
+    }
+    (*i)++;
+    o->kind = OPK_INT;
+    o->ival = v[0] | v[1] << 6 | (v[2] - 1) << 11;
+    return true;
+}
+
 bool asm_parse_operand(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
 {
     memset(o, 0, sizeof *o);
     const asm_tok_t *t = &c->tok[*i];
     o->col = t->col;
+    if (asm_tok_is(t, "hwreg") && asm_tok_punct(&c->tok[*i + 1], '('))
+        return parse_hwreg(c, i, o);
     bool neg = false, negfn = false, absfn = false, absbar = false;
     if (asm_tok_punct(t, '-') && is_number(&c->tok[*i + 1]))
         return parse_number(c, i, o);

@@ -42,7 +42,8 @@ typedef enum {
     SIG_IMM16,     /* k */
     SIG_K32,       /* K */
     SIG_LABEL,     /* L */
-    SIG_WAITCNT    /* W */
+    SIG_WAITCNT,   /* W */
+    SIG_HWREG      /* H */
 } asm_sig_kind_t;
 
 typedef struct {

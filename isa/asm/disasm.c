@@ -122,6 +122,9 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
                 put(&o, "%u", in->target);
             break;
         }
+        case SIG_HWREG:
+            put(&o, "hwreg(HW_REG_MODE, %u, %u)", isa_hwreg_offset(in->simm16), isa_hwreg_size(in->simm16));
+            break;
         case SIG_WAITCNT: {
             unsigned vm = isa_waitcnt_vm(in->simm16), ex = isa_waitcnt_exp(in->simm16);
             unsigned lg = isa_waitcnt_lgkm(in->simm16);

@@ -11,6 +11,7 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     res->status = ISA_EXEC_OK;
     res->branch_taken = false;
+    res->target = in->target;
     res->fault = ISA_FAULT_NONE;
     res->fault_lane = -1;
     res->lanes = 0;
@@ -31,5 +32,5 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     }
     if (res->status == ISA_EXEC_FAULT)
         return;
-    w->pc = res->branch_taken ? in->target : w->pc + 1;
+    w->pc = res->branch_taken ? res->target : w->pc + 1;
 }

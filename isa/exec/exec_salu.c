@@ -79,6 +79,46 @@ static uint32_t flbit32(uint32_t x)
     return n;
 }
 
+static uint64_t brev64(uint64_t x)
+{
+    return (uint64_t)brev32((uint32_t)x) << 32 | brev32((uint32_t)(x >> 32));
+}
+
+/* Leading zeros of a 64-bit value from the MSB, -1 when it is zero. */
+static uint32_t flbit64(uint64_t x)
+{
+    return x >> 32 ? flbit32((uint32_t)(x >> 32)) : (uint32_t)x ? 32 + flbit32((uint32_t)x) : UINT32_MAX;
+}
+
+/* Signed forms: the first bit (from the MSB) that differs from the sign bit, -1 for 0 and -1.
+ * A negative value is complemented first, which turns that bit into the first set bit. */
+static uint32_t flbit_signed(uint64_t x, unsigned bits)
+{
+    if ((x >> (bits - 1)) & 1)
+        x = ~x & (bits == 32 ? UINT32_MAX : UINT64_MAX);
+    return bits == 32 ? flbit32((uint32_t)x) : flbit64(x);
+}
+
+/* s_wqm: every quad (4 bits) with any bit set becomes all ones. */
+static uint64_t wqm(uint64_t x)
+{
+    uint64_t r = 0;
+    for (int q = 0; q < 64; q += 4)
+        if ((x >> q) & 0xf)
+            r |= 0xfull << q;
+    return r;
+}
+
+/* s_quadmask: bit q of the result = quad q (bits 4q..4q+3) of the source has any bit set. */
+static uint64_t quadmask(uint64_t x)
+{
+    uint64_t r = 0;
+    for (int q = 0; q < 16; q++)
+        if ((x >> (4 * q)) & 0xf)
+            r |= 1ull << q;
+    return r;
+}
+
 /* Bit-field extract: ctl = offset | width << 16. A field running past the top of the source is
  * cut there (so a signed field then takes the source's top bit as its sign). */
 static uint64_t bfe(uint64_t s, uint32_t ctl, unsigned bits, bool sign)
@@ -127,6 +167,56 @@ static bool exec_sop1(isa_wave_t *w, const isa_inst_t *in)
         w->scc = r != 0;
         return true;
     case ISA_s_brev_b32: wr32(w, in, brev32(rd32(w, in, 0))); return true;
+    case ISA_s_brev_b64: wr64(w, in, brev64(rd64(w, in, in->src[0]))); return true;
+    case ISA_s_bcnt0_i32_b32:
+    case ISA_s_bcnt0_i32_b64:
+        r = in->op == ISA_s_bcnt0_i32_b32 ? 32 - popcount64(rd32(w, in, 0)) : 64 - popcount64(rd64(w, in, in->src[0]));
+        wr32(w, in, (uint32_t)r);
+        w->scc = r != 0;
+        return true;
+    case ISA_s_ff0_i32_b32: wr32(w, in, ff1_64(~rd32(w, in, 0) & UINT32_MAX)); return true;
+    case ISA_s_ff0_i32_b64: wr32(w, in, ff1_64(~rd64(w, in, in->src[0]))); return true;
+    case ISA_s_flbit_i32_b64: wr32(w, in, flbit64(rd64(w, in, in->src[0]))); return true;
+    case ISA_s_flbit_i32: wr32(w, in, flbit_signed(rd32(w, in, 0), 32)); return true;
+    case ISA_s_flbit_i32_i64: wr32(w, in, flbit_signed(rd64(w, in, in->src[0]), 64)); return true;
+    /* Bit set/clear read-modify-write D; the bit index is S0[4:0] (S0[5:0] for b64). No SCC. */
+    case ISA_s_bitset0_b32: case ISA_s_bitset1_b32: {
+        uint32_t bit = 1u << (rd32(w, in, 0) & 31), d = isa_x_read_s32(w, in, in->sdst);
+        wr32(w, in, in->op == ISA_s_bitset1_b32 ? d | bit : d & ~bit);
+        return true;
+    }
+    case ISA_s_bitset0_b64: case ISA_s_bitset1_b64: {
+        uint64_t bit = 1ull << (rd32(w, in, 0) & 63), d = isa_x_read_s64(w, in, in->sdst, false);
+        wr64(w, in, in->op == ISA_s_bitset1_b64 ? d | bit : d & ~bit);
+        return true;
+    }
+    case ISA_s_abs_i32:
+        /* 0x80000000 stays itself (the manual's two's-complement absolute value). */
+        r = rd32(w, in, 0);
+        r = (r >> 31) ? (0u - (uint32_t)r) : r;
+        wr32(w, in, (uint32_t)r);
+        w->scc = r != 0;
+        return true;
+    case ISA_s_wqm_b32:
+        r = wqm(rd32(w, in, 0)) & UINT32_MAX;
+        wr32(w, in, (uint32_t)r);
+        w->scc = r != 0;
+        return true;
+    case ISA_s_wqm_b64:
+        r = wqm(rd64(w, in, in->src[0]));
+        wr64(w, in, r);
+        w->scc = r != 0;
+        return true;
+    case ISA_s_quadmask_b32:
+        r = quadmask(rd32(w, in, 0));
+        wr32(w, in, (uint32_t)r);
+        w->scc = r != 0;
+        return true;
+    case ISA_s_quadmask_b64:
+        r = quadmask(rd64(w, in, in->src[0]));
+        wr64(w, in, r);
+        w->scc = r != 0;
+        return true;
     case ISA_s_bcnt1_i32_b32:
     case ISA_s_bcnt1_i32_b64:
         r = popcount64(in->op == ISA_s_bcnt1_i32_b32 ? rd32(w, in, 0) : rd64(w, in, in->src[0]));
@@ -143,7 +233,10 @@ static bool exec_sop1(isa_wave_t *w, const isa_inst_t *in)
     case ISA_s_or_saveexec_b64:
     case ISA_s_xor_saveexec_b64:
     case ISA_s_andn2_saveexec_b64:
-    case ISA_s_orn2_saveexec_b64: {
+    case ISA_s_orn2_saveexec_b64:
+    case ISA_s_nand_saveexec_b64:
+    case ISA_s_nor_saveexec_b64:
+    case ISA_s_xnor_saveexec_b64: {
         /* D = EXEC; EXEC = S0 op EXEC (the n2 forms invert EXEC, not S0); SCC = EXEC != 0.
          * S0 is read before D is written so that D may alias S0. */
         uint64_t old = isa_wave_exec(w), s0 = rd64(w, in, in->src[0]), e;
@@ -152,7 +245,10 @@ static bool exec_sop1(isa_wave_t *w, const isa_inst_t *in)
         case ISA_s_or_saveexec_b64: e = s0 | old; break;
         case ISA_s_xor_saveexec_b64: e = s0 ^ old; break;
         case ISA_s_andn2_saveexec_b64: e = s0 & ~old; break;
-        default: e = s0 | ~old; break;
+        case ISA_s_orn2_saveexec_b64: e = s0 | ~old; break;
+        case ISA_s_nand_saveexec_b64: e = ~(s0 & old); break;
+        case ISA_s_nor_saveexec_b64: e = ~(s0 | old); break;
+        default: e = ~(s0 ^ old); break; /* xnor */
         }
         wr64(w, in, old);
         set_exec(w, e);
@@ -333,6 +429,8 @@ static bool exec_sopc_sopk(isa_wave_t *w, const isa_inst_t *in)
     case ISA_s_cmp_lg_u64: w->scc = rd64(w, in, in->src[0]) != rd64(w, in, in->src[1]); return true;
     case ISA_s_bitcmp0_b32: w->scc = ((rd32(w, in, 0) >> (rd32(w, in, 1) & 31)) & 1) == 0; return true;
     case ISA_s_bitcmp1_b32: w->scc = ((rd32(w, in, 0) >> (rd32(w, in, 1) & 31)) & 1) == 1; return true;
+    case ISA_s_bitcmp0_b64: w->scc = ((rd64(w, in, in->src[0]) >> (rd32(w, in, 1) & 63)) & 1) == 0; return true;
+    case ISA_s_bitcmp1_b64: w->scc = ((rd64(w, in, in->src[0]) >> (rd32(w, in, 1) & 63)) & 1) == 1; return true;
     case ISA_s_movk_i32: wr32(w, in, ks); return true;
     case ISA_s_cmovk_i32: if (w->scc) wr32(w, in, ks); return true;
     case ISA_s_addk_i32: {
@@ -342,13 +440,89 @@ static bool exec_sopc_sopk(isa_wave_t *w, const isa_inst_t *in)
         return true;
     }
     case ISA_s_mulk_i32: wr32(w, in, isa_x_read_s32(w, in, in->sdst) * ks); return true;
+    /* MODE bits [offset + size - 1 : offset] (the assembler accepts no other register). */
+    case ISA_s_getreg_b32: case ISA_s_setreg_b32: case ISA_s_setreg_imm32_b32: {
+        unsigned off = isa_hwreg_offset(in->simm16), size = isa_hwreg_size(in->simm16);
+        uint32_t mask = (size >= 32 ? UINT32_MAX : (1u << size) - 1) << off;
+        if (op == ISA_s_getreg_b32) {
+            wr32(w, in, (w->mode & mask) >> off);
+            return true;
+        }
+        w->mode = (w->mode & ~mask) | ((rd32(w, in, 0) << off) & mask);
+        w->flush_denorm_f32 = ((w->mode >> 4) & 3) == 0; /* as the launch sets it from the descriptor */
+        w->ieee_mode = (w->mode >> 9) & 1;
+        return true;
+    }
     default: return false;
     }
+}
+
+/* s_movrels/s_movreld: the register operand (S0 for movrels, D for movreld) plus M0 names the
+ * SGPR read or written. The sum must stay inside s0..s101; gcnsim faults rather than guess at
+ * what the hardware does beyond the wave's SGPRs. Returns false when `in` is not one. */
+static bool exec_movrel(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    bool rels = in->op == ISA_s_movrels_b32 || in->op == ISA_s_movrels_b64;
+    bool b64 = in->op == ISA_s_movrels_b64 || in->op == ISA_s_movreld_b64;
+    if (!rels && in->op != ISA_s_movreld_b32 && in->op != ISA_s_movreld_b64)
+        return false;
+    isa_operand_t rel = rels ? in->src[0] : in->sdst;
+    uint64_t m0 = w->sreg[ISA_REG_M0];
+    uint64_t idx = rel.code + m0;
+    if (rel.code > ISA_SGPR_MAX || idx + b64 > ISA_SGPR_MAX) {
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: register %u + M0 (%" PRIu64 ") is outside s0..s%d",
+                    isa_ops[in->op].name, (unsigned)rel.code, m0, ISA_SGPR_MAX);
+        return true;
+    }
+    isa_operand_t at = { (uint16_t)idx, (uint8_t)(b64 ? 2 : 1), 0, 0 };
+    if (rels) {
+        if (b64)
+            wr64(w, in, isa_x_read_s64(w, in, at, false));
+        else
+            wr32(w, in, isa_x_read_s32(w, in, at));
+    } else if (b64) {
+        isa_x_write_s64(w, at.code, rd64(w, in, in->src[0]));
+    } else {
+        isa_x_write_s32(w, at.code, rd32(w, in, 0));
+    }
+    return true;
+}
+
+/* s_setpc_b64 / s_swappc_b64: jump to the byte address in S0; s_swappc first saves the address
+ * of the next instruction in D (S0 is read before, so D may alias it). The address must be the
+ * start of one of the kernel's instructions; anything else faults, as gcnsim holds instructions,
+ * not bytes. Returns false when `in` is neither. */
+static bool exec_setpc(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    if (in->op != ISA_s_setpc_b64 && in->op != ISA_s_swappc_b64)
+        return false;
+    uint64_t addr = rd64(w, in, in->src[0]);
+    const isa_kernel_t *k = w->kernel;
+    uint32_t lo = 0, hi = k ? k->ninsts : 0; /* instructions are in ascending pc order */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (w->code_base + k->insts[mid].pc < addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (!k || lo >= k->ninsts || w->code_base + k->insts[lo].pc != addr) {
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, addr, "%s: address 0x%" PRIx64 " is not the start of an instruction of the kernel",
+                    isa_ops[in->op].name, addr);
+        return true;
+    }
+    if (in->op == ISA_s_swappc_b64)
+        wr64(w, in, w->code_base + in->pc + in->size);
+    res->branch_taken = true;
+    res->target = lo;
+    return true;
 }
 
 void isa_exec_salu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     bool done;
+    if (exec_movrel(w, in, res) || exec_setpc(w, in, res))
+        return;
     switch (isa_ops[in->op].enc) {
     case ISA_ENC_SOP1: done = exec_sop1(w, in); break;
     case ISA_ENC_SOP2: done = exec_sop2(w, in); break;
@@ -365,6 +539,9 @@ void isa_exec_sopp(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     case ISA_s_barrier: res->status = ISA_EXEC_BARRIER; break;
     /* Timing-only instructions: the sequencer models them; nothing changes functionally. */
     case ISA_s_nop: case ISA_s_waitcnt: case ISA_s_sleep: case ISA_s_setprio: break;
+    /* Hardware state gcnsim does not model (instruction cache, power, thread trace, sleeping waves). */
+    case ISA_s_icache_inv: case ISA_s_incperflevel: case ISA_s_decperflevel: case ISA_s_ttracedata:
+    case ISA_s_wakeup: break;
     case ISA_s_branch: res->branch_taken = true; break;
     case ISA_s_cbranch_scc0: res->branch_taken = w->scc == 0; break;
     case ISA_s_cbranch_scc1: res->branch_taken = w->scc != 0; break;

@@ -5,7 +5,7 @@
 
 #include "isa.h"
 
-/* They may set res->branch_taken (the caller then jumps to in->target) or a fault/barrier/end
+/* They may set res->branch_taken (the caller then jumps to res->target) or a fault/barrier/end
  * status; the caller advances pc otherwise. */
 void isa_exec_salu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);  /* SOP1/2/C/K */
 void isa_exec_sopp(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);

@@ -738,11 +738,16 @@ START_TEST(every_op_runs)
         m->w.sreg[0] = (uint32_t)UT_MEM_BASE;
         m->w.sreg[1] = (uint32_t)(UT_MEM_BASE >> 32);
         set_addr(m, 0, UT_MEM_BASE, 16);
+        if (e == ISA_ENC_SOP1)
+            m->w.sreg[ISA_REG_M0] = 0; /* a valid index for the M0-relative s_movrels/s_movreld */
         if (e == ISA_ENC_DS)
             set_lds_addr(m, 0, 16);
         isa_inst_t in = ut_inst((isa_op_t)op);
         in.sdst = ut_sr(20, 16);
         in.vdst = ut_vr(8, 4);
+        /* s_setpc/s_swappc jump to s[2:3] = 0: make that the address of a one-instruction kernel. */
+        m->k.insts = &in;
+        m->k.ninsts = 1;
         switch (e) {
         case ISA_ENC_SMEM: in.src[0] = ut_sr(0, 2); in.offset = 64; break;
         case ISA_ENC_FLAT: in.src[0] = ut_vr(0, 2); in.src[1] = ut_vr(4, 2); in.glc = 1; break;

@@ -1,0 +1,1 @@
+s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP)
