@@ -137,13 +137,18 @@ $(BUILD)/config_doc: $(CONFIG_DOC_SRC) $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)
 	$(CC) $(OPT_CFLAGS) $(PKG_CFLAGS) -o $@ $(CONFIG_DOC_SRC) $(PKG_LIBS) -lm
 
-docs: $(BUILD)/isa_doc $(BUILD)/config_doc
+# sim/configs/fiji.ini: its own header (up to the first blank line), then `config --dump` without its header.
+FIJI_BODY = sed '1,/^$$/d'
+docs: $(BUILD)/isa_doc $(BUILD)/config_doc $(BUILD)/gcnsim
 	$(BUILD)/isa_doc > docs/isa.md
 	$(BUILD)/config_doc > docs/config.md
+	{ sed '/^$$/q' sim/configs/fiji.ini; $(BUILD)/gcnsim config --dump | $(FIJI_BODY); } > $(BUILD)/fiji.ini && mv $(BUILD)/fiji.ini sim/configs/fiji.ini
 
 docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/config_doc
 	@$(BUILD)/isa_doc | cmp -s - docs/isa.md || { echo "docs/isa.md is out of date: run 'make docs'"; exit 1; }
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
+	@$(FIJI_BODY) sim/configs/fiji.ini > $(BUILD)/fiji.body && $(BUILD)/san/gcnsim config --dump | $(FIJI_BODY) | cmp -s - $(BUILD)/fiji.body || \
+	  { echo "sim/configs/fiji.ini is out of date (its comments and values must be config --dump's): run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
 
 # The rooms: includes run only downwards and modules form no cycle (docs/development.md).
