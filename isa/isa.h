@@ -58,6 +58,8 @@ enum {
 /* Operand signatures (the SIG column): space-separated groups, one per operand, in syntax order.
  *   D D2 D3 D4     VGPR destination of 1..4 registers
  *   S S2           VALU source: VGPR, SGPR, inline constant or literal (32/64-bit)
+ *   I              the same, for an integer operand of a float instruction (ldexp's exponent,
+ *                  class's mask, trig_preop's segment): no neg/abs, as llvm-mc
  *   V V2 V3 V4     VGPR-only source (VOP2 src1 in e32, DS address/data, FLAT data)
  *   d d2 d4 d8 d16 SGPR destination
  *   s s2           scalar source: SGPR, special register, inline constant or literal

@@ -10,7 +10,7 @@ static const char *operand_words(const char *g)
 {
     static const struct { const char *sig, *text; } words[] = {
         { "D", "vdst" }, { "D2", "vdst[2]" }, { "D3", "vdst[3]" }, { "D4", "vdst[4]" },
-        { "S", "src" }, { "S2", "src64" }, { "V", "vsrc" }, { "V2", "vsrc[2]" }, { "V3", "vsrc[3]" },
+        { "S", "src" }, { "S2", "src64" }, { "I", "isrc" }, { "V", "vsrc" }, { "V2", "vsrc[2]" }, { "V3", "vsrc[3]" },
         { "V4", "vsrc[4]" }, { "d", "sdst" }, { "d2", "sdst[2]" }, { "d4", "sdst[4]" },
         { "d8", "sdst[8]" }, { "d16", "sdst[16]" }, { "s", "ssrc" }, { "s2", "ssrc64" },
         { "C", "mask-dst" }, { "c", "mask-src" }, { "A", "vaddr[2]" }, { "R", "vdst(glc)" },
@@ -83,7 +83,8 @@ int main(void)
     puts("single instruction table that also drives the assembler, the printer and the emulator.");
     puts("");
     puts("Operand words: `vdst` VGPR destination (`[n]`: a range of n registers), `src` any VALU source");
-    puts("(VGPR, SGPR, inline constant or literal; `src64` a 64-bit one), `vsrc` VGPR only, `sdst`/`ssrc`");
+    puts("(VGPR, SGPR, inline constant or literal; `src64` a 64-bit one; `isrc` the integer operand of a float");
+    puts("instruction, which takes no neg/abs), `vsrc` VGPR only, `sdst`/`ssrc`");
     puts("scalar destination/source, `mask-dst` a lane mask (VCC in the `_e32` form, any SGPR pair in `_e64`),");
     puts("`mask-src` a lane-mask source (VCC in `_e32`), `vaddr[2]` a 64-bit FLAT address, `vdst(glc)` the");
     puts("returned value of an atomic, present exactly when `glc` is given, `offset` an SMEM byte offset");

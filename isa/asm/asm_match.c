@@ -244,6 +244,11 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
                       "is not one", isa_ops[op].name);
             return false;
         }
+        if (mods && g->integer) {
+            asm_error(c, o->col, "source modifiers (neg, abs) are not allowed on operand %u of '%s': it is an integer",
+                      pos, isa_ops[op].name);
+            return false;
+        }
         if (o->kind == OPK_REG && mods && !st->mods_col)
             st->mods_col = o->col;
         unsigned idx = st->nvsrc++;

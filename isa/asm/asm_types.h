@@ -49,6 +49,7 @@ typedef enum {
 typedef struct {
     uint8_t kind;   /* asm_sig_kind_t */
     uint8_t width;  /* registers */
+    bool integer;   /* I: a VALU source that is an integer operand of a float instruction (no neg/abs) */
 } asm_sig_t;
 
 typedef struct {

@@ -13,7 +13,7 @@ static const char *sample_operand(const char *g, bool vop3, bool *glc)
 {
     static const struct { const char *sig, *text, *text_vop3; } samples[] = {
         { "D", "v1", NULL }, { "D2", "v[2:3]", NULL }, { "D3", "v[4:6]", NULL }, { "D4", "v[4:7]", NULL },
-        { "S", "v8", NULL }, { "S2", "v[10:11]", NULL }, { "V", "v9", NULL }, { "V2", "v[12:13]", NULL },
+        { "S", "v8", NULL }, { "S2", "v[10:11]", NULL }, { "I", "v8", NULL }, { "V", "v9", NULL }, { "V2", "v[12:13]", NULL },
         { "V3", "v[12:14]", NULL }, { "V4", "v[12:15]", NULL }, { "d", "s1", NULL },
         { "d2", "s[2:3]", NULL }, { "d4", "s[4:7]", NULL }, { "d8", "s[8:15]", NULL },
         { "d16", "s[16:31]", NULL }, { "s", "s20", NULL }, { "s2", "s[22:23]", NULL },
