@@ -263,7 +263,7 @@ typedef struct isa_wave {
     uint8_t ieee_mode;
     /* The MODE hardware register (s_getreg/s_setreg): round [3:0], denormals [7:4] (f32 in
      * [5:4]), DX10 clamp [8], IEEE [9], ... Kept in step with flush_denorm_f32 and ieee_mode,
-     * which the VALU reads: s_setreg updates all three. */
+     * which the VALU reads, by isa_wave_set_mode. */
     uint32_t mode;
     const isa_kernel_t *kernel;
     uint64_t code_base;           /* address of the kernel entry, for s_getpc_b64 */
@@ -313,5 +313,9 @@ typedef struct {
 
 /* Apply `in` (which must be wave->kernel->insts[wave->pc]) to the wave. */
 void isa_exec(isa_wave_t *wave, const isa_inst_t *in, isa_exec_result_t *res);
+
+/* Set the wave's MODE register and what the VALU reads from it (flush_denorm_f32, ieee_mode): the
+ * one place that keeps the three in step, for the launch and for s_setreg. */
+void isa_wave_set_mode(isa_wave_t *wave, uint32_t mode);
 
 #endif

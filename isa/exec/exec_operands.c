@@ -110,3 +110,10 @@ void isa_x_fault(isa_exec_result_t *res, isa_fault_kind_t kind, int lane, uint64
     vsnprintf(res->fault_msg, sizeof res->fault_msg, fmt, ap);
     va_end(ap);
 }
+
+void isa_wave_set_mode(isa_wave_t *w, uint32_t mode)
+{
+    w->mode = mode;
+    w->flush_denorm_f32 = ((mode >> 4) & 3) == 0; /* f32 denormals [5:4]: 0 flushes them */
+    w->ieee_mode = (mode >> 9) & 1;
+}

@@ -448,9 +448,7 @@ static bool exec_sopc_sopk(isa_wave_t *w, const isa_inst_t *in)
             wr32(w, in, (w->mode & mask) >> off);
             return true;
         }
-        w->mode = (w->mode & ~mask) | ((rd32(w, in, 0) << off) & mask);
-        w->flush_denorm_f32 = ((w->mode >> 4) & 3) == 0; /* as the launch sets it from the descriptor */
-        w->ieee_mode = (w->mode >> 9) & 1;
+        isa_wave_set_mode(w, (w->mode & ~mask) | ((rd32(w, in, 0) << off) & mask));
         return true;
     }
     default: return false;

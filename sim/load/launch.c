@@ -503,12 +503,10 @@ void launch_wave_init(const launch_t *L, const launch_dispatch_t *D, isa_wave_t 
     w->lds = lds;
     w->lds_size = D->lds_total;
     w->mem = gmem_iface(&L->mem);
-    w->flush_denorm_f32 = d->float_denorm_mode_32 == 0;
-    w->ieee_mode = d->ieee_mode;
-    /* The MODE register in step with the two fields above: round to nearest even, the f32
-     * denormal mode, f64/f16 denormals kept (LLVM's default float_denorm_mode_16_64, which gcnsim
-     * does not read), DX10 clamp and IEEE from the descriptor. */
-    w->mode = (d->float_denorm_mode_32 & 3u) << 4 | 3u << 6 | (uint32_t)d->dx10_clamp << 8 | (uint32_t)d->ieee_mode << 9;
+    /* MODE: round to nearest even, the f32 denormal mode, f64/f16 denormals kept (LLVM's default
+     * float_denorm_mode_16_64, which gcnsim does not read), DX10 clamp and IEEE from the descriptor. */
+    isa_wave_set_mode(w, (d->float_denorm_mode_32 & 3u) << 4 | 3u << 6 | (uint32_t)d->dx10_clamp << 8 |
+                             (uint32_t)d->ieee_mode << 9);
 
     uint32_t items = wgsize[0] * wgsize[1] * wgsize[2];
     uint32_t nwaves = (items + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE;

@@ -346,9 +346,7 @@ START_TEST(mode_register)
 {
     ut_machine_t *m = ut_machine_new();
     /* As the launch sets it for float_denorm_mode_32 0, dx10_clamp 1, ieee 1. */
-    m->w.mode = 0x3c0 & ~0x30u;
-    m->w.flush_denorm_f32 = 1;
-    m->w.ieee_mode = 1;
+    isa_wave_set_mode(&m->w, 0x3c0);
     isa_inst_t get = ut_inst(ISA_s_getreg_b32);
     get.sdst = ut_s(0);
     get.simm16 = mode_field(0, 32);

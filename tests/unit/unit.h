@@ -65,8 +65,7 @@ static inline ut_machine_t *ut_machine_new(void)
     m->w.nvgpr = 256;
     m->w.sreg[ISA_REG_EXEC_LO] = m->w.sreg[ISA_REG_EXEC_HI] = 0xffffffffu;
     m->w.sreg[ISA_REG_M0] = 0xffffffffu;
-    m->w.flush_denorm_f32 = 1;
-    m->w.ieee_mode = 1;
+    isa_wave_set_mode(&m->w, 0x3c0); /* as the launch's default: f32 denormals flushed, IEEE, DX10 clamp */
     m->w.lds = m->lds;
     m->w.lds_size = sizeof m->lds;
     m->mem.ctx = m;
