@@ -26,6 +26,7 @@ typedef enum {
 typedef enum {
     ISA_ENC_SOP1, ISA_ENC_SOP2, ISA_ENC_SOPC, ISA_ENC_SOPK, ISA_ENC_SOPP, ISA_ENC_SMEM,
     ISA_ENC_VOP1, ISA_ENC_VOP2, ISA_ENC_VOPC, ISA_ENC_VOP3, ISA_ENC_FLAT, ISA_ENC_DS,
+    ISA_ENC_MUBUF, ISA_ENC_MTBUF, /* the buffer family, added after the others */
     ISA_NUM_ENCS
 } isa_enc_t;
 
@@ -52,7 +53,9 @@ enum {
     ISA_FL_RTN = 1u << 8,    /* DS atomic that returns the pre-op value */
     ISA_FL_F64 = 1u << 9,    /* double-precision operands (with ISA_FL_FLOAT); f64 denormals kept */
     ISA_FL_VCC_IN = 1u << 10, /* reads VCC implicitly (v_div_fmas): it counts on the constant bus */
-    ISA_FL_NOOP = 1u << 11   /* executes as a no-op: it changes hardware state gcnsim does not model */
+    ISA_FL_NOOP = 1u << 11,  /* executes as a no-op: it changes hardware state gcnsim does not model */
+    /* MUBUF/MTBUF (the buffer family): a format load/store, converted through a data/number format */
+    ISA_FL_BUF_FORMAT = 1u << 14
 };
 
 /* Operand signatures (the SIG column): space-separated groups, one per operand, in syntax order.
@@ -71,6 +74,10 @@ enum {
  *   k              16-bit immediate (SOPK, s_nop/s_sleep/s_setprio)
  *   K              32-bit literal constant (v_madak/v_madmk)
  *   L              branch target label
+ *   M              buffer address (MUBUF/MTBUF vaddr): `off`, a VGPR (offen or idxen) or a VGPR pair
+ *                  (idxen offen: index, offset)
+ *   T              buffer resource descriptor (V#): four SGPRs s[4n:4n+3] (or ttmp)
+ *   O              buffer SGPR offset (soffset): an SGPR, m0, vcc_lo/hi or an inline constant
  *   H              hardware register field: hwreg(HW_REG_MODE[, offset, size]) or hwreg(1, ...),
  *                  or its 16-bit encoding (id [5:0], offset [10:6], size - 1 [15:11]) in simm16
  *   W              s_waitcnt expression: vmcnt(N) expcnt(N) lgkmcnt(N), in any order, joined by
@@ -158,6 +165,11 @@ typedef struct {
     uint32_t pc;           /* byte offset of this instruction from the kernel entry */
     uint32_t size;         /* encoded size in bytes (4 or 8, plus 4 for a literal) */
     uint32_t line, col;    /* source position */
+    /* MUBUF/MTBUF (the buffer family): offset holds the 12-bit inst_offset; src[0] is the VGPR
+     * address (ISA_OPND_NONE for `off`), src[1] the V#, src[2] soffset, src[3] the data of a
+     * store or atomic (an atomic with glc also returns into it: vdst = src[3]). */
+    uint8_t offen, idxen;  /* the address VGPR(s) supply an offset and/or an index */
+    uint8_t dfmt, nfmt;    /* MTBUF data and number format */
 } isa_inst_t;
 
 /* s_getreg/s_setreg: hardware register ids gcnsim models (only MODE), and the simm16 fields. */

@@ -14,7 +14,8 @@ const isa_op_info_t isa_ops[ISA_NUM_OPS] = {
 const char *isa_enc_name(isa_enc_t enc)
 {
     static const char *const names[ISA_NUM_ENCS] = {
-        "SOP1", "SOP2", "SOPC", "SOPK", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3", "FLAT", "DS"
+        "SOP1", "SOP2", "SOPC", "SOPK", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3", "FLAT", "DS",
+        "MUBUF", "MTBUF"
     };
     return (unsigned)enc < ISA_NUM_ENCS ? names[enc] : "?";
 }

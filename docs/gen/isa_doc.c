@@ -16,6 +16,7 @@ static const char *operand_words(const char *g)
         { "C", "mask-dst" }, { "c", "mask-src" }, { "A", "vaddr[2]" }, { "R", "vdst(glc)" },
         { "R2", "vdst[2](glc)" }, { "o", "offset" }, { "k", "simm16" }, { "K", "K32" },
         { "L", "label" }, { "W", "counters" }, { "H", "hwreg" },
+        { "M", "vaddr" }, { "T", "srsrc" }, { "O", "soffset" },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(words[i].sig, g) == 0)
@@ -63,6 +64,7 @@ static void print_notes(const isa_op_info_t *op)
     if (op->flags & ISA_FL_ATOMIC) { printf("%satomic", sep); sep = "; "; }
     if (op->flags & ISA_FL_DUAL) { printf("%soffset0/offset1", sep); sep = "; "; }
     if (op->mem_bytes) { printf("%s%u B/lane", sep, op->mem_bytes); sep = "; "; }
+    if (op->flags & ISA_FL_BUF_FORMAT) { printf("%sformat conversion", sep); sep = "; "; }
     if (op->flags & ISA_FL_NOOP) { printf("%sno-op: the state it changes is not modelled", sep); sep = "; "; }
 }
 
@@ -72,7 +74,8 @@ int main(void)
         "SOP1 — scalar, one source", "SOP2 — scalar, two sources", "SOPC — scalar compares (write SCC)",
         "SOPK — scalar with a 16-bit immediate", "SOPP — program control", "SMEM — scalar memory",
         "VOP1 — vector, one source", "VOP2 — vector, two sources", "VOPC — vector compares",
-        "VOP3 — vector, 64-bit encoding only", "FLAT — vector memory", "DS — local data share (LDS)"
+        "VOP3 — vector, 64-bit encoding only", "FLAT — vector memory", "DS — local data share (LDS)",
+        "MUBUF — buffer memory (untyped)", "MTBUF — buffer memory (typed: the format in the instruction)"
     };
     puts("# Instruction reference");
     puts("");
@@ -89,7 +92,10 @@ int main(void)
     puts("`mask-src` a lane-mask source (VCC in `_e32`), `vaddr[2]` a 64-bit FLAT address, `vdst(glc)` the");
     puts("returned value of an atomic, present exactly when `glc` is given, `offset` an SMEM byte offset");
     puts("(immediate or SGPR), `simm16` a 16-bit immediate, `K32` a 32-bit literal, `counters` the");
-    puts("`s_waitcnt` expression, `hwreg` a field of the MODE register: `hwreg(HW_REG_MODE, offset, size)`.");
+    puts("`s_waitcnt` expression, `hwreg` a field of the MODE register: `hwreg(HW_REG_MODE, offset, size)`,");
+    puts("`vaddr` a buffer address (`off`, or a VGPR or pair with `offen`/`idxen`), `srsrc` a buffer resource");
+    puts("descriptor in four SGPRs, `soffset` the buffer's SGPR offset (an atomic's vsrc also receives the");
+    puts("old value with `glc`).");
     puts("Units are the sequencer's issue categories (SEQ: handled without a unit).");
     puts("See docs/asm.md for the syntax and the rules the assembler enforces.");
     for (int e = 0; e < ISA_NUM_ENCS; e++) {

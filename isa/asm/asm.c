@@ -3,6 +3,7 @@
  * kernel's labels, descriptors and metadata attached, and resource usage computed. */
 #include "asm/asm.h"
 
+#include "asm/asm_buffer.h"
 #include "asm/asm_directives.h"
 #include "asm/asm_lex.h"
 #include "asm/asm_match.h"
@@ -249,6 +250,11 @@ static void instruction(asm_ctx_t *c, uint32_t i)
     uint32_t nops = 0;
     asm_mods_t mods;
     memset(&mods, 0, sizeof mods);
+    if (isa_ops[op].enc == ISA_ENC_MUBUF || isa_ops[op].enc == ISA_ENC_MTBUF) {
+        if (!asm_buffer_inst(c, op, t->col, &i, &pi))
+            return;
+        goto matched;
+    }
     if (strchr(isa_ops[op].sig, 'W')) {
         if (!asm_parse_waitcnt(c, &i, &in->simm16))
             return;
@@ -272,6 +278,7 @@ static void instruction(asm_ctx_t *c, uint32_t i)
     }
     if (!asm_match(c, op, suffix, t->col, ops, nops, &mods, &pi))
         return;
+matched:
     pi.line = c->line;
     pi.line_len = c->line_len;
     if (pi.label) {

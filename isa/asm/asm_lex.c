@@ -337,6 +337,9 @@ bool asm_sig_parse(const char *sig, asm_sig_list_t *out)
         case 'L': g->kind = SIG_LABEL; break;
         case 'W': g->kind = SIG_WAITCNT; break;
         case 'H': g->kind = SIG_HWREG; break;
+        case 'M': g->kind = SIG_BUF_ADDR; break;
+        case 'T': g->kind = SIG_RSRC; g->width = 4; break;
+        case 'O': g->kind = SIG_SOFFSET; break;
         default: return false;
         }
     }

@@ -128,6 +128,7 @@ static const char *describe(const asm_sig_t *g, char *buf, size_t n)
     case SIG_IMM16: snprintf(buf, n, "a 16-bit integer"); break;
     case SIG_K32: snprintf(buf, n, "a 32-bit constant"); break;
     case SIG_HWREG: snprintf(buf, n, "hwreg(HW_REG_MODE, offset, size)"); break;
+    case SIG_RSRC: snprintf(buf, n, "a buffer resource, four SGPRs s[4n:4n+3]"); break;
     case SIG_LABEL: snprintf(buf, n, "a label"); break;
     default: snprintf(buf, n, "an operand"); break;
     }
@@ -277,6 +278,11 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
             return false;
         }
         return put_source(c, st, in, o, g->width);
+    case SIG_RSRC: /* s_buffer_load_*: the descriptor is read like an SMEM base */
+        if (!reg_fits(o, false, 4) || !is_sreg_code(o->code) || o->code % 4 != 0)
+            return bad_operand(c, o, pos, op, g);
+        in->src[in->nsrc++] = (isa_operand_t){ o->code, 4, 0, 0 };
+        return true;
     case SIG_MASK_DST:
     case SIG_MASK_SRC:
         if (!reg_fits(o, false, 2) || !is_sreg_code(o->code))

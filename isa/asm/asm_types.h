@@ -43,7 +43,11 @@ typedef enum {
     SIG_K32,       /* K */
     SIG_LABEL,     /* L */
     SIG_WAITCNT,   /* W */
-    SIG_HWREG      /* H */
+    SIG_HWREG,     /* H */
+    /* the buffer family (asm_buffer.c parses their operands) */
+    SIG_BUF_ADDR,  /* M */
+    SIG_RSRC,      /* T: four aligned SGPRs, a buffer descriptor */
+    SIG_SOFFSET    /* O */
 } asm_sig_kind_t;
 
 typedef struct {

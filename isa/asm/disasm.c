@@ -2,6 +2,7 @@
  * assembler parses, so that printing and re-assembling gives back the same instruction. */
 #include "isa.h" /* isa_format_inst */
 
+#include "asm/asm_buffer.h"
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
 
@@ -81,6 +82,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         return (int)o.pos;
     }
     const isa_op_info_t *info = &isa_ops[in->op];
+    if (info->enc == ISA_ENC_MUBUF || info->enc == ISA_ENC_MTBUF)
+        return asm_buffer_format(in, buf, len);
     asm_sig_list_t sig;
     if (!asm_sig_parse(info->sig, &sig))
         sig.n = 0;

@@ -289,7 +289,7 @@ static void fill_dispatch(const launch_dispatch_t *D, uint8_t *p)
         put_le(p + 4 + 2 * d, 2, wd->wg[d]);
         put_le(p + 12 + 4 * d, 4, wd->grid[d]);
     }
-    put_le(p + 24, 4, 0);                /* private segment size */
+    put_le(p + 24, 4, D->kernel->desc.private_segment_fixed_size); /* private segment size */
     put_le(p + 28, 4, D->lds_total);     /* group segment size */
     /* hsa.h's layout: kernel_object at +32, kernarg_address at +40, reserved2 at +48 and the
      * completion signal at +56 (0: none). */
@@ -306,6 +306,11 @@ static bool resolve_dispatch(launch_t *L, launch_dispatch_t *D, const isa_progra
     if (!k)
         return false;
     D->kernel = k;
+    char smsg[200];
+    if (!launch_scratch_check(k, smsg, sizeof smsg)) {
+        perr(err, wl, wl->source_line, "%s", smsg);
+        return false;
+    }
     D->nvgpr = k->vgprs_used;
     if (wd->has_vgprs) {
         if (wd->vgprs < k->vgprs_used) {
@@ -439,6 +444,9 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
         D->nworkgroups = (uint64_t)D->wg_count[0] * D->wg_count[1] * D->wg_count[2];
         L->nworkgroups += D->nworkgroups;
     }
+    /* Scratch for the functional run (one workgroup at a time); the timing model maps more. */
+    if (launch_scratch_map(L, LAUNCH_FUNCTIONAL_SLOTS, err) != 0)
+        goto fail;
     return 0;
 nomem:
     perr(err, wl, 0, "%s", msg);
@@ -492,6 +500,12 @@ const isa_inst_t *launch_inst(const launch_t *L, uint32_t global, const isa_kern
 void launch_wave_init(const launch_t *L, const launch_dispatch_t *D, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
                       const uint32_t wgid[3], const uint32_t wgsize[3], uint32_t wave)
 {
+    launch_wave_init_slot(L, D, w, vgpr, lds, wgid, wgsize, wave, wave);
+}
+
+void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
+                           const uint32_t wgid[3], const uint32_t wgsize[3], uint32_t wave, uint32_t slot)
+{
     const isa_kernel_t *k = D->kernel;
     const isa_descriptor_t *d = &k->desc;
     memset(w, 0, sizeof *w);
@@ -510,12 +524,14 @@ void launch_wave_init(const launch_t *L, const launch_dispatch_t *D, isa_wave_t 
 
     uint32_t items = wgsize[0] * wgsize[1] * wgsize[2];
     uint32_t nwaves = (items + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE;
+    launch_scratch_sgprs_t scr;
+    launch_scratch_entry(L, D, slot, &scr);
     uint32_t s = 0;
 #define SGPR(v) do { if (s <= ISA_SGPR_MAX) w->sreg[s] = (uint32_t)(v); s++; } while (0)
 #define SGPR64(v) do { SGPR((uint64_t)(v)); SGPR((uint64_t)(v) >> 32); } while (0)
-    if (d->user_sgpr_private_segment_buffer) /* a null buffer resource: scratch is unsupported */
+    if (d->user_sgpr_private_segment_buffer)
         for (int i = 0; i < 4; i++)
-            SGPR(0);
+            SGPR(scr.rsrc[i]);
     if (d->user_sgpr_dispatch_ptr)
         SGPR64(D->dispatch_addr);
     if (d->user_sgpr_queue_ptr)
@@ -524,8 +540,10 @@ void launch_wave_init(const launch_t *L, const launch_dispatch_t *D, isa_wave_t 
         SGPR64(D->kernarg_addr);
     if (d->user_sgpr_dispatch_id)
         SGPR64(0);
-    if (d->user_sgpr_flat_scratch_init)
-        SGPR64(0);
+    if (d->user_sgpr_flat_scratch_init) {
+        SGPR(scr.flat_init[0]);
+        SGPR(scr.flat_init[1]);
+    }
     if (d->user_sgpr_private_segment_size)
         SGPR(d->private_segment_fixed_size);
     if (d->system_sgpr_workgroup_id_x)
@@ -537,7 +555,7 @@ void launch_wave_init(const launch_t *L, const launch_dispatch_t *D, isa_wave_t 
     if (d->system_sgpr_workgroup_info) /* gcnsim: [5:0] wave index, [11:6] waves in the workgroup */
         SGPR((wave & 63) | (nwaves & 63) << 6);
     if (d->system_sgpr_private_segment_wavefront_offset)
-        SGPR(0);
+        SGPR(scr.wave_offset);
 #undef SGPR
 #undef SGPR64
 

@@ -85,6 +85,10 @@ typedef struct {
     uint64_t insts_total;
     uint64_t insts_per_unit[ISA_NUM_UNITS];
     launch_fault_t fault;
+    /* The private segment (launch_scratch.c): one area per wave slot, mapped when a kernel needs
+     * scratch (scratch_slots 0 otherwise). */
+    uint64_t scratch_addr, scratch_bytes, scratch_wave_bytes;
+    uint32_t scratch_slots;
 } launch_t;
 
 /* Resolve each dispatch's kernel, map memory, fill buffers, lay out arguments and dispatch packets. Errors
@@ -112,6 +116,27 @@ void launch_free(launch_t *L);
  * words; lds is the workgroup's allocation (D->lds_total bytes). Exposed for the unit tests. */
 void launch_wave_init(const launch_t *L, const launch_dispatch_t *D, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
                       const uint32_t wgid[3], const uint32_t wgsize[3], uint32_t wave);
+
+/* The same, for a wave that runs in wave slot `slot` (which chooses its scratch area): the timing
+ * model numbers slots across the machine; launch_wave_init uses the wave's index in the workgroup. */
+void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
+                           const uint32_t wgid[3], const uint32_t wgsize[3], uint32_t wave, uint32_t slot);
+
+/* ---- The private segment (launch_scratch.c) ---- */
+#define LAUNCH_SCRATCH_LANE_MAX (128u * 1024u) /* private bytes per work-item: 8 MiB per wave */
+#define LAUNCH_FUNCTIONAL_SLOTS 16u            /* waves of the largest workgroup (1024 work-items) */
+/* False, with a message, when kernel k's private segment is larger than gcnsim allows. */
+bool launch_scratch_check(const isa_kernel_t *k, char *msg, size_t len);
+/* Map the scratch region for `slots` wave slots (nothing when no kernel uses scratch or the region
+ * already has as many). Returns 0, or 1 with a message on err. */
+int launch_scratch_map(launch_t *L, uint32_t slots, FILE *err);
+typedef struct {
+    uint32_t rsrc[4];        /* private segment buffer V# */
+    uint32_t flat_init[2];   /* flat scratch init: offset, bytes per lane */
+    uint32_t wave_offset;    /* private segment wavefront offset */
+} launch_scratch_sgprs_t;
+/* What a wave of dispatch D in wave slot `slot` receives in its scratch SGPRs. */
+void launch_scratch_entry(const launch_t *L, const launch_dispatch_t *D, uint32_t slot, launch_scratch_sgprs_t *s);
 
 /* Record a fault in L->fault (the timing model shares this with the functional run). Returns 2. */
 int launch_record_fault(launch_t *L, launch_fault_kind_t kind, uint32_t dispatch, const uint32_t wg[3], uint32_t wave,

@@ -142,6 +142,9 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
     tw_sim_t sim, *s = &sim;
     memset(res, 0, sizeof *res);
     int rc = setup(s, L, cfg, opt, err);
+    /* A scratch area for every wave slot of the machine (when a kernel uses scratch). */
+    if (rc == 0 && launch_scratch_map(L, s->ncu * s->simds * s->slots, err) != 0)
+        rc = 1;
     if (rc != 0) {
         teardown(s);
         if (rc == 3)

@@ -244,7 +244,8 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
             return;
         }
         uint32_t *vgpr = *vgpr_slot;
-        launch_wave_init(L, D, &w->isa, vgpr, wg->lds, wg->gid, wg->size, i);
+        /* The machine-wide wave slot chooses the wave's scratch area (timing_run maps one per slot). */
+        launch_wave_init_slot(L, D, &w->isa, vgpr, wg->lds, wg->gid, wg->size, i, (ci * s->simds + d) * s->slots + slot);
         tw_wave_fetch(w);
         cu->slot[d][slot] = w;
         tw_age_add(cu, d, slot);

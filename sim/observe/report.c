@@ -133,6 +133,9 @@ void report_kernel(const isa_kernel_t *k, FILE *out)
     fprintf(out, "  VGPRs %" PRIu32 ", SGPRs %" PRIu32 " (%" PRIu32 " extra for VCC/FLAT_SCRATCH/XNACK), static LDS %" PRIu32
             " bytes, kernarg segment %" PRIu32 " bytes\n", k->vgprs_used, k->sgprs_used, k->sgprs_extra, k->lds_static,
             k->kernarg_segment_size);
+    if (d->private_segment_fixed_size) /* only kernels that use scratch: other listings are unchanged */
+        fprintf(out, "  private segment %" PRIu32 " bytes per work-item (scratch: %" PRIu32 " bytes per wave)\n",
+                d->private_segment_fixed_size, ((d->private_segment_fixed_size + 3u) & ~3u) * 64u);
     fprintf(out, "  descriptor: %s;", d->present ? ".amdhsa_kernel" : "gcnsim default");
     static const char *const names[] = {
         "private_segment_buffer", "dispatch_ptr", "queue_ptr", "kernarg_segment_ptr", "dispatch_id",

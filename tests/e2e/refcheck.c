@@ -455,6 +455,50 @@ static void check_bitonic(ctx_t *c)
     free(e);
 }
 
+/* Each work-item's 40 keys sorted ascending in out, and a 32-bin histogram of their low 5 bits in
+ * hist (the kernel sorts and counts in private arrays: scratch memory). */
+static void check_privsort(ctx_t *c)
+{
+    enum { N = 40, HB = 32 };
+    buf_t in = load(c, "init", "in", 4), out = load(c, "final", "out", 4), hist = load(c, "final", "hist", 4);
+    size_t n = (size_t)arg(c, "n");
+    need_count("in", N32(in), n * N);
+    need_count("out", N32(out), n * N);
+    need_count("hist", N32(hist), n * HB);
+    uint32_t e[N], h[HB];
+    for (size_t i = 0; i < n; i++) {
+        memcpy(e, U32(in) + i * N, sizeof e);
+        qsort(e, N, 4, cmp_u32);
+        memset(h, 0, sizeof h);
+        for (int k = 0; k < N; k++) {
+            check_u32(c, "out", i * N + (size_t)k, e[k], U32(out)[i * N + (size_t)k]);
+            h[e[k] & (HB - 1)]++;
+        }
+        for (int k = 0; k < HB; k++)
+            check_u32(c, "hist", i * HB + (size_t)k, h[k], U32(hist)[i * HB + (size_t)k]);
+    }
+}
+
+/* The spill kernel's mixing, in place and in the same order (mod 2^32). */
+static void check_spill(ctx_t *c)
+{
+    enum { K = 32 };
+    buf_t in = load(c, "init", "in", 4), out = load(c, "final", "out", 4);
+    size_t n = (size_t)arg(c, "n");
+    uint32_t rounds = (uint32_t)arg(c, "rounds");
+    need_count("in", N32(in), n * K);
+    need_count("out", N32(out), n * K);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t a[K];
+        memcpy(a, U32(in) + i * K, sizeof a);
+        for (uint32_t r = 0; r < rounds; r++)
+            for (int k = 0; k < K; k++)
+                a[k] = a[k] * 2654435761u + a[(k + 1) % K] + (a[(k + 7) % K] >> 3) + r;
+        for (int k = 0; k < K; k++)
+            check_u32(c, "out", i * K + (size_t)k, a[k], U32(out)[i * K + (size_t)k]);
+    }
+}
+
 /* y[r] = sum over the row's entries of val[j] * x[col[j]]. Reference in double; a row has few
  * entries (8 here), each f32 step within 6e-8 of the running magnitude: 1e-6 * sum|val*x|. */
 static void check_spmv(ctx_t *c)
@@ -635,6 +679,8 @@ static const workload_t workloads[] = {
     {"scan", check_scan},
     {"bitonic", check_bitonic},
     {"spmv", check_spmv},
+    {"privsort", check_privsort},
+    {"spill", check_spill},
     {"blackscholes", check_blackscholes},
     {"nbody", check_nbody},
     {"memory/pointer_chase", check_pointer_chase},

@@ -660,7 +660,8 @@ static void same_inst(const isa_inst_t *a, const isa_inst_t *b, const char *what
                   a->omod == b->omod && a->glc == b->glc && a->slc == b->slc && a->literal == b->literal &&
                   a->offset == b->offset && a->offset0 == b->offset0 && a->offset1 == b->offset1 &&
                   a->has_soffset_sgpr == b->has_soffset_sgpr && a->simm16 == b->simm16 &&
-                  a->target == b->target && a->pc == b->pc && a->size == b->size,
+                  a->target == b->target && a->pc == b->pc && a->size == b->size && a->offen == b->offen &&
+                  a->idxen == b->idxen && a->dfmt == b->dfmt && a->nfmt == b->nfmt,
                   "%s: instruction fields differ", what);
     ck_assert_msg(memcmp(&a->vdst, &b->vdst, sizeof a->vdst) == 0 && memcmp(&a->sdst, &b->sdst, sizeof a->sdst) == 0 &&
                   memcmp(a->src, b->src, sizeof a->src) == 0, "%s: operands differ", what);
@@ -711,6 +712,7 @@ START_TEST(test_round_trip)
     round_trip(FIX "forms.s");
     round_trip(FIX "clang_saxpy_red.s");
     round_trip(FIX "clang_four.s");
+    round_trip(FIX "buffer_forms.s");
 }
 END_TEST
 
@@ -725,6 +727,7 @@ START_TEST(test_table_round_trip)
         { "C", "vcc", "s[24:25]" }, { "c", "vcc", "s[26:27]" }, { "A", "v[20:21]", 0 }, { "R", "v1", 0 },
         { "o", "0x10", 0 }, { "k", "1", 0 }, { "K", "0x40000000", 0 }, { "L", "entry", 0 }, { "W", "vmcnt(0)", 0 },
         { "H", "hwreg(HW_REG_MODE, 4, 2)", 0 },
+        { "M", "off", 0 }, { "T", "s[4:7]", 0 }, { "O", "s1", 0 },
     };
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         char text[256], line[200];

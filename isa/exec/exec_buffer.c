@@ -1,0 +1,353 @@
+/* exec_buffer: the buffer family (MUBUF, MTBUF) and the scalar buffer loads (s_buffer_load_*), on
+ * a 128-bit buffer resource descriptor (V#). Addressing, range checking and the formats follow the
+ * GCN3 ISA manual, chapter 8 ("Vector Memory Operations": 8.1.4 buffer addressing with and without
+ * swizzle, 8.1.5 range checking, 8.1.7 the buffer resource); what gcnsim simulates and leaves out is
+ * in docs/semantics-scalar-memory.md ("Buffer instructions"). As for FLAT, every active lane is
+ * checked before anything is written, so a faulting instruction has no effect. */
+#include "exec/exec_buffer.h"
+
+#include "exec/exec_operands.h"
+
+#include <inttypes.h>
+
+/* The fields of a V# (manual table 8.5) that gcnsim uses. */
+typedef struct {
+    uint64_t base;          /* word0, word1[15:0]: 48-bit byte address */
+    uint32_t stride;        /* word1[29:16]: bytes per record (14 bits) */
+    bool swizzle;           /* word1[31] */
+    uint32_t num_records;   /* word2: bytes (stride 0 or swizzled) or records */
+    uint32_t nfmt, dfmt;    /* word3[14:12], [18:15] */
+    uint32_t element_size;  /* word3[20:19]: 2, 4, 8, 16 bytes */
+    uint32_t index_stride;  /* word3[22:21]: 8, 16, 32, 64 */
+    bool add_tid;           /* word3[23] */
+} desc_t;
+
+static desc_t desc_read(const isa_wave_t *w, isa_operand_t o)
+{
+    const uint32_t *s = &w->sreg[o.code];
+    desc_t d;
+    d.base = (uint64_t)s[0] | (uint64_t)(s[1] & 0xffffu) << 32;
+    d.stride = (s[1] >> 16) & 0x3fffu;
+    d.swizzle = (s[1] >> 31) & 1u;
+    d.num_records = s[2];
+    d.nfmt = (s[3] >> 12) & 7u;
+    d.dfmt = (s[3] >> 15) & 15u;
+    d.element_size = 2u << ((s[3] >> 19) & 3u);
+    d.index_stride = 8u << ((s[3] >> 21) & 3u);
+    d.add_tid = (s[3] >> 23) & 1u;
+    return d;
+}
+
+static uint32_t ld32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void st32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint8_t *mem_ptr(const isa_wave_t *w, uint64_t addr, uint32_t size)
+{
+    return w->mem && w->mem->translate ? w->mem->translate(w->mem->ctx, addr, size) : NULL;
+}
+
+/* Byte address of the byte at `offset` (instruction offset + VGPR offset + component) of record
+ * `index` (VGPR index + lane id when add_tid), and whether it is in range (manual 8.1.5):
+ * stride 0 or swizzled buffers check the offset against num_records bytes, the others the index
+ * against num_records records. soffset is added to the address but not range-checked. */
+static bool buf_addr(const desc_t *d, uint32_t index, uint32_t offset, uint32_t soffset, uint64_t *addr)
+{
+    bool in_range = (d->stride == 0 || d->swizzle) ? offset < d->num_records : index < d->num_records;
+    uint64_t off;
+    if (d->swizzle) {
+        /* Swizzled: records are interleaved in index_stride groups of element_size pieces (8.1.4). */
+        uint64_t imsb = index / d->index_stride, ilsb = index % d->index_stride;
+        uint64_t omsb = offset / d->element_size, olsb = offset % d->element_size;
+        off = (imsb * d->stride + omsb * d->element_size) * d->index_stride + ilsb * d->element_size + olsb;
+    } else {
+        off = (uint64_t)offset + (uint64_t)index * d->stride;
+    }
+    *addr = (d->base + soffset + off) & 0xffffffffffffull; /* a 48-bit virtual address */
+    return in_range;
+}
+
+/* ---- Formats ---------------------------------------------------------------------------------- */
+
+/* Components (dwords) of a 32-bit-per-component data format; 0 for formats gcnsim does not
+ * simulate. */
+static uint32_t fmt_comps(uint32_t dfmt)
+{
+    switch (dfmt) {
+    case 4: return 1;   /* 32 */
+    case 11: return 2;  /* 32_32 */
+    case 13: return 3;  /* 32_32_32 */
+    case 14: return 4;  /* 32_32_32_32 */
+    default: return 0;
+    }
+}
+
+static bool fmt_ok(uint32_t nfmt)
+{
+    return nfmt == 4 || nfmt == 5 || nfmt == 7; /* UINT, SINT, FLOAT: the bits move unchanged */
+}
+
+static bool is_d16(isa_op_t op)
+{
+    return (op >= ISA_buffer_load_format_d16_x && op <= ISA_buffer_store_format_d16_xyzw) ||
+           (op >= ISA_tbuffer_load_format_d16_x && op <= ISA_tbuffer_store_format_d16_xyzw);
+}
+
+/* ---- Atomics ------------------------------------------------------------------------------------ */
+
+typedef enum { A_SWAP, A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR, A_INC, A_DEC, A_CMPSWAP } atom_t;
+
+static atom_t atom_kind(isa_op_t op)
+{
+    if (op == ISA_buffer_atomic_cmpswap || op == ISA_buffer_atomic_cmpswap_x2)
+        return A_CMPSWAP;
+    /* The table lists each atomic then its _x2 form, swap first (isa.def, BUF_ATOMIC). */
+    return (atom_t)((op - ISA_buffer_atomic_swap) / 2);
+}
+
+/* The new value of a 32-bit (wide false) or 64-bit atomic: inc wraps to 0 once old >= data, dec
+ * reloads data when old is 0 or above data, cmpswap stores data when old equals cmp (manual 8.2). */
+static uint64_t atom_apply(atom_t k, bool wide, uint64_t old, uint64_t data, uint64_t cmp)
+{
+    int64_t so = wide ? (int64_t)old : (int64_t)(int32_t)old, sd = wide ? (int64_t)data : (int64_t)(int32_t)data;
+    uint64_t r;
+    switch (k) {
+    case A_SWAP: r = data; break;
+    case A_ADD: r = old + data; break;
+    case A_SUB: r = old - data; break;
+    case A_SMIN: r = sd < so ? data : old; break;
+    case A_UMIN: r = data < old ? data : old; break;
+    case A_SMAX: r = sd > so ? data : old; break;
+    case A_UMAX: r = data > old ? data : old; break;
+    case A_AND: r = old & data; break;
+    case A_OR: r = old | data; break;
+    case A_XOR: r = old ^ data; break;
+    case A_INC: r = old >= data ? 0 : old + 1; break;
+    case A_DEC: r = (old == 0 || old > data) ? data : old - 1; break;
+    default: r = old == cmp ? data : old; break;
+    }
+    return wide ? r : (r & 0xffffffffu);
+}
+
+/* ---- MUBUF / MTBUF -------------------------------------------------------------------------------- */
+
+static bool vregs_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, isa_operand_t o, uint32_t n)
+{
+    if (isa_opnd_is_vgpr(o) && isa_x_vreg(o) + n <= w->nvgpr)
+        return true;
+    isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: operand needs %" PRIu32 " VGPR(s) within the wave's %" PRIu32,
+                isa_ops[in->op].name, n, w->nvgpr);
+    return false;
+}
+
+enum { MAXC = 4 }; /* dwords per lane */
+
+void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    uint64_t exec = isa_wave_exec(w);
+    res->lanes = 0;
+    if (info->sig[0] == 0)
+        return; /* buffer_wbinvl1*: the functional memory is coherent; the timing model moves nothing */
+    bool fmt = (info->flags & ISA_FL_BUF_FORMAT) != 0, atomic = (info->flags & ISA_FL_ATOMIC) != 0;
+    bool load = (info->flags & ISA_FL_LOAD) != 0;
+    if (fmt && is_d16(in->op)) {
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: the d16 format conversions are not simulated by gcnsim",
+                    info->name);
+        return;
+    }
+    if (in->src[1].code + 4 > ISA_NUM_SREGS) {
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: bad buffer resource operand", info->name);
+        return;
+    }
+    desc_t d = desc_read(w, in->src[1]);
+    uint32_t size = info->mem_bytes;          /* bytes per lane */
+    uint32_t ndw = size < 4 ? 1 : size / 4;   /* data registers per lane */
+    uint32_t ncomp = ndw;                     /* dwords that move */
+    uint32_t fcomps = 0;
+    if (fmt) {
+        uint32_t dfmt = info->enc == ISA_ENC_MTBUF ? in->dfmt : d.dfmt;
+        uint32_t nfmt = info->enc == ISA_ENC_MTBUF ? in->nfmt : d.nfmt;
+        fcomps = fmt_comps(dfmt);
+        if (!fcomps || !fmt_ok(nfmt)) {
+            isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: buffer format (data format %" PRIu32 ", number format %"
+                        PRIu32 ") is not simulated by gcnsim (only 32-bit UINT, SINT and FLOAT components)",
+                        info->name, dfmt, nfmt);
+            return;
+        }
+        ncomp = fcomps < ndw ? fcomps : ndw;
+    }
+    if (atomic)
+        ncomp = 1; /* one 32- or 64-bit element; `size` says which */
+    uint32_t csize = atomic ? size : size < 4 ? size : 4; /* bytes per component access */
+    isa_operand_t data = load ? in->vdst : in->src[3];
+    uint32_t nreg = (atomic && (in->op == ISA_buffer_atomic_cmpswap || in->op == ISA_buffer_atomic_cmpswap_x2)) ? 2 * ndw
+                                                                                                               : ndw;
+    if (!vregs_ok(w, in, res, data, nreg))
+        return;
+    uint32_t naddr = (uint32_t)in->offen + (uint32_t)in->idxen;
+    if (naddr && !vregs_ok(w, in, res, in->src[0], naddr))
+        return;
+    uint32_t soffset = isa_x_read_s32(w, in, in->src[2]);
+    const uint32_t *va0 = naddr ? isa_x_vgpr(w, isa_x_vreg(in->src[0])) : NULL;
+    const uint32_t *va1 = naddr == 2 ? isa_x_vgpr(w, isa_x_vreg(in->src[0]) + 1) : NULL;
+
+    /* Addresses and range of every component; then the mapping of those in range. */
+    uint64_t addr[MAXC][ISA_WAVE_SIZE];
+    uint8_t inr[MAXC][ISA_WAVE_SIZE];
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        res->addr[l] = 0;
+        if (!(exec >> l & 1))
+            continue;
+        uint32_t index = (in->idxen ? va0[l] : 0) + (d.add_tid ? (uint32_t)l : 0);
+        uint32_t voff = in->offen ? (in->idxen ? va1[l] : va0[l]) : 0;
+        uint32_t offset = voff + in->offset;
+        bool any = false;
+        for (uint32_t c = 0; c < ncomp; c++) {
+            inr[c][l] = buf_addr(&d, index, offset + 4 * c, soffset, &addr[c][l]);
+            /* Format and atomic accesses are all or nothing (8.1.5): the first component decides. */
+            if ((fmt || atomic) && c > 0)
+                inr[c][l] = inr[0][l];
+            if (!inr[c][l])
+                continue;
+            if (!any) {
+                res->addr[l] = addr[c][l];
+                res->lanes |= 1ull << l;
+                any = true;
+            }
+            if (!mem_ptr(w, addr[c][l], csize)) {
+                isa_x_fault(res, ISA_FAULT_UNMAPPED, l, addr[c][l],
+                            "%s: lane %d: buffer address 0x%" PRIx64 " (%" PRIu32 " bytes; V# base 0x%" PRIx64
+                            ", offset %" PRIu32 ", index %" PRIu32 ") is not mapped",
+                            info->name, l, addr[c][l], csize, d.base, offset + 4 * c, index);
+                return;
+            }
+        }
+    }
+
+    if (load) {
+        uint32_t out[MAXC][ISA_WAVE_SIZE];
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            if (!(exec >> l & 1))
+                continue;
+            for (uint32_t c = 0; c < ndw; c++) {
+                uint32_t v = 0;
+                if (c >= ncomp) {
+                    /* A format load past the format's components: 0, and 1 for w (the defaults). */
+                    bool flt = (info->enc == ISA_ENC_MTBUF ? in->nfmt : d.nfmt) == 7;
+                    v = c == 3 ? (flt ? 0x3f800000u : 1u) : 0;
+                } else if (inr[c][l]) {
+                    const uint8_t *p = mem_ptr(w, addr[c][l], csize);
+                    switch (in->op) {
+                    case ISA_buffer_load_ubyte: v = p[0]; break;
+                    case ISA_buffer_load_sbyte: v = (uint32_t)(int32_t)(int8_t)p[0]; break;
+                    case ISA_buffer_load_ushort: v = (uint32_t)p[0] | (uint32_t)p[1] << 8; break;
+                    case ISA_buffer_load_sshort:
+                        v = (uint32_t)(int32_t)(int16_t)(uint16_t)((uint32_t)p[0] | (uint32_t)p[1] << 8);
+                        break;
+                    default: v = ld32(p); break;
+                    }
+                }
+                out[c][l] = v; /* out of range: 0 */
+            }
+        }
+        for (uint32_t c = 0; c < ndw; c++)
+            isa_x_write_v32(w, isa_x_vreg(in->vdst) + c, exec, out[c]);
+        return;
+    }
+    uint32_t dreg = isa_x_vreg(data);
+    if (!atomic) {
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            if (!(exec >> l & 1))
+                continue;
+            for (uint32_t c = 0; c < ncomp; c++) {
+                if (!inr[c][l])
+                    continue; /* out of range: dropped */
+                uint8_t *p = mem_ptr(w, addr[c][l], csize);
+                uint32_t v = isa_x_vgpr(w, dreg + c)[l];
+                if (csize == 4)
+                    st32(p, v);
+                else
+                    for (uint32_t b = 0; b < csize; b++)
+                        p[b] = (uint8_t)(v >> (8 * b));
+            }
+        }
+        return;
+    }
+    /* Atomics, in lane order. cmpswap's data is {new value, compare value}, each ndw registers. */
+    bool wide = size == 8;
+    atom_t k = atom_kind((isa_op_t)in->op);
+    uint32_t ret[2][ISA_WAVE_SIZE] = { { 0 } };
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        if (!(exec >> l & 1) || !inr[0][l])
+            continue;
+        uint8_t *p = mem_ptr(w, addr[0][l], size);
+        uint64_t old = ld32(p), dv = isa_x_vgpr(w, dreg)[l], cv = 0;
+        if (wide) {
+            old |= (uint64_t)ld32(p + 4) << 32;
+            dv |= (uint64_t)isa_x_vgpr(w, dreg + 1)[l] << 32;
+        }
+        if (k == A_CMPSWAP) {
+            cv = isa_x_vgpr(w, dreg + ndw)[l];
+            if (wide)
+                cv |= (uint64_t)isa_x_vgpr(w, dreg + ndw + 1)[l] << 32;
+        }
+        uint64_t nv = atom_apply(k, wide, old, dv, cv);
+        st32(p, (uint32_t)nv);
+        if (wide)
+            st32(p + 4, (uint32_t)(nv >> 32));
+        ret[0][l] = (uint32_t)old;
+        ret[1][l] = (uint32_t)(old >> 32);
+    }
+    /* With glc the pre-op value returns into the data registers (out-of-range lanes get 0). */
+    if (in->glc && isa_opnd_is_vgpr(in->vdst))
+        for (uint32_t c = 0; c < (wide ? 2u : 1u); c++)
+            isa_x_write_v32(w, isa_x_vreg(in->vdst) + c, exec, ret[c]);
+}
+
+/* ---- s_buffer_load ------------------------------------------------------------------------------ */
+
+bool isa_exec_is_sbuffer(isa_op_t op)
+{
+    return op >= ISA_s_buffer_load_dword && op <= ISA_s_buffer_load_dwordx16;
+}
+
+void isa_exec_sbuffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    const char *name = isa_ops[in->op].name;
+    uint32_t bytes = isa_ops[in->op].mem_bytes;
+    if (in->src[0].code + 4 > ISA_NUM_SREGS) {
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: bad buffer resource operand", name);
+        return;
+    }
+    desc_t d = desc_read(w, in->src[0]);
+    uint32_t off = (in->has_soffset_sgpr ? isa_x_read_s32(w, in, in->src[1]) : in->offset) & ~3u;
+    uint64_t addr = (d.base + off) & 0xffffffffffffull;
+    res->lanes = 1;
+    res->addr[0] = addr;
+    /* Each dword is range-checked against num_records bytes; out of range reads 0 (8.1.5). All are
+     * checked before any SGPR is written, so a fault has no effect. */
+    uint32_t v[16];
+    for (uint32_t i = 0; i < bytes / 4 && i < 16; i++) {
+        v[i] = 0;
+        if ((uint64_t)off + 4 * i < d.num_records) {
+            const uint8_t *p = mem_ptr(w, addr + 4 * i, 4);
+            if (!p) {
+                isa_x_fault(res, ISA_FAULT_UNMAPPED, -1, addr + 4 * i,
+                            "%s: scalar buffer load at address 0x%" PRIx64 " (V# base 0x%" PRIx64 ", offset %" PRIu32
+                            ") is not mapped", name, addr + 4 * i, d.base, off + 4 * i);
+                return;
+            }
+            v[i] = ld32(p);
+        }
+    }
+    for (uint32_t i = 0; i < bytes / 4 && i < 16; i++)
+        isa_x_write_s32(w, (uint16_t)(in->sdst.code + i), v[i]);
+}

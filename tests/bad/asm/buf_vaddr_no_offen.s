@@ -1,0 +1,1 @@
+buffer_store_dword v1, v2, s[0:3], 0
