@@ -21,13 +21,14 @@ const char occ_cmd_usage[] =
     "       gcnsim occupancy KERNEL.s [--kernel NAME] [--workgroup N] [OPTIONS]\n"
     "       gcnsim occupancy WORKLOAD.ini [--dispatch N] [OPTIONS]\n"
     "\n"
-    "Analyse occupancy without running anything: the waves per SIMD each resource allows (VGPRs,\n"
-    "SGPRs, LDS, wave slots and workgroup size, barriers, workgroups per CU), the minimum and its\n"
-    "limiter, and what to save for one more wave per SIMD. The theoretical occupancy is LLVM's\n"
-    "AMDGPU rule with LDS rounded to its granule; the figure resident at workgroup granularity is what\n"
-    "the dispatcher keeps on a CU (docs/occupancy.md). A KERNEL.s gives its VGPRs, SGPRs and static\n"
-    "LDS (workgroup size: --workgroup, default 256); a WORKLOAD.ini also its workgroup size, dynamic\n"
-    "LDS and its vgprs/lds overrides. Options given with a file override the file's numbers.\n"
+    "Analyse occupancy without running anything: the workgroups per CU and waves per SIMD each\n"
+    "resource allows (VGPRs, SGPRs, LDS, wave slots and workgroup size, barriers, workgroups per CU).\n"
+    "The theoretical occupancy is what the dispatcher keeps on a CU, whole workgroups, as profilers\n"
+    "count it, with what would fit one more workgroup; the compiler estimate is LLVM's per-wave rule,\n"
+    "with what to save for one more wave (docs/occupancy.md). A KERNEL.s gives its VGPRs, SGPRs\n"
+    "and static LDS (workgroup size: --workgroup, default 256); a WORKLOAD.ini also its workgroup\n"
+    "size, dynamic LDS and its vgprs/lds overrides. Options given with a file override the file's\n"
+    "numbers.\n"
     "\n"
     "options:\n"
     "  --vgprs N                 VGPRs per work-item, 0 to 256\n"
@@ -332,7 +333,7 @@ void occ_report_json(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
         fprintf(out, "%s\n      {\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? "," : "",
                 occ_resource_name(d->resource), change[d->change], d->from);
         json_limit(out, d->change == OCC_CHANGE_NONE ? UINT32_MAX : d->to);
-        fprintf(out, ", \"workgroups_per_cu\": %" PRIu32 ", \"text\": ", d->target);
+        fprintf(out, ", \"target_workgroups_per_cu\": %" PRIu32 ", \"text\": ", d->target);
         json_str(out, text);
         fputc('}', out);
     }

@@ -548,7 +548,7 @@ static void json_wg_advice(const cfg_t *cfg, const launch_dispatch_t *D, const o
             fputs("null", out);
         else
             fprintf(out, "%" PRIu32, adv[i].to);
-        fprintf(out, ", \"workgroups_per_cu\": %" PRIu32 ", \"text\": ", adv[i].target);
+        fprintf(out, ", \"target_workgroups_per_cu\": %" PRIu32 ", \"text\": ", adv[i].target);
         jout_string(out, text);
         fputc('}', out);
     }

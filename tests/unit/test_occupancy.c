@@ -645,7 +645,7 @@ START_TEST(test_cmd_json)
                               "\"waves_per_simd\": 7"), "%s", out);
     ck_assert_msg(strstr(out, "\"theoretical\": {\"fits\": true, \"waves_per_simd\": 4.000000"), "%s", out);
     ck_assert_msg(strstr(out, "{\"resource\": \"vgpr\", \"change\": \"at_most\", \"from\": 40, \"to\": 32, "
-                              "\"workgroups_per_cu\": 2, \"text\": \"VGPRs <= 32 (save 8)\"}"), "%s", out);
+                              "\"target_workgroups_per_cu\": 2, \"text\": \"VGPRs <= 32 (save 8)\"}"), "%s", out);
     free(out);
     free(err);
     /* A workgroup that never fits is an answer, not an error; the JSON still parses. */
