@@ -156,13 +156,18 @@ static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t s
     sl->mark = to;
 }
 
-/* Charge a wave's slots since its last issue to that issue's instruction (its s_endpgm). */
-static void flush_pending(stats_t *st, stats_slot_t *sl)
+/* Charge a wave's slots since its last issue, and the cycles until `now` (its next issue, or its
+ * end), to that issue's instruction: a row of the per-instruction table is an instruction and what
+ * its wave did until it issued the next one, so a wait belongs to the s_waitcnt that waited. */
+static void flush_pending(stats_t *st, stats_slot_t *sl, uint64_t now)
 {
     stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
-    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++) {
-        if (p)
-            p->slots[k] += sl->pend[k];
+    if (!p)
+        return; /* before the first issue: the slots go to the first instruction (issue) */
+    p->cycles += now - sl->last_issue;
+    for (uint32_t m = sl->pend_mask; m; m &= m - 1) {
+        unsigned k = (unsigned)__builtin_ctz(m);
+        p->slots[k] += sl->pend[k];
         sl->pend[k] = 0;
     }
     sl->pend_mask = 0;
@@ -209,7 +214,7 @@ static void wave_state(stats_t *st, uint32_t cu, uint32_t simd, uint32_t slot, t
         memset(sl, 0, sizeof *sl);
         sl->launched = sl->last_issue = sl->mark = t;
     } else if (was && !is) {
-        flush_pending(st, sl);
+        flush_pending(st, sl, t);
         stats_dist_add(&st->wave_life, t - sl->launched);
     }
     sl->state = to;
@@ -229,22 +234,14 @@ static void issue(stats_t *st, const tev_t *ev)
     st->insts[ev->u.issue.unit]++;
     st->valu_busy[si] += ev->u.issue.busy;
     advance(st, sl, si, ev->simd, c);
+    flush_pending(st, sl, c); /* the previous instruction's row ends here */
     st->slot_counts[STATS_ISSUED]++;
     sl->pend[STATS_ISSUED]++;
     sl->pend_mask |= 1u << STATS_ISSUED;
     sl->mark = c + 1;
     stats_pc_t *p = pc_entry(st, ev->u.issue.pc);
-    if (p) {
+    if (p)
         p->execs++;
-        p->cycles += c - sl->last_issue;
-    }
-    for (uint32_t m = sl->pend_mask; m; m &= m - 1) {
-        unsigned k = (unsigned)__builtin_ctz(m);
-        if (p)
-            p->slots[k] += sl->pend[k];
-        sl->pend[k] = 0;
-    }
-    sl->pend_mask = 0;
     sl->last_issue = c;
     sl->last_pc = ev->u.issue.pc;
     sl->has_pc = true;
