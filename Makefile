@@ -150,6 +150,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 	@$(FIJI_BODY) sim/configs/fiji.ini > $(BUILD)/fiji.body && $(BUILD)/san/gcnsim config --dump | $(FIJI_BODY) | cmp -s - $(BUILD)/fiji.body || \
 	  { echo "sim/configs/fiji.ini is out of date (its comments and values must be config --dump's): run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
+	@sh tests/install_check.sh
 
 # The rooms: includes run only downwards and modules form no cycle (docs/development.md).
 .PHONY: layers
@@ -244,11 +245,14 @@ install: $(BUILD)/gcnsim viz
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gcnsim
 	install -m 755 $(BUILD)/gcnsim $(DESTDIR)$(PREFIX)/bin/gcnsim
 	if [ -x $(BUILD)/gcnviz ]; then install -m 755 $(BUILD)/gcnviz $(DESTDIR)$(PREFIX)/bin/gcnviz; fi
-	for d in workloads workloads/tutorial workloads/opencl workloads/memory workloads/bench; do \
+	for d in workloads workloads/tutorial workloads/opencl workloads/memory workloads/bench workloads/experiments; do \
 	  install -d $(DESTDIR)$(PREFIX)/share/gcnsim/$$d && \
-	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.h 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \
+	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.h $$d/*.sh 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \
 	done
+	install -d $(DESTDIR)$(PREFIX)/share/doc/gcnsim/img/experiments
 	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/gcnsim/
+	install -m 644 docs/img/*.png $(DESTDIR)$(PREFIX)/share/doc/gcnsim/img/
+	install -m 644 docs/img/experiments/*.png $(DESTDIR)$(PREFIX)/share/doc/gcnsim/img/experiments/
 
 clean:
 	rm -rf $(BUILD)

@@ -4,7 +4,10 @@
 # repository root with `gcnsim` on PATH (the binary given as $1), and `gcnviz` (the binary given as
 # $2, when given). A block line "[exit N]" right
 # after the command's output says the command is expected to exit with status N (default 0).
-# `make test` itself is skipped (it is what is running this).
+# The lines a block shows after a command are its expected output (standard output and error),
+# compared by tests/docs_match.awk: "..." elides lines, a line ending in "..." matches by prefix.
+# A command shown without output is only run. `make` commands are skipped (the docs check is one
+# of them, and the others build or run what the tests check anyway).
 # Usage: docs_check.sh GCNSIM [GCNVIZ]
 set -u
 gcnsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -15,30 +18,42 @@ trap 'rm -rf "$bindir"' EXIT
 ln -s "$gcnsim" "$bindir/gcnsim"
 [ -n "$gcnviz" ] && ln -s "$gcnviz" "$bindir/gcnviz"
 cmds="$bindir/commands"
-# Extract "file<TAB>line<TAB>expected-exit<TAB>command" records.
+# Extract "file<TAB>line<TAB>expected-exit<TAB>shown-output-file<TAB>command" records; each
+# command's shown output (the block's lines after it, up to the next command, its "[exit N]" or the
+# end of the block) goes to a file of its own.
 for f in "$root"/README.md "$root"/docs/*.md; do
   [ -f "$f" ] || continue
-  awk -v file="${f#$root/}" '
+  awk -v file="${f#$root/}" -v dir="$bindir" -v base="$(basename "$f" .md)" '
+    function flush(code) {
+      if (pending != "") { close(out); print file "\t" pline "\t" code "\t" out "\t" pending }
+      pending = ""
+    }
     /^```console/ { inblk = 1; next }
-    /^```/ { if (inblk && pending != "") print file "\t" pline "\t0\t" pending; inblk = 0; pending = ""; next }
+    /^```/ { if (inblk) flush(0); inblk = 0; next }
     inblk && /^\$ / {
-      if (pending != "") print file "\t" pline "\t0\t" pending
-      pending = substr($0, 3); pline = NR; next }
-    inblk && /^\[exit [0-9]+\]$/ {
-      if (pending != "") { code = $2; sub(/\]/, "", code); print file "\t" pline "\t" code "\t" pending; pending = "" }
-      next }
+      flush(0)
+      pending = substr($0, 3); pline = NR; out = dir "/shown." base "." NR; printf "" > out; next }
+    inblk && /^\[exit [0-9]+\]$/ { code = $2; sub(/\]/, "", code); flush(code); next }
+    inblk && pending != "" { print > out }
   ' "$f"
 done > "$cmds"
 pass=0; fail=0
 tab=$(printf '\t')
-while IFS="$tab" read -r file line want cmd; do
-  case "$cmd" in "make test"*) continue ;; esac
+while IFS="$tab" read -r file line want shown cmd; do
+  case "$cmd" in "make "*) continue ;; esac
   out=$(cd "$root" && PATH="$bindir:$PATH" sh -c "$cmd" 2>&1 </dev/null)
   got=$?
-  if [ "$got" = "$want" ]; then pass=$((pass+1)); else
+  if [ "$got" != "$want" ]; then
     fail=$((fail+1))
     echo "docs-check: $file:$line: '$cmd' exited $got, expected $want" >&2
     echo "$out" | head -20 | sed 's/^/    /' >&2
+  elif [ -s "$shown" ] && ! printf '%s\n' "$out" > "$bindir/actual" || \
+       { [ -s "$shown" ] && ! why=$(awk -f "$root/tests/docs_match.awk" "$shown" "$bindir/actual"); }; then
+    fail=$((fail+1))
+    echo "docs-check: $file:$line: '$cmd' prints something else than the page shows" >&2
+    echo "$why" >&2
+  else
+    pass=$((pass+1))
   fi
 done < "$cmds"
 echo "docs-check: $pass passed, $fail failed"

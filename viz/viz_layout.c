@@ -113,9 +113,14 @@ static void describe_lane(const viz_view_t *v, uint32_t li, double t, char *buf,
     for (size_t k = i + 1; k-- > 0 && l->t[k] >= w->start && n > 0 && (size_t)n < len;) {
         uint32_t ks = l->code[k] & ((1u << VIZ_STATE_BITS) - 1);
         if (ks >= VIZ_VALU && ks <= VIZ_LDS) {
-            uint32_t pc = l->code[k] >> VIZ_STATE_BITS;
-            snprintf(buf + n, len - (size_t)n, "; pc %u: %s (issued at %" PRIu64 ")", pc,
-                     pc < m->h.ninsts ? m->h.insts[pc].text : "?", l->t[k]);
+            uint32_t idx = l->code[k] >> VIZ_STATE_BITS;
+            const trace_inst_t *ti = idx < m->h.ninsts ? &m->h.insts[idx] : NULL;
+            if (ti && ti->pc != TRACE_PC_UNKNOWN) /* the byte offset, as listings print it */
+                snprintf(buf + n, len - (size_t)n, "; pc 0x%04" PRIx32 ": %s (issued at %" PRIu64 ")", ti->pc, ti->text,
+                         l->t[k]);
+            else
+                snprintf(buf + n, len - (size_t)n, "; instruction %u: %s (issued at %" PRIu64 ")", idx,
+                         ti ? ti->text : "?", l->t[k]);
             return;
         }
     }

@@ -1,7 +1,9 @@
-/* txt: trimming and "did you mean" suggestions (sim/base/text.h). */
+/* txt: trimming, bounded appending and "did you mean" suggestions (sim/base/text.h). */
 #include "base/text.h"
 
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 char *txt_trim(char *s)
@@ -50,4 +52,16 @@ const char *txt_nearest(const char *word, const char *const *cands, size_t n, un
         }
     }
     return best;
+}
+
+void txt_appendf(char *buf, size_t n, size_t *at, const char *fmt, ...)
+{
+    if (*at >= n)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(buf + *at, n - *at, fmt, ap);
+    va_end(ap);
+    if (w > 0)
+        *at = *at + (size_t)w < n ? *at + (size_t)w : n - 1;
 }

@@ -1,4 +1,4 @@
-/* txt: small text helpers every room may use: white-space trimming and the "did you mean"
+/* txt: small text helpers every room may use: white-space trimming, bounded appending, and the "did you mean"
  * suggestions of every error message that names an unknown word (sections, keys, choices, options,
  * commands, kernels). Owns nothing; needs libc only. */
 #ifndef GCNSIM_TEXT_H
@@ -17,5 +17,13 @@ unsigned txt_edit_distance(const char *a, const char *b);
  * length (so that "x" does not suggest "y"), or NULL when none is plausibly what was meant. The
  * first of equally near candidates wins. */
 const char *txt_nearest(const char *word, const char *const *cands, size_t n, unsigned max_edits);
+
+/* printf-append to buf (size n) at offset *at, never past the end: the text is cut and *at stays
+ * below n, so a caller can append piece by piece without checking each result. */
+void txt_appendf(char *buf, size_t n, size_t *at, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 #endif

@@ -297,7 +297,7 @@ static int run_command(int argc, char **argv)
         return 0;
     }
     if (strcmp(c, "--version") == 0) {
-        printf("gcnsim %s (GCN3 gfx803, functional mode)\n", GCNSIM_VERSION);
+        printf("gcnsim %s (GCN3 gfx803: functional and cycle-level timing models)\n", GCNSIM_VERSION);
         return 0;
     }
     if (strcmp(c, "run") == 0)

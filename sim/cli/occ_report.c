@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,19 +14,21 @@
 #include "load/workload.h"
 #include "base/text.h"
 #include "cli/cli.h"
+#include "observe/occ_text.h"
 
 const char occ_cmd_usage[] =
     "usage: gcnsim occupancy --vgprs N --sgprs N --lds BYTES --workgroup N [OPTIONS]\n"
     "       gcnsim occupancy KERNEL.s [--kernel NAME] [--workgroup N] [OPTIONS]\n"
     "       gcnsim occupancy WORKLOAD.ini [--dispatch N] [OPTIONS]\n"
     "\n"
-    "Analyse occupancy without running anything: the waves per SIMD each resource allows (VGPRs,\n"
-    "SGPRs, LDS, wave slots and workgroup size, barriers, workgroups per CU), the minimum and its\n"
-    "limiter, and what to save for one more wave per SIMD. The theoretical occupancy is LLVM's\n"
-    "AMDGPU rule with LDS rounded to its granule; the figure resident at workgroup granularity is what\n"
-    "the dispatcher keeps on a CU (docs/occupancy.md). A KERNEL.s gives its VGPRs, SGPRs and static\n"
-    "LDS (workgroup size: --workgroup, default 256); a WORKLOAD.ini also its workgroup size, dynamic\n"
-    "LDS and its vgprs/lds overrides. Options given with a file override the file's numbers.\n"
+    "Analyse occupancy without running anything: the workgroups per CU and waves per SIMD each\n"
+    "resource allows (VGPRs, SGPRs, LDS, wave slots and workgroup size, barriers, workgroups per CU).\n"
+    "The theoretical occupancy is what the dispatcher keeps on a CU, whole workgroups, as profilers\n"
+    "count it, with what would fit one more workgroup; the compiler estimate is LLVM's per-wave rule,\n"
+    "with what to save for one more wave (docs/occupancy.md). A KERNEL.s gives its VGPRs, SGPRs\n"
+    "and static LDS (workgroup size: --workgroup, default 256); a WORKLOAD.ini also its workgroup\n"
+    "size, dynamic LDS and its vgprs/lds overrides. Options given with a file override the file's\n"
+    "numbers.\n"
     "\n"
     "options:\n"
     "  --vgprs N                 VGPRs per work-item, 0 to 256\n"
@@ -46,25 +47,7 @@ const char occ_cmd_usage[] =
 
 /* ---- wording --------------------------------------------------------------------------------------- */
 
-static const char *const long_names[OCC_NUM_RESOURCES] = {
-    [OCC_VGPR] = "VGPRs", [OCC_SGPR] = "SGPRs", [OCC_LDS] = "LDS", [OCC_WAVE_SLOTS] = "wave slots",
-    [OCC_BARRIERS] = "barriers", [OCC_WORKGROUPS] = "workgroups per CU",
-};
-
 static const char *plural(uint64_t n, const char *one, const char *many) { return n == 1 ? one : many; }
-
-/* Appends to buf at *at, never past n (snprintf truncates; *at is clamped). */
-static void put(char *buf, size_t n, size_t *at, const char *fmt, ...)
-{
-    if (*at >= n)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int w = vsnprintf(buf + *at, n - *at, fmt, ap);
-    va_end(ap);
-    if (w > 0)
-        *at = *at + (size_t)w < n ? *at + (size_t)w : n - 1;
-}
 
 static uint64_t cu_wave_capacity(const cfg_t *cfg)
 {
@@ -89,40 +72,40 @@ size_t occ_report_why(const cfg_t *cfg, const occ_kernel_t *k, const occ_llvm_t 
         uint32_t alloc = v ? res->vgpr_alloc : res->sgpr_alloc;
         uint32_t used = v ? (k->vgprs ? k->vgprs : 1) : k->sgprs;
         uint64_t per_simd = file / alloc;
-        put(buf, n, &at, "%" PRIu32 " %s per wave", used, long_names[res->limiter]);
+        txt_appendf(buf, n, &at, "%" PRIu32 " %s per wave", used, occ_text_resource(res->limiter));
         if (alloc != used)
-            put(buf, n, &at, " (allocated as %" PRIu32 ")", alloc);
-        put(buf, n, &at, " let %" PRIu64 " %s share a SIMD, %" PRIu64 " on the CU", per_simd,
+            txt_appendf(buf, n, &at, " (allocated as %" PRIu32 ")", alloc);
+        txt_appendf(buf, n, &at, " let %" PRIu64 " %s share a SIMD, %" PRIu64 " on the CU", per_simd,
             plural(per_simd, "wave", "waves"), per_simd * simds);
         if (N > 1)
-            put(buf, n, &at, "; a workgroup starts only when all its %" PRIu32 " waves fit at once, so %" PRIu32
+            txt_appendf(buf, n, &at, "; a workgroup starts only when all its %" PRIu32 " waves fit at once, so %" PRIu32
                 " %s (%" PRIu32 " waves) %s resident, %.2f waves/SIMD", N, G, plural(G, "workgroup", "workgroups"),
                 G * N, plural(G, "is", "are"), res->waves_per_simd);
         if (!v && llvm->waves[OCC_SGPR] != per_simd)
-            put(buf, n, &at, "; LLVM's gfx8 table allows %" PRIu32 " (it steps by 8 SGPRs, not the %" PRId64
+            txt_appendf(buf, n, &at, "; LLVM's gfx8 table allows %" PRIu32 " (it steps by 8 SGPRs, not the %" PRId64
                 "-SGPR granule, and does not follow cu.sgprs)", llvm->waves[OCC_SGPR], cfg->cu_sgpr_granule);
         else if (N > 1)
-            put(buf, n, &at, "; LLVM's rule counts the %" PRIu64 " waves per SIMD as if waves were placed one at "
+            txt_appendf(buf, n, &at, "; LLVM's rule counts the %" PRIu64 " waves per SIMD as if waves were placed one at "
                 "a time", per_simd);
         break;
     }
     default: {
         if (G == 0) {
-            put(buf, n, &at, "a workgroup of %" PRIu32 " %s never fits on a CU (%s)", N, plural(N, "wave", "waves"),
-                long_names[res->limiter]);
+            txt_appendf(buf, n, &at, "a workgroup of %" PRIu32 " %s never fits on a CU (%s)", N, plural(N, "wave", "waves"),
+                occ_text_resource(res->limiter));
             break;
         }
         if (res->limiter == OCC_LDS)
-            put(buf, n, &at, "the LDS holds %" PRIu32 " %s of %" PRIu32 " bytes", G, plural(G, "workgroup", "workgroups"),
+            txt_appendf(buf, n, &at, "the LDS holds %" PRIu32 " %s of %" PRIu32 " bytes", G, plural(G, "workgroup", "workgroups"),
                 res->lds_alloc);
         else if (res->limiter == OCC_WAVE_SLOTS)
-            put(buf, n, &at, "the %" PRIu64 " wave slots of a CU hold %" PRIu32 " whole %s", cu_wave_capacity(cfg), G,
+            txt_appendf(buf, n, &at, "the %" PRIu64 " wave slots of a CU hold %" PRIu32 " whole %s", cu_wave_capacity(cfg), G,
                 plural(G, "workgroup", "workgroups"));
         else if (res->limiter == OCC_BARRIERS)
-            put(buf, n, &at, "the %" PRId64 " barriers of a CU hold %" PRIu32 " workgroups", cfg->cu_barriers, G);
+            txt_appendf(buf, n, &at, "the %" PRId64 " barriers of a CU hold %" PRIu32 " workgroups", cfg->cu_barriers, G);
         else
-            put(buf, n, &at, "a CU holds at most %" PRId64 " workgroups", cfg->cu_max_workgroups);
-        put(buf, n, &at, ": %" PRIu32 " waves on %" PRIu64 " SIMDs, %.2f per SIMD on average; LLVM's rule rounds "
+            txt_appendf(buf, n, &at, "a CU holds at most %" PRId64 " workgroups", cfg->cu_max_workgroups);
+        txt_appendf(buf, n, &at, ": %" PRIu32 " waves on %" PRIu64 " SIMDs, %.2f per SIMD on average; LLVM's rule rounds "
             "up to whole waves on the busiest SIMD", G * N, simds, res->waves_per_simd);
         break;
     }
@@ -137,12 +120,12 @@ void occ_report_advice(const cfg_t *cfg, const occ_kernel_t *k, const occ_advice
     switch (a->change) {
     case OCC_CHANGE_AT_MOST:
         if (a->resource == OCC_LDS)
-            put(buf, n, &at, "save %" PRIu32 " bytes of LDS per workgroup (%" PRIu32 " -> %" PRIu32 ")",
+            txt_appendf(buf, n, &at, "save %" PRIu32 " bytes of LDS per workgroup (%" PRIu32 " -> %" PRIu32 ")",
                 a->from - a->to, a->from, a->to);
         else
-            put(buf, n, &at, "save %" PRIu32 " %s per %s (%" PRIu32 " -> %" PRIu32 ")", a->from - a->to,
-                long_names[a->resource], a->resource == OCC_VGPR ? "work-item" : "wave", a->from, a->to);
-        put(buf, n, &at, " for %" PRIu32 " waves/SIMD", a->target);
+            txt_appendf(buf, n, &at, "save %" PRIu32 " %s per %s (%" PRIu32 " -> %" PRIu32 ")", a->from - a->to,
+                occ_text_resource(a->resource), a->resource == OCC_VGPR ? "work-item" : "wave", a->from, a->to);
+        txt_appendf(buf, n, &at, " for %" PRIu32 " waves/SIMD", a->target);
         break;
     case OCC_CHANGE_SIZE: {
         occ_kernel_t t = *k;
@@ -150,23 +133,23 @@ void occ_report_advice(const cfg_t *cfg, const occ_kernel_t *k, const occ_advice
         occ_llvm_t o;
         occ_llvm(cfg, &t, &o);
         if (a->resource == OCC_WAVE_SLOTS)
-            put(buf, n, &at, "whole %" PRIu32 "-wave workgroups leave wave slots empty",
+            txt_appendf(buf, n, &at, "whole %" PRIu32 "-wave workgroups leave wave slots empty",
                 (k->wg_size + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE);
         else if (a->resource == OCC_BARRIERS)
-            put(buf, n, &at, "each workgroup of more than one wave takes one of %" PRId64 " barriers", cfg->cu_barriers);
+            txt_appendf(buf, n, &at, "each workgroup of more than one wave takes one of %" PRId64 " barriers", cfg->cu_barriers);
         else
-            put(buf, n, &at, "a CU holds at most %" PRId64 " workgroups", cfg->cu_max_workgroups);
-        put(buf, n, &at, ": workgroups of %" PRIu32 " work-items (instead of %" PRIu32 ") would give %" PRIu32
+            txt_appendf(buf, n, &at, "a CU holds at most %" PRId64 " workgroups", cfg->cu_max_workgroups);
+        txt_appendf(buf, n, &at, ": workgroups of %" PRIu32 " work-items (instead of %" PRIu32 ") would give %" PRIu32
             " waves/SIMD", a->to, a->from, o.waves_per_simd);
         break;
     }
     default:
         if (a->target > (uint32_t)cfg->cu_wave_slots)
-            put(buf, n, &at, "none: %" PRIu32 " waves/SIMD is the maximum (cu.wave_slots)", a->target - 1);
+            txt_appendf(buf, n, &at, "none: %" PRIu32 " waves/SIMD is the maximum (cu.wave_slots)", a->target - 1);
         else if (a->resource <= OCC_LDS)
-            put(buf, n, &at, "no %s count alone gives %" PRIu32 " waves/SIMD", long_names[a->resource], a->target);
+            txt_appendf(buf, n, &at, "no %s count alone gives %" PRIu32 " waves/SIMD", occ_text_resource(a->resource), a->target);
         else
-            put(buf, n, &at, "no workgroup size up to 1024 work-items gives %" PRIu32 " waves/SIMD", a->target);
+            txt_appendf(buf, n, &at, "no workgroup size up to 1024 work-items gives %" PRIu32 " waves/SIMD", a->target);
         break;
     }
 }
@@ -197,6 +180,31 @@ static void analyse(const cfg_t *cfg, const occ_kernel_t *k, analysis_t *a)
     occ_report_why(cfg, k, &a->llvm, &a->res, a->why, sizeof a->why);
 }
 
+/* label (16 columns) and text, wrapped at spaces to lines of at most 120 characters, continuation
+ * lines indented under the text. */
+static void print_wrapped(FILE *out, const char *label, const char *text)
+{
+    enum { WIDTH = 120, INDENT = 16 };
+    fputs(label, out);
+    size_t col = INDENT;
+    while (*text) {
+        size_t w = strcspn(text, " ");
+        if (col > INDENT && col + 1 + w > WIDTH) {
+            fprintf(out, "\n%*s", INDENT, "");
+            col = INDENT;
+        } else if (col > INDENT) {
+            fputc(' ', out);
+            col++;
+        }
+        fwrite(text, 1, w, out);
+        col += w;
+        text += w;
+        while (*text == ' ')
+            text++;
+    }
+    fputc('\n', out);
+}
+
 void occ_report_print(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
 {
     analysis_t a;
@@ -213,7 +221,7 @@ void occ_report_print(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
             " VGPRs and %" PRId64 " SGPRs per SIMD, %" PRId64 " bytes LDS, %" PRId64 " barriers, %" PRId64
             " workgroups per CU\n", cfg->cu_simds, cfg->cu_wave_slots, cfg->cu_max_waves, cfg->cu_vgprs, cfg->cu_sgprs,
             cfg->cu_lds_bytes, cfg->cu_barriers, cfg->cu_max_workgroups);
-    fputs("\nresource        waves/SIMD (LLVM rule)   workgroups/CU (resident)\n", out);
+    fputs("\nresource        workgroups/CU   waves/SIMD by LLVM's rule\n", out);
     for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
         char w[32], g[32];
         if (a.llvm.waves[r] == UINT32_MAX)
@@ -224,35 +232,40 @@ void occ_report_print(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
             snprintf(g, sizeof g, "no limit");
         else
             snprintf(g, sizeof g, "%" PRIu32, a.res.wg_limit[r]);
-        if (r == (int)a.llvm.limiter)
-            fprintf(out, "  %-13s %-24s %-10s <- limiter\n", occ_resource_name((occ_resource_t)r), w, g);
+        if (r == (int)a.res.limiter)
+            fprintf(out, "  %-13s %-15s %-10s <- limiter\n", occ_resource_name((occ_resource_t)r), g, w);
         else
-            fprintf(out, "  %-13s %-24s %s\n", occ_resource_name((occ_resource_t)r), w, g);
+            fprintf(out, "  %-13s %-15s %s\n", occ_resource_name((occ_resource_t)r), g, w);
     }
-    fprintf(out, "\ntheoretical     %" PRIu32 " waves/SIMD (%.0f%%), limited by %s", a.llvm.waves_per_simd,
-            100.0 * a.llvm.occupancy, occ_resource_name(a.llvm.limiter));
+    char waves[32];
+    occ_text_waves(a.res.waves_per_simd, waves, sizeof waves);
+    if (a.fits) {
+        char more[256];
+        occ_text_fit_more(cfg, k, &a.res, more, sizeof more);
+        fprintf(out, "\ntheoretical     %s waves/SIMD (%.0f%%), limited by %s: %" PRIu32 " %s of %" PRIu32 " %s per CU\n",
+                waves, 100.0 * a.res.occupancy, occ_text_resource(a.res.limiter), a.res.wg_per_cu,
+                plural(a.res.wg_per_cu, "workgroup", "workgroups"), a.res.waves_per_wg,
+                plural(a.res.waves_per_wg, "wave", "waves"));
+        fprintf(out, "                %s\n", more);
+    } else
+        fprintf(out, "\ntheoretical     none: a workgroup never fits on a CU (limited by %s); a run refuses it\n",
+                occ_text_resource(a.res.limiter));
+    fprintf(out, "compiler estimate (LLVM rule) %" PRIu32 " waves/SIMD (%.0f%%), limited by %s",
+            a.llvm.waves_per_simd, 100.0 * a.llvm.occupancy, occ_text_resource(a.llvm.limiter));
     const char *sep = " (equally limited by ";
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         if ((a.llvm.limiting & (1u << r)) && r != (int)a.llvm.limiter) {
-            fprintf(out, "%s%s", sep, occ_resource_name((occ_resource_t)r));
+            fprintf(out, "%s%s", sep, occ_text_resource((occ_resource_t)r));
             sep = ", ";
         }
     fputs(*sep == ',' ? ")\n" : "\n", out);
     for (unsigned i = 0; i < a.nadv; i++) {
         char line[256];
         occ_report_advice(cfg, k, &a.adv[i], line, sizeof line);
-        fprintf(out, "%s%s\n", i ? "                " : "to gain a wave  ", line);
+        fprintf(out, "                %s%s\n", i ? "" : "to gain a wave: ", line);
     }
-    if (a.fits)
-        fprintf(out, "resident        %.2f waves/SIMD (%.0f%%) at workgroup granularity: %" PRIu32 " %s of %" PRIu32
-                " %s per CU, limited by %s\n", a.res.waves_per_simd, 100.0 * a.res.occupancy, a.res.wg_per_cu,
-                plural(a.res.wg_per_cu, "workgroup", "workgroups"), a.res.waves_per_wg,
-                plural(a.res.waves_per_wg, "wave", "waves"), occ_resource_name(a.res.limiter));
-    else
-        fprintf(out, "resident        none: a workgroup never fits on a CU (limited by %s); a run refuses it\n",
-                occ_resource_name(a.res.limiter));
     if (a.why[0])
-        fprintf(out, "why they differ %s\n", a.why);
+        print_wrapped(out, "why they differ ", a.why);
 }
 
 static void json_str(FILE *out, const char *s)
@@ -286,7 +299,7 @@ void occ_report_json(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
     analysis_t a;
     const occ_kernel_t *k = &in->k;
     analyse(cfg, k, &a);
-    fputs("{\n  \"schema_version\": 1,\n  \"kernel\": ", out);
+    fputs("{\n  \"schema_version\": 2,\n  \"kernel\": ", out);
     json_str(out, in->kernel);
     fputs(",\n  \"source\": ", out);
     json_str(out, in->source);
@@ -301,7 +314,30 @@ void occ_report_json(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
             ", \"max_workgroups\": %" PRId64 "},\n", cfg->cu_simds, cfg->cu_wave_slots, cfg->cu_max_waves, cfg->cu_vgprs,
             cfg->cu_vgpr_granule, cfg->cu_sgprs, cfg->cu_sgpr_granule, cfg->cu_lds_bytes, cfg->cu_lds_granule,
             cfg->cu_barriers, cfg->cu_max_workgroups);
-    fprintf(out, "  \"theoretical\": {\"rule\": \"llvm\", \"waves_per_simd\": %" PRIu32 ", \"occupancy\": %.6f, "
+    static const char *const change[] = { "none", "at_most", "workgroup_size" };
+    fprintf(out, "  \"theoretical\": {\"fits\": %s, \"waves_per_simd\": %.6f, \"occupancy\": %.6f, "
+            "\"workgroups_per_cu\": %" PRIu32 ", \"limiter\": \"%s\",\n    \"workgroups_per_cu_by_resource\": {",
+            a.fits ? "true" : "false", a.res.waves_per_simd, a.res.occupancy, a.res.wg_per_cu,
+            occ_resource_name(a.res.limiter));
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
+        fprintf(out, "%s\"%s\": ", r ? ", " : "", occ_resource_name((occ_resource_t)r));
+        json_limit(out, a.res.wg_limit[r]);
+    }
+    fputs("},\n    \"to_fit_one_more_workgroup\": [", out);
+    occ_advice_t wadv[OCC_NUM_RESOURCES];
+    unsigned nw = a.fits ? occ_wg_advice_all(cfg, k, &a.res, wadv) : 0;
+    for (unsigned i = 0; i < nw; i++) {
+        const occ_advice_t *d = &wadv[i];
+        char text[160];
+        occ_text_wg_advice(cfg, d, text, sizeof text);
+        fprintf(out, "%s\n      {\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? "," : "",
+                occ_resource_name(d->resource), change[d->change], d->from);
+        json_limit(out, d->change == OCC_CHANGE_NONE ? UINT32_MAX : d->to);
+        fprintf(out, ", \"target_workgroups_per_cu\": %" PRIu32 ", \"text\": ", d->target);
+        json_str(out, text);
+        fputc('}', out);
+    }
+    fprintf(out, "]},\n  \"compiler_estimate\": {\"rule\": \"llvm\", \"waves_per_simd\": %" PRIu32 ", \"occupancy\": %.6f, "
             "\"limiter\": \"%s\", \"limiting\": [", a.llvm.waves_per_simd, a.llvm.occupancy,
             occ_resource_name(a.llvm.limiter));
     for (int r = 0, first = 1; r < OCC_NUM_RESOURCES; r++)
@@ -316,30 +352,18 @@ void occ_report_json(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
     }
     fprintf(out, "},\n    \"at_maximum\": %s,\n    \"to_gain_one_wave\": [",
             a.llvm.waves_per_simd >= (uint32_t)cfg->cu_wave_slots ? "true" : "false");
-    static const char *const change[] = { "none", "at_most", "workgroup_size" };
     for (unsigned i = 0; i < a.nadv; i++) {
         const occ_advice_t *d = &a.adv[i];
         char text[256];
         occ_report_advice(cfg, k, d, text, sizeof text);
         fprintf(out, "%s\n      {\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? "," : "",
                 occ_resource_name(d->resource), change[d->change], d->from);
-        if (d->change == OCC_CHANGE_NONE)
-            fputs("null", out);
-        else
-            fprintf(out, "%" PRIu32, d->to);
+        json_limit(out, d->change == OCC_CHANGE_NONE ? UINT32_MAX : d->to);
         fprintf(out, ", \"waves_per_simd\": %" PRIu32 ", \"text\": ", d->target);
         json_str(out, text);
         fputc('}', out);
     }
-    fprintf(out, "]},\n  \"resident\": {\"fits\": %s, \"waves_per_simd\": %.6f, \"occupancy\": %.6f, "
-            "\"workgroups_per_cu\": %" PRIu32 ", \"limiter\": \"%s\",\n    \"workgroups_per_cu_by_resource\": {",
-            a.fits ? "true" : "false", a.res.waves_per_simd, a.res.occupancy, a.res.wg_per_cu,
-            occ_resource_name(a.res.limiter));
-    for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
-        fprintf(out, "%s\"%s\": ", r ? ", " : "", occ_resource_name((occ_resource_t)r));
-        json_limit(out, a.res.wg_limit[r]);
-    }
-    fputs("}},\n  \"why_they_differ\": ", out);
+    fputs("]},\n  \"why_they_differ\": ", out);
     json_str(out, a.why[0] ? a.why : NULL);
     fputs("\n}\n", out);
 }

@@ -1,5 +1,6 @@
-/* occ_report: the occupancy analysis as people read it — per-resource limits by LLVM's rule and at
- * workgroup granularity, the limiter, what to save for one more wave, why the two figures differ —
+/* occ_report: the occupancy analysis as people read it — per-resource limits at workgroup granularity
+ * (theoretical) and by LLVM's rule (compiler estimate), the limiters, what would fit one more
+ * workgroup and what to save for one more wave, why the two figures differ —
  * as text or JSON, and the `gcnsim occupancy` command that prints it (docs/occupancy.md).
  * Needs: occ (the arithmetic), cfg, and for the command asm, wl, launch and timing (the kernel's
  * numbers exactly as a run takes them). */
@@ -19,7 +20,7 @@ typedef struct {
     occ_kernel_t k;
 } occ_report_input_t;
 
-/* One sentence on why LLVM's figure and the resident one differ, into buf (always terminated).
+/* One sentence on why the compiler estimate and the theoretical figure differ, into buf (always terminated).
  * Returns 0 (and an empty string) when they agree. */
 size_t occ_report_why(const cfg_t *cfg, const occ_kernel_t *k, const occ_llvm_t *llvm, const occ_result_t *res,
                       char *buf, size_t n);

@@ -42,6 +42,7 @@ typedef struct {
     uint32_t wave;     /* index within the workgroup */
     int lane;          /* -1 when not lane-specific */
     uint32_t inst;     /* index of the instruction in the dispatch's kernel */
+    uint64_t addr;     /* the faulting address of an unmapped access (isa_fault ISA_FAULT_UNMAPPED) */
 } launch_fault_t;
 
 typedef struct {
@@ -154,5 +155,9 @@ const isa_inst_t *launch_inst(const launch_t *L, uint32_t global, const isa_kern
 
 /* The fault's kind in words, e.g. "unmapped address" or "barrier deadlock". */
 const char *launch_fault_name(const launch_fault_t *f);
+
+/* Where an unmapped address lies, for fault messages: "256 bytes past the end of buffer 'in'
+ * (u32[256], 0x200000000..0x2000003fc)", "... before the start of ...", or another region by name. */
+void launch_describe_address(const launch_t *L, uint64_t addr, char *buf, size_t n);
 
 #endif

@@ -49,6 +49,7 @@ static int run_wave(launch_t *L, uint32_t di, isa_wave_t *w, wstate_t *st, uint3
         if (res.status == ISA_EXEC_FAULT) {
             launch_record_fault(L, LAUNCH_FAULT_EXEC, di, wg, wave, at, res.fault_lane, res.fault_msg);
             L->fault.isa_fault = res.fault;
+            L->fault.addr = res.fault_addr;
             return 2;
         }
         L->insts_total++;
@@ -193,4 +194,59 @@ void launch_print_fault(const launch_t *L, FILE *out)
     if (f->lane >= 0)
         fprintf(out, ", lane %d", f->lane);
     fprintf(out, ", pc 0x%" PRIx32 ": %s\n", pc, text);
+    if (f->kind == LAUNCH_FAULT_EXEC && f->isa_fault == ISA_FAULT_UNMAPPED) {
+        char where[256];
+        launch_describe_address(L, f->addr, where, sizeof where);
+        fprintf(out, "  the address is %s\n", where);
+    }
+}
+
+/* How a region reads in a message: a buffer with its type, count and element range; the others
+ * (code, dispatch packets, kernarg segments) by name. */
+static void describe_region(const launch_t *L, const gmem_region_t *r, char *buf, size_t n)
+{
+    for (uint32_t i = 0; i < L->wl->nbuffers; i++) {
+        const wl_buffer_t *b = &L->wl->buffers[i];
+        if (L->bufs[i].addr != r->base)
+            continue;
+        uint32_t es = wl_type_size(b->type);
+        uint64_t last = r->base + (b->count ? (b->count - 1) * (uint64_t)es : 0);
+        snprintf(buf, n, "buffer '%s' (%s[%" PRIu64 "], 0x%" PRIx64 "..0x%" PRIx64 ")", b->name, wl_type_name(b->type),
+                 (uint64_t)b->count, r->base, last);
+        return;
+    }
+    snprintf(buf, n, "the %s (0x%" PRIx64 "..0x%" PRIx64 ")", r->name, r->base, r->base + r->size - 1);
+}
+
+void launch_describe_address(const launch_t *L, uint64_t addr, char *buf, size_t n)
+{
+    const gmem_t *m = &L->mem;
+    const gmem_region_t *below = NULL, *above = NULL;
+    for (uint32_t i = 0; i < m->nregions; i++) {
+        const gmem_region_t *r = &m->regions[i];
+        if (r->base <= addr)
+            below = r;
+        else if (!above)
+            above = r;
+    }
+    char what[200];
+    if (below && addr < below->base + below->size) {
+        /* Inside a region, yet unmapped: the access straddles its end. */
+        describe_region(L, below, what, sizeof what);
+        snprintf(buf, n, "%" PRIu64 " bytes into %s, running past its end", addr - below->base, what);
+        return;
+    }
+    uint64_t past = below ? addr - (below->base + below->size) : UINT64_MAX;
+    uint64_t before = above ? above->base - addr : UINT64_MAX;
+    if (below && past == 0) {
+        describe_region(L, below, what, sizeof what);
+        snprintf(buf, n, "just past the end of %s", what);
+    } else if (below && past <= before) {
+        describe_region(L, below, what, sizeof what);
+        snprintf(buf, n, "%" PRIu64 " %s past the end of %s", past, past == 1 ? "byte" : "bytes", what);
+    } else if (above) {
+        describe_region(L, above, what, sizeof what);
+        snprintf(buf, n, "%" PRIu64 " %s before the start of %s", before, before == 1 ? "byte" : "bytes", what);
+    } else
+        snprintf(buf, n, "in no mapped region");
 }

@@ -222,3 +222,90 @@ void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, 
         break;
     }
 }
+
+/* ---- Advice at workgroup granularity ------------------------------------------------------------- */
+
+void occ_wg_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t target, occ_advice_t *out)
+{
+    out->resource = r;
+    out->change = OCC_CHANGE_NONE;
+    out->target = target;
+    out->from = out->to = 0;
+    occ_kernel_t t = *k;
+    occ_result_t o;
+    switch (r) {
+    case OCC_VGPR:
+    case OCC_SGPR: {
+        uint32_t *field = r == OCC_VGPR ? &t.vgprs : &t.sgprs;
+        out->from = *field;
+        /* Descending, so the first count that reaches the target is the largest. VGPRs stop at 1
+         * (a wave always has v0); SGPRs may reach 0. */
+        for (uint32_t v = out->from; v-- > (r == OCC_VGPR ? 1u : 0u);) {
+            *field = v;
+            occ_compute(cfg, &t, &o);
+            if (o.wg_limit[r] >= target) {
+                out->change = OCC_CHANGE_AT_MOST;
+                out->to = v;
+                break;
+            }
+        }
+        break;
+    }
+    case OCC_LDS: {
+        out->from = k->lds_bytes;
+        uint64_t g = cfg_u(cfg->cu_lds_granule);
+        /* The largest whole-granule allocation that `target` workgroups share (0: no LDS at all). */
+        uint64_t a = target ? cfg_u(cfg->cu_lds_bytes) / target : 0;
+        if (g)
+            a = a / g * g;
+        if (a < out->from) {
+            out->change = OCC_CHANGE_AT_MOST;
+            out->to = (uint32_t)a;
+        }
+        break;
+    }
+    case OCC_WAVE_SLOTS:
+    case OCC_BARRIERS: {
+        /* Smaller workgroups: the largest whole-wave size whose limit reaches the target (barriers:
+         * only one-wave workgroups, which need none). */
+        out->from = k->wg_size;
+        for (uint32_t n = (k->wg_size + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE; n-- > 1;) {
+            t.wg_size = n * ISA_WAVE_SIZE;
+            occ_compute(cfg, &t, &o);
+            if (o.wg_limit[r] >= target) {
+                out->change = OCC_CHANGE_SIZE;
+                out->to = t.wg_size;
+                break;
+            }
+        }
+        break;
+    }
+    default: /* workgroups per CU: a machine limit no kernel change moves */
+        out->from = k->wg_size;
+        break;
+    }
+}
+
+unsigned occ_wg_advice_all(const cfg_t *cfg, const occ_kernel_t *k, const occ_result_t *res,
+                           occ_advice_t adv[OCC_NUM_RESOURCES])
+{
+    uint32_t target = res->wg_per_cu + 1;
+    unsigned n = 0;
+    occ_kernel_t t = *k;
+    occ_result_t o = *res;
+    /* A smaller workgroup changes every other resource's limit, so it is decided first and the
+     * registers and LDS are then sized for it: the pieces hold together, not each alone. */
+    for (int r = OCC_WAVE_SLOTS; r <= OCC_WORKGROUPS; r++)
+        if (o.wg_limit[r] < target) {
+            occ_wg_advice(cfg, &t, (occ_resource_t)r, target, &adv[n]);
+            if (adv[n].change == OCC_CHANGE_SIZE) {
+                t.wg_size = adv[n].to;
+                occ_compute(cfg, &t, &o);
+            }
+            n++;
+        }
+    for (int r = OCC_VGPR; r <= OCC_LDS; r++)
+        if (o.wg_limit[r] < target)
+            occ_wg_advice(cfg, &t, (occ_resource_t)r, target, &adv[n++]);
+    return n;
+}

@@ -1,6 +1,7 @@
-/* occ: theoretical occupancy of a kernel on one compute unit, with the resource that limits it: at
- * workgroup granularity (occ_compute: what the dispatcher can actually keep resident) and by LLVM's
- * per-SIMD rule (occ_llvm, with what to save for one more wave: occ_llvm_advice).
+/* occ: theoretical occupancy of a kernel on one compute unit, with the resource that limits it, at
+ * workgroup granularity as the dispatcher and GPU profilers count it (occ_compute, with what would fit
+ * one more workgroup: occ_wg_advice); and the compiler's estimate by LLVM's per-SIMD rule (occ_llvm,
+ * with what to save for one more wave: occ_llvm_advice).
  * Needs: cfg_t (resource sizes and allocation granules). Pure functions. */
 #ifndef GCNSIM_OCCUPANCY_H
 #define GCNSIM_OCCUPANCY_H
@@ -73,6 +74,21 @@ typedef struct {
 } occ_advice_t;
 
 void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t target, occ_advice_t *out);
+
+/* ---- Advice at workgroup granularity (the theoretical figure) ----------------------------------------
+ * What resource r would have to become, the others unchanged, for `target` workgroups per CU under
+ * occ_compute's rule: OCC_CHANGE_AT_MOST with the largest VGPR/SGPR count per wave or LDS bytes per
+ * workgroup that does; OCC_CHANGE_SIZE with the largest smaller whole-wave workgroup size for wave
+ * slots and barriers; OCC_CHANGE_NONE when nothing does (workgroups per CU is a machine limit).
+ * `target` in the result counts workgroups per CU, not waves. */
+void occ_wg_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t target, occ_advice_t *out);
+
+/* The advice for one more workgroup per CU: one entry for each resource whose limit is below
+ * res->wg_per_cu + 1, all of which must change together. A smaller workgroup size (wave slots,
+ * barriers) comes first, and the VGPR, SGPR and LDS entries are computed for that size. Returns the
+ * number of entries. */
+unsigned occ_wg_advice_all(const cfg_t *cfg, const occ_kernel_t *k, const occ_result_t *res,
+                           occ_advice_t adv[OCC_NUM_RESOURCES]);
 
 static inline uint32_t occ_round_up(uint32_t v, uint32_t granule) { return granule ? (v + granule - 1) / granule * granule : v; }
 

@@ -97,6 +97,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     if (res.status == ISA_EXEC_FAULT) {
         tw_fault(s, w, LAUNCH_FAULT_EXEC, at, res.fault_lane, res.fault_msg);
         L->fault.isa_fault = res.fault;
+        L->fault.addr = res.fault_addr;
         return;
     }
     L->insts_total++;

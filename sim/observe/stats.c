@@ -6,6 +6,7 @@
 
 #include "base/fileio.h"
 #include "observe/json_out.h"
+#include "observe/occ_text.h"
 #include "observe/report.h"
 
 #include <inttypes.h>
@@ -155,13 +156,18 @@ static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t s
     sl->mark = to;
 }
 
-/* Charge a wave's slots since its last issue to that issue's instruction (its s_endpgm). */
-static void flush_pending(stats_t *st, stats_slot_t *sl)
+/* Charge a wave's slots since its last issue, and the cycles until `now` (its next issue, or its
+ * end), to that issue's instruction: a row of the per-instruction table is an instruction and what
+ * its wave did until it issued the next one, so a wait belongs to the s_waitcnt that waited. */
+static void flush_pending(stats_t *st, stats_slot_t *sl, uint64_t now)
 {
     stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
-    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++) {
-        if (p)
-            p->slots[k] += sl->pend[k];
+    if (!p)
+        return; /* before the first issue: the slots go to the first instruction (issue) */
+    p->cycles += now - sl->last_issue;
+    for (uint32_t m = sl->pend_mask; m; m &= m - 1) {
+        unsigned k = (unsigned)__builtin_ctz(m);
+        p->slots[k] += sl->pend[k];
         sl->pend[k] = 0;
     }
     sl->pend_mask = 0;
@@ -208,7 +214,7 @@ static void wave_state(stats_t *st, uint32_t cu, uint32_t simd, uint32_t slot, t
         memset(sl, 0, sizeof *sl);
         sl->launched = sl->last_issue = sl->mark = t;
     } else if (was && !is) {
-        flush_pending(st, sl);
+        flush_pending(st, sl, t);
         stats_dist_add(&st->wave_life, t - sl->launched);
     }
     sl->state = to;
@@ -228,22 +234,14 @@ static void issue(stats_t *st, const tev_t *ev)
     st->insts[ev->u.issue.unit]++;
     st->valu_busy[si] += ev->u.issue.busy;
     advance(st, sl, si, ev->simd, c);
+    flush_pending(st, sl, c); /* the previous instruction's row ends here */
     st->slot_counts[STATS_ISSUED]++;
     sl->pend[STATS_ISSUED]++;
     sl->pend_mask |= 1u << STATS_ISSUED;
     sl->mark = c + 1;
     stats_pc_t *p = pc_entry(st, ev->u.issue.pc);
-    if (p) {
+    if (p)
         p->execs++;
-        p->cycles += c - sl->last_issue;
-    }
-    for (uint32_t m = sl->pend_mask; m; m &= m - 1) {
-        unsigned k = (unsigned)__builtin_ctz(m);
-        if (p)
-            p->slots[k] += sl->pend[k];
-        sl->pend[k] = 0;
-    }
-    sl->pend_mask = 0;
     sl->last_issue = c;
     sl->last_pc = ev->u.issue.pc;
     sl->has_pc = true;
@@ -395,11 +393,12 @@ static void print_dispatches(const stats_t *st, const launch_t *L, const cfg_t *
         occ_kernel_t ok = timing_occ_kernel(&L->dispatches[i]);
         occ_llvm_t llvm;
         occ_llvm(cfg, &ok, &llvm);
+        char w[32];
+        occ_text_waves(d->occ.waves_per_simd, w, sizeof w);
         report_dispatch_line(L, i, out);
-        fprintf(out, "; ready %" PRIu64 ", workgroups from %" PRIu64 " to %" PRIu64 "; theoretical %" PRIu32
-                " waves/SIMD (LLVM rule, limited by %s), resident %.2f (limited by %s)\n", d->ready, sd->first_start,
-                sd->last_end, llvm.waves_per_simd, occ_resource_name(llvm.limiter), d->occ.waves_per_simd,
-                occ_resource_name(d->occ.limiter));
+        fprintf(out, "; ready %" PRIu64 ", workgroups from %" PRIu64 " to %" PRIu64 "; theoretical %s waves/SIMD "
+                "(limited by %s), compiler estimate (LLVM rule) %" PRIu32 "\n", d->ready, sd->first_start, sd->last_end,
+                w, occ_text_resource(d->occ.limiter), llvm.waves_per_simd);
     }
 }
 
@@ -463,19 +462,26 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
         fprintf(out, " %s %.1f%%", stats_slot_kind_keys[k], 100.0 * stats_ratio(st->slot_counts[k], slots));
     fputc('\n', out);
-    /* Both figures of docs/occupancy.md: LLVM's per-SIMD rule, and what the dispatcher keeps resident. */
+    /* The figures of docs/occupancy.md: theoretical (what the dispatcher can keep resident, as GPU
+     * profilers count it), measured, and the compiler's per-wave estimate (LLVM's rule). */
     occ_kernel_t ok = timing_occ_kernel(&L->dispatches[0]);
     occ_llvm_t llvm;
     occ_llvm(cfg, &ok, &llvm);
     if (L->ndispatches > 1)
         fprintf(out, "occupancy     measured %.2f waves/SIMD, at most %" PRIu32 " waves on a CU (theoretical: per dispatch, "
                 "above)\n", measured_waves_per_simd(st), st->max_resident_cu);
-    else
-        fprintf(out, "occupancy     theoretical %" PRIu32 " waves/SIMD (LLVM rule, %.0f%%, limited by %s); resident %.2f "
-            "waves/SIMD at workgroup granularity (%" PRIu32 " workgroups/CU, limited by %s); measured %.2f waves/SIMD, "
-            "at most %" PRIu32 " waves on a CU\n", llvm.waves_per_simd, 100.0 * llvm.occupancy,
-            occ_resource_name(llvm.limiter), o->waves_per_simd, o->wg_per_cu, occ_resource_name(o->limiter),
-            measured_waves_per_simd(st), st->max_resident_cu);
+    else {
+        char w[32], more[256];
+        occ_text_waves(o->waves_per_simd, w, sizeof w);
+        occ_text_fit_more(cfg, &ok, o, more, sizeof more);
+        fprintf(out, "occupancy     theoretical %s waves/SIMD (%.0f%%), limited by %s: %" PRIu32 " %s of %" PRIu32
+                " %s per CU\n", w, 100.0 * o->occupancy, occ_text_resource(o->limiter), o->wg_per_cu,
+                o->wg_per_cu == 1 ? "workgroup" : "workgroups", o->waves_per_wg, o->waves_per_wg == 1 ? "wave" : "waves");
+        fprintf(out, "              %s\n", more);
+        fprintf(out, "              measured %.2f waves/SIMD, at most %" PRIu32 " waves on a CU; compiler estimate "
+                "(LLVM rule) %" PRIu32 " waves/SIMD\n", measured_waves_per_simd(st), st->max_resident_cu,
+                llvm.waves_per_simd);
+    }
     fprintf(out, "dispatch      CU-cycles with a free wave slot: no work %" PRIu64 ", launch-limited %" PRIu64,
             st->no_work, st->launch_limited);
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
@@ -513,7 +519,40 @@ static void json_detail(const stats_t *st, const launch_t *L, FILE *out)
 }
 
 /* "dispatches": one object per dispatch (schema 4). */
-static void json_dispatches(const stats_t *st, const launch_t *L, const timing_result_t *res, FILE *out)
+/* LLVM's per-wave figure for a dispatch (docs/occupancy.md, "compiler estimate"). */
+static uint32_t compiler_estimate(const cfg_t *cfg, const launch_dispatch_t *D)
+{
+    occ_kernel_t ok = timing_occ_kernel(D);
+    occ_llvm_t llvm;
+    occ_llvm(cfg, &ok, &llvm);
+    return llvm.waves_per_simd;
+}
+
+/* The advice for one more workgroup per CU as JSON: one object per resource that must change. */
+static void json_wg_advice(const cfg_t *cfg, const launch_dispatch_t *D, const occ_result_t *o, FILE *out)
+{
+    static const char *const change[] = { "none", "at_most", "workgroup_size" };
+    occ_kernel_t ok = timing_occ_kernel(D);
+    occ_advice_t adv[OCC_NUM_RESOURCES];
+    unsigned na = occ_wg_advice_all(cfg, &ok, o, adv);
+    fputc('[', out);
+    for (unsigned i = 0; i < na; i++) {
+        char text[160];
+        occ_text_wg_advice(cfg, &adv[i], text, sizeof text);
+        fprintf(out, "%s{\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? ", " : "",
+                occ_resource_name(adv[i].resource), change[adv[i].change], adv[i].from);
+        if (adv[i].change == OCC_CHANGE_NONE)
+            fputs("null", out);
+        else
+            fprintf(out, "%" PRIu32, adv[i].to);
+        fprintf(out, ", \"target_workgroups_per_cu\": %" PRIu32 ", \"text\": ", adv[i].target);
+        jout_string(out, text);
+        fputc('}', out);
+    }
+    fputc(']', out);
+}
+
+static void json_dispatches(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
 {
     fputs("  \"dispatches\": [", out);
     for (uint32_t i = 0; i < L->ndispatches && i < res->ndispatches; i++) {
@@ -527,11 +566,12 @@ static void json_dispatches(const stats_t *st, const launch_t *L, const timing_r
         jout_string(out, D->kernel->name);
         fprintf(out, ", \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "], \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32
                 "], \"workgroups\": %" PRIu64 ", \"after\": \"%s\", \"ready_cycle\": %" PRIu64 ", \"first_start_cycle\": %"
-                PRIu64 ", \"last_end_cycle\": %" PRIu64 ", \"theoretical_waves_per_simd\": %.6f, \"limiter\": \"%s\"}",
+                PRIu64 ", \"last_end_cycle\": %" PRIu64 ", \"theoretical_waves_per_simd\": %.6f, \"limiter\": \"%s\", "
+                "\"compiler_estimate_waves_per_simd\": %" PRIu32 "}",
                 wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], D->nworkgroups,
                 i == 0 ? "none" : wd->after == WL_AFTER_NONE ? "none" : "previous", d->ready, st->dispatch[i].first_start,
                 st->dispatch[i].last_end,
-                d->occ.waves_per_simd, occ_resource_name(d->occ.limiter));
+                d->occ.waves_per_simd, occ_resource_name(d->occ.limiter), compiler_estimate(cfg, D));
     }
     fputs("\n  ],\n", out);
 }
@@ -541,12 +581,12 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     const occ_result_t *o = &res->d[0].occ;
     const wl_dispatch_t *wd = L->dispatches[0].wl;
     uint64_t n = total_insts(st);
-    fputs("{\n  \"schema_version\": 4,\n  \"kernel\": ", out);
+    fputs("{\n  \"schema_version\": 5,\n  \"kernel\": ", out);
     jout_string(out, L->dispatches[0].kernel->name);
     fputs(",\n", out);
     fprintf(out, "  \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n  \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n",
             wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2]);
-    json_dispatches(st, L, res, out);
+    json_dispatches(st, L, cfg, res, out);
     fprintf(out, "  \"compute_units\": %" PRIu32 ",\n  \"cycles\": %" PRIu64 ",\n", st->ncu, st->cycles);
     fprintf(out, "  \"instructions\": {\"total\": %" PRIu64, n);
     for (int u = 0; u < ISA_NUM_UNITS; u++)
@@ -572,8 +612,11 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
         else
             fprintf(out, "%s\"%s\": %" PRIu32, r ? ", " : "", occ_resource_name((occ_resource_t)r), o->wg_limit[r]);
     }
-    fprintf(out, "}, \"measured_waves_per_simd\": %.6f, \"max_waves_per_cu\": %" PRIu32 "},\n",
-            measured_waves_per_simd(st), st->max_resident_cu);
+    fprintf(out, "}, \"to_fit_one_more_workgroup\": ");
+    json_wg_advice(cfg, &L->dispatches[0], o, out);
+    fprintf(out, ", \"measured_waves_per_simd\": %.6f, \"max_waves_per_cu\": %" PRIu32
+            ", \"compiler_estimate_waves_per_simd\": %" PRIu32 "},\n",
+            measured_waves_per_simd(st), st->max_resident_cu, compiler_estimate(cfg, &L->dispatches[0]));
     fprintf(out, "  \"dispatch_limiter\": {\"no_work\": %" PRIu64 ", \"launch_limited\": %" PRIu64, st->no_work,
             st->launch_limited);
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)

@@ -166,6 +166,7 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
         w_uv(w, in->op);
         w_uv(w, (uint64_t)isa_ops[in->op].unit);
         w_str(w, text);
+        w_uv(w, in->pc);
     }
     w_room(w, 20);
     w_uv(w, L->ndispatches);
@@ -294,13 +295,18 @@ int trace_text_init(trace_text_t *t, FILE *out, const launch_t *L)
     t->out = out;
     t->to = UINT64_MAX;
     t->ninsts = L->ninsts;
-    if (!(t->text = calloc(L->ninsts ? L->ninsts : 1, sizeof *t->text)))
+    if (!(t->text = calloc(L->ninsts ? L->ninsts : 1, sizeof *t->text)) ||
+        !(t->pc = calloc(L->ninsts ? L->ninsts : 1, sizeof *t->pc))) {
+        trace_text_free(t);
         return 3;
+    }
     for (uint32_t i = 0; i < L->ninsts; i++) {
         const isa_kernel_t *k;
         const isa_inst_t *in = launch_inst(L, i, &k);
-        char buf[256];
-        isa_format_inst(k, in, buf, sizeof buf);
+        char buf[256 + 64];
+        int pre = L->nkernels > 1 ? snprintf(buf, 64, "%s: ", k->name) : 0;
+        isa_format_inst(k, in, buf + pre, sizeof buf - (size_t)pre);
+        t->pc[i] = in->pc;
         if (!(t->text[i] = malloc(strlen(buf) + 1))) {
             trace_text_free(t);
             return 3;
@@ -316,12 +322,12 @@ void trace_text_observe(void *ctx, const tev_t *ev)
     if (ev->kind != TEV_ISSUE || ev->cycle < t->from || ev->cycle > t->to || (t->one_wave && ev->wave != t->wave))
         return;
     if (!t->header_done) {
-        fputs("#   cycle  cu simd  wave    wg    pc  instruction\n", t->out);
+        fputs("#   cycle  cu simd  wave    wg      pc  instruction\n", t->out);
         t->header_done = true;
     }
-    fprintf(t->out, "%9" PRIu64 " %3" PRIu32 " %4" PRIu32 " %5" PRIu64 " %5" PRIu64 " %5" PRIu32 "  %s\n", ev->cycle,
-            ev->cu, ev->simd, ev->wave, ev->wg, ev->u.issue.pc,
-            ev->u.issue.pc < t->ninsts ? t->text[ev->u.issue.pc] : "?");
+    uint32_t i = ev->u.issue.pc; /* the instruction index; printed as its byte offset */
+    fprintf(t->out, "%9" PRIu64 " %3" PRIu32 " %4" PRIu32 " %5" PRIu64 " %5" PRIu64 "  0x%04" PRIx32 "  %s\n", ev->cycle,
+            ev->cu, ev->simd, ev->wave, ev->wg, i < t->ninsts ? t->pc[i] : 0, i < t->ninsts ? t->text[i] : "?");
 }
 
 void trace_text_free(trace_text_t *t)
@@ -329,5 +335,7 @@ void trace_text_free(trace_text_t *t)
     for (uint32_t i = 0; t->text && i < t->ninsts; i++)
         free(t->text[i]);
     free(t->text);
+    free(t->pc);
     t->text = NULL;
+    t->pc = NULL;
 }

@@ -15,7 +15,7 @@
 
 /* The format version this gcnsim writes and the newest it reads (docs/trace-format.md: version
  * policy). Readers accept every version up to this one. */
-enum { TRACE_VERSION = 3 };   /* 2: end status TRACE_END_LIMIT; 3: the dispatch table */
+enum { TRACE_VERSION = 4 };   /* 2: end status TRACE_END_LIMIT; 3: the dispatch table; 4: byte offsets */
 enum { TRACE_FLAG_ISSUES = 1 };   /* the trace has one record per issued instruction */
 
 /* How the traced run ended (the end record's status byte). */
@@ -29,7 +29,11 @@ typedef struct {
     uint32_t op;          /* isa_op_t */
     uint32_t unit;        /* isa_unit_t */
     char *text;           /* disassembly (isa_format_inst) */
+    uint32_t pc;          /* byte offset from its kernel's entry, as listings print it (version 4);
+                           * TRACE_PC_UNKNOWN in older traces */
 } trace_inst_t;
+
+enum { TRACE_PC_UNKNOWN = UINT32_MAX };
 
 /* One dispatch of the workload (version 3; older traces read as one dispatch from the header). */
 typedef struct {
@@ -54,7 +58,8 @@ typedef struct {
     uint32_t occ_wg_per_cu;          /* theoretical workgroups per CU (first dispatch) */
     uint32_t occ_limiter;            /* occ_resource_t */
     uint32_t ninsts;
-    trace_inst_t *insts;             /* [ninsts], indexed by pc: every kernel's, workload-wide */
+    trace_inst_t *insts;             /* [ninsts], by instruction index (issue records' field): every
+                                      * kernel's, workload-wide */
     uint32_t ndispatches;
     trace_dispatch_t *dispatches;    /* [ndispatches] */
 } trace_header_t;
@@ -119,7 +124,9 @@ typedef struct {
     uint64_t from, to;               /* cycles, inclusive */
     bool one_wave;
     uint64_t wave;                   /* with one_wave: only this wave id */
-    char **text;                     /* [ninsts] preformatted instructions, workload-wide numbering */
+    char **text;                     /* [ninsts] preformatted instructions, workload-wide numbering
+                                      * ("KERNEL: " first when the workload runs several kernels) */
+    uint32_t *pc;                    /* [ninsts] byte offsets from their kernels' entries */
     uint32_t ninsts;
     bool header_done;
 } trace_text_t;

@@ -155,7 +155,11 @@ static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
         jout_string(x->out, h->insts[ev->u.issue.pc].text);
         fputc(',', x->out);
         x_ts(x, "ts", ev->cycle, UINT64_MAX);
-        fprintf(x->out, ",\"args\":{\"pc\":%" PRIu32 ",\"wave\":%" PRIu64 "}}", ev->u.issue.pc, ev->wave);
+        /* pc: the byte offset, as listings print it (unknown in traces older than version 4). */
+        fputs(",\"args\":{", x->out);
+        if (h->insts[ev->u.issue.pc].pc != TRACE_PC_UNKNOWN)
+            fprintf(x->out, "\"pc\":%" PRIu32 ",", h->insts[ev->u.issue.pc].pc);
+        fprintf(x->out, "\"index\":%" PRIu32 ",\"wave\":%" PRIu64 "}}", ev->u.issue.pc, ev->wave);
         break;
     case TEV_WG_START: {
         x_cu_t *c = &x->cu[ev->cu];

@@ -230,6 +230,9 @@ static bool r_header(trace_reader_t *r)
         if (!(h->insts[i].text = malloc(strlen(text) + 1)))
             return r_fail(r, "out of memory");
         strcpy(h->insts[i].text, text);
+        h->insts[i].pc = TRACE_PC_UNKNOWN;
+        if (h->version >= 4 && !r_u32(r, &h->insts[i].pc, UINT32_MAX - 1, "instruction byte offset"))
+            return false;
     }
     if (!read_dispatches(r, h))
         return false;
@@ -385,7 +388,7 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
         ev->wg = sl->wg;
         if (r->h.ninsts == 0)
             return r_fail(r, "corrupted trace at byte %" PRIu64 ": an issue in a kernel without instructions", r->rec_at);
-        if (!r_u32(r, &ev->u.issue.pc, r->h.ninsts - 1, "pc") || !r_u32(r, &ev->u.issue.busy, UINT32_MAX, "busy cycles"))
+        if (!r_u32(r, &ev->u.issue.pc, r->h.ninsts - 1, "instruction index") || !r_u32(r, &ev->u.issue.busy, UINT32_MAX, "busy cycles"))
             return false;
         ev->u.issue.op = r->h.insts[ev->u.issue.pc].op;
         ev->u.issue.unit = (isa_unit_t)r->h.insts[ev->u.issue.pc].unit;

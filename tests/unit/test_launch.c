@@ -569,6 +569,32 @@ START_TEST(exec_fault_and_pc_fault)
 }
 END_TEST
 
+/* An unmapped address is named by the region next to it, as the fault report prints it. */
+START_TEST(fault_address_named)
+{
+    fx_t *f = fx_new(64, 64);
+    add(f, ISA_s_endpgm);
+    add_buf(f, "in", WL_U32, 256);
+    add_buf(f, "out", WL_F32, 3);
+    ck_assert_int_eq(prepare(f, 0), 0);
+    /* in at the buffer base, out after a 64 KiB guard gap (GMEM_ALIGN). */
+    uint64_t in = f->L.bufs[0].addr, out = f->L.bufs[1].addr;
+    char t[256];
+    launch_describe_address(&f->L, in + 1024, t, sizeof t);
+    ck_assert_str_eq(t, "just past the end of buffer 'in' (u32[256], 0x200000000..0x2000003fc)");
+    launch_describe_address(&f->L, in + 1024 + 256, t, sizeof t);
+    ck_assert_str_eq(t, "256 bytes past the end of buffer 'in' (u32[256], 0x200000000..0x2000003fc)");
+    launch_describe_address(&f->L, out - 4, t, sizeof t);
+    ck_assert_str_eq(t, "4 bytes before the start of buffer 'out' (f32[3], 0x200020000..0x200020008)");
+    launch_describe_address(&f->L, out + 12 + 1, t, sizeof t);
+    ck_assert_str_eq(t, "1 byte past the end of buffer 'out' (f32[3], 0x200020000..0x200020008)");
+    /* Below everything: the nearest region above, the code. */
+    launch_describe_address(&f->L, 0, t, sizeof t);
+    ck_assert_msg(strncmp(t, "4294967296 bytes before the start of the code (0x100000000..", 60) == 0, "%s", t);
+    fx_free(f);
+}
+END_TEST
+
 /* out[gid] = gid * 3 through kernarg, SMEM, VALU and FLAT; default descriptor, workgroup of 64. */
 static void store_kernel(fx_t *f)
 {
@@ -743,6 +769,7 @@ static Suite *suite(void)
     tcase_add_test(tc, barrier_deadlock_fault);
     tcase_add_test(tc, max_instructions);
     tcase_add_test(tc, exec_fault_and_pc_fault);
+    tcase_add_test(tc, fault_address_named);
     tcase_add_test(tc, functional_store_and_two_simulations);
     tcase_add_test(tc, assembled_clang_style_kernel);
     tcase_add_test(tc, report_checksum_vectors);

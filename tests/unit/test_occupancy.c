@@ -11,6 +11,7 @@
 #include "config/config.h"
 #include "cli/occ_report.h"
 #include "machine/occupancy.h"
+#include "observe/occ_text.h"
 #include "unit.h"
 #include "json_check.h"
 
@@ -556,26 +557,72 @@ static int run_cmd(char **out, char **err, int nargs, ...)
     return rc;
 }
 
+/* Advice at workgroup granularity, the seed cases (docs/occupancy.md): 1024-work-item groups at 40
+ * VGPRs hold one group per CU; 32 VGPRs fit a second (256 / 32 = 8 waves per SIMD x 4 SIMDs = 2 x 16
+ * waves), 36 do not (floor(256 / 36) = 7, 28 waves per CU: one group). */
+START_TEST(test_wg_advice)
+{
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    occ_kernel_t k = { .vgprs = 40, .sgprs = 16, .lds_bytes = 0, .wg_size = 1024 };
+    occ_result_t r;
+    ck_assert_int_eq(occ_compute(&cfg, &k, &r), 0);
+    ck_assert_uint_eq(r.wg_per_cu, 1);
+    occ_advice_t adv[OCC_NUM_RESOURCES];
+    ck_assert_uint_eq(occ_wg_advice_all(&cfg, &k, &r, adv), 1);
+    ck_assert_int_eq(adv[0].resource, OCC_VGPR);
+    ck_assert_int_eq(adv[0].change, OCC_CHANGE_AT_MOST);
+    ck_assert_uint_eq(adv[0].to, 32);
+    ck_assert_uint_eq(adv[0].target, 2);
+    /* The advice holds: at 32 two groups fit, at 36 still one. */
+    k.vgprs = 32;
+    occ_compute(&cfg, &k, &r);
+    ck_assert_uint_eq(r.wg_per_cu, 2);
+    k.vgprs = 36;
+    occ_compute(&cfg, &k, &r);
+    ck_assert_uint_eq(r.wg_per_cu, 1);
+    char text[256];
+    occ_text_fit_more(&cfg, &k, &r, text, sizeof text);
+    ck_assert_str_eq(text, "to fit a second workgroup: VGPRs <= 32 (save 4)");
+    /* 32 VGPRs: VGPRs and wave slots both allow 2; a third group needs 13-wave groups (3 x 13 = 39 of
+     * 40 slots) and, for 13 waves, floor(floor(256 / alloc) x 4 / 13) >= 3, so floor(256 / alloc) >= 10:
+     * alloc <= 25.6; 25 VGPRs allocate 28 (9 waves), 24 allocate 24. */
+    k.vgprs = 32;
+    occ_compute(&cfg, &k, &r);
+    occ_text_fit_more(&cfg, &k, &r, text, sizeof text);
+    ck_assert_str_eq(text, "to fit a third workgroup: workgroups of at most 832 work-items (wave slots) and VGPRs <= 24 "
+                           "(save 8)");
+    /* LDS: 13000 bytes allocate 13312; 5 groups need at most 65536 / 5 = 13107, whole granules: 12800. */
+    occ_kernel_t l = { .vgprs = 8, .sgprs = 16, .lds_bytes = 13000, .wg_size = 256 };
+    occ_compute(&cfg, &l, &r);
+    ck_assert_uint_eq(r.wg_per_cu, 4);
+    occ_text_fit_more(&cfg, &l, &r, text, sizeof text);
+    ck_assert_str_eq(text, "to fit a fifth workgroup: LDS <= 12800 bytes (save 200)");
+}
+END_TEST
+
 START_TEST(test_cmd_numbers)
 {
     char *out, *err;
     int rc = run_cmd(&out, &err, 7, "--vgprs", "40", "--sgprs=16", "--lds", "0", "--workgroup", "1024");
     ck_assert_msg(rc == 0, "%s", err);
     ck_assert_str_eq(err, "");
-    ck_assert_msg(strstr(out, "theoretical     6 waves/SIMD (60%), limited by vgpr\n"), "%s", out);
-    ck_assert_msg(strstr(out, "to gain a wave  save 4 VGPRs per work-item (40 -> 36) for 7 waves/SIMD\n"), "%s", out);
-    ck_assert_msg(strstr(out, "resident        4.00 waves/SIMD (40%) at workgroup granularity: 1 workgroup of 16 waves"),
+    ck_assert_msg(strstr(out, "theoretical     4 waves/SIMD (40%), limited by VGPRs: 1 workgroup of 16 waves per CU\n"
+                              "                to fit a second workgroup: VGPRs <= 32 (save 8)\n"), "%s", out);
+    ck_assert_msg(strstr(out, "compiler estimate (LLVM rule) 6 waves/SIMD (60%), limited by VGPRs\n"), "%s", out);
+    ck_assert_msg(strstr(out, "                to gain a wave: save 4 VGPRs per work-item (40 -> 36) for 7 waves/SIMD\n"),
                   "%s", out);
     ck_assert_msg(strstr(out, "why they differ 40 VGPRs per wave let 6 waves share a SIMD"), "%s", out);
-    ck_assert_msg(strstr(out, "  vgpr          6                        1          <- limiter\n"), "%s", out);
+    ck_assert_msg(strstr(out, "  vgpr          1               6          <- limiter\n"), "%s", out);
     free(out);
     free(err);
     /* A configuration override reaches the analysis: 512 VGPRs per SIMD make it 12 -> 10. */
     rc = run_cmd(&out, &err, 10, "--vgprs", "40", "--sgprs", "16", "--lds", "0", "--workgroup", "64", "--set",
                  "cu.vgprs=512");
     ck_assert_msg(rc == 0, "%s", err);
-    ck_assert_msg(strstr(out, "  vgpr          12 "), "%s", out);
-    ck_assert_msg(strstr(out, "theoretical     10 waves/SIMD (100%), limited by wave_slots"), "%s", out);
+    ck_assert_msg(strstr(out, "  vgpr          48              12\n"), "%s", out);
+    ck_assert_msg(strstr(out, "theoretical     10 waves/SIMD (100%), limited by wave slots"), "%s", out);
+    ck_assert_msg(strstr(out, "to fit more: none, every wave slot of the CU is in use (40 waves)"), "%s", out);
     free(out);
     free(err);
 }
@@ -587,7 +634,7 @@ START_TEST(test_cmd_json)
     int rc = run_cmd(&out, &err, 9, "--vgprs", "40", "--sgprs", "16", "--lds", "13000", "--workgroup", "1024", "--json");
     ck_assert_msg(rc == 0, "%s", err);
     ck_assert_msg(json_valid(out), "not JSON:\n%s", out);
-    ck_assert_msg(strstr(out, "\"schema_version\": 1"), "%s", out);
+    ck_assert_msg(strstr(out, "\"schema_version\": 2"), "%s", out);
     ck_assert_msg(strstr(out, "\"kernel\": null"), "%s", out);
     ck_assert_msg(strstr(out, "\"allocation\": {\"vgprs\": 40, \"sgprs\": 16, \"lds_bytes\": 13312, "
                               "\"waves_per_workgroup\": 16}"), "%s", out);
@@ -596,15 +643,18 @@ START_TEST(test_cmd_json)
                               "\"wave_slots\": 8, \"barriers\": 64, \"workgroups\": 160}"), "%s", out);
     ck_assert_msg(strstr(out, "{\"resource\": \"vgpr\", \"change\": \"at_most\", \"from\": 40, \"to\": 36, "
                               "\"waves_per_simd\": 7"), "%s", out);
-    ck_assert_msg(strstr(out, "\"resident\": {\"fits\": true, \"waves_per_simd\": 4.000000"), "%s", out);
+    ck_assert_msg(strstr(out, "\"theoretical\": {\"fits\": true, \"waves_per_simd\": 4.000000"), "%s", out);
+    ck_assert_msg(strstr(out, "{\"resource\": \"vgpr\", \"change\": \"at_most\", \"from\": 40, \"to\": 32, "
+                              "\"target_workgroups_per_cu\": 2, \"text\": \"VGPRs <= 32 (save 8)\"}"), "%s", out);
     free(out);
     free(err);
     /* A workgroup that never fits is an answer, not an error; the JSON still parses. */
     rc = run_cmd(&out, &err, 9, "--vgprs", "256", "--sgprs", "16", "--lds", "0", "--workgroup", "1024", "--json");
     ck_assert_int_eq(rc, 0);
     ck_assert_msg(json_valid(out), "not JSON:\n%s", out);
-    ck_assert_msg(strstr(out, "\"resident\": {\"fits\": false"), "%s", out);
-    ck_assert_msg(strstr(out, "\"theoretical\": {\"rule\": \"llvm\", \"waves_per_simd\": 1,"), "%s", out);
+    ck_assert_msg(strstr(out, "\"theoretical\": {\"fits\": false"), "%s", out);
+    ck_assert_msg(strstr(out, "\"to_fit_one_more_workgroup\": []"), "%s", out);
+    ck_assert_msg(strstr(out, "\"compiler_estimate\": {\"rule\": \"llvm\", \"waves_per_simd\": 1,"), "%s", out);
     free(out);
     free(err);
     /* The checker itself rejects broken JSON. */
@@ -626,8 +676,8 @@ START_TEST(test_cmd_files)
     ck_assert_msg(strstr(out, "kernel          reduce (workloads/reduce.ini)\n"), "%s", out);
     ck_assert_msg(strstr(out, "resources       9 VGPRs (allocated 12), 16 SGPRs (allocated 16), 1024 bytes LDS"), "%s", out);
     ck_assert_msg(strstr(out, "workgroup       256 work-items = 4 waves\n"), "%s", out);
-    ck_assert_msg(strstr(out, "theoretical     10 waves/SIMD (100%), limited by wave_slots"), "%s", out);
-    ck_assert_msg(strstr(out, "to gain a wave  none: 10 waves/SIMD is the maximum"), "%s", out);
+    ck_assert_msg(strstr(out, "theoretical     10 waves/SIMD (100%), limited by wave slots"), "%s", out);
+    ck_assert_msg(strstr(out, "to gain a wave: none: 10 waves/SIMD is the maximum"), "%s", out);
     free(out);
     free(err);
     /* The bare kernel: workgroup 256 by default, or given; a workload override by --set. */
@@ -642,7 +692,7 @@ START_TEST(test_cmd_files)
     ck_assert_msg(rc == 0, "%s", err);
     ck_assert_msg(strstr(out, "\"input\": {\"vgprs\": 40, \"sgprs\": 16, \"lds_bytes\": 1024, \"workgroup_size\": 256}"),
                   "%s", out);
-    ck_assert_msg(strstr(out, "\"theoretical\": {\"rule\": \"llvm\", \"waves_per_simd\": 6,"), "%s", out);
+    ck_assert_msg(strstr(out, "\"compiler_estimate\": {\"rule\": \"llvm\", \"waves_per_simd\": 6,"), "%s", out);
     free(out);
     free(err);
     rc = run_cmd(&out, &err, 3, "workloads/reduce.s", "--workgroup", "1024");
@@ -705,6 +755,7 @@ static Suite *occ_suite(void)
     tcase_add_test(tc, test_llvm_rule_matches);
     tcase_add_test(tc, test_llvm_vs_resident);
     tcase_add_test(tc, test_advice_text);
+    tcase_add_test(tc, test_wg_advice);
     tcase_add_test(tc, test_cmd_numbers);
     tcase_add_test(tc, test_cmd_json);
     tcase_add_test(tc, test_cmd_files);

@@ -17,7 +17,7 @@ typedef struct {
     json_type_t type;
 } schema_key_t;
 
-/* Schema version 4. Paths are object keys separated by '.'. */
+/* Schema version 5. Paths are object keys separated by '.'. */
 static const schema_key_t schema[] = {
     { "schema_version", JSON_NUMBER }, { "kernel", JSON_STRING }, { "grid", JSON_ARRAY },
     { "workgroup", JSON_ARRAY }, { "dispatches", JSON_ARRAY }, { "compute_units", JSON_NUMBER }, { "cycles", JSON_NUMBER },
@@ -35,6 +35,8 @@ static const schema_key_t schema[] = {
     { "occupancy.workgroups_per_cu", JSON_NUMBER }, { "occupancy.waves_per_workgroup", JSON_NUMBER },
     { "occupancy.limits", JSON_OBJECT }, { "occupancy.limits.vgpr", JSON_NUMBER },
     { "occupancy.measured_waves_per_simd", JSON_NUMBER }, { "occupancy.max_waves_per_cu", JSON_NUMBER },
+    { "occupancy.compiler_estimate_waves_per_simd", JSON_NUMBER },
+    { "occupancy.to_fit_one_more_workgroup", JSON_ARRAY },
     { "dispatch_limiter", JSON_OBJECT }, { "dispatch_limiter.no_work", JSON_NUMBER },
     { "dispatch_limiter.launch_limited", JSON_NUMBER }, { "dispatch_limiter.vgpr", JSON_NUMBER },
     { "dispatch_limiter.sgpr", JSON_NUMBER }, { "dispatch_limiter.lds", JSON_NUMBER },
@@ -108,7 +110,8 @@ static char *run_json(const char *workload)
 
 static const char *const dispatch_fields[] = { "section", "kernel", "grid", "workgroup", "workgroups", "after",
                                                "ready_cycle", "first_start_cycle", "last_end_cycle",
-                                               "theoretical_waves_per_simd", "limiter" };
+                                               "theoretical_waves_per_simd", "limiter",
+                                               "compiler_estimate_waves_per_simd" };
 
 static void check_object_fields(const char *array, const char *const *fields, size_t n, const char *what)
 {
@@ -131,7 +134,7 @@ START_TEST(test_json_matches_schema)
         ck_assert_msg(t == schema[i].type, "key '%s' has type %d, documented %d", schema[i].path, t, schema[i].type);
     }
     json_type_t t;
-    ck_assert_int_eq(atoi(json_get(json, "schema_version", &t)), 4);
+    ck_assert_int_eq(atoi(json_get(json, "schema_version", &t)), 5);
     check_object_fields(json_get(json, "dispatches", &t), dispatch_fields, sizeof dispatch_fields / sizeof *dispatch_fields,
                         "dispatches");
     check_object_fields(json_get(json, "latency_hiding.by_pc", &t), by_pc_fields,

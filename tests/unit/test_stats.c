@@ -153,8 +153,9 @@ START_TEST(test_alone_all_exposed)
     ck_assert_uint_eq(w, 3);
     ck_assert_uint_eq(r.st.pc[w].waited, 15);
     ck_assert_uint_eq(r.st.pc[w].hidden, 0);
-    /* The 15 waited slots are charged to the instruction that issues after the wait. */
-    ck_assert_uint_eq(r.st.pc[w + 1].slots[STATS_LGKMCNT], 15);
+    /* The 15 waited slots are charged to the s_waitcnt that waited, not to the next instruction. */
+    ck_assert_uint_eq(r.st.pc[w].slots[STATS_LGKMCNT], 15);
+    ck_assert_uint_eq(r.st.pc[w + 1].slots[STATS_LGKMCNT], 0);
     check_against_reference(&r);
     run_free(&r);
 }
@@ -222,7 +223,8 @@ END_TEST
 /* ---- per instruction ---------------------------------------------------------------------------- */
 
 /* Every column of the per-PC table sums to the issue-slot totals, executions equal the issue
- * events of each PC, and the cycles equal the gaps between a wave's issues (from its launch). */
+ * events of each PC, and the cycles equal the gaps from each issue to the wave's next issue (to its
+ * end after the last). */
 START_TEST(test_per_pc_sums)
 {
     run_t r;
@@ -239,15 +241,15 @@ START_TEST(test_per_pc_sums)
             if (e->kind != TEV_ISSUE || e->u.issue.pc != i)
                 continue;
             n++;
-            uint64_t prev = UINT64_MAX; /* the wave's previous issue, else its launch */
-            for (size_t q = j; q-- > 0 && prev == UINT64_MAX;) {
+            uint64_t next = UINT64_MAX; /* the wave's next issue, else its end */
+            for (size_t q = j + 1; q < r.rec.n && next == UINT64_MAX; q++) {
                 const tev_t *x = &r.rec.ev[q];
                 if (x->wave == e->wave && (x->kind == TEV_ISSUE ||
-                                           (x->kind == TEV_WAVE_STATE && x->u.wave_state == TEV_WAVE_LAUNCHING)))
-                    prev = x->cycle;
+                                           (x->kind == TEV_WAVE_STATE && x->u.wave_state == TEV_WAVE_GONE)))
+                    next = x->cycle;
             }
-            ck_assert_uint_ne(prev, UINT64_MAX);
-            cycles += e->cycle - prev;
+            ck_assert_uint_ne(next, UINT64_MAX);
+            cycles += next - e->cycle;
         }
         ck_assert_uint_eq(r.st.pc[i].execs, n);
         ck_assert_uint_eq(r.st.pc[i].cycles, cycles);
@@ -262,9 +264,9 @@ START_TEST(test_per_pc_sums)
 END_TEST
 
 /* One wave, 10 dependent v_add_f32: launch at 0, first issue at 4, then every 4 cycles; s_endpgm
- * at 44, the wave and its workgroup end at 45. Each v_add after the first: 1 cycle... 4 cycles since
- * the previous issue, one issued slot and no stall (SIMD 0 is selected once per 4 cycles); the
- * first: 4 cycles from launch, its slot at cycle 0 charged to launching. */
+ * at 44, the wave and its workgroup end at 45. Each v_add: 4 cycles to the next issue, one issued
+ * slot and no stall (SIMD 0 is selected once per 4 cycles); the first also gets the slot at cycle 0,
+ * before its issue (launching); s_endpgm: 1 cycle to the wave's end. */
 START_TEST(test_per_pc_chain_and_lifetimes)
 {
     char k[1024], *p = k;
@@ -294,7 +296,7 @@ START_TEST(test_per_pc_chain_and_lifetimes)
     FILE *f = fmemopen(buf, sizeof buf, "w");
     stats_write_json(&r.st, r.L, &r.cfg, &r.res, f);
     fclose(f);
-    ck_assert_ptr_nonnull(strstr(buf, "\"schema_version\": 4"));
+    ck_assert_ptr_nonnull(strstr(buf, "\"schema_version\": 5"));
     ck_assert_ptr_nonnull(strstr(buf, "\"wave_lifetime\": {\"count\": 1, \"min\": 45, \"mean\": 45.000000, \"max\": 45, "
                                       "\"histogram\": [{\"from\": 32, \"to\": 63, \"count\": 1}]}"));
     ck_assert_ptr_null(strstr(buf, "\"per_pc\""));
@@ -302,7 +304,7 @@ START_TEST(test_per_pc_chain_and_lifetimes)
     f = fmemopen(buf, sizeof buf, "w");
     stats_write_json(&r.st, r.L, &r.cfg, &r.res, f);
     fclose(f);
-    ck_assert_ptr_nonnull(strstr(buf, "{\"pc\": 40, \"index\": 10, \"executions\": 1, \"avg_cycles\": 4.000000"));
+    ck_assert_ptr_nonnull(strstr(buf, "{\"pc\": 40, \"index\": 10, \"executions\": 1, \"avg_cycles\": 1.000000"));
     ck_assert_ptr_nonnull(strstr(buf, "\"instruction\": \"s_endpgm\"}"));
     f = fmemopen(buf, sizeof buf, "w");
     stats_print(&r.st, r.L, &r.cfg, &r.res, f);

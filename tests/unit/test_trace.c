@@ -40,6 +40,7 @@ typedef struct {
     th_recorder_t rec;
     uint64_t header_bytes;     /* the trace's header size */
     char kernel_text[64][128]; /* the first instructions' disassembly */
+    uint32_t kernel_pc[64];     /* and their byte offsets */
     uint32_t ninsts;
 } run_out_t;
 
@@ -52,8 +53,10 @@ static void run(const run_opts_t *o, run_out_t *out)
     cfg_t cfg = t.cfg;
     const isa_kernel_t *k = L->dispatches[0].kernel;
     out->ninsts = k->ninsts;
-    for (uint32_t i = 0; i < out->ninsts && i < 64; i++)
+    for (uint32_t i = 0; i < out->ninsts && i < 64; i++) {
         isa_format_inst(k, &k->insts[i], out->kernel_text[i], sizeof out->kernel_text[i]);
+        out->kernel_pc[i] = k->insts[i].pc;
+    }
 
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);
@@ -270,8 +273,10 @@ START_TEST(test_round_trip_every_field)
         ck_assert_str_eq(h->kernel, "matmul_tiled");
         ck_assert_uint_eq(h->nworkgroups, starts);
         ck_assert_uint_eq(h->ninsts, out.ninsts);
-        for (uint32_t i = 0; i < h->ninsts && i < 64; i++)
+        for (uint32_t i = 0; i < h->ninsts && i < 64; i++) {
             ck_assert_str_eq(h->insts[i].text, out.kernel_text[i]);
+            ck_assert_uint_eq(h->insts[i].pc, out.kernel_pc[i]);
+        }
         trace_close(r);
         free(out.rec.ev);
     }
@@ -547,7 +552,7 @@ START_TEST(test_round_trip_dispatches)
     trace_reader_t *r = trace_open(path, msg, sizeof msg);
     ck_assert_msg(r != NULL, "%s", msg);
     const trace_header_t *h = trace_header(r);
-    ck_assert_uint_eq(h->version, 3);
+    ck_assert_uint_eq(h->version, 4);
     ck_assert_str_eq(h->kernel, "writer");
     ck_assert_uint_eq(h->grid[0], 256);
     ck_assert_uint_eq(h->nworkgroups, 10);
@@ -723,6 +728,7 @@ START_TEST(test_reads_version_2)
     ck_assert_str_eq(h->source, "tests/bad/ini/store.s");
     ck_assert_uint_eq(h->ninsts, 14);
     ck_assert_str_eq(h->insts[13].text, "s_endpgm");
+    ck_assert_uint_eq(h->insts[13].pc, TRACE_PC_UNKNOWN); /* byte offsets came with version 4 */
     ck_assert_uint_eq(h->ndispatches, 1);
     check_dispatch(&h->dispatches[0], "store", 0, 256, 64, 4, WL_AFTER_PREVIOUS);
     tev_t ev;
@@ -851,14 +857,14 @@ START_TEST(test_text_trace_filters)
     ck_assert_int_eq(out.rc, 0);
     /* The expected lines, built from the recorded issues independently of the observer. */
     char *want = malloc(1 << 16), *p = want;
-    p += sprintf(p, "#   cycle  cu simd  wave    wg    pc  instruction\n");
+    p += sprintf(p, "#   cycle  cu simd  wave    wg      pc  instruction\n");
     size_t lines = 0;
     for (size_t i = 0; i < out.rec.n; i++) {
         const tev_t *e = &out.rec.ev[i];
         if (e->kind != TEV_ISSUE || e->wave != 5 || e->cycle < 40 || e->cycle > 1500)
             continue;
-        p += sprintf(p, "%9" PRIu64 " %3u %4u %5u %5u %5u  %s\n", e->cycle, e->cu, e->simd, 5u, (unsigned)e->wg,
-                     e->u.issue.pc, out.kernel_text[e->u.issue.pc]);
+        p += sprintf(p, "%9" PRIu64 " %3u %4u %5u %5u  0x%04x  %s\n", e->cycle, e->cu, e->simd, 5u, (unsigned)e->wg,
+                     out.kernel_pc[e->u.issue.pc], out.kernel_text[e->u.issue.pc]);
         lines++;
     }
     ck_assert_uint_gt(lines, 3);

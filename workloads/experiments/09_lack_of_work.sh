@@ -97,7 +97,7 @@ if [ $FAST = 0 ]; then
 \`busy\`, $iters iterations of 8 dependent VALU instructions, launched in grids of $(echo "$grids" | sed 's/ /, /g') waves on one CU;
 and \`short\`, which exits at once (\`s_nop\`, \`s_endpgm\`, as waves past a bounds check do), $short waves, with the dispatcher launching a wave every 1, 2
 or 4 cycles (\`dispatch.wave_launch_cycles\`; each wave then needs \`dispatch.wave_init_cycles\` = 4
-before it issues). Both kernels allow 10 waves per SIMD (LLVM's rule and the dispatcher agree).
+before it issues). Both kernels allow 10 waves per SIMD (the theoretical figure and the compiler estimate agree).
 
 | case | waves | cycles per launch | measured waves/SIMD | CU-cycles: no work | launch-limited | cycles |
 |---|---|---|---|---|---|---|

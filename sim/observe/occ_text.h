@@ -1,0 +1,34 @@
+/* occ_text: the occupancy vocabulary every output shares (docs/report.md, glossary): resource names
+ * as sentences use them, waves per SIMD as a number, and the workgroup-granularity advice "to fit a
+ * second workgroup: VGPRs <= 32 (save 8)". The run report (stats) and `gcnsim occupancy` both print
+ * through it, so the same figure reads the same everywhere.
+ * Needs: occ (the arithmetic) and cfg. */
+#ifndef GCNSIM_OCC_TEXT_H
+#define GCNSIM_OCC_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config/config.h"
+#include "machine/occupancy.h"
+
+/* "VGPRs", "SGPRs", "LDS", "wave slots", "barriers", "workgroups per CU". */
+const char *occ_text_resource(occ_resource_t r);
+
+/* Waves per SIMD as reports print them: "4" when whole, else two decimals ("3.75"). */
+void occ_text_waves(double waves_per_simd, char *buf, size_t n);
+
+/* "to fit a second workgroup" (G workgroups per CU now: "one workgroup" for 0, "a second" ... "a
+ * tenth", then "12 workgroups per CU"). */
+void occ_text_next_wg(uint32_t wg_per_cu, char *buf, size_t n);
+
+/* One piece of workgroup advice: "VGPRs <= 32 (save 8)", "LDS <= 16384 bytes (save 4096)",
+ * "workgroups of at most 512 work-items (wave slots)", or what stops it. */
+void occ_text_wg_advice(const cfg_t *cfg, const occ_advice_t *a, char *buf, size_t n);
+
+/* The whole sentence for the theoretical figure res of kernel k: "to fit a second workgroup: VGPRs <= 32
+ * (save 8)", the pieces joined by " and " when several resources must change together; for a machine
+ * whose wave slots are full, "the wave slots are full (10 waves/SIMD)". Returns the length. */
+size_t occ_text_fit_more(const cfg_t *cfg, const occ_kernel_t *k, const occ_result_t *res, char *buf, size_t n);
+
+#endif
