@@ -151,6 +151,14 @@ int asm_swizzle_format(uint32_t offset, char *buf, size_t len)
                         offset >> 6 & 3);
     }
     uint32_t andm = offset & 31, orm = offset >> 5 & 31, xorm = offset >> 10 & 31;
+    /* The named modes first, in llvm-mc's order, so that listings read as its disassembly. */
+    if (andm == 31 && orm == 0 && pow2(xorm))
+        return snprintf(buf, len, "swizzle(SWAP,%u)", xorm);
+    if (andm == 31 && orm == 0 && xorm >= 3 && pow2(xorm + 1))
+        return snprintf(buf, len, "swizzle(REVERSE,%u)", xorm + 1);
+    uint32_t group = (31u ^ andm) + 1;
+    if (xorm == 0 && group >= 2 && pow2(group) && orm < group)
+        return snprintf(buf, len, "swizzle(BROADCAST,%u,%u)", group, orm);
     char m[6];
     for (int k = 0; k < 5; k++) {
         uint32_t bit = 1u << (4 - k);

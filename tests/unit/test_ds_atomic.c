@@ -484,13 +484,17 @@ START_TEST(swizzle_modes)
 }
 END_TEST
 
-/* The listing prints the pattern in swizzle(...) form when it is exact, else as a number, and
- * either re-assembles to the same offset. */
+/* The listing prints the pattern in swizzle(...) form as llvm-mc's disassembler does when that
+ * form is exact (else as a number), and either re-assembles to the same offset. */
 START_TEST(swizzle_listing)
 {
     static const struct { const char *in, *out; } t[] = {
         { "offset:swizzle(QUAD_PERM,1,2,3,0)", "offset:swizzle(QUAD_PERM,1,2,3,0)" },
-        { "offset:swizzle(SWAP,4)", "offset:swizzle(BITMASK_PERM,\"ppipp\")" },
+        { "offset:swizzle(SWAP,4)", "offset:swizzle(SWAP,4)" },
+        { "offset:swizzle(REVERSE,8)", "offset:swizzle(REVERSE,8)" },
+        { "offset:swizzle(REVERSE,2)", "offset:swizzle(SWAP,1)" }, /* the same pattern, as llvm-mc prints it */
+        { "offset:swizzle(BROADCAST,4,1)", "offset:swizzle(BROADCAST,4,1)" },
+        { "offset:swizzle(BITMASK_PERM,\"01pip\")", "offset:swizzle(BITMASK_PERM,\"01pip\")" },
         { "offset:0x1234", "offset:4660" },
         { "offset:0xffff", "offset:65535" },
     };
