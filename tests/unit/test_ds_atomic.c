@@ -515,6 +515,22 @@ START_TEST(swizzle_listing)
 }
 END_TEST
 
+/* llvm-mc accepts a comma between the operands and the modifiers. */
+START_TEST(comma_before_modifiers)
+{
+    static const char *text = "entry:\n ds_read_b32 v0, v1, offset:4\n ds_swizzle_b32 v0, v1, offset:swizzle(SWAP,4)\n"
+                              " ds_read2_b32 v[0:1], v1, offset0:1 offset1:2\n flat_load_dword v0, v[2:3], glc\n";
+    isa_program_t p;
+    ck_assert_int_eq(asm_assemble_buffer("t.s", text, strlen(text), &p, stderr), 0);
+    const isa_inst_t *in = p.kernels[0].insts;
+    ck_assert_uint_eq(in[0].offset, 4);
+    ck_assert_uint_eq(in[1].offset, 0x101f);
+    ck_assert_uint_eq(in[2].offset1, 2);
+    ck_assert_uint_eq(in[3].glc, 1);
+    isa_program_free(&p);
+}
+END_TEST
+
 /* ---- b96 and st64_b64 ------------------------------------------------------------------------------ */
 
 START_TEST(b96_st64)
@@ -660,6 +676,7 @@ static Suite *ds_atomic_suite(void)
     tcase_add_test(tc, permute_bpermute);
     tcase_add_test(tc, swizzle_modes);
     tcase_add_test(tc, swizzle_listing);
+    tcase_add_test(tc, comma_before_modifiers);
     tcase_add_test(tc, b96_st64);
     tcase_add_test(tc, flat_x2);
     tcase_add_test(tc, lds_timing_new_forms);
