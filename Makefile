@@ -125,6 +125,7 @@ table-check: $(BUILD)/san/table_sample
 	@echo "table-check: llvm-mc accepts all $$(grep -c '^  ' $(BUILD)/table_sample.s) table samples"
 	@$(BUILD)/san/table_sample --check
 	@sh tests/scalar_coverage.sh
+	@sh tests/ds_coverage.sh
 
 # docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
 $(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c $(HEADERS) | $(DEPS_STAMP)

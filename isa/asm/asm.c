@@ -100,6 +100,18 @@ static unsigned edit_distance(const char *a, size_t la, const char *b, size_t lb
     return row[lb];
 }
 
+/* True when tok[i] starts an instruction modifier rather than an operand: `name:` (offset:,
+ * offset0:, mul:, ...; no operand is an identifier followed by ':') or a bare modifier word. */
+static bool modifier_follows(const asm_ctx_t *c, uint32_t i)
+{
+    const asm_tok_t *t = &c->tok[i];
+    if (t->kind != TK_IDENT)
+        return false;
+    if (asm_tok_punct(&c->tok[i + 1], ':'))
+        return true;
+    return asm_tok_is(t, "glc") || asm_tok_is(t, "slc") || asm_tok_is(t, "clamp") || asm_tok_is(t, "gds");
+}
+
 /* Scalar instructions LLVM knows for gfx803 that gcnsim deliberately does not simulate. */
 static const struct {
     const char *name, *reason;
@@ -271,6 +283,8 @@ static void instruction(asm_ctx_t *c, uint32_t i)
                 if (!asm_tok_punct(&c->tok[i], ','))
                     break;
                 i++;
+                if (modifier_follows(c, i))
+                    break; /* llvm-mc accepts a comma between the operands and the modifiers */
             }
         }
         if (!asm_parse_mods(c, &i, &mods))

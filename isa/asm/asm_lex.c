@@ -1,6 +1,8 @@
 /* asm_lex: diagnostics, comment removal and tokenizing of one source line, signature parsing. */
 #include "asm/asm_lex.h"
 
+#include "asm/asm_swizzle.h"
+
 #include "asm/asm_diag.h"
 
 #include <inttypes.h>
@@ -356,10 +358,6 @@ static bool mod_value(asm_ctx_t *c, uint32_t *i, const char *name, uint32_t max,
         return false;
     }
     const asm_tok_t *n = &c->tok[*i + 2];
-    if (strcmp(name, "offset") == 0 && asm_tok_is(n, "swizzle")) {
-        asm_error(c, n->col, "offset:swizzle(...) is not supported; give the ds_swizzle pattern as a number (offset:0xNNNN)");
-        return false;
-    }
     if (asm_tok_punct(n, '-')) {
         asm_error(c, n->col, "'%s' must be a non-negative integer", name);
         return false;
@@ -422,8 +420,19 @@ bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
                 return false;
             }
             m->col_offset = t->col;
-            if (!mod_value(c, i, "offset", 65535, &m->offset))
+            if (asm_tok_punct(&c->tok[*i + 1], ':') && asm_tok_is(&c->tok[*i + 2], "swizzle")) {
+                /* ds_swizzle_b32's symbolic pattern; asm_match checks the instruction */
+                char msg[128];
+                uint32_t ecol = 0;
+                *i += 2;
+                m->col_swizzle = c->tok[*i].col;
+                if (!asm_swizzle_parse(c->tok, c->ntok, i, &m->offset, &ecol, msg, sizeof msg)) {
+                    asm_error(c, ecol, "%s", msg);
+                    return false;
+                }
+            } else if (!mod_value(c, i, "offset", 65535, &m->offset)) {
                 return false;
+            }
             m->has_offset = true;
         } else if (asm_tok_is(t, "offset0") || asm_tok_is(t, "offset1")) {
             bool one = t->p[6] == '1';
@@ -442,6 +451,10 @@ bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
                 m->offset0 = (uint8_t)v;
                 m->has_offset0 = true;
             }
+        } else if (asm_tok_is(t, "gds")) {
+            asm_error(c, t->col, "'gds' is not simulated by gcnsim: graphics-only, not simulated: the global data "
+                      "share (GDS) is a graphics and ordered-append resource; use LDS (drop 'gds')");
+            return false;
         } else if (asm_tok_punct(t, '#')) {
             asm_error(c, t->col, "unexpected '#': '#' does not start a comment in this syntax (use ';' or '//')");
             return false;

@@ -506,6 +506,14 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
                   dual ? " (use offset0:/offset1:)" : "");
         return false;
     }
+    if (m->col_swizzle && op != ISA_ds_swizzle_b32) {
+        asm_error(c, m->col_swizzle, "offset:swizzle(...) is only valid on ds_swizzle_b32 (give '%s' a number)", info->name);
+        return false;
+    }
+    if (m->has_offset && op == ISA_ds_nop) {
+        asm_error(c, m->col_offset, "ds_nop takes no operands or offset");
+        return false;
+    }
     if ((m->has_offset0 || m->has_offset1) && !(info->enc == ISA_ENC_DS && dual)) {
         asm_error(c, m->col_offset01, "'offset0:'/'offset1:' are only valid on DS read2/write2 instructions");
         return false;

@@ -97,6 +97,7 @@ typedef struct {
     uint32_t offset;
     uint8_t offset0, offset1;
     uint32_t col_clamp, col_omod, col_offset, col_offset01, col_glc, col_slc;
+    uint32_t col_swizzle;         /* offset:swizzle(...) was written (ds_swizzle_b32 only) */
 } asm_mods_t;
 
 /* What the operand walk found, for the instruction-level rules (asm.c). */

@@ -5,6 +5,7 @@
 #include "asm/asm_buffer.h"
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
+#include "asm/asm_swizzle.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -162,7 +163,11 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
             if (in->offset1)
                 put(&o, " offset1:%u", in->offset1);
         } else if (in->offset) {
-            put(&o, " offset:%u", in->offset);
+            char sw[48];
+            if (in->op == ISA_ds_swizzle_b32 && asm_swizzle_format(in->offset, sw, sizeof sw) > 0)
+                put(&o, " offset:%s", sw);
+            else
+                put(&o, " offset:%u", in->offset);
         }
     }
     if (in->glc)

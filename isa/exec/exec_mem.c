@@ -4,6 +4,7 @@
  * docs/semantics-scalar-memory.md. */
 #include "exec/exec_mem.h"
 
+#include "exec/exec_ds_atomic.h"
 #include "exec/exec_operands.h"
 
 #include <inttypes.h>
@@ -103,9 +104,10 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     if ((info->flags & ISA_FL_LOAD) && !vregs_ok(w, in, res, in->vdst, ndw))
         return;
     if ((info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) &&
-        !vregs_ok(w, in, res, in->src[1], in->op == ISA_flat_atomic_cmpswap ? 2 : ndw))
+        !vregs_ok(w, in, res, in->src[1],
+                  in->op == ISA_flat_atomic_cmpswap || in->op == ISA_flat_atomic_cmpswap_x2 ? 2 * ndw : ndw))
         return;
-    if ((info->flags & ISA_FL_ATOMIC) && isa_opnd_is_vgpr(in->vdst) && !vregs_ok(w, in, res, in->vdst, 1))
+    if ((info->flags & ISA_FL_ATOMIC) && isa_opnd_is_vgpr(in->vdst) && !vregs_ok(w, in, res, in->vdst, ndw))
         return;
     uint64_t addr[ISA_WAVE_SIZE];
     isa_x_read_v64(w, in, in->src[0], false, addr);
@@ -164,10 +166,26 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     } else if (info->flags & ISA_FL_ATOMIC) {
         atomic_t k = atomic_kind((isa_op_t)in->op);
         uint32_t dreg = isa_x_vreg(in->src[1]);
-        uint32_t ret[ISA_WAVE_SIZE] = { 0 };
+        uint32_t ret[ISA_WAVE_SIZE] = { 0 }, ret_hi[ISA_WAVE_SIZE] = { 0 };
         for (int l = 0; l < ISA_WAVE_SIZE; l++) {
             if (!(exec >> l & 1))
                 continue;
+            if (size == 8) {
+                /* The _x2 atomics: 64-bit data in v[n:n+1]; cmpswap_x2's data is
+                 * v[n:n+3] = {new value, compare value}. */
+                uint8_t *p = flat_ptr(w, addr[l], 8);
+                uint64_t old = (uint64_t)ld32(p) | (uint64_t)ld32(p + 4) << 32;
+                uint64_t data = isa_x_vgpr(w, dreg)[l] | (uint64_t)isa_x_vgpr(w, dreg + 1)[l] << 32;
+                uint64_t cmp = 0;
+                if (in->op == ISA_flat_atomic_cmpswap_x2)
+                    cmp = isa_x_vgpr(w, dreg + 2)[l] | (uint64_t)isa_x_vgpr(w, dreg + 3)[l] << 32;
+                uint64_t nv = isa_x_flat_atomic64((isa_op_t)in->op, old, data, cmp);
+                st32(p, (uint32_t)nv);
+                st32(p + 4, (uint32_t)(nv >> 32));
+                ret[l] = (uint32_t)old;
+                ret_hi[l] = (uint32_t)(old >> 32);
+                continue;
+            }
             uint8_t *p = flat_ptr(w, addr[l], 4);
             uint32_t old = ld32(p);
             /* cmpswap data is v[n:n+1] = {new value, compare value}. */
@@ -177,8 +195,11 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
             ret[l] = old;
         }
         /* Returning (glc) atomics write the pre-op value; written last since vdst may alias data. */
-        if (isa_opnd_is_vgpr(in->vdst))
+        if (isa_opnd_is_vgpr(in->vdst)) {
             isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, ret);
+            if (size == 8)
+                isa_x_write_v32(w, isa_x_vreg(in->vdst) + 1, exec, ret_hi);
+        }
     } else {
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: not a FLAT memory instruction", info->name);
     }
@@ -220,7 +241,7 @@ static ds_shape_t ds_shape(const isa_inst_t *in)
         s.nelem = 2;
         s.esize = info->mem_bytes / 2;
         s.stride = s.esize;
-        if (in->op == ISA_ds_read2st64_b32 || in->op == ISA_ds_write2st64_b32)
+        if (isa_ds_st64((isa_op_t)in->op))
             s.stride = 64 * s.esize;
     }
     return s;
@@ -244,12 +265,15 @@ static bool ds_check(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_
         return false;
     }
     /* gfx8 has no unaligned DS access: the hardware drops the low address bits, which silently
-     * corrupts data, so a misaligned element is reported as a fault instead. */
-    if (esize > 1 && (a & (esize - 1)) != 0) {
+     * corrupts data, so a misaligned element is reported as a fault instead. A 12-byte element
+     * (ds_read_b96/ds_write_b96) needs 16-byte alignment on gfx8, as LLVM assumes when it
+     * selects them (SIISelLowering, allowsMisalignedMemoryAccesses). */
+    uint32_t align = esize == 12 ? 16 : esize;
+    if (align > 1 && (a & (align - 1)) != 0) {
         isa_x_fault(res, ISA_FAULT_MISALIGNED, lane, a,
                     "%s: lane %d: LDS address 0x%" PRIx64 " is not %" PRIu32 "-byte aligned "
                     "(gfx8 DS accesses must be naturally aligned)",
-                    name, lane, a, esize);
+                    name, lane, a, align);
         return false;
     }
     return true;
@@ -332,6 +356,8 @@ void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     const isa_op_info_t *info = &isa_ops[in->op];
     uint64_t exec = isa_wave_exec(w);
     res->lanes = exec;
+    if (isa_exec_ds_more(w, in, res))
+        return;
     if (in->op == ISA_ds_swizzle_b32) {
         if (vregs_ok(w, in, res, in->src[0], 1) && vregs_ok(w, in, res, in->vdst, 1))
             ds_swizzle(w, in, exec);
@@ -364,12 +390,13 @@ void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         res->addr[l] = 0;
         if (!(exec >> l & 1))
             continue;
-        /* 64-bit sums: an address pushed past 4 GiB by the offset is out of range, not wrapped. */
+        /* DS addresses are 32-bit: base + offset wraps modulo 2^32, as on CI and later (LLVM
+         * folds `255 - tid` into a negative base and a positive offset). */
         if (s.nelem == 2) {
-            a[0][l] = (uint64_t)base[l] + (uint64_t)in->offset0 * s.stride;
-            a[1][l] = (uint64_t)base[l] + (uint64_t)in->offset1 * s.stride;
+            a[0][l] = (uint32_t)(base[l] + in->offset0 * s.stride);
+            a[1][l] = (uint32_t)(base[l] + in->offset1 * s.stride);
         } else {
-            a[0][l] = (uint64_t)base[l] + (in->offset & 0xffff);
+            a[0][l] = (uint32_t)(base[l] + (in->offset & 0xffff));
         }
         res->addr[l] = a[0][l];
         for (uint32_t e = 0; e < s.nelem; e++)

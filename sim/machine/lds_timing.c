@@ -6,6 +6,8 @@
  * same dword share it, so the pass costs its busiest bank's count of distinct dwords. */
 #include "machine/lds_timing.h"
 
+#include "exec/exec_ds_atomic.h"
+
 /* Cycles of one pass: lanes [first, first+count) of `mask`, each at dword dw[lane]. O(n^2) over at
  * most 64 lanes, which avoids a table sized by a configurable bank count. */
 static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, unsigned first, unsigned count,
@@ -49,7 +51,7 @@ uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exe
     uint64_t bw = p->bytes_per_cycle;
     uint64_t pass_sum = 0, bytes;
 
-    if (in->op == ISA_ds_swizzle_b32) {
+    if (isa_ds_crossbar((isa_op_t)in->op)) {
         bytes = 4ull * active; /* a crossbar move: no bank conflicts */
     } else {
         /* Element geometry as isa_exec uses it: read2/write2 move two elements of half the
@@ -59,7 +61,7 @@ uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exe
             nelem = 2;
             esize = info->mem_bytes / 2;
             stride = esize;
-            if (in->op == ISA_ds_read2st64_b32 || in->op == ISA_ds_write2st64_b32)
+            if (isa_ds_st64((isa_op_t)in->op))
                 stride = 64 * esize;
         }
         uint64_t ndw = esize < 4 ? 1 : esize / 4; /* b8/b16 touch one dword */

@@ -17,7 +17,8 @@ typedef struct {
 } ldst_params_t;
 
 /* `in` is the DS instruction, `res` its isa_exec result (active lanes and each lane's first LDS
- * byte address). ds_swizzle (no memory access) costs the bandwidth of one dword per lane. */
+ * byte address). The crossbar moves (ds_swizzle, ds_permute, ds_bpermute: no memory access) cost
+ * the bandwidth of one dword per lane. */
 uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exec_result_t *res);
 
 #endif

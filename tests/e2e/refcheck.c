@@ -311,6 +311,23 @@ static void check_reduce(ctx_t *c)
     }
 }
 
+/* sums[w] = the w-th wave's 64 inputs summed mod 2^32; rev reverses each workgroup's inputs. */
+static void check_wave_reduce(ctx_t *c)
+{
+    buf_t x = load(c, "init", "x", 4), rev = load(c, "final", "rev", 4), sums = load(c, "final", "sums", 4);
+    size_t l = workgroup_x(c), n = N32(x);
+    need_count("rev", N32(rev), n);
+    need_count("sums", N32(sums), n / 64);
+    for (size_t w = 0; w < n / 64; w++) {
+        uint32_t s = 0;
+        for (size_t i = 0; i < 64; i++)
+            s += U32(x)[64 * w + i];
+        check_u32(c, "sums", w, s, U32(sums)[w]);
+    }
+    for (size_t i = 0; i < n; i++)
+        check_u32(c, "rev", i, U32(x)[i - i % l + (l - 1 - i % l)], U32(rev)[i]);
+}
+
 /* C = A * B, N x N (N from the buffer size). Reference in double. The kernel accumulates N
  * products in f32: each step's rounding error is at most 2^-24 of the running |sum| <= sum|a*b|,
  * so the total stays below N * 6e-8 * sum|a*b| (4e-6 for N = 64); 2e-5 * sum|a*b| leaves room for
@@ -670,6 +687,7 @@ static const workload_t workloads[] = {
     {"dscale", check_dscale},
     {"pipeline", check_pipeline},
     {"reduce", check_reduce},
+    {"wave_reduce", check_wave_reduce},
     {"matmul_naive", check_matmul},
     {"matmul_tiled", check_matmul},
     {"stencil3x3", check_stencil},

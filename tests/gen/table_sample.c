@@ -18,11 +18,11 @@ static const char *sample_operand(const char *g, bool vop3, bool *glc)
         { "d2", "s[2:3]", NULL }, { "d4", "s[4:7]", NULL }, { "d8", "s[8:15]", NULL },
         { "d16", "s[16:31]", NULL }, { "s", "s20", NULL }, { "s2", "s[22:23]", NULL },
         { "C", "vcc", "s[24:25]" }, { "c", "vcc", "s[26:27]" }, { "A", "v[20:21]", NULL },
-        { "R", "v1", NULL }, { "o", "0x10", NULL }, { "k", "1", NULL }, { "K", "0x40000000", NULL },
+        { "R", "v1", NULL }, { "R2", "v[2:3]", NULL }, { "o", "0x10", NULL }, { "k", "1", NULL }, { "K", "0x40000000", NULL },
         { "L", "entry", NULL }, { "W", "vmcnt(0)", NULL }, { "H", "hwreg(HW_REG_MODE, 4, 2)", NULL },
         { "M", "off", NULL }, { "T", "s[4:7]", NULL }, { "O", "s1", NULL },
     };
-    if (strcmp(g, "R") == 0)
+    if (g[0] == 'R')
         *glc = true;
     for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++)
         if (strcmp(samples[i].sig, g) == 0)
