@@ -316,8 +316,9 @@ static void process_line(asm_ctx_t *c)
     const asm_tok_t *t = &c->tok[i];
     if (t->kind == TK_END)
         return;
-    if (t->kind == TK_IDENT && t->p[0] == '.')
-        asm_directive(c, i);
+    if ((t->kind == TK_IDENT && t->p[0] == '.') ||
+        (t->kind == TK_BADNUM && t->len == 6 && t->p[0] == '.' && memcmp(t->p + 2, "byte", 4) == 0))
+        asm_directive(c, i); /* .2byte .4byte .8byte lex as malformed numbers */
     else if (t->kind == TK_IDENT)
         instruction(c, i);
     else if (asm_tok_punct(t, '#'))
@@ -595,24 +596,27 @@ static void link_image(asm_ctx_t *c, isa_program_t *out)
         off += out->kernels[k].code_bytes ? out->kernels[k].code_bytes : 4;
     }
     uint64_t *label_off = malloc((c->nlabels ? c->nlabels : 1) * sizeof *label_off);
-    if (!label_off) {
+    uint32_t *start = malloc((out->nkernels ? out->nkernels : 1) * sizeof *start);
+    if (!label_off || !start) {
+        free(label_off);
+        free(start);
         c->nerrors++;
         return;
     }
     /* Kernel k holds the instructions after those of kernels 0..k-1 (partition made them contiguous). */
-    uint32_t start = 0;
-    for (uint32_t l = 0; l < c->nlabels; l++)
+    for (uint32_t k = 0, n = 0; k < out->nkernels; n += out->kernels[k].ninsts, k++)
+        start[k] = n;
+    for (uint32_t l = 0; l < c->nlabels; l++) {
+        int32_t k = c->labels[l].kernel;
         label_off[l] = UINT64_MAX;
-    for (uint32_t k = 0; k < out->nkernels; k++) {
+        if (k < 0 || (uint32_t)k >= out->nkernels || c->labels[l].index < start[k])
+            continue;
         const isa_kernel_t *kn = &out->kernels[k];
-        for (uint32_t l = 0; l < c->nlabels; l++)
-            if (c->labels[l].kernel == (int32_t)k && c->labels[l].index >= start) {
-                uint32_t i = c->labels[l].index - start;
-                label_off[l] = kn->image_offset + (i < kn->ninsts ? kn->insts[i].pc : kn->code_bytes);
-            }
-        start += kn->ninsts;
+        uint32_t i = c->labels[l].index - start[k];
+        label_off[l] = kn->image_offset + (i < kn->ninsts ? kn->insts[i].pc : kn->code_bytes);
     }
-    asm_data_link(c, out, label_off);
+    free(start);
+    asm_data_link(c, out, &(asm_link_labels_t){ find_label, label_off });
     free(label_off);
 }
 

@@ -146,6 +146,27 @@ static bool int_value(asm_ctx_t *c, uint32_t *i, int64_t *v, uint64_t *u, bool *
     return true;
 }
 
+/* An addend: `+N`, `-N`, or a chain of them (`+4-8`), each N below 2^31; absent is 0. */
+static bool parse_addend(asm_ctx_t *c, uint32_t *i, int64_t *addend)
+{
+    *addend = 0;
+    while (asm_tok_punct(&c->tok[*i], '+') || asm_tok_punct(&c->tok[*i], '-')) {
+        bool minus = asm_tok_punct(&c->tok[*i], '-');
+        const asm_tok_t *n = &c->tok[*i + 1];
+        if (n->kind != TK_INT || n->overflow || n->ival > (uint64_t)INT32_MAX) {
+            asm_error(c, n->col, "expected an integer addend (up to 2^31 - 1) after '%c'", minus ? '-' : '+');
+            return false;
+        }
+        *addend += minus ? -(int64_t)n->ival : (int64_t)n->ival;
+        if (*addend > INT32_MAX || *addend < INT32_MIN) {
+            asm_error(c, n->col, "the addend is out of range (a signed 32-bit value)");
+            return false;
+        }
+        *i += 2;
+    }
+    return true;
+}
+
 /* A relocated value in data: `.quad sym[+-N]` or `.long sym@abs32@lo[+-N]`. */
 static bool data_symbol(asm_ctx_t *c, uint32_t *i, unsigned size, uint32_t off)
 {
@@ -157,16 +178,8 @@ static bool data_symbol(asm_ctx_t *c, uint32_t *i, unsigned size, uint32_t off)
             return false;
     } else {
         r.kind = ASM_RELOC_ABS64;
-        if (asm_tok_punct(&c->tok[*i], '+') || asm_tok_punct(&c->tok[*i], '-')) {
-            bool minus = asm_tok_punct(&c->tok[*i], '-');
-            const asm_tok_t *n = &c->tok[*i + 1];
-            if (n->kind != TK_INT || n->overflow || n->ival > (uint64_t)INT32_MAX) {
-                asm_error(c, n->col, "expected an integer addend after the symbol");
-                return false;
-            }
-            r.addend = minus ? -(int64_t)n->ival : (int64_t)n->ival;
-            *i += 2;
-        }
+        if (!parse_addend(c, i, &r.addend))
+            return false;
     }
     bool is64 = r.kind == ASM_RELOC_ABS64;
     bool is32 = r.kind == ASM_RELOC_ABS32_LO || r.kind == ASM_RELOC_ABS32_HI;
@@ -410,6 +423,12 @@ static bool align_directive(asm_ctx_t *c, uint32_t i, bool pow2)
     return ok;
 }
 
+/* The token's text is s, whatever its kind (".2byte" lexes as a malformed number). */
+static bool text_is(const asm_tok_t *t, const char *s)
+{
+    return strlen(s) == t->len && memcmp(t->p, s, t->len) == 0;
+}
+
 bool asm_data_directive(asm_ctx_t *c, uint32_t i, bool *ok)
 {
     const asm_tok_t *t = &c->tok[i];
@@ -419,7 +438,7 @@ bool asm_data_directive(asm_ctx_t *c, uint32_t i, bool *ok)
     } ints[] = { { ".byte", 1 }, { ".short", 2 }, { ".2byte", 2 }, { ".value", 2 }, { ".long", 4 }, { ".int", 4 },
                  { ".4byte", 4 }, { ".quad", 8 }, { ".8byte", 8 } };
     for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++)
-        if (asm_tok_is(t, ints[k].name)) {
+        if (text_is(t, ints[k].name)) {
             *ok = int_list(c, i, ints[k].size);
             return true;
         }
@@ -462,12 +481,26 @@ bool asm_data_directive(asm_ctx_t *c, uint32_t i, bool *ok)
 
 /* ---- Data symbols ------------------------------------------------------------------------------ */
 
+/* Data symbols are found through an open-addressing hash table, so that assembling stays linear
+ * in the number of labels (docs/asm.md, "Diagnostics"). */
+static uint32_t *dsym_slot(const asm_ctx_t *c, const char *name, uint32_t len)
+{
+    uint32_t mask = c->dsym_hash_size - 1, h = asm_hash(name, len) & mask;
+    while (c->dsym_hash[h]) {
+        const asm_dsym_t *s = &c->dsyms[c->dsym_hash[h] - 1];
+        if (s->len == len && memcmp(s->name, name, len) == 0)
+            break;
+        h = (h + 1) & mask;
+    }
+    return &c->dsym_hash[h];
+}
+
 int32_t asm_data_find(const asm_ctx_t *c, const char *name, uint32_t len)
 {
-    for (uint32_t k = 0; k < c->ndsyms; k++)
-        if (c->dsyms[k].len == len && memcmp(c->dsyms[k].name, name, len) == 0)
-            return (int32_t)k;
-    return -1;
+    if (!c->dsym_hash_size)
+        return -1;
+    uint32_t v = *dsym_slot(c, name, len);
+    return v ? (int32_t)v - 1 : -1;
 }
 
 void asm_data_label(asm_ctx_t *c, const char *name, uint32_t len, uint32_t col)
@@ -477,11 +510,25 @@ void asm_data_label(asm_ctx_t *c, const char *name, uint32_t len, uint32_t col)
         asm_error(c, col, "label '%.*s' is already defined on line %u", (int)len, name, c->dsyms[old].line);
         return;
     }
+    if ((c->ndsyms + 1) * 2 > c->dsym_hash_size) {
+        uint32_t size = c->dsym_hash_size ? c->dsym_hash_size * 2 : 64;
+        uint32_t *h = calloc(size, sizeof *h);
+        if (!h) {
+            asm_error(c, col, "out of memory");
+            return;
+        }
+        free(c->dsym_hash);
+        c->dsym_hash = h;
+        c->dsym_hash_size = size;
+        for (uint32_t k = 0; k < c->ndsyms; k++)
+            *dsym_slot(c, c->dsyms[k].name, c->dsyms[k].len) = k + 1;
+    }
     if (!asm_grow((void **)&c->dsyms, &c->dsyms_cap, c->ndsyms + 1, sizeof *c->dsyms)) {
         asm_error(c, col, "out of memory");
         return;
     }
     c->dsyms[c->ndsyms++] = (asm_dsym_t){ name, len, c->section, c->secs[c->section].size, c->lineno };
+    *dsym_slot(c, name, len) = c->ndsyms;
 }
 
 /* ---- Relocation operands ----------------------------------------------------------------------- */
@@ -519,18 +566,7 @@ bool asm_parse_reloc(asm_ctx_t *c, uint32_t *i, asm_reloc_ref_t *r)
                   "gotpcrel32@hi, gotpcrel, abs32@lo and abs32@hi)", (int)k->len, k->p, lo ? "@lo" : hi ? "@hi" : "");
         return false;
     }
-    r->addend = 0;
-    if (asm_tok_punct(&c->tok[*i], '+') || asm_tok_punct(&c->tok[*i], '-')) {
-        bool minus = asm_tok_punct(&c->tok[*i], '-');
-        const asm_tok_t *n = &c->tok[*i + 1];
-        if (n->kind != TK_INT || n->overflow || n->ival > (uint64_t)INT32_MAX) {
-            asm_error(c, n->col, "expected an integer addend (up to 2^31 - 1) after '%c'", minus ? '-' : '+');
-            return false;
-        }
-        r->addend = minus ? -(int64_t)n->ival : (int64_t)n->ival;
-        *i += 2;
-    }
-    return true;
+    return parse_addend(c, i, &r->addend);
 }
 
 /* ---- The link ---------------------------------------------------------------------------------- */
@@ -545,7 +581,7 @@ typedef struct {
 } link_t;
 
 /* The image offset of a symbol; false (error reported) when it is undefined or not loaded. */
-static bool sym_offset(asm_ctx_t *c, const link_t *lk, const uint64_t *label_off, const asm_reloc_ref_t *r,
+static bool sym_offset(asm_ctx_t *c, const link_t *lk, const asm_link_labels_t *labels, const asm_reloc_ref_t *r,
                        const char *line, uint32_t line_len, uint32_t lineno, uint64_t *off)
 {
     int32_t d = asm_data_find(c, r->sym, r->len);
@@ -559,13 +595,11 @@ static bool sym_offset(asm_ctx_t *c, const link_t *lk, const uint64_t *label_off
         *off = lk->base[s->sec] + s->off;
         return true;
     }
-    for (uint32_t l = 0; l < c->nlabels; l++)
-        if (c->labels[l].len == r->len && memcmp(c->labels[l].name, r->sym, r->len) == 0) {
-            if (label_off[l] == UINT64_MAX)
-                break;
-            *off = label_off[l];
-            return true;
-        }
+    int32_t l = labels->find(c, r->sym, r->len);
+    if (l >= 0 && labels->off[l] != UINT64_MAX) {
+        *off = labels->off[l];
+        return true;
+    }
     asm_error_at(c, line, line_len, lineno, r->col, "undefined symbol '%.*s' (gcnsim links one source file: define it "
                  "in .rodata, .data or .bss)", (int)r->len, r->sym);
     return false;
@@ -603,7 +637,7 @@ static bool got_entry(link_t *lk, uint64_t s, uint64_t *g)
     return true;
 }
 
-void asm_data_link(asm_ctx_t *c, isa_program_t *out, const uint64_t *label_off)
+void asm_data_link(asm_ctx_t *c, isa_program_t *out, const asm_link_labels_t *labels)
 {
     bool any = c->ndsyms || c->ndfix;
     for (int s = ASM_SEC_RODATA; s <= ASM_SEC_BSS; s++)
@@ -624,12 +658,18 @@ void asm_data_link(asm_ctx_t *c, isa_program_t *out, const uint64_t *label_off)
         lk.base[s] = end;
         end += c->secs[s].size;
     }
-    /* Count the GOT: one 8-byte entry per distinct symbol reached through @gotpcrel. The entries
-     * are assigned below; the count bounds them. */
+    /* The GOT: one 8-byte entry per distinct symbol name reached through @gotpcrel (assigned below,
+     * in order of first use). */
     uint32_t ngot_max = 0;
-    for (uint32_t k = 0; k < c->ninsts; k++)
-        ngot_max += is_got(c->insts[k].reloc.kind);
-    lk.got = align_up(end, 8);
+    for (uint32_t k = 0; k < c->ninsts; k++) {
+        const asm_reloc_ref_t *r = &c->insts[k].reloc;
+        bool first = is_got(r->kind);
+        for (uint32_t j = 0; j < k && first; j++)
+            first = !(is_got(c->insts[j].reloc.kind) && c->insts[j].reloc.len == r->len &&
+                      memcmp(c->insts[j].reloc.sym, r->sym, r->len) == 0);
+        ngot_max += first;
+    }
+    lk.got = ngot_max ? align_up(end, 8) : end;
     end = lk.got + 8ull * ngot_max;
     end = align_up(end, c->secs[ASM_SEC_BSS].align ? c->secs[ASM_SEC_BSS].align : 1);
     lk.base[ASM_SEC_BSS] = end;
@@ -649,7 +689,7 @@ void asm_data_link(asm_ctx_t *c, isa_program_t *out, const uint64_t *label_off)
     for (uint32_t f = 0; f < c->ndfix; f++) {
         const asm_dfixup_t *x = &c->dfix[f];
         uint64_t s, at = lk.base[x->sec] + x->off;
-        if (!sym_offset(c, &lk, label_off, &x->ref, x->src, x->src_len, x->line, &s))
+        if (!sym_offset(c, &lk, labels, &x->ref, x->src, x->src_len, x->line, &s))
             continue;
         put_le(img + at, x->ref.kind == ASM_RELOC_ABS64 ? 8 : 4, reloc_value(x->ref.kind, s, 0, x->ref.addend, at));
     }
@@ -662,7 +702,7 @@ void asm_data_link(asm_ctx_t *c, isa_program_t *out, const uint64_t *label_off)
                 continue;
             isa_inst_t *in = &kn->insts[n];
             uint64_t s, g = 0;
-            if (!sym_offset(c, &lk, label_off, &pi->reloc, pi->line, pi->line_len, in->line, &s))
+            if (!sym_offset(c, &lk, labels, &pi->reloc, pi->line, pi->line_len, in->line, &s))
                 continue;
             if (is_got(pi->reloc.kind) && !got_entry(&lk, s, &g)) {
                 c->nerrors++;
@@ -686,5 +726,6 @@ void asm_data_free(asm_ctx_t *c)
     for (int s = 0; s < ASM_NUM_SECS; s++)
         free(c->secs[s].bytes);
     free(c->dsyms);
+    free(c->dsym_hash);
     free(c->dfix);
 }

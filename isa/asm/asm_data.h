@@ -21,10 +21,15 @@ int32_t asm_data_find(const asm_ctx_t *c, const char *name, uint32_t len);
 /* Parse `@KIND[@lo|@hi][+-N]` after the symbol token at *i (which must be followed by '@') into
  * r (sym/len/col set by the caller's token). Advances *i past it. False on error (reported). */
 bool asm_parse_reloc(asm_ctx_t *c, uint32_t *i, asm_reloc_ref_t *r);
-/* Lay out the image and resolve relocations. label_off[l] is the image offset of c->labels[l]
- * (UINT64_MAX when it is in no kernel); the kernels' image_offset must be set. Does nothing when
- * the source has no data and no relocation. Errors are counted in c->nerrors. */
-void asm_data_link(asm_ctx_t *c, isa_program_t *out, const uint64_t *label_off);
+/* The code labels, as the driver (asm.c) knows them: find(name) gives the index into c->labels (or
+ * -1), off[index] its image offset (UINT64_MAX when it is in no kernel). */
+typedef struct {
+    int32_t (*find)(asm_ctx_t *c, const char *name, uint32_t len);
+    const uint64_t *off;
+} asm_link_labels_t;
+/* Lay out the image and resolve relocations; the kernels' image_offset must be set. Does nothing
+ * when the source has no data and no relocation. Errors are counted in c->nerrors. */
+void asm_data_link(asm_ctx_t *c, isa_program_t *out, const asm_link_labels_t *labels);
 void asm_data_free(asm_ctx_t *c);
 
 #endif

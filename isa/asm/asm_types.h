@@ -243,6 +243,8 @@ typedef struct {
     asm_section_t secs[ASM_NUM_SECS];
     asm_dsym_t *dsyms;
     uint32_t ndsyms, dsyms_cap;
+    uint32_t *dsym_hash;             /* dsym index + 1; 0 = empty */
+    uint32_t dsym_hash_size;
     asm_dfixup_t *dfix;
     uint32_t ndfix, dfix_cap;
 } asm_ctx_t;
