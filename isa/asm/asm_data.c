@@ -600,8 +600,8 @@ static bool sym_offset(asm_ctx_t *c, const link_t *lk, const asm_link_labels_t *
         *off = labels->off[l];
         return true;
     }
-    asm_error_at(c, line, line_len, lineno, r->col, "undefined symbol '%.*s' (gcnsim links one source file: define it "
-                 "in .rodata, .data or .bss)", (int)r->len, r->sym);
+    asm_error_at(c, line, line_len, lineno, r->col, "undefined symbol '%.*s' (gcnsim links this file alone: define it "
+                 "here; a library function clang left as a call is undefined too)", (int)r->len, r->sym);
     return false;
 }
 

@@ -5,6 +5,7 @@
  *   asm.c             drives the passes, splits the file into kernels, resolves branches and
  *                     computes resource usage;
  *   asm_directives.c  `.amdhsa_kernel`, `.amdgpu_metadata` and the kernel-naming directives;
+ *   asm_data.c        sections, data directives and labels, relocation operands, the image's link;
  *   asm_match.c       matches operands against the instruction's signature (the SIG column of
  *                     isa.def), with the VALU encoding and constant-bus rules;
  *   asm_operands.c    turns tokens into operands; names registers;
