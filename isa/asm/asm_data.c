@@ -295,7 +295,11 @@ static bool string_directive(asm_ctx_t *c, uint32_t i, bool nul)
     uint32_t j = i + 1;
     for (;;) {
         const asm_tok_t *t = &c->tok[j];
-        if (t->kind != TK_STRING || t->len < 2 || t->p[t->len - 1] != '"') {
+        /* Closed by a quote that no backslash escapes. */
+        uint32_t bs = 0;
+        while (t->len >= 2 && bs + 2 < t->len && t->p[t->len - 2 - bs] == '\\')
+            bs++;
+        if (t->kind != TK_STRING || t->len < 2 || t->p[t->len - 1] != '"' || bs % 2) {
             asm_error(c, t->col, "'%.*s' needs a string in double quotes", (int)d->len, d->p);
             return false;
         }

@@ -58,17 +58,17 @@ static uint64_t rd64(const isa_program_t *p, uint32_t off)
 
 START_TEST(test_directive_bytes)
 {
-    /* The same directives as llvm-mc's object file (its .rodata section, bytes 0x00..0x32). */
+    /* The same directives as llvm-mc's object file (its .rodata section, bytes 0x00..0x32), then two more strings. */
     isa_program_t p = ok("k:\n  s_endpgm\n"
                          ".section .rodata,#alloc\n.p2align 2\n"
                          "t: .long 1, 2, -1\n.2byte 7\n.4byte 8\n.8byte 9\n.align 4\n.byte 1\n.balign 8\n"
                          ".zero 3\n.zero 3, 7\n.space 2, 9\n.skip 1\n.asciz \"ab\"\n.string \"cd\"\n"
-                         ".ascii \"x\\n\\x41\\101\"\n");
+                         ".ascii \"x\\n\\x41\\101\"\n.ascii \"a;b\", \"x\\\\\"\n");
     static const uint8_t want[] = {
         0x01, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0x07, 0x00, 0x08, 0x00,
         0x00, 0x00, 0x09, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
         0x00, 0x00, 0x00, 0x07, 0x07, 0x07, 0x09, 0x09, 0x00, 0x61, 0x62, 0x00, 0x63, 0x64, 0x00, 0x78,
-        0x0a, 0x41, 0x41,
+        0x0a, 0x41, 0x41, 0x61, 0x3b, 0x62, 0x78, 0x5c, /* the last two strings: ';' inside, an escaped '\\' */
     };
     /* Code (4 bytes) at 0, .rodata at the next 256-byte boundary. */
     ck_assert_uint_eq(p.kernels[0].image_offset, 0);
@@ -241,6 +241,7 @@ START_TEST(test_errors)
     fails("k:\n  s_endpgm\n.data\n.balign 3\n", "alignment 3 is not a power of two");
     fails("k:\n  s_endpgm\n.data\n.ascii \"a\\qb\"\n", "unknown escape '\\q'");
     fails("k:\n  s_endpgm\n.data\n.zero 99999999999\n", "'.zero' needs a byte count");
+    fails("k:\n  s_endpgm\n.data\n.ascii \"y\\\"\n", "t.s:4:8: error: '.ascii' needs a string in double quotes");
     fails("k:\n  s_add_u32 s0, s0, c@rel32@lo+4\n  s_endpgm\n.section .comment\nc: .long 0\n",
           "symbol 'c' is in a section gcnsim does not load");
 }
