@@ -6,6 +6,8 @@
 #include <stdio.h>
 
 #include "asm/asm.h"
+#include "mem/gmem.h"
+#include "timing_harness.h"
 #include "unit.h"
 
 static int assemble(const char *text, isa_program_t *p, char **diag)
@@ -215,6 +217,40 @@ START_TEST(test_rel32_negative)
 }
 END_TEST
 
+/* ---- The loader --------------------------------------------------------------------------------- */
+
+START_TEST(test_launch_maps_image)
+{
+    /* Only the second kernel is dispatched: with an image it stays at its image offset (256), where
+     * its relocations were resolved, and the code region holds the whole image with the data. */
+    th_launch_t t;
+    th_prepare(&t,
+               ".globl first\n.globl second\nfirst:\n  s_endpgm\n"
+               "second:\n  s_load_dwordx2 s[4:5], s[0:1], 0x0\n  s_getpc_b64 s[0:1]\n"
+               "  s_add_u32 s0, s0, tab@rel32@lo+4\n  s_addc_u32 s1, s1, tab@rel32@hi+12\n"
+               "  s_load_dword s6, s[0:1], 0x4\n  s_waitcnt lgkmcnt(0)\n"
+               "  v_mov_b32 v1, s4\n  v_mov_b32 v2, s5\n  v_mov_b32 v3, s6\n  flat_store_dword v[1:2], v3\n"
+               "  s_endpgm\n.data\ntab: .long 7, 42\n",
+               "name = second\ngrid = 1\nworkgroup = 1\n[buffer out]\ntype = u32\ncount = 1\ninit = zero\n"
+               "[args]\nout = @out\n",
+               NULL, NULL, 0);
+    launch_t *L = t.L;
+    ck_assert_uint_eq(L->nkernels, 1);
+    ck_assert_uint_eq(L->kernels[0].code_addr, GMEM_CODE_BASE + 256);
+    ck_assert_uint_eq(L->dispatches[0].code_addr, GMEM_CODE_BASE + 256);
+    const gmem_region_t *r = gmem_find(&L->mem, GMEM_CODE_BASE);
+    ck_assert_ptr_nonnull(r);
+    ck_assert_uint_eq(r->size, t.prog.image_bytes);
+    ck_assert_int_eq(memcmp(r->data, t.prog.image, t.prog.image_bytes), 0);
+    ck_assert_uint_eq(r->data[512], 7); /* second ends at 256 + 56: .data at 512 */
+    ck_assert_int_eq(launch_run(L), 0);
+    uint32_t out;
+    memcpy(&out, L->bufs[0].data, 4);
+    ck_assert_uint_eq(out, 42);
+    th_release(&t);
+}
+END_TEST
+
 /* ---- Errors -------------------------------------------------------------------------------------- */
 
 START_TEST(test_errors)
@@ -256,6 +292,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_no_image_without_data);
     tcase_add_test(tc, test_rel32_and_got_run);
     tcase_add_test(tc, test_rel32_negative);
+    tcase_add_test(tc, test_launch_maps_image);
     tcase_add_test(tc, test_errors);
     suite_add_tcase(s, tc);
     return s;
