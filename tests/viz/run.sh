@@ -1,5 +1,5 @@
 #!/bin/sh
-# gcnviz end to end, headless: a trace of every shipped workload (with issue records, and one
+# gcnviz end to end, headless: a trace of every shipped workload (but those in tests/pending.txt; with issue records, and one
 # without) renders to a PNG of the requested size, with a selected range and a zoomed view; the
 # window path opens, draws and quits under Xvfb when xvfb-run is installed (else it says so).
 # Run from the repository root: sh tests/viz/run.sh GCNSIM GCNVIZ
