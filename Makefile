@@ -81,13 +81,15 @@ unit: $(UNIT_BIN)
 OPENCL_SRC := $(sort $(wildcard workloads/opencl/*.cl))
 OPENCL_ASM := $(OPENCL_SRC:%.cl=%.s)
 CLANG_GFX803 := clang -target amdgcn-amd-amdhsa -mcpu=gfx803 -nogpulib -O2 -S -x cl -Xclang -finclude-default-header -cl-kernel-arg-info
+# A kernel that needs its own clang options names them in CLFLAGS_<kernel>.
+CLFLAGS_div_fmod := -cl-fp32-correctly-rounded-divide-sqrt
 workloads/opencl/%.s: workloads/opencl/%.cl $(wildcard workloads/opencl/*.h) | $(DEPS_STAMP)
-	$(CLANG_GFX803) -Iworkloads/opencl $< -o $@
+	$(CLANG_GFX803) $(CLFLAGS_$*) -Iworkloads/opencl $< -o $@
 
 opencl: $(OPENCL_ASM)
 
 # The end-to-end reference checker: C reference implementations of every shipped workload.
-$(BUILD)/san/refcheck: tests/e2e/refcheck.c | $(DEPS_STAMP)
+$(BUILD)/san/refcheck: tests/e2e/refcheck.c tests/e2e/refcheck_corpus.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -o $@ $< -lm
 

@@ -240,12 +240,23 @@ typedef struct {
     uint32_t sgprs_used;           /* highest SGPR + 1 (max with next_free_sgpr), plus extras */
     uint32_t sgprs_extra;          /* VCC (2), FLAT_SCRATCH (+2), XNACK (+2) as counted above */
     uint32_t lds_static;           /* group_segment_fixed_size */
+    uint32_t image_offset;         /* its entry's offset in the program image (when there is one) */
 } isa_kernel_t;
+
+/* The program image: the loadable sections of a code object, for sources with data sections
+ * (.rodata, .data, .bss) or relocations (sym@rel32@lo ...). Every kernel's code lies at its
+ * image_offset (256-byte aligned, in source order; the bytes stay zero, gcnsim runs the decoded
+ * instructions), the data sections and the GOT after the code. The assembler links the image at
+ * ISA_IMAGE_BASE (absolute relocations and GOT entries hold addresses there), and the loader
+ * maps it there (docs/asm.md, "Data sections and relocations"). */
+#define ISA_IMAGE_BASE 0x0000000100000000ull
 
 typedef struct {
     char *path;
     isa_kernel_t *kernels;
     uint32_t nkernels;
+    uint8_t *image;                /* image_bytes bytes, NULL when there is no image */
+    uint32_t image_bytes;          /* 0: no data and no relocations (each kernel is loaded alone) */
 } isa_program_t;
 
 void isa_program_free(isa_program_t *prog);

@@ -60,6 +60,7 @@ void isa_program_free(isa_program_t *prog)
         free(prog->kernels[i].args);
     }
     free(prog->kernels);
+    free(prog->image);
     free(prog->path);
     memset(prog, 0, sizeof *prog);
 }

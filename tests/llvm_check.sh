@@ -3,7 +3,9 @@
 #   workloads/*.s, workloads/*/*.s (hand-written) and workloads/opencl/*.s (clang output).
 # Files with .amdhsa directives need the HSA triple; the rest assemble as plain gfx803.
 # Each file must also use only mnemonics of our instruction table (isa/isa.def), and a compiled
-# kernel must not call anything (an unresolved OpenCL built-in would be a `s_swappc_b64`).
+# kernel must not call anything (an unresolved OpenCL built-in would be a `s_swappc_b64`). A kernel
+# listed in tests/pending.txt may use mnemonics the table lacks (the instructions it waits for): they
+# are listed as a note, and a note says when it needs none any more.
 # Usage: sh tests/llvm_check.sh   (from anywhere; prints "llvm-check: N passed, N failed")
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,9 +38,15 @@ for f in workloads/*.s workloads/*/*.s; do
   # without an _e32/_e64 suffix; the metadata YAML is skipped.
   awk '/^[[:space:]]*\.amdgpu_metadata/ { skip = 1 } /^[[:space:]]*\.end_amdgpu_metadata/ { skip = 0; next }
        skip { next }
-       { sub(/\/\/.*/, ""); sub(/;.*/, ""); if (match($0, /^[[:space:]]*[sdvf][a-z0-9_]*[[:space:]]*/) && $1 !~ /:$/) print $1 }' "$f" \
+       { sub(/\/\/.*/, ""); sub(/;.*/, ""); if (match($0, /^[[:space:]]*[sdvfbt][a-z0-9_]*[[:space:]]*/) && $1 !~ /:$/) print $1 }' "$f" \
     | sed 's/_e32$//; s/_e64$//' | sort -u > "$tmp/used"
   missing=$(comm -23 "$tmp/used" "$tmp/table" | tr '\n' ' ')
+  name=${f#workloads/}; name=${name%.s}
+  if awk -v n="$name" '$1 == n { f = 1 } END { exit !f }' tests/pending.txt; then
+    if [ -n "$missing" ]; then echo "llvm-check: note: $f is pending; not in isa/isa.def yet: $missing"
+    else echo "llvm-check: note: $f is pending but uses only known mnemonics: try removing it from tests/pending.txt"; fi
+    missing=""
+  fi
   if [ -n "$missing" ]; then why="$why not in isa/isa.def: $missing"; fi
   if grep -q 's_swappc_b64\|s_setpc_b64' "$f"; then why="$why calls a function (an unresolved built-in?)"; fi
   if [ -z "$why" ]; then pass=$((pass+1)); else

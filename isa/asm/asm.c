@@ -4,6 +4,7 @@
 #include "asm/asm.h"
 
 #include "asm/asm_buffer.h"
+#include "asm/asm_data.h"
 #include "asm/asm_directives.h"
 #include "asm/asm_lex.h"
 #include "asm/asm_match.h"
@@ -198,9 +199,14 @@ static void define_label(asm_ctx_t *c, const asm_tok_t *t)
         asm_error(c, t->col, "label name is too long (at most %d characters)", ASM_NAME_MAX - 1);
         return;
     }
-    int32_t old = find_label(c, t->p, t->len);
-    if (old >= 0) {
-        asm_error(c, t->col, "label '%.*s' is already defined on line %u", (int)t->len, t->p, c->labels[old].line);
+    int32_t old = find_label(c, t->p, t->len), dold = asm_data_find(c, c->line + (t->p - c->clean), t->len);
+    if (old >= 0 || dold >= 0) {
+        asm_error(c, t->col, "label '%.*s' is already defined on line %u", (int)t->len, t->p,
+                  old >= 0 ? c->labels[old].line : c->dsyms[dold].line);
+        return;
+    }
+    if (c->section != ASM_SEC_TEXT) {
+        asm_data_label(c, c->line + (t->p - c->clean), t->len, t->col);
         return;
     }
     if ((c->nlabels + 1) * 2 > c->label_hash_size && !rehash_labels(c)) {
@@ -244,6 +250,8 @@ static void instruction(asm_ctx_t *c, uint32_t i)
         unknown_mnemonic(c, t, name, suffix ? len - 4 : len);
         return;
     }
+    if (!asm_data_code_allowed(c, t->col))
+        return;
     if (suffix && !isa_enc_has_e32(isa_ops[op].enc) && isa_ops[op].enc != ISA_ENC_VOP3) {
         asm_error(c, t->col, "'%s' has no _e32/_e64 forms (suffixes exist only on VALU instructions)", isa_ops[op].name);
         return;
@@ -329,8 +337,9 @@ static void process_line(asm_ctx_t *c)
     const asm_tok_t *t = &c->tok[i];
     if (t->kind == TK_END)
         return;
-    if (t->kind == TK_IDENT && t->p[0] == '.')
-        asm_directive(c, i);
+    if ((t->kind == TK_IDENT && t->p[0] == '.') ||
+        (t->kind == TK_BADNUM && t->len == 6 && t->p[0] == '.' && memcmp(t->p + 2, "byte", 4) == 0))
+        asm_directive(c, i); /* .2byte .4byte .8byte lex as malformed numbers */
     else if (t->kind == TK_IDENT)
         instruction(c, i);
     else if (asm_tok_punct(t, '#'))
@@ -596,8 +605,45 @@ static void partition(asm_ctx_t *c, isa_program_t *out)
 
 /* ---- Entry points --------------------------------------------------------------------------- */
 
+/* The program image: kernels in source order at 256-byte boundaries (the alignment clang's
+ * `.p2align 8` asks for), then the data (asm_data_link). label_off gives the code labels'
+ * addresses for relocations against them. */
+static void link_image(asm_ctx_t *c, isa_program_t *out)
+{
+    uint64_t off = 0;
+    for (uint32_t k = 0; k < out->nkernels; k++) {
+        off = (off + 255) / 256 * 256;
+        out->kernels[k].image_offset = (uint32_t)off;
+        off += out->kernels[k].code_bytes ? out->kernels[k].code_bytes : 4;
+    }
+    uint64_t *label_off = malloc((c->nlabels ? c->nlabels : 1) * sizeof *label_off);
+    uint32_t *start = malloc((out->nkernels ? out->nkernels : 1) * sizeof *start);
+    if (!label_off || !start) {
+        free(label_off);
+        free(start);
+        c->nerrors++;
+        return;
+    }
+    /* Kernel k holds the instructions after those of kernels 0..k-1 (partition made them contiguous). */
+    for (uint32_t k = 0, n = 0; k < out->nkernels; n += out->kernels[k].ninsts, k++)
+        start[k] = n;
+    for (uint32_t l = 0; l < c->nlabels; l++) {
+        int32_t k = c->labels[l].kernel;
+        label_off[l] = UINT64_MAX;
+        if (k < 0 || (uint32_t)k >= out->nkernels || c->labels[l].index < start[k])
+            continue;
+        const isa_kernel_t *kn = &out->kernels[k];
+        uint32_t i = c->labels[l].index - start[k];
+        label_off[l] = kn->image_offset + (i < kn->ninsts ? kn->insts[i].pc : kn->code_bytes);
+    }
+    free(start);
+    asm_data_link(c, out, &(asm_link_labels_t){ find_label, label_off });
+    free(label_off);
+}
+
 static void ctx_free(asm_ctx_t *c)
 {
+    asm_data_free(c);
     free(c->clean);
     free(c->insts);
     free(c->labels);
@@ -664,6 +710,8 @@ int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_prog
     c->line_failed = false;
     asm_directives_finish(c);
     partition(c, out); /* also when pass 1 failed: branch and kernel errors are reported too */
+    if (c->nerrors == 0)
+        link_image(c, out);
     int errors = c->nerrors;
     if (errors > ASM_ERRORS_SHOWN && diag)
         fprintf(diag, "%s: ... and %d more error%s\n", name, errors - ASM_ERRORS_SHOWN,

@@ -2,6 +2,7 @@
  * directives that name kernels (.globl, .type NAME,@function). Every other directive is ignored. */
 #include "asm/asm_directives.h"
 
+#include "asm/asm_data.h"
 #include "asm/asm_lex.h"
 
 #include <stddef.h>
@@ -81,6 +82,9 @@ bool asm_directive(asm_ctx_t *c, uint32_t i)
     const asm_tok_t *t = &c->tok[i];
     const char *name;
     uint32_t len;
+    bool ok;
+    if (asm_data_directive(c, i, &ok))
+        return ok; /* sections and data (asm_data.c) */
     if (asm_tok_is(t, ".amdhsa_kernel")) {
         if (!directive_name(c, i + 1, ".amdhsa_kernel", &name, &len))
             return false;
@@ -134,7 +138,7 @@ bool asm_directive(asm_ctx_t *c, uint32_t i)
             return asm_kernel_declare(c, name, len, c->lineno, c->tok[i + 1].col) >= 0;
         return true;
     }
-    return true; /* .text .p2align .section .size .amdgcn_target .ident ...: no effect on gcnsim */
+    return true; /* .size .amdgcn_target .ident .hidden ...: no effect on gcnsim */
 }
 
 /* ---- .amdhsa_kernel fields ----------------------------------------------------------------- */

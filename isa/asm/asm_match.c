@@ -167,7 +167,7 @@ static void bus_read(asm_match_state_t *st, uint16_t code, uint8_t count, uint32
 
 static bool take_literal(asm_ctx_t *c, asm_match_state_t *st, uint32_t bits, uint32_t col)
 {
-    if (st->lit_used && st->lit != bits) {
+    if (st->lit_used && (st->reloc || st->lit != bits)) {
         asm_error(c, col, "only one literal constant is allowed per instruction (already using 0x%x)", st->lit);
         return false;
     }
@@ -189,6 +189,25 @@ static bool put_source(asm_ctx_t *c, asm_match_state_t *st, isa_inst_t *in, cons
         s->count = o->count;
         s->neg = o->neg;
         s->abs = o->abs;
+        return true;
+    }
+    if (o->kind == OPK_RELOC) {
+        /* A relocated literal: always a literal (whatever its value), filled by the link. */
+        if (width != 1) {
+            asm_error(c, o->col, "a relocation needs a 32-bit operand (this one is 64-bit)");
+            return false;
+        }
+        if (st->lit_used) {
+            asm_error(c, o->col, "only one literal constant is allowed per instruction (already using 0x%x)", st->lit);
+            return false;
+        }
+        s->code = ISA_SRC_LITERAL;
+        s->count = 1;
+        st->lit_used = true;
+        st->lit = 0;
+        st->lit_col = o->col;
+        st->reloc = o;
+        bus_read(st, ISA_SRC_LITERAL, 1, o->col);
         return true;
     }
     uint32_t bits = 0;
@@ -578,6 +597,8 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
 
     if (st.lit_used)
         in->literal = st.lit;
+    if (st.reloc)
+        pi->reloc = (asm_reloc_ref_t){ st.reloc->sym, st.reloc->symlen, st.reloc->reloc, st.reloc->ival, st.reloc->col };
     if (info->unit == ISA_UNIT_VALU && !valu_rules(c, op, suffix, mcol, m, &st, in))
         return false;
     if (suffix && info->unit != ISA_UNIT_VALU) {

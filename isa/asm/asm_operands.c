@@ -1,6 +1,7 @@
 /* asm_operands: operands from tokens, and the names of registers both ways (asm_operands.h). */
 #include "asm/asm_operands.h"
 
+#include "asm/asm_data.h"
 #include "asm/asm_lex.h"
 
 #include <inttypes.h>
@@ -134,6 +135,20 @@ static bool parse_ident(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
     if (asm_tok_is(t, "off")) {
         o->kind = OPK_OFF;
         (*i)++;
+        return true;
+    }
+    if (asm_tok_punct(&c->tok[*i + 1], '@')) {
+        /* sym@rel32@lo+4 ...: a literal the link fills (asm_data.c); the name from the original text. */
+        asm_reloc_ref_t r;
+        memset(&r, 0, sizeof r);
+        (*i)++;
+        if (!asm_parse_reloc(c, i, &r))
+            return false;
+        o->kind = OPK_RELOC;
+        o->sym = c->line + (p - c->clean);
+        o->symlen = n;
+        o->reloc = r.kind;
+        o->ival = r.addend;
         return true;
     }
     o->kind = OPK_SYM;
@@ -302,7 +317,7 @@ bool asm_parse_operand(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
     o->col = o->col ? o->col : pcol;
     o->neg = neg || negfn;
     o->abs = absfn || absbar;
-    if ((o->neg || o->abs) && (o->kind == OPK_SYM || o->kind == OPK_OFF)) {
+    if ((o->neg || o->abs) && (o->kind == OPK_SYM || o->kind == OPK_OFF || o->kind == OPK_RELOC)) {
         asm_error(c, pcol, "source modifiers apply to registers and constants only");
         return false;
     }

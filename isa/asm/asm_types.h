@@ -5,6 +5,7 @@
  *   asm.c             drives the passes, splits the file into kernels, resolves branches and
  *                     computes resource usage;
  *   asm_directives.c  `.amdhsa_kernel`, `.amdgpu_metadata` and the kernel-naming directives;
+ *   asm_data.c        sections, data directives and labels, relocation operands, the image's link;
  *   asm_match.c       matches operands against the instruction's signature (the SIG column of
  *                     isa.def), with the VALU encoding and constant-bus rules;
  *   asm_operands.c    turns tokens into operands; names registers;
@@ -75,7 +76,57 @@ typedef struct {
 } asm_tok_t;
 
 /* ---- Parsed operands ---------------------------------------------------------------------------- */
-typedef enum { OPK_REG, OPK_INT, OPK_FLOAT, OPK_SYM, OPK_OFF } asm_opk_t;
+typedef enum { OPK_REG, OPK_INT, OPK_FLOAT, OPK_SYM, OPK_OFF, OPK_RELOC } asm_opk_t;
+
+/* ---- Data sections and relocations (asm_data.c) -------------------------------------------- */
+typedef enum { ASM_SEC_TEXT, ASM_SEC_RODATA, ASM_SEC_DATA, ASM_SEC_BSS, ASM_SEC_OTHER, ASM_NUM_SECS } asm_sec_t;
+
+/* Relocation kinds, as LLVM's AMDGPU variants: S the symbol's address, A the addend, P the
+ * address of the relocated field, G the address of the symbol's GOT entry. */
+typedef enum {
+    ASM_RELOC_NONE,
+    ASM_RELOC_REL32_LO,      /* sym@rel32@lo: low 32 bits of S + A - P */
+    ASM_RELOC_REL32_HI,      /* sym@rel32@hi: high 32 bits of S + A - P */
+    ASM_RELOC_GOTPCREL32_LO, /* sym@gotpcrel32@lo (and sym@gotpcrel): low 32 bits of G + A - P */
+    ASM_RELOC_GOTPCREL32_HI, /* sym@gotpcrel32@hi */
+    ASM_RELOC_ABS32_LO,      /* sym@abs32@lo: low 32 bits of S + A */
+    ASM_RELOC_ABS32_HI,      /* sym@abs32@hi */
+    ASM_RELOC_ABS64          /* `.quad sym+A` in a data section: S + A */
+} asm_reloc_t;
+
+/* A reference to a symbol with a relocation kind (an operand, or a data value). */
+typedef struct {
+    const char *sym;   /* into the original source text */
+    uint32_t len;
+    uint8_t kind;      /* asm_reloc_t; ASM_RELOC_NONE: no relocation */
+    int64_t addend;
+    uint32_t col;
+} asm_reloc_ref_t;
+
+typedef struct {
+    uint8_t *bytes;    /* NULL for .bss (zeros) */
+    uint32_t size, cap;
+    uint32_t align;    /* the largest alignment asked for in it */
+} asm_section_t;
+
+/* A label defined in a data section. */
+typedef struct {
+    const char *name;  /* into the source text */
+    uint32_t len;
+    uint8_t sec;       /* asm_sec_t */
+    uint32_t off;
+    uint32_t line;
+} asm_dsym_t;
+
+/* A symbol value in a data section (.quad sym, .long sym@abs32@lo), filled when the image is linked. */
+typedef struct {
+    asm_reloc_ref_t ref;
+    uint8_t sec;
+    uint32_t off;
+    uint32_t line;
+    const char *src;
+    uint32_t src_len;
+} asm_dfixup_t;
 
 typedef struct {
     asm_opk_t kind;
@@ -84,9 +135,10 @@ typedef struct {
     bool neg, abs;      /* source modifiers as written (on constants: folded into the bits) */
     int64_t ival;       /* OPK_INT, sign included */
     double fval;        /* OPK_FLOAT, sign included */
-    const char *sym;    /* OPK_SYM: label name (not NUL-terminated) */
+    const char *sym;    /* OPK_SYM: label name (not NUL-terminated); OPK_RELOC: the symbol */
     uint32_t symlen;
     uint32_t col;
+    uint8_t reloc;      /* OPK_RELOC: asm_reloc_t (the addend is in ival) */
 } asm_opnd_t;
 
 /* Instruction-level modifiers written after the operands. */
@@ -110,6 +162,7 @@ typedef struct {
     uint32_t mods_col;         /* a register has neg/abs (needs e64) */
     uint32_t mask_col;         /* lane mask other than vcc (needs e64) */
     uint32_t bus_codes[8], bus_counts[8], bus_cols[8], nbus;
+    const asm_opnd_t *reloc;   /* the literal is a relocation, filled when the image is linked */
 } asm_match_state_t;
 
 /* ---- The assembler's state ------------------------------------------------------------------ */
@@ -119,6 +172,7 @@ typedef struct {
     uint32_t label_len, label_col;
     const char *line;           /* source line, for diagnostics issued after parsing */
     uint32_t line_len;
+    asm_reloc_ref_t reloc;      /* the literal's relocation (sym into the original text) */
 } asm_pinst_t;
 
 typedef struct {
@@ -187,6 +241,18 @@ typedef struct {
     int32_t meta_kernel;             /* index into meta list */
     struct asm_meta_kernel *meta;
     uint32_t nmeta, meta_cap;
+
+    /* Data sections, their labels and symbol values (asm_data.c). */
+    uint8_t section;                 /* asm_sec_t of the current section */
+    uint8_t prev_section;            /* for .previous */
+    char section_name[48];           /* the current section's name, for messages */
+    asm_section_t secs[ASM_NUM_SECS];
+    asm_dsym_t *dsyms;
+    uint32_t ndsyms, dsyms_cap;
+    uint32_t *dsym_hash;             /* dsym index + 1; 0 = empty */
+    uint32_t dsym_hash_size;
+    asm_dfixup_t *dfix;
+    uint32_t ndfix, dfix_cap;
 } asm_ctx_t;
 
 /* Metadata of one kernel as read from the YAML (matched to kernels after pass 1). */

@@ -182,6 +182,9 @@ static int cmd_asm(int argc, char **argv)
         printf("%s: no kernels\n", path);
     for (uint32_t i = 0; i < prog.nkernels; i++)
         report_kernel(&prog.kernels[i], stdout);
+    if (prog.image_bytes) /* data sections or relocations: docs/asm.md */
+        printf("program image: %" PRIu32 " bytes at 0x%" PRIx64 " (the kernels' code, then .rodata, .data, the GOT and "
+               ".bss); relocated literals are shown resolved\n", prog.image_bytes, (uint64_t)ISA_IMAGE_BASE);
     isa_program_free(&prog);
     return 0;
 }

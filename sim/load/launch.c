@@ -395,11 +395,24 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
     /* The code region only gives s_getpc_b64 and the packets mapped addresses; instructions run from
      * the kernels' insts. Distinct kernels lie one after another, 256-byte aligned as code objects are. */
     uint64_t code_bytes = 0;
-    for (uint32_t i = 0; i < L->nkernels; i++) {
+    if (prog->image_bytes) {
+        /* A program with data or relocations is loaded whole, where the assembler linked it: every
+         * kernel at its image offset, the data after the code (docs/workloads.md, "Memory layout"). */
+        _Static_assert(GMEM_CODE_BASE == ISA_IMAGE_BASE, "the program image is linked at the code base");
+        code_bytes = prog->image_bytes;
+        for (uint32_t i = 0; i < L->nkernels; i++)
+            L->kernels[i].code_addr = GMEM_CODE_BASE + L->kernels[i].kernel->image_offset;
+    }
+    for (uint32_t i = 0; i < L->nkernels && !prog->image_bytes; i++) {
         const isa_kernel_t *k = L->kernels[i].kernel;
         code_bytes = (code_bytes + 255) / 256 * 256;
         L->kernels[i].code_addr = GMEM_CODE_BASE + code_bytes;
         code_bytes += k->code_bytes ? k->code_bytes : 4;
+    }
+    if (prog->image_bytes && code_bytes > GMEM_DISPATCH_BASE - GMEM_CODE_BASE - GMEM_ALIGN) {
+        perr(err, wl, wl->source_line, "the program image (code and data) is %" PRIu64 " bytes; at most %llu",
+             code_bytes, GMEM_DISPATCH_BASE - GMEM_CODE_BASE - GMEM_ALIGN);
+        goto fail;
     }
     if (code_bytes > GMEM_DISPATCH_BASE - GMEM_CODE_BASE - GMEM_ALIGN) {
         perr(err, wl, wl->source_line, "the kernels' code totals %" PRIu64 " bytes; at most %llu", code_bytes,
@@ -418,8 +431,11 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
         goto fail;
     char msg[300];
     bool several = L->ndispatches > 1;
-    if (!gmem_map(&L->mem, "code", GMEM_CODE_BASE, code_bytes, msg, sizeof msg))
+    uint8_t *code = gmem_map(&L->mem, "code", GMEM_CODE_BASE, code_bytes, msg, sizeof msg);
+    if (!code)
         goto nomem;
+    if (prog->image_bytes)
+        memcpy(code, prog->image, prog->image_bytes);
     uint8_t *packets = gmem_map(&L->mem, several ? "dispatch packets" : "dispatch packet", GMEM_DISPATCH_BASE,
                                 64ull * L->ndispatches, msg, sizeof msg);
     if (!packets)

@@ -674,6 +674,8 @@ static void check_alu(ctx_t *c)
     }
 }
 
+#include "refcheck_corpus.c"
+
 typedef struct {
     const char *name;
     void (*check)(ctx_t *);
@@ -705,6 +707,14 @@ static const workload_t workloads[] = {
     {"memory/stream", check_stream},
     {"memory/conv_wide", check_conv_wide},
     {"bench/alu", check_alu},
+    {"crc32", check_crc32},
+    {"horner_f64", check_horner_f64},
+    {"half_mul", check_half_mul},
+    {"private_hist", check_private_hist},
+    {"pixel_blend", check_pixel_blend},
+    {"wave_reduce_dpp", check_wave_reduce_dpp},
+    {"div_fmod", check_div_fmod},
+    {"spill16", check_spill16},
 };
 
 int main(int argc, char **argv)

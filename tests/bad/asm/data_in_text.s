@@ -1,0 +1,5 @@
+.text
+k:
+  s_endpgm
+table:
+  .long 1, 2, 3

@@ -1,0 +1,179 @@
+/* refcheck_corpus: the references of the real-code corpus of OpenCL kernels (doubles, halfs,
+ * private arrays, __constant tables, 8/16-bit arithmetic, DPP reductions, division and fmod, spills).
+ * Included by refcheck.c, whose helpers it uses; kept apart so that refcheck.c stays readable. */
+
+#define U16(b) ((const uint16_t *)(b).data)
+#define F64(b) ((const double *)(b).data)
+
+/* crc32: zlib's CRC-32 (reflected polynomial 0xEDB88320, initial and final inversion) of each
+ * 16-byte message, computed bit by bit here (the kernel uses a table): exact. */
+static void check_crc32(ctx_t *c)
+{
+    buf_t msg = load(c, "init", "msg", 4), crc = load(c, "final", "crc", 4);
+    size_t n = (size_t)arg(c, "n");
+    need_count("msg", N32(msg), 4 * n);
+    need_count("crc", N32(crc), n);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t r = 0xffffffffu;
+        for (size_t b = 0; b < 16; b++) {
+            r ^= (U32(msg)[4 * i + b / 4] >> (8 * (b % 4))) & 0xffu;
+            for (int k = 0; k < 8; k++)
+                r = (r & 1u) ? 0xEDB88320u ^ (r >> 1) : r >> 1;
+        }
+        check_u32(c, "crc", i, ~r, U32(crc)[i]);
+    }
+}
+
+/* horner_f64: the kernel's fma chain, with C's fma (correctly rounded, as v_fma_f64): bit-exact. */
+static void check_horner_f64(ctx_t *c)
+{
+    buf_t x = load(c, "init", "x", 8), y = load(c, "final", "y", 8);
+    double c0 = arg(c, "c0"), c1 = arg(c, "c1"), c2 = arg(c, "c2"), c3 = arg(c, "c3");
+    size_t n = (size_t)arg(c, "n");
+    need_count("x", x.bytes / 8, n);
+    need_count("y", y.bytes / 8, n);
+    for (size_t i = 0; i < n; i++) {
+        double v = F64(x)[i], acc = c3;
+        acc = fma(acc, v, c2);
+        acc = fma(acc, v, c1);
+        acc = fma(acc, v, c0);
+        acc = fma(acc, v, c3);
+        acc = fma(acc, v, c2);
+        acc = fma(acc, v, c1);
+        acc = fma(acc, v, c0);
+        if (memcmp(&acc, &F64(y)[i], 8) != 0 && c->mismatches++ < MAX_SHOWN)
+            printf("  y[%zu]: expected %.17g, got %.17g\n", i, acc, F64(y)[i]);
+    }
+}
+
+/* IEEE binary16 to double (exact) and double to binary16, rounding to nearest even. */
+static double half_to_double(uint16_t h)
+{
+    int e = (h >> 10) & 31, m = h & 1023;
+    double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(1024 + m, e - 25);
+    return (h & 0x8000) ? -v : v;
+}
+
+static uint16_t double_to_half(double d)
+{
+    uint16_t sign = signbit(d) ? 0x8000 : 0;
+    d = fabs(d);
+    if (isnan(d))
+        return 0x7e00;
+    if (d >= 65520.0) /* rounds to infinity */
+        return sign | 0x7c00;
+    int e;
+    frexp(d, &e); /* d = f * 2^e, f in [0.5, 1) */
+    int q = e - 11 < -24 ? -24 : e - 11; /* the place value of the last kept bit */
+    double m = nearbyint(ldexp(d, -q));  /* the default rounding mode: to nearest even */
+    return sign | (uint16_t)(m >= 2048 ? ((q + 25 + 1) << 10 | ((int)(m / 2) - 1024))
+                                       : m >= 1024 ? ((q + 25) << 10 | ((int)m - 1024)) : (int)m);
+}
+
+/* half_mul: p = a * b and s = a + b rounded once to half (the exact double result rounded):
+ * bit-exact. The inputs are normal halves in [0.125, 8], so no result is a denormal. */
+static void check_half_mul(ctx_t *c)
+{
+    buf_t a = load(c, "init", "a", 2), b = load(c, "init", "b", 2);
+    buf_t p = load(c, "final", "p", 2), s = load(c, "final", "s", 2);
+    size_t n = (size_t)arg(c, "n");
+    need_count("p", p.bytes / 2, n);
+    need_count("s", s.bytes / 2, n);
+    for (size_t i = 0; i < n; i++) {
+        double x = half_to_double(U16(a)[i]), y = half_to_double(U16(b)[i]);
+        check_u32(c, "p", i, double_to_half(x * y), U16(p)[i]);
+        check_u32(c, "s", i, double_to_half(x + y), U16(s)[i]);
+    }
+}
+
+/* private_hist: the 32-bin histogram of each work-item's 64 values: the bin `key` selects and the
+ * number of non-empty bins. Exact. */
+static void check_private_hist(ctx_t *c)
+{
+    buf_t in = load(c, "init", "in", 4), key = load(c, "init", "key", 4), out = load(c, "final", "out", 4);
+    size_t n = (size_t)arg(c, "n");
+    need_count("in", N32(in), 64 * n);
+    need_count("out", N32(out), 2 * n);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t h[32] = { 0 }, used = 0;
+        for (size_t k = 0; k < 64; k++)
+            h[U32(in)[64 * i + k] & 31u]++;
+        for (int k = 0; k < 32; k++)
+            used += h[k] != 0;
+        check_u32(c, "out", 2 * i, h[U32(key)[i] & 31u], U32(out)[2 * i]);
+        check_u32(c, "out", 2 * i + 1, used, U32(out)[2 * i + 1]);
+    }
+}
+
+/* pixel_blend: per channel (a * w + b * (256 - w)) >> 8 with w = weight & 255, in integers. Exact. */
+static void check_pixel_blend(ctx_t *c)
+{
+    buf_t a = load(c, "init", "a", 4), b = load(c, "init", "b", 4), w = load(c, "init", "w", 2);
+    buf_t out = load(c, "final", "out", 4);
+    size_t n = (size_t)arg(c, "n");
+    need_count("out", N32(out), n);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t wa = U16(w)[i] & 255u, wb = 256 - wa, e = 0;
+        for (int ch = 0; ch < 4; ch++) {
+            uint32_t x = (U32(a)[i] >> (8 * ch)) & 255u, y = (U32(b)[i] >> (8 * ch)) & 255u;
+            e |= (((x * wa + y * wb) >> 8) & 255u) << (8 * ch);
+        }
+        check_u32(c, "out", i, e, U32(out)[i]);
+    }
+}
+
+/* wave_reduce_dpp: each wavefront's 64 values summed (mod 2^32). Exact. */
+static void check_wave_reduce_dpp(ctx_t *c)
+{
+    buf_t in = load(c, "init", "in", 4), sums = load(c, "final", "sums", 4);
+    need_count("sums", N32(sums), N32(in) / 64);
+    for (size_t w = 0; w < N32(in) / 64; w++) {
+        uint32_t s = 0;
+        for (size_t k = 0; k < 64; k++)
+            s += U32(in)[64 * w + k];
+        check_u32(c, "sums", w, s, U32(sums)[w]);
+    }
+}
+
+/* div_fmod: a / b correctly rounded (as C's float division is) and fmod as clang lowers it for
+ * gfx803 (LLVM's AMDGPU frem expansion: fma(-trunc(a / b), b, a), with that same quotient), which is
+ * C's exact fmodf except where a / b rounds up to an integer; so the reference computes the
+ * expansion. Bit-identical, except a result below FLT_MIN, which f32 denormal flushing may make 0. */
+static void check_div_fmod(ctx_t *c)
+{
+    buf_t a = load(c, "init", "a", 4), b = load(c, "init", "b", 4);
+    buf_t q = load(c, "final", "q", 4), r = load(c, "final", "r", 4);
+    size_t n = (size_t)arg(c, "n");
+    need_count("q", N32(q), n);
+    need_count("r", N32(r), n);
+    for (size_t i = 0; i < n; i++) {
+        float x = F32(a)[i], y = F32(b)[i], e = x / y;
+        check_f32(c, "q", i, e, F32(q)[i], FLT_MIN);
+        check_f32(c, "r", i, fmaf(-truncf(e), y, x), F32(r)[i], FLT_MIN);
+    }
+}
+
+/* spill16: 24 sums s[k] = s[k] * 0.5 + x * (k + 1) over `steps` inputs, then sum s[k] * (k & 3). The
+ * compiler may fuse a multiply-add (v_fma_f32/v_mad_f32 differ from C's two roundings by half an ulp
+ * of the product each step); the halving keeps the errors from growing, so 1e-5 relative is ample. */
+static void check_spill16(ctx_t *c)
+{
+    buf_t in = load(c, "init", "in", 4), out = load(c, "final", "out", 4);
+    size_t n = (size_t)arg(c, "n");
+    uint32_t steps = (uint32_t)arg(c, "steps");
+    need_count("in", N32(in), n);
+    need_count("out", N32(out), n);
+    for (size_t i = 0; i < n; i++) {
+        float s[24], acc = 0.0f;
+        for (int k = 0; k < 24; k++)
+            s[k] = (float)k;
+        for (uint32_t t = 0; t < steps; t++) {
+            float x = F32(in)[(i + t) % n];
+            for (int k = 0; k < 24; k++)
+                s[k] = s[k] * 0.5f + x * (float)(k + 1);
+        }
+        for (int k = 0; k < 24; k++)
+            acc += s[k] * (float)(k & 3);
+        check_f32(c, "out", i, acc, F32(out)[i], 1e-5 * (fabs(acc) + 1.0));
+    }
+}
