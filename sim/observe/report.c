@@ -63,8 +63,12 @@ void report_dispatch_line(const launch_t *L, uint32_t i, FILE *out)
 static void report_resources(const launch_dispatch_t *D, FILE *out)
 {
     const isa_kernel_t *k = D->kernel;
-    fprintf(out, "VGPRs %" PRIu32 " (allocated %" PRIu32 "), SGPRs %" PRIu32 ", LDS %" PRIu32
-            " bytes (static %" PRIu32 ", dynamic %" PRIu32 ")\n", k->vgprs_used, D->nvgpr, k->sgprs_used,
+    /* "allocated" is kept for the granule-rounded figures of the occupancy analysis; here the count
+     * each wave was given, which a workload's vgprs = may raise above the kernel's. */
+    fprintf(out, "VGPRs %" PRIu32 " per wave", D->nvgpr);
+    if (D->nvgpr != k->vgprs_used)
+        fprintf(out, " (the workload's vgprs; the kernel uses %" PRIu32 ")", k->vgprs_used);
+    fprintf(out, ", SGPRs %" PRIu32 ", LDS %" PRIu32 " bytes (static %" PRIu32 ", dynamic %" PRIu32 ")\n", k->sgprs_used,
             D->lds_total, D->lds_static, D->lds_total - D->lds_static);
 }
 
