@@ -449,7 +449,7 @@ static bool f16_ops(isa_wave_t *w, const isa_inst_t *in)
     /* ---- VOP2 / VOP3 ---- */
     case ISA_v_add_f16: LANES(fix_nan(R(H(a) + H(b)), a, b, 0)); break;
     case ISA_v_sub_f16: LANES(fix_nan(R(H(a) - H(b)), a, b, 0)); break;
-    case ISA_v_subrev_f16: LANES(fix_nan(R(H(b) - H(a)), b, a, 0)); break;
+    case ISA_v_subrev_f16: LANES(fix_nan(R(H(b) - H(a)), a, b, 0)); break;
     case ISA_v_mul_f16: LANES(fix_nan(R(H(a) * H(b)), a, b, 0)); break;
     case ISA_v_max_f16: LANES(minmax16(a, b, true, ieee)); break;
     case ISA_v_min_f16: LANES(minmax16(a, b, false, ieee)); break;

@@ -317,6 +317,7 @@ START_TEST(test_f16_hand_values)
         { ISA_v_mul_f16, 0x0000, 0x7c00, 0, 0xfe00 },          /* 0 * inf */
         { ISA_v_mul_f16, 0x0400, 0x3800, 0, 0x0200 },          /* smallest normal / 2: denormal */
         { ISA_v_subrev_f16, 0x3c00, 0x4200, 0, 0x4000 },       /* 3 - 1 */
+        { ISA_v_subrev_f16, 0x7d00, 0x7e01, 0, 0x7f00 },       /* NaNs: the first in operand order */
         { ISA_v_mac_f16, 0x4000, 0x4200, 0x3c00, 0x4700 },     /* 2 * 3 + 1 = 7 */
         { ISA_v_mad_f16, 0x0001, 0x3c00, 0x0000, 0x0000 },     /* mad flushes denormals always */
         { ISA_v_fma_f16, 0x0001, 0x3c00, 0x0000, 0x0001 },     /* fma keeps them */
