@@ -55,7 +55,10 @@ enum {
     ISA_FL_VCC_IN = 1u << 10, /* reads VCC implicitly (v_div_fmas): it counts on the constant bus */
     ISA_FL_NOOP = 1u << 11,  /* executes as a no-op: it changes hardware state gcnsim does not model */
     /* MUBUF/MTBUF (the buffer family): a format load/store, converted through a data/number format */
-    ISA_FL_BUF_FORMAT = 1u << 14
+    ISA_FL_BUF_FORMAT = 1u << 14,
+    /* f16 family: an integer instruction whose clamp bit saturates the result (v_add/sub/subrev_u16,
+     * v_mad_u16/i16); llvm-mc accepts clamp on these only. */
+    ISA_FL_SAT = 1u << 12
 };
 
 /* Operand signatures (the SIG column): space-separated groups, one per operand, in syntax order.
@@ -63,6 +66,10 @@ enum {
  *   S S2           VALU source: VGPR, SGPR, inline constant or literal (32/64-bit)
  *   I              the same, for an integer operand of a float instruction (ldexp's exponent,
  *                  class's mask, trig_preop's segment): no neg/abs, as llvm-mc
+ *   h              16-bit float (f16) VALU source: bits [15:0] of a VGPR or SGPR, an inline
+ *                  constant (read as its f16 pattern, 0.5 = 0x3800) or a 16-bit literal
+ *   j              16-bit integer (i16/u16) source: the same, no neg/abs; a float constant is
+ *                  its f16 literal, as llvm-mc encodes it
  *   V V2 V3 V4     VGPR-only source (VOP2 src1 in e32, DS address/data, FLAT data)
  *   d d2 d4 d8 d16 SGPR destination
  *   s s2           scalar source: SGPR, special register, inline constant or literal
@@ -72,7 +79,7 @@ enum {
  *   R R2           returning-atomic destination: present exactly when `glc` is given
  *   o              SMEM offset: unsigned 20-bit immediate or an SGPR
  *   k              16-bit immediate (SOPK, s_nop/s_sleep/s_setprio)
- *   K              32-bit literal constant (v_madak/v_madmk)
+ *   K              32-bit literal constant (v_madak/v_madmk); K16 the 16-bit one of the f16 forms
  *   L              branch target label
  *   M              buffer address (MUBUF/MTBUF vaddr): `off`, a VGPR (offen or idxen) or a VGPR pair
  *                  (idxen offen: index, offset)

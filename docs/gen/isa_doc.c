@@ -10,11 +10,11 @@ static const char *operand_words(const char *g)
 {
     static const struct { const char *sig, *text; } words[] = {
         { "D", "vdst" }, { "D2", "vdst[2]" }, { "D3", "vdst[3]" }, { "D4", "vdst[4]" },
-        { "S", "src" }, { "S2", "src64" }, { "I", "isrc" }, { "V", "vsrc" }, { "V2", "vsrc[2]" }, { "V3", "vsrc[3]" },
+        { "S", "src" }, { "S2", "src64" }, { "I", "isrc" }, { "h", "src16" }, { "j", "isrc16" }, { "V", "vsrc" }, { "V2", "vsrc[2]" }, { "V3", "vsrc[3]" },
         { "V4", "vsrc[4]" }, { "d", "sdst" }, { "d2", "sdst[2]" }, { "d4", "sdst[4]" },
         { "d8", "sdst[8]" }, { "d16", "sdst[16]" }, { "s", "ssrc" }, { "s2", "ssrc64" },
         { "C", "mask-dst" }, { "c", "mask-src" }, { "A", "vaddr[2]" }, { "R", "vdst(glc)" },
-        { "R2", "vdst[2](glc)" }, { "o", "offset" }, { "k", "simm16" }, { "K", "K32" },
+        { "R2", "vdst[2](glc)" }, { "o", "offset" }, { "k", "simm16" }, { "K", "K32" }, { "K16", "K16" },
         { "L", "label" }, { "W", "counters" }, { "H", "hwreg" },
         { "M", "vaddr" }, { "T", "srsrc" }, { "O", "soffset" },
     };
@@ -55,9 +55,11 @@ static void print_notes(const isa_op_info_t *op)
     if (op->rate == ISA_RATE_F64) { printf("%sf64 multiply rate", sep); sep = "; "; }
     if (op->flags & ISA_FL_FLOAT) { /* VOP3b (a VOP3 with a lane-mask destination) has no abs */
         bool vop3b = op->enc == ISA_ENC_VOP3 && strchr(op->sig, 'C');
-        printf("%s%s (%s)", sep, op->flags & ISA_FL_F64 ? "f64" : "f32", vop3b ? "neg/clamp/omod" : "neg/abs/clamp/omod");
+        const char *ty = op->flags & ISA_FL_F64 ? "f64" : strstr(op->name, "f16") ? "f16" : "f32";
+        printf("%s%s (%s)", sep, ty, vop3b ? "neg/clamp/omod" : "neg/abs/clamp/omod");
         sep = "; ";
     }
+    if (op->flags & ISA_FL_SAT) { printf("%sclamp saturates", sep); sep = "; "; }
     if (op->flags & ISA_FL_CMPX) { printf("%swrites EXEC", sep); sep = "; "; }
     if (op->flags & ISA_FL_VCC_IN) { printf("%sreads VCC", sep); sep = "; "; }
     if (op->flags & ISA_FL_MAC) { printf("%saccumulates into vdst", sep); sep = "; "; }
@@ -87,11 +89,12 @@ int main(void)
     puts("");
     puts("Operand words: `vdst` VGPR destination (`[n]`: a range of n registers), `src` any VALU source");
     puts("(VGPR, SGPR, inline constant or literal; `src64` a 64-bit one; `isrc` the integer operand of a float");
-    puts("instruction, which takes no neg/abs), `vsrc` VGPR only, `sdst`/`ssrc`");
+    puts("instruction, which takes no neg/abs; `src16` a 16-bit f16 source, bits [15:0], and `isrc16` a");
+    puts("16-bit integer one, see docs/semantics-valu.md), `vsrc` VGPR only, `sdst`/`ssrc`");
     puts("scalar destination/source, `mask-dst` a lane mask (VCC in the `_e32` form, any SGPR pair in `_e64`),");
     puts("`mask-src` a lane-mask source (VCC in `_e32`), `vaddr[2]` a 64-bit FLAT address, `vdst(glc)` the");
     puts("returned value of an atomic, present exactly when `glc` is given, `offset` an SMEM byte offset");
-    puts("(immediate or SGPR), `simm16` a 16-bit immediate, `K32` a 32-bit literal, `counters` the");
+    puts("(immediate or SGPR), `simm16` a 16-bit immediate, `K32` a 32-bit literal (`K16`: 16-bit), `counters` the");
     puts("`s_waitcnt` expression, `hwreg` a field of the MODE register: `hwreg(HW_REG_MODE, offset, size)`,");
     puts("`vaddr` a buffer address (`off`, or a VGPR or pair with `offen`/`idxen`), `srsrc` a buffer resource");
     puts("descriptor in four SGPRs, `soffset` the buffer's SGPR offset (an atomic's vsrc also receives the");

@@ -322,10 +322,13 @@ bool asm_sig_parse(const char *sig, asm_sig_list_t *out)
             return false;
         asm_sig_t *g = &out->g[out->n++];
         g->width = (uint8_t)(w ? w : 1);
-        g->integer = letter == 'I';
+        g->integer = letter == 'I' || letter == 'j';
+        g->half = letter == 'h' || letter == 'j' || (letter == 'K' && w == 16);
+        if (letter == 'K')
+            g->width = 1;
         switch (letter) {
         case 'D': g->kind = SIG_VDST; break;
-        case 'S': case 'I': g->kind = SIG_VSRC; break;
+        case 'S': case 'I': case 'h': case 'j': g->kind = SIG_VSRC; break;
         case 'V': g->kind = SIG_VGPR; break;
         case 'd': g->kind = SIG_SDST; break;
         case 's': g->kind = SIG_SSRC; break;

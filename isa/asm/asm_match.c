@@ -5,6 +5,7 @@
 
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
+#include "isa_f16.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -97,6 +98,50 @@ static bool const_code(asm_ctx_t *c, const asm_opnd_t *o, unsigned width, uint16
     return false;
 }
 
+/* The f16 inline constants: the same codes as for f32 (240..248), meaning f16 values. */
+static const uint16_t inline_f16[9] = { 0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118 };
+
+/* The operand code of a constant for a 16-bit operand, as llvm-mc encodes it: an integer must fit
+ * in 16 bits (-32768..65535) and is its own bit pattern; a float is rounded to f16 (to nearest
+ * even), refused when it overflows or underflows. Modifiers on a constant fold into bit 15. The
+ * 16-bit value -16..64 (sign-extended) is an inline integer; on an f16 operand (h) the f16
+ * patterns of 0.5, 1.0, 2.0, 4.0 (and negatives) and 1/(2*pi) are inline floats too; on an
+ * integer one (j) they stay literals. A literal is zero-extended to 32 bits. */
+static bool const_code16(asm_ctx_t *c, const asm_opnd_t *o, bool is_int, uint16_t *code, uint32_t *lit)
+{
+    uint16_t bits;
+    if (o->kind == OPK_INT) {
+        if (o->ival < -32768 || o->ival > 65535) {
+            asm_error(c, o->col, "integer %" PRId64 " does not fit in a 16-bit operand (-32768..65535)", o->ival);
+            return false;
+        }
+        bits = (uint16_t)(o->ival & 0xffff);
+    } else {
+        unsigned st;
+        bits = isa_f16_from_f64(o->fval, &st);
+        if (st & (ISA_F16_OVERFLOW | ISA_F16_UNDERFLOW)) {
+            asm_error(c, o->col, "float constant %g is out of range for f16", o->fval);
+            return false;
+        }
+    }
+    if (o->abs)
+        bits &= 0x7fffu;
+    if (o->neg)
+        bits ^= 0x8000u;
+    int16_t v = (int16_t)bits;
+    *lit = bits;
+    *code = ISA_SRC_LITERAL;
+    if (v >= 0 && v <= 64)
+        *code = (uint16_t)(ISA_CONST_INT_ZERO + v);
+    else if (v < 0 && v >= -16)
+        *code = (uint16_t)(192 - v);
+    else if (!is_int)
+        for (int k = 0; k < 9; k++)
+            if (bits == inline_f16[k])
+                *code = (uint16_t)(ISA_CONST_F_HALF + k);
+    return true;
+}
+
 /* ---- Matching --------------------------------------------------------------------------------- */
 
 static const char *describe(const asm_sig_t *g, char *buf, size_t n)
@@ -179,8 +224,9 @@ static bool take_literal(asm_ctx_t *c, asm_match_state_t *st, uint32_t bits, uin
 }
 
 /* Fill one source operand of the instruction from a register or constant. */
-static bool put_source(asm_ctx_t *c, asm_match_state_t *st, isa_inst_t *in, const asm_opnd_t *o, unsigned width)
+static bool put_source(asm_ctx_t *c, asm_match_state_t *st, isa_inst_t *in, const asm_opnd_t *o, const asm_sig_t *g)
 {
+    unsigned width = g->width;
     isa_operand_t *s = &in->src[in->nsrc++];
     if (o->kind == OPK_REG) {
         if (o->code < ISA_VGPR_BASE)
@@ -211,7 +257,7 @@ static bool put_source(asm_ctx_t *c, asm_match_state_t *st, isa_inst_t *in, cons
         return true;
     }
     uint32_t bits = 0;
-    if (!const_code(c, o, width, &s->code, &bits))
+    if (g->half ? !const_code16(c, o, g->integer, &s->code, &bits) : !const_code(c, o, width, &s->code, &bits))
         return false;
     s->count = 1;
     if (s->code == ISA_SRC_LITERAL) {
@@ -272,7 +318,7 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
         if (o->kind == OPK_REG && mods && !st->mods_col)
             st->mods_col = o->col;
         unsigned idx = st->nvsrc++;
-        if (!put_source(c, st, in, o, g->width))
+        if (!put_source(c, st, in, o, g))
             return false;
         uint16_t code = in->src[in->nsrc - 1].code;
         if (idx == 1 && (enc == ISA_ENC_VOP2 || enc == ISA_ENC_VOPC) && code < ISA_VGPR_BASE) {
@@ -296,7 +342,7 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
                       g->width == 2 ? " pair" : "");
             return false;
         }
-        return put_source(c, st, in, o, g->width);
+        return put_source(c, st, in, o, g);
     case SIG_RSRC: /* s_buffer_load_*: the descriptor is read like an SMEM base */
         if (!reg_fits(o, false, 4) || !is_sreg_code(o->code) || o->code % 4 != 0)
             return bad_operand(c, o, pos, op, g);
@@ -357,7 +403,8 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
             return bad_operand(c, o, pos, op, g);
         uint16_t code;
         uint32_t bits = 0;
-        if (!const_code(c, o, 1, &code, &bits) || !take_literal(c, st, bits, o->col))
+        bool ok = g->half ? const_code16(c, o, false, &code, &bits) : const_code(c, o, 1, &code, &bits);
+        if (!ok || !take_literal(c, st, bits, o->col))
             return false;
         bus_read(st, ISA_SRC_LITERAL, 1, o->col);
         in->src[in->nsrc++] = (isa_operand_t){ ISA_SRC_LITERAL, 1, 0, 0 };
@@ -498,7 +545,8 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
     const isa_op_info_t *info = &isa_ops[op];
     bool valu = info->unit == ISA_UNIT_VALU, fl = (info->flags & ISA_FL_FLOAT) != 0;
     bool dual = (info->flags & ISA_FL_DUAL) != 0;
-    if (m->clamp && !(valu && (fl || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC)))) {
+    bool sat = (info->flags & ISA_FL_SAT) != 0;
+    if (m->clamp && !(valu && (fl || sat || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC)))) {
         asm_error(c, m->col_clamp, "'clamp' is not allowed on '%s' (only floating-point and carry-out VALU instructions)",
                   info->name);
         return false;

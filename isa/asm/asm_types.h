@@ -55,6 +55,7 @@ typedef struct {
     uint8_t kind;   /* asm_sig_kind_t */
     uint8_t width;  /* registers */
     bool integer;   /* I: a VALU source that is an integer operand of a float instruction (no neg/abs) */
+    bool half;      /* h, j, K16: a 16-bit operand (f16 family): 16-bit constants and literals */
 } asm_sig_t;
 
 typedef struct {

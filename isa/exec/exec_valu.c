@@ -10,6 +10,7 @@
 
 #include "exec/exec_lanes.h"
 #include "exec/exec_operands.h"
+#include "exec/exec_valu_f16.h"
 #include "exec/exec_valu_f64.h"
 #include "exec/exec_valu_float.h"
 #include "exec/exec_vcmp.h"
@@ -361,7 +362,9 @@ void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     if (!operands_ok(w, in, res))
         return;
     bool done;
-    if (isa_ops[in->op].enc == ISA_ENC_VOPC)
+    if (isa_valu_f16_owns(in->op))
+        done = isa_valu_f16(w, in);
+    else if (isa_ops[in->op].enc == ISA_ENC_VOPC)
         done = isa_valu_cmp(w, in);
     else if (isa_ops[in->op].flags & ISA_FL_F64)
         done = isa_valu_f64(w, in);

@@ -282,6 +282,43 @@ static void check_dscale(ctx_t *c)
     check_unchanged(c, "y", U32(y0), U32(y1), 2 * n, N32(y1));
 }
 
+/* halfops (f16 and 16-bit integers, workloads/halfops.s), bit exact against the host compiler's
+ * _Float16: each step assigned to a _Float16 (rounded to nearest even once: + - * and sqrt done in
+ * float and rounded to f16 are correctly rounded), the fused step through fma in double (exact for
+ * f16 inputs here, rounded once). w and z are whole VGPRs: zero-extended (gfx8 zeroes 31:16). */
+__extension__ typedef _Float16 half_t;
+static uint16_t half_bits(half_t h) { uint16_t b; memcpy(&b, &h, 2); return b; }
+static void check_halfops(ctx_t *c)
+{
+    buf_t x = load(c, "init", "x", 4), y = load(c, "final", "y", 2), w = load(c, "final", "w", 4);
+    buf_t z = load(c, "final", "z", 4), w0 = load(c, "init", "w", 4);
+    size_t n = (size_t)arg(c, "n");
+    need_count("x", N32(x), n);
+    need_count("y", y.bytes / 2, n);
+    need_count("w", N32(w), n);
+    need_count("z", N32(z), n);
+    const uint16_t *yv = y.data;
+    const uint32_t *zv = z.data;
+    for (size_t i = 0; i < n; i++) {
+        half_t h = (half_t)F32(x)[i];
+        half_t t = h * h;
+        t = (half_t)fma((double)h, 0.5, (double)t);
+        half_t q = (half_t)sqrtf(fabsf((float)h));
+        t = t + q;
+        t = (float)t > -1.0f ? t : (half_t)-1.0f;
+        t = t * (half_t)0.5f;
+        uint16_t want = (float)t > 0.0f ? half_bits(t) : 0;
+        uint32_t k = (uint32_t)i & 0xffffu, a = (k * 3 + 0x1234) & 0xffffu;
+        a = (uint32_t)(uint16_t)((int16_t)a >> 2);
+        a = a < 0x7000u ? a : 0x7000u;
+        uint16_t zw = (uint16_t)(k * k + a);
+        if ((yv[i] != want || U32(w)[i] != want || zv[i] != zw) && c->mismatches++ < MAX_SHOWN)
+            printf("  [%zu] x %.9g: y 0x%04x w 0x%08x (expected 0x%04x), z 0x%08x (expected 0x%04x)\n", i,
+                   (double)F32(x)[i], yv[i], U32(w)[i], want, zv[i], zw);
+    }
+    check_unchanged(c, "w", U32(w0), U32(w), n, N32(w));
+}
+
 /* Two dispatches: t[i] = x[i]^2, then y[i] = t[i] + t[n-1-i] (the second reads other workgroups'
  * results of the first, so a missing dependency between them would show here). */
 static void check_pipeline(ctx_t *c)
@@ -687,6 +724,7 @@ static const workload_t workloads[] = {
     {"vector_add", check_vector_add},
     {"saxpy", check_saxpy},
     {"dscale", check_dscale},
+    {"halfops", check_halfops},
     {"pipeline", check_pipeline},
     {"reduce", check_reduce},
     {"wave_reduce", check_wave_reduce},

@@ -4,8 +4,9 @@
 # --dump-init and --dump of every buffer into a temporary directory, then `refcheck NAME DIR`
 # (tests/e2e/refcheck.c) compares the final buffers with a C computation from the initial ones.
 # A workload file containing the line "; e2e: expect-exit N" must instead make gcnsim exit with
-# status N (the tutorial's deliberate fault). Workloads listed in tests/pending.txt (instructions
-# not simulated yet) are reported as pending, not run. Finally, refcheck must reject a corrupted output.
+# status N (the tutorial's deliberate fault); one containing "; e2e: also-functional" is checked
+# after a --functional run too. Workloads listed in tests/pending.txt (instructions not simulated
+# yet) are reported as pending, not run. Finally, refcheck must reject a corrupted output.
 # Usage: sh tests/e2e/run.sh GCNSIM REFCHECK   (prints "e2e: N passed, N failed")
 set -u
 if [ $# -ne 2 ]; then echo "usage: run.sh GCNSIM REFCHECK" >&2; exit 1; fi
@@ -39,6 +40,11 @@ for ini in workloads/*.ini workloads/opencl/*.ini workloads/tutorial/*.ini workl
   if [ "$got" != "$want" ]; then ko "$name" "gcnsim exited $got, expected $want"; continue; fi
   if [ "$want" != 0 ]; then ok "$name (exit $want as expected)"; continue; fi
   if "$refcheck" "$name" "$dir" > "$tmp/log" 2>&1; then ok "$name"; else ko "$name" "refcheck found differences"; fi
+  # "; e2e: also-functional": the same check on a --functional run (no timing model).
+  if grep -q '^[;#][[:space:]]*e2e:[[:space:]]*also-functional' "$ini"; then
+    if "$gcnsim" run "$ini" --functional "$@" > "$tmp/log" 2>&1 && "$refcheck" "$name" "$dir" > "$tmp/log" 2>&1; then
+      ok "$name (functional)"; else ko "$name (functional)" "functional run failed or refcheck found differences"; fi
+  fi
 done
 
 # The checker must be able to fail: corrupt c[0] of vector_add's output (a NaN) and expect exit 1.
