@@ -5,6 +5,7 @@
 
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
+#include "asm/asm_sdwa_dpp.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -536,6 +537,9 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     unsigned want = sig->n - (has_w ? 1u : 0u) - (skip_rtn ? 1u : 0u);
     if (nops != want)
         return count_error(c, op, mcol, nops, want, rtn, carry, m);
+    int form = asm_ext_form(c, op, suffix, mcol, ops, nops, m);
+    if (form < 0)
+        return false;
     asm_match_state_t st;
     memset(&st, 0, sizeof st);
     /* An implicit VCC read (v_div_fmas) takes the constant bus first, like an SGPR operand, so that
@@ -551,6 +555,8 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
             return false;
         oi++;
     }
+    if (form != ISA_FORM_PLAIN) /* SDWA, DPP: their own rules (asm_sdwa_dpp.c) */
+        return asm_ext_finish(c, op, form, mcol, ops, nops, m, &st, in);
     if (!apply_mods(c, op, sig, m, in))
         return false;
     /* VOP3b (a VOP3 with a lane-mask destination) has no abs bits: llvm-mc rejects abs there. */

@@ -27,6 +27,9 @@ enum {
     ASM_NAME_MAX = 64
 };
 
+/* Mnemonic suffixes besides _e32/_e64 (32, 64): the SDWA and DPP forms. */
+enum { ASM_SUFFIX_SDWA = 1, ASM_SUFFIX_DPP = 2 };
+
 /* ---- Signatures ------------------------------------------------------------------------------ */
 typedef enum {
     SIG_VDST,      /* D D2 D3 D4 */
@@ -78,6 +81,7 @@ typedef struct {
     uint16_t code;      /* OPK_REG: operand code (SGPR/special index, 251..253, 256+VGPR) */
     uint8_t count;      /* OPK_REG: registers in the range */
     bool neg, abs;      /* source modifiers as written (on constants: folded into the bits) */
+    bool sext;          /* sext(...): SDWA sign extension of an integer source */
     int64_t ival;       /* OPK_INT, sign included */
     double fval;        /* OPK_FLOAT, sign included */
     const char *sym;    /* OPK_SYM: label name (not NUL-terminated) */
@@ -93,6 +97,15 @@ typedef struct {
     uint32_t offset;
     uint8_t offset0, offset1;
     uint32_t col_clamp, col_omod, col_offset, col_offset01, col_glc, col_slc;
+    /* SDWA / DPP controls (asm_sdwa_dpp.c): form is ISA_FORM_SDWA or _DPP once one is given;
+     * `last` is the rank of the last one, as llvm-mc takes them in a fixed order only. */
+    struct {
+        uint8_t form, last;
+        uint16_t seen;  /* bit per control rank given */
+        uint8_t dst_sel, dst_unused, src_sel[2], row_mask, bank_mask, bound_ctrl;
+        uint16_t dpp_ctrl;
+        uint32_t col;   /* the first control */
+    } ext;
 } asm_mods_t;
 
 /* What the operand walk found, for the instruction-level rules (asm.c). */

@@ -10,6 +10,7 @@
 
 #include "exec/exec_lanes.h"
 #include "exec/exec_operands.h"
+#include "exec/exec_sdwa_dpp.h"
 #include "exec/exec_valu_f64.h"
 #include "exec/exec_valu_float.h"
 #include "exec/exec_vcmp.h"
@@ -355,20 +356,27 @@ static bool operands_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_resu
     return ok;
 }
 
+/* The ordinary semantics, by family; false when no family knows the opcode. */
+static bool valu_run(isa_wave_t *w, const isa_inst_t *in)
+{
+    if (isa_ops[in->op].enc == ISA_ENC_VOPC)
+        return isa_valu_cmp(w, in);
+    if (isa_ops[in->op].flags & ISA_FL_F64)
+        return isa_valu_f64(w, in);
+    if (isa_ops[in->op].flags & ISA_FL_FLOAT)
+        return isa_valu_float(w, in);
+    return valu_int(w, in);
+}
+
 void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     res->lanes = isa_wave_exec(w);
     if (!operands_ok(w, in, res))
         return;
-    bool done;
-    if (isa_ops[in->op].enc == ISA_ENC_VOPC)
-        done = isa_valu_cmp(w, in);
-    else if (isa_ops[in->op].flags & ISA_FL_F64)
-        done = isa_valu_f64(w, in);
-    else if (isa_ops[in->op].flags & ISA_FL_FLOAT)
-        done = isa_valu_float(w, in);
-    else
-        done = valu_int(w, in);
-    if (!done)
+    if (in->form != ISA_FORM_PLAIN) { /* SDWA, DPP: a layer around the same semantics */
+        isa_valu_ext(w, in, res, valu_run);
+        return;
+    }
+    if (!valu_run(w, in))
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
 }
