@@ -459,7 +459,7 @@ bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
             return true; /* SDWA/DPP controls follow, which asm_sdwa_dpp.c parses */
         } else if (t->kind == TK_IDENT) {
             asm_error(c, t->col, "unexpected '%.*s': expected ',' or a modifier (clamp, mul:, div:, offset:, offset0:, "
-                      "offset1:, glc, slc, or an SDWA/DPP control)", (int)t->len, t->p);
+                      "offset1:, glc, slc)", (int)t->len, t->p);
             return false;
         } else {
             asm_error(c, t->col, "unexpected '%.*s' after the operands", (int)t->len, t->p);

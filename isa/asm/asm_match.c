@@ -240,7 +240,8 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
     case SIG_VSRC: {
         if (o->kind == OPK_SYM || (o->kind == OPK_REG && o->count != g->width))
             return bad_operand(c, o, pos, op, g);
-        if (mods && !(isa_ops[op].flags & ISA_FL_FLOAT)) {
+        /* v_cndmask_b32 takes neg/abs too (LLVM folds fneg/fabs of the selected values into it). */
+        if (mods && !(isa_ops[op].flags & ISA_FL_FLOAT) && op != ISA_v_cndmask_b32) {
             asm_error(c, o->col, "source modifiers (neg, abs) are only allowed on floating-point instructions; '%s' "
                       "is not one", isa_ops[op].name);
             return false;

@@ -219,6 +219,12 @@ static bool valu_int(isa_wave_t *w, const isa_inst_t *in)
     case ISA_v_ffbh_i32: LANES(clz_or_neg1(a ^ asr32(a, 31))); break;
     case ISA_v_cndmask_b32: {
         uint64_t m = isa_x_read_s64(w, in, in->src[2], false);
+        for (int k = 0; k < 2; k++) { /* e64 neg/abs: the sign bit, as on a float */
+            uint32_t *s = k ? s1 : s0;
+            uint32_t clr = in->src[k].abs ? 0x80000000u : 0, flip = in->src[k].neg ? 0x80000000u : 0;
+            for (int l = 0; l < NL && (clr | flip); l++)
+                s[l] = (s[l] & ~clr) ^ flip;
+        }
         for (int l = 0; l < NL; l++)
             d[l] = (m >> l) & 1 ? s1[l] : s0[l];
         break;
