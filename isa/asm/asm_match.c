@@ -246,7 +246,7 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
                       "is not one", isa_ops[op].name);
             return false;
         }
-        if (mods && g->integer) {
+        if (mods && (g->integer || ((isa_ops[op].flags & ISA_FL_FLOAT) && !isa_op_src_float(op, st->nvsrc)))) {
             asm_error(c, o->col, "source modifiers (neg, abs) are not allowed on operand %u of '%s': it is an integer",
                       pos, isa_ops[op].name);
             return false;
@@ -475,12 +475,16 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
     const isa_op_info_t *info = &isa_ops[op];
     bool valu = info->unit == ISA_UNIT_VALU, fl = (info->flags & ISA_FL_FLOAT) != 0;
     bool dual = (info->flags & ISA_FL_DUAL) != 0;
-    if (m->clamp && !(valu && (fl || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC)))) {
+    /* llvm-mc: no clamp on the class compares, no output modifier on the flr/rpi conversions. */
+    bool cls = info->enc == ISA_ENC_VOPC && strchr(info->sig, 'I');
+    bool no_omod = op == ISA_v_cvt_flr_i32_f32 || op == ISA_v_cvt_rpi_i32_f32;
+    bool i24 = op == ISA_v_mul_i32_i24 || op == ISA_v_mul_u32_u24 || op == ISA_v_mad_i32_i24 || op == ISA_v_mad_u32_u24;
+    if (m->clamp && (cls || !(valu && (fl || i24 || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC))))) {
         asm_error(c, m->col_clamp, "'clamp' is not allowed on '%s' (only floating-point and carry-out VALU instructions)",
                   info->name);
         return false;
     }
-    if (m->omod && !(valu && fl && info->enc != ISA_ENC_VOPC)) {
+    if (m->omod && (no_omod || !(valu && fl && info->enc != ISA_ENC_VOPC))) {
         asm_error(c, m->col_omod, "output modifiers (mul:, div:) are not allowed on '%s' (only floating-point VALU "
                   "instructions other than compares)", info->name);
         return false;
@@ -573,6 +577,10 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
         in->literal = st.lit;
     if (info->unit == ISA_UNIT_VALU && !valu_rules(c, op, suffix, mcol, m, &st, in))
         return false;
+    if (in->e64 && info->enc == ISA_ENC_VOP1 && info->sig[0] == 'd') { /* v_readfirstlane_b32 */
+        asm_error(c, mcol, "'%s' has no 64-bit encoding on gfx803", info->name);
+        return false;
+    }
     if (suffix && info->unit != ISA_UNIT_VALU) {
         asm_error(c, mcol, "'_e%d' suffixes exist only on VALU instructions", suffix);
         return false;

@@ -247,6 +247,13 @@ int asm_ext_form(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm
         }
         f = m->ext.form;
     }
+    /* Without a suffix, llvm-mc takes the SDWA form when only it allows a clamp (integer ops). */
+    const isa_op_info_t *inf = &isa_ops[op];
+    bool carry = strchr(inf->sig, 'C') && inf->enc != ISA_ENC_VOPC;
+    bool cls = inf->enc == ISA_ENC_VOPC && strchr(inf->sig, 'I');
+    if (!f && !suffix && m->clamp && (cls || !((inf->flags & ISA_FL_FLOAT) || carry)) &&
+        isa_op_has_form(op, ISA_FORM_SDWA))
+        f = ISA_FORM_SDWA;
     for (uint32_t k = 0; k < nops && f != ISA_FORM_DPP; k++)
         if (ops[k].sext) {
             if (e) {
@@ -321,6 +328,10 @@ bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, int form, uint32_t mcol, const as
         return false;
     }
     uint16_t seen = m->ext.seen;
+    if (op == ISA_v_nop && form == ISA_FORM_SDWA && (seen || m->clamp)) {
+        asm_error(c, m->clamp ? m->col_clamp : m->ext.col, "v_nop in the SDWA form takes no controls");
+        return false;
+    }
     if (form == ISA_FORM_DPP && !(seen & (1u << R_DPP_CTRL))) {
         asm_error(c, mcol, "'%s_dpp' needs a DPP control (quad_perm:[a,b,c,d], row_shl:N, row_bcast:15, ...)",
                   info->name);

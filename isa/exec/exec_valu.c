@@ -30,6 +30,8 @@ static inline uint64_t asr64(uint64_t v, unsigned s)
 }
 static inline int64_t sext24(uint32_t v) { return (int64_t)((int32_t)(v << 8) / 256); }
 static inline int32_t s32(uint32_t v) { return (int32_t)v; }
+static inline uint32_t sat_i32(int64_t v) { return (uint32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v); }
+static inline uint32_t sat_u32(uint64_t v) { return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
 static inline uint32_t bitrev32(uint32_t v)
 {
     v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
@@ -243,12 +245,16 @@ static bool valu_int(isa_wave_t *w, const isa_inst_t *in)
     /* 16-bit ops on gfx8 zero the high half of the destination. */
     case ISA_v_lshlrev_b16: LANES(((b & 0xffffu) << (a & 15)) & 0xffffu); break;
     case ISA_v_lshrrev_b16: LANES((b & 0xffffu) >> (a & 15)); break;
-    case ISA_v_mul_i32_i24: LANES((uint32_t)(uint64_t)(sext24(a) * sext24(b))); break;
+    /* clamp on the 24-bit multiplies saturates to the 32-bit range (VOP3 integer clamp). */
+    case ISA_v_mul_i32_i24: LANES(in->clamp ? sat_i32(sext24(a) * sext24(b)) : (uint32_t)(uint64_t)(sext24(a) * sext24(b))); break;
     case ISA_v_mul_hi_i32_i24: LANES((uint32_t)((uint64_t)(sext24(a) * sext24(b)) >> 32)); break;
-    case ISA_v_mul_u32_u24: LANES((uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu))); break;
+    case ISA_v_mul_u32_u24: LANES(in->clamp ? sat_u32((uint64_t)(a & 0xffffffu) * (b & 0xffffffu))
+                                            : (uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu))); break;
     case ISA_v_mul_hi_u32_u24: LANES((uint32_t)(((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) >> 32)); break;
-    case ISA_v_mad_i32_i24: LANES((uint32_t)(uint64_t)(sext24(a) * sext24(b)) + c); break;
-    case ISA_v_mad_u32_u24: LANES((uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) + c); break;
+    case ISA_v_mad_i32_i24: LANES(in->clamp ? sat_i32(sext24(a) * sext24(b) + s32(c))
+                                            : (uint32_t)(uint64_t)(sext24(a) * sext24(b)) + c); break;
+    case ISA_v_mad_u32_u24: LANES(in->clamp ? sat_u32((uint64_t)(a & 0xffffffu) * (b & 0xffffffu) + c)
+                                            : (uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) + c); break;
     case ISA_v_bfe_u32: LANES((c & 31) ? (a >> (b & 31)) & ((1u << (c & 31)) - 1) : 0); break;
     case ISA_v_bfe_i32: LANES(bfe_i32(a, b, c)); break;
     case ISA_v_bfi_b32: LANES((a & b) | (~a & c)); break;

@@ -480,6 +480,44 @@ START_TEST(test_cndmask_e64_modifiers)
 }
 END_TEST
 
+/* More assembler rules found by the corpus comparison with llvm-mc (tests/valu_syntax_check.sh). */
+START_TEST(test_valu_syntax_rules)
+{
+    /* clamp on the 24-bit multiply-(add)s saturates: 0xffffff * 0xffffff > 2^32 - 1 */
+    isa_inst_t in = one("v_mul_u32_u24_e64 v1, v2, v3 clamp");
+    ut_machine_t *m = ut_machine_new();
+    ut_vset_all(m, 2, 0xffffff);
+    ut_vset_all(m, 3, 0xffffff);
+    ut_vset_all(m, 4, 5);
+    ut_run(m, &in);
+    ck_assert_uint_eq(ut_vreg(m, 1)[0], 0xffffffffu);
+    in = one("v_mad_i32_i24 v1, v2, v3, v4 clamp"); /* (-1) * (-1) + 5 = 6, in range */
+    ut_run(m, &in);
+    ck_assert_uint_eq(ut_vreg(m, 1)[0], 6);
+    ut_vset_all(m, 2, 0x800000); /* -2^23 * -2^23 = 2^46: saturates to INT32_MAX */
+    ut_vset_all(m, 3, 0x800000);
+    in = one("v_mul_i32_i24_e64 v1, v2, v3 clamp");
+    ut_run(m, &in);
+    ck_assert_uint_eq(ut_vreg(m, 1)[0], 0x7fffffffu);
+    in = one("v_mul_i32_i24_e64 v1, v2, v3");
+    ut_run(m, &in);
+    ck_assert_uint_eq(ut_vreg(m, 1)[0], 0); /* 2^46 mod 2^32 */
+    free(m);
+    /* without a suffix, a clamp only the SDWA form allows selects it */
+    in = one("v_xor_b32 v1, v2, v3 clamp");
+    ck_assert_uint_eq(in.form, ISA_FORM_SDWA);
+    in = one("v_cmp_eq_u32 vcc, v1, v2 clamp");
+    ck_assert_uint_eq(in.form, ISA_FORM_SDWA);
+    refused("v_xor_b32_e64 v1, v2, v3 clamp", "'clamp' is not allowed");
+    refused("v_cmp_class_f32_e64 vcc, v1, v2 clamp", "'clamp' is not allowed");
+    refused("v_readfirstlane_b32_e64 s1, v2", "no 64-bit encoding");
+    refused("v_cvt_f32_ubyte0 v1, -v2", "it is an integer");
+    refused("v_cvt_f64_u32_e64 v[2:3], |v4|", "it is an integer");
+    refused("v_cvt_flr_i32_f32_e64 v1, v2 mul:2", "output modifiers");
+    refused("v_nop_sdwa clamp", "takes no controls");
+}
+END_TEST
+
 static Suite *sdwa_dpp_suite(void)
 {
     Suite *s = suite_create("sdwa_dpp");
@@ -495,6 +533,7 @@ static Suite *sdwa_dpp_suite(void)
     tcase_add_test(tc, test_dpp_vop2_modifiers);
     tcase_add_test(tc, test_sdwa_dpp_listing);
     tcase_add_test(tc, test_cndmask_e64_modifiers);
+    tcase_add_test(tc, test_valu_syntax_rules);
     suite_add_tcase(s, tc);
     return s;
 }
