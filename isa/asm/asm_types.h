@@ -7,6 +7,7 @@
  *   asm_directives.c  `.amdhsa_kernel`, `.amdgpu_metadata` and the kernel-naming directives;
  *   asm_match.c       matches operands against the instruction's signature (the SIG column of
  *                     isa.def), with the VALU encoding and constant-bus rules;
+ *   asm_sdwa_dpp.c    the SDWA/DPP controls after the operands, the forms' rules and their text;
  *   asm_operands.c    turns tokens into operands; names registers;
  *   asm_lex.c         diagnostics, comment removal, tokens, signatures, modifiers, s_waitcnt;
  *   asm_diag.c        how a diagnostic's text is printed.
