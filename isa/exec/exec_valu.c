@@ -106,6 +106,8 @@ static void carry_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, carry_k
         d[l] = (uint32_t)r;
         /* Bit 32 of the 33-bit result is the carry (add) or the borrow (sub wraps below zero). */
         cout |= ((r >> 32) & 1) << l;
+        if (in->clamp && (r >> 32 & 1)) /* integer clamp saturates: to 0xffffffff, or 0 for a borrow */
+            d[l] = kind == CY_ADD ? 0xffffffffu : 0;
     }
     isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, d);
     isa_x_write_s64(w, isa_valu_mask_dst(in), cout & exec);

@@ -502,6 +502,19 @@ START_TEST(test_valu_syntax_rules)
     in = one("v_mul_i32_i24_e64 v1, v2, v3");
     ut_run(m, &in);
     ck_assert_uint_eq(ut_vreg(m, 1)[0], 0); /* 2^46 mod 2^32 */
+    /* the carry forms saturate too, in e64 and in SDWA; the carry-out is still written */
+    ut_vset_all(m, 2, 0xfffffff0u);
+    ut_vset_all(m, 3, 0x20);
+    in = one("v_add_u32_e64 v1, s[4:5], v2, v3 clamp");
+    ut_run(m, &in);
+    ck_assert_uint_eq(ut_vreg(m, 1)[0], 0xffffffffu);
+    ck_assert_uint_eq(m->w.sreg[4], 0xffffffffu);
+    in = one("v_sub_u32_sdwa v1, vcc, v3, v2 clamp");
+    ut_run(m, &in);
+    ck_assert_uint_eq(ut_vreg(m, 1)[0], 0);
+    in = one("v_sub_u32_sdwa v1, vcc, v2, v3 clamp");
+    ut_run(m, &in);
+    ck_assert_uint_eq(ut_vreg(m, 1)[0], 0xffffffd0u);
     free(m);
     /* without a suffix, a clamp only the SDWA form allows selects it */
     in = one("v_xor_b32 v1, v2, v3 clamp");
