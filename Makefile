@@ -129,6 +129,7 @@ table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax
 	@$(BUILD)/san/table_sample --check
 	@sh tests/scalar_coverage.sh
 	@sh tests/valu_syntax_check.sh $(BUILD)/san/valu_syntax
+	@sh tests/sdwa_dpp_coverage.sh $(BUILD)/san/valu_syntax
 
 # docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
 $(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c $(HEADERS) | $(DEPS_STAMP)

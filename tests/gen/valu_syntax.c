@@ -5,7 +5,8 @@
  *                            lane masks, SGPRs, inline constants and literals in each source,
  *                            and the SDWA and DPP forms with their controls;
  *   valu_syntax check FILE   assemble each line of FILE on its own and print one line per input:
- *                            "OK\t<listing>" or "ERR\t<first diagnostic line>".
+ *                            "OK\t<listing>" or "ERR\t<first diagnostic line>";
+ *   valu_syntax forms        list the table's SDWA and DPP forms ("NAME sdwa", "NAME dpp").
  * Being stricter than llvm-mc is a bug; so is accepting what it refuses. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,8 +161,15 @@ int main(int argc, char **argv)
         gen();
         return 0;
     }
+    if (argc == 2 && strcmp(argv[1], "forms") == 0) { /* the table's SDWA/DPP forms, one a line */
+        for (int i = 0; i < ISA_NUM_OPS; i++)
+            for (int f = ISA_FORM_SDWA; f <= ISA_FORM_DPP; f++)
+                if (isa_op_has_form((isa_op_t)i, f) && i != ISA_v_nop)
+                    printf("%s %s\n", isa_ops[i].name, f == ISA_FORM_SDWA ? "sdwa" : "dpp");
+        return 0;
+    }
     if (argc == 3 && strcmp(argv[1], "check") == 0)
         return check(argv[2]);
-    fprintf(stderr, "usage: valu_syntax gen | valu_syntax check FILE\n");
+    fprintf(stderr, "usage: valu_syntax gen | valu_syntax check FILE | valu_syntax forms\n");
     return 2;
 }
