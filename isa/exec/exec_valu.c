@@ -106,9 +106,10 @@ static void carry_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, carry_k
         d[l] = (uint32_t)r;
         /* Bit 32 of the 33-bit result is the carry (add) or the borrow (sub wraps below zero). */
         cout |= ((r >> 32) & 1) << l;
-        if (in->clamp && (r >> 32 & 1)) /* integer clamp saturates: to 0xffffffff, or 0 for a borrow */
-            d[l] = kind == CY_ADD ? 0xffffffffu : 0;
     }
+    for (int l = 0; l < NL && in->clamp; l++) /* integer clamp saturates: to 0xffffffff, or 0 for a borrow */
+        if (cout >> l & 1)
+            d[l] = kind == CY_ADD ? 0xffffffffu : 0;
     isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, d);
     isa_x_write_s64(w, isa_valu_mask_dst(in), cout & exec);
 }
@@ -248,15 +249,32 @@ static bool valu_int(isa_wave_t *w, const isa_inst_t *in)
     case ISA_v_lshlrev_b16: LANES(((b & 0xffffu) << (a & 15)) & 0xffffu); break;
     case ISA_v_lshrrev_b16: LANES((b & 0xffffu) >> (a & 15)); break;
     /* clamp on the 24-bit multiplies saturates to the 32-bit range (VOP3 integer clamp). */
-    case ISA_v_mul_i32_i24: LANES(in->clamp ? sat_i32(sext24(a) * sext24(b)) : (uint32_t)(uint64_t)(sext24(a) * sext24(b))); break;
+    case ISA_v_mul_i32_i24:
+        if (in->clamp)
+            LANES(sat_i32(sext24(a) * sext24(b)));
+        else
+            LANES((uint32_t)(uint64_t)(sext24(a) * sext24(b)));
+        break;
     case ISA_v_mul_hi_i32_i24: LANES((uint32_t)((uint64_t)(sext24(a) * sext24(b)) >> 32)); break;
-    case ISA_v_mul_u32_u24: LANES(in->clamp ? sat_u32((uint64_t)(a & 0xffffffu) * (b & 0xffffffu))
-                                            : (uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu))); break;
+    case ISA_v_mul_u32_u24:
+        if (in->clamp)
+            LANES(sat_u32((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)));
+        else
+            LANES((uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)));
+        break;
     case ISA_v_mul_hi_u32_u24: LANES((uint32_t)(((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) >> 32)); break;
-    case ISA_v_mad_i32_i24: LANES(in->clamp ? sat_i32(sext24(a) * sext24(b) + s32(c))
-                                            : (uint32_t)(uint64_t)(sext24(a) * sext24(b)) + c); break;
-    case ISA_v_mad_u32_u24: LANES(in->clamp ? sat_u32((uint64_t)(a & 0xffffffu) * (b & 0xffffffu) + c)
-                                            : (uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) + c); break;
+    case ISA_v_mad_i32_i24:
+        if (in->clamp)
+            LANES(sat_i32(sext24(a) * sext24(b) + s32(c)));
+        else
+            LANES((uint32_t)(uint64_t)(sext24(a) * sext24(b)) + c);
+        break;
+    case ISA_v_mad_u32_u24:
+        if (in->clamp)
+            LANES(sat_u32((uint64_t)(a & 0xffffffu) * (b & 0xffffffu) + c));
+        else
+            LANES((uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) + c);
+        break;
     case ISA_v_bfe_u32: LANES((c & 31) ? (a >> (b & 31)) & ((1u << (c & 31)) - 1) : 0); break;
     case ISA_v_bfe_i32: LANES(bfe_i32(a, b, c)); break;
     case ISA_v_bfi_b32: LANES((a & b) | (~a & c)); break;
