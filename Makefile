@@ -121,13 +121,18 @@ llvm-check: $(OPENCL_ASM) | $(DEPS_STAMP)
 $(BUILD)/san/table_sample: tests/gen/table_sample.c $(SAN_OBJ)
 	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJ) $(PKG_LIBS) -lm
 
-table-check: $(BUILD)/san/table_sample
+$(BUILD)/san/valu_syntax: tests/gen/valu_syntax.c $(SAN_OBJ)
+	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJ) $(PKG_LIBS) -lm
+
+table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax
 	@$(BUILD)/san/table_sample > $(BUILD)/table_sample.s
 	@llvm-mc -arch=amdgcn -mcpu=gfx803 $(BUILD)/table_sample.s -o /dev/null
 	@echo "table-check: llvm-mc accepts all $$(grep -c '^  ' $(BUILD)/table_sample.s) table samples"
 	@$(BUILD)/san/table_sample --check
 	@sh tests/scalar_coverage.sh
 	@sh tests/ds_coverage.sh
+	@sh tests/valu_syntax_check.sh $(BUILD)/san/valu_syntax
+	@sh tests/sdwa_dpp_coverage.sh $(BUILD)/san/valu_syntax
 
 # docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
 $(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c $(HEADERS) | $(DEPS_STAMP)

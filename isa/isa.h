@@ -177,7 +177,36 @@ typedef struct {
      * store or atomic (an atomic with glc also returns into it: vdst = src[3]). */
     uint8_t offen, idxen;  /* the address VGPR(s) supply an offset and/or an index */
     uint8_t dfmt, nfmt;    /* MTBUF data and number format */
+    /* ---- SDWA / DPP forms of VOP1/VOP2/VOPC (gfx8): src0 field 0xF9 (SDWA) or 0xFA (DPP) and a
+     * second dword, whose fields are kept here as the hardware encodes them (bit positions in
+     * that dword). Its src0 VGPR [7:0] is src[0]; the neg/abs bits are src[0..1].neg/abs and the
+     * SDWA clamp [13] is `clamp`. form == ISA_FORM_PLAIN for every other instruction. */
+    uint8_t form;          /* ISA_FORM_PLAIN, ISA_FORM_SDWA, ISA_FORM_DPP */
+    uint8_t dst_sel;       /* SDWA [10:8]  ISA_SEL_*: 0..3 BYTE_n, 4 WORD_0, 5 WORD_1, 6 DWORD */
+    uint8_t dst_unused;    /* SDWA [12:11] 0 UNUSED_PAD, 1 UNUSED_SEXT, 2 UNUSED_PRESERVE */
+    uint8_t src_sel[2];    /* SDWA [18:16] src0_sel, [26:24] src1_sel (ISA_SEL_*) */
+    uint8_t src_sext[2];   /* SDWA [19] src0_sext, [27] src1_sext */
+    uint8_t bound_ctrl;    /* DPP [19]: an invalid or disabled source lane reads 0 */
+    uint8_t bank_mask;     /* DPP [27:24] */
+    uint8_t row_mask;      /* DPP [31:28] */
+    uint16_t dpp_ctrl;     /* DPP [16:8] ISA_DPP_* */
 } isa_inst_t;
+
+enum { ISA_FORM_PLAIN, ISA_FORM_SDWA, ISA_FORM_DPP };
+enum { ISA_SEL_BYTE_0, ISA_SEL_BYTE_3 = 3, ISA_SEL_WORD_0, ISA_SEL_WORD_1, ISA_SEL_DWORD };
+enum { ISA_UNUSED_PAD, ISA_UNUSED_SEXT, ISA_UNUSED_PRESERVE };
+/* dpp_ctrl values: quad_perm 0x00-0xff (two bits per lane of the quad), row_shl 0x101-0x10f,
+ * row_shr 0x111-0x11f, row_ror 0x121-0x12f, then the single codes below. */
+enum {
+    ISA_DPP_ROW_SHL = 0x100, ISA_DPP_ROW_SHR = 0x110, ISA_DPP_ROW_ROR = 0x120,
+    ISA_DPP_WAVE_SHL1 = 0x130, ISA_DPP_WAVE_ROL1 = 0x134, ISA_DPP_WAVE_SHR1 = 0x138,
+    ISA_DPP_WAVE_ROR1 = 0x13c, ISA_DPP_ROW_MIRROR = 0x140, ISA_DPP_ROW_HALF_MIRROR = 0x141,
+    ISA_DPP_ROW_BCAST15 = 0x142, ISA_DPP_ROW_BCAST31 = 0x143
+};
+/* Whether `op` has SDWA (sdwa) or DPP forms on gfx8: a rule of the encoding (isa_table.c). */
+bool isa_op_has_form(isa_op_t op, int form);
+/* Whether source k (0, 1) of a VOP1/VOP2/VOPC instruction is a float (neg/abs in SDWA and DPP). */
+bool isa_op_src_float(isa_op_t op, unsigned k);
 
 /* s_getreg/s_setreg: hardware register ids gcnsim models (only MODE), and the simm16 fields. */
 enum { ISA_HWREG_MODE = 1 };

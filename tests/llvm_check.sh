@@ -35,11 +35,11 @@ for f in workloads/*.s workloads/*/*.s; do
     why="llvm-mc rejects it: $(head -3 "$tmp/err" | tr '\n' ' ')"
   fi
   # Mnemonics: the first word of each instruction line (not a label, directive or comment),
-  # without an _e32/_e64 suffix; the metadata YAML is skipped.
+  # without an _e32/_e64/_sdwa/_dpp suffix; the metadata YAML is skipped.
   awk '/^[[:space:]]*\.amdgpu_metadata/ { skip = 1 } /^[[:space:]]*\.end_amdgpu_metadata/ { skip = 0; next }
        skip { next }
        { sub(/\/\/.*/, ""); sub(/;.*/, ""); if (match($0, /^[[:space:]]*[sdvfbt][a-z0-9_]*[[:space:]]*/) && $1 !~ /:$/) print $1 }' "$f" \
-    | sed 's/_e32$//; s/_e64$//' | sort -u > "$tmp/used"
+    | sed 's/_e32$//; s/_e64$//; s/_sdwa$//; s/_dpp$//' | sort -u > "$tmp/used"
   missing=$(comm -23 "$tmp/used" "$tmp/table" | tr '\n' ' ')
   name=${f#workloads/}; name=${name%.s}
   if awk -v n="$name" '$1 == n { f = 1 } END { exit !f }' tests/pending.txt; then

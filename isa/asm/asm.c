@@ -8,6 +8,7 @@
 #include "asm/asm_directives.h"
 #include "asm/asm_lex.h"
 #include "asm/asm_match.h"
+#include "asm/asm_sdwa_dpp.h"
 #include "asm/asm_operands.h"
 
 #include <stdlib.h>
@@ -236,18 +237,23 @@ static void instruction(asm_ctx_t *c, uint32_t i)
     const char *name = t->p;
     size_t len = t->len;
     int suffix = 0;
+    size_t slen = 0;
     if (len > 4 && memcmp(name + len - 4, "_e32", 4) == 0)
-        suffix = 32;
+        suffix = 32, slen = 4;
     else if (len > 4 && memcmp(name + len - 4, "_e64", 4) == 0)
-        suffix = 64;
-    isa_op_t op = lookup_op(c, name, suffix ? len - 4 : len);
+        suffix = 64, slen = 4;
+    else if (len > 5 && memcmp(name + len - 5, "_sdwa", 5) == 0)
+        suffix = ASM_SUFFIX_SDWA, slen = 5;
+    else if (len > 4 && memcmp(name + len - 4, "_dpp", 4) == 0)
+        suffix = ASM_SUFFIX_DPP, slen = 4;
+    isa_op_t op = lookup_op(c, name, len - slen);
     if (op == ISA_NUM_OPS && suffix) {
         op = lookup_op(c, name, len); /* a name that really ends in _e32/_e64 */
         if (op != ISA_NUM_OPS)
-            suffix = 0;
+            suffix = 0, slen = 0;
     }
     if (op == ISA_NUM_OPS) {
-        unknown_mnemonic(c, t, name, suffix ? len - 4 : len);
+        unknown_mnemonic(c, t, name, len - slen);
         return;
     }
     if (!asm_data_code_allowed(c, t->col))
@@ -295,7 +301,7 @@ static void instruction(asm_ctx_t *c, uint32_t i)
                     break; /* llvm-mc accepts a comma between the operands and the modifiers */
             }
         }
-        if (!asm_parse_mods(c, &i, &mods))
+        if (!asm_parse_mods(c, &i, &mods) || !asm_ext_parse(c, &i, &mods))
             return;
     }
     if (!asm_match(c, op, suffix, t->col, ops, nops, &mods, &pi))

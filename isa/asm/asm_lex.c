@@ -378,6 +378,19 @@ static bool mod_value(asm_ctx_t *c, uint32_t *i, const char *name, uint32_t max,
     return true;
 }
 
+bool asm_ext_control_name(const asm_tok_t *t)
+{
+    static const char *const names[] = {
+        "dst_sel", "dst_unused", "src0_sel", "src1_sel", "quad_perm", "row_shl", "row_shr", "row_ror",
+        "wave_shl", "wave_rol", "wave_shr", "wave_ror", "row_mirror", "row_half_mirror", "row_bcast",
+        "row_mask", "bank_mask", "bound_ctrl"
+    };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (asm_tok_is(t, names[k]))
+            return true;
+    return false;
+}
+
 bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
 {
     memset(m, 0, sizeof *m);
@@ -461,6 +474,8 @@ bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
         } else if (asm_tok_punct(t, '#')) {
             asm_error(c, t->col, "unexpected '#': '#' does not start a comment in this syntax (use ';' or '//')");
             return false;
+        } else if (t->kind == TK_IDENT && asm_ext_control_name(t)) {
+            return true; /* SDWA/DPP controls follow, which asm_sdwa_dpp.c parses */
         } else if (t->kind == TK_IDENT) {
             asm_error(c, t->col, "unexpected '%.*s': expected ',' or a modifier (clamp, mul:, div:, offset:, offset0:, "
                       "offset1:, glc, slc)", (int)t->len, t->p);

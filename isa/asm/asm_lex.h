@@ -24,6 +24,8 @@ bool asm_grow(void **arr, uint32_t *cap, uint32_t need, size_t elem);
 bool asm_sig_parse(const char *sig, asm_sig_list_t *out);
 /* Parse the modifiers that follow the operands (tokens *i..end). */
 bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m);
+/* The names of the SDWA/DPP controls, where asm_parse_mods stops (asm_sdwa_dpp.c goes on). */
+bool asm_ext_control_name(const asm_tok_t *t);
 /* Parse an s_waitcnt expression (tokens *i..end) into the encoded field. */
 bool asm_parse_waitcnt(asm_ctx_t *c, uint32_t *i, int32_t *simm16);
 

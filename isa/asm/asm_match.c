@@ -6,6 +6,7 @@
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
 #include "isa_f16.h"
+#include "asm/asm_sdwa_dpp.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -305,12 +306,13 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
     case SIG_VSRC: {
         if (o->kind == OPK_SYM || (o->kind == OPK_REG && o->count != g->width))
             return bad_operand(c, o, pos, op, g);
-        if (mods && !(isa_ops[op].flags & ISA_FL_FLOAT)) {
+        /* v_cndmask_b32 takes neg/abs too (LLVM folds fneg/fabs of the selected values into it). */
+        if (mods && !(isa_ops[op].flags & ISA_FL_FLOAT) && op != ISA_v_cndmask_b32) {
             asm_error(c, o->col, "source modifiers (neg, abs) are only allowed on floating-point instructions; '%s' "
                       "is not one", isa_ops[op].name);
             return false;
         }
-        if (mods && g->integer) {
+        if (mods && (g->integer || ((isa_ops[op].flags & ISA_FL_FLOAT) && !isa_op_src_float(op, st->nvsrc)))) {
             asm_error(c, o->col, "source modifiers (neg, abs) are not allowed on operand %u of '%s': it is an integer",
                       pos, isa_ops[op].name);
             return false;
@@ -545,13 +547,17 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
     const isa_op_info_t *info = &isa_ops[op];
     bool valu = info->unit == ISA_UNIT_VALU, fl = (info->flags & ISA_FL_FLOAT) != 0;
     bool dual = (info->flags & ISA_FL_DUAL) != 0;
+    /* llvm-mc: no clamp on the class compares, no output modifier on the flr/rpi conversions. */
+    bool cls = info->enc == ISA_ENC_VOPC && strchr(info->sig, 'I');
+    bool no_omod = op == ISA_v_cvt_flr_i32_f32 || op == ISA_v_cvt_rpi_i32_f32;
+    bool i24 = op == ISA_v_mul_i32_i24 || op == ISA_v_mul_u32_u24 || op == ISA_v_mad_i32_i24 || op == ISA_v_mad_u32_u24;
     bool sat = (info->flags & ISA_FL_SAT) != 0;
-    if (m->clamp && !(valu && (fl || sat || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC)))) {
+    if (m->clamp && (cls || !(valu && (fl || sat || i24 || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC))))) {
         asm_error(c, m->col_clamp, "'clamp' is not allowed on '%s' (only floating-point and carry-out VALU instructions)",
                   info->name);
         return false;
     }
-    if (m->omod && !(valu && fl && info->enc != ISA_ENC_VOPC)) {
+    if (m->omod && (no_omod || !(valu && fl && info->enc != ISA_ENC_VOPC))) {
         asm_error(c, m->col_omod, "output modifiers (mul:, div:) are not allowed on '%s' (only floating-point VALU "
                   "instructions other than compares)", info->name);
         return false;
@@ -617,6 +623,9 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     unsigned want = sig->n - (has_w ? 1u : 0u) - (skip_rtn ? 1u : 0u);
     if (nops != want)
         return count_error(c, op, mcol, nops, want, rtn, carry, m);
+    int form = asm_ext_form(c, op, suffix, mcol, ops, nops, m);
+    if (form < 0)
+        return false;
     asm_match_state_t st;
     memset(&st, 0, sizeof st);
     /* An implicit VCC read (v_div_fmas) takes the constant bus first, like an SGPR operand, so that
@@ -632,6 +641,8 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
             return false;
         oi++;
     }
+    if (form != ISA_FORM_PLAIN) /* SDWA, DPP: their own rules (asm_sdwa_dpp.c) */
+        return asm_ext_finish(c, op, form, mcol, ops, nops, m, &st, in);
     if (!apply_mods(c, op, sig, m, in))
         return false;
     /* VOP3b (a VOP3 with a lane-mask destination) has no abs bits: llvm-mc rejects abs there. */
@@ -649,6 +660,10 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
         pi->reloc = (asm_reloc_ref_t){ st.reloc->sym, st.reloc->symlen, st.reloc->reloc, st.reloc->ival, st.reloc->col };
     if (info->unit == ISA_UNIT_VALU && !valu_rules(c, op, suffix, mcol, m, &st, in))
         return false;
+    if (in->e64 && info->enc == ISA_ENC_VOP1 && info->sig[0] == 'd') { /* v_readfirstlane_b32 */
+        asm_error(c, mcol, "'%s' has no 64-bit encoding on gfx803", info->name);
+        return false;
+    }
     if (suffix && info->unit != ISA_UNIT_VALU) {
         asm_error(c, mcol, "'_e%d' suffixes exist only on VALU instructions", suffix);
         return false;

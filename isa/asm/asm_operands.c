@@ -243,6 +243,25 @@ bool asm_parse_operand(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
     o->col = t->col;
     if (asm_tok_is(t, "hwreg") && asm_tok_punct(&c->tok[*i + 1], '('))
         return parse_hwreg(c, i, o);
+    if (asm_tok_is(t, "sext") && asm_tok_punct(&c->tok[*i + 1], '(')) {
+        /* SDWA sign extension: sext(vN), with no other modifier inside (as llvm-mc). */
+        uint32_t col = t->col;
+        *i += 2;
+        if (!asm_parse_operand(c, i, o))
+            return false;
+        if (o->neg || o->abs || o->sext) {
+            asm_error(c, o->col, "sext() takes a plain register, without neg/abs");
+            return false;
+        }
+        if (!asm_tok_punct(&c->tok[*i], ')')) {
+            asm_error(c, c->tok[*i].col, "expected ')' to close sext(");
+            return false;
+        }
+        (*i)++;
+        o->sext = true;
+        o->col = col;
+        return true;
+    }
     bool neg = false, negfn = false, absfn = false, absbar = false;
     if (asm_tok_punct(t, '-') && is_number(&c->tok[*i + 1]))
         return parse_number(c, i, o);

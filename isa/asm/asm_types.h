@@ -8,6 +8,7 @@
  *   asm_data.c        sections, data directives and labels, relocation operands, the image's link;
  *   asm_match.c       matches operands against the instruction's signature (the SIG column of
  *                     isa.def), with the VALU encoding and constant-bus rules;
+ *   asm_sdwa_dpp.c    the SDWA/DPP controls after the operands, the forms' rules and their text;
  *   asm_operands.c    turns tokens into operands; names registers;
  *   asm_lex.c         diagnostics, comment removal, tokens, signatures, modifiers, s_waitcnt;
  *   asm_diag.c        how a diagnostic's text is printed.
@@ -27,6 +28,9 @@ enum {
     ASM_OP_HASH = 1024,    /* power of two, > 2 * ISA_NUM_OPS */
     ASM_NAME_MAX = 64
 };
+
+/* Mnemonic suffixes besides _e32/_e64 (32, 64): the SDWA and DPP forms. */
+enum { ASM_SUFFIX_SDWA = 1, ASM_SUFFIX_DPP = 2 };
 
 /* ---- Signatures ------------------------------------------------------------------------------ */
 typedef enum {
@@ -134,6 +138,7 @@ typedef struct {
     uint16_t code;      /* OPK_REG: operand code (SGPR/special index, 251..253, 256+VGPR) */
     uint8_t count;      /* OPK_REG: registers in the range */
     bool neg, abs;      /* source modifiers as written (on constants: folded into the bits) */
+    bool sext;          /* sext(...): SDWA sign extension of an integer source */
     int64_t ival;       /* OPK_INT, sign included */
     double fval;        /* OPK_FLOAT, sign included */
     const char *sym;    /* OPK_SYM: label name (not NUL-terminated); OPK_RELOC: the symbol */
@@ -151,6 +156,15 @@ typedef struct {
     uint8_t offset0, offset1;
     uint32_t col_clamp, col_omod, col_offset, col_offset01, col_glc, col_slc;
     uint32_t col_swizzle;         /* offset:swizzle(...) was written (ds_swizzle_b32 only) */
+    /* SDWA / DPP controls (asm_sdwa_dpp.c): form is ISA_FORM_SDWA or _DPP once one is given;
+     * `last` is the rank of the last one, as llvm-mc takes them in a fixed order only. */
+    struct {
+        uint8_t form, last;
+        uint16_t seen;  /* bit per control rank given */
+        uint8_t dst_sel, dst_unused, src_sel[2], row_mask, bank_mask, bound_ctrl;
+        uint16_t dpp_ctrl;
+        uint32_t col;   /* the first control */
+    } ext;
 } asm_mods_t;
 
 /* What the operand walk found, for the instruction-level rules (asm.c). */

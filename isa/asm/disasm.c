@@ -6,6 +6,7 @@
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
 #include "asm/asm_swizzle.h"
+#include "asm/asm_sdwa_dpp.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -90,7 +91,7 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         sig.n = 0;
     /* llvm-mc names the encoding only where both exist (madak/madmk have no 64-bit form). */
     bool both = isa_enc_has_e32(info->enc) && !strchr(info->sig, 'K') && (info->sig[0] || in->e64);
-    put(&o, "%s%s", info->name, both ? (in->e64 ? "_e64" : "_e32") : "");
+    put(&o, "%s%s", info->name, in->form ? asm_ext_suffix(in) : both ? (in->e64 ? "_e64" : "_e32") : "");
     unsigned si = 0, printed = 0;
     for (unsigned g = 0; g < sig.n; g++) {
         const asm_sig_t *s = &sig.g[g];
@@ -146,16 +147,23 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
                 put(&o, "%slgkmcnt(%u)", sep, lg);
             break;
         }
-        default:
+        default: {
+            bool sext = in->form == ISA_FORM_SDWA && si < 2 && in->src_sext[si];
             if (si < ISA_MAX_SRCS)
-                put_operand(&o, in, in->src[si++]);
+                put(&o, sext ? "sext(" : ""), put_operand(&o, in, in->src[si++]), put(&o, sext ? ")" : "");
             break;
+        }
         }
     }
     if (in->clamp)
         put(&o, " clamp");
     if (in->omod)
         put(&o, " %s", in->omod == 1 ? "mul:2" : in->omod == 2 ? "mul:4" : "div:2");
+    if (in->form) {
+        char ext[96];
+        asm_ext_format(in, ext, sizeof ext);
+        put(&o, "%s", ext);
+    }
     if (info->enc == ISA_ENC_DS) {
         if (info->flags & ISA_FL_DUAL) {
             if (in->offset0)

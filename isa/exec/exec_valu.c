@@ -11,6 +11,7 @@
 #include "exec/exec_lanes.h"
 #include "exec/exec_operands.h"
 #include "exec/exec_valu_f16.h"
+#include "exec/exec_sdwa_dpp.h"
 #include "exec/exec_valu_f64.h"
 #include "exec/exec_valu_float.h"
 #include "exec/exec_vcmp.h"
@@ -30,6 +31,8 @@ static inline uint64_t asr64(uint64_t v, unsigned s)
 }
 static inline int64_t sext24(uint32_t v) { return (int64_t)((int32_t)(v << 8) / 256); }
 static inline int32_t s32(uint32_t v) { return (int32_t)v; }
+static inline uint32_t sat_i32(int64_t v) { return (uint32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v); }
+static inline uint32_t sat_u32(uint64_t v) { return v > UINT32_MAX ? UINT32_MAX : (uint32_t)v; }
 static inline uint32_t bitrev32(uint32_t v)
 {
     v = ((v >> 1) & 0x55555555u) | ((v & 0x55555555u) << 1);
@@ -105,6 +108,9 @@ static void carry_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, carry_k
         /* Bit 32 of the 33-bit result is the carry (add) or the borrow (sub wraps below zero). */
         cout |= ((r >> 32) & 1) << l;
     }
+    for (int l = 0; l < NL && in->clamp; l++) /* integer clamp saturates: to 0xffffffff, or 0 for a borrow */
+        if (cout >> l & 1)
+            d[l] = kind == CY_ADD ? 0xffffffffu : 0;
     isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, d);
     isa_x_write_s64(w, isa_valu_mask_dst(in), cout & exec);
 }
@@ -219,6 +225,12 @@ static bool valu_int(isa_wave_t *w, const isa_inst_t *in)
     case ISA_v_ffbh_i32: LANES(clz_or_neg1(a ^ asr32(a, 31))); break;
     case ISA_v_cndmask_b32: {
         uint64_t m = isa_x_read_s64(w, in, in->src[2], false);
+        for (int k = 0; k < 2; k++) { /* e64 neg/abs: the sign bit, as on a float */
+            uint32_t *s = k ? s1 : s0;
+            uint32_t clr = in->src[k].abs ? 0x80000000u : 0, flip = in->src[k].neg ? 0x80000000u : 0;
+            for (int l = 0; l < NL && (clr | flip); l++)
+                s[l] = (s[l] & ~clr) ^ flip;
+        }
         for (int l = 0; l < NL; l++)
             d[l] = (m >> l) & 1 ? s1[l] : s0[l];
         break;
@@ -237,12 +249,33 @@ static bool valu_int(isa_wave_t *w, const isa_inst_t *in)
     /* 16-bit ops on gfx8 zero the high half of the destination. */
     case ISA_v_lshlrev_b16: LANES(((b & 0xffffu) << (a & 15)) & 0xffffu); break;
     case ISA_v_lshrrev_b16: LANES((b & 0xffffu) >> (a & 15)); break;
-    case ISA_v_mul_i32_i24: LANES((uint32_t)(uint64_t)(sext24(a) * sext24(b))); break;
+    /* clamp on the 24-bit multiplies saturates to the 32-bit range (VOP3 integer clamp). */
+    case ISA_v_mul_i32_i24:
+        if (in->clamp)
+            LANES(sat_i32(sext24(a) * sext24(b)));
+        else
+            LANES((uint32_t)(uint64_t)(sext24(a) * sext24(b)));
+        break;
     case ISA_v_mul_hi_i32_i24: LANES((uint32_t)((uint64_t)(sext24(a) * sext24(b)) >> 32)); break;
-    case ISA_v_mul_u32_u24: LANES((uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu))); break;
+    case ISA_v_mul_u32_u24:
+        if (in->clamp)
+            LANES(sat_u32((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)));
+        else
+            LANES((uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)));
+        break;
     case ISA_v_mul_hi_u32_u24: LANES((uint32_t)(((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) >> 32)); break;
-    case ISA_v_mad_i32_i24: LANES((uint32_t)(uint64_t)(sext24(a) * sext24(b)) + c); break;
-    case ISA_v_mad_u32_u24: LANES((uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) + c); break;
+    case ISA_v_mad_i32_i24:
+        if (in->clamp)
+            LANES(sat_i32(sext24(a) * sext24(b) + s32(c)));
+        else
+            LANES((uint32_t)(uint64_t)(sext24(a) * sext24(b)) + c);
+        break;
+    case ISA_v_mad_u32_u24:
+        if (in->clamp)
+            LANES(sat_u32((uint64_t)(a & 0xffffffu) * (b & 0xffffffu) + c));
+        else
+            LANES((uint32_t)((uint64_t)(a & 0xffffffu) * (b & 0xffffffu)) + c);
+        break;
     case ISA_v_bfe_u32: LANES((c & 31) ? (a >> (b & 31)) & ((1u << (c & 31)) - 1) : 0); break;
     case ISA_v_bfe_i32: LANES(bfe_i32(a, b, c)); break;
     case ISA_v_bfi_b32: LANES((a & b) | (~a & c)); break;
@@ -356,22 +389,29 @@ static bool operands_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_resu
     return ok;
 }
 
+/* The ordinary semantics, by family; false when no family knows the opcode. */
+static bool valu_run(isa_wave_t *w, const isa_inst_t *in)
+{
+    if (isa_valu_f16_owns(in->op))
+        return isa_valu_f16(w, in);
+    if (isa_ops[in->op].enc == ISA_ENC_VOPC)
+        return isa_valu_cmp(w, in);
+    if (isa_ops[in->op].flags & ISA_FL_F64)
+        return isa_valu_f64(w, in);
+    if (isa_ops[in->op].flags & ISA_FL_FLOAT)
+        return isa_valu_float(w, in);
+    return valu_int(w, in);
+}
+
 void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     res->lanes = isa_wave_exec(w);
     if (!operands_ok(w, in, res))
         return;
-    bool done;
-    if (isa_valu_f16_owns(in->op))
-        done = isa_valu_f16(w, in);
-    else if (isa_ops[in->op].enc == ISA_ENC_VOPC)
-        done = isa_valu_cmp(w, in);
-    else if (isa_ops[in->op].flags & ISA_FL_F64)
-        done = isa_valu_f64(w, in);
-    else if (isa_ops[in->op].flags & ISA_FL_FLOAT)
-        done = isa_valu_float(w, in);
-    else
-        done = valu_int(w, in);
-    if (!done)
+    if (in->form != ISA_FORM_PLAIN) { /* SDWA, DPP: a layer around the same semantics */
+        isa_valu_ext(w, in, res, valu_run);
+        return;
+    }
+    if (!valu_run(w, in))
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
 }

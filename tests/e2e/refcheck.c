@@ -494,6 +494,21 @@ static void check_scan(ctx_t *c)
     }
 }
 
+/* Each u32 split by SDWA selects (workloads/sdwa_unpack.s): byte 0, byte 1 sign-extended,
+ * byte 2 + byte 3, the low half-word moved to the high one. */
+static void check_sdwa_unpack(ctx_t *c)
+{
+    buf_t in = load(c, "init", "in", 4), out = load(c, "final", "out", 4);
+    need_count("out", N32(out), 4 * N32(in));
+    for (size_t i = 0; i < N32(in); i++) {
+        uint32_t x = U32(in)[i];
+        uint32_t want[4] = { x & 0xff, (uint32_t)(int32_t)(int8_t)(uint8_t)(x >> 8), ((x >> 16) & 0xff) + (x >> 24),
+                             (x & 0xffff) << 16 };
+        for (size_t k = 0; k < 4; k++)
+            check_u32(c, "out", 4 * i + k, want[k], U32(out)[4 * i + k]);
+    }
+}
+
 /* Each workgroup's chunk of keys sorted ascending. */
 static void check_bitonic(ctx_t *c)
 {
@@ -735,6 +750,8 @@ static const workload_t workloads[] = {
     {"compact", check_compact},
     {"transpose", check_transpose},
     {"scan", check_scan},
+    {"dpp_scan", check_scan},
+    {"sdwa_unpack", check_sdwa_unpack},
     {"bitonic", check_bitonic},
     {"spmv", check_spmv},
     {"privsort", check_privsort},

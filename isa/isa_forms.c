@@ -1,0 +1,61 @@
+/* The SDWA and DPP forms of VOP1/VOP2/VOPC (gfx8): which instructions have them, a rule of the
+ * encoding rather than a table column, and which sources are floats (they take neg/abs in those
+ * forms; integer sources take sext in SDWA and nothing in DPP). The rules are the ones llvm-mc
+ * applies for gfx803; tests/sdwa_dpp_check.sh compares them instruction by instruction. */
+#include "isa.h"
+
+#include <string.h>
+
+/* Every operand one register wide (no 64-bit group), no 32-bit K constant (v_madmk/v_madak: the
+ * second dword is the constant, so there is no room for the SDWA/DPP dword) and no scalar
+ * destination (v_readfirstlane_b32 is VOP1 only in name). */
+static bool plain_32bit_vop(const isa_op_info_t *info)
+{
+    if (!isa_enc_has_e32(info->enc))
+        return false;
+    for (const char *p = info->sig; *p; p++)
+        if (*p == 'K' || *p == 'd' || (*p >= '2' && *p <= '9'))
+            return false;
+    return true;
+}
+
+bool isa_op_has_form(isa_op_t op, int form)
+{
+    if ((unsigned)op >= ISA_NUM_OPS)
+        return false;
+    const isa_op_info_t *info = &isa_ops[op];
+    if (form == ISA_FORM_PLAIN)
+        return true;
+    if (!plain_32bit_vop(info))
+        return false;
+    /* gfx8 has no DPP form of the compares (LLVM: "dpp variant of this instruction is not
+     * supported"); their SDWA form writes VCC only. */
+    return form == ISA_FORM_SDWA || info->enc != ISA_ENC_VOPC;
+}
+
+bool isa_op_src_float(isa_op_t op, unsigned k)
+{
+    const isa_op_info_t *info = &isa_ops[op];
+    if (!(info->flags & ISA_FL_FLOAT))
+        return false;
+    /* The source groups in order: the k-th of S/I/V. */
+    unsigned n = 0;
+    for (const char *p = info->sig; *p; p++) {
+        if (p != info->sig && p[-1] != ' ')
+            continue;
+        if (*p != 'S' && *p != 'I' && *p != 'V')
+            continue;
+        if (n++ == k) {
+            if (*p == 'I')
+                return false;
+            break;
+        }
+    }
+    /* Conversions from an integer (v_cvt_f32_i32, _u32, _ubyteN, and the 16-bit ones): the source
+     * type is the last part of the name. */
+    if (strncmp(info->name, "v_cvt_", 6) == 0) {
+        const char *last = strrchr(info->name, '_');
+        return !(last[1] == 'i' || last[1] == 'u');
+    }
+    return true;
+}
