@@ -45,11 +45,11 @@ awk 'function le(w,   s, i) { s = ""; for (i = 0; i < 4; i++) { s = s sprintf(" 
          print w0 le(0) pad
        }
        # DS 0xD8000000 | op[24:17] | gds[16]; addr[7:0] data0[15:8] data1[23:16] vdst[31:24]:
-       # every combination of the three optional fields zero or not
+       # every combination of the four fields zero or not
        for (op = 0; op < 256; op++)
          for (gds = 0; gds < 2; gds++)
-           for (v = 0; v < 8; v++)
-             print le(3623878656 + op * 131072 + gds * 65536) le(1 + (v % 2) * 2 * 256 + (int(v / 2) % 2) * 3 * 65536 + int(v / 4) * 4 * 16777216) pad
+           for (v = 0; v < 16; v++)
+             print le(3623878656 + op * 131072 + gds * 65536) le((v % 2) * 1 + (int(v / 2) % 2) * 2 * 256 + (int(v / 4) % 2) * 3 * 65536 + int(v / 8) * 4 * 16777216) pad
        # FLAT 0xDC000000 | op[24:18]; addr[7:0] data[15:8] vdst[31:24]
        for (op = 0; op < 128; op++)
          for (v = 0; v < 4; v++)
@@ -57,8 +57,8 @@ awk 'function le(w,   s, i) { s = ""; for (i = 0; i < 4; i++) { s = s sprintf(" 
        # MUBUF 0xE0000000 | op[24:18] | lds[16] | offen[12]; vaddr[7:0] vdata[15:8] srsrc[20:16] soffset[31:24]
        for (op = 0; op < 128; op++)
          for (lds = 0; lds < 2; lds++)
-           for (v = 0; v < 4; v++)
-             print le(3758096384 + op * 262144 + lds * 65536 + (v % 2) * 4096) le((v % 2) * 2 + int(v / 2) * 1 * 256 + 1 * 65536 + 1 * 16777216) pad
+           for (v = 0; v < 8; v++)
+             print le(3758096384 + op * 262144 + lds * 65536 + (v % 2) * 4096) le((v % 2) * 2 + (int(v / 2) % 2) * 1 * 256 + (v < 4) * (1 * 65536 + 1 * 16777216)) pad
        # MTBUF 0xE8000000 | dfmt[22:19] = 4 (32) | nfmt[25:23] = 7 (float) | op[18:15] | offen[12]
        for (op = 0; op < 16; op++)
          for (v = 0; v < 2; v++)
