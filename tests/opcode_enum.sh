@@ -36,13 +36,15 @@ awk 'function le(w,   s, i) { s = ""; for (i = 0; i < 4; i++) { s = s sprintf(" 
        for (op = 0; op < 64; op++) print le(op * 33554432 + 1 * 131072 + 3 * 512 + 258) pad
        # VOPC 0x7C000000 | op[24:17] | vsrc1[16:9] | src0[8:0]: v2 cmp v3
        for (op = 0; op < 256; op++) print le(2080374784 + op * 131072 + 3 * 512 + 258) pad
-       # VOP3 0xD0000000 | op[25:16] | vdst[7:0]; src0[8:0] src1[17:9] src2[26:18] (v2, v3, v4 or 0)
+       # VOP3 0xD0000000 | op[25:16] | vdst[7:0]; src0[8:0] src1[17:9] src2[26:18] (v2, v3, v4 or 0),
+       # and all zero (v_nop_e64)
        for (op = 0; op < 1024; op++) {
          w0 = le(3489660928 + op * 65536 + 1)
          print w0 le(258 + 259 * 512 + 260 * 262144) pad
          print w0 le(258 + 259 * 512) pad
          print w0 le(258) pad
          print w0 le(0) pad
+         print le(3489660928 + op * 65536) le(0) pad
        }
        # DS 0xD8000000 | op[24:17] | gds[16]; addr[7:0] data0[15:8] data1[23:16] vdst[31:24]:
        # every combination of the four fields zero or not

@@ -129,6 +129,74 @@ uint32_t asm_encode_dpp(const asm_dpp_fields_t *f)
            (uint32_t)(f->bank_mask & 15) << 24 | (uint32_t)(f->row_mask & 15) << 28;
 }
 
+void asm_decode_mubuf(uint64_t w, asm_buf_fields_t *f)
+{
+    uint32_t w0 = (uint32_t)w, w1 = (uint32_t)(w >> 32);
+    memset(f, 0, sizeof *f);
+    f->op = (w0 >> 18) & 0x7f;
+    f->slc = (w0 >> 17) & 1;
+    f->lds = (w0 >> 16) & 1;
+    f->glc = (w0 >> 14) & 1;
+    f->idxen = (w0 >> 13) & 1;
+    f->offen = (w0 >> 12) & 1;
+    f->offset = w0 & 0xfff;
+    f->soffset = (uint8_t)(w1 >> 24);
+    f->tfe = (w1 >> 23) & 1;
+    f->srsrc = (uint8_t)(((w1 >> 16) & 0x1f) << 2);
+    f->vdata = (uint8_t)(w1 >> 8);
+    f->vaddr = (uint8_t)w1;
+}
+
+void asm_decode_mtbuf(uint64_t w, asm_buf_fields_t *f)
+{
+    uint32_t w0 = (uint32_t)w, w1 = (uint32_t)(w >> 32);
+    memset(f, 0, sizeof *f);
+    f->nfmt = (w0 >> 23) & 7;
+    f->dfmt = (w0 >> 19) & 15;
+    f->op = (w0 >> 15) & 15;
+    f->glc = (w0 >> 14) & 1;
+    f->idxen = (w0 >> 13) & 1;
+    f->offen = (w0 >> 12) & 1;
+    f->offset = w0 & 0xfff;
+    f->soffset = (uint8_t)(w1 >> 24);
+    f->tfe = (w1 >> 23) & 1;
+    f->slc = (w1 >> 22) & 1;
+    f->srsrc = (uint8_t)(((w1 >> 16) & 0x1f) << 2);
+    f->vdata = (uint8_t)(w1 >> 8);
+    f->vaddr = (uint8_t)w1;
+}
+
+void asm_decode_sdwa(uint32_t w, asm_sdwa_fields_t *f)
+{
+    memset(f, 0, sizeof *f);
+    f->src0 = (uint8_t)w;
+    f->dst_sel = (w >> 8) & 7;
+    f->dst_unused = (w >> 11) & 3;
+    f->clamp = (w >> 13) & 1;
+    f->src0_sel = (w >> 16) & 7;
+    f->src0_sext = (w >> 19) & 1;
+    f->src0_neg = (w >> 20) & 1;
+    f->src0_abs = (w >> 21) & 1;
+    f->src1_sel = (w >> 24) & 7;
+    f->src1_sext = (w >> 27) & 1;
+    f->src1_neg = (w >> 28) & 1;
+    f->src1_abs = (w >> 29) & 1;
+}
+
+void asm_decode_dpp(uint32_t w, asm_dpp_fields_t *f)
+{
+    memset(f, 0, sizeof *f);
+    f->src0 = (uint8_t)w;
+    f->dpp_ctrl = (w >> 8) & 0x1ff;
+    f->bound_ctrl = (w >> 19) & 1;
+    f->src0_neg = (w >> 20) & 1;
+    f->src0_abs = (w >> 21) & 1;
+    f->src1_neg = (w >> 22) & 1;
+    f->src1_abs = (w >> 23) & 1;
+    f->bank_mask = (w >> 24) & 15;
+    f->row_mask = (w >> 28) & 15;
+}
+
 /* ---- Instructions of the table ---------------------------------------------------------------- */
 
 static unsigned fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
