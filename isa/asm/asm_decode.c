@@ -72,6 +72,31 @@ typedef struct {
     bool e32;           /* a 32-bit VALU form: lane masks are VCC */
 } fields_t;
 
+/* Whether an operand is one the assembler can write (and so one the rest of gcnsim handles):
+ * SGPR ranges within s0..s101 and aligned as llvm-mc wants them, the special registers gfx803 has,
+ * constants, the literal, VGPR ranges within v0..v255. Trap registers, xnack_mask and the
+ * reserved codes are refused, so that executing a decoded instruction never reaches outside the
+ * wave's registers. */
+static bool operand_ok(isa_operand_t o)
+{
+    unsigned c = o.code, n = o.count;
+    if (c == ISA_OPND_NONE)
+        return true;
+    if (c >= ISA_VGPR_BASE)
+        return n >= 1 && c - ISA_VGPR_BASE + n <= 256;
+    if (c <= ISA_SGPR_MAX)
+        return n >= 1 && c + n <= ISA_SGPR_MAX + 1 && (n == 1 || (n == 2 ? c % 2 == 0 : c % 4 == 0));
+    switch (c) {
+    case ISA_REG_FLAT_SCRATCH_LO: case ISA_REG_VCC_LO: case ISA_REG_EXEC_LO:
+        return n == 1 || n == 2;
+    case ISA_REG_FLAT_SCRATCH_HI: case ISA_REG_VCC_HI: case ISA_REG_EXEC_HI: case ISA_REG_M0:
+    case ISA_SRC_SCC: case ISA_SRC_VCCZ: case ISA_SRC_EXECZ: case ISA_SRC_LITERAL:
+        return n == 1;
+    default:
+        return n == 1 && ((c >= ISA_CONST_INT_ZERO && c <= 208) || (c >= ISA_CONST_F_HALF && c <= ISA_CONST_F_INV2PI));
+    }
+}
+
 unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t len, size_t off, isa_inst_t *in,
                          char *err, size_t errlen)
 {
@@ -224,15 +249,20 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             in->vdst = (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + fl.vdst), s->width, 0, 0 };
             break;
         case SIG_SDST:
-            in->sdst = (isa_operand_t){ fl.sdst, s->width, 0, 0 };
-            break;
         case SIG_MASK_DST:
-            in->sdst = (isa_operand_t){ fl.mask_dst, 2, 0, 0 };
+            in->sdst = (isa_operand_t){ s->kind == SIG_SDST ? fl.sdst : fl.mask_dst, s->kind == SIG_SDST ? s->width : 2,
+                                        0, 0 };
+            if (in->sdst.code >= ISA_NUM_SREGS)
+                return fail(err, errlen, off, "'%s': its destination is operand code %u, not a scalar register", name,
+                            in->sdst.code);
             break;
         case SIG_MASK_SRC:
             if (!src)
                 return fail(err, errlen, off, "'%s': too many sources", name);
             *src = (isa_operand_t){ fl.e32 ? (uint16_t)ISA_REG_VCC_LO : fl.slot[slot++], 2, 0, 0 };
+            if (src->code >= ISA_NUM_SREGS || ((fl.neg | fl.abs) >> (slot - 1) & 1 && !fl.e32))
+                return fail(err, errlen, off, "'%s': its lane-mask source is operand code %u, not a scalar register "
+                            "pair without modifiers", name, src->code);
             in->nsrc++;
             break;
         case SIG_VSRC: case SIG_SSRC: case SIG_VGPR: case SIG_ADDR: {
@@ -241,8 +271,17 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             uint16_t c = fl.slot[slot];
             bool reg = c < ISA_NUM_SREGS || c >= ISA_VGPR_BASE;
             *src = (isa_operand_t){ c, reg ? s->width : 1, (uint8_t)((fl.neg >> slot) & 1), (uint8_t)((fl.abs >> slot) & 1) };
-            if (s->kind != SIG_VSRC && (src->neg || src->abs))
+            /* What the assembler refuses is refused here too: modifiers on an integer operand or
+             * a non-float instruction, a scalar where only a VGPR goes and the reverse, and the
+             * literal in VOP3 (gfx803 has no VOP3 literal). */
+            if ((src->neg || src->abs) && (s->kind != SIG_VSRC || s->integer || !(info->flags & ISA_FL_FLOAT)))
                 return fail(err, errlen, off, "'%s': source modifiers on an operand that takes none", name);
+            if ((s->kind == SIG_VGPR || s->kind == SIG_ADDR) && c < ISA_VGPR_BASE)
+                return fail(err, errlen, off, "'%s': operand code %u where a VGPR goes", name, c);
+            if (s->kind == SIG_SSRC && c >= ISA_VGPR_BASE)
+                return fail(err, errlen, off, "'%s': a VGPR where a scalar operand goes", name);
+            if (c == ISA_SRC_LITERAL && f == ASM_HW_VOP3)
+                return fail(err, errlen, off, "'%s': a literal in the 64-bit encoding, which gfx803 does not have", name);
             slot++;
             in->nsrc++;
             literal |= c == ISA_SRC_LITERAL;
@@ -279,6 +318,20 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             break;
         }
     }
+    /* Output modifiers and clamp only where the assembler allows them (asm_match.c's apply_mods). */
+    bool fl_op = (info->flags & ISA_FL_FLOAT) != 0;
+    if (in->omod && !(fl_op && info->enc != ISA_ENC_VOPC))
+        return fail(err, errlen, off, "'%s' takes no output modifier", name);
+    if (in->clamp && !(fl_op || (strchr(info->sig, 'C') && info->enc != ISA_ENC_VOPC)))
+        return fail(err, errlen, off, "'%s' takes no clamp", name);
+    const isa_operand_t *bad = !operand_ok(in->vdst) ? &in->vdst : !operand_ok(in->sdst) ? &in->sdst : NULL;
+    for (unsigned i = 0; !bad && i < in->nsrc; i++)
+        if (!operand_ok(in->src[i]))
+            bad = &in->src[i];
+    if (bad)
+        return fail(err, errlen, off, "'%s': operand code %u (%u register%s) is not a register or constant gcnsim "
+                    "supports (trap registers, xnack_mask, reserved codes and misaligned or out-of-range register "
+                    "ranges are not)", name, bad->code, bad->count, bad->count == 1 ? "" : "s");
     if (literal) {
         if (off + size + 4 > len)
             return fail(err, errlen, off, "'%s' has a literal constant, but the code ends first", name);

@@ -203,8 +203,57 @@ START_TEST(decode_errors)
     decode_fails(into, sizeof into, "branches to byte offset 0x8, which is not the start of an instruction");
     static const uint8_t gds[] = { 0, 0, 0x6d, 0xd8, 2, 0, 0, 1 };
     decode_fails(gds, sizeof gds, "'ds_read_b32' with gds: graphics-only");
+    /* s_mov_b32 ttmp0, s1 (a trap register); s_mov_b64 s[1:2], s[4:5] (misaligned);
+     * v_mov_b32 v1, code 230 (reserved) */
+    static const uint8_t ttmp[] = { 0x01, 0x00, 0xf0, 0xbe };
+    decode_fails(ttmp, sizeof ttmp, "'s_mov_b32': operand code 112 (1 register) is not a register or constant");
+    static const uint8_t misaligned[] = { 0x04, 0x01, 0x81, 0xbe };
+    decode_fails(misaligned, sizeof misaligned, "operand code 1 (2 registers)");
+    static const uint8_t reserved[] = { 0xe6, 0x02, 0x02, 0x7e };
+    decode_fails(reserved, sizeof reserved, "operand code 230");
+    /* s_load_dwordx16 s[96:111]: past s101 */
+    static const uint8_t past[] = { 0x01, 0x18, 0x10, 0xc0, 0, 0, 0, 0 };
+    decode_fails(past, sizeof past, "operand code 96 (16 registers)");
     static const uint8_t sdwa[] = { 0xf9, 0x06, 0x02, 0x02, 0x02, 0x05, 0x00, 0x06 };
     decode_fails(sdwa, sizeof sdwa, "the SDWA form of 'v_add_f32' is not decoded");
+}
+END_TEST
+
+/* Random words: the decoder never fails badly; what it takes, the encoder writes again as an
+ * instruction that decodes the same (fields the instruction does not use may differ). */
+START_TEST(random_words)
+{
+    asm_opcode_map_t *m = asm_opcode_map_create();
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    unsigned taken = 0;
+    for (int i = 0; i < 40000; i++) {
+        uint8_t code[12];
+        for (int b = 0; b < 12; b++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            code[b] = (uint8_t)x;
+        }
+        isa_inst_t in, again;
+        char err[256];
+        unsigned n = asm_decode_inst(m, code, sizeof code, 0, &in, err, sizeof err);
+        if (!n) {
+            ck_assert_msg(strncmp(err, "byte offset 0x0: ", 17) == 0, "%s", err);
+            continue;
+        }
+        if (strchr(isa_ops[in.op].sig, 'L'))
+            continue; /* a branch needs its kernel for the target */
+        taken++;
+        uint8_t out[ASM_ENCODE_MAX];
+        ck_assert_msg(asm_encode_inst(m, NULL, &in, out, err, sizeof err) == n, "%s: %s", isa_ops[in.op].name, err);
+        ck_assert_uint_eq(asm_decode_inst(m, out, n, 0, &again, err, sizeof err), n);
+        char what[64];
+        ck_assert_msg(asm_inst_same(&in, &again, what, sizeof what), "%s: the %s differs", isa_ops[in.op].name, what);
+        char text[256];
+        isa_format_inst(NULL, &in, text, sizeof text);
+    }
+    ck_assert_uint_gt(taken, 1000);
+    asm_opcode_map_free(m);
 }
 END_TEST
 
@@ -255,6 +304,7 @@ static Suite *encode_suite(void)
 {
     Suite *s = suite_create("encode");
     TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60); /* the random words under the sanitizers on a loaded machine */
     tcase_add_test(tc, scalar_words);
     tcase_add_test(tc, branch_words);
     tcase_add_test(tc, vector_words);
@@ -262,6 +312,7 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, buffer_and_extension_fields);
     tcase_add_test(tc, decode_errors);
     tcase_add_test(tc, alias_and_listing);
+    tcase_add_test(tc, random_words);
     tcase_add_test(tc, table_has_opcodes);
     suite_add_tcase(s, tc);
     return s;
