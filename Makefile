@@ -124,7 +124,11 @@ $(BUILD)/san/table_sample: tests/gen/table_sample.c $(SAN_OBJ)
 $(BUILD)/san/valu_syntax: tests/gen/valu_syntax.c $(SAN_OBJ)
 	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJ) $(PKG_LIBS) -lm
 
-table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax
+# The machine code against llvm-mc's (tests/encoding_check.sh, tests/gen/encode_check.c).
+$(BUILD)/san/encode_check: tests/gen/encode_check.c $(SAN_OBJ)
+	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJ) $(PKG_LIBS) -lm
+
+table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax $(BUILD)/san/encode_check $(BUILD)/san/gcnsim $(OPENCL_ASM)
 	@$(BUILD)/san/table_sample > $(BUILD)/table_sample.s
 	@llvm-mc -arch=amdgcn -mcpu=gfx803 $(BUILD)/table_sample.s -o /dev/null
 	@echo "table-check: llvm-mc accepts all $$(grep -c '^  ' $(BUILD)/table_sample.s) table samples"
@@ -133,6 +137,8 @@ table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax
 	@sh tests/ds_coverage.sh
 	@sh tests/valu_syntax_check.sh $(BUILD)/san/valu_syntax
 	@sh tests/sdwa_dpp_coverage.sh $(BUILD)/san/valu_syntax
+	@sh tests/encoding_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/encode_check $(BUILD)/table_sample.s
+	@sh tests/vector_coverage.sh
 
 # docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
 $(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c $(HEADERS) | $(DEPS_STAMP)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "asm/asm.h"
+#include "asm/asm_encode.h"
 #include "cli/cli.h"
 #include "config/config.h"
 #include "base/fileio.h"
@@ -26,7 +27,9 @@ static const char usage_main[] =
     "\n"
     "commands:\n"
     "  run WORKLOAD.ini   launch the kernel a workload file describes and report the result\n"
-    "  asm KERNEL.s       assemble a file; print each kernel's resources and a listing\n"
+    "  asm KERNEL.s [--encoding]\n"
+    "                     assemble a file; print each kernel's resources and a listing, or with\n"
+    "                     --encoding its machine code as llvm-mc -show-encoding does\n"
     "  config --dump      print the machine configuration as a loadable INI file\n"
     "  occupancy KERNEL.s|WORKLOAD.ini, or --vgprs N --sgprs N --lds BYTES --workgroup N\n"
     "                     occupancy analysis: per-resource limits, limiter, what to save\n"
@@ -44,7 +47,7 @@ static const char usage_main[] =
     "Documentation: docs/cli.md, docs/workloads.md, docs/config.md, docs/errors.md.\n";
 
 static const char usage_asm[] =
-    "usage: gcnsim asm KERNEL.s\n"
+    "usage: gcnsim asm KERNEL.s [--encoding]\n"
     "\n"
     "Assemble KERNEL.s (llvm-mc syntax for gfx803). On success print, for each kernel, its resource\n"
     "usage (VGPRs, SGPRs, static LDS), the descriptor's enables, the arguments from .amdgpu_metadata\n"
@@ -52,6 +55,8 @@ static const char usage_asm[] =
     "diagnostic as file:line:col: error: ... and exit 1.\n"
     "\n"
     "options:\n"
+    "  --encoding   print the machine code instead: each kernel's labels and instructions with\n"
+    "               '; encoding: [0x..,...]', as llvm-mc -show-encoding does\n"
     "  -h, --help   show this help\n";
 
 static const char usage_config[] =
@@ -87,7 +92,7 @@ static const char usage_trace[] =
     "  --perfetto   the output format (the only one so far; required)\n"
     "  -h, --help   show this help\n";
 
-enum { OPT_DUMP = 256, OPT_CONFIG, OPT_SET, OPT_PERFETTO };
+enum { OPT_DUMP = 256, OPT_CONFIG, OPT_SET, OPT_PERFETTO, OPT_ENCODING };
 
 static const struct option config_options[] = {
     { "dump", no_argument, NULL, OPT_DUMP },
@@ -146,8 +151,33 @@ out:
     return rc;
 }
 
+/* gcnsim asm --encoding: every kernel's machine code in llvm-mc's -show-encoding form. Frees prog. */
+static int asm_encoding_listing(const char *path, isa_program_t *prog)
+{
+    asm_opcode_map_t *map = asm_opcode_map_create();
+    int rc = map ? 0 : 3;
+    for (uint32_t i = 0; map && rc == 0 && i < prog->nkernels; i++) {
+        char err[256];
+        if (asm_print_encoding(map, &prog->kernels[i], stdout, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: kernel %s: %s\n", path, prog->kernels[i].name, err);
+            rc = 3; /* the assembler accepted it, so an instruction it cannot encode is our bug */
+        }
+    }
+    if (!map)
+        fprintf(stderr, "gcnsim: out of memory\n");
+    asm_opcode_map_free(map);
+    isa_program_free(prog);
+    return rc;
+}
+
 /* The commands that have no option but --help. */
 static const struct option help_only[] = {
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 },
+};
+
+static const struct option asm_options[] = {
+    { "encoding", no_argument, NULL, OPT_ENCODING },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -155,13 +185,18 @@ static const struct option help_only[] = {
 static int cmd_asm(int argc, char **argv)
 {
     const char *path = NULL;
-    cli_opts_t spec = { "asm", "asm", help_only, NULL, 2, false, NULL, stderr };
+    bool encoding = false;
+    cli_opts_t spec = { "asm", "asm", asm_options, NULL, 2, false, NULL, stderr };
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
     for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
         if (c == 'h') {
             fputs(usage_asm, stdout);
             return 0;
+        }
+        if (c == OPT_ENCODING) {
+            encoding = true;
+            continue;
         }
         if (c != CLI_OPT_OPERAND) /* CLI_OPT_ERROR, reported */
             return 1;
@@ -180,6 +215,8 @@ static int cmd_asm(int argc, char **argv)
     }
     if (prog.nkernels == 0)
         printf("%s: no kernels\n", path);
+    if (encoding)
+        return asm_encoding_listing(path, &prog);
     for (uint32_t i = 0; i < prog.nkernels; i++)
         report_kernel(&prog.kernels[i], stdout);
     if (prog.image_bytes) /* data sections or relocations: docs/asm.md */

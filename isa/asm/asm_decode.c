@@ -1,0 +1,430 @@
+/* asm_decode: machine code to isa_inst_t (asm_decode.h). The family comes from the top bits of the
+ * first word (GCN3 ISA manual, chapter 12), the instruction from the opcode table; the operands
+ * are then read by walking the table signature in syntax order, as the assembler fills them, each
+ * source taking the family's next source field. */
+#include "asm/asm_decode.h"
+
+#include "asm/asm_lex.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned fail(char *err, size_t errlen, size_t off, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static unsigned fail(char *err, size_t errlen, size_t off, const char *fmt, ...)
+{
+    if (!err || !errlen)
+        return 0;
+    int n = snprintf(err, errlen, "byte offset 0x%zx: ", off);
+    if (n > 0 && (size_t)n < errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return 0;
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The family of a first word and its opcode; graphics families get their name in *gfx. */
+static int family_of(uint32_t w, unsigned *op, const char **gfx)
+{
+    *gfx = NULL;
+    switch (w >> 23) {
+    case 0x17f: *op = (w >> 16) & 0x7f; return ASM_HW_SOPP;
+    case 0x17e: *op = (w >> 16) & 0x7f; return ASM_HW_SOPC;
+    case 0x17d: *op = (w >> 8) & 0xff; return ASM_HW_SOP1;
+    default: break;
+    }
+    if (w >> 28 == 0xb) { *op = (w >> 23) & 0x1f; return ASM_HW_SOPK; }
+    if (w >> 30 == 2) { *op = (w >> 23) & 0x7f; return ASM_HW_SOP2; }
+    if (w >> 25 == 0x3f) { *op = (w >> 9) & 0xff; return ASM_HW_VOP1; }
+    if (w >> 25 == 0x3e) { *op = (w >> 17) & 0xff; return ASM_HW_VOPC; }
+    if (w >> 31 == 0) { *op = (w >> 25) & 0x3f; return ASM_HW_VOP2; }
+    switch (w >> 26) {
+    case 0x30: *op = (w >> 18) & 0xff; return ASM_HW_SMEM;
+    case 0x34: *op = (w >> 16) & 0x3ff; return ASM_HW_VOP3;
+    case 0x36: *op = (w >> 17) & 0xff; return ASM_HW_DS;
+    case 0x37: *op = (w >> 18) & 0x7f; return ASM_HW_FLAT;
+    case 0x38: *op = (w >> 18) & 0x7f; return ASM_HW_MUBUF;
+    case 0x3a: *op = (w >> 15) & 0xf; return ASM_HW_MTBUF;
+    case 0x31: *gfx = "EXP (export to the graphics pipeline)"; return -1;
+    case 0x35: *gfx = "VINTRP (pixel-shader interpolation)"; return -1;
+    case 0x3c: *gfx = "MIMG (image memory)"; return -1;
+    default: return -1;
+    }
+}
+
+/* The raw fields of one instruction, by role. */
+typedef struct {
+    uint16_t slot[3];   /* source operand codes in field order */
+    unsigned nslots;
+    uint16_t vdst;      /* the VGPR destination field (a VGPR number, or an SGPR code for
+                         * readfirstlane/readlane/compares in VOP3) */
+    uint16_t sdst;      /* the SGPR destination field */
+    uint16_t mask_dst;  /* the lane-mask destination (VCC in e32) */
+    uint8_t neg, abs;   /* VOP3 modifiers by field */
+    bool e32;           /* a 32-bit VALU form: lane masks are VCC */
+} fields_t;
+
+/* Whether an operand is one the assembler can write (and so one the rest of gcnsim handles):
+ * SGPR ranges within s0..s101 and aligned as llvm-mc wants them, the special registers gfx803 has,
+ * constants, the literal, VGPR ranges within v0..v255. Trap registers, xnack_mask and the
+ * reserved codes are refused, so that executing a decoded instruction never reaches outside the
+ * wave's registers. */
+static bool operand_ok(isa_operand_t o)
+{
+    unsigned c = o.code, n = o.count;
+    if (c == ISA_OPND_NONE)
+        return true;
+    if (c >= ISA_VGPR_BASE)
+        return n >= 1 && c - ISA_VGPR_BASE + n <= 256;
+    if (c <= ISA_SGPR_MAX)
+        return n >= 1 && c + n <= ISA_SGPR_MAX + 1 && (n == 1 || (n == 2 ? c % 2 == 0 : c % 4 == 0));
+    switch (c) {
+    case ISA_REG_FLAT_SCRATCH_LO: case ISA_REG_VCC_LO: case ISA_REG_EXEC_LO:
+        return n == 1 || n == 2;
+    case ISA_REG_FLAT_SCRATCH_HI: case ISA_REG_VCC_HI: case ISA_REG_EXEC_HI: case ISA_REG_M0:
+    case ISA_SRC_SCC: case ISA_SRC_VCCZ: case ISA_SRC_EXECZ: case ISA_SRC_LITERAL:
+        return n == 1;
+    default:
+        return n == 1 && ((c >= ISA_CONST_INT_ZERO && c <= 208) || (c >= ISA_CONST_F_HALF && c <= ISA_CONST_F_INV2PI));
+    }
+}
+
+unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t len, size_t off, isa_inst_t *in,
+                         char *err, size_t errlen)
+{
+    memset(in, 0, sizeof *in);
+    in->vdst = in->sdst = (isa_operand_t){ ISA_OPND_NONE, 0, 0, 0 };
+    for (int k = 0; k < ISA_MAX_SRCS; k++)
+        in->src[k] = (isa_operand_t){ ISA_OPND_NONE, 0, 0, 0 };
+    if (off + 4 > len)
+        return fail(err, errlen, off, "%zu byte%s left, an instruction takes at least 4", len - off,
+                    len - off == 1 ? "" : "s");
+    uint32_t w = get32(code + off), w1 = 0;
+    unsigned opc;
+    const char *gfx;
+    int f = family_of(w, &opc, &gfx);
+    if (f < 0)
+        return gfx ? fail(err, errlen, off, "0x%08x is a %s instruction: graphics-only, not simulated", w, gfx)
+                   : fail(err, errlen, off, "0x%08x is not a gfx803 instruction", w);
+    uint16_t line = m->by_code[f][opc];
+    if (!line)
+        return fail(err, errlen, off, "0x%08x: %s opcode 0x%x is not a gfx803 instruction LLVM knows", w,
+                    asm_hw_family_name((asm_hw_family_t)f), opc);
+    const char *name = asm_opcode_lines[line - 1].name;
+    isa_op_t op = m->line_op[line - 1];
+    if (op == ISA_NUM_OPS)
+        return fail(err, errlen, off, "'%s' (%s opcode 0x%x) is not in gcnsim's instruction table", name,
+                    asm_hw_family_name((asm_hw_family_t)f), opc);
+    const isa_op_info_t *info = &isa_ops[op];
+    bool e64 = f == ASM_HW_VOP3 && isa_enc_has_e32(info->enc);
+    if (m->family[op] != f && !e64)
+        return fail(err, errlen, off, "'%s' is a %s instruction in gcnsim's table, not %s", name,
+                    isa_enc_name(info->enc), asm_hw_family_name((asm_hw_family_t)f));
+    unsigned size = f == ASM_HW_SMEM || f == ASM_HW_VOP3 || f == ASM_HW_DS || f == ASM_HW_FLAT ||
+                    f == ASM_HW_MUBUF || f == ASM_HW_MTBUF ? 8 : 4;
+    if (off + size > len)
+        return fail(err, errlen, off, "'%s' takes %u bytes, only %zu left", name, size, len - off);
+    if (size == 8)
+        w1 = get32(code + off + 4);
+    in->op = (uint16_t)op;
+    in->pc = (uint32_t)off;
+
+    fields_t fl;
+    memset(&fl, 0, sizeof fl);
+    fl.mask_dst = ISA_REG_VCC_LO;
+    switch (f) {
+    case ASM_HW_SOP1:
+        fl.sdst = (w >> 16) & 0x7f;
+        fl.slot[0] = w & 0xff;
+        fl.nslots = 1;
+        break;
+    case ASM_HW_SOP2: case ASM_HW_SOPC:
+        fl.sdst = (w >> 16) & 0x7f;
+        fl.slot[0] = w & 0xff;
+        fl.slot[1] = (w >> 8) & 0xff;
+        fl.nslots = 2;
+        break;
+    case ASM_HW_SOPK:
+        fl.sdst = fl.slot[0] = (w >> 16) & 0x7f; /* s_cmpk_*, s_setreg_b32 read it */
+        fl.nslots = 1;
+        break;
+    case ASM_HW_SOPP:
+        break;
+    case ASM_HW_SMEM:
+        fl.sdst = (w >> 6) & 0x7f;
+        fl.slot[0] = (uint16_t)((w & 0x3f) << 1);
+        fl.nslots = 1;
+        in->glc = (w >> 16) & 1;
+        break;
+    case ASM_HW_VOP1: case ASM_HW_VOP2: case ASM_HW_VOPC: {
+        uint32_t src0 = w & 0x1ff;
+        if (src0 == ASM_SRC_SDWA || src0 == ASM_SRC_DPP)
+            /* The SDWA/DPP family connects asm_decode_sdwa/asm_decode_dpp here. */
+            return fail(err, errlen, off, "the %s form of '%s' is not decoded into gcnsim's instructions yet",
+                        src0 == ASM_SRC_SDWA ? "SDWA" : "DPP", name);
+        fl.e32 = true;
+        fl.slot[0] = (uint16_t)src0;
+        fl.nslots = 1;
+        if (f == ASM_HW_VOP1) {
+            fl.vdst = fl.sdst = (w >> 17) & 0xff;
+        } else if (f == ASM_HW_VOP2) {
+            fl.vdst = (w >> 17) & 0xff;
+            fl.slot[1] = (uint16_t)(ISA_VGPR_BASE + ((w >> 9) & 0xff));
+            fl.nslots = 2;
+        } else {
+            fl.slot[1] = (uint16_t)(ISA_VGPR_BASE + ((w >> 9) & 0xff));
+            fl.nslots = 2;
+        }
+        break;
+    }
+    case ASM_HW_VOP3: {
+        bool vop3b = strchr(info->sig, 'C') && info->enc != ISA_ENC_VOPC;
+        fl.vdst = fl.sdst = w & 0xff;
+        fl.mask_dst = vop3b ? (w >> 8) & 0x7f : w & 0xff;
+        fl.abs = vop3b ? 0 : (w >> 8) & 7;
+        in->clamp = (w >> 15) & 1;
+        fl.slot[0] = w1 & 0x1ff;
+        fl.slot[1] = (w1 >> 9) & 0x1ff;
+        fl.slot[2] = (w1 >> 18) & 0x1ff;
+        fl.nslots = 3;
+        in->omod = (w1 >> 27) & 3;
+        fl.neg = (w1 >> 29) & 7;
+        in->e64 = 1;
+        break;
+    }
+    case ASM_HW_DS:
+        if ((w >> 16) & 1)
+            return fail(err, errlen, off, "'%s' with gds: graphics-only, not simulated", name);
+        if (info->flags & ISA_FL_DUAL) {
+            in->offset0 = w & 0xff;
+            in->offset1 = (w >> 8) & 0xff;
+        } else {
+            in->offset = w & 0xffff;
+        }
+        fl.vdst = (w1 >> 24) & 0xff;
+        fl.slot[0] = (uint16_t)(ISA_VGPR_BASE + (w1 & 0xff));
+        fl.slot[1] = (uint16_t)(ISA_VGPR_BASE + ((w1 >> 8) & 0xff));
+        fl.slot[2] = (uint16_t)(ISA_VGPR_BASE + ((w1 >> 16) & 0xff));
+        fl.nslots = 3;
+        break;
+    case ASM_HW_FLAT:
+        in->glc = (w >> 16) & 1;
+        in->slc = (w >> 17) & 1;
+        fl.vdst = (w1 >> 24) & 0xff;
+        fl.slot[0] = (uint16_t)(ISA_VGPR_BASE + (w1 & 0xff));
+        fl.slot[1] = (uint16_t)(ISA_VGPR_BASE + ((w1 >> 8) & 0xff));
+        fl.nslots = 2;
+        break;
+    default:
+        /* MUBUF/MTBUF: asm_decode_mubuf/asm_decode_mtbuf give the fields; the buffer family maps
+         * them to its isa_inst_t fields here. */
+        return fail(err, errlen, off, "'%s': %s instructions are not decoded into gcnsim's instructions yet", name,
+                    asm_hw_family_name((asm_hw_family_t)f));
+    }
+    if (info->enc == ISA_ENC_VOP3 || e64)
+        size = 8;
+
+    asm_sig_list_t sig;
+    if (!asm_sig_parse(info->sig, &sig))
+        return fail(err, errlen, off, "'%s': bad table signature", name);
+    unsigned slot = 0;
+    bool literal = false;
+    for (unsigned g = 0; g < sig.n; g++) {
+        const asm_sig_t *s = &sig.g[g];
+        isa_operand_t *src = in->nsrc < ISA_MAX_SRCS ? &in->src[in->nsrc] : NULL;
+        switch (s->kind) {
+        case SIG_RTN:
+            if (!in->glc)
+                break;
+            /* fall through */
+        case SIG_VDST:
+            in->vdst = (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + fl.vdst), s->width, 0, 0 };
+            break;
+        case SIG_SDST:
+        case SIG_MASK_DST:
+            in->sdst = (isa_operand_t){ s->kind == SIG_SDST ? fl.sdst : fl.mask_dst, s->kind == SIG_SDST ? s->width : 2,
+                                        0, 0 };
+            if (in->sdst.code >= ISA_NUM_SREGS)
+                return fail(err, errlen, off, "'%s': its destination is operand code %u, not a scalar register", name,
+                            in->sdst.code);
+            break;
+        case SIG_MASK_SRC:
+            if (!src)
+                return fail(err, errlen, off, "'%s': too many sources", name);
+            *src = (isa_operand_t){ fl.e32 ? (uint16_t)ISA_REG_VCC_LO : fl.slot[slot++], 2, 0, 0 };
+            if (src->code >= ISA_NUM_SREGS || ((fl.neg | fl.abs) >> (slot - 1) & 1 && !fl.e32))
+                return fail(err, errlen, off, "'%s': its lane-mask source is operand code %u, not a scalar register "
+                            "pair without modifiers", name, src->code);
+            in->nsrc++;
+            break;
+        case SIG_VSRC: case SIG_SSRC: case SIG_VGPR: case SIG_ADDR: {
+            if (!src || slot >= fl.nslots)
+                return fail(err, errlen, off, "'%s': more sources than the encoding has fields", name);
+            uint16_t c = fl.slot[slot];
+            bool reg = c < ISA_NUM_SREGS || c >= ISA_VGPR_BASE;
+            *src = (isa_operand_t){ c, reg ? s->width : 1, (uint8_t)((fl.neg >> slot) & 1), (uint8_t)((fl.abs >> slot) & 1) };
+            /* What the assembler refuses is refused here too: modifiers on an integer operand or
+             * a non-float instruction, a scalar where only a VGPR goes and the reverse, and the
+             * literal in VOP3 (gfx803 has no VOP3 literal). */
+            if ((src->neg || src->abs) && (s->kind != SIG_VSRC || s->integer || !(info->flags & ISA_FL_FLOAT)))
+                return fail(err, errlen, off, "'%s': source modifiers on an operand that takes none", name);
+            if ((s->kind == SIG_VGPR || s->kind == SIG_ADDR) && c < ISA_VGPR_BASE)
+                return fail(err, errlen, off, "'%s': operand code %u where a VGPR goes", name, c);
+            if (s->kind == SIG_SSRC && c >= ISA_VGPR_BASE)
+                return fail(err, errlen, off, "'%s': a VGPR where a scalar operand goes", name);
+            if (c == ISA_SRC_LITERAL && f == ASM_HW_VOP3)
+                return fail(err, errlen, off, "'%s': a literal in the 64-bit encoding, which gfx803 does not have", name);
+            slot++;
+            in->nsrc++;
+            literal |= c == ISA_SRC_LITERAL;
+            break;
+        }
+        case SIG_SMEM_OFF:
+            if ((w >> 17) & 1) {
+                in->offset = w1 & 0xfffff;
+            } else {
+                if (!src)
+                    return fail(err, errlen, off, "'%s': too many sources", name);
+                *src = (isa_operand_t){ (uint16_t)(w1 & 0xff), 1, 0, 0 };
+                in->nsrc++;
+                in->has_soffset_sgpr = 1;
+            }
+            break;
+        case SIG_IMM16:
+            in->simm16 = f == ASM_HW_SOPK ? (int32_t)(int16_t)(w & 0xffff) : (int32_t)(w & 0xffff);
+            break;
+        case SIG_HWREG: case SIG_WAITCNT:
+            in->simm16 = (int32_t)(w & 0xffff);
+            break;
+        case SIG_K32:
+            if (!src)
+                return fail(err, errlen, off, "'%s': too many sources", name);
+            *src = (isa_operand_t){ ISA_SRC_LITERAL, 1, 0, 0 };
+            in->nsrc++;
+            literal = true; /* madmk/madak's K: the literal, outside the source fields */
+            break;
+        case SIG_LABEL: /* the target's byte offset, until asm_decode_code makes it an index */
+            in->target = (uint32_t)((int64_t)off + 4 + 4 * (int64_t)(int16_t)(w & 0xffff));
+            break;
+        default:
+            break;
+        }
+    }
+    /* Output modifiers and clamp only where the assembler allows them (asm_match.c's apply_mods). */
+    bool fl_op = (info->flags & ISA_FL_FLOAT) != 0;
+    if (in->omod && !(fl_op && info->enc != ISA_ENC_VOPC))
+        return fail(err, errlen, off, "'%s' takes no output modifier", name);
+    if (in->clamp && !(fl_op || (strchr(info->sig, 'C') && info->enc != ISA_ENC_VOPC)))
+        return fail(err, errlen, off, "'%s' takes no clamp", name);
+    const isa_operand_t *bad = !operand_ok(in->vdst) ? &in->vdst : !operand_ok(in->sdst) ? &in->sdst : NULL;
+    for (unsigned i = 0; !bad && i < in->nsrc; i++)
+        if (!operand_ok(in->src[i]))
+            bad = &in->src[i];
+    if (bad)
+        return fail(err, errlen, off, "'%s': operand code %u (%u register%s) is not a register or constant gcnsim "
+                    "supports (trap registers, xnack_mask, reserved codes and misaligned or out-of-range register "
+                    "ranges are not)", name, bad->code, bad->count, bad->count == 1 ? "" : "s");
+    if (literal) {
+        if (off + size + 4 > len)
+            return fail(err, errlen, off, "'%s' has a literal constant, but the code ends first", name);
+        in->literal = get32(code + off + size);
+        size += 4;
+    }
+    in->size = size;
+    return size;
+}
+
+int asm_decode_code(const asm_opcode_map_t *m, const uint8_t *code, size_t len, isa_inst_t **insts,
+                    uint32_t *ninsts, char *err, size_t errlen)
+{
+    size_t cap = len / 4 + 1;
+    isa_inst_t *v = calloc(cap, sizeof *v);
+    uint32_t n = 0;
+    *insts = NULL;
+    *ninsts = 0;
+    if (!v) {
+        fail(err, errlen, 0, "out of memory");
+        return 1;
+    }
+    for (size_t off = 0; off < len;) {
+        unsigned sz = asm_decode_inst(m, code, len, off, &v[n], err, errlen);
+        if (!sz) {
+            free(v);
+            return 1;
+        }
+        off += sz;
+        n++;
+    }
+    /* Branch targets: byte offsets to instruction indices (a binary search over the pcs). */
+    for (uint32_t i = 0; i < n; i++) {
+        if (!strchr(isa_ops[v[i].op].sig, 'L'))
+            continue;
+        uint32_t pc = v[i].target, lo = 0, hi = n;
+        while (lo < hi) {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (v[mid].pc < pc)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo == n || v[lo].pc != pc) {
+            fail(err, errlen, v[i].pc, "'%s' branches to byte offset 0x%x, which is not the start of an "
+                 "instruction of this code", isa_ops[v[i].op].name, pc);
+            free(v);
+            return 1;
+        }
+        v[i].target = lo;
+    }
+    *insts = v;
+    *ninsts = n;
+    return 0;
+}
+
+static bool same_opnd(isa_operand_t a, isa_operand_t b)
+{
+    return a.code == b.code && a.count == b.count && a.neg == b.neg && a.abs == b.abs;
+}
+
+bool asm_inst_same(const isa_inst_t *a, const isa_inst_t *b, char *what, size_t n)
+{
+    const char *d = NULL;
+    if (a->op != b->op)
+        d = "opcode";
+    else if (a->e64 != b->e64)
+        d = "encoding (_e32/_e64)";
+    else if (a->nsrc != b->nsrc)
+        d = "number of sources";
+    else if (!same_opnd(a->vdst, b->vdst))
+        d = "vector destination";
+    else if (!same_opnd(a->sdst, b->sdst))
+        d = "scalar destination";
+    else if (a->clamp != b->clamp || a->omod != b->omod)
+        d = "clamp or output modifier";
+    else if (a->glc != b->glc || a->slc != b->slc)
+        d = "glc or slc";
+    else if (a->literal != b->literal)
+        d = "literal";
+    else if (a->offset != b->offset || a->offset0 != b->offset0 || a->offset1 != b->offset1 ||
+             a->has_soffset_sgpr != b->has_soffset_sgpr)
+        d = "offset";
+    else if (a->simm16 != b->simm16)
+        d = "16-bit immediate";
+    else if (a->target != b->target)
+        d = "branch target";
+    else if (a->pc != b->pc || a->size != b->size)
+        d = "byte offset or size";
+    for (unsigned i = 0; !d && i < ISA_MAX_SRCS; i++)
+        if (!same_opnd(a->src[i], b->src[i]))
+            d = "a source operand";
+    if (d && what && n)
+        snprintf(what, n, "%s", d);
+    return d == NULL;
+}

@@ -1,0 +1,504 @@
+/* asm_encode: an instruction's machine code (asm_encode.h). Field layouts from the GCN3 ISA manual,
+ * chapter 12 "Microcode Formats" (12.1 SOP2 ... 12.10 MTBUF), as LLVM encodes them for gfx803;
+ * tests/encoding_check.sh compares every shipped kernel and a sample of every table instruction
+ * byte for byte with llvm-mc. */
+#include "asm/asm_encode.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const asm_opcode_line_t asm_opcode_lines[] = {
+#define ISA_OPCODE(name, fam, code) { #name, ASM_HW_##fam, code, false },
+#define ISA_OPCODE_ALIAS(name, fam, code) { #name, ASM_HW_##fam, code, true },
+#include "isa_opcodes.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+const size_t asm_opcode_nlines = sizeof asm_opcode_lines / sizeof asm_opcode_lines[0];
+
+static const char *const family_names[ASM_HW_NUM] = {
+    "SOP1", "SOP2", "SOPC", "SOPK", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3", "DS", "FLAT", "MUBUF", "MTBUF"
+};
+/* The width of each family's OP field, as a count of values. */
+static const uint16_t family_opcodes[ASM_HW_NUM] = {
+    256, 128, 128, 32, 128, 256, 256, 64, 256, 1024, 256, 128, 128, 16
+};
+
+const char *asm_hw_family_name(asm_hw_family_t f)
+{
+    return (unsigned)f < ASM_HW_NUM ? family_names[f] : "?";
+}
+
+unsigned asm_hw_family_opcodes(asm_hw_family_t f)
+{
+    return (unsigned)f < ASM_HW_NUM ? family_opcodes[f] : 0;
+}
+
+uint8_t asm_hw_family_of_enc(isa_enc_t enc)
+{
+    /* By name, so that a family added to isa_enc_t (MUBUF, MTBUF) finds its opcodes unchanged. */
+    const char *n = isa_enc_name(enc);
+    for (unsigned f = 0; f < ASM_HW_NUM; f++)
+        if (strcmp(n, family_names[f]) == 0)
+            return (uint8_t)f;
+    return ASM_FAMILY_NONE;
+}
+
+asm_opcode_map_t *asm_opcode_map_create(void)
+{
+    if (asm_opcode_nlines > sizeof ((asm_opcode_map_t *)0)->line_op / sizeof(uint16_t))
+        return NULL; /* the map's arrays are sized for the table; a larger table needs larger arrays */
+    asm_opcode_map_t *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    for (int op = 0; op < ISA_NUM_OPS; op++) {
+        m->family[op] = asm_hw_family_of_enc(isa_ops[op].enc);
+        m->native[op] = m->vop3[op] = ASM_OPCODE_NONE;
+    }
+    for (size_t i = 0; i < asm_opcode_nlines; i++) {
+        const asm_opcode_line_t *l = &asm_opcode_lines[i];
+        isa_op_t op = isa_lookup(l->name);
+        m->line_op[i] = (uint16_t)op;
+        if (l->opcode < family_opcodes[l->family] && !m->by_code[l->family][l->opcode] && !l->alias)
+            m->by_code[l->family][l->opcode] = (uint16_t)(i + 1);
+        if (op == ISA_NUM_OPS)
+            continue; /* not (yet) an instruction of isa.def */
+        /* The first line of a name wins (buffer_wbinvl1 has two opcodes). */
+        if (l->family == m->family[op] && m->native[op] == ASM_OPCODE_NONE)
+            m->native[op] = l->opcode;
+        else if (l->family == ASM_HW_VOP3 && isa_enc_has_e32(isa_ops[op].enc) && m->vop3[op] == ASM_OPCODE_NONE)
+            m->vop3[op] = l->opcode;
+    }
+    return m;
+}
+
+void asm_opcode_map_free(asm_opcode_map_t *m)
+{
+    free(m);
+}
+
+int asm_format_bytes(const uint8_t *bytes, unsigned n, char *buf, size_t len)
+{
+    size_t pos = 0;
+    int w = snprintf(buf, len, "[");
+    pos += w > 0 ? (size_t)w : 0;
+    for (unsigned i = 0; i < n; i++) {
+        w = snprintf(pos < len ? buf + pos : NULL, pos < len ? len - pos : 0, "%s0x%02x", i ? "," : "", bytes[i]);
+        pos += w > 0 ? (size_t)w : 0;
+    }
+    w = snprintf(pos < len ? buf + pos : NULL, pos < len ? len - pos : 0, "]");
+    pos += w > 0 ? (size_t)w : 0;
+    return (int)pos;
+}
+
+/* ---- Formats not in the table yet ------------------------------------------------------------ */
+
+uint64_t asm_encode_mubuf(const asm_buf_fields_t *f)
+{
+    uint32_t w0 = 0xe0000000u | (uint32_t)(f->op & 0x7f) << 18 | (uint32_t)f->slc << 17 | (uint32_t)f->lds << 16 |
+                  (uint32_t)f->glc << 14 | (uint32_t)f->idxen << 13 | (uint32_t)f->offen << 12 | (f->offset & 0xfffu);
+    uint32_t w1 = (uint32_t)f->soffset << 24 | (uint32_t)f->tfe << 23 | (uint32_t)(f->srsrc >> 2) << 16 |
+                  (uint32_t)f->vdata << 8 | f->vaddr;
+    return (uint64_t)w1 << 32 | w0;
+}
+
+uint64_t asm_encode_mtbuf(const asm_buf_fields_t *f)
+{
+    uint32_t w0 = 0xe8000000u | (uint32_t)(f->nfmt & 7) << 23 | (uint32_t)(f->dfmt & 15) << 19 |
+                  (uint32_t)(f->op & 15) << 15 | (uint32_t)f->glc << 14 | (uint32_t)f->idxen << 13 |
+                  (uint32_t)f->offen << 12 | (f->offset & 0xfffu);
+    uint32_t w1 = (uint32_t)f->soffset << 24 | (uint32_t)f->tfe << 23 | (uint32_t)f->slc << 22 |
+                  (uint32_t)(f->srsrc >> 2) << 16 | (uint32_t)f->vdata << 8 | f->vaddr;
+    return (uint64_t)w1 << 32 | w0;
+}
+
+uint32_t asm_encode_sdwa(const asm_sdwa_fields_t *f)
+{
+    return f->src0 | (uint32_t)(f->dst_sel & 7) << 8 | (uint32_t)(f->dst_unused & 3) << 11 | (uint32_t)f->clamp << 13 |
+           (uint32_t)(f->src0_sel & 7) << 16 | (uint32_t)f->src0_sext << 19 | (uint32_t)f->src0_neg << 20 |
+           (uint32_t)f->src0_abs << 21 | (uint32_t)(f->src1_sel & 7) << 24 | (uint32_t)f->src1_sext << 27 |
+           (uint32_t)f->src1_neg << 28 | (uint32_t)f->src1_abs << 29;
+}
+
+uint32_t asm_encode_dpp(const asm_dpp_fields_t *f)
+{
+    return f->src0 | (uint32_t)(f->dpp_ctrl & 0x1ff) << 8 | (uint32_t)f->bound_ctrl << 19 | (uint32_t)f->src0_neg << 20 |
+           (uint32_t)f->src0_abs << 21 | (uint32_t)f->src1_neg << 22 | (uint32_t)f->src1_abs << 23 |
+           (uint32_t)(f->bank_mask & 15) << 24 | (uint32_t)(f->row_mask & 15) << 28;
+}
+
+void asm_decode_mubuf(uint64_t w, asm_buf_fields_t *f)
+{
+    uint32_t w0 = (uint32_t)w, w1 = (uint32_t)(w >> 32);
+    memset(f, 0, sizeof *f);
+    f->op = (w0 >> 18) & 0x7f;
+    f->slc = (w0 >> 17) & 1;
+    f->lds = (w0 >> 16) & 1;
+    f->glc = (w0 >> 14) & 1;
+    f->idxen = (w0 >> 13) & 1;
+    f->offen = (w0 >> 12) & 1;
+    f->offset = w0 & 0xfff;
+    f->soffset = (uint8_t)(w1 >> 24);
+    f->tfe = (w1 >> 23) & 1;
+    f->srsrc = (uint8_t)(((w1 >> 16) & 0x1f) << 2);
+    f->vdata = (uint8_t)(w1 >> 8);
+    f->vaddr = (uint8_t)w1;
+}
+
+void asm_decode_mtbuf(uint64_t w, asm_buf_fields_t *f)
+{
+    uint32_t w0 = (uint32_t)w, w1 = (uint32_t)(w >> 32);
+    memset(f, 0, sizeof *f);
+    f->nfmt = (w0 >> 23) & 7;
+    f->dfmt = (w0 >> 19) & 15;
+    f->op = (w0 >> 15) & 15;
+    f->glc = (w0 >> 14) & 1;
+    f->idxen = (w0 >> 13) & 1;
+    f->offen = (w0 >> 12) & 1;
+    f->offset = w0 & 0xfff;
+    f->soffset = (uint8_t)(w1 >> 24);
+    f->tfe = (w1 >> 23) & 1;
+    f->slc = (w1 >> 22) & 1;
+    f->srsrc = (uint8_t)(((w1 >> 16) & 0x1f) << 2);
+    f->vdata = (uint8_t)(w1 >> 8);
+    f->vaddr = (uint8_t)w1;
+}
+
+void asm_decode_sdwa(uint32_t w, asm_sdwa_fields_t *f)
+{
+    memset(f, 0, sizeof *f);
+    f->src0 = (uint8_t)w;
+    f->dst_sel = (w >> 8) & 7;
+    f->dst_unused = (w >> 11) & 3;
+    f->clamp = (w >> 13) & 1;
+    f->src0_sel = (w >> 16) & 7;
+    f->src0_sext = (w >> 19) & 1;
+    f->src0_neg = (w >> 20) & 1;
+    f->src0_abs = (w >> 21) & 1;
+    f->src1_sel = (w >> 24) & 7;
+    f->src1_sext = (w >> 27) & 1;
+    f->src1_neg = (w >> 28) & 1;
+    f->src1_abs = (w >> 29) & 1;
+}
+
+void asm_decode_dpp(uint32_t w, asm_dpp_fields_t *f)
+{
+    memset(f, 0, sizeof *f);
+    f->src0 = (uint8_t)w;
+    f->dpp_ctrl = (w >> 8) & 0x1ff;
+    f->bound_ctrl = (w >> 19) & 1;
+    f->src0_neg = (w >> 20) & 1;
+    f->src0_abs = (w >> 21) & 1;
+    f->src1_neg = (w >> 22) & 1;
+    f->src1_abs = (w >> 23) & 1;
+    f->bank_mask = (w >> 24) & 15;
+    f->row_mask = (w >> 28) & 15;
+}
+
+/* ---- Instructions of the table ---------------------------------------------------------------- */
+
+static unsigned fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static unsigned fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (err && errlen)
+        vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+static void put32(uint8_t *out, uint32_t w)
+{
+    for (int i = 0; i < 4; i++)
+        out[i] = (uint8_t)(w >> (8 * i));
+}
+
+static bool present(isa_operand_t o)
+{
+    return o.code != ISA_OPND_NONE;
+}
+
+/* A VGPR field (8 bits) from an operand that must be a VGPR. */
+static bool vgpr_field(isa_operand_t o, uint32_t *f)
+{
+    if (!isa_opnd_is_vgpr(o))
+        return false;
+    *f = o.code - ISA_VGPR_BASE;
+    return true;
+}
+
+static bool has_sig(const isa_op_info_t *info, char letter)
+{
+    return strchr(info->sig, letter) != NULL;
+}
+
+/* The literal dword follows when any source is the literal code (a K is one too). */
+static bool uses_literal(const isa_inst_t *in)
+{
+    for (unsigned i = 0; i < in->nsrc && i < ISA_MAX_SRCS; i++)
+        if (in->src[i].code == ISA_SRC_LITERAL)
+            return true;
+    return false;
+}
+
+/* SDWA and DPP: a VOP1/VOP2/VOPC instruction in one of these forms writes src0 = ASM_SRC_SDWA or
+ * ASM_SRC_DPP and asm_encode_sdwa/asm_encode_dpp of its fields as the second word. isa_inst_t has
+ * no such fields yet: the SDWA/DPP family connects them here (return true after filling w0 and w1).
+ * Until then no instruction takes this path. */
+static bool encode_vop_extension(const isa_inst_t *in, uint32_t *w0, uint32_t *w1)
+{
+    (void)in;
+    (void)w0;
+    (void)w1;
+    return false;
+}
+
+static unsigned encode_vop3(const asm_opcode_map_t *m, const isa_inst_t *in, uint8_t *out, char *err, size_t errlen)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    uint16_t op = info->enc == ISA_ENC_VOP3 ? m->native[in->op] : m->vop3[in->op];
+    if (op == ASM_OPCODE_NONE)
+        return fail(err, errlen, "'%s' has no 64-bit (VOP3) opcode on gfx803", info->name);
+    bool mask_dst = has_sig(info, 'C');
+    /* VOP3b: a VOP3 (not a compare) with a lane-mask destination, in the place of the abs bits. */
+    bool vop3b = mask_dst && info->enc != ISA_ENC_VOPC;
+    uint32_t vdst = 0, abs = 0, neg = 0, src[3] = { 0, 0, 0 };
+    if (present(in->vdst)) {
+        if (!vgpr_field(in->vdst, &vdst))
+            return fail(err, errlen, "the destination of '%s' must be a VGPR", info->name);
+    } else if (present(in->sdst)) {
+        vdst = in->sdst.code; /* compares, v_readlane: an SGPR destination in the VGPR field */
+    }
+    for (unsigned i = 0; i < in->nsrc; i++) {
+        if (i >= 3)
+            return fail(err, errlen, "'%s' has more than three sources", info->name);
+        if (in->src[i].code == ISA_SRC_LITERAL)
+            return fail(err, errlen, "a literal is not encodable in VOP3 on gfx803 ('%s')", info->name);
+        src[i] = in->src[i].code & 0x1ff;
+        abs |= (uint32_t)(in->src[i].abs ? 1 : 0) << i;
+        neg |= (uint32_t)(in->src[i].neg ? 1 : 0) << i;
+    }
+    uint32_t mid;
+    if (vop3b) {
+        if (abs)
+            return fail(err, errlen, "VOP3b '%s' has no abs bits", info->name);
+        mid = (uint32_t)(in->sdst.code & 0x7f) << 8;
+    } else {
+        mid = abs << 8;
+    }
+    put32(out, 0xd0000000u | (uint32_t)op << 16 | (uint32_t)(in->clamp ? 1 : 0) << 15 | mid | (vdst & 0xff));
+    put32(out + 4, neg << 29 | (uint32_t)(in->omod & 3) << 27 | src[2] << 18 | src[1] << 9 | src[0]);
+    return 8;
+}
+
+/* The 32-bit VALU forms: VOP1, VOP2, VOPC (GCN3 manual 12.7). */
+static unsigned encode_vop_e32(const isa_inst_t *in, uint16_t op, uint8_t *out, char *err, size_t errlen)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    uint32_t src0 = in->nsrc ? in->src[0].code & 0x1ff : 0, vsrc1 = 0, vdst = 0;
+    if (info->enc != ISA_ENC_VOP1 && in->nsrc >= 2) {
+        /* src1 is the VGPR source after src0; madmk's K (the literal) stands between them. */
+        isa_operand_t s1 = in->src[1].code == ISA_SRC_LITERAL && in->nsrc >= 3 ? in->src[2] : in->src[1];
+        if (!vgpr_field(s1, &vsrc1))
+            return fail(err, errlen, "src1 of a 32-bit '%s' must be a VGPR", info->name);
+    }
+    if (present(in->vdst)) {
+        if (!vgpr_field(in->vdst, &vdst))
+            return fail(err, errlen, "the destination of '%s' must be a VGPR", info->name);
+    } else if (info->enc == ISA_ENC_VOP1 && present(in->sdst)) {
+        vdst = in->sdst.code; /* v_readfirstlane_b32: an SGPR in the VGPR field */
+    }
+    uint32_t w;
+    if (info->enc == ISA_ENC_VOP1)
+        w = 0x7e000000u | vdst << 17 | (uint32_t)op << 9 | src0;
+    else if (info->enc == ISA_ENC_VOP2)
+        w = (uint32_t)op << 25 | vdst << 17 | vsrc1 << 9 | src0;
+    else
+        w = 0x7c000000u | (uint32_t)op << 17 | vsrc1 << 9 | src0;
+    uint32_t ext;
+    if (encode_vop_extension(in, &w, &ext)) {
+        put32(out, w);
+        put32(out + 4, ext);
+        return 8;
+    }
+    put32(out, w);
+    return 4;
+}
+
+/* The 8-bit scalar source field: SGPRs, special registers, constants, the literal; no VGPR. */
+static bool ssrc_field(isa_operand_t o, uint32_t *f)
+{
+    if (!present(o) || o.code > 0xff)
+        return false;
+    *f = o.code;
+    return true;
+}
+
+static unsigned encode_scalar(const isa_kernel_t *k, const isa_inst_t *in, uint16_t op, uint8_t *out, char *err,
+                              size_t errlen)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    uint32_t sdst = present(in->sdst) ? in->sdst.code & 0x7f : 0, s0 = 0, s1 = 0;
+    if (in->nsrc >= 1 && !ssrc_field(in->src[0], &s0))
+        return fail(err, errlen, "a source of '%s' does not fit the scalar source field", info->name);
+    if (in->nsrc >= 2 && !ssrc_field(in->src[1], &s1))
+        return fail(err, errlen, "a source of '%s' does not fit the scalar source field", info->name);
+    uint32_t w;
+    switch (info->enc) {
+    case ISA_ENC_SOP1:
+        w = 0xbe800000u | sdst << 16 | (uint32_t)op << 8 | s0;
+        break;
+    case ISA_ENC_SOP2:
+        w = 0x80000000u | (uint32_t)op << 23 | sdst << 16 | s1 << 8 | s0;
+        break;
+    case ISA_ENC_SOPC:
+        w = 0xbf000000u | (uint32_t)op << 16 | s1 << 8 | s0;
+        break;
+    case ISA_ENC_SOPK:
+        /* s_cmpk_* and s_setreg_b32 read the register named by the SDST field. */
+        if (!present(in->sdst) && in->nsrc >= 1 && s0 != ISA_SRC_LITERAL)
+            sdst = s0 & 0x7f;
+        w = 0xb0000000u | (uint32_t)op << 23 | sdst << 16 | ((uint32_t)in->simm16 & 0xffff);
+        break;
+    default: { /* SOPP */
+        uint32_t imm = (uint32_t)in->simm16 & 0xffff;
+        if (has_sig(info, 'L')) {
+            if (!k || in->target >= k->ninsts)
+                return fail(err, errlen, "the branch target of '%s' is not an instruction of its kernel", info->name);
+            /* simm16 counts dwords from the next instruction (GCN3 manual 4.4). */
+            int64_t d = ((int64_t)k->insts[in->target].pc - (int64_t)in->pc - 4) / 4;
+            if (d < -32768 || d > 32767)
+                return fail(err, errlen, "branch of '%s' too far for a 16-bit offset", info->name);
+            imm = (uint32_t)d & 0xffff;
+        }
+        w = 0xbf800000u | (uint32_t)op << 16 | imm;
+        break;
+    }
+    }
+    put32(out, w);
+    return 4;
+}
+
+unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const isa_inst_t *in, uint8_t *out,
+                         char *err, size_t errlen)
+{
+    if (in->op >= ISA_NUM_OPS)
+        return fail(err, errlen, "invalid opcode %u", in->op);
+    const isa_op_info_t *info = &isa_ops[in->op];
+    uint16_t op = m->native[in->op];
+    if (op == ASM_OPCODE_NONE && !(in->e64 && m->vop3[in->op] != ASM_OPCODE_NONE))
+        return fail(err, errlen, "'%s' has no %s opcode in isa/isa_opcodes.def", info->name, isa_enc_name(info->enc));
+    unsigned n;
+    uint32_t a, b, c, d;
+    switch (info->enc) {
+    case ISA_ENC_SOP1: case ISA_ENC_SOP2: case ISA_ENC_SOPC: case ISA_ENC_SOPK: case ISA_ENC_SOPP:
+        n = encode_scalar(k, in, op, out, err, errlen);
+        break;
+    case ISA_ENC_SMEM: {
+        /* 12.2 SMEM: sdata [12:6], sbase [5:0] (SGPR pair / 2), glc [16], imm [17]; then the
+         * 20-bit byte offset (imm) or the SGPR holding it. */
+        if (!present(in->sdst) || in->nsrc < 1 || in->src[0].code >= ISA_NUM_SREGS)
+            return fail(err, errlen, "'%s' needs an SGPR destination and base", info->name);
+        bool imm = !in->has_soffset_sgpr;
+        put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)imm << 17 | (uint32_t)(in->glc ? 1 : 0) << 16 |
+                   (uint32_t)(in->sdst.code & 0x7f) << 6 | (uint32_t)(in->src[0].code >> 1));
+        put32(out + 4, imm ? in->offset & 0xfffff : in->src[1].code);
+        n = 8;
+        break;
+    }
+    case ISA_ENC_VOP1: case ISA_ENC_VOP2: case ISA_ENC_VOPC:
+        n = in->e64 ? encode_vop3(m, in, out, err, errlen) : encode_vop_e32(in, op, out, err, errlen);
+        break;
+    case ISA_ENC_VOP3:
+        n = encode_vop3(m, in, out, err, errlen);
+        break;
+    case ISA_ENC_DS:
+        /* 12.8 DS: offset0 [7:0], offset1 [15:8] (one 16-bit offset unless read2/write2), gds [16]
+         * (always 0: GDS is graphics-only here); addr, data0, data1, vdst bytes of the second word. */
+        a = b = c = d = 0;
+        if (in->nsrc < 1 || !vgpr_field(in->src[0], &a) || (in->nsrc >= 2 && !vgpr_field(in->src[1], &b)) ||
+            (in->nsrc >= 3 && !vgpr_field(in->src[2], &c)) || (present(in->vdst) && !vgpr_field(in->vdst, &d)))
+            return fail(err, errlen, "the operands of '%s' must be VGPRs", info->name);
+        {
+            uint32_t off = (info->flags & ISA_FL_DUAL) ? (uint32_t)in->offset0 | (uint32_t)in->offset1 << 8
+                                                       : in->offset & 0xffff;
+            put32(out, 0xd8000000u | (uint32_t)op << 17 | off);
+        }
+        put32(out + 4, d << 24 | c << 16 | b << 8 | a);
+        n = 8;
+        break;
+    case ISA_ENC_FLAT:
+        /* 12.11 FLAT: glc [16], slc [17]; addr, data, vdst bytes of the second word (tfe 0). */
+        a = b = d = 0;
+        if (in->nsrc < 1 || !vgpr_field(in->src[0], &a) || (in->nsrc >= 2 && !vgpr_field(in->src[1], &b)) ||
+            (present(in->vdst) && !vgpr_field(in->vdst, &d)))
+            return fail(err, errlen, "the operands of '%s' must be VGPRs", info->name);
+        put32(out, 0xdc000000u | (uint32_t)op << 18 | (uint32_t)(in->slc ? 1 : 0) << 17 | (uint32_t)(in->glc ? 1 : 0) << 16);
+        put32(out + 4, d << 24 | b << 8 | a);
+        n = 8;
+        break;
+    default:
+        /* A family added to isa_enc_t later (MUBUF, MTBUF): fill an asm_buf_fields_t from the
+         * instruction's fields and write asm_encode_mubuf/asm_encode_mtbuf here. */
+        return fail(err, errlen, "'%s': the %s encoding is not connected to the encoder yet", info->name,
+                    isa_enc_name(info->enc));
+    }
+    if (n == 0)
+        return 0;
+    if (uses_literal(in)) {
+        put32(out + n, in->literal);
+        n += 4;
+    }
+    if (n != in->size)
+        return fail(err, errlen, "'%s' encodes to %u bytes, but the assembler counted %u", info->name, n, in->size);
+    return n;
+}
+
+int asm_encode_kernel(const asm_opcode_map_t *m, const isa_kernel_t *k, uint8_t **code, char *err, size_t errlen)
+{
+    *code = malloc(k->code_bytes ? k->code_bytes : 1);
+    if (!*code) {
+        fail(err, errlen, "out of memory");
+        return 1;
+    }
+    for (uint32_t i = 0; i < k->ninsts; i++) {
+        const isa_inst_t *in = &k->insts[i];
+        uint8_t bytes[ASM_ENCODE_MAX];
+        char why[160];
+        unsigned n = asm_encode_inst(m, k, in, bytes, why, sizeof why);
+        if (n == 0 || in->pc + n > k->code_bytes) {
+            fail(err, errlen, "instruction %u (line %u): %s", i, in->line, n ? "past the kernel's end" : why);
+            free(*code);
+            *code = NULL;
+            return 1;
+        }
+        memcpy(*code + in->pc, bytes, n);
+    }
+    return 0;
+}
+
+int asm_print_encoding(const asm_opcode_map_t *m, const isa_kernel_t *k, FILE *out, char *err, size_t errlen)
+{
+    uint32_t l = 0; /* labels are in instruction order */
+    for (uint32_t i = 0; i < k->ninsts; i++) {
+        const isa_inst_t *in = &k->insts[i];
+        uint8_t bytes[ASM_ENCODE_MAX];
+        char why[160], text[256], hex[80];
+        unsigned n = asm_encode_inst(m, k, in, bytes, why, sizeof why);
+        if (!n) {
+            fail(err, errlen, "instruction %u (line %u): %s", i, in->line, why);
+            return 1;
+        }
+        for (; l < k->nlabels && k->labels[l].index <= i; l++)
+            if (k->labels[l].index == i)
+                fprintf(out, "%s:\n", k->labels[l].name);
+        isa_format_inst(k, in, text, sizeof text);
+        asm_format_bytes(bytes, n, hex, sizeof hex);
+        /* llvm-mc's layout: a tab, the instruction padded to 39 columns, " ; encoding: [...]". */
+        fprintf(out, "\t%-39s ; encoding: %s\n", text, hex);
+    }
+    return 0;
+}
