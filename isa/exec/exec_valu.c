@@ -10,7 +10,9 @@
 
 #include "exec/exec_lanes.h"
 #include "exec/exec_operands.h"
+#include "exec/exec_valu_div.h"
 #include "exec/exec_valu_f64.h"
+#include "exec/exec_valu_pack.h"
 #include "exec/exec_valu_float.h"
 #include "exec/exec_vcmp.h"
 
@@ -355,20 +357,28 @@ static bool operands_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_resu
     return ok;
 }
 
+/* The family handler of `in`; true when it knows the opcode. */
+static bool valu_dispatch(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    if (isa_valu_is_vop3x(in->op))
+        return isa_valu_vop3x(w, in, res);
+    if (isa_ops[in->op].enc == ISA_ENC_VOPC)
+        return isa_valu_cmp(w, in);
+    if (isa_ops[in->op].flags & ISA_FL_F64)
+        return isa_valu_f64(w, in);
+    if (isa_ops[in->op].flags & ISA_FL_FLOAT)
+        return isa_valu_float(w, in);
+    return valu_int(w, in);
+}
+
 void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     res->lanes = isa_wave_exec(w);
     if (!operands_ok(w, in, res))
         return;
-    bool done;
-    if (isa_ops[in->op].enc == ISA_ENC_VOPC)
-        done = isa_valu_cmp(w, in);
-    else if (isa_ops[in->op].flags & ISA_FL_F64)
-        done = isa_valu_f64(w, in);
-    else if (isa_ops[in->op].flags & ISA_FL_FLOAT)
-        done = isa_valu_float(w, in);
-    else
-        done = valu_int(w, in);
+    /* MODE's round fields [3:0] are 0 (nearest even) unless the program set them: then the
+     * rounding instructions run under the host rounding mode they select (exec_valu_div.c). */
+    bool done = (w->mode & 0xfu) ? isa_valu_rounded(w, in, res, valu_dispatch) : valu_dispatch(w, in, res);
     if (!done)
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
 }
