@@ -14,7 +14,7 @@ cc -E -P -x c -I isa - <<'CEOF' 2>/dev/null | tr ' ' '\n' | grep -E '^s_[a-z0-9_
 #define ISA_OP(name, enc, unit, rate, flags, size, sig) name
 #include "isa.def"
 CEOF
-sed -n 's/^ASM_REFUSED(\([a-z0-9_]*\),.*/\1/p' isa/asm/asm_refused.def | sort -u > "$tmp/refused"
+sed -n 's/^ASM_REFUSED(\(s_[a-z0-9_]*\),.*/\1/p' isa/asm/asm_refused.def | sort -u > "$tmp/refused"
 if [ ! -s "$tmp/table" ]; then echo "scalar-coverage: cannot read isa/isa.def" >&2; exit 1; fi
 
 # One line of bytes per encoding, each followed by an s_nop word so that an instruction taking a
