@@ -82,7 +82,9 @@ OPENCL_SRC := $(sort $(wildcard workloads/opencl/*.cl))
 OPENCL_ASM := $(OPENCL_SRC:%.cl=%.s)
 CLANG_GFX803 := clang -target amdgcn-amd-amdhsa -mcpu=gfx803 -nogpulib -O2 -S -x cl -Xclang -finclude-default-header -cl-kernel-arg-info
 workloads/opencl/%.s: workloads/opencl/%.cl $(wildcard workloads/opencl/*.h) | $(DEPS_STAMP)
-	$(CLANG_GFX803) -Iworkloads/opencl $< -o $@
+	$(CLANG_GFX803) $(CLANG_EXTRA) -Iworkloads/opencl $< -o $@
+# Per-kernel options: fdiv needs the IEEE division sequence, not OpenCL's 2.5-ulp default.
+workloads/opencl/fdiv.s: CLANG_EXTRA := -cl-fp32-correctly-rounded-divide-sqrt
 
 opencl: $(OPENCL_ASM)
 
