@@ -15,7 +15,7 @@ static const char *operand_words(const char *g)
         { "d8", "sdst[8]" }, { "d16", "sdst[16]" }, { "s", "ssrc" }, { "s2", "ssrc64" },
         { "C", "mask-dst" }, { "c", "mask-src" }, { "A", "vaddr[2]" }, { "R", "vdst(glc)" },
         { "R2", "vdst[2](glc)" }, { "o", "offset" }, { "k", "simm16" }, { "K", "K32" },
-        { "L", "label" }, { "W", "counters" }, { "H", "hwreg" },
+        { "L", "label" }, { "W", "counters" }, { "H", "hwreg" }, { "G", "gpr_idx" },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(words[i].sig, g) == 0)
@@ -89,7 +89,8 @@ int main(void)
     puts("`mask-src` a lane-mask source (VCC in `_e32`), `vaddr[2]` a 64-bit FLAT address, `vdst(glc)` the");
     puts("returned value of an atomic, present exactly when `glc` is given, `offset` an SMEM byte offset");
     puts("(immediate or SGPR), `simm16` a 16-bit immediate, `K32` a 32-bit literal, `counters` the");
-    puts("`s_waitcnt` expression, `hwreg` a field of the MODE register: `hwreg(HW_REG_MODE, offset, size)`.");
+    puts("`s_waitcnt` expression, `hwreg` a field of the MODE register: `hwreg(HW_REG_MODE, offset, size)`,");
+    puts("`gpr_idx` the VGPR index-mode mask: `gpr_idx(SRC0,SRC1,SRC2,DST)` (any subset) or 0..15.");
     puts("Units are the sequencer's issue categories (SEQ: handled without a unit).");
     puts("See docs/asm.md for the syntax and the rules the assembler enforces.");
     for (int e = 0; e < ISA_NUM_ENCS; e++) {

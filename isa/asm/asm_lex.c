@@ -337,6 +337,7 @@ bool asm_sig_parse(const char *sig, asm_sig_list_t *out)
         case 'L': g->kind = SIG_LABEL; break;
         case 'W': g->kind = SIG_WAITCNT; break;
         case 'H': g->kind = SIG_HWREG; break;
+        case 'G': g->kind = SIG_GPRIDX; break;
         default: return false;
         }
     }

@@ -43,7 +43,8 @@ typedef enum {
     SIG_K32,       /* K */
     SIG_LABEL,     /* L */
     SIG_WAITCNT,   /* W */
-    SIG_HWREG      /* H */
+    SIG_HWREG,     /* H */
+    SIG_GPRIDX     /* G */
 } asm_sig_kind_t;
 
 typedef struct {

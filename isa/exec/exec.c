@@ -2,6 +2,7 @@
  * file (exec_salu, exec_valu, exec_mem), which use the operand access of exec_operands below them. */
 #include "isa.h"
 
+#include "exec/exec_gpr_idx.h"
 #include "exec/exec_mem.h"
 #include "exec/exec_operands.h"
 #include "exec/exec_salu.h"
@@ -19,13 +20,28 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     case ISA_ENC_SOP1:
     case ISA_ENC_SOP2:
     case ISA_ENC_SOPC:
-    case ISA_ENC_SOPK: isa_exec_salu(w, in, res); break;
-    case ISA_ENC_SOPP: isa_exec_sopp(w, in, res); break;
+    case ISA_ENC_SOPK:
+        if (isa_is_gpr_idx_op(in->op)) /* VGPR index mode (exec_gpr_idx.c) */
+            isa_exec_gpr_idx(w, in, res);
+        else
+            isa_exec_salu(w, in, res);
+        break;
+    case ISA_ENC_SOPP:
+        if (isa_is_gpr_idx_op(in->op))
+            isa_exec_gpr_idx(w, in, res);
+        else
+            isa_exec_sopp(w, in, res);
+        break;
     case ISA_ENC_SMEM: isa_exec_smem(w, in, res); break;
     case ISA_ENC_VOP1:
     case ISA_ENC_VOP2:
     case ISA_ENC_VOPC:
-    case ISA_ENC_VOP3: isa_exec_valu(w, in, res); break;
+    case ISA_ENC_VOP3:
+        if (w->gpr_idx_on) /* VGPR index mode (exec_gpr_idx.c) */
+            isa_exec_valu_indexed(w, in, res);
+        else
+            isa_exec_valu(w, in, res);
+        break;
     case ISA_ENC_FLAT: isa_exec_flat(w, in, res); break;
     case ISA_ENC_DS: isa_exec_ds(w, in, res); break;
     default: isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "illegal instruction"); break;

@@ -20,6 +20,7 @@ static const char *sample_operand(const char *g, bool vop3, bool *glc)
         { "C", "vcc", "s[24:25]" }, { "c", "vcc", "s[26:27]" }, { "A", "v[20:21]", NULL },
         { "R", "v1", NULL }, { "o", "0x10", NULL }, { "k", "1", NULL }, { "K", "0x40000000", NULL },
         { "L", "entry", NULL }, { "W", "vmcnt(0)", NULL }, { "H", "hwreg(HW_REG_MODE, 4, 2)", NULL },
+        { "G", "gpr_idx(SRC0,DST)", NULL },
     };
     if (strcmp(g, "R") == 0)
         *glc = true;

@@ -724,7 +724,7 @@ START_TEST(test_table_round_trip)
         { "d8", "s[8:15]", 0 }, { "d16", "s[16:31]", 0 }, { "s", "s20", 0 }, { "s2", "s[22:23]", 0 },
         { "C", "vcc", "s[24:25]" }, { "c", "vcc", "s[26:27]" }, { "A", "v[20:21]", 0 }, { "R", "v1", 0 },
         { "o", "0x10", 0 }, { "k", "1", 0 }, { "K", "0x40000000", 0 }, { "L", "entry", 0 }, { "W", "vmcnt(0)", 0 },
-        { "H", "hwreg(HW_REG_MODE, 4, 2)", 0 },
+        { "H", "hwreg(HW_REG_MODE, 4, 2)", 0 }, { "G", "gpr_idx(SRC0,DST)", 0 },
     };
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         char text[256], line[200];

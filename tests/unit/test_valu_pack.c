@@ -3,6 +3,8 @@
  * and VOP1 opcodes), each worked out in the comment beside it; EXEC is honoured. */
 #include "test_valu.h"
 
+#include "asm/asm.h"
+
 /* d = op(a, b, c) in every lane of v0 (sources in v1..v3), EXEC all but lane 1; returns lane 0 and
  * checks lane 1 kept its sentinel. */
 static uint32_t run3(ut_machine_t *m, isa_op_t op, uint32_t a, uint32_t b, uint32_t c)
@@ -211,6 +213,73 @@ START_TEST(test_movrel)
 }
 END_TEST
 
+/* VGPR index mode, assembled from text: the mask picks which VGPR operands M0[7:0] offsets. */
+static const char gpr_idx_text[] =
+    "k:\n"
+    "  s_set_gpr_idx_on s2, gpr_idx(SRC0)\n"   /* s2 = 3: M0[7:0] = 3, M0[15:12] = 1 */
+    "  s_getreg_b32 s10, hwreg(HW_REG_MODE, 27, 1)\n"
+    "  s_mov_b32 s11, m0\n"
+    "  v_mov_b32 v0, v1\n"                      /* v0 = v4 */
+    "  s_set_gpr_idx_mode gpr_idx(DST)\n"
+    "  v_mov_b32 v1, v10\n"                     /* v4 = v10 */
+    "  s_set_gpr_idx_idx s5\n"                  /* s5 = 5 */
+    "  v_add_u32 v2, vcc, v0, v20\n"            /* v7 = v0 + v20 */
+    "  s_set_gpr_idx_mode gpr_idx(SRC1)\n"
+    "  v_add_u32 v8, vcc, s3, v1\n"             /* v8 = s3 + v6 (the SGPR is not indexed) */
+    "  s_set_gpr_idx_off\n"
+    "  s_getreg_b32 s12, hwreg(HW_REG_MODE, 27, 1)\n"
+    "  v_mov_b32 v9, v1\n"                      /* v9 = v1: off again */
+    "  s_set_gpr_idx_on s6, gpr_idx(SRC0,SRC1,SRC2,DST)\n" /* s6 = 250 */
+    "  v_mov_b32 v0, v1\n"                      /* v250 = v251 */
+    "  v_mov_b32 v9, v10\n"                     /* v259: beyond the VGPRs, a fault */
+    "  s_endpgm\n";
+
+START_TEST(test_gpr_idx)
+{
+    isa_program_t p;
+    char *diag = NULL;
+    size_t dn = 0;
+    FILE *f = open_memstream(&diag, &dn);
+    int e = asm_assemble_buffer("t.s", gpr_idx_text, strlen(gpr_idx_text), &p, f);
+    fclose(f);
+    ck_assert_msg(e == 0, "%s", diag);
+    free(diag);
+    ut_machine_t *m = ut_machine_new();
+    for (unsigned r = 0; r < 256; r++)
+        for (int l = 0; l < ISA_WAVE_SIZE; l++)
+            ut_vreg(m, r)[l] = r * 1000 + (unsigned)l;
+    m->w.sreg[2] = 0x103; /* only bits 7:0 count */
+    m->w.sreg[3] = 7;
+    m->w.sreg[5] = 5;
+    m->w.sreg[6] = 250;
+    m->w.sreg[ISA_REG_M0] = 0xabcd0f00u;
+    const isa_kernel_t *k = &p.kernels[0];
+    isa_exec_result_t r = { 0 };
+    uint32_t i;
+    for (i = 0; i < k->ninsts; i++) {
+        r = ut_run(m, &k->insts[i]);
+        if (r.status != ISA_EXEC_OK)
+            break;
+    }
+    ck_assert_uint_eq(m->w.sreg[10], 1);                /* MODE.GPR_IDX_EN while on */
+    ck_assert_uint_eq(m->w.sreg[11], 0xabcd1f03u);      /* M0: index 3, mask 1, other bits kept */
+    ck_assert_uint_eq(ut_vreg(m, 0)[9], 4009);           /* v0 = v4 (before v4 changed) */
+    ck_assert_uint_eq(ut_vreg(m, 4)[9], 10009);          /* v4 = v10 */
+    ck_assert_uint_eq(ut_vreg(m, 1)[9], 1009);           /* v1 itself untouched */
+    ck_assert_uint_eq(ut_vreg(m, 7)[9], 4009 + 20009);   /* v7 = v0 + v20 */
+    ck_assert_uint_eq(ut_vreg(m, 2)[9], 2009);
+    ck_assert_uint_eq(ut_vreg(m, 8)[9], 7 + 6009);       /* v8 = s3 + v6 */
+    ck_assert_uint_eq(m->w.sreg[12], 0);                 /* off */
+    ck_assert_uint_eq(ut_vreg(m, 9)[9], 1009);           /* v9 = v1 */
+    ck_assert_uint_eq(ut_vreg(m, 250)[9], 251009);       /* every operand indexed */
+    ck_assert_int_eq(r.status, ISA_EXEC_FAULT);          /* v9 + 250 = v259 */
+    ck_assert_str_eq(isa_ops[k->insts[i].op].name, "v_mov_b32");
+    ck_assert_msg(strstr(r.fault_msg, "beyond"), "%s", r.fault_msg);
+    free(m);
+    isa_program_free(&p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("valu_pack");
@@ -221,6 +290,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_cvt_pk_u8);
     tcase_add_test(t, test_cube);
     tcase_add_test(t, test_movrel);
+    tcase_add_test(t, test_gpr_idx);
     suite_add_tcase(s, t);
     return s;
 }
