@@ -277,6 +277,10 @@ typedef struct isa_wave {
      * in step by isa_wave_set_mode. While set, the VGPR operands of VALU instructions selected by
      * M0[15:12] (src0, src1, src2, dst) are offset by M0[7:0] (exec_gpr_idx.c). */
     uint8_t gpr_idx_on;
+    /* The count s_memtime and s_memrealtime return, set by the caller before each isa_exec: the
+     * timing model's current cycle, or in the functional mode (which has no time) the number of
+     * wave instructions the launch has executed so far. */
+    uint64_t clock;
 } isa_wave_t;
 
 static inline uint64_t isa_wave_exec(const isa_wave_t *w)

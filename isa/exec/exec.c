@@ -32,7 +32,12 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         else
             isa_exec_sopp(w, in, res);
         break;
-    case ISA_ENC_SMEM: isa_exec_smem(w, in, res); break;
+    case ISA_ENC_SMEM:
+        if (in->op == ISA_s_memtime || in->op == ISA_s_memrealtime) /* the caller's clock (isa.h) */
+            isa_x_write_s64(w, in->sdst.code, w->clock);
+        else
+            isa_exec_smem(w, in, res);
+        break;
     case ISA_ENC_VOP1:
     case ISA_ENC_VOP2:
     case ISA_ENC_VOPC:

@@ -45,6 +45,7 @@ static int run_wave(launch_t *L, uint32_t di, isa_wave_t *w, wstate_t *st, uint3
         }
         const isa_inst_t *in = &k->insts[w->pc];
         uint32_t at = w->pc;
+        w->clock = L->insts_total; /* what s_memtime reads in the functional mode (no time here) */
         isa_exec(w, in, &res);
         if (res.status == ISA_EXEC_FAULT) {
             launch_record_fault(L, LAUNCH_FAULT_EXEC, di, wg, wave, at, res.fault_lane, res.fault_msg);

@@ -280,6 +280,31 @@ START_TEST(test_gpr_idx)
 }
 END_TEST
 
+/* s_memtime / s_memrealtime return the caller's clock (isa_wave_t.clock) as 64 bits. */
+START_TEST(test_memtime)
+{
+    static const char text[] = "k:\n  s_memtime s[4:5]\n  s_memrealtime vcc\n  s_endpgm\n";
+    isa_program_t p;
+    char *diag = NULL;
+    size_t dn = 0;
+    FILE *f = open_memstream(&diag, &dn);
+    int e = asm_assemble_buffer("t.s", text, strlen(text), &p, f);
+    fclose(f);
+    ck_assert_msg(e == 0, "%s", diag);
+    free(diag);
+    ut_machine_t *m = ut_machine_new();
+    m->w.clock = 0x123456789abcull;
+    ck_assert_int_eq(ut_run(m, &p.kernels[0].insts[0]).status, ISA_EXEC_OK);
+    m->w.clock = 7;
+    ck_assert_int_eq(ut_run(m, &p.kernels[0].insts[1]).status, ISA_EXEC_OK);
+    ck_assert_uint_eq(m->w.sreg[4], 0x56789abcu);
+    ck_assert_uint_eq(m->w.sreg[5], 0x1234u);
+    ck_assert_uint_eq(isa_wave_vcc(&m->w), 7);
+    free(m);
+    isa_program_free(&p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("valu_pack");
@@ -291,6 +316,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_cube);
     tcase_add_test(t, test_movrel);
     tcase_add_test(t, test_gpr_idx);
+    tcase_add_test(t, test_memtime);
     suite_add_tcase(s, t);
     return s;
 }
