@@ -277,10 +277,12 @@ typedef struct isa_wave {
      * in step by isa_wave_set_mode. While set, the VGPR operands of VALU instructions selected by
      * M0[15:12] (src0, src1, src2, dst) are offset by M0[7:0] (exec_gpr_idx.c). */
     uint8_t gpr_idx_on;
-    /* The count s_memtime and s_memrealtime return, set by the caller before each isa_exec: the
-     * timing model's current cycle, or in the functional mode (which has no time) the number of
-     * wave instructions the launch has executed so far. */
+    /* The count s_memtime and s_memrealtime return: *clock_src when the caller set that pointer
+     * (the functional mode, which has no time: the number of wave instructions the launch has
+     * executed so far), else `clock` (the timing model stores its current cycle before each
+     * isa_exec). */
     uint64_t clock;
+    const uint64_t *clock_src;
 } isa_wave_t;
 
 static inline uint64_t isa_wave_exec(const isa_wave_t *w)

@@ -34,19 +34,14 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         break;
     case ISA_ENC_SMEM:
         if (in->op == ISA_s_memtime || in->op == ISA_s_memrealtime) /* the caller's clock (isa.h) */
-            isa_x_write_s64(w, in->sdst.code, w->clock);
+            isa_x_write_s64(w, in->sdst.code, w->clock_src ? *w->clock_src : w->clock);
         else
             isa_exec_smem(w, in, res);
         break;
     case ISA_ENC_VOP1:
     case ISA_ENC_VOP2:
     case ISA_ENC_VOPC:
-    case ISA_ENC_VOP3:
-        if (w->gpr_idx_on) /* VGPR index mode (exec_gpr_idx.c) */
-            isa_exec_valu_indexed(w, in, res);
-        else
-            isa_exec_valu(w, in, res);
-        break;
+    case ISA_ENC_VOP3: isa_exec_valu(w, in, res); break;
     case ISA_ENC_FLAT: isa_exec_flat(w, in, res); break;
     case ISA_ENC_DS: isa_exec_ds(w, in, res); break;
     default: isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "illegal instruction"); break;

@@ -9,7 +9,6 @@
 #include "exec/exec_gpr_idx.h"
 
 #include "exec/exec_operands.h"
-#include "exec/exec_valu.h"
 
 enum { MODE_GPR_IDX_EN = 1u << 27 };
 
@@ -42,14 +41,14 @@ static void offset_vgpr(isa_operand_t *o, uint32_t idx)
         o->code = (uint16_t)(o->code + idx);
 }
 
-void isa_exec_valu_indexed(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+const isa_inst_t *isa_valu_indexed(const isa_wave_t *w, const isa_inst_t *in, isa_inst_t *copy)
 {
     uint32_t m0 = w->sreg[ISA_REG_M0], idx = m0 & 0xffu, mask = (m0 >> 12) & 0xfu;
-    isa_inst_t x = *in;
+    *copy = *in;
     for (int i = 0; i < 3; i++)
         if (mask >> i & 1)
-            offset_vgpr(&x.src[i], idx);
+            offset_vgpr(&copy->src[i], idx);
     if (mask & 8)
-        offset_vgpr(&x.vdst, idx);
-    isa_exec_valu(w, &x, res);
+        offset_vgpr(&copy->vdst, idx);
+    return copy;
 }

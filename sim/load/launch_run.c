@@ -45,7 +45,6 @@ static int run_wave(launch_t *L, uint32_t di, isa_wave_t *w, wstate_t *st, uint3
         }
         const isa_inst_t *in = &k->insts[w->pc];
         uint32_t at = w->pc;
-        w->clock = L->insts_total; /* what s_memtime reads in the functional mode (no time here) */
         isa_exec(w, in, &res);
         if (res.status == ISA_EXEC_FAULT) {
             launch_record_fault(L, LAUNCH_FAULT_EXEC, di, wg, wave, at, res.fault_lane, res.fault_msg);
@@ -74,6 +73,7 @@ static int run_workgroup(launch_t *L, uint32_t di, isa_wave_t *waves, wstate_t *
     memset(lds, 0, D->lds_total ? D->lds_total : 1);
     for (uint32_t i = 0; i < nwaves; i++) {
         launch_wave_init(L, D, &waves[i], vgprs + (size_t)i * D->nvgpr * ISA_WAVE_SIZE, lds, wg, size, i);
+        waves[i].clock_src = &L->insts_total; /* what s_memtime reads in the functional mode (no time here) */
         st[i] = W_RUN;
     }
     L->waves_run += nwaves;
