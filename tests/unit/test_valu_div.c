@@ -245,6 +245,16 @@ static uint32_t h_add(uint32_t a, uint32_t b, uint32_t c) { (void)c; return ut_f
 static uint32_t h_mul(uint32_t a, uint32_t b, uint32_t c) { (void)c; return ut_fbits(ut_bitsf(a) * ut_bitsf(b)); }
 static uint32_t h_fma(uint32_t a, uint32_t b, uint32_t c) { return ut_fbits(fmaf(ut_bitsf(a), ut_bitsf(b), ut_bitsf(c))); }
 static uint32_t h_cvt(uint32_t a, uint32_t b, uint32_t c) { (void)b; (void)c; return ut_fbits((float)(int32_t)a); }
+static uint32_t h_cvtu(uint32_t a, uint32_t b, uint32_t c) { (void)b; (void)c; return ut_fbits((float)a); }
+static uint32_t h_sub(uint32_t a, uint32_t b, uint32_t c) { (void)c; return ut_fbits(ut_bitsf(a) - ut_bitsf(b)); }
+/* v_mad_f32: the product rounded (in the mode), then the sum; normal operands, so no flush */
+static uint32_t h_mad(uint32_t a, uint32_t b, uint32_t c)
+{
+    volatile float p = ut_bitsf(a) * ut_bitsf(b);
+    return ut_fbits(p + ut_bitsf(c));
+}
+/* v_div_fmas_f32 with VCC clear: a plain fma */
+static uint32_t h_fmas(uint32_t a, uint32_t b, uint32_t c) { return h_fma(a, b, c); }
 
 /* f32 ops under each MODE round field (the f64 field set to something else, which must not
  * matter), against the host under the same mode: random normal operands (with denormals kept so
@@ -253,7 +263,8 @@ START_TEST(test_round_modes_f32)
 {
     static const struct { isa_op_t op; uint32_t (*ref)(uint32_t, uint32_t, uint32_t); bool int_src; } ops[] = {
         { ISA_v_add_f32, h_add, false }, { ISA_v_mul_f32, h_mul, false }, { ISA_v_fma_f32, h_fma, false },
-        { ISA_v_cvt_f32_i32, h_cvt, true },
+        { ISA_v_cvt_f32_i32, h_cvt, true }, { ISA_v_cvt_f32_u32, h_cvtu, true }, { ISA_v_sub_f32, h_sub, false },
+        { ISA_v_mad_f32, h_mad, false }, { ISA_v_div_fmas_f32, h_fmas, false },
     };
     uint64_t rng = 77;
     for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
@@ -265,10 +276,12 @@ START_TEST(test_round_modes_f32)
                     ut_vreg(m, r)[l] = ops[o].int_src ? tv_rand(&rng) << 8 ^ tv_rand(&rng)
                                                       : (tv_rand(&rng) & 0x807fffffu) | ((100 + tv_rand(&rng) % 56) << 23);
             isa_inst_t in = inst3(ops[o].op, 0, 1, 2, 3);
-            if (ops[o].op == ISA_v_add_f32 || ops[o].op == ISA_v_mul_f32 || ops[o].op == ISA_v_cvt_f32_i32)
+            bool two = ops[o].op == ISA_v_add_f32 || ops[o].op == ISA_v_mul_f32 || ops[o].op == ISA_v_sub_f32;
+            if (two || ops[o].int_src)
                 in.src[2] = ut_none();
-            if (ops[o].op == ISA_v_cvt_f32_i32)
+            if (ops[o].int_src)
                 in.src[1] = ut_none();
+            m->w.sreg[ISA_REG_VCC_LO] = m->w.sreg[ISA_REG_VCC_HI] = 0; /* div_fmas: no scaling */
             ut_run(m, &in);
             int differ = 0;
             fesetround(fe_modes[rm]);
@@ -339,6 +352,36 @@ START_TEST(test_round_modes_f64)
 }
 END_TEST
 
+/* v_cvt_f32_f64 rounds by the f32 field (its result is f32), v_ldexp_f32 rounds a denormal result
+ * by it: 1 + 2^-30 in double to f32 upwards is 1 + 2^-23; 3 * 2^-151 (ldexp(3, -151)) is 0.75 *
+ * 2^-149: 2^-149 towards +inf and nearest, 0 towards zero. */
+START_TEST(test_round_mode_conversions)
+{
+    ut_machine_t *m = ut_machine_new();
+    isa_wave_set_mode(&m->w, 0x3f0 | 1 | (3 << 2)); /* f32 up, f64 towards zero: f32 must win */
+    uint64_t x = db(1.0 + 0x1p-30);
+    ut_vset_all(m, 2, (uint32_t)x);
+    ut_vset_all(m, 3, (uint32_t)(x >> 32));
+    isa_inst_t in = ut_inst(ISA_v_cvt_f32_f64);
+    in.vdst = ut_v(0);
+    in.src[0] = ut_vr(2, 2);
+    ut_run(m, &in);
+    ck_assert_uint_eq(ut_vreg(m, 0)[0], 0x3f800001u);
+    ut_vset_all(m, 4, ut_fbits(3.0f));
+    ut_vset_all(m, 5, (uint32_t)-151);
+    isa_inst_t ld = ut_inst(ISA_v_ldexp_f32);
+    ld.vdst = ut_v(1);
+    ld.src[0] = ut_v(4);
+    ld.src[1] = ut_v(5);
+    ut_run(m, &ld);
+    ck_assert_uint_eq(ut_vreg(m, 1)[0], 1u);
+    isa_wave_set_mode(&m->w, 0x3f0 | 3);
+    ut_run(m, &ld);
+    ck_assert_uint_eq(ut_vreg(m, 1)[0], 0u);
+    free(m);
+}
+END_TEST
+
 /* The round mode leaves round-to-nearest-even instructions alone (v_rndne_f32 under "towards
  * zero" still rounds 2.5 to 2 and -3.5 to -4) and s_setreg reaches it: a program that sets MODE's
  * f32 round field to +inf rounds 1 + 2^-30 up. */
@@ -380,6 +423,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_round_modes_f32);
     tcase_add_test(t, test_round_modes_f64);
     tcase_add_test(t, test_round_mode_scope);
+    tcase_add_test(t, test_round_mode_conversions);
     suite_add_tcase(s, t);
     return s;
 }
