@@ -7,11 +7,9 @@
 
 #include "isa.h"
 
-/* True when `op` belongs to the VOP3 extras block of isa.def (division, pack, cube, movrel). */
-static inline bool isa_valu_is_vop3x(unsigned op) { return op >= ISA_v_div_scale_f32 && op <= ISA_v_movrelsd_b32; }
-
-/* Apply one of them (the division through exec_valu_div); true when it knows the opcode. A
- * v_movrel* whose M0-relative register leaves the wave's VGPRs faults through `res`. */
+/* Apply one of the VOP3 extras of isa.def (the division through exec_valu_div, pack, cube,
+ * movrel); true when it knows the opcode. A v_movrel* whose M0-relative register leaves the wave's
+ * VGPRs faults through `res`. */
 bool isa_valu_vop3x(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);
 
 #endif
