@@ -167,7 +167,7 @@ static bool rounds_by_mode(isa_op_t op)
 bool isa_valu_rounded(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, isa_valu_fn fn)
 {
     /* MODE round field: 0 nearest even, 1 towards +inf, 2 towards -inf, 3 towards zero (GCN3 ISA
-     * manual, section 3.7 "Mode Register"); f32 in [1:0], f64 (and f16) in [3:2]. An f64
+     * manual, chapter 3 "Kernel State", "Mode Register"); f32 in [1:0], f64 (and f16) in [3:2]. An f64
      * instruction with an f32 result (v_cvt_f32_f64) rounds by the f32 field. */
     static const int fe_mode[4] = { FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO };
     isa_op_t op = (isa_op_t)in->op;
