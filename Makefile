@@ -83,6 +83,7 @@ OPENCL_ASM := $(OPENCL_SRC:%.cl=%.s)
 CLANG_GFX803 := clang -target amdgcn-amd-amdhsa -mcpu=gfx803 -nogpulib -O2 -S -x cl -Xclang -finclude-default-header -cl-kernel-arg-info
 # A kernel that needs its own clang options names them in CLFLAGS_<kernel>.
 CLFLAGS_div_fmod := -cl-fp32-correctly-rounded-divide-sqrt
+CLFLAGS_fdiv := -cl-fp32-correctly-rounded-divide-sqrt
 workloads/opencl/%.s: workloads/opencl/%.cl $(wildcard workloads/opencl/*.h) | $(DEPS_STAMP)
 	$(CLANG_GFX803) $(CLFLAGS_$*) -Iworkloads/opencl $< -o $@
 

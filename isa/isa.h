@@ -88,7 +88,9 @@ enum {
  *   H              hardware register field: hwreg(HW_REG_MODE[, offset, size]) or hwreg(1, ...),
  *                  or its 16-bit encoding (id [5:0], offset [10:6], size - 1 [15:11]) in simm16
  *   W              s_waitcnt expression: vmcnt(N) expcnt(N) lgkmcnt(N), in any order, joined by
- *                  spaces, '&' or ','; or a plain integer */
+ *                  spaces, '&' or ','; or a plain integer
+ *   G              VGPR index-mode mask: gpr_idx(SRC0,SRC1,SRC2,DST) (any subset, each once) or an
+ *                  integer 0..15 (bit 0 src0, 1 src1, 2 src2, 3 dst), kept in simm16 */
 
 typedef struct {
     const char *name;  /* mnemonic without suffix, e.g. "v_add_f32" */
@@ -329,6 +331,17 @@ typedef struct isa_wave {
     uint8_t *lds;                 /* the workgroup's LDS allocation */
     uint32_t lds_size;
     const isa_memory_t *mem;
+    /* ---- state added with the VOP3 extras (register indexing) ----
+     * VGPR index mode (s_set_gpr_idx_on / s_set_gpr_idx_off): MODE.GPR_IDX_EN, MODE bit 27, kept
+     * in step by isa_wave_set_mode. While set, the VGPR operands of VALU instructions selected by
+     * M0[15:12] (src0, src1, src2, dst) are offset by M0[7:0] (exec_gpr_idx.c). */
+    uint8_t gpr_idx_on;
+    /* The count s_memtime and s_memrealtime return: *clock_src when the caller set that pointer
+     * (the functional mode, which has no time: the number of wave instructions the launch has
+     * executed so far), else `clock` (the timing model stores its current cycle before each
+     * isa_exec). */
+    uint64_t clock;
+    const uint64_t *clock_src;
 } isa_wave_t;
 
 static inline uint64_t isa_wave_exec(const isa_wave_t *w)

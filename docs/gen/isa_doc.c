@@ -17,6 +17,7 @@ static const char *operand_words(const char *g)
         { "R2", "vdst[2](glc)" }, { "o", "offset" }, { "k", "simm16" }, { "K", "K32" }, { "K16", "K16" },
         { "L", "label" }, { "W", "counters" }, { "H", "hwreg" },
         { "M", "vaddr" }, { "T", "srsrc" }, { "O", "soffset" },
+        { "G", "gpr_idx" },
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(words[i].sig, g) == 0)
@@ -98,7 +99,8 @@ int main(void)
     puts("`s_waitcnt` expression, `hwreg` a field of the MODE register: `hwreg(HW_REG_MODE, offset, size)`,");
     puts("`vaddr` a buffer address (`off`, or a VGPR or pair with `offen`/`idxen`), `srsrc` a buffer resource");
     puts("descriptor in four SGPRs, `soffset` the buffer's SGPR offset (an atomic's vsrc also receives the");
-    puts("old value with `glc`).");
+    puts("old value with `glc`), `gpr_idx` the VGPR index-mode mask: `gpr_idx(SRC0,SRC1,SRC2,DST)` (any");
+    puts("subset) or 0..15.");
     puts("Units are the sequencer's issue categories (SEQ: handled without a unit).");
     puts("See docs/asm.md for the syntax and the rules the assembler enforces.");
     for (int e = 0; e < ISA_NUM_ENCS; e++) {

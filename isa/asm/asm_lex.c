@@ -345,6 +345,7 @@ bool asm_sig_parse(const char *sig, asm_sig_list_t *out)
         case 'M': g->kind = SIG_BUF_ADDR; break;
         case 'T': g->kind = SIG_RSRC; g->width = 4; break;
         case 'O': g->kind = SIG_SOFFSET; break;
+        case 'G': g->kind = SIG_GPRIDX; break;
         default: return false;
         }
     }

@@ -175,6 +175,7 @@ static const char *describe(const asm_sig_t *g, char *buf, size_t n)
     case SIG_K32: snprintf(buf, n, "a 32-bit constant"); break;
     case SIG_HWREG: snprintf(buf, n, "hwreg(HW_REG_MODE, offset, size)"); break;
     case SIG_RSRC: snprintf(buf, n, "a buffer resource, four SGPRs s[4n:4n+3]"); break;
+    case SIG_GPRIDX: snprintf(buf, n, "a VGPR index mode: gpr_idx(SRC0,SRC1,SRC2,DST) or 0..15"); break;
     case SIG_LABEL: snprintf(buf, n, "a label"); break;
     default: snprintf(buf, n, "an operand"); break;
     }
@@ -396,6 +397,16 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
         if (isa_hwreg_id((int32_t)o->ival) != ISA_HWREG_MODE) {
             asm_error(c, o->col, "hardware register %u is not simulated by gcnsim (only HW_REG_MODE, 1)",
                       isa_hwreg_id((int32_t)o->ival));
+            return false;
+        }
+        in->simm16 = (int32_t)o->ival;
+        return true;
+    case SIG_GPRIDX:
+        if (o->kind != OPK_INT)
+            return bad_operand(c, o, pos, op, g);
+        if (o->ival < 0 || o->ival > 15) {
+            asm_error(c, o->col, "invalid VGPR index mode %" PRId64 " for '%s': only 4-bit values (0..15) are legal",
+                      o->ival, isa_ops[op].name);
             return false;
         }
         in->simm16 = (int32_t)o->ival;

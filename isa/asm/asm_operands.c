@@ -236,6 +236,46 @@ static bool parse_hwreg(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
     return true;
 }
 
+/* gpr_idx(MODE, ...): the VGPR index-mode mask of s_set_gpr_idx_on/mode, a comma-separated list of
+ * SRC0 SRC1 SRC2 DST (bits 0..3), each at most once, possibly empty. The operand becomes the
+ * 4-bit mask, an integer (signature 'G'). */
+static bool parse_gpr_idx(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
+{
+    static const char *const names[] = { "SRC0", "SRC1", "SRC2", "DST" };
+    int64_t mask = 0;
+    *i += 2;
+    if (!asm_tok_punct(&c->tok[*i], ')')) {
+        for (;;) {
+            const asm_tok_t *t = &c->tok[*i];
+            int bit = -1;
+            for (int k = 0; k < 4; k++)
+                if (asm_tok_is(t, names[k]))
+                    bit = k;
+            if (bit < 0) {
+                asm_error(c, t->col, "expected a VGPR index mode in gpr_idx(): SRC0, SRC1, SRC2 or DST");
+                return false;
+            }
+            if (mask >> bit & 1) {
+                asm_error(c, t->col, "duplicate VGPR index mode %s in gpr_idx()", names[bit]);
+                return false;
+            }
+            mask |= 1 << bit;
+            (*i)++;
+            if (!asm_tok_punct(&c->tok[*i], ','))
+                break;
+            (*i)++;
+        }
+        if (!asm_tok_punct(&c->tok[*i], ')')) {
+            asm_error(c, c->tok[*i].col, "expected ',' or ')' in gpr_idx(");
+            return false;
+        }
+    }
+    (*i)++;
+    o->kind = OPK_INT;
+    o->ival = mask;
+    return true;
+}
+
 bool asm_parse_operand(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
 {
     memset(o, 0, sizeof *o);
@@ -262,6 +302,8 @@ bool asm_parse_operand(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
         o->col = col;
         return true;
     }
+    if (asm_tok_is(t, "gpr_idx") && asm_tok_punct(&c->tok[*i + 1], '('))
+        return parse_gpr_idx(c, i, o);
     bool neg = false, negfn = false, absfn = false, absbar = false;
     if (asm_tok_punct(t, '-') && is_number(&c->tok[*i + 1]))
         return parse_number(c, i, o);

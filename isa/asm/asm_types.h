@@ -52,7 +52,8 @@ typedef enum {
     /* the buffer family (asm_buffer.c parses their operands) */
     SIG_BUF_ADDR,  /* M */
     SIG_RSRC,      /* T: four aligned SGPRs, a buffer descriptor */
-    SIG_SOFFSET    /* O */
+    SIG_SOFFSET,   /* O */
+    SIG_GPRIDX     /* G */
 } asm_sig_kind_t;
 
 typedef struct {

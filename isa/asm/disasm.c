@@ -130,6 +130,18 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         case SIG_HWREG:
             put(&o, "hwreg(HW_REG_MODE, %u, %u)", isa_hwreg_offset(in->simm16), isa_hwreg_size(in->simm16));
             break;
+        case SIG_GPRIDX: {
+            static const char *const names[] = { "SRC0", "SRC1", "SRC2", "DST" };
+            const char *sep = "";
+            put(&o, "gpr_idx(");
+            for (int b = 0; b < 4; b++)
+                if (in->simm16 >> b & 1) {
+                    put(&o, "%s%s", sep, names[b]);
+                    sep = ",";
+                }
+            put(&o, ")");
+            break;
+        }
         case SIG_WAITCNT: {
             unsigned vm = isa_waitcnt_vm(in->simm16), ex = isa_waitcnt_exp(in->simm16);
             unsigned lg = isa_waitcnt_lgkm(in->simm16);

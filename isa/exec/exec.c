@@ -3,6 +3,7 @@
 #include "isa.h"
 
 #include "exec/exec_buffer.h"
+#include "exec/exec_gpr_idx.h"
 #include "exec/exec_mem.h"
 #include "exec/exec_operands.h"
 #include "exec/exec_salu.h"
@@ -20,10 +21,22 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     case ISA_ENC_SOP1:
     case ISA_ENC_SOP2:
     case ISA_ENC_SOPC:
-    case ISA_ENC_SOPK: isa_exec_salu(w, in, res); break;
-    case ISA_ENC_SOPP: isa_exec_sopp(w, in, res); break;
+    case ISA_ENC_SOPK:
+        if (isa_is_gpr_idx_op(in->op)) /* VGPR index mode (exec_gpr_idx.c) */
+            isa_exec_gpr_idx(w, in, res);
+        else
+            isa_exec_salu(w, in, res);
+        break;
+    case ISA_ENC_SOPP:
+        if (isa_is_gpr_idx_op(in->op))
+            isa_exec_gpr_idx(w, in, res);
+        else
+            isa_exec_sopp(w, in, res);
+        break;
     case ISA_ENC_SMEM:
-        if (isa_exec_is_sbuffer((isa_op_t)in->op))
+        if (in->op == ISA_s_memtime || in->op == ISA_s_memrealtime) /* the caller's clock (isa.h) */
+            isa_x_write_s64(w, in->sdst.code, w->clock_src ? *w->clock_src : w->clock);
+        else if (isa_exec_is_sbuffer((isa_op_t)in->op))
             isa_exec_sbuffer(w, in, res);
         else
             isa_exec_smem(w, in, res);

@@ -116,4 +116,5 @@ void isa_wave_set_mode(isa_wave_t *w, uint32_t mode)
     w->mode = mode;
     w->flush_denorm_f32 = ((mode >> 4) & 3) == 0; /* f32 denormals [5:4]: 0 flushes them */
     w->ieee_mode = (mode >> 9) & 1;
+    w->gpr_idx_on = (mode >> 27) & 1; /* GPR_IDX_EN: VGPR index mode (exec_gpr_idx.c) */
 }

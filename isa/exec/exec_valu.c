@@ -10,9 +10,12 @@
 
 #include "exec/exec_lanes.h"
 #include "exec/exec_operands.h"
-#include "exec/exec_valu_f16.h"
+#include "exec/exec_gpr_idx.h"
 #include "exec/exec_sdwa_dpp.h"
+#include "exec/exec_valu_div.h"
+#include "exec/exec_valu_f16.h"
 #include "exec/exec_valu_f64.h"
+#include "exec/exec_valu_pack.h"
 #include "exec/exec_valu_float.h"
 #include "exec/exec_vcmp.h"
 
@@ -358,7 +361,8 @@ static inline uint32_t vgpr_end1(isa_operand_t o)
 
 /* A malformed instruction (hand-built, or VGPRs beyond the wave's allocation) faults cleanly
  * instead of touching memory outside the register file. */
-static bool operands_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+static inline __attribute__((always_inline)) bool operands_ok(const isa_wave_t *w, const isa_inst_t *in,
+                                                              isa_exec_result_t *res)
 {
     isa_op_t op = (isa_op_t)in->op;
     const char *sig = isa_ops[op].sig;
@@ -389,8 +393,9 @@ static bool operands_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_resu
     return ok;
 }
 
-/* The ordinary semantics, by family; false when no family knows the opcode. */
-static bool valu_run(isa_wave_t *w, const isa_inst_t *in)
+/* The family handler of `in`; true when it knows the opcode. */
+static inline __attribute__((always_inline)) bool valu_dispatch_inline(isa_wave_t *w, const isa_inst_t *in,
+                                                                      isa_exec_result_t *res)
 {
     if (isa_valu_f16_owns(in->op))
         return isa_valu_f16(w, in);
@@ -398,13 +403,37 @@ static bool valu_run(isa_wave_t *w, const isa_inst_t *in)
         return isa_valu_cmp(w, in);
     if (isa_ops[in->op].flags & ISA_FL_F64)
         return isa_valu_f64(w, in);
+    /* the VOP3 extras (exec_valu_pack.c) after the families that do not know them, so that the
+     * common instructions pay nothing for them */
     if (isa_ops[in->op].flags & ISA_FL_FLOAT)
-        return isa_valu_float(w, in);
-    return valu_int(w, in);
+        return isa_valu_float(w, in) || isa_valu_vop3x(w, in, res);
+    return valu_int(w, in) || isa_valu_vop3x(w, in, res);
+}
+static bool valu_dispatch(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    return valu_dispatch_inline(w, in, res);
 }
 
-void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+/* The SDWA/DPP layer's callback (exec_sdwa_dpp.c). Those forms exist only for VOP1/VOP2/VOPC, whose
+ * families never fault through the result, so a local one serves. */
+static bool valu_run(isa_wave_t *w, const isa_inst_t *in)
 {
+    isa_exec_result_t unused;
+    return valu_dispatch(w, in, &unused);
+}
+
+/* MODE bits that change how a VALU instruction executes: the round fields [3:0] (not nearest
+ * even: the rounding instructions run under the host rounding mode they select, exec_valu_div.c)
+ * and GPR_IDX_EN [27] (VGPR index mode: operands offset by M0, exec_gpr_idx.c). Both are 0 unless
+ * the program set them, so the ordinary path costs one test of the MODE word. */
+enum { MODE_SPECIAL = 0xfu | 1u << 27 };
+
+/* The rare path, kept out of line so that the ordinary one compiles as before. */
+static __attribute__((noinline)) void valu_special(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    isa_inst_t indexed;
+    if (w->gpr_idx_on)
+        in = isa_valu_indexed(w, in, &indexed);
     res->lanes = isa_wave_exec(w);
     if (!operands_ok(w, in, res))
         return;
@@ -412,6 +441,24 @@ void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         isa_valu_ext(w, in, res, valu_run);
         return;
     }
-    if (!valu_run(w, in))
+    bool done = (w->mode & 0xfu) ? isa_valu_rounded(w, in, res, valu_dispatch) : valu_dispatch(w, in, res);
+    if (!done)
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
+}
+
+void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
+{
+    if (__builtin_expect((w->mode & MODE_SPECIAL) != 0, 0)) {
+        valu_special(w, in, res);
+        return;
+    }
+    res->lanes = isa_wave_exec(w);
+    if (!operands_ok(w, in, res))
+        return;
+    if (in->form != ISA_FORM_PLAIN) { /* SDWA, DPP: a layer around the same semantics */
+        isa_valu_ext(w, in, res, valu_run);
+        return;
+    }
+    if (!valu_dispatch_inline(w, in, res))
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
 }

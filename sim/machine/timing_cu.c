@@ -92,6 +92,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         return;
     }
     isa_exec_result_t res;
+    w->isa.clock = c; /* s_memtime / s_memrealtime read the cycle of their issue */
     isa_exec(&w->isa, in, &res);
     tw_wave_fetch(w);
     if (res.status == ISA_EXEC_FAULT) {
@@ -125,6 +126,10 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     case ISA_UNIT_SMEM:
         w->ready_at = c + (uint64_t)cfg->salu_cycles;
         w->lgkm_cnt++;
+        if (!(info->flags & ISA_FL_LOAD)) { /* s_memtime/s_memrealtime: no memory, a scalar hit's latency */
+            schedule_done(s, w, c + (uint64_t)cfg->scalar_latency, false);
+            break;
+        }
         mem_scalar(&s->mem, w->cu, res.addr[0], info->mem_bytes, c, &macc);
         schedule_done(s, w, macc.done, false);
         mrec = &macc;

@@ -727,6 +727,30 @@ static void check_alu(ctx_t *c)
 }
 
 #include "refcheck_corpus.c"
+/* fdiv (OpenCL, correctly rounded division): c[i] = a[i] / b[i] bit for bit, the operands being
+ * arbitrary bit patterns. The kernel flushes f32 denormals (its default mode): C's quotient of the
+ * flushed operands, flushed. Any NaN matches any NaN. */
+static uint32_t flush_f32(uint32_t v) { return (v & 0x7f800000u) ? v : (v & 0x80000000u); }
+static void check_fdiv(ctx_t *c)
+{
+    buf_t a = load(c, "init", "a", 4), b = load(c, "init", "b", 4), q = load(c, "final", "c", 4);
+    size_t n = (size_t)arg(c, "n");
+    need_count("a", N32(a), n);
+    need_count("b", N32(b), n);
+    need_count("c", N32(q), n);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t x = flush_f32(U32(a)[i]), y = flush_f32(U32(b)[i]), got = U32(q)[i], want;
+        float fx, fy, fq;
+        memcpy(&fx, &x, 4);
+        memcpy(&fy, &y, 4);
+        fq = fx / fy;
+        memcpy(&want, &fq, 4);
+        want = flush_f32(want);
+        int nans = (want & 0x7fffffffu) > 0x7f800000u && (got & 0x7fffffffu) > 0x7f800000u;
+        if (got != want && !nans && c->mismatches++ < MAX_SHOWN)
+            printf("  c[%zu]: %a / %a: expected 0x%08x, got 0x%08x\n", i, (double)fx, (double)fy, want, got);
+    }
+}
 
 typedef struct {
     const char *name;
@@ -740,6 +764,7 @@ static const workload_t workloads[] = {
     {"saxpy", check_saxpy},
     {"dscale", check_dscale},
     {"halfops", check_halfops},
+    {"fdiv", check_fdiv},
     {"pipeline", check_pipeline},
     {"reduce", check_reduce},
     {"wave_reduce", check_wave_reduce},

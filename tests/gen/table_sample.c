@@ -21,6 +21,7 @@ static const char *sample_operand(const char *g, bool vop3, bool *glc)
         { "R", "v1", NULL }, { "R2", "v[2:3]", NULL }, { "o", "0x10", NULL }, { "k", "1", NULL }, { "K", "0x40000000", NULL }, { "K16", "0x3c00", NULL },
         { "L", "entry", NULL }, { "W", "vmcnt(0)", NULL }, { "H", "hwreg(HW_REG_MODE, 4, 2)", NULL },
         { "M", "off", NULL }, { "T", "s[4:7]", NULL }, { "O", "s1", NULL },
+        { "G", "gpr_idx(SRC0,DST)", NULL },
     };
     if (g[0] == 'R')
         *glc = true;

@@ -728,6 +728,7 @@ START_TEST(test_table_round_trip)
         { "o", "0x10", 0 }, { "k", "1", 0 }, { "K", "0x40000000", 0 }, { "L", "entry", 0 }, { "W", "vmcnt(0)", 0 },
         { "H", "hwreg(HW_REG_MODE, 4, 2)", 0 }, { "h", "v8", 0 }, { "j", "v8", 0 }, { "K16", "0x3c00", 0 },
         { "M", "off", 0 }, { "T", "s[4:7]", 0 }, { "O", "s1", 0 },
+        { "G", "gpr_idx(SRC0,DST)", 0 },
     };
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         char text[256], line[200];

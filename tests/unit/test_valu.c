@@ -622,6 +622,8 @@ START_TEST(test_every_valu_op_runs)
             for (int l = 0; l < ISA_WAVE_SIZE; l++)
                 ut_vreg(m, r)[l] = (uint32_t)(l * 0x01010101u + r);
         isa_inst_t in = inst_from_sig((isa_op_t)op);
+        if (op == ISA_v_movrels_b32 || op == ISA_v_movreld_b32 || op == ISA_v_movrelsd_b32)
+            m->w.sreg[ISA_REG_M0] = 1; /* M0-relative: the test machine's M0 of ~0 would fault */
         isa_exec_result_t res = ut_run(m, &in);
         ck_assert_msg(res.status == ISA_EXEC_OK, "%s: %s", isa_ops[op].name, res.fault_msg);
         ck_assert_uint_eq(m->w.pc, 1);

@@ -1,0 +1,60 @@
+/* s_memtime in the timing model: it reads the issue cycle and returns through lgkmcnt after
+ * scalar.latency cycles, without a scalar-cache access. Derived from the rules of test_timing.c:
+ * wave 0 issues its first instruction at cycle 4; s_waitcnt lgkmcnt(0) lets the next instruction
+ * issue once the result has arrived (4 + latency) and the wave's SIMD is selected (cycles 0 mod 4). */
+#include "unit.h"
+
+#include "observe/stats.h"
+#include "timing_harness.h"
+
+/* The cycle at which wave 0 issues s_endpgm, the third instruction, and the number of scalar
+ * memory events, for scalar.latency = `lat`. */
+static uint64_t endpgm_cycle(int lat, uint64_t *mem_events)
+{
+    static const char kernel[] = "k:\n  s_memtime s[2:3]\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
+    char set[40];
+    snprintf(set, sizeof set, "scalar.latency=%d", lat);
+    const char *sets[] = { set, NULL };
+    th_launch_t t;
+    th_prepare(&t, kernel, "grid = 64\nworkgroup = 64\n", NULL, sets, 0);
+    th_recorder_t rec = { 0 };
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.observers[0] = (tev_observer_t){ th_record, &rec };
+    opt.nobservers = 1;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    uint64_t at = UINT64_MAX, issued = 0;
+    *mem_events = 0;
+    for (size_t i = 0; i < rec.n; i++) {
+        if (rec.ev[i].kind == TEV_ISSUE && issued++ == 2)
+            at = rec.ev[i].cycle;
+        if (rec.ev[i].kind == TEV_MEM)
+            (*mem_events)++;
+    }
+    free(rec.ev);
+    th_release(&t);
+    return at;
+}
+
+START_TEST(test_memtime_latency)
+{
+    uint64_t mem;
+    /* s_memtime at 4, data at 4 + 44 = 48: s_endpgm at the next selection of SIMD 0, 48 */
+    ck_assert_uint_eq(endpgm_cycle(44, &mem), 48);
+    ck_assert_uint_eq(mem, 0);
+    /* data at 4 + 101 = 105: the next cycle 0 mod 4 is 108 */
+    ck_assert_uint_eq(endpgm_cycle(101, &mem), 108);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("timing_memtime");
+    TCase *t = tcase_create("memtime");
+    tcase_add_test(t, test_memtime_latency);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+UNIT_MAIN(suite)
