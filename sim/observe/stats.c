@@ -682,14 +682,15 @@ static double csv_waves_per_simd(const stats_t *st)
 int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
                     const char *path, FILE *err)
 {
-    fio_out_t o;
+    fio_out_t o = { 0 };
     char msg[256];
-    if (!fio_out_open_append(&o, path, msg, sizeof msg)) {
+    bool to_stdout = strcmp(path, "-") == 0; /* header and row on standard output */
+    if (!to_stdout && !fio_out_open_append(&o, path, msg, sizeof msg)) {
         fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, msg);
         return 1;
     }
-    FILE *f = o.f;
-    if (ftell(f) == 0)
+    FILE *f = to_stdout ? stdout : o.f;
+    if (to_stdout || ftell(f) == 0)
         fprintf(f, "%s%s\n", csv_header, stats_mem_csv_header);
     uint64_t n = 0, slots = 0, busy = 0;
     for (int u = 0; u < ISA_NUM_UNITS; u++)
@@ -722,7 +723,7 @@ int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, cons
             stats_dist_percentile(&st->wg_life, 50), stats_dist_percentile(&st->wg_life, 90));
     stats_mem_csv(&st->mem, st->cycles, f);
     fputc('\n', f);
-    if (!fio_out_commit(&o, msg, sizeof msg)) {
+    if (!to_stdout && !fio_out_commit(&o, msg, sizeof msg)) {
         fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, msg);
         return 1;
     }
