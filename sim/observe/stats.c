@@ -482,7 +482,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
                 "(LLVM rule) %" PRIu32 " waves/SIMD\n", measured_waves_per_simd(st), st->max_resident_cu,
                 llvm.waves_per_simd);
     }
-    fprintf(out, "dispatch      CU-cycles with a free wave slot: no work %" PRIu64 ", launch-limited %" PRIu64,
+    fprintf(out, "dispatch      CU-cycles with a free wave slot: no work %" PRIu64 ", launch limited %" PRIu64,
             st->no_work, st->launch_limited);
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", %s %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
