@@ -419,7 +419,7 @@ static void print_detail(const stats_t *st, const launch_t *L, FILE *out)
         if (h[k])
             fprintf(out, " [%" PRIu64 ", %" PRIu64 "] %" PRIu64, stats_dist_log2_from(k), stats_dist_log2_to(k), h[k]);
     fputc('\n', out);
-    fprintf(out, "wg lifetime    %" PRIu64 " workgroups, cycles min %" PRIu64 " p50 %" PRIu64 " p90 %" PRIu64
+    fprintf(out, "workgroup lifetime %" PRIu64 " workgroups, cycles min %" PRIu64 " p50 %" PRIu64 " p90 %" PRIu64
             " max %" PRIu64 " mean %.1f\n", g->n, g->min, stats_dist_percentile(g, 50),
             stats_dist_percentile(g, 90), g->max, stats_dist_mean(g));
     if (st->per_pc)
@@ -443,7 +443,12 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     fprintf(out, "cycles        %" PRIu64 " (%.3f us at %" PRId64 " MHz)\n", st->cycles,
             (double)st->cycles / (double)cfg->gpu_clock_mhz, cfg->gpu_clock_mhz);
     fprintf(out, "workgroups    %" PRIu64 ", waves %" PRIu64 "\n", st->workgroups, st->waves);
-    fprintf(out, "instructions  %" PRIu64 " (IPC %.3f per CU):", n, stats_ratio(n, st->cycles) / st->ncu);
+    /* The JSON's and CSV's ipc is the GPU's; a single CU's is the same number. */
+    if (st->ncu > 1)
+        fprintf(out, "instructions  %" PRIu64 " (IPC %.3f, %.3f per CU):", n, stats_ratio(n, st->cycles),
+                stats_ratio(n, st->cycles) / st->ncu);
+    else
+        fprintf(out, "instructions  %" PRIu64 " (IPC %.3f):", n, stats_ratio(n, st->cycles));
     for (int u = 0; u < ISA_NUM_UNITS; u++)
         fprintf(out, " %s %" PRIu64, isa_unit_name((isa_unit_t)u), st->insts[u]);
     fputc('\n', out);
