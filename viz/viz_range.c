@@ -22,9 +22,9 @@ const char *viz_limiter_name(int cat)
 {
     static const char *const names[VIZ_NUM_LIM] = {
         [VIZ_LIM_NONE] = "no record",     [VIZ_LIM_FULL] = "CU full",
-        [VIZ_LIM_NO_WORK] = "no work left", [VIZ_LIM_LAUNCH] = "launch limited",
+        [VIZ_LIM_NO_WORK] = "no work", [VIZ_LIM_LAUNCH] = "launch limited",
         [VIZ_LIM_REFUSED + 0] = "refused: vgpr", [VIZ_LIM_REFUSED + 1] = "refused: sgpr",
-        [VIZ_LIM_REFUSED + 2] = "refused: lds",  [VIZ_LIM_REFUSED + 3] = "refused: wave slots",
+        [VIZ_LIM_REFUSED + 2] = "refused: lds",  [VIZ_LIM_REFUSED + 3] = "refused: wave_slots",
         [VIZ_LIM_REFUSED + 4] = "refused: barriers", [VIZ_LIM_REFUSED + 5] = "refused: workgroups",
     };
     return cat >= 0 && cat < VIZ_NUM_LIM ? names[cat] : "?";

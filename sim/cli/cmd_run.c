@@ -35,11 +35,13 @@ const char cli_usage_run[] =
     "  --max-instructions N      fault after N wave instructions (default 100000000)\n"
     "  --max-cycles N            fault when the simulated time would pass N cycles (default: no\n"
     "                            limit; not with --functional)\n"
-    "  --json FILE               also write the statistics as a JSON object (docs/report.md)\n"
+    "  --json FILE               also write the statistics as a JSON object (docs/report.md);\n"
+    "                            FILE - writes it to stdout instead of the report\n"
     "  --per-pc                  add the per-instruction table (executions, cycles to issue, slots\n"
     "                            by stall reason, disassembly) to the report and the JSON\n"
     "  --csv FILE                append one row of key results to FILE for sweeps (a header line\n"
-    "                            first when FILE is new or empty; columns: docs/cli.md)\n"
+    "                            first when FILE is new or empty; columns: docs/cli.md); FILE -\n"
+    "                            writes the header and the row to stdout instead of the report\n"
     "  --functional              functional simulation only: results, no timing\n"
     "  --tick-every-cycle        debug: step every CU every cycle instead of only when it has work\n"
     "                            (the results are identical; it is only slower)\n"
@@ -254,15 +256,22 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
     if (rc == 0) {
         fio_out_t jf = { 0 };
         char msg[256];
-        if (json_path && !fio_out_open(&jf, json_path, msg, sizeof msg)) {
+        /* "-": that output goes to standard output, in place of the text report. */
+        bool json_stdout = json_path && strcmp(json_path, "-") == 0;
+        bool csv_stdout = so->csv_path && strcmp(so->csv_path, "-") == 0;
+        if (json_path && !json_stdout && !fio_out_open(&jf, json_path, msg, sizeof msg)) {
             fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, msg);
             rc = 1;
         } else if (!write_dumps(L, dumps, ndumps)) {
             rc = 1;
         } else {
-            stats_print(&st, L, cfg, &res, stdout);
-            report_buffers(L, stdout);
-            if (jf.f)
+            if (!json_stdout && !csv_stdout) {
+                stats_print(&st, L, cfg, &res, stdout);
+                report_buffers(L, stdout);
+            }
+            if (json_stdout)
+                stats_write_json(&st, L, cfg, &res, stdout);
+            else if (jf.f)
                 stats_write_json(&st, L, cfg, &res, jf.f);
             if (so->csv_path && stats_write_csv(&st, L, cfg, &res, so->csv_path, stderr) != 0)
                 rc = 1;
@@ -471,6 +480,13 @@ static int parse_args(int argc, char **argv, run_args_t *a)
         return cli_usage_error("run ", "%s", "--trace-issues needs --trace FILE");
     if (trace_filter && !a->tr.text)
         return cli_usage_error("run ", "%s", "--trace-cycles and --trace-wave filter --trace-text; add --trace-text");
+    {
+        int to_stdout = (a->json_path && strcmp(a->json_path, "-") == 0) + (a->so.csv_path && strcmp(a->so.csv_path, "-") == 0) +
+                        (a->tr.text && !a->tr.text_path);
+        if (to_stdout > 1)
+            return cli_usage_error("run ", "%s", "only one of --json -, --csv - and --trace-text (without =FILE) can write "
+                                   "to standard output");
+    }
     if (a->functional && a->max_cycles)
         return cli_usage_error("run ", "%s", "--max-cycles limits the timing model; it cannot be used with --functional "
                                "(use --max-instructions)");

@@ -419,7 +419,7 @@ static void print_detail(const stats_t *st, const launch_t *L, FILE *out)
         if (h[k])
             fprintf(out, " [%" PRIu64 ", %" PRIu64 "] %" PRIu64, stats_dist_log2_from(k), stats_dist_log2_to(k), h[k]);
     fputc('\n', out);
-    fprintf(out, "wg lifetime    %" PRIu64 " workgroups, cycles min %" PRIu64 " p50 %" PRIu64 " p90 %" PRIu64
+    fprintf(out, "workgroup lifetime %" PRIu64 " workgroups, cycles min %" PRIu64 " p50 %" PRIu64 " p90 %" PRIu64
             " max %" PRIu64 " mean %.1f\n", g->n, g->min, stats_dist_percentile(g, 50),
             stats_dist_percentile(g, 90), g->max, stats_dist_mean(g));
     if (st->per_pc)
@@ -443,7 +443,12 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     fprintf(out, "cycles        %" PRIu64 " (%.3f us at %" PRId64 " MHz)\n", st->cycles,
             (double)st->cycles / (double)cfg->gpu_clock_mhz, cfg->gpu_clock_mhz);
     fprintf(out, "workgroups    %" PRIu64 ", waves %" PRIu64 "\n", st->workgroups, st->waves);
-    fprintf(out, "instructions  %" PRIu64 " (IPC %.3f per CU):", n, stats_ratio(n, st->cycles) / st->ncu);
+    /* The JSON's and CSV's ipc is the GPU's; a single CU's is the same number. */
+    if (st->ncu > 1)
+        fprintf(out, "instructions  %" PRIu64 " (IPC %.3f, %.3f per CU):", n, stats_ratio(n, st->cycles),
+                stats_ratio(n, st->cycles) / st->ncu);
+    else
+        fprintf(out, "instructions  %" PRIu64 " (IPC %.3f):", n, stats_ratio(n, st->cycles));
     for (int u = 0; u < ISA_NUM_UNITS; u++)
         fprintf(out, " %s %" PRIu64, isa_unit_name((isa_unit_t)u), st->insts[u]);
     fputc('\n', out);
@@ -482,7 +487,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
                 "(LLVM rule) %" PRIu32 " waves/SIMD\n", measured_waves_per_simd(st), st->max_resident_cu,
                 llvm.waves_per_simd);
     }
-    fprintf(out, "dispatch      CU-cycles with a free wave slot: no work %" PRIu64 ", launch-limited %" PRIu64,
+    fprintf(out, "dispatch      CU-cycles with a free wave slot: no work %" PRIu64 ", launch limited %" PRIu64,
             st->no_work, st->launch_limited);
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", %s %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
@@ -682,14 +687,15 @@ static double csv_waves_per_simd(const stats_t *st)
 int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
                     const char *path, FILE *err)
 {
-    fio_out_t o;
+    fio_out_t o = { 0 };
     char msg[256];
-    if (!fio_out_open_append(&o, path, msg, sizeof msg)) {
+    bool to_stdout = strcmp(path, "-") == 0; /* header and row on standard output */
+    if (!to_stdout && !fio_out_open_append(&o, path, msg, sizeof msg)) {
         fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, msg);
         return 1;
     }
-    FILE *f = o.f;
-    if (ftell(f) == 0)
+    FILE *f = to_stdout ? stdout : o.f;
+    if (to_stdout || ftell(f) == 0)
         fprintf(f, "%s%s\n", csv_header, stats_mem_csv_header);
     uint64_t n = 0, slots = 0, busy = 0;
     for (int u = 0; u < ISA_NUM_UNITS; u++)
@@ -722,7 +728,7 @@ int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, cons
             stats_dist_percentile(&st->wg_life, 50), stats_dist_percentile(&st->wg_life, 90));
     stats_mem_csv(&st->mem, st->cycles, f);
     fputc('\n', f);
-    if (!fio_out_commit(&o, msg, sizeof msg)) {
+    if (!to_stdout && !fio_out_commit(&o, msg, sizeof msg)) {
         fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, msg);
         return 1;
     }

@@ -86,7 +86,7 @@ void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, FIL
     const stats_dist_t *d = &m->load_latency;
     fprintf(out, "  \"memory\": {\"model\": \"%s\", \"vector_instructions\": %" PRIu64 ", \"scalar_instructions\": %" PRIu64
             ", \"lines\": %" PRIu64 ", \"ideal_lines\": %" PRIu64 ", \"lines_per_instruction\": %.6f, "
-            "\"coalescing\": %.6f, \"stall_cycles\": %" PRIu64 ",\n", ideal(cfg) ? "ideal" : "hierarchy", m->insts[0],
+            "\"coalescing\": %.6f, \"address_unit_stall_cycles\": %" PRIu64 ",\n", ideal(cfg) ? "ideal" : "hierarchy", m->insts[0],
             m->insts[1], m->lines, m->ideal_lines, stats_ratio(m->lines, m->insts[0]), stats_ratio(m->ideal_lines, m->lines), m->stall);
     fprintf(out, "    \"load_latency\": {\"count\": %" PRIu64 ", \"mean\": %.6f, \"min\": %" PRIu64 ", \"p50\": %" PRIu64
             ", \"p90\": %" PRIu64 ", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "}},\n", d->n, stats_dist_mean(d), d->min,
@@ -98,7 +98,7 @@ void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, FIL
                 PRIu64 ", \"bypassed\": %" PRIu64 ", \"bytes\": %" PRIu64 "}", l ? "," : "", level_names[l],
                 hit_rate(m, l), c[CACHE_HIT], c[CACHE_MERGE], c[CACHE_MISS], c[CACHE_BYPASS], m->level_bytes[l]);
     }
-    fprintf(out, "\n  },\n  \"dram\": {\"reads\": %" PRIu64 ", \"writes\": %" PRIu64 ", \"bytes\": %" PRIu64
+    fprintf(out, "\n  },\n  \"dram\": {\"line_reads\": %" PRIu64 ", \"write_backs\": %" PRIu64 ", \"bytes\": %" PRIu64
             ", \"bytes_per_cycle\": %.6f, \"peak_bytes_per_cycle\": %" PRIu64 ", \"utilisation\": %.6f, "
             "\"row_hits\": %" PRIu64 ", \"row_misses\": %" PRIu64 "},\n", m->dram_reads, m->dram_writes, m->dram_bytes,
             dram_rate(m, cycles), dram_peak(cfg), dram_rate(m, cycles) / (double)dram_peak(cfg), m->row_hits, m->row_misses);

@@ -93,7 +93,7 @@ static void x_close_slot(x_t *x, uint32_t g, uint64_t now)
 static const char *lim_name(tev_cu_state_t st, occ_resource_t r, char *buf, size_t len)
 {
     switch (st) {
-    case TEV_CU_FULL: return "full";
+    case TEV_CU_FULL: return "CU full";
     case TEV_CU_NO_WORK: return "no work";
     case TEV_CU_LAUNCH_LIMITED: return "launch limited";
     case TEV_CU_REFUSED: snprintf(buf, len, "refused: %s", occ_resource_name(r)); return buf;

@@ -78,8 +78,8 @@ if conv row-major "$tmp/rm.json" && conv tiled "$tmp/ti.json"; then
   # The L2's hit_rate is the third one in the file (l1v, scalar, l2).
   hr=$(sed -n 's/.*"hit_rate": \([0-9.]*\).*/\1/p' "$tmp/rm.json" | sed -n 3p)
   ht=$(sed -n 's/.*"hit_rate": \([0-9.]*\).*/\1/p' "$tmp/ti.json" | sed -n 3p)
-  dr=$(sed -n 's/.*"dram": {"reads": \([0-9]*\).*/\1/p' "$tmp/rm.json")
-  dt=$(sed -n 's/.*"dram": {"reads": \([0-9]*\).*/\1/p' "$tmp/ti.json")
+  dr=$(sed -n 's/.*"dram": {"line_reads": \([0-9]*\).*/\1/p' "$tmp/rm.json")
+  dt=$(sed -n 's/.*"dram": {"line_reads": \([0-9]*\).*/\1/p' "$tmp/ti.json")
   if ge "$ht" "$(awk -v h="$hr" 'BEGIN { print h + 0.05 }')" && [ "$dt" -lt "$dr" ]; then
     ok "wide convolution on 16 CUs: L2 hit rate tiled $ht > row-major $hr; DRAM reads $dt < $dr"
   else ko "wide convolution" "L2 hit rate tiled $ht, row-major $hr; DRAM reads $dt, $dr"; fi
@@ -97,7 +97,7 @@ for w in stream conv_wide; do
   if bp "workloads/memory/$w.ini" "$w-base" && bp "workloads/memory/$w.ini" "$w-bp" --set l1v.mshrs=1 --set l2.mshrs=2 \
       --set scalar.mshrs=1; then
     c0=$(jnum "$tmp/$w-base.json" cycles); c1=$(jnum "$tmp/$w-bp.json" cycles)
-    st=$(jnum "$tmp/$w-bp.json" stall_cycles)
+    st=$(jnum "$tmp/$w-bp.json" address_unit_stall_cycles)
     if cmp -s "$tmp/$w-base.bin" "$tmp/$w-bp.bin" && [ "$c1" -gt "$c0" ] && [ "$st" -gt 0 ]; then
       ok "back-pressure ($w, 1 L1 MSHR): same output, $c1 cycles > $c0, $st address-unit stall cycles"
     else ko "back-pressure ($w)" "outputs equal: $(cmp -s "$tmp/$w-base.bin" "$tmp/$w-bp.bin" && echo yes || echo no), cycles $c1 vs $c0, stalls $st"; fi

@@ -222,7 +222,7 @@ START_TEST(test_hover)
     ck_assert_msg(strstr(buf, "workgroup 0 (0,0,0) on CU 0: cycles 0-260 (260), 2 waves") != NULL, "%s", buf);
     y = o->occ.y + o->occ_cu_h / 2;
     ck_assert_int_eq(viz_describe(&v, x, y, buf, sizeof buf), VIZ_HOVER_OCC);
-    ck_assert_msg(strstr(buf, "SIMD0 2.0 SIMD1 0.0, total 2.0 of 4 (limit 4); dispatch: refused: wave slots") != NULL,
+    ck_assert_msg(strstr(buf, "SIMD0 2.0 SIMD1 0.0, total 2.0 of 4 (limit 4); dispatch: refused: wave_slots") != NULL,
                   "%s", buf);
     /* Zoom and selection keep the view inside the trace. */
     viz_view_set(&v, -100, 50);

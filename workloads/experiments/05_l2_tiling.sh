@@ -79,7 +79,7 @@ run() { # run DRAM-BPC LABEL WIDTH [options]
     --json "$OUT/r.json" --dump "out=$OUT/out-$label-$width.bin" > /dev/null || exit 1
   hr=$(sed -n 's/.*"hit_rate": \([0-9.]*\).*/\1/p' "$OUT/r.json" | sed -n 3p)
   dram=$(grep '"dram": {' "$OUT/r.json")
-  echo "$((bpc * 16)),$label,$width,$hr,$(echo "$dram" | sed 's/.*"reads": \([0-9]*\).*/\1/'),$(echo "$dram" | sed 's/.*"bytes": \([0-9]*\).*/\1/'),$(jnum "$OUT/r.json" cycles)" >> "$CSV"
+  echo "$((bpc * 16)),$label,$width,$hr,$(echo "$dram" | sed 's/.*"line_reads": \([0-9]*\).*/\1/'),$(echo "$dram" | sed 's/.*"bytes": \([0-9]*\).*/\1/'),$(jnum "$OUT/r.json" cycles)" >> "$CSV"
 }
 for bpc in 32 $starved; do
   run $bpc row-major 0 --set dispatch.order=row-major
