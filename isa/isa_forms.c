@@ -28,6 +28,10 @@ bool isa_op_has_form(isa_op_t op, int form)
         return true;
     if (!plain_32bit_vop(info))
         return false;
+    /* LLVM gives these no SDWA/DPP form on gfx8: v_clrexcp (no operands) and the M0-relative moves,
+     * whose register is chosen by M0. */
+    if (op == ISA_v_clrexcp || op == ISA_v_movrels_b32 || op == ISA_v_movreld_b32 || op == ISA_v_movrelsd_b32)
+        return false;
     /* gfx8 has no DPP form of the compares (LLVM: "dpp variant of this instruction is not
      * supported"); their SDWA form writes VCC only. */
     return form == ISA_FORM_SDWA || info->enc != ISA_ENC_VOPC;

@@ -304,6 +304,19 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         case SIG_HWREG: case SIG_WAITCNT:
             in->simm16 = (int32_t)(w & 0xffff);
             break;
+        case SIG_GPRIDX: /* s_set_gpr_idx_on: SSRC1 holds the mode bits; s_set_gpr_idx_mode: SIMM16 */
+            in->simm16 = (int32_t)(f == ASM_HW_SOPC ? (w >> 8) & 0xff : w & 0xffff);
+            if (in->simm16 > 15)
+                return fail(err, errlen, off, "'%s': VGPR index mode %d is not a 4-bit value", name, (int)in->simm16);
+            slot++;
+            break;
+        case SIG_RSRC: /* s_buffer_load_*: the descriptor in the SBASE field, four SGPRs */
+            if (f != ASM_HW_SMEM || !src || slot >= fl.nslots)
+                return fail(err, errlen, off, "the form of '%s' is not decoded into gcnsim's instructions yet", name);
+            *src = (isa_operand_t){ fl.slot[slot], 4, 0, 0 };
+            slot++;
+            in->nsrc++;
+            break;
         case SIG_K32:
             if (!src)
                 return fail(err, errlen, off, "'%s': too many sources", name);
@@ -314,8 +327,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         case SIG_LABEL: /* the target's byte offset, until asm_decode_code makes it an index */
             in->target = (uint32_t)((int64_t)off + 4 + 4 * (int64_t)(int16_t)(w & 0xffff));
             break;
-        default:
-            break;
+        default: /* an operand kind this decoder does not take (the buffer family's) */
+            return fail(err, errlen, off, "the form of '%s' is not decoded into gcnsim's instructions yet", name);
         }
     }
     /* Output modifiers and clamp only where the assembler allows them (asm_match.c's apply_mods). */

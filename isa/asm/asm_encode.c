@@ -355,6 +355,8 @@ static unsigned encode_scalar(const isa_kernel_t *k, const isa_inst_t *in, uint1
         w = 0x80000000u | (uint32_t)op << 23 | sdst << 16 | s1 << 8 | s0;
         break;
     case ISA_ENC_SOPC:
+        if (strchr(isa_ops[in->op].sig, 'G')) /* s_set_gpr_idx_on: the mode bits in the SSRC1 field */
+            s1 = (uint32_t)in->simm16 & 0xff;
         w = 0xbf000000u | (uint32_t)op << 16 | s1 << 8 | s0;
         break;
     case ISA_ENC_SOPK:
@@ -400,6 +402,13 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
     case ISA_ENC_SMEM: {
         /* 12.2 SMEM: sdata [12:6], sbase [5:0] (SGPR pair / 2), glc [16], imm [17]; then the
          * 20-bit byte offset (imm) or the SGPR holding it. */
+        if (present(in->sdst) && in->nsrc == 0 && strcmp(info->sig, "d2") == 0) {
+            /* s_memtime, s_memrealtime: a destination only; sbase, imm and the offset word are 0 */
+            put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)(in->glc ? 1 : 0) << 16 | (uint32_t)(in->sdst.code & 0x7f) << 6);
+            put32(out + 4, 0);
+            n = 8;
+            break;
+        }
         if (!present(in->sdst) || in->nsrc < 1 || in->src[0].code >= ISA_NUM_SREGS)
             return fail(err, errlen, "'%s' needs an SGPR destination and base", info->name);
         bool imm = !in->has_soffset_sgpr;

@@ -560,7 +560,8 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
     bool dual = (info->flags & ISA_FL_DUAL) != 0;
     /* llvm-mc: no clamp on the class compares, no output modifier on the flr/rpi conversions. */
     bool cls = info->enc == ISA_ENC_VOPC && strchr(info->sig, 'I');
-    bool no_omod = op == ISA_v_cvt_flr_i32_f32 || op == ISA_v_cvt_rpi_i32_f32;
+    bool no_omod = op == ISA_v_cvt_flr_i32_f32 || op == ISA_v_cvt_rpi_i32_f32 || op == ISA_v_frexp_exp_i32_f32 ||
+                   op == ISA_v_cvt_pk_u8_f32;
     bool i24 = op == ISA_v_mul_i32_i24 || op == ISA_v_mul_u32_u24 || op == ISA_v_mad_i32_i24 || op == ISA_v_mad_u32_u24;
     bool sat = (info->flags & ISA_FL_SAT) != 0;
     if (m->clamp && (cls || !(valu && (fl || sat || i24 || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC))))) {
@@ -671,6 +672,14 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
         pi->reloc = (asm_reloc_ref_t){ st.reloc->sym, st.reloc->symlen, st.reloc->reloc, st.reloc->ival, st.reloc->col };
     if (info->unit == ISA_UNIT_VALU && !valu_rules(c, op, suffix, mcol, m, &st, in))
         return false;
+    /* v_movreld_b32 reads M0 implicitly, which takes gfx8's one constant-bus read (llvm-mc): another
+     * SGPR or a literal cannot come in, M0 itself can. */
+    if (op == ISA_v_movreld_b32 && in->nsrc >= 1 &&
+        ((isa_opnd_is_sreg(in->src[0]) && in->src[0].code != ISA_REG_M0) || in->src[0].code == ISA_SRC_LITERAL)) {
+        asm_error(c, ops[0].col, "'%s' reads M0, so its source cannot also use the constant bus: a VGPR or an "
+                  "inline constant", info->name);
+        return false;
+    }
     if (in->e64 && info->enc == ISA_ENC_VOP1 && info->sig[0] == 'd') { /* v_readfirstlane_b32 */
         asm_error(c, mcol, "'%s' has no 64-bit encoding on gfx803", info->name);
         return false;
