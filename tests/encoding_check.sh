@@ -114,8 +114,15 @@ for f in "$tmp/table_sample.s" "$tmp/corpus.s" workloads/*.s workloads/*/*.s; do
     echo "encoding-check: $name: the decode round trip fails:" >&2; grep -v ' passed, ' "$tmp/rt.out" | head -10 >&2
     ok=0
   fi
-  "$tool" --decode < "$tmp/llvm.txt" | sed "$branches" > "$tmp/dec.list"
-  listing < "$tmp/ours.txt" > "$tmp/ours.list"
+  # A literal llvm-mc leaves as a fixup (`A` bytes: a relocation such as sym@rel32@lo) decodes as 0
+  # from its bytes, where ours holds the linked value: those instructions are compared by bytes only.
+  awk '{ if (index($0, "A")) print NR }' "$tmp/llvm.bytes" > "$tmp/fixups"
+  "$tool" --decode < "$tmp/llvm.txt" | sed "$branches" |
+    awk -v list="$tmp/fixups" 'BEGIN { while ((getline n < list) > 0) fx[n] = 1 } { print (NR in fx) ? "FIXUP" : $0 }' \
+    > "$tmp/dec.list"
+  listing < "$tmp/ours.txt" |
+    awk -v list="$tmp/fixups" 'BEGIN { while ((getline n < list) > 0) fx[n] = 1 } { print (NR in fx) ? "FIXUP" : $0 }' \
+    > "$tmp/ours.list"
   if ! cmp -s "$tmp/dec.list" "$tmp/ours.list"; then
     echo "encoding-check: $name: llvm-mc's bytes decode to a different listing (< decoded, > assembled):" >&2
     diff "$tmp/dec.list" "$tmp/ours.list" | grep '^[<>]' | head -10 >&2

@@ -97,6 +97,125 @@ static bool operand_ok(isa_operand_t o)
     }
 }
 
+/* A MUBUF/MTBUF word into the buffer family's isa_inst_t fields (isa.h), as asm_buffer.c builds
+ * them. Returns NULL, or why the word is not one the assembler could write (graphics or unsimulated
+ * bits, fields the form does not use, bits the encoder would not write back). */
+static const char *decode_buffer(const isa_op_info_t *info, bool mtbuf, uint64_t w, isa_inst_t *in)
+{
+    asm_buf_fields_t b;
+    if (mtbuf)
+        asm_decode_mtbuf(w, &b);
+    else
+        asm_decode_mubuf(w, &b);
+    if (b.lds)
+        return "the lds bit (a buffer load into LDS) is not simulated";
+    if (b.tfe)
+        return "the tfe bit: graphics-only, not simulated";
+    if ((mtbuf ? asm_encode_mtbuf(&b) : asm_encode_mubuf(&b)) != w)
+        return "reserved bits are set";
+    in->offset = b.offset;
+    in->glc = b.glc;
+    in->slc = b.slc;
+    in->offen = b.offen;
+    in->idxen = b.idxen;
+    in->dfmt = mtbuf ? b.dfmt : 1; /* the assembler's defaults on MUBUF (asm_buffer.c) */
+    in->nfmt = mtbuf ? b.nfmt : 0;
+    if (info->sig[0] == '\0') { /* buffer_wbinvl1*: no operands */
+        if (b.vaddr || b.vdata || b.srsrc || b.soffset || b.offen || b.idxen || b.offset || b.glc || b.slc)
+            return "this instruction has no operands or modifiers";
+        return NULL;
+    }
+    asm_sig_list_t sig;
+    if (!asm_sig_parse(info->sig, &sig) || sig.n < 1)
+        return "bad table signature";
+    unsigned naddr = (unsigned)b.offen + (unsigned)b.idxen;
+    if (naddr == 0 && b.vaddr)
+        return "an address VGPR without offen or idxen";
+    in->src[0] = naddr ? (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + b.vaddr), (uint8_t)naddr, 0, 0 }
+                       : (isa_operand_t){ ISA_OPND_NONE, 0, 0, 0 };
+    if (b.srsrc + 3 > ISA_SGPR_MAX)
+        return "the resource descriptor is not four SGPRs";
+    in->src[1] = (isa_operand_t){ b.srsrc, 4, 0, 0 };
+    uint16_t so = b.soffset;
+    if (so == ISA_SRC_LITERAL || (so > ISA_SGPR_MAX && so != ISA_REG_M0 && so != ISA_REG_VCC_LO &&
+                                  so != ISA_REG_VCC_HI && so != ISA_REG_EXEC_LO && so != ISA_REG_EXEC_HI &&
+                                  !(so >= ISA_CONST_INT_ZERO && so <= 248)))
+        return "soffset is not an SGPR, m0, vcc, exec or an inline constant";
+    in->src[2] = (isa_operand_t){ so, 1, 0, 0 };
+    in->nsrc = 3;
+    isa_operand_t data = { (uint16_t)(ISA_VGPR_BASE + b.vdata), sig.g[0].width, 0, 0 };
+    if (info->flags & ISA_FL_LOAD) {
+        in->vdst = data;
+    } else {
+        in->src[3] = data;
+        in->nsrc = 4;
+        if ((info->flags & ISA_FL_ATOMIC) && b.glc)
+            in->vdst = (isa_operand_t){ data.code, (uint8_t)(info->mem_bytes / 4), 0, 0 };
+    }
+    for (unsigned i = 0; i < in->nsrc; i++)
+        if (in->src[i].code != ISA_OPND_NONE && !operand_ok(in->src[i]))
+            return "an operand reaches past the registers gcnsim supports";
+    if (!operand_ok(in->vdst))
+        return "an operand reaches past the registers gcnsim supports";
+    return NULL;
+}
+
+/* The SDWA or DPP word of a VOP1/VOP2/VOPC instruction into `in` (isa.h keeps its fields as encoded)
+ * and the source modifiers into fl. False for a word the assembler could not have written: an
+ * instruction without that form, a reserved bit or value, a field its encoding lacks. */
+static bool decode_vop_extension(isa_op_t op, int f, int form, uint32_t w1, isa_inst_t *in, fields_t *fl)
+{
+    if (!isa_op_has_form(op, form))
+        return false;
+    in->form = (uint8_t)form;
+    if (form == ISA_FORM_SDWA) {
+        asm_sdwa_fields_t e;
+        if (w1 & 0xc0c0c000u) /* [15:14], [23:22], [31:30] are reserved */
+            return false;
+        asm_decode_sdwa(w1, &e);
+        if (e.dst_sel > ISA_SEL_DWORD || e.dst_unused > ISA_UNUSED_PRESERVE || e.src0_sel > ISA_SEL_DWORD ||
+            e.src1_sel > ISA_SEL_DWORD)
+            return false;
+        if (f == ASM_HW_VOPC) { /* no dst_sel/dst_unused on gfx8: the assembler's defaults */
+            if (e.dst_sel || e.dst_unused)
+                return false;
+            e.dst_sel = ISA_SEL_DWORD;
+            e.dst_unused = ISA_UNUSED_PRESERVE;
+        }
+        if (f == ASM_HW_VOP1) { /* no src1 */
+            if (w1 >> 24)
+                return false;
+            e.src1_sel = ISA_SEL_DWORD;
+        }
+        in->dst_sel = e.dst_sel;
+        in->dst_unused = e.dst_unused;
+        in->clamp = e.clamp;
+        in->src_sel[0] = e.src0_sel;
+        in->src_sel[1] = e.src1_sel;
+        in->src_sext[0] = e.src0_sext;
+        in->src_sext[1] = e.src1_sext;
+        fl->neg = (uint8_t)(e.src0_neg | e.src1_neg << 1);
+        fl->abs = (uint8_t)(e.src0_abs | e.src1_abs << 1);
+        return true;
+    }
+    asm_dpp_fields_t e;
+    if (w1 & 0x00060000u) /* [18:17] are reserved */
+        return false;
+    asm_decode_dpp(w1, &e);
+    unsigned c = e.dpp_ctrl;
+    bool valid = c <= 0xff || (c >= 0x101 && c <= 0x10f) || (c >= 0x111 && c <= 0x11f) || (c >= 0x121 && c <= 0x12f) ||
+                 c == 0x130 || c == 0x134 || c == 0x138 || c == 0x13c || (c >= 0x140 && c <= 0x143);
+    if (!valid || (f == ASM_HW_VOP1 && (e.src1_neg || e.src1_abs)))
+        return false;
+    in->dpp_ctrl = e.dpp_ctrl;
+    in->bound_ctrl = e.bound_ctrl;
+    in->bank_mask = e.bank_mask;
+    in->row_mask = e.row_mask;
+    fl->neg = (uint8_t)(e.src0_neg | e.src1_neg << 1);
+    fl->abs = (uint8_t)(e.src0_abs | e.src1_abs << 1);
+    return true;
+}
+
 unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t len, size_t off, isa_inst_t *in,
                          char *err, size_t errlen)
 {
@@ -166,10 +285,16 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         break;
     case ASM_HW_VOP1: case ASM_HW_VOP2: case ASM_HW_VOPC: {
         uint32_t src0 = w & 0x1ff;
-        if (src0 == ASM_SRC_SDWA || src0 == ASM_SRC_DPP)
-            /* The SDWA/DPP family connects asm_decode_sdwa/asm_decode_dpp here. */
-            return fail(err, errlen, off, "the %s form of '%s' is not decoded into gcnsim's instructions yet",
-                        src0 == ASM_SRC_SDWA ? "SDWA" : "DPP", name);
+        if (src0 == ASM_SRC_SDWA || src0 == ASM_SRC_DPP) {
+            if (off + 8 > len)
+                return fail(err, errlen, off, "'%s' takes 8 bytes, only %zu left", name, len - off);
+            w1 = get32(code + off + 4);
+            size = 8;
+            if (!decode_vop_extension(op, f, src0 == ASM_SRC_SDWA ? ISA_FORM_SDWA : ISA_FORM_DPP, w1, in, &fl))
+                return fail(err, errlen, off, "0x%08x 0x%08x: not a %s form of '%s' that gfx803 has", w, w1,
+                            src0 == ASM_SRC_SDWA ? "SDWA" : "DPP", name);
+            src0 = ISA_VGPR_BASE + (w1 & 0xff);
+        }
         fl.e32 = true;
         fl.slot[0] = (uint16_t)src0;
         fl.nslots = 1;
@@ -223,9 +348,14 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         fl.slot[1] = (uint16_t)(ISA_VGPR_BASE + ((w1 >> 8) & 0xff));
         fl.nslots = 2;
         break;
+    case ASM_HW_MUBUF: case ASM_HW_MTBUF: {
+        const char *why = decode_buffer(info, f == ASM_HW_MTBUF, (uint64_t)w | (uint64_t)w1 << 32, in);
+        if (why)
+            return fail(err, errlen, off, "'%s': %s", name, why);
+        in->size = 8;
+        return 8;
+    }
     default:
-        /* MUBUF/MTBUF: asm_decode_mubuf/asm_decode_mtbuf give the fields; the buffer family maps
-         * them to its isa_inst_t fields here. */
         return fail(err, errlen, off, "'%s': %s instructions are not decoded into gcnsim's instructions yet", name,
                     asm_hw_family_name((asm_hw_family_t)f));
     }

@@ -250,10 +250,66 @@ static bool uses_literal(const isa_inst_t *in)
  * Until then no instruction takes this path. */
 static bool encode_vop_extension(const isa_inst_t *in, uint32_t *w0, uint32_t *w1)
 {
-    (void)in;
-    (void)w0;
-    (void)w1;
-    return false;
+    if (in->form == ISA_FORM_PLAIN)
+        return false;
+    uint8_t src0 = (uint8_t)(in->src[0].code - ISA_VGPR_BASE); /* the assembler allows only VGPRs */
+    if (in->form == ISA_FORM_SDWA) {
+        asm_sdwa_fields_t f = {
+            .src0 = src0, .dst_sel = in->dst_sel, .dst_unused = in->dst_unused, .clamp = in->clamp != 0,
+            .src0_sel = in->src_sel[0], .src1_sel = in->src_sel[1],
+            .src0_sext = in->src_sext[0] != 0, .src0_neg = in->src[0].neg != 0, .src0_abs = in->src[0].abs != 0,
+            .src1_sext = in->src_sext[1] != 0, .src1_neg = in->src[1].neg != 0, .src1_abs = in->src[1].abs != 0,
+        };
+        if (isa_ops[in->op].enc == ISA_ENC_VOPC) /* gfx8's SDWA compares have no dst_sel/dst_unused */
+            f.dst_sel = f.dst_unused = 0;
+        if (isa_ops[in->op].enc == ISA_ENC_VOP1) /* nor VOP1 a src1 */
+            f.src1_sel = 0;
+        *w0 = (*w0 & ~0x1ffu) | ASM_SRC_SDWA;
+        *w1 = asm_encode_sdwa(&f);
+    } else {
+        asm_dpp_fields_t f = {
+            .src0 = src0, .dpp_ctrl = in->dpp_ctrl, .bound_ctrl = in->bound_ctrl != 0,
+            .src0_neg = in->src[0].neg != 0, .src0_abs = in->src[0].abs != 0,
+            .src1_neg = in->src[1].neg != 0, .src1_abs = in->src[1].abs != 0,
+            .bank_mask = in->bank_mask, .row_mask = in->row_mask,
+        };
+        *w0 = (*w0 & ~0x1ffu) | ASM_SRC_DPP;
+        *w1 = asm_encode_dpp(&f);
+    }
+    return true;
+}
+
+static bool ssrc_field(isa_operand_t o, uint32_t *f);
+
+/* MUBUF/MTBUF (12.9, 12.10): the isa_inst_t fields of the buffer family (isa.h) as the word's. */
+static unsigned encode_buffer(const isa_inst_t *in, uint16_t op, uint8_t *out, char *err, size_t errlen)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    asm_buf_fields_t f = { .op = op, .offset = (uint16_t)(in->offset & 0xfff), .offen = in->offen != 0,
+                           .idxen = in->idxen != 0, .glc = in->glc != 0, .slc = in->slc != 0,
+                           .dfmt = in->dfmt, .nfmt = in->nfmt };
+    uint32_t v = 0;
+    if (in->nsrc >= 3) { /* buffer_wbinvl1* have no operands: every field 0 */
+        if (present(in->src[0])) {
+            if (!vgpr_field(in->src[0], &v))
+                return fail(err, errlen, "the address of '%s' must be VGPRs", info->name);
+            f.vaddr = (uint8_t)v;
+        }
+        if (in->src[1].code >= ISA_NUM_SREGS || !ssrc_field(in->src[2], &v))
+            return fail(err, errlen, "'%s' needs a resource descriptor and an offset operand", info->name);
+        f.srsrc = (uint8_t)in->src[1].code;
+        f.soffset = (uint8_t)v;
+        isa_operand_t data = present(in->vdst) ? in->vdst : in->nsrc >= 4 ? in->src[3] : in->vdst;
+        if (present(data)) {
+            if (!vgpr_field(data, &v))
+                return fail(err, errlen, "the data of '%s' must be VGPRs", info->name);
+            f.vdata = (uint8_t)v;
+        }
+    }
+    uint64_t w = info->enc == ISA_ENC_MTBUF ? asm_encode_mtbuf(&f) : asm_encode_mubuf(&f);
+    put32(out, (uint32_t)w);
+    put32(out + 4, (uint32_t)(w >> 32));
+    return 8;
 }
 
 static unsigned encode_vop3(const asm_opcode_map_t *m, const isa_inst_t *in, uint8_t *out, char *err, size_t errlen)
@@ -428,7 +484,8 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         /* 12.8 DS: offset0 [7:0], offset1 [15:8] (one 16-bit offset unless read2/write2), gds [16]
          * (always 0: GDS is graphics-only here); addr, data0, data1, vdst bytes of the second word. */
         a = b = c = d = 0;
-        if (in->nsrc < 1 || !vgpr_field(in->src[0], &a) || (in->nsrc >= 2 && !vgpr_field(in->src[1], &b)) ||
+        /* ds_append/ds_consume (a destination only) and ds_nop have no address: its byte is 0. */
+        if ((in->nsrc >= 1 && !vgpr_field(in->src[0], &a)) || (in->nsrc >= 2 && !vgpr_field(in->src[1], &b)) ||
             (in->nsrc >= 3 && !vgpr_field(in->src[2], &c)) || (present(in->vdst) && !vgpr_field(in->vdst, &d)))
             return fail(err, errlen, "the operands of '%s' must be VGPRs", info->name);
         {
@@ -449,9 +506,10 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         put32(out + 4, d << 24 | b << 8 | a);
         n = 8;
         break;
+    case ISA_ENC_MUBUF: case ISA_ENC_MTBUF:
+        n = encode_buffer(in, op, out, err, errlen);
+        break;
     default:
-        /* A family added to isa_enc_t later (MUBUF, MTBUF): fill an asm_buf_fields_t from the
-         * instruction's fields and write asm_encode_mubuf/asm_encode_mtbuf here. */
         return fail(err, errlen, "'%s': the %s encoding is not connected to the encoder yet", info->name,
                     isa_enc_name(info->enc));
     }

@@ -561,7 +561,8 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
     /* llvm-mc: no clamp on the class compares, no output modifier on the flr/rpi conversions. */
     bool cls = info->enc == ISA_ENC_VOPC && strchr(info->sig, 'I');
     bool no_omod = op == ISA_v_cvt_flr_i32_f32 || op == ISA_v_cvt_rpi_i32_f32 || op == ISA_v_frexp_exp_i32_f32 ||
-                   op == ISA_v_cvt_pk_u8_f32;
+                   op == ISA_v_cvt_pk_u8_f32 || op == ISA_v_cvt_pkaccum_u8_f32 ||
+                   op == ISA_v_cvt_pknorm_i16_f32 || op == ISA_v_cvt_pknorm_u16_f32;
     bool i24 = op == ISA_v_mul_i32_i24 || op == ISA_v_mul_u32_u24 || op == ISA_v_mad_i32_i24 || op == ISA_v_mad_u32_u24;
     bool sat = (info->flags & ISA_FL_SAT) != 0;
     if (m->clamp && (cls || !(valu && (fl || sat || i24 || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC))))) {

@@ -5,12 +5,15 @@
  * its source are in docs/semantics-valu.md. */
 #include "exec/exec_valu_pack.h"
 
+#include "isa_f16.h"
+
 #include "exec/exec_lanes.h"
 #include "exec/exec_operands.h"
 #include "exec/exec_valu_div.h"
 #include "exec/exec_valu_float.h"
 
 #include <math.h>
+#include <string.h>
 
 enum { NL = ISA_WAVE_SIZE };
 
@@ -72,6 +75,38 @@ static inline uint32_t cvt_pk_u8(uint32_t a, uint32_t b, uint32_t c)
     uint32_t v = f != f || f <= 0.0f ? 0 : f >= 255.0f ? 255 : (uint32_t)f;
     unsigned sh = 8 * (b & 3);
     return (c & ~(0xffu << sh)) | (v << sh);
+}
+
+/* The packing conversions (GCN3 ISA manual, VOP3a opcodes 0x1f0 and 0x294..0x298). Rounding is the
+ * host's current mode (nearest even unless MODE says otherwise, exec_valu_div.c); NaN gives 0. */
+static inline uint32_t norm16(uint32_t a, bool is_signed)
+{
+    float f = F(a);
+    if (f != f)
+        return 0;
+    if (is_signed) { /* [-1, 1] -> -32767..32767 */
+        f = f < -1.0f ? -1.0f : f > 1.0f ? 1.0f : f;
+        return (uint32_t)(int32_t)nearbyintf(f * 32767.0f) & 0xffffu;
+    }
+    f = f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f; /* [0, 1] -> 0..65535 */
+    return (uint32_t)nearbyintf(f * 65535.0f);
+}
+/* f32 -> f16 rounded toward zero: the nearest-even result, one ulp back when it went away from
+ * zero (an overflow becomes the largest finite f16); NaN and infinity as they are. */
+static inline uint32_t f16_rtz(uint32_t a)
+{
+    float f = F(a);
+    unsigned st = 0;
+    uint16_t h = isa_f16_from_f64((double)f, &st);
+    if (f == f && !isinf(f) && fabs(isa_f16_to_f64(h)) > fabs((double)f))
+        h = (uint16_t)(h - 1); /* the magnitude bits step down; the sign stays */
+    return h;
+}
+static inline uint32_t sat_u16(uint32_t v) { return v > 0xffffu ? 0xffffu : v; }
+static inline uint32_t sat_i16(uint32_t v)
+{
+    int32_t i = (int32_t)v;
+    return (uint32_t)(i < -32768 ? -32768 : i > 32767 ? 32767 : i) & 0xffffu;
 }
 
 /* Cube-map face selection (x = S0, y = S1, z = S2): z's face when |z| is the largest (ties go
@@ -208,6 +243,36 @@ bool isa_valu_vop3x(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         default: LANES(cubema(a, b, c)); break;
         }
         isa_valu_write_f32(w, in, d);
+        return true;
+    case ISA_v_cvt_pknorm_i16_f32: case ISA_v_cvt_pknorm_u16_f32: case ISA_v_cvt_pkrtz_f16_f32:
+        /* f32 sources with their modifiers; the packed result takes no clamp or output modifier
+         * (llvm-mc accepts them; gcnsim does not apply them to a packed value) */
+        isa_valu_read_f32(w, in, 0, true, s0);
+        isa_valu_read_f32(w, in, 1, true, s1);
+        memset(s2, 0, sizeof s2);
+        if (op == ISA_v_cvt_pkrtz_f16_f32)
+            LANES(f16_rtz(a) | f16_rtz(b) << 16);
+        else
+            LANES(norm16(a, op == ISA_v_cvt_pknorm_i16_f32) | norm16(b, op == ISA_v_cvt_pknorm_i16_f32) << 16);
+        isa_x_write_v32(w, isa_x_vreg(in->vdst), isa_wave_exec(w), d);
+        return true;
+    case ISA_v_cvt_pk_u16_u32: case ISA_v_cvt_pk_i16_i32: /* two integers, saturated to 16 bits */
+        isa_x_read_v32(w, in, in->src[0], s0);
+        isa_x_read_v32(w, in, in->src[1], s1);
+        memset(s2, 0, sizeof s2);
+        if (op == ISA_v_cvt_pk_u16_u32)
+            LANES(sat_u16(a) | sat_u16(b) << 16);
+        else
+            LANES(sat_i16(a) | sat_i16(b) << 16);
+        isa_x_write_v32(w, isa_x_vreg(in->vdst), isa_wave_exec(w), d);
+        return true;
+    case ISA_v_cvt_pkaccum_u8_f32:
+        /* byte S1[1:0] of D becomes S0 as v_cvt_pk_u8_f32 rounds and clamps it; D's others stay */
+        isa_valu_read_f32(w, in, 0, true, s0);
+        isa_x_read_v32(w, in, in->src[1], s1);
+        memcpy(s2, isa_x_vgpr(w, isa_x_vreg(in->vdst)), sizeof s2);
+        LANES(cvt_pk_u8(a, b, c));
+        isa_x_write_v32(w, isa_x_vreg(in->vdst), isa_wave_exec(w), d);
         return true;
     default:
         break;

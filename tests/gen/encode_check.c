@@ -301,8 +301,7 @@ static int unconnected(void)
         return 3;
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         uint8_t f = m->family[op];
-        if (f == ASM_FAMILY_NONE || f == ASM_HW_MUBUF || f == ASM_HW_MTBUF ||
-            (m->native[op] == ASM_OPCODE_NONE && m->vop3[op] == ASM_OPCODE_NONE))
+        if (f == ASM_FAMILY_NONE || (m->native[op] == ASM_OPCODE_NONE && m->vop3[op] == ASM_OPCODE_NONE))
             printf("%s\n", isa_ops[op].name);
     }
     asm_opcode_map_free(m);

@@ -214,8 +214,11 @@ START_TEST(decode_errors)
     /* s_load_dwordx16 s[96:111]: past s101 */
     static const uint8_t past[] = { 0x01, 0x18, 0x10, 0xc0, 0, 0, 0, 0 };
     decode_fails(past, sizeof past, "operand code 96 (16 registers)");
-    static const uint8_t sdwa[] = { 0xf9, 0x06, 0x02, 0x02, 0x02, 0x05, 0x00, 0x06 };
-    decode_fails(sdwa, sizeof sdwa, "the SDWA form of 'v_add_f32' is not decoded");
+    /* An SDWA word with a reserved bit ([31:30]) set, a DPP word with an undefined dpp_ctrl (0x100). */
+    static const uint8_t sdwa[] = { 0xf9, 0x06, 0x02, 0x02, 0x02, 0x05, 0x00, 0xc6 };
+    decode_fails(sdwa, sizeof sdwa, "not a SDWA form of 'v_add_f32' that gfx803 has");
+    static const uint8_t dpp[] = { 0xfa, 0x02, 0x02, 0x7e, 0x02, 0x00, 0x01, 0xff };
+    decode_fails(dpp, sizeof dpp, "not a DPP form of 'v_mov_b32' that gfx803 has");
 }
 END_TEST
 

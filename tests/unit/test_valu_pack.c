@@ -128,6 +128,59 @@ START_TEST(test_cvt_pk_u8)
 }
 END_TEST
 
+/* d = op(a, b) with two sources (v1, v2), as run3 otherwise. */
+static uint32_t run2(ut_machine_t *m, isa_op_t op, uint32_t a, uint32_t b)
+{
+    ut_vset_all(m, 0, TV_SENTINEL);
+    ut_vset_all(m, 1, a);
+    ut_vset_all(m, 2, b);
+    ut_set_exec(m, ~2ull);
+    isa_inst_t in = ut_inst(op);
+    in.vdst = ut_v(0);
+    in.src[0] = ut_v(1);
+    in.src[1] = ut_v(2);
+    in.nsrc = 2;
+    isa_exec_result_t r = ut_run(m, &in);
+    ck_assert_msg(r.status == ISA_EXEC_OK, "%s: %s", isa_ops[op].name, r.fault_msg);
+    ck_assert_uint_eq(ut_vreg(m, 0)[1], TV_SENTINEL);
+    return ut_vreg(m, 0)[0];
+}
+
+/* The packing conversions: S0 in the low half, S1 in the high half of the result. */
+START_TEST(test_cvt_pack)
+{
+    ut_machine_t *m = ut_machine_new();
+    /* snorm16: 0.5 * 32767 = 16383.5 -> 16384 (even) = 0x4000; -2.0 clamps to -1 -> -32767 = 0x8001 */
+    ck_assert_uint_eq(run2(m, ISA_v_cvt_pknorm_i16_f32, ut_fbits(0.5f), ut_fbits(-2.0f)), 0x80014000u);
+    /* unorm16: 0.5 * 65535 = 32767.5 -> 32768 = 0x8000; -2.0 clamps to 0; NaN gives 0 */
+    ck_assert_uint_eq(run2(m, ISA_v_cvt_pknorm_u16_f32, ut_fbits(0.5f), ut_fbits(-2.0f)), 0x00008000u);
+    ck_assert_uint_eq(run2(m, ISA_v_cvt_pknorm_u16_f32, 0x7fc00000u, ut_fbits(2.0f)), 0xffff0000u);
+    /* f16 toward zero: 1.0 = 0x3c00; 1 + 2^-11 + 2^-12 (nearest would round up to 0x3c01) -> 0x3c00;
+     * -70000 (beyond 65504) -> -65504 = 0xfbff, where nearest gives -inf */
+    ck_assert_uint_eq(run2(m, ISA_v_cvt_pkrtz_f16_f32, ut_fbits(1.0f), ut_fbits(1.0f + 0x1p-11f + 0x1p-12f)),
+                      0x3c003c00u);
+    ck_assert_uint_eq(run2(m, ISA_v_cvt_pkrtz_f16_f32, ut_fbits(-70000.0f), 0x7f800000u), 0x7c00fbffu);
+    /* saturated to 16 bits: 0x12345 -> 0xffff unsigned, 0x7fff signed; -5 -> 0xffff unsigned (as
+     * 0xfffffffb), 0xfffb signed */
+    ck_assert_uint_eq(run2(m, ISA_v_cvt_pk_u16_u32, 0x12345u, 0xfffffffbu), 0xffffffffu);
+    ck_assert_uint_eq(run2(m, ISA_v_cvt_pk_i16_i32, 0x12345u, 0xfffffffbu), 0xfffb7fffu);
+    ck_assert_uint_eq(run2(m, ISA_v_cvt_pk_i16_i32, 0x80000000u, 3), 0x00038000u);
+    /* pkaccum: 200.0 into byte 2 of the old destination 0x11223344 */
+    ut_vset_all(m, 0, 0x11223344u);
+    ut_vset_all(m, 1, ut_fbits(200.0f));
+    ut_vset_all(m, 2, 2);
+    isa_inst_t in = ut_inst(ISA_v_cvt_pkaccum_u8_f32);
+    in.vdst = ut_v(0);
+    in.src[0] = ut_v(1);
+    in.src[1] = ut_v(2);
+    in.nsrc = 2;
+    isa_exec_result_t r = ut_run(m, &in);
+    ck_assert_int_eq(r.status, ISA_EXEC_OK);
+    ck_assert_uint_eq(ut_vreg(m, 0)[0], 0x11c83344u);
+    free(m);
+}
+END_TEST
+
 /* Cube faces: (x, y, z) -> id, sc, tc, ma by the manual's case analysis. */
 START_TEST(test_cube)
 {
@@ -313,6 +366,7 @@ static Suite *suite(void)
     tcase_add_test(t, test_qsad);
     tcase_add_test(t, test_lerp_perm);
     tcase_add_test(t, test_cvt_pk_u8);
+    tcase_add_test(t, test_cvt_pack);
     tcase_add_test(t, test_cube);
     tcase_add_test(t, test_movrel);
     tcase_add_test(t, test_gpr_idx);
