@@ -339,6 +339,7 @@ void stats_observe(void *ctx, const tev_t *ev)
         if (p) {
             p->mem_count++;
             p->mem_latency += lat;
+            p->mem_bytes += ev->u.mem.access->bytes;
         }
         break;
     }
@@ -492,7 +493,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", %s %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
     fputc('\n', out);
-    stats_mem_print(&st->mem, st->cycles, cfg, out);
+    stats_mem_print(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), out);
     print_detail(st, L, out);
 }
 
@@ -627,7 +628,7 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", \"%s\": %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
     fputs("},\n", out);
-    stats_mem_json(&st->mem, st->cycles, cfg, out);
+    stats_mem_json(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), out);
     json_detail(st, L, out);
     fprintf(out, "  \"config\": {\"mem_model\": \"%s\", \"release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
             cfg->mem_model == CFG_MEM_IDEAL ? "ideal" : "hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "wave" : "workgroup", cfg->gpu_clock_mhz);

@@ -55,13 +55,17 @@ static uint64_t dram_peak(const cfg_t *cfg)
     return (uint64_t)(ideal(cfg) ? cfg->mem_bytes_per_cycle : cfg->dram_bytes_per_cycle * cfg->dram_channels);
 }
 
-void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, FILE *out)
+void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, FILE *out)
 {
     const stats_dist_t *d = &m->load_latency;
     fprintf(out, "memory        %s; vector instructions %" PRIu64 " (%" PRIu64 " line requests, %.2f per instruction, "
-            "coalescing %.1f%%), scalar %" PRIu64 "; address-unit stalls %" PRIu64 " cycles\n",
+            "coalescing %.1f%%), scalar %" PRIu64 "; address-unit stalls %" PRIu64 " cycles",
             ideal(cfg) ? "ideal" : "hierarchy", m->insts[0], m->lines, stats_ratio(m->lines, m->insts[0]),
             100.0 * stats_ratio(m->ideal_lines, m->lines), m->insts[1], m->stall);
+    /* only for kernels that use buffer instructions (scratch), so other reports read as before */
+    if (buffer_bytes)
+        fprintf(out, "; buffer (scratch) bytes %" PRIu64, buffer_bytes);
+    fputc('\n', out);
     fprintf(out, "load latency  %" PRIu64 " vector loads: mean %.1f, p50 %" PRIu64 ", p90 %" PRIu64 ", p99 %" PRIu64
             ", max %" PRIu64 " cycles\n", d->n, stats_dist_mean(d), stats_dist_percentile(d, 50),
             stats_dist_percentile(d, 90), stats_dist_percentile(d, 99), d->max);
@@ -81,13 +85,14 @@ void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, FI
     fputc('\n', out);
 }
 
-void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, FILE *out)
+void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, FILE *out)
 {
     const stats_dist_t *d = &m->load_latency;
     fprintf(out, "  \"memory\": {\"model\": \"%s\", \"vector_instructions\": %" PRIu64 ", \"scalar_instructions\": %" PRIu64
             ", \"lines\": %" PRIu64 ", \"ideal_lines\": %" PRIu64 ", \"lines_per_instruction\": %.6f, "
-            "\"coalescing\": %.6f, \"address_unit_stall_cycles\": %" PRIu64 ",\n", ideal(cfg) ? "ideal" : "hierarchy", m->insts[0],
-            m->insts[1], m->lines, m->ideal_lines, stats_ratio(m->lines, m->insts[0]), stats_ratio(m->ideal_lines, m->lines), m->stall);
+            "\"coalescing\": %.6f, \"address_unit_stall_cycles\": %" PRIu64 ", \"buffer_bytes\": %" PRIu64 ",\n",
+            ideal(cfg) ? "ideal" : "hierarchy", m->insts[0], m->insts[1], m->lines, m->ideal_lines,
+            stats_ratio(m->lines, m->insts[0]), stats_ratio(m->ideal_lines, m->lines), m->stall, buffer_bytes);
     fprintf(out, "    \"load_latency\": {\"count\": %" PRIu64 ", \"mean\": %.6f, \"min\": %" PRIu64 ", \"p50\": %" PRIu64
             ", \"p90\": %" PRIu64 ", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "}},\n", d->n, stats_dist_mean(d), d->min,
             stats_dist_percentile(d, 50), stats_dist_percentile(d, 90), stats_dist_percentile(d, 99), d->max);

@@ -138,3 +138,17 @@ void stats_pc_json_table(const stats_pc_t *pc, uint32_t npc, const launch_t *L, 
     }
     fputs(first ? "],\n" : "\n  ],\n", out);
 }
+
+uint64_t stats_pc_buffer_bytes(const stats_pc_t *pc, uint32_t npc, const launch_t *L)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; i < npc; i++) {
+        if (!pc[i].mem_bytes)
+            continue;
+        const isa_kernel_t *k;
+        isa_enc_t e = isa_ops[launch_inst(L, i, &k)->op].enc;
+        if (e == ISA_ENC_MUBUF || e == ISA_ENC_MTBUF)
+            n += pc[i].mem_bytes;
+    }
+    return n;
+}

@@ -24,7 +24,12 @@ typedef struct {
     uint64_t slots[STATS_NUM_SLOT_KINDS]; /* the slots attributed to it (see stats_observe) */
     uint64_t waited, hidden;   /* s_waitcnt: slots waited after it, and those hidden */
     uint64_t mem_count, mem_latency; /* memory instructions: executions and summed issue-to-data cycles */
+    uint64_t mem_bytes;        /* memory instructions: bytes requested (active lanes x bytes per lane) */
 } stats_pc_t;
+
+/* Bytes the buffer (MUBUF/MTBUF) instructions moved: in clang's kernels, private memory and register
+ * spills in scratch. */
+uint64_t stats_pc_buffer_bytes(const stats_pc_t *pc, uint32_t npc, const launch_t *L);
 
 /* Each function reads the records pc[0..npc) of L's instructions. */
 /* The report's lines per s_waitcnt executed or waited on. */

@@ -46,6 +46,7 @@ static const schema_key_t schema[] = {
     { "memory.scalar_instructions", JSON_NUMBER }, { "memory.lines", JSON_NUMBER },
     { "memory.ideal_lines", JSON_NUMBER }, { "memory.lines_per_instruction", JSON_NUMBER },
     { "memory.coalescing", JSON_NUMBER }, { "memory.address_unit_stall_cycles", JSON_NUMBER },
+    { "memory.buffer_bytes", JSON_NUMBER },
     { "memory.load_latency", JSON_OBJECT }, { "memory.load_latency.count", JSON_NUMBER },
     { "memory.load_latency.mean", JSON_NUMBER }, { "memory.load_latency.min", JSON_NUMBER },
     { "memory.load_latency.p50", JSON_NUMBER }, { "memory.load_latency.p90", JSON_NUMBER },
