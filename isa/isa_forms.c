@@ -42,15 +42,15 @@ bool isa_op_src_float(isa_op_t op, unsigned k)
     const isa_op_info_t *info = &isa_ops[op];
     if (!(info->flags & ISA_FL_FLOAT))
         return false;
-    /* The source groups in order: the k-th of S/I/V. */
+    /* The source groups in order: the k-th of S/I/V and the 16-bit h (f16) / j (i16/u16). */
     unsigned n = 0;
     for (const char *p = info->sig; *p; p++) {
         if (p != info->sig && p[-1] != ' ')
             continue;
-        if (*p != 'S' && *p != 'I' && *p != 'V')
+        if (*p != 'S' && *p != 'I' && *p != 'V' && *p != 'h' && *p != 'j')
             continue;
         if (n++ == k) {
-            if (*p == 'I')
+            if (*p == 'I' || *p == 'j')
                 return false;
             break;
         }

@@ -187,6 +187,12 @@ static bool decode_vop_extension(isa_op_t op, int f, int form, uint32_t w1, isa_
                 return false;
             e.src1_sel = ISA_SEL_DWORD;
         }
+        if (isa_ops[op].sig[0] == '\0') { /* v_nop: a word of zeros, read as the assembler's defaults */
+            if (w1)
+                return false;
+            e.dst_sel = e.src0_sel = ISA_SEL_DWORD;
+            e.dst_unused = ISA_UNUSED_PRESERVE;
+        }
         in->dst_sel = e.dst_sel;
         in->dst_unused = e.dst_unused;
         in->clamp = e.clamp;

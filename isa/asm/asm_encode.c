@@ -252,7 +252,8 @@ static bool encode_vop_extension(const isa_inst_t *in, uint32_t *w0, uint32_t *w
 {
     if (in->form == ISA_FORM_PLAIN)
         return false;
-    uint8_t src0 = (uint8_t)(in->src[0].code - ISA_VGPR_BASE); /* the assembler allows only VGPRs */
+    /* the assembler allows only VGPRs; v_nop has no source (0) */
+    uint8_t src0 = in->nsrc ? (uint8_t)(in->src[0].code - ISA_VGPR_BASE) : 0;
     if (in->form == ISA_FORM_SDWA) {
         asm_sdwa_fields_t f = {
             .src0 = src0, .dst_sel = in->dst_sel, .dst_unused = in->dst_unused, .clamp = in->clamp != 0,
@@ -264,6 +265,8 @@ static bool encode_vop_extension(const isa_inst_t *in, uint32_t *w0, uint32_t *w
             f.dst_sel = f.dst_unused = 0;
         if (isa_ops[in->op].enc == ISA_ENC_VOP1) /* nor VOP1 a src1 */
             f.src1_sel = 0;
+        if (!in->nsrc && !present(in->vdst)) /* v_nop: an SDWA word of zeros, as llvm-mc writes it */
+            f.dst_sel = f.dst_unused = f.src0_sel = 0;
         *w0 = (*w0 & ~0x1ffu) | ASM_SRC_SDWA;
         *w1 = asm_encode_sdwa(&f);
     } else {

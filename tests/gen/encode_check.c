@@ -279,6 +279,55 @@ static void corpus(void)
                 puts(line);
         }
     }
+    /* SDWA and DPP: every instruction that has the form, VGPR sources, selectors and masks that are
+     * not the defaults (so every field is exercised); float sources negated and abs'ed, integer
+     * ones sign-extended (SDWA). llvm-mc refusing a line (v_mac_f32's dst_sel, ...) leaves it out. */
+    for (int op = 0; op < ISA_NUM_OPS; op++) {
+        const isa_op_info_t *info = &isa_ops[op];
+        char g[6][8];
+        unsigned n;
+        if (!split_sig(info->sig, g, &n))
+            continue;
+        for (int form = ISA_FORM_SDWA; form <= ISA_FORM_DPP; form++) {
+            if (!isa_op_has_form((isa_op_t)op, form))
+                continue;
+            char line[256];
+            int len = snprintf(line, sizeof line, "  %s_%s", info->name, form == ISA_FORM_SDWA ? "sdwa" : "dpp");
+            unsigned nsrc = 0;
+            for (unsigned k = 0; k < n; k++) {
+                char t[32];
+                if (g[k][0] == 'C' || g[k][0] == 'c') {
+                    snprintf(t, sizeof t, "vcc");
+                } else if (g[k][0] == 'D') {
+                    snprintf(t, sizeof t, "v1");
+                } else {
+                    bool fsrc = isa_op_src_float((isa_op_t)op, nsrc);
+                    const char *pre = "", *post = "";
+                    if (fsrc && nsrc == 0)
+                        pre = "-";
+                    else if (fsrc && nsrc == 1)
+                        pre = "|", post = "|";
+                    else if (!fsrc && form == ISA_FORM_SDWA && nsrc == 0 && op != ISA_v_cndmask_b32)
+                        pre = "sext(", post = ")";
+                    snprintf(t, sizeof t, "%sv%u%s", pre, 2 + nsrc, post);
+                    nsrc++;
+                }
+                len += snprintf(line + len, sizeof line - (size_t)len, "%s%s", k ? ", " : " ", t);
+            }
+            if (form == ISA_FORM_SDWA) {
+                if (info->enc != ISA_ENC_VOPC && n)
+                    len += snprintf(line + len, sizeof line - (size_t)len, " dst_sel:WORD_1 dst_unused:UNUSED_PAD");
+                if (nsrc >= 1)
+                    len += snprintf(line + len, sizeof line - (size_t)len, " src0_sel:BYTE_1");
+                if (nsrc >= 2 && info->enc != ISA_ENC_VOP1)
+                    len += snprintf(line + len, sizeof line - (size_t)len, " src1_sel:WORD_0");
+            } else {
+                len += snprintf(line + len, sizeof line - (size_t)len, " row_shr:1 row_mask:0xa bank_mask:0xc%s",
+                                op % 2 ? " bound_ctrl:0" : "");
+            }
+            puts(line);
+        }
+    }
     /* Scalar literals: one per shape. */
     puts("  s_mov_b32 s1, 0x12345678");
     puts("  s_mov_b64 s[2:3], 0x12345678");
