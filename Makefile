@@ -208,7 +208,7 @@ experiments-fast: $(BUILD)/san/gcnsim
 
 # ---- speed benchmarks (docs/performance.md): a table and build/bench.csv; nothing is asserted ------
 .PHONY: bench
-bench: $(BUILD)/gcnsim
+bench: $(BUILD)/gcnsim $(OPENCL_ASM)
 	@sh tests/bench/run.sh $(BUILD)/gcnsim $(BUILD)/bench.csv
 
 # ---- gcnviz, the timeline viewer (docs/viewer.md) ----------------------------------------------
