@@ -142,9 +142,9 @@ table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax $(BUILD)/san/enc
 	@sh tests/vector_coverage.sh
 
 # docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
-$(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c $(HEADERS) | $(DEPS_STAMP)
+$(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c isa/isa_forms.c $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)
-	$(CC) $(OPT_CFLAGS) -o $@ docs/gen/isa_doc.c isa/isa_table.c
+	$(CC) $(OPT_CFLAGS) -o $@ docs/gen/isa_doc.c isa/isa_table.c isa/isa_forms.c
 
 # docs/config.md likewise, from the configuration key table (sim/config/config.def).
 CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config/config.c sim/base/fileio.c sim/base/text.c isa/asm/asm_diag.c
