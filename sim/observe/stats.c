@@ -630,7 +630,7 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     fputs("},\n", out);
     stats_mem_json(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), out);
     json_detail(st, L, out);
-    fprintf(out, "  \"config\": {\"mem_model\": \"%s\", \"release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
+    fprintf(out, "  \"config\": {\"mem_model\": \"%s\", \"dispatch_release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
             cfg->mem_model == CFG_MEM_IDEAL ? "ideal" : "hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "wave" : "workgroup", cfg->gpu_clock_mhz);
 }
 

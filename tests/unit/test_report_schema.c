@@ -75,7 +75,7 @@ static const schema_key_t schema[] = {
     { "workgroup_lifetime.min", JSON_NUMBER }, { "workgroup_lifetime.mean", JSON_NUMBER },
     { "workgroup_lifetime.max", JSON_NUMBER }, { "workgroup_lifetime.p50", JSON_NUMBER },
     { "workgroup_lifetime.p90", JSON_NUMBER },
-    { "config", JSON_OBJECT }, { "config.mem_model", JSON_STRING }, { "config.release", JSON_STRING },
+    { "config", JSON_OBJECT }, { "config.mem_model", JSON_STRING }, { "config.dispatch_release", JSON_STRING },
     { "config.clock_mhz", JSON_NUMBER },
 };
 
