@@ -12,7 +12,7 @@ static const char *operand_words(const char *g)
         { "D", "vdst" }, { "D2", "vdst[2]" }, { "D3", "vdst[3]" }, { "D4", "vdst[4]" },
         { "S", "src" }, { "S2", "src64" }, { "I", "isrc" }, { "h", "src16" }, { "j", "isrc16" }, { "V", "vsrc" }, { "V2", "vsrc[2]" }, { "V3", "vsrc[3]" },
         { "V4", "vsrc[4]" }, { "d", "sdst" }, { "d2", "sdst[2]" }, { "d4", "sdst[4]" },
-        { "d8", "sdst[8]" }, { "d16", "sdst[16]" }, { "s", "ssrc" }, { "s2", "ssrc64" },
+        { "d8", "sdst[8]" }, { "d16", "sdst[16]" }, { "s", "ssrc" }, { "s2", "ssrc64" }, { "s4", "ssrc[4]" },
         { "C", "mask-dst" }, { "c", "mask-src" }, { "A", "vaddr[2]" }, { "R", "vdst(glc)" },
         { "R2", "vdst[2](glc)" }, { "o", "offset" }, { "k", "simm16" }, { "K", "K32" }, { "K16", "K16" },
         { "L", "label" }, { "W", "counters" }, { "H", "hwreg" },

@@ -287,6 +287,11 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         fl.sdst = (w >> 6) & 0x7f;
         fl.slot[0] = (uint16_t)((w & 0x3f) << 1);
         fl.nslots = 1;
+        if (info->flags & ISA_FL_STORE) { /* the data (SDATA) is the first source, then the base */
+            fl.slot[1] = fl.slot[0];
+            fl.slot[0] = fl.sdst;
+            fl.nslots = 2;
+        }
         in->glc = (w >> 16) & 1;
         break;
     case ASM_HW_VOP1: case ASM_HW_VOP2: case ASM_HW_VOPC: {

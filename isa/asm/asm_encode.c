@@ -461,9 +461,21 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
     case ISA_ENC_SMEM: {
         /* 12.2 SMEM: sdata [12:6], sbase [5:0] (SGPR pair / 2), glc [16], imm [17]; then the
          * 20-bit byte offset (imm) or the SGPR holding it. */
-        if (present(in->sdst) && in->nsrc == 0 && strcmp(info->sig, "d2") == 0) {
-            /* s_memtime, s_memrealtime: a destination only; sbase, imm and the offset word are 0 */
-            put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)(in->glc ? 1 : 0) << 16 | (uint32_t)(in->sdst.code & 0x7f) << 6);
+        if (info->flags & ISA_FL_STORE) {
+            /* s_store_*, s_buffer_store_*: the data in the SDATA field, then the base and offset */
+            if (in->nsrc < 2 || in->src[0].code >= ISA_NUM_SREGS || in->src[1].code >= ISA_NUM_SREGS)
+                return fail(err, errlen, "'%s' needs SGPR data and base", info->name);
+            bool imm = !in->has_soffset_sgpr;
+            put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)imm << 17 | (uint32_t)(in->glc ? 1 : 0) << 16 |
+                       (uint32_t)(in->src[0].code & 0x7f) << 6 | (uint32_t)(in->src[1].code >> 1));
+            put32(out + 4, imm ? in->offset & 0xfffff : in->src[2].code);
+            n = 8;
+            break;
+        }
+        if (in->nsrc == 0 && (!present(in->sdst) || strcmp(info->sig, "d2") == 0)) {
+            /* s_memtime, s_memrealtime (a destination only), s_dcache_*: sbase, imm, offset are 0 */
+            put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)(in->glc ? 1 : 0) << 16 |
+                       (uint32_t)(present(in->sdst) ? in->sdst.code & 0x7f : 0) << 6);
             put32(out + 4, 0);
             n = 8;
             break;

@@ -316,22 +316,42 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
 
 bool isa_exec_is_sbuffer(isa_op_t op)
 {
-    return op >= ISA_s_buffer_load_dword && op <= ISA_s_buffer_load_dwordx16;
+    return (op >= ISA_s_buffer_load_dword && op <= ISA_s_buffer_load_dwordx16) ||
+           (op >= ISA_s_buffer_store_dword && op <= ISA_s_buffer_store_dwordx4);
 }
 
 void isa_exec_sbuffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     const char *name = isa_ops[in->op].name;
     uint32_t bytes = isa_ops[in->op].mem_bytes;
-    if (in->src[0].code + 4 > ISA_NUM_SREGS) {
+    bool store = (isa_ops[in->op].flags & ISA_FL_STORE) != 0; /* s_buffer_store_*: data, V#, offset */
+    isa_operand_t rsrc = in->src[store ? 1 : 0];
+    if (rsrc.code + 4 > ISA_NUM_SREGS) {
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: bad buffer resource operand", name);
         return;
     }
-    desc_t d = desc_read(w, in->src[0]);
-    uint32_t off = (in->has_soffset_sgpr ? isa_x_read_s32(w, in, in->src[1]) : in->offset) & ~3u;
+    desc_t d = desc_read(w, rsrc);
+    uint32_t off = (in->has_soffset_sgpr ? isa_x_read_s32(w, in, in->src[store ? 2 : 1]) : in->offset) & ~3u;
     uint64_t addr = (d.base + off) & 0xffffffffffffull;
     res->lanes = 1;
     res->addr[0] = addr;
+    if (store) { /* each dword range-checked like the loads': out of range, it is dropped */
+        for (uint32_t i = 0; i < bytes / 4 && i < 4; i++) {
+            if ((uint64_t)off + 4 * i >= d.num_records)
+                continue;
+            uint8_t *p = mem_ptr(w, addr + 4 * i, 4);
+            if (!p) {
+                isa_x_fault(res, ISA_FAULT_UNMAPPED, -1, addr + 4 * i,
+                            "%s: scalar buffer store at address 0x%" PRIx64 " (V# base 0x%" PRIx64 ", offset %" PRIu32
+                            ") is not mapped", name, addr + 4 * i, d.base, off + 4 * i);
+                return;
+            }
+            uint32_t v = isa_x_read_s32(w, in, (isa_operand_t){ (uint16_t)(in->src[0].code + i), 1, 0, 0 });
+            for (int b = 0; b < 4; b++)
+                p[b] = (uint8_t)(v >> (8 * b));
+        }
+        return;
+    }
     /* Each dword is range-checked against num_records bytes; out of range reads 0 (8.1.5). All are
      * checked before any SGPR is written, so a fault has no effect. */
     uint32_t v[16];

@@ -557,20 +557,31 @@ void isa_exec_smem(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     const char *name = isa_ops[in->op].name;
     uint32_t bytes = isa_ops[in->op].mem_bytes;
-    if (!(isa_ops[in->op].flags & ISA_FL_LOAD) || bytes == 0) {
-        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: not a scalar load", name);
+    if (isa_ops[in->op].sig[0] == '\0') /* s_dcache_*: the functional memory is always coherent */
+        return;
+    bool store = (isa_ops[in->op].flags & ISA_FL_STORE) != 0; /* s_store_*: data, base, offset */
+    if (!(isa_ops[in->op].flags & (ISA_FL_LOAD | ISA_FL_STORE)) || bytes == 0) {
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: not a scalar load or store", name);
         return;
     }
-    uint64_t base = isa_x_read_s64(w, in, in->src[0], false);
-    uint32_t off = in->has_soffset_sgpr ? isa_x_read_s32(w, in, in->src[1]) : in->offset;
+    uint64_t base = isa_x_read_s64(w, in, in->src[store ? 1 : 0], false);
+    uint32_t off = in->has_soffset_sgpr ? isa_x_read_s32(w, in, in->src[store ? 2 : 1]) : in->offset;
     uint64_t addr = (base + off) & ~(uint64_t)3; /* SMEM ignores the low two address bits */
     res->lanes = 1;
     res->addr[0] = addr;
-    const uint8_t *p = w->mem && w->mem->translate ? w->mem->translate(w->mem->ctx, addr, bytes) : NULL;
+    uint8_t *p = w->mem && w->mem->translate ? w->mem->translate(w->mem->ctx, addr, bytes) : NULL;
     if (!p) {
         isa_x_fault(res, ISA_FAULT_UNMAPPED, -1, addr,
-                    "%s: scalar load of %" PRIu32 " bytes at address 0x%" PRIx64 " is not mapped",
-                    name, bytes, addr);
+                    "%s: scalar %s of %" PRIu32 " bytes at address 0x%" PRIx64 " is not mapped",
+                    name, store ? "store" : "load", bytes, addr);
+        return;
+    }
+    if (store) {
+        for (uint32_t i = 0; i < bytes / 4; i++) {
+            uint32_t v = isa_x_read_s32(w, in, (isa_operand_t){ (uint16_t)(in->src[0].code + i), 1, 0, 0 });
+            for (int b = 0; b < 4; b++)
+                p[4 * i + (uint32_t)b] = (uint8_t)(v >> (8 * b));
+        }
         return;
     }
     for (uint32_t i = 0; i < bytes / 4; i++) {

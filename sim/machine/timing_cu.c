@@ -126,11 +126,15 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     case ISA_UNIT_SMEM:
         w->ready_at = c + (uint64_t)cfg->salu_cycles;
         w->lgkm_cnt++;
-        if (!(info->flags & ISA_FL_LOAD)) { /* s_memtime/s_memrealtime: no memory, a scalar hit's latency */
+        if (!(info->flags & (ISA_FL_LOAD | ISA_FL_STORE))) {
+            /* s_memtime/s_memrealtime, s_dcache_*: no data moves; a scalar hit's latency */
             schedule_done(s, w, c + (uint64_t)cfg->scalar_latency, false);
             break;
         }
-        mem_scalar(&s->mem, w->cu, res.addr[0], info->mem_bytes, c, &macc);
+        if (info->flags & ISA_FL_STORE)
+            mem_scalar_store(&s->mem, w->cu, res.addr[0], info->mem_bytes, c, &macc);
+        else
+            mem_scalar(&s->mem, w->cu, res.addr[0], info->mem_bytes, c, &macc);
         schedule_done(s, w, macc.done, false);
         mrec = &macc;
         break;

@@ -369,11 +369,12 @@ uint64_t mem_scalar_free_at(const mem_t *m, uint32_t cu, uint64_t c)
     return t > c ? t : c;
 }
 
-void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a)
+static void scalar_access(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, cache_op_t op,
+                          mem_access_t *a)
 {
     memset(a, 0, sizeof *a);
     a->scalar = true;
-    a->op = CACHE_READ;
+    a->op = op;
     a->bytes = bytes;
     a->issue = c;
     a->ideal_lines = 1;
@@ -390,7 +391,7 @@ void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c
     for (uint64_t line = addr & ~(uint64_t)(lb - 1); line < end; line += lb) {
         uint64_t lo = line > addr ? line : addr, hi = line + lb < end ? line + lb : end;
         cache_result_t r;
-        cache_access(sc, line, CACHE_READ, (uint32_t)(hi - lo), c, &r);
+        cache_access(sc, line, op, (uint32_t)(hi - lo), c, &r);
         a->lines++;
         a->count[MEM_SCALAR][r.outcome]++;
         a->level_bytes[MEM_SCALAR] += hi - lo;
@@ -398,4 +399,14 @@ void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c
             a->done = r.ready;
     }
     m->cur = NULL;
+}
+
+void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a)
+{
+    scalar_access(m, cu, addr, bytes, c, CACHE_READ, a);
+}
+
+void mem_scalar_store(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a)
+{
+    scalar_access(m, cu, addr, bytes, c, CACHE_WRITE, a);
 }

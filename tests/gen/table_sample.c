@@ -16,7 +16,7 @@ static const char *sample_operand(const char *g, bool vop3, bool *glc)
         { "S", "v8", NULL }, { "S2", "v[10:11]", NULL }, { "I", "v8", NULL }, { "h", "v8", NULL }, { "j", "v8", NULL }, { "V", "v9", NULL }, { "V2", "v[12:13]", NULL },
         { "V3", "v[12:14]", NULL }, { "V4", "v[12:15]", NULL }, { "d", "s1", NULL },
         { "d2", "s[2:3]", NULL }, { "d4", "s[4:7]", NULL }, { "d8", "s[8:15]", NULL },
-        { "d16", "s[16:31]", NULL }, { "s", "s20", NULL }, { "s2", "s[22:23]", NULL },
+        { "d16", "s[16:31]", NULL }, { "s", "s20", NULL }, { "s2", "s[22:23]", NULL }, { "s4", "s[8:11]", NULL },
         { "C", "vcc", "s[24:25]" }, { "c", "vcc", "s[26:27]" }, { "A", "v[20:21]", NULL },
         { "R", "v1", NULL }, { "R2", "v[2:3]", NULL }, { "o", "0x10", NULL }, { "k", "1", NULL }, { "K", "0x40000000", NULL }, { "K16", "0x3c00", NULL },
         { "L", "entry", NULL }, { "W", "vmcnt(0)", NULL }, { "H", "hwreg(HW_REG_MODE, 4, 2)", NULL },

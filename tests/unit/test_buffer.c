@@ -514,6 +514,59 @@ START_TEST(launch_scratch_runs)
 }
 END_TEST
 
+/* Scalar stores: each workgroup writes its id and id + 100 to out[2 g], out[2 g + 1] with
+ * s_store_dwordx2 (an SGPR offset of 8 g), then 7 at out[64 + g] through a V# over `out` with
+ * s_buffer_store_dword; s_dcache_wb and s_dcache_inv run in between. Functional and timed, the same
+ * memory results. (Default entry state: kernarg pointer s[0:1], group id s2.) */
+static const char sstore_kernel[] =
+    "k:\n"
+    "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
+    "  s_add_u32 s7, s2, 100\n"
+    "  s_mov_b32 s6, s2\n"
+    "  s_lshl_b32 s8, s2, 3\n"
+    "  s_waitcnt lgkmcnt(0)\n"
+    "  s_store_dwordx2 s[6:7], s[4:5], s8\n"
+    "  s_dcache_wb\n"
+    "  s_mov_b32 s12, s4\n"
+    "  s_and_b32 s13, s5, 0xffff\n"
+    "  s_mov_b32 s14, 512\n"
+    "  s_mov_b32 s15, 0x27000\n"
+    "  s_lshl_b32 s9, s2, 2\n"
+    "  s_add_u32 s9, s9, 256\n"
+    "  s_mov_b32 s10, 7\n"
+    "  s_buffer_store_dword s10, s[12:15], s9\n"
+    "  s_dcache_inv\n"
+    "  s_waitcnt lgkmcnt(0)\n"
+    "  s_endpgm\n";
+
+static const char sstore_ini[] =
+    "grid = 2048\nworkgroup = 64\n[buffer out]\ntype = u32\ncount = 128\n[args]\nout = @out\n";
+
+START_TEST(scalar_stores)
+{
+    for (int timed = 0; timed < 2; timed++) {
+        th_launch_t t;
+        th_prepare(&t, sstore_kernel, sstore_ini, NULL, NULL, 0);
+        if (timed) {
+            timing_options_t opt;
+            memset(&opt, 0, sizeof opt);
+            timing_result_t res;
+            ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+        } else {
+            ck_assert_int_eq(launch_run(t.L), 0);
+        }
+        const uint32_t *out = (const uint32_t *)t.L->bufs[0].data;
+        for (unsigned g = 0; g < 32; g++) {
+            ck_assert_msg(out[2 * g] == g && out[2 * g + 1] == g + 100, "%s: workgroup %u wrote %u, %u",
+                          timed ? "timing" : "functional", g, out[2 * g], out[2 * g + 1]);
+            ck_assert_uint_eq(out[64 + g], 7);
+        }
+        ck_assert_uint_eq(out[96], 0); /* nothing past what was stored */
+        th_release(&t);
+    }
+}
+END_TEST
+
 START_TEST(launch_scratch_refused)
 {
     char kernel[sizeof scratch_kernel + 16];
@@ -571,6 +624,7 @@ static Suite *buffer_suite(void)
     tcase_add_test(tc, launch_scratch_entry_state);
     tcase_add_test(tc, launch_scratch_runs);
     tcase_add_test(tc, launch_scratch_refused);
+    tcase_add_test(tc, scalar_stores);
     suite_add_tcase(s, tc);
     return s;
 }
