@@ -65,3 +65,46 @@ void txt_appendf(char *buf, size_t n, size_t *at, const char *fmt, ...)
     if (w > 0)
         *at = *at + (size_t)w < n ? *at + (size_t)w : n - 1;
 }
+
+void txt_wrap(FILE *out, const char *text, size_t width)
+{
+    while (*text) {
+        size_t len = strcspn(text, "\n");
+        const char *next = text + len + (text[len] == '\n');
+        if (len <= width || text[0] == ' ') {
+            fwrite(text, 1, len, out);
+            fputc('\n', out);
+            text = next;
+            continue;
+        }
+        size_t indent = 14;
+        const char *gap = strstr(text, "  ");
+        if (gap && (size_t)(gap - text) < len) {
+            size_t at = (size_t)(gap - text);
+            while (at < len && text[at] == ' ')
+                at++;
+            if (at < 24)
+                indent = at;
+        }
+        size_t pos = 0, room = width;
+        while (len - pos > room) {
+            size_t cut = pos + room;
+            while (cut > pos && text[cut] != ' ')
+                cut--;
+            if (cut == pos) { /* one word longer than the room: break after it */
+                cut = pos + room;
+                while (cut < len && text[cut] != ' ')
+                    cut++;
+                if (cut >= len)
+                    break;
+            }
+            fwrite(text + pos, 1, cut - pos, out);
+            fprintf(out, "\n%*s", (int)indent, "");
+            pos = cut + 1;
+            room = width - indent;
+        }
+        fwrite(text + pos, 1, len - pos, out);
+        fputc('\n', out);
+        text = next;
+    }
+}

@@ -9,6 +9,7 @@
 #include "asm/asm.h"
 #include "cli/cli.h"
 #include "base/fileio.h"
+#include "base/text.h"
 #include "config/config.h"
 #include "load/launch.h"
 #include "observe/progress.h"
@@ -220,6 +221,9 @@ typedef struct {
 
 /* The timing run: the statistics observer listens to the model's events; the report, the JSON
  * and the dumps are written only when the run succeeds. */
+/* Reports are wrapped to this many columns (docs/report.md). */
+enum { REPORT_WIDTH = 120 };
+
 static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint64_t max_cycles, const char *json_path,
                      const dump_t *dumps, size_t ndumps, const run_trace_t *tr, const run_stats_t *so)
 {
@@ -266,8 +270,20 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
             rc = 1;
         } else {
             if (!json_stdout && !csv_stdout) {
-                stats_print(&st, L, cfg, &res, stdout);
-                report_buffers(L, stdout);
+                /* The report goes out with its long lines wrapped at 120 columns (txt_wrap). */
+                char *text = NULL;
+                size_t tlen = 0;
+                FILE *mem = open_memstream(&text, &tlen);
+                if (!mem) {
+                    fputs("gcnsim: out of memory\n", stderr);
+                    rc = 3;
+                } else {
+                    stats_print(&st, L, cfg, &res, mem);
+                    report_buffers(L, mem);
+                    fclose(mem);
+                    txt_wrap(stdout, text, REPORT_WIDTH);
+                }
+                free(text);
             }
             if (json_stdout)
                 stats_write_json(&st, L, cfg, &res, stdout);
@@ -541,8 +557,20 @@ int cli_cmd_run(int argc, char **argv)
         else if (rc == 0 && a.functional) {
             if (!write_dumps(L, a.dumps, a.ndumps))
                 rc = 1;
-            else
-                report_run(L, stdout);
+            else {
+                char *text = NULL;
+                size_t tlen = 0;
+                FILE *mem = open_memstream(&text, &tlen);
+                if (!mem) {
+                    fputs("gcnsim: out of memory\n", stderr);
+                    rc = 3;
+                } else {
+                    report_run(L, mem);
+                    fclose(mem);
+                    txt_wrap(stdout, text, REPORT_WIDTH);
+                }
+                free(text);
+            }
         }
         launch_free(L);
     }

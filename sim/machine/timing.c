@@ -214,6 +214,7 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
     }
     res->cycles = s->last_cycle;
     res->events = s->eng.processed;
+    res->l2_dirty_lines = mem_l2_dirty_lines(&s->mem);
     res->ndispatches = L->ndispatches;
     for (uint32_t i = 0; i < L->ndispatches; i++) {
         const tw_disp_t *dp = &s->disp[i];

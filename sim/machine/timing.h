@@ -33,6 +33,7 @@ typedef struct {
 typedef struct {
     uint64_t cycles;         /* cycle at which the last workgroup ended */
     uint64_t events;         /* engine events processed (host cost, not a simulated quantity) */
+    uint64_t l2_dirty_lines; /* L2 lines still dirty at the end: stores that have not reached DRAM */
     uint32_t ndispatches;
     timing_dispatch_result_t d[WL_MAX_DISPATCHES];
 } timing_result_t;

@@ -84,6 +84,14 @@ void cache_invalidate(cache_t *c, uint64_t addr)
         l->valid = l->dirty = false;
 }
 
+uint64_t cache_dirty_lines(const cache_t *c)
+{
+    uint64_t n = 0;
+    for (size_t i = 0; i < (size_t)c->nsets * c->p.ways; i++)
+        n += c->lines[i].valid && c->lines[i].dirty;
+    return n;
+}
+
 static uint64_t next_rand(cache_t *c)
 {
     c->rng ^= c->rng << 13;

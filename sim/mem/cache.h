@@ -102,6 +102,8 @@ static inline uint64_t cache_mshr_free_at(const cache_t *c) { return c->mshr_fre
 bool cache_holds(const cache_t *c, uint64_t addr);
 /* Drop the line holding `addr` if present (an atomic passing a write-through level). */
 void cache_invalidate(cache_t *c, uint64_t addr);
+/* Lines holding data not yet written to the next level (write-back levels). */
+uint64_t cache_dirty_lines(const cache_t *c);
 
 const char *cache_outcome_name(cache_outcome_t o);
 

@@ -410,3 +410,11 @@ void mem_scalar_store(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint
 {
     scalar_access(m, cu, addr, bytes, c, CACHE_WRITE, a);
 }
+
+uint64_t mem_l2_dirty_lines(const mem_t *m)
+{
+    uint64_t n = 0;
+    for (uint32_t i = 0; !m->ideal && i < m->nl2; i++)
+        n += cache_dirty_lines(&m->l2[i]);
+    return n;
+}

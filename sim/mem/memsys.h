@@ -89,6 +89,8 @@ bool mem_vector_resume(mem_t *m, uint32_t cu, uint64_t now, const mem_access_t *
 uint64_t mem_scalar_free_at(const mem_t *m, uint32_t cu, uint64_t c);
 /* A scalar load of `bytes` at `addr` from CU `cu` at cycle c; fills *a (a->done: data back). */
 void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a);
+/* Dirty lines in the L2 channels: stores not yet written to DRAM (the end of a run flushes nothing). */
+uint64_t mem_l2_dirty_lines(const mem_t *m);
 /* A scalar store (s_store_*, s_buffer_store_*): a write through the CU's scalar cache, by its write
  * policy; a->done is the acknowledgement. */
 void mem_scalar_store(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a);

@@ -407,8 +407,8 @@ static void print_dispatches(const stats_t *st, const launch_t *L, const cfg_t *
 static void print_detail(const stats_t *st, const launch_t *L, FILE *out)
 {
     uint64_t waited = st->hidden + st->exposed;
-    fprintf(out, "latency hiding s_waitcnt slots %" PRIu64 ": hidden %" PRIu64 " (%.1f%%), exposed %" PRIu64
-            " (a VALU instruction of another wave issued on the SIMD in the slot, or not)\n",
+    fprintf(out, "latency hiding %" PRIu64 " issue slots waited at s_waitcnt: %" PRIu64 " hidden (%.1f%%: another wave "
+            "issued a VALU instruction on the SIMD in that slot), %" PRIu64 " exposed (no VALU issue)\n",
             waited, st->hidden, 100.0 * stats_ratio(st->hidden, waited), st->exposed);
     stats_pc_print_waits(st->pc, st->npc, L, out);
     const stats_dist_t *w = &st->wave_life, *g = &st->wg_life;
@@ -493,7 +493,7 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", %s %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
     fputc('\n', out);
-    stats_mem_print(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), out);
+    stats_mem_print(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), res->l2_dirty_lines, out);
     print_detail(st, L, out);
 }
 
@@ -628,7 +628,7 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", \"%s\": %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
     fputs("},\n", out);
-    stats_mem_json(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), out);
+    stats_mem_json(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), res->l2_dirty_lines, out);
     json_detail(st, L, out);
     fprintf(out, "  \"config\": {\"mem_model\": \"%s\", \"dispatch_release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
             cfg->mem_model == CFG_MEM_IDEAL ? "ideal" : "hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "wave" : "workgroup", cfg->gpu_clock_mhz);

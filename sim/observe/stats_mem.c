@@ -55,7 +55,8 @@ static uint64_t dram_peak(const cfg_t *cfg)
     return (uint64_t)(ideal(cfg) ? cfg->mem_bytes_per_cycle : cfg->dram_bytes_per_cycle * cfg->dram_channels);
 }
 
-void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, FILE *out)
+void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, uint64_t l2_dirty,
+                     FILE *out)
 {
     const stats_dist_t *d = &m->load_latency;
     fprintf(out, "memory        %s; vector instructions %" PRIu64 " (%" PRIu64 " line requests, %.2f per instruction, "
@@ -77,15 +78,21 @@ void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, ui
                     c[CACHE_MISS], c[CACHE_BYPASS], m->level_bytes[l]);
         }
     }
-    fprintf(out, "dram          %" PRIu64 " line reads, %" PRIu64 " write-backs, %" PRIu64 " bytes; %.2f bytes/cycle = "
-            "%.1f%% of the %" PRIu64 " peak", m->dram_reads, m->dram_writes, m->dram_bytes,
+    fprintf(out, "dram          %" PRIu64 " line %s, %" PRIu64 " %s", m->dram_reads, m->dram_reads == 1 ? "read" : "reads",
+            m->dram_writes, m->dram_writes == 1 ? "write-back" : "write-backs");
+    /* Stores a write-back L2 still holds when the run ends have not reached DRAM: say so, or the
+     * write-backs read as if they had been lost. */
+    if (l2_dirty)
+        fprintf(out, " (%" PRIu64 " dirty L2 %s not yet written back at the end)", l2_dirty, l2_dirty == 1 ? "line" : "lines");
+    fprintf(out, ", %" PRIu64 " bytes; %.2f bytes/cycle = %.1f%% of the %" PRIu64 " bytes/cycle peak", m->dram_bytes,
             dram_rate(m, cycles), 100.0 * dram_rate(m, cycles) / (double)dram_peak(cfg), dram_peak(cfg));
     if (cfg->dram_row_model == CFG_ROW_ON)
         fprintf(out, "; row hits %" PRIu64 ", row misses %" PRIu64, m->row_hits, m->row_misses);
     fputc('\n', out);
 }
 
-void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, FILE *out)
+void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, uint64_t l2_dirty,
+                    FILE *out)
 {
     const stats_dist_t *d = &m->load_latency;
     fprintf(out, "  \"memory\": {\"model\": \"%s\", \"vector_instructions\": %" PRIu64 ", \"scalar_instructions\": %" PRIu64
@@ -103,9 +110,10 @@ void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uin
                 PRIu64 ", \"bypassed\": %" PRIu64 ", \"bytes\": %" PRIu64 "}", l ? "," : "", level_names[l],
                 hit_rate(m, l), c[CACHE_HIT], c[CACHE_MERGE], c[CACHE_MISS], c[CACHE_BYPASS], m->level_bytes[l]);
     }
-    fprintf(out, "\n  },\n  \"dram\": {\"line_reads\": %" PRIu64 ", \"write_backs\": %" PRIu64 ", \"bytes\": %" PRIu64
+    fprintf(out, "\n  },\n  \"dram\": {\"line_reads\": %" PRIu64 ", \"write_backs\": %" PRIu64 ", \"l2_dirty_lines\": %" PRIu64
+            ", \"bytes\": %" PRIu64
             ", \"bytes_per_cycle\": %.6f, \"peak_bytes_per_cycle\": %" PRIu64 ", \"utilisation\": %.6f, "
-            "\"row_hits\": %" PRIu64 ", \"row_misses\": %" PRIu64 "},\n", m->dram_reads, m->dram_writes, m->dram_bytes,
+            "\"row_hits\": %" PRIu64 ", \"row_misses\": %" PRIu64 "},\n", m->dram_reads, m->dram_writes, l2_dirty, m->dram_bytes,
             dram_rate(m, cycles), dram_peak(cfg), dram_rate(m, cycles) / (double)dram_peak(cfg), m->row_hits, m->row_misses);
 }
 

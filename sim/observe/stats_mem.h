@@ -26,8 +26,11 @@ typedef struct {
 uint64_t stats_mem_observe(stats_mem_t *m, const mem_access_t *a);
 /* `cycles`: the run's length, over which DRAM bandwidth is measured. */
 /* buffer_bytes: what the buffer instructions moved (stats_pc_buffer_bytes), shown with the memory line. */
-void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, FILE *out);
-void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, FILE *out);
+/* l2_dirty: L2 lines still dirty when the run ended (timing_result_t), named with the write-backs. */
+void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, uint64_t l2_dirty,
+                     FILE *out);
+void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, uint64_t l2_dirty,
+                    FILE *out);
 extern const char stats_mem_csv_header[];
 void stats_mem_csv(const stats_mem_t *m, uint64_t cycles, FILE *out);
 

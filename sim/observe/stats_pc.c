@@ -70,8 +70,8 @@ void stats_pc_print_waits(const stats_pc_t *pc, uint32_t npc, const launch_t *L,
 void stats_pc_print_table(const stats_pc_t *pc, uint32_t npc, const launch_t *L, FILE *out)
 {
     char text[128];
-    fprintf(out, "per instruction (avg: mean cycles from its issue to the wave's next issue or end; then the wave's issue "
-            "slots by kind until then;\n  mem lat: mean issue-to-data cycles of a memory instruction)\n");
+    fprintf(out, "per instruction (avg: mean cycles from its issue to the wave's next issue or its end; then the wave's\n"
+            "  issue slots by kind until then; mem lat: mean issue-to-data cycles of a memory instruction)\n");
     fprintf(out, "  %6s %10s %8s", "pc", "execs", "avg");
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
         fprintf(out, " %10.10s", stats_slot_kind_keys[k]);
