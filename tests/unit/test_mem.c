@@ -751,7 +751,15 @@ START_TEST(every_op_runs)
         m->k.insts = &in;
         m->k.ninsts = 1;
         switch (e) {
-        case ISA_ENC_SMEM: in.src[0] = ut_sr(0, 2); in.offset = 64; break;
+        case ISA_ENC_SMEM:
+            in.offset = 64;
+            if (isa_ops[op].flags & ISA_FL_STORE) { /* s_store_*: the data first, then the base */
+                in.src[0] = ut_sr(20, 4);
+                in.src[1] = ut_sr(0, 2);
+            } else {
+                in.src[0] = ut_sr(0, 2);
+            }
+            break;
         case ISA_ENC_FLAT: in.src[0] = ut_vr(0, 2); in.src[1] = ut_vr(4, 2); in.glc = 1; break;
         case ISA_ENC_DS: in.src[0] = ut_v(0); in.src[1] = ut_v(4); in.src[2] = ut_v(5); break;
         default: in.src[0] = ut_sr(2, 2); in.src[1] = ut_sr(4, 2); break;
