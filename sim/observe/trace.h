@@ -33,7 +33,7 @@ typedef struct {
                            * TRACE_PC_UNKNOWN in older traces */
 } trace_inst_t;
 
-enum { TRACE_PC_UNKNOWN = UINT32_MAX };
+#define TRACE_PC_UNKNOWN UINT32_MAX /* a macro: an enum constant cannot hold it in ISO C */
 
 /* One dispatch of the workload (version 3; older traces read as one dispatch from the header). */
 typedef struct {
