@@ -173,6 +173,40 @@ static uint32_t nearest_size(const cfg_t *cfg, const occ_kernel_t *k, uint32_t t
     return 0;
 }
 
+/* Whether kernel t lets resource r reach `target`: waves per SIMD by LLVM's rule, or workgroups per CU. */
+static bool llvm_reaches(const cfg_t *cfg, const occ_kernel_t *t, occ_resource_t r, uint32_t target)
+{
+    occ_llvm_t o;
+    occ_llvm(cfg, t, &o);
+    return o.waves[r] >= target;
+}
+static bool wg_reaches(const cfg_t *cfg, const occ_kernel_t *t, occ_resource_t r, uint32_t target)
+{
+    occ_result_t o;
+    occ_compute(cfg, t, &o);
+    return o.wg_limit[r] >= target;
+}
+
+/* The largest VGPR or SGPR count below the kernel's (down to `least`) with which r reaches the
+ * target, by either rule: out->to, OCC_CHANGE_AT_MOST; unchanged (NONE) when none does. */
+static void largest_count(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t least, uint32_t target,
+                          bool (*reaches)(const cfg_t *, const occ_kernel_t *, occ_resource_t, uint32_t),
+                          occ_advice_t *out)
+{
+    occ_kernel_t t = *k;
+    uint32_t *field = r == OCC_VGPR ? &t.vgprs : &t.sgprs;
+    out->from = *field;
+    /* Descending, so the first count that reaches the target is the largest. */
+    for (uint32_t v = out->from; v-- > least;) {
+        *field = v;
+        if (reaches(cfg, &t, r, target)) {
+            out->change = OCC_CHANGE_AT_MOST;
+            out->to = v;
+            return;
+        }
+    }
+}
+
 void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t target, occ_advice_t *out)
 {
     out->resource = r;
@@ -183,21 +217,9 @@ void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, 
     occ_llvm_t o;
     switch (r) {
     case OCC_VGPR:
-    case OCC_SGPR: {
-        uint32_t *field = r == OCC_VGPR ? &t.vgprs : &t.sgprs;
-        out->from = *field;
-        /* Descending, so the first count that reaches the target is the largest. */
-        for (uint32_t v = out->from; v-- > 1;) {
-            *field = v;
-            occ_llvm(cfg, &t, &o);
-            if (o.waves[r] >= target) {
-                out->change = OCC_CHANGE_AT_MOST;
-                out->to = v;
-                break;
-            }
-        }
+    case OCC_SGPR:
+        largest_count(cfg, k, r, 1, target, llvm_reaches, out);
         break;
-    }
     case OCC_LDS: {
         out->from = k->lds_bytes;
         uint64_t g = cfg_u(cfg->cu_lds_granule);
@@ -235,22 +257,9 @@ void occ_wg_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, ui
     occ_result_t o;
     switch (r) {
     case OCC_VGPR:
-    case OCC_SGPR: {
-        uint32_t *field = r == OCC_VGPR ? &t.vgprs : &t.sgprs;
-        out->from = *field;
-        /* Descending, so the first count that reaches the target is the largest. VGPRs stop at 1
-         * (a wave always has v0); SGPRs may reach 0. */
-        for (uint32_t v = out->from; v-- > (r == OCC_VGPR ? 1u : 0u);) {
-            *field = v;
-            occ_compute(cfg, &t, &o);
-            if (o.wg_limit[r] >= target) {
-                out->change = OCC_CHANGE_AT_MOST;
-                out->to = v;
-                break;
-            }
-        }
+    case OCC_SGPR: /* VGPRs stop at 1 (a wave always has v0); SGPRs may reach 0 */
+        largest_count(cfg, k, r, r == OCC_VGPR ? 1 : 0, target, wg_reaches, out);
         break;
-    }
     case OCC_LDS: {
         out->from = k->lds_bytes;
         uint64_t g = cfg_u(cfg->cu_lds_granule);
