@@ -95,23 +95,43 @@ int asm_format_bytes(const uint8_t *bytes, unsigned n, char *buf, size_t len)
 
 /* ---- Formats not in the table yet ------------------------------------------------------------ */
 
+/* The fields MUBUF and MTBUF share (12.9, 12.10): glc, idxen, offen and the offset in the first word;
+ * soffset, tfe, srsrc, vdata and vaddr in the second. Each format adds its own around them. */
+static uint32_t buf_common_w0(const asm_buf_fields_t *f)
+{
+    return (uint32_t)f->glc << 14 | (uint32_t)f->idxen << 13 | (uint32_t)f->offen << 12 | (f->offset & 0xfffu);
+}
+static uint32_t buf_common_w1(const asm_buf_fields_t *f)
+{
+    return (uint32_t)f->soffset << 24 | (uint32_t)f->tfe << 23 | (uint32_t)(f->srsrc >> 2) << 16 |
+           (uint32_t)f->vdata << 8 | f->vaddr;
+}
+static void buf_common_decode(uint32_t w0, uint32_t w1, asm_buf_fields_t *f)
+{
+    memset(f, 0, sizeof *f);
+    f->glc = (w0 >> 14) & 1;
+    f->idxen = (w0 >> 13) & 1;
+    f->offen = (w0 >> 12) & 1;
+    f->offset = w0 & 0xfff;
+    f->soffset = (uint8_t)(w1 >> 24);
+    f->tfe = (w1 >> 23) & 1;
+    f->srsrc = (uint8_t)(((w1 >> 16) & 0x1f) << 2);
+    f->vdata = (uint8_t)(w1 >> 8);
+    f->vaddr = (uint8_t)w1;
+}
+
 uint64_t asm_encode_mubuf(const asm_buf_fields_t *f)
 {
     uint32_t w0 = 0xe0000000u | (uint32_t)(f->op & 0x7f) << 18 | (uint32_t)f->slc << 17 | (uint32_t)f->lds << 16 |
-                  (uint32_t)f->glc << 14 | (uint32_t)f->idxen << 13 | (uint32_t)f->offen << 12 | (f->offset & 0xfffu);
-    uint32_t w1 = (uint32_t)f->soffset << 24 | (uint32_t)f->tfe << 23 | (uint32_t)(f->srsrc >> 2) << 16 |
-                  (uint32_t)f->vdata << 8 | f->vaddr;
-    return (uint64_t)w1 << 32 | w0;
+                  buf_common_w0(f);
+    return (uint64_t)buf_common_w1(f) << 32 | w0;
 }
 
 uint64_t asm_encode_mtbuf(const asm_buf_fields_t *f)
 {
     uint32_t w0 = 0xe8000000u | (uint32_t)(f->nfmt & 7) << 23 | (uint32_t)(f->dfmt & 15) << 19 |
-                  (uint32_t)(f->op & 15) << 15 | (uint32_t)f->glc << 14 | (uint32_t)f->idxen << 13 |
-                  (uint32_t)f->offen << 12 | (f->offset & 0xfffu);
-    uint32_t w1 = (uint32_t)f->soffset << 24 | (uint32_t)f->tfe << 23 | (uint32_t)f->slc << 22 |
-                  (uint32_t)(f->srsrc >> 2) << 16 | (uint32_t)f->vdata << 8 | f->vaddr;
-    return (uint64_t)w1 << 32 | w0;
+                  (uint32_t)(f->op & 15) << 15 | buf_common_w0(f);
+    return (uint64_t)(buf_common_w1(f) | (uint32_t)f->slc << 22) << 32 | w0;
 }
 
 uint32_t asm_encode_sdwa(const asm_sdwa_fields_t *f)
@@ -131,39 +151,21 @@ uint32_t asm_encode_dpp(const asm_dpp_fields_t *f)
 
 void asm_decode_mubuf(uint64_t w, asm_buf_fields_t *f)
 {
-    uint32_t w0 = (uint32_t)w, w1 = (uint32_t)(w >> 32);
-    memset(f, 0, sizeof *f);
+    uint32_t w0 = (uint32_t)w;
+    buf_common_decode(w0, (uint32_t)(w >> 32), f);
     f->op = (w0 >> 18) & 0x7f;
     f->slc = (w0 >> 17) & 1;
     f->lds = (w0 >> 16) & 1;
-    f->glc = (w0 >> 14) & 1;
-    f->idxen = (w0 >> 13) & 1;
-    f->offen = (w0 >> 12) & 1;
-    f->offset = w0 & 0xfff;
-    f->soffset = (uint8_t)(w1 >> 24);
-    f->tfe = (w1 >> 23) & 1;
-    f->srsrc = (uint8_t)(((w1 >> 16) & 0x1f) << 2);
-    f->vdata = (uint8_t)(w1 >> 8);
-    f->vaddr = (uint8_t)w1;
 }
 
 void asm_decode_mtbuf(uint64_t w, asm_buf_fields_t *f)
 {
     uint32_t w0 = (uint32_t)w, w1 = (uint32_t)(w >> 32);
-    memset(f, 0, sizeof *f);
+    buf_common_decode(w0, w1, f);
     f->nfmt = (w0 >> 23) & 7;
     f->dfmt = (w0 >> 19) & 15;
     f->op = (w0 >> 15) & 15;
-    f->glc = (w0 >> 14) & 1;
-    f->idxen = (w0 >> 13) & 1;
-    f->offen = (w0 >> 12) & 1;
-    f->offset = w0 & 0xfff;
-    f->soffset = (uint8_t)(w1 >> 24);
-    f->tfe = (w1 >> 23) & 1;
     f->slc = (w1 >> 22) & 1;
-    f->srsrc = (uint8_t)(((w1 >> 16) & 0x1f) << 2);
-    f->vdata = (uint8_t)(w1 >> 8);
-    f->vaddr = (uint8_t)w1;
 }
 
 void asm_decode_sdwa(uint32_t w, asm_sdwa_fields_t *f)
