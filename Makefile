@@ -18,6 +18,10 @@ BUILD := build
 VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
 # xvfb and xauth: the viewer's window test runs on a virtual X display.
 DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth time gnuplot-nox
+# ---- issue 15 (device libraries, HIP): the GPU toolchain the shipped OpenCL and HIP kernels are
+# compiled with (docs/kernels.md, "Compiling kernels"); llvm-15 gives the matching llvm-mc-15.
+GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs hipcc
+DEB_PACKAGES += $(GPU_DEB_PACKAGES)
 PKGS := inih
 WARN := -Wall -Wextra -Wpedantic -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
@@ -77,20 +81,39 @@ $(BUILD)/san/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(SAN_OBJ)
 unit: $(UNIT_BIN)
 	@sh tests/run_unit.sh $(UNIT_BIN)
 
-# OpenCL C kernels compiled by clang for gfx803 (ISA.md), run unchanged by the end-to-end tests.
+# ---- issue 15: OpenCL C and HIP kernels compiled for gfx803 with the ROCm device libraries
+# (docs/kernels.md), run unchanged by the end-to-end tests. These are the commands gcnsim itself
+# runs for a workload whose source is a .cl or .hip file (sim/load/kcompile.c).
+ROCM_DEVICE_LIBS := /usr/lib/x86_64-linux-gnu/amdgcn/bitcode
 OPENCL_SRC := $(sort $(wildcard workloads/opencl/*.cl))
 OPENCL_ASM := $(OPENCL_SRC:%.cl=%.s)
-CLANG_GFX803 := clang -target amdgcn-amd-amdhsa -mcpu=gfx803 -nogpulib -O2 -S -x cl -Xclang -finclude-default-header -cl-kernel-arg-info
+CLANG_GFX803 := clang-15 -target amdgcn-amd-amdhsa -mcpu=gfx803 --rocm-device-lib-path=$(ROCM_DEVICE_LIBS) -O2 -S -x cl -Xclang -finclude-default-header -cl-kernel-arg-info
 # A kernel that needs its own clang options names them in CLFLAGS_<kernel>.
 CLFLAGS_div_fmod := -cl-fp32-correctly-rounded-divide-sqrt
 CLFLAGS_fdiv := -cl-fp32-correctly-rounded-divide-sqrt
-workloads/opencl/%.s: workloads/opencl/%.cl $(wildcard workloads/opencl/*.h) | $(DEPS_STAMP)
-	$(CLANG_GFX803) $(CLFLAGS_$*) -Iworkloads/opencl $< -o $@
+CLFLAGS_wg_builtins := -cl-std=CL2.0 -mcode-object-version=5
+# The kernels are remade when a compiler command above changes (the stamp holds the commands).
+KERNEL_CC_STAMP := $(BUILD)/.kernel-cc
+$(KERNEL_CC_STAMP): FORCE
+	@mkdir -p $(BUILD) && printf '%s\n' '$(CLANG_GFX803)' '$(HIPCC_GFX803)' > $@.new && \
+	  if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
+.PHONY: FORCE
+workloads/opencl/%.s: workloads/opencl/%.cl $(KERNEL_CC_STAMP) | $(DEPS_STAMP)
+	$(CLANG_GFX803) $(CLFLAGS_$*) $< -o $@
 
+HIP_SRC := $(sort $(wildcard workloads/hip/*.hip))
+HIP_ASM := $(HIP_SRC:%.hip=%.s)
+HIPCC_GFX803 := hipcc --offload-arch=gfx803 --cuda-device-only -S -O2 -Wno-unused-command-line-argument
+workloads/hip/%.s: workloads/hip/%.hip $(KERNEL_CC_STAMP) | $(DEPS_STAMP)
+	$(HIPCC_GFX803) $< -o $@
+
+# Every compiled kernel (OpenCL and HIP): what the tests that run shipped workloads depend on.
+OPENCL_ASM += $(HIP_ASM)
 opencl: $(OPENCL_ASM)
+# ---- end of issue 15 block
 
 # The end-to-end reference checker: C reference implementations of every shipped workload.
-$(BUILD)/san/refcheck: tests/e2e/refcheck.c tests/e2e/refcheck_corpus.c | $(DEPS_STAMP)
+$(BUILD)/san/refcheck: tests/e2e/refcheck.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -o $@ $< -lm
 
@@ -261,9 +284,9 @@ install: $(BUILD)/gcnsim viz
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gcnsim
 	install -m 755 $(BUILD)/gcnsim $(DESTDIR)$(PREFIX)/bin/gcnsim
 	if [ -x $(BUILD)/gcnviz ]; then install -m 755 $(BUILD)/gcnviz $(DESTDIR)$(PREFIX)/bin/gcnviz; fi
-	for d in workloads workloads/tutorial workloads/opencl workloads/memory workloads/bench workloads/experiments; do \
+	for d in workloads workloads/tutorial workloads/opencl workloads/hip workloads/memory workloads/bench workloads/experiments; do \
 	  install -d $(DESTDIR)$(PREFIX)/share/gcnsim/$$d && \
-	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.h $$d/*.sh 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \
+	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.hip $$d/*.h $$d/*.sh 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \
 	done
 	install -d $(DESTDIR)$(PREFIX)/share/doc/gcnsim/img/experiments
 	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/gcnsim/

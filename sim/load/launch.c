@@ -33,6 +33,49 @@ static void put_le(uint8_t *p, uint32_t size, uint64_t v)
         p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* The unqualified name an Itanium-mangled C++ symbol declares (_Z5scalePff -> "scale",
+ * _ZN2ns4stepEPf -> "step"), so a workload may name a HIP kernel as written in its source; false
+ * when `sym` is not such a name (OpenCL kernels are not mangled). */
+static bool mangled_base(const char *sym, const char **base, size_t *len)
+{
+    if (strncmp(sym, "_Z", 2) != 0)
+        return false;
+    const char *p = sym + 2;
+    bool nested = *p == 'N';
+    if (nested) /* skip the member function's cv- and ref-qualifiers */
+        for (p++; *p == 'r' || *p == 'V' || *p == 'K' || *p == 'R' || *p == 'O'; p++)
+            ;
+    for (;;) {
+        if (*p < '1' || *p > '9')
+            return false;
+        size_t n = 0;
+        while (*p >= '0' && *p <= '9' && n < 4096)
+            n = n * 10 + (size_t)(*p++ - '0');
+        if (strnlen(p, n) < n)
+            return false;
+        *base = p;
+        *len = n;
+        p += n;
+        if (!nested || *p == 'E')
+            return true;
+    }
+}
+
+/* The kernels whose unmangled name is `name`: the count, and the first in *found. */
+static uint32_t find_by_base(const isa_program_t *prog, const char *name, const isa_kernel_t **found)
+{
+    uint32_t count = 0;
+    for (uint32_t i = 0; i < prog->nkernels; i++) {
+        const char *b;
+        size_t n;
+        if (mangled_base(prog->kernels[i].name, &b, &n) && strlen(name) == n && memcmp(b, name, n) == 0) {
+            if (count++ == 0)
+                *found = &prog->kernels[i];
+        }
+    }
+    return count;
+}
+
 static const isa_kernel_t *pick_kernel(const wl_workload_t *wl, const wl_dispatch_t *d, const isa_program_t *prog,
                                        FILE *err)
 {
@@ -54,6 +97,22 @@ static const isa_kernel_t *pick_kernel(const wl_workload_t *wl, const wl_dispatc
     const isa_kernel_t *k = isa_program_find(prog, d->kernel);
     if (k)
         return k;
+    uint32_t nbase = find_by_base(prog, d->kernel, &k);
+    if (nbase == 1)
+        return k;
+    if (nbase > 1) {
+        char list[512] = "";
+        for (uint32_t i = 0; i < prog->nkernels; i++) {
+            const char *b;
+            size_t n;
+            const char *kn = prog->kernels[i].name;
+            if (mangled_base(kn, &b, &n) && strlen(d->kernel) == n && memcmp(b, d->kernel, n) == 0)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", kn);
+        }
+        perr(err, wl, d->kernel_line, "kernel name '%s' is ambiguous in '%s': %" PRIu32 " kernels have that name (%s); "
+             "give the full mangled name", d->kernel, wl->source, nbase, list);
+        return NULL;
+    }
     const char *best = NULL;
     unsigned bd = 4;
     for (uint32_t i = 0; i < prog->nkernels; i++) {
@@ -147,6 +206,31 @@ static bool put_arg(launch_t *L, const launch_dispatch_t *D, const wl_arg_t *a, 
 
 /* Lay out D's arguments into a zeroed segment of at least `cap` bytes; sets its kernarg_bytes and
  * lds_total. */
+/* The value of a hidden (implicit) kernel argument, by its metadata value kind (LLVM's AMDGPUUsage,
+ * code object v4 and v5; docs/kernels.md, "Implicit arguments"). Grid and workgroup sizes are those
+ * of the dispatch packet; gcnsim launches without a global offset, and what it does not model (a
+ * queue, printf and hostcall buffers, the heap, flat apertures onto LDS and scratch) reads as 0. */
+static uint64_t hidden_value(const launch_dispatch_t *D, const char *vk, uint32_t dyn_lds)
+{
+    const wl_dispatch_t *wd = D->wl;
+    static const char *const per_dim[] = { "hidden_block_count_", "hidden_group_size_", "hidden_remainder_" };
+    for (int f = 0; f < 3; f++) {
+        size_t n = strlen(per_dim[f]);
+        if (strncmp(vk, per_dim[f], n) != 0 || vk[n] < 'x' || vk[n] > 'z' || vk[n + 1] != '\0')
+            continue;
+        int d = vk[n] - 'x';
+        uint64_t grid = wd->grid[d], wg = wd->wg[d];
+        /* Full workgroups and the partial one's size: the device libraries count the partial
+         * workgroup as block_count + (remainder != 0), the global size as count * size + remainder. */
+        return f == 0 ? grid / wg : f == 1 ? wg : grid % wg;
+    }
+    if (strcmp(vk, "hidden_grid_dims") == 0)
+        return wd->grid_dims > wd->wg_dims ? wd->grid_dims : wd->wg_dims;
+    if (strcmp(vk, "hidden_dynamic_lds_size") == 0)
+        return dyn_lds;
+    return 0;
+}
+
 static bool layout_args(launch_t *L, launch_dispatch_t *D, uint8_t *seg, uint32_t cap, FILE *err)
 {
     const wl_workload_t *wl = L->wl;
@@ -192,8 +276,11 @@ static bool layout_args(launch_t *L, launch_dispatch_t *D, uint8_t *seg, uint32_
         }
         if (ka->offset + ka->size > end)
             end = ka->offset + ka->size;
-        if (ka->kind == ISA_ARG_HIDDEN)
-            continue; /* hidden arguments (global offsets and the rest) are 0 */
+        if (ka->kind == ISA_ARG_HIDDEN) {
+            /* After every explicit argument in the metadata, so lds_next holds all dynamic LDS. */
+            put_le(seg + ka->offset, ka->size < 8 ? ka->size : 8, hidden_value(D, ka->value_kind, lds_next - D->lds_static));
+            continue;
+        }
         const wl_arg_t *a = &wd->args[wi++];
         bool ok;
         switch (ka->kind) {

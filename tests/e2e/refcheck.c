@@ -727,6 +727,7 @@ static void check_alu(ctx_t *c)
 }
 
 #include "refcheck_corpus.c"
+#include "refcheck_hip.c"
 /* fdiv (OpenCL, correctly rounded division): c[i] = a[i] / b[i] bit for bit, the operands being
  * arbitrary bit patterns. The kernel flushes f32 denormals (its default mode): C's quotient of the
  * flushed operands, flushed. Any NaN matches any NaN. */
@@ -795,6 +796,10 @@ static const workload_t workloads[] = {
     {"wave_reduce_dpp", check_wave_reduce_dpp},
     {"div_fmod", check_div_fmod},
     {"spill16", check_spill16},
+    {"hip/block_sum", check_block_sum},
+    {"hip/shfl_scan", check_shfl_scan},
+    {"hip/daxpy_poly", check_daxpy_poly},
+    {"wg_builtins", check_wg_builtins},
 };
 
 int main(int argc, char **argv)

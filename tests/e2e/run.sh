@@ -1,6 +1,6 @@
 #!/bin/sh
 # End-to-end tests: every shipped workload runs under gcnsim and matches its C reference.
-# For each workloads/*.ini, workloads/opencl/*.ini and workloads/tutorial/*.ini: run gcnsim with
+# For each workloads/*.ini, workloads/opencl/*.ini, workloads/hip/*.ini and workloads/tutorial/*.ini: run gcnsim with
 # --dump-init and --dump of every buffer into a temporary directory, then `refcheck NAME DIR`
 # (tests/e2e/refcheck.c) compares the final buffers with a C computation from the initial ones.
 # A workload file containing the line "; e2e: expect-exit N" must instead make gcnsim exit with
@@ -20,7 +20,7 @@ pass=0; fail=0; pending=0
 ok() { pass=$((pass+1)); echo "e2e: PASS $1"; }
 ko() { fail=$((fail+1)); echo "e2e: FAIL $1: $2"; [ -s "$tmp/log" ] && head -15 "$tmp/log" | sed 's/^/    /'; }
 
-for ini in workloads/*.ini workloads/opencl/*.ini workloads/tutorial/*.ini workloads/memory/*.ini workloads/bench/*.ini; do
+for ini in workloads/*.ini workloads/opencl/*.ini workloads/hip/*.ini workloads/tutorial/*.ini workloads/memory/*.ini workloads/bench/*.ini; do
   [ -f "$ini" ] || continue
   name=${ini#workloads/}; name=${name%.ini}
   why=$(awk -v n="$name" '$1 == n { $1 = ""; sub(/^ +/, ""); print; exit }' tests/pending.txt)

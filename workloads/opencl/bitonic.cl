@@ -1,6 +1,5 @@
 // bitonic: sorts each workgroup's chunk of L = get_local_size(0) u32 keys ascending, in LDS
 // (a complete bitonic sorting network; L must be a power of two, at most 256).
-#include "gcnsim_cl.h"
 __kernel void bitonic(__global uint *data, __local uint *keys)
 {
     uint lid = get_local_id(0), gid = get_global_id(0), l = get_local_size(0);

@@ -1,6 +1,5 @@
 // blackscholes: European call and put prices (Black-Scholes), with exp, log and sqrt.
 // The normal CDF uses the Abramowitz-Stegun polynomial (error < 7.5e-8).
-#include "gcnsim_cl.h"
 static float cnd(float d)
 {
     const float a1 = 0.31938153f, a2 = -0.356563782f, a3 = 1.781477937f, a4 = -1.821255978f,

@@ -1,6 +1,5 @@
 // compact: copy the values greater than threshold to the front of out; count[0] = how many.
 // The order of the kept values depends on the order of the atomics.
-#include "gcnsim_cl.h"
 __kernel void compact(__global const uint *in, __global uint *out, __global uint *count,
                       uint threshold, uint n)
 {

@@ -2,7 +2,6 @@
 // four bits at a time through a 16-entry lookup table in __constant memory. clang places the table
 // in .rodata and reaches it with s_getpc_b64 and sym@rel32@lo/hi relocations (docs/asm.md). (The
 // byte-at-a-time variant with 256 entries makes clang extract bytes with SDWA instructions.)
-#include "gcnsim_cl.h"
 
 __constant uint crc_table[16] = {
     0x00000000u, 0x1db71064u, 0x3b6e20c8u, 0x26d930acu,

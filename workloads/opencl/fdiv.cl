@@ -4,7 +4,6 @@
 // s_setreg for the steps) instead of OpenCL's default 2.5-ulp reciprocal multiply. The inputs are
 // arbitrary bit patterns (zeros, denormals, infinities, NaNs, huge and tiny ratios); the reference
 // is C's division of the flushed operands, flushed (the kernel's default f32 denormal mode).
-#include "gcnsim_cl.h"
 __kernel void fdiv(__global const float *a, __global const float *b, __global float *c, uint n)
 {
     uint i = get_global_id(0);

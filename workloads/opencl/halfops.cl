@@ -5,7 +5,6 @@
 //   mod 2^16 with k = i mod 2^16
 // The clang built-ins keep fma, sqrt and fabs inline (the OpenCL library functions would be calls).
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
-#include "gcnsim_cl.h"
 __kernel void halfops(__global const float *x, __global ushort *y, __global uint *w, __global uint *z, uint n)
 {
     uint i = get_global_id(0);

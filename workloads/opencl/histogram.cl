@@ -1,5 +1,4 @@
 // histogram: 256 bins of bits 4..11 ((in >> 4) & 255); LDS atomics per workgroup, then global atomics per bin.
-#include "gcnsim_cl.h"
 #define BINS 256
 __kernel void histogram(__global const uint *in, __global uint *hist, uint n)
 {

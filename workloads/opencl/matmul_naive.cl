@@ -1,5 +1,4 @@
 // matmul_naive: C = A * B for n x n row-major matrices, one work-item per element of C.
-#include "gcnsim_cl.h"
 __kernel void matmul_naive(__global const float *A, __global const float *B, __global float *C, uint n)
 {
     uint col = get_global_id(0), row = get_global_id(1);

@@ -1,6 +1,5 @@
 // matmul_tiled: C = A * B for n x n row-major matrices with TILE x TILE tiles staged in LDS.
 // n must be a multiple of TILE and the workgroup TILE x TILE.
-#include "gcnsim_cl.h"
 #define TILE 16
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1)))
 void matmul_tiled(__global const float *A, __global const float *B, __global float *C, uint n)

@@ -2,7 +2,6 @@
 //   acc[i] = sum over j of m_j * (p_j - p_i) / (|p_j - p_i|^2 + eps)^(3/2)
 // Positions are staged through LDS one workgroup-sized block at a time; `block` needs
 // 16 bytes per work-item and n must be a multiple of the workgroup size.
-#include "gcnsim_cl.h"
 __kernel void nbody(__global const float4 *pos, __global float4 *acc, __local float4 *block,
                     uint n, float eps)
 {

@@ -1,6 +1,5 @@
 // pixel_blend: 8-bit RGBA pixels (uchar4) of two images blended with a per-pixel ushort weight,
 // the arithmetic in 16 bits: out = (a * w + b * (256 - w)) >> 8 per channel.
-#include "gcnsim_cl.h"
 
 __kernel void pixel_blend(__global const uchar4 *a, __global const uchar4 *b, __global const ushort *w,
                           __global uchar4 *out, uint n)

@@ -1,7 +1,6 @@
 // private_hist: each work-item counts the low 5 bits of 64 values in a private array of 32 bins
 // (dynamic indices into private memory: the HSA scratch segment), then writes the bin its key
 // selects and the number of non-empty bins.
-#include "gcnsim_cl.h"
 
 __kernel void private_hist(__global const uint *in, __global const uint *key, __global uint *out, uint n)
 {

@@ -1,7 +1,6 @@
 // privsort: each work-item sorts 40 values in a private array (insertion sort, dynamic indices)
 // and counts them in a private 32-bin histogram of their low 5 bits; clang keeps both arrays in
 // scratch memory (the private segment), reached through buffer instructions.
-#include "gcnsim_cl.h"
 #define N 40
 #define HB 32
 __kernel void privsort(__global const uint *in, __global uint *out, __global uint *hist, uint n)

@@ -1,6 +1,5 @@
 // reduce: one partial sum (u32, mod 2^32) per workgroup by a tree reduction in LDS.
 // The workgroup size must be a power of two; `scratch` needs 4 bytes per work-item.
-#include "gcnsim_cl.h"
 __kernel void reduce(__global const uint *in, __global uint *out, __local uint *scratch)
 {
     uint lid = get_local_id(0);

@@ -1,5 +1,4 @@
 // saxpy: y[i] = a * x[i] + y[i] for i < n.
-#include "gcnsim_cl.h"
 __kernel void saxpy(__global const float *x, __global float *y, float a, uint n)
 {
     uint i = get_global_id(0);

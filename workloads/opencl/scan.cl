@@ -1,6 +1,5 @@
 // scan: inclusive prefix sum (u32) within each workgroup (Hillis-Steele in LDS):
 // out[i] = in[g*L] + ... + in[i] for i in workgroup g of size L (<= 256).
-#include "gcnsim_cl.h"
 __kernel void scan(__global const uint *in, __global uint *out, __local uint *buf)
 {
     uint lid = get_local_id(0), gid = get_global_id(0), l = get_local_size(0);

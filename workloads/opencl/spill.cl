@@ -1,7 +1,6 @@
 // spill: each work-item keeps 32 running values live across a loop, more than the 24 VGPRs the
 // attribute allows, so clang spills registers to scratch memory (buffer stores and loads through
 // the private segment) and reloads them.
-#include "gcnsim_cl.h"
 #define K 32
 __kernel __attribute__((amdgpu_num_vgpr(24))) void spill(__global const uint *in, __global uint *out, uint n,
                                                           uint rounds)

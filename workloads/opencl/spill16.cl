@@ -1,6 +1,5 @@
 // spill16: 24 running sums live across a loop, in a kernel limited to 16 VGPRs
 // (amdgpu_num_vgpr), so that clang spills registers to scratch memory and reloads them.
-#include "gcnsim_cl.h"
 
 __attribute__((amdgpu_num_vgpr(16)))
 __kernel void spill(__global const float *in, __global float *out, uint n, uint steps)

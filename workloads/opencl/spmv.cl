@@ -1,5 +1,4 @@
 // spmv: y = A * x for a sparse matrix in CSR form (row_ptr, col, val), one work-item per row.
-#include "gcnsim_cl.h"
 __kernel void spmv(__global const uint *row_ptr, __global const uint *col, __global const float *val,
                    __global const float *x, __global float *y, uint rows)
 {

@@ -1,5 +1,4 @@
 // stencil3x3: out = 0.5 * centre + 0.0625 * (sum of the 8 neighbours), clamp-to-edge borders.
-#include "gcnsim_cl.h"
 __kernel void stencil3x3(__global const float *in, __global float *out, uint w, uint h)
 {
     int x = get_global_id(0), y = get_global_id(1);

@@ -1,7 +1,6 @@
 // transpose: out[x][y] = in[y][x] for a w x h row-major matrix (out is h x w), through a
 // 16 x 16 LDS tile (padded by one column against bank conflicts) so both the global reads and
 // the global writes are along rows. w and h must be multiples of 16; workgroup 16 x 16.
-#include "gcnsim_cl.h"
 #define T 16
 __kernel __attribute__((reqd_work_group_size(T, T, 1)))
 void transpose(__global const float *in, __global float *out, uint w, uint h)

@@ -1,5 +1,4 @@
 // vector_add: c[i] = a[i] + b[i] for i < n.
-#include "gcnsim_cl.h"
 __kernel void vector_add(__global const float *a, __global const float *b, __global float *c, uint n)
 {
     uint i = get_global_id(0);

@@ -1,7 +1,6 @@
 // wave_reduce_dpp: the sum of each wavefront's 64 values by cross-lane DPP moves, as a sub-group
 // reduction is lowered on gfx8: row_shr 1, 2, 4, 8 within each row of 16 lanes, then row_bcast:15
 // and row_bcast:31 across rows; lane 63 holds the wave's total, which one lane writes.
-#include "gcnsim_cl.h"
 
 __kernel void wave_reduce_dpp(__global const uint *in, __global uint *sums)
 {
