@@ -11,6 +11,7 @@
 #include "base/fileio.h"
 #include "base/text.h"
 #include "config/config.h"
+#include "load/kcompile.h"
 #include "load/launch.h"
 #include "observe/progress.h"
 #include "observe/report.h"
@@ -400,6 +401,25 @@ static const struct option run_options[] = {
 
 /* Parse the command line into *a, checking each value and the options' combinations. Returns -1 to
  * go on, or the exit status (0 after --help, 1 after a usage error). */
+/* `gcnsim run k.cl`: a bare source says nothing of the grid, the buffers or the arguments, so the
+ * workload that names it is what runs (docs/workloads.md, "Kernels in OpenCL C or HIP"); one beside
+ * it with the same stem is suggested. */
+static int source_not_workload(const char *src)
+{
+    char ini[4096];
+    const char *dot = strrchr(src, '.');
+    snprintf(ini, sizeof ini, "%.*s.ini", (int)(dot - src), src);
+    FILE *f = fopen(ini, "r");
+    fprintf(stderr, "gcnsim: '%s' is a kernel source; run takes a workload file that names it (source = %s) and gives "
+            "the grid, workgroup, buffers and arguments (docs/workloads.md)", src, strrchr(src, '/') ? strrchr(src, '/') + 1 : src);
+    if (f) {
+        fclose(f);
+        fprintf(stderr, "; did you mean 'gcnsim run %s'?", ini);
+    }
+    fputc('\n', stderr);
+    return 1;
+}
+
 static int parse_args(int argc, char **argv, run_args_t *a)
 {
     static const int nonempty[] = { OPT_CONFIG, OPT_JSON, OPT_CSV, OPT_TRACE, 0 };
@@ -490,6 +510,8 @@ static int parse_args(int argc, char **argv, run_args_t *a)
     }
     if (!a->ini)
         return cli_usage_error("run ", "%s", "run needs a workload file: gcnsim run WORKLOAD.ini");
+    if (kcompile_lang(a->ini) != KCOMPILE_NONE)
+        return source_not_workload(a->ini);
     if (trace_limit && !a->tr.path)
         return cli_usage_error("run ", "%s", "--trace-limit needs --trace FILE");
     if (a->tr.issues && !a->tr.path)
@@ -530,7 +552,7 @@ int cli_cmd_run(int argc, char **argv)
     if (wl_load(a.ini, wl_sets, nwl_sets, &wl, stderr) != 0)
         goto out;
     isa_program_t prog;
-    if (launch_assemble(wl.source, &prog, stderr) != 0) {
+    if (launch_assemble_src(wl.source, wl.cflags[0] ? wl.cflags : NULL, &prog, stderr) != 0) {
         fprintf(stderr, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl.path, wl.source_line);
         isa_program_free(&prog);
         wl_free(&wl);

@@ -477,7 +477,7 @@ static int from_workload(const char *path, const char **sets, size_t nsets, cons
     if (wl_load(path, sets, nsets, wl, err) != 0)
         return 1;
     *have_prog = true;
-    if (launch_assemble(wl->source, prog, err) != 0) {
+    if (launch_assemble_src(wl->source, wl->cflags[0] ? wl->cflags : NULL, prog, err) != 0) {
         fprintf(err, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl->path, wl->source_line);
         return 1;
     }

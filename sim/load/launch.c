@@ -6,6 +6,7 @@
 #include "asm/asm.h"
 #include "base/fileio.h"
 #include "base/text.h"
+#include "load/kcompile.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -452,7 +453,29 @@ static uint32_t kernarg_cap(const launch_dispatch_t *D)
 
 int launch_assemble(const char *path, isa_program_t *prog, FILE *err)
 {
+    return launch_assemble_src(path, NULL, prog, err);
+}
+
+/* An OpenCL C or HIP source is compiled first; the assembler then reads the compiler's output under
+ * its temporary name, which is kept when it has errors so that their locations can be read. */
+static int assemble_compiled(const char *path, const char *cflags, isa_program_t *prog, FILE *err)
+{
+    kcompile_out_t c;
+    if (!kcompile_run(path, cflags, &c, err))
+        return 1;
+    int nerr = asm_assemble_buffer(c.asm_path, c.text, c.len, prog, err);
+    if (nerr)
+        fprintf(err, "%s: note: the assembly above is the compiler's output for this source, kept as %s\n", path,
+                c.asm_path);
+    kcompile_free(&c, nerr != 0);
+    return nerr;
+}
+
+int launch_assemble_src(const char *path, const char *cflags, isa_program_t *prog, FILE *err)
+{
     memset(prog, 0, sizeof *prog);
+    if (kcompile_lang(path) != KCOMPILE_NONE)
+        return assemble_compiled(path, cflags, prog, err);
     fio_text_t src;
     if (!fio_read_text(path, "kernel source", FIO_KERNEL_MAX, &src, err))
         return 1;

@@ -11,6 +11,7 @@
 
 #include "base/fileio.h"
 #include "base/text.h"
+#include "load/kcompile.h"
 #include "load/wl_entries.h"
 
 /* The interpretation's context: the collected entries, and what it indexes and reports once. */
@@ -70,7 +71,7 @@ static bool parse_dims(ctx_t *c, const wl_entry_t *e, uint32_t d[3], uint32_t *n
     return true;
 }
 
-static const char *const kernel_keys[] = { "source", "name", "grid", "workgroup", "vgprs", "lds", "after" };
+static const char *const kernel_keys[] = { "source", "cflags", "name", "grid", "workgroup", "vgprs", "lds", "after" };
 static const char *const buffer_keys[] = { "type", "count", "init" };
 static const char *const init_kinds[] = { "zero", "value", "iota", "random", "file" };
 static const char *const type_names[] = { "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f32", "f64" };
@@ -103,6 +104,16 @@ static void kernel_entry(ctx_t *c, wl_workload_t *wl, wl_dispatch_t *d, const wl
             wl_err_e(&c->in, e, "source is empty");
         resolve_path(wl->source, sizeof wl->source, wl->path, e->value);
         wl->source_line = e->line;
+    } else if (strcmp(e->key, "cflags") == 0) {
+        /* Options for the compiler of a .cl/.hip source (checked against the source below). */
+        if (!first)
+            wl_err_e(&c->in, e, "cflags is given once, in [kernel], beside source");
+        else if (strlen(e->value) >= sizeof wl->cflags)
+            wl_err_e(&c->in, e, "cflags is longer than %d characters", WL_TEXT_MAX - 1);
+        else {
+            wl_scopy(wl->cflags, sizeof wl->cflags, e->value);
+            wl->cflags_line = e->line;
+        }
     } else if (strcmp(e->key, "name") == 0) {
         if ((!wl_is_ident(e->value) && !(e->value[0] == '.' && wl_is_ident(e->value + 1))) || strlen(e->value) >= WL_NAME_MAX)
             wl_err_e(&c->in, e, "name = '%s' is not a kernel name", e->value);
@@ -367,6 +378,9 @@ static void check_dispatch(ctx_t *c, wl_workload_t *wl, const wl_dispatch_t *d, 
     snprintf(sec, sizeof sec, "%s", ksec);
     if (d == &wl->dispatches[0] && wl->source[0] == '\0' && !wl_find_entry(&c->in, sec, "source"))
         wl_err_at(&c->in, ks->line, ks->set, "[kernel] has no source (the .s file, relative to the workload file)");
+    if (d == &wl->dispatches[0] && wl->cflags[0] && wl->source[0] && kcompile_lang(wl->source) == KCOMPILE_NONE)
+        wl_err_at(&c->in, wl->cflags_line, 0, "cflags applies to a kernel source that gcnsim compiles (.cl, .hip, .cpp); "
+                  "'%s' is assembly", wl->source);
     if (d->grid_dims == 0 && !wl_find_entry(&c->in, sec, "grid"))
         wl_err_at(&c->in, ks->line, ks->set, "[%s] has no grid (work-items: X, X,Y or X,Y,Z)", sec);
     if (d->wg_dims == 0 && !wl_find_entry(&c->in, sec, "workgroup"))

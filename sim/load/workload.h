@@ -89,6 +89,8 @@ typedef struct {
     char path[WL_PATH_MAX];     /* the workload file as given */
     char source[WL_PATH_MAX];   /* kernel source of every dispatch, resolved relative to the workload file */
     uint32_t source_line;
+    char cflags[WL_TEXT_MAX];   /* extra compiler options for a .cl/.hip source ("" when none) */
+    uint32_t cflags_line;
     wl_buffer_t *buffers;
     uint32_t nbuffers;
     wl_dispatch_t *dispatches;  /* [kernel] first, then each [kernel NAME] in file order */

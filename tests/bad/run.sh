@@ -13,6 +13,7 @@
 #                traces made here: ok.gcnt and its truncated, corrupted and newer-version copies,
 #                headers whose counts the file cannot hold, a directory and a FIFO named *.gcnt
 #   outputs.sh   the outputs of trace export, run --trace and gcnviz --png survive a failed write
+#   toolchain.sh the kernel compilers or device libraries missing, a kernel source given to run
 #   generated.sh hostile inputs made at run time (NUL bytes, special files, huge files, outputs that
 #                cannot be written)
 # Every command runs with a time limit and a memory limit: the sanitizer build under ASan's own
@@ -115,6 +116,8 @@ for f in "$here"/asm/*.s; do
   fi
 done
 
+. "$here/toolchain.sh"
+toolchain_cases "$gcnsim"
 . "$here/generated.sh"
 G=$(mktemp -d)
 hostile_cases "$gcnsim" "$G"

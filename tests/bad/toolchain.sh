@@ -1,0 +1,15 @@
+# The GPU toolchain absent or broken (docs/errors.md, "Compiling kernels"), sourced by
+# tests/bad/run.sh: uses its check(). A PATH without the compilers stands for a machine without the
+# packages; GCNSIM_ROCM_DEVICE_LIBS pointing nowhere for one without rocm-device-libs.
+toolchain_cases() {
+  g=$1
+  i="$here/ini"
+  check "missing clang-15" 1 "compile_error.cl: error: compiling OpenCL C needs clang-15, which is not installed (Debian package clang-15" \
+    env PATH=/nonexistent "$g" run "$i/compile_error.ini"
+  check "missing hipcc" 1 "overloads.hip: error: compiling HIP needs hipcc, which is not installed (Debian package hipcc" \
+    env PATH=/nonexistent "$g" run "$i/plain_name_ambiguous.ini"
+  check "missing device libraries" 1 "compiling OpenCL C needs the ROCm device libraries, not found in /nonexistent (Debian package rocm-device-libs" \
+    env GCNSIM_ROCM_DEVICE_LIBS=/nonexistent "$g" asm "$i/compile_error.cl"
+  check "a kernel source given to run" 1 "is a kernel source; run takes a workload file that names it (source = compile_error.cl)" \
+    "$g" run "$i/compile_error.cl"
+}
