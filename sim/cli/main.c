@@ -49,7 +49,8 @@ static const char usage_main[] =
 static const char usage_asm[] =
     "usage: gcnsim asm KERNEL.s [--encoding]\n"
     "\n"
-    "Assemble KERNEL.s (llvm-mc syntax for gfx803). On success print, for each kernel, its resource\n"
+    "Assemble KERNEL.s (llvm-mc syntax for gfx803); a KERNEL.cl (OpenCL C) or KERNEL.hip (HIP) is\n"
+    "compiled first by clang-15 or hipcc (docs/kernels.md). On success print, for each kernel, its resource\n"
     "usage (VGPRs, SGPRs, static LDS), the descriptor's enables, the arguments from .amdgpu_metadata\n"
     "and a listing: byte offset, encoding size, instruction, source line. On error print every\n"
     "diagnostic as file:line:col: error: ... and exit 1.\n"

@@ -9,15 +9,16 @@
 exp_init spill_to_fit "$@"
 here=$(cd "$(dirname "$0")" && pwd)
 if [ $FAST = 1 ]; then groups=4 passes=4; else groups=32 passes=32; fi
-command -v clang >/dev/null 2>&1 || { echo "$EXP: clang with the AMDGPU target is needed (make deps)" >&2; exit 1; }
+command -v clang-15 >/dev/null 2>&1 || { echo "$EXP: clang-15 (Debian package clang-15) is needed (make deps)" >&2; exit 1; }
+libs=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode # rocm-device-libs, as in the Makefile's CLANG_GFX803
 
 # The two builds; each must assemble with LLVM's own assembler, like every shipped kernel.
 for v in natural 32; do
   flags=""; [ "$v" = natural ] || flags="-DVGPRS=$v"
   # shellcheck disable=SC2086
-  clang -target amdgcn-amd-amdhsa -mcpu=gfx803 -nogpulib -O2 -S -x cl -Xclang -finclude-default-header \
-    -cl-kernel-arg-info -I"$here/../opencl" $flags "$here/spill_solver.cl" -o "$OUT/solver_$v.s" || exit 1
-  if llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx803 "$OUT/solver_$v.s" -o /dev/null 2> "$OUT/llvm-mc.err"; then
+  clang-15 -target amdgcn-amd-amdhsa -mcpu=gfx803 --rocm-device-lib-path=$libs -O2 -S -x cl -Xclang -finclude-default-header \
+    -cl-kernel-arg-info $flags "$here/spill_solver.cl" -o "$OUT/solver_$v.s" || exit 1
+  if llvm-mc-15 -triple=amdgcn-amd-amdhsa -mcpu=gfx803 "$OUT/solver_$v.s" -o /dev/null 2> "$OUT/llvm-mc.err"; then
     check "llvm-mc accepts solver_$v.s" 1
   else
     check "llvm-mc accepts solver_$v.s: $(head -1 "$OUT/llvm-mc.err")" 0
@@ -66,7 +67,7 @@ if [ $FAST = 0 ]; then
 **Question.** Experiment 1 cut VGPRs by hand. What if the compiler cuts them instead and spills the
 rest to scratch memory: does a second resident group pay for the spill traffic it brings?
 
-**Setup.** \`workloads/experiments/11_spill_to_fit.sh\` compiles \`spill_solver.cl\` with clang for
+**Setup.** \`workloads/experiments/11_spill_to_fit.sh\` compiles \`spill_solver.cl\` with clang-15 (and the ROCm device libraries) for
 gfx803: each work-item of a 1024-item group keeps 24 values in registers across $passes
 barrier-separated passes and trades one value per pass with a neighbour through LDS. At its natural
 count clang uses $(col natural 200 3) VGPRs; with \`__attribute__((amdgpu_num_vgpr(32)))\` it fits in 32

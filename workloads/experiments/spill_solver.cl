@@ -3,7 +3,6 @@
 // value per pass with its neighbour through LDS. At its natural register count clang gives it
 // more than 32 VGPRs, so only one group fits on a CU; built with -DVGPRS=32, clang spills the
 // excess to scratch so that two groups fit.
-#include "gcnsim_cl.h"
 #define K 24
 #ifdef VGPRS
 #define BUDGET __attribute__((amdgpu_num_vgpr(VGPRS)))
