@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.." || exit 1
 configs="1cu
 3cu --set gpu.compute_units=3 --set dispatch.order=morton --set dispatch.release=wave --set sched.policy=greedy"
 n=0
-for ini in workloads/*.ini workloads/tutorial/*.ini workloads/opencl/*.ini workloads/memory/*.ini \
+for ini in workloads/*.ini workloads/tutorial/*.ini workloads/opencl/*.ini workloads/hip/*.ini workloads/memory/*.ini \
            workloads/bench/*.ini; do
   [ -f "$ini" ] || continue
   grep -q 'e2e: expect-exit' "$ini" && continue
@@ -32,7 +32,7 @@ for ini in workloads/*.ini workloads/tutorial/*.ini workloads/opencl/*.ini workl
   done
   n=$((n + 1))
 done
-for s in workloads/*.s workloads/tutorial/*.s workloads/opencl/*.s workloads/memory/*.s; do
+for s in workloads/*.s workloads/tutorial/*.s workloads/opencl/*.s workloads/hip/*.s workloads/memory/*.s; do
   [ -f "$s" ] || continue
   "$gcnsim" asm "$s" > "$out/$(echo "${s#workloads/}" | tr / _).asm" 2>&1
 done

@@ -13,7 +13,7 @@ pass=0; fail=0
 # greedy policy at once.
 configs="default
 --set gpu.compute_units=3 --set dispatch.order=morton --set dispatch.release=wave --set sched.policy=greedy"
-for ini in "$root"/workloads/*.ini "$root"/workloads/opencl/*.ini "$root"/workloads/memory/*.ini "$root"/workloads/bench/*.ini; do
+for ini in "$root"/workloads/*.ini "$root"/workloads/opencl/*.ini "$root"/workloads/hip/*.ini "$root"/workloads/memory/*.ini "$root"/workloads/bench/*.ini; do
   grep -q 'e2e: expect-exit' "$ini" && continue
   name=${ini#$root/workloads/}
   awk -v n="${name%.ini}" '$1 == n { f = 1 } END { exit !f }' "$root/tests/pending.txt" && continue

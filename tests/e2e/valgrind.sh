@@ -35,7 +35,7 @@ vg() { # NAME WANT-EXIT gcnsim-ARGS...
 }
 
 pending() { awk -v n="$1" '$1 == n { f = 1 } END { exit !f }' tests/pending.txt; }
-for ini in workloads/*.ini workloads/opencl/*.ini workloads/tutorial/*.ini workloads/memory/*.ini workloads/bench/*.ini; do
+for ini in workloads/*.ini workloads/opencl/*.ini workloads/hip/*.ini workloads/tutorial/*.ini workloads/memory/*.ini workloads/bench/*.ini; do
   [ -f "$ini" ] || continue
   n=${ini#workloads/}; pending "${n%.ini}" && continue
   want=$(sed -n 's/^[;#][[:space:]]*e2e:[[:space:]]*expect-exit[[:space:]]*\([0-9][0-9]*\).*/\1/p' "$ini" | head -1)
@@ -43,7 +43,7 @@ for ini in workloads/*.ini workloads/opencl/*.ini workloads/tutorial/*.ini workl
   vg "run $ini" "$want" run "$ini" --json "$tmp/run.json" --per-pc --trace "$tmp/run.trc" --trace-issues
   vg "run $ini --functional" "$want" run "$ini" --functional
 done
-for s in workloads/*.s workloads/opencl/*.s workloads/tutorial/*.s workloads/memory/*.s workloads/bench/*.s; do
+for s in workloads/*.s workloads/opencl/*.s workloads/hip/*.s workloads/tutorial/*.s workloads/memory/*.s workloads/bench/*.s; do
   [ -f "$s" ] || continue
   n=${s#workloads/}; pending "${n%.s}" && continue
   vg "asm $s" 0 asm "$s"
