@@ -118,6 +118,7 @@ done
 
 . "$here/toolchain.sh"
 toolchain_cases "$gcnsim"
+toolchain_temp_cases "$gcnsim"
 . "$here/generated.sh"
 G=$(mktemp -d)
 hostile_cases "$gcnsim" "$G"

@@ -13,3 +13,16 @@ toolchain_cases() {
   check "a kernel source given to run" 1 "is a kernel source; run takes a workload file that names it (source = compile_error.cl)" \
     "$g" run "$i/compile_error.cl"
 }
+
+# The compiler's output goes to a directory of gcnsim's own under $TMPDIR, removed afterwards, after a
+# compile error as after a successful run; nothing is written beside the source.
+toolchain_temp_cases() {
+  g=$1
+  T=$(mktemp -d)
+  before=$(ls "$here/ini" | wc -l)
+  check "compile error under a private TMPDIR" 1 "use of undeclared identifier" env TMPDIR="$T" "$g" run "$here/ini/compile_error.ini"
+  check "HIP source compiled under a private TMPDIR" 1 "is ambiguous" env TMPDIR="$T" "$g" run "$here/ini/plain_name_ambiguous.ini"
+  if [ -z "$(ls -A "$T")" ] && [ "$(ls "$here/ini" | wc -l)" = "$before" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "bad-inputs: FAIL compiling left files behind: $(ls -A "$T" | tr '\n' ' ')" >&2; fi
+  rm -rf "$T"
+}

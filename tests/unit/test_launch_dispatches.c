@@ -260,8 +260,9 @@ START_TEST(fault_in_second_dispatch)
 }
 END_TEST
 
-/* launch_prepare's message for `body` (after [kernel]'s source line); "" when it succeeds. */
-static char *prepare_error(const char *body, char *ini_path, size_t len)
+/* launch_prepare's message for `body` (after [kernel]'s source line) with kernel source `src`; ""
+ * when it succeeds. */
+static char *prepare_error_src(const char *src, const char *body, char *ini_path, size_t len)
 {
     char dir[] = "/tmp/gcnsim-ld-XXXXXX";
     ck_assert_ptr_nonnull(mkdtemp(dir));
@@ -269,7 +270,7 @@ static char *prepare_error(const char *body, char *ini_path, size_t len)
     snprintf(kpath, sizeof kpath, "%s/k.s", dir);
     snprintf(ini_path, len, "%s/k.ini", dir);
     FILE *f = fopen(kpath, "w");
-    fputs(dk_kernels, f);
+    fputs(src, f);
     fclose(f);
     f = fopen(ini_path, "w");
     fprintf(f, "[kernel]\nsource = k.s\n%s", body);
@@ -293,6 +294,11 @@ static char *prepare_error(const char *body, char *ini_path, size_t len)
     unlink(ini_path);
     rmdir(dir);
     return buf;
+}
+
+static char *prepare_error(const char *body, char *ini_path, size_t len)
+{
+    return prepare_error_src(dk_kernels, body, ini_path, len);
 }
 
 START_TEST(kernel_choice_errors)
@@ -327,6 +333,44 @@ START_TEST(kernel_choice_errors)
 }
 END_TEST
 
+/* HIP kernels are C++ symbols: a workload may name one by its unmangled name when only one kernel
+ * has it (a plain function, or the last component of a nested name); overloads are listed. */
+static const char mangled_kernels[] =
+    "    .globl _Z5scalePff\n_Z5scalePff:\n    s_endpgm\n"
+    "    .globl _ZN2ns4stepEPf\n_ZN2ns4stepEPf:\n    s_endpgm\n"
+    "    .globl _Z5twicePi\n_Z5twicePi:\n    s_endpgm\n"
+    "    .globl _Z5twicePf\n_Z5twicePf:\n    s_endpgm\n"
+    "    .globl plain\nplain:\n    s_endpgm\n";
+
+START_TEST(kernel_plain_names)
+{
+    char ini[64], want[300];
+    const char *const found[] = { "scale", "step", "_Z5twicePi", "plain" };
+    for (size_t i = 0; i < sizeof found / sizeof found[0]; i++) {
+        char body[128];
+        snprintf(body, sizeof body, "name = %s\ngrid = 64\nworkgroup = 64\n", found[i]);
+        char *e = prepare_error_src(mangled_kernels, body, ini, sizeof ini);
+        ck_assert_msg(e[0] == '\0', "name = %s: %s", found[i], e);
+        free(e);
+    }
+    char *e = prepare_error_src(mangled_kernels, "name = twice\ngrid = 64\nworkgroup = 64\n", ini, sizeof ini);
+    snprintf(want, sizeof want, "%s:3: error: kernel name 'twice' is ambiguous in '", ini);
+    ck_assert_msg(strncmp(e, want, strlen(want)) == 0, "%s", e);
+    ck_assert_msg(strstr(e, "/k.s': 2 kernels have that name (_Z5twicePi, _Z5twicePf); give the full mangled name\n"), "%s", e);
+    free(e);
+    /* Not a prefix match, and "ns" (a namespace, not a kernel) names nothing. */
+    const char *const missing[] = { "scal", "ns", "Pff" };
+    for (size_t i = 0; i < sizeof missing / sizeof missing[0]; i++) {
+        char body[128];
+        snprintf(body, sizeof body, "name = %s\ngrid = 64\nworkgroup = 64\n", missing[i]);
+        e = prepare_error_src(mangled_kernels, body, ini, sizeof ini);
+        snprintf(want, sizeof want, "%s:3: error: no kernel '%s' in '", ini, missing[i]);
+        ck_assert_msg(strncmp(e, want, strlen(want)) == 0, "%s", e);
+        free(e);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("launch_dispatches");
@@ -336,6 +380,7 @@ static Suite *suite(void)
     tcase_add_test(tc, functional_in_order);
     tcase_add_test(tc, fault_in_second_dispatch);
     tcase_add_test(tc, kernel_choice_errors);
+    tcase_add_test(tc, kernel_plain_names);
     suite_add_tcase(s, tc);
     return s;
 }
