@@ -24,5 +24,10 @@ toolchain_temp_cases() {
   check "HIP source compiled under a private TMPDIR" 1 "is ambiguous" env TMPDIR="$T" "$g" run "$here/ini/plain_name_ambiguous.ini"
   if [ -z "$(ls -A "$T")" ] && [ "$(ls "$here/ini" | wc -l)" = "$before" ]; then pass=$((pass + 1)); else
     fail=$((fail + 1)); echo "bad-inputs: FAIL compiling left files behind: $(ls -A "$T" | tr '\n' ' ')" >&2; fi
+  # Assembler errors in the compiler's output: that output is kept, and its path printed.
+  check "compiled code the assembler refuses" 1 "compiled_gfx9.cl: note: the assembly above is the compiler's output for this source, kept as $T/gcnsim-" \
+    env TMPDIR="$T" "$g" run "$here/compiled_gfx9.ini"
+  if ls "$T"/gcnsim-*/compiled_gfx9.s >/dev/null 2>&1; then pass=$((pass + 1)); else
+    fail=$((fail + 1)); echo "bad-inputs: FAIL the refused compiler output was not kept in $T" >&2; fi
   rm -rf "$T"
 }
