@@ -9,6 +9,7 @@
 
 #include "asm/asm.h"
 #include "isa.h"
+#include "load/kcompile.h"
 #include "load/launch.h"
 #include "machine/timing.h"
 #include "load/workload.h"
@@ -438,11 +439,14 @@ static int from_kernel_file(const char *path, const char *name, occ_report_input
     if (name) {
         const char *names[64];
         size_t nn = 0;
-        for (uint32_t i = 0; i < prog->nkernels; i++) {
-            if (strcmp(prog->kernels[i].name, name) == 0)
-                k = &prog->kernels[i];
-            if (nn < 64)
-                names[nn++] = prog->kernels[i].name;
+        uint32_t nmatch;
+        k = launch_find_kernel(prog, name, &nmatch);
+        for (uint32_t i = 0; i < prog->nkernels && nn < 64; i++)
+            names[nn++] = prog->kernels[i].name;
+        if (nmatch > 1) {
+            fprintf(err, "gcnsim: occupancy: kernel name '%s' is ambiguous in %s: %" PRIu32 " kernels have that name; "
+                    "give the full mangled name\n", name, path, nmatch);
+            return 1;
         }
         if (!k) {
             const char *s = txt_nearest(name, names, nn, 3);
@@ -577,8 +581,8 @@ int occ_cmd(int argc, char **argv, FILE *out, FILE *err)
         }
     }
     bool is_wl = file && has_suffix(file, ".ini");
-    if (file && !is_wl && !has_suffix(file, ".s")) {
-        occ_usage_error(err, "'%s' is neither a KERNEL.s nor a WORKLOAD.ini", file);
+    if (file && !is_wl && !has_suffix(file, ".s") && kcompile_lang(file) == KCOMPILE_NONE) {
+        occ_usage_error(err, "'%s' is neither a KERNEL.s (or .cl, .hip) nor a WORKLOAD.ini", file);
         goto out;
     }
     if (kernel && !(file && !is_wl)) {

@@ -63,6 +63,15 @@ static bool mangled_base(const char *sym, const char **base, size_t *len)
 }
 
 /* The kernels whose unmangled name is `name`: the count, and the first in *found. */
+static uint32_t find_by_base(const isa_program_t *prog, const char *name, const isa_kernel_t **found);
+
+const isa_kernel_t *launch_find_kernel(const isa_program_t *prog, const char *name, uint32_t *nmatch)
+{
+    const isa_kernel_t *k = isa_program_find(prog, name);
+    *nmatch = k ? 1 : find_by_base(prog, name, &k);
+    return *nmatch == 1 ? k : NULL;
+}
+
 static uint32_t find_by_base(const isa_program_t *prog, const char *name, const isa_kernel_t **found)
 {
     uint32_t count = 0;
@@ -95,11 +104,9 @@ static const isa_kernel_t *pick_kernel(const wl_workload_t *wl, const wl_dispatc
              "with name = ... in %s", wl->source, prog->nkernels, list, wl_dispatch_section(d, sec, sizeof sec));
         return NULL;
     }
-    const isa_kernel_t *k = isa_program_find(prog, d->kernel);
+    uint32_t nbase;
+    const isa_kernel_t *k = launch_find_kernel(prog, d->kernel, &nbase);
     if (k)
-        return k;
-    uint32_t nbase = find_by_base(prog, d->kernel, &k);
-    if (nbase == 1)
         return k;
     if (nbase > 1) {
         char list[512] = "";

@@ -714,7 +714,7 @@ START_TEST(test_cmd_errors)
         { 1, { "--vgprs" }, 1, "option --vgprs needs a value" },
         { 1, { "--vgrps=4" }, 1, "unknown option '--vgrps=4'" },
         { 1, { "--vgprz" }, 1, "did you mean '--vgprs'?" },
-        { 1, { "kernel.txt" }, 1, "'kernel.txt' is neither a KERNEL.s nor a WORKLOAD.ini" },
+        { 1, { "kernel.txt" }, 1, "'kernel.txt' is neither a KERNEL.s (or .cl, .hip) nor a WORKLOAD.ini" },
         { 2, { "a.s", "b.s" }, 1, "'b.s' is a second file" },
         { 3, { "workloads/reduce.ini", "--kernel", "reduce" }, 1, "--kernel applies to a KERNEL.s" },
         { 3, { "workloads/reduce.s", "--kernel", "reduc" }, 1, "has no kernel 'reduc'; did you mean 'reduce'?" },
