@@ -209,6 +209,10 @@ enum {
 bool isa_op_has_form(isa_op_t op, int form);
 /* Whether source k (0, 1) of a VOP1/VOP2/VOPC instruction is a float (neg/abs in SDWA and DPP). */
 bool isa_op_src_float(isa_op_t op, unsigned k);
+/* ---- integer clamp of the SAD family (added with LDS DMA and the buffer formats) ----
+ * v_sad_u8 .. v_mqsad_u32_u8 (contiguous in isa.def) take `clamp` on gfx803 (llvm-mc accepts it):
+ * their accumulating add saturates instead of wrapping (exec_valu_pack.c). v_lerp_u8 takes none. */
+static inline bool isa_op_int_clamp(isa_op_t op) { return op >= ISA_v_sad_u8 && op <= ISA_v_mqsad_u32_u8; }
 
 /* s_getreg/s_setreg: hardware register ids gcnsim models (only MODE), and the simm16 fields. */
 enum { ISA_HWREG_MODE = 1 };
