@@ -179,6 +179,9 @@ typedef struct {
      * store or atomic (an atomic with glc also returns into it: vdst = src[3]). */
     uint8_t offen, idxen;  /* the address VGPR(s) supply an offset and/or an index */
     uint8_t dfmt, nfmt;    /* MTBUF data and number format */
+    /* LDS DMA: the MUBUF lds bit. A load with it writes each lane's dword to LDS at M0[15:0] +
+     * inst_offset + lane * 4 instead of to vdst; buffer_store_lds_dword always has it. */
+    uint8_t lds;
     /* ---- SDWA / DPP forms of VOP1/VOP2/VOPC (gfx8): src0 field 0xF9 (SDWA) or 0xFA (DPP) and a
      * second dword, whose fields are kept here as the hardware encodes them (bit positions in
      * that dword). Its src0 VGPR [7:0] is src[0]; the neg/abs bits are src[0..1].neg/abs and the

@@ -149,6 +149,27 @@ static bool vregs_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_
 
 enum { MAXC = 4 }; /* dwords per lane */
 
+/* LDS DMA (GCN3 ISA manual, chapter 8, MUBUF "LDS" bit and the buffer load to LDS): each active lane's dword goes to LDS
+ * at LDS_base + LDS_offset + inst_offset + TID * 4, LDS_offset = M0[15:0], LDS_base the
+ * workgroup's allocation (our lds pointer). Every address is checked before anything moves.
+ * Returns false (the fault filled in) when one is outside the allocation. */
+static bool lds_dma_addrs(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, uint64_t exec,
+                          uint32_t *a)
+{
+    uint32_t base = (w->sreg[ISA_REG_M0] & 0xffffu) + in->offset;
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        a[l] = base + 4u * (uint32_t)l;
+        if ((exec >> l & 1) && (uint64_t)a[l] + 4 > w->lds_size) {
+            isa_x_fault(res, ISA_FAULT_LDS_BOUNDS, l, a[l],
+                        "%s: lane %d: LDS address 0x%" PRIx32 " (M0[15:0] 0x%" PRIx32 " + offset %" PRIu32
+                        " + lane * 4) is outside the workgroup's LDS allocation (%" PRIu32 " bytes)",
+                        isa_ops[in->op].name, l, a[l], w->sreg[ISA_REG_M0] & 0xffffu, in->offset, w->lds_size);
+            return false;
+        }
+    }
+    return true;
+}
+
 void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
@@ -190,8 +211,22 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
     isa_operand_t data = load ? in->vdst : in->src[3];
     uint32_t nreg = (atomic && (in->op == ISA_buffer_atomic_cmpswap || in->op == ISA_buffer_atomic_cmpswap_x2)) ? 2 * ndw
                                                                                                                : ndw;
-    if (!vregs_ok(w, in, res, data, nreg))
+    uint32_t lds_addr[ISA_WAVE_SIZE];
+    if (in->lds) {
+        /* LDS DMA: the data go to (or, for buffer_store_lds_dword, come from) LDS, never VGPRs. The
+         * manual defines it for one dword per lane; llvm-mc also assembles dwordx2..x4 with lds,
+         * whose LDS layout the manual leaves undefined. */
+        if (ndw != 1) {
+            isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s with lds: the GCN3 manual defines loads into LDS only for "
+                        "one dword per lane (format_x, ubyte, sbyte, ushort, sshort, dword); gcnsim does not guess "
+                        "the LDS layout of wider ones", info->name);
+            return;
+        }
+        if (!lds_dma_addrs(w, in, res, exec, lds_addr))
+            return;
+    } else if (!vregs_ok(w, in, res, data, nreg)) {
         return;
+    }
     uint32_t naddr = (uint32_t)in->offen + (uint32_t)in->idxen;
     if (naddr && !vregs_ok(w, in, res, in->src[0], naddr))
         return;
@@ -258,6 +293,12 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
                 out[c][l] = v; /* out of range: 0 */
             }
         }
+        if (in->lds) {
+            for (int l = 0; l < ISA_WAVE_SIZE; l++)
+                if (exec >> l & 1)
+                    st32(w->lds + lds_addr[l], out[0][l]);
+            return;
+        }
         for (uint32_t c = 0; c < ndw; c++)
             isa_x_write_v32(w, isa_x_vreg(in->vdst) + c, exec, out[c]);
         return;
@@ -271,7 +312,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
                 if (!inr[c][l])
                     continue; /* out of range: dropped */
                 uint8_t *p = mem_ptr(w, addr[c][l], csize);
-                uint32_t v = isa_x_vgpr(w, dreg + c)[l];
+                uint32_t v = in->lds ? ld32(w->lds + lds_addr[l]) : isa_x_vgpr(w, dreg + c)[l];
                 if (csize == 4)
                     st32(p, v);
                 else
