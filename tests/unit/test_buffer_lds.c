@@ -8,6 +8,7 @@
 
 #include "load/launch.h"
 #include "machine/timing.h"
+#include "mem/memsys.h"
 
 static uint32_t le32(const uint8_t *p)
 {
@@ -238,6 +239,65 @@ START_TEST(launch_lds_dma)
 }
 END_TEST
 
+/* Timing: a load with lds is a vector memory load like the same load without it: its lines go
+ * through the L1 (a TEV_MEM read), it counts on vmcnt, and s_waitcnt vmcnt(0) holds the wave until
+ * its data are back; the next instruction then issues at the wave's next SIMD slot (cycles 0 mod 4
+ * for wave 0 on SIMD 0, as in test_timing_memtime.c). */
+typedef struct {
+    uint64_t done, endpgm;
+    uint32_t mem_events, lines;
+    cache_op_t op;
+} dma_timing_t;
+
+static void dma_observe(void *ctx, const tev_t *ev)
+{
+    dma_timing_t *d = ctx;
+    if (ev->kind == TEV_MEM && !ev->u.mem.access->scalar) {
+        d->mem_events++;
+        d->done = ev->u.mem.access->done;
+        d->lines = ev->u.mem.access->lines;
+        d->op = ev->u.mem.access->op;
+    }
+    if (ev->kind == TEV_ISSUE && ev->u.issue.op == ISA_s_endpgm)
+        d->endpgm = ev->cycle;
+}
+
+static dma_timing_t dma_time(const char *load)
+{
+    char kernel[512];
+    snprintf(kernel, sizeof kernel,
+             "k:\n  s_load_dwordx2 s[4:5], s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n  s_mov_b32 s6, 0x1000\n"
+             "  s_mov_b32 s7, 0x27000\n  s_mov_b32 m0, 0\n  v_lshlrev_b32 v1, 2, v0\n  %s\n"
+             "  s_waitcnt vmcnt(0)\n  s_endpgm\n", load);
+    th_launch_t t;
+    th_prepare(&t, kernel, "grid = 64\nworkgroup = 64\nlds = 256\n[buffer x]\ntype = u32\ncount = 64\n"
+               "[args]\nx = @x\n", NULL, NULL, 0);
+    dma_timing_t d;
+    memset(&d, 0, sizeof d);
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.observers[0] = (tev_observer_t){ dma_observe, &d };
+    opt.nobservers = 1;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    th_release(&t);
+    return d;
+}
+
+START_TEST(lds_dma_timing)
+{
+    dma_timing_t a = dma_time("buffer_load_dword v2, v1, s[4:7], 0 offen lds");
+    dma_timing_t b = dma_time("buffer_load_dword v2, v1, s[4:7], 0 offen");
+    ck_assert_uint_eq(a.mem_events, 1);
+    ck_assert_int_eq(a.op, CACHE_READ);
+    ck_assert_uint_eq(a.lines, b.lines); /* 64 lanes x 4 bytes: the same lines */
+    ck_assert_uint_eq(a.done, b.done);
+    ck_assert_uint_gt(a.done, 0);
+    ck_assert_uint_eq(a.endpgm, (a.done + 3) / 4 * 4);
+    ck_assert_uint_eq(a.endpgm, b.endpgm);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("buffer_lds");
@@ -247,6 +307,7 @@ static Suite *suite(void)
     tcase_add_test(t, lds_bounds_and_wide);
     tcase_add_test(t, store_lds_dword);
     tcase_add_test(t, launch_lds_dma);
+    tcase_add_test(t, lds_dma_timing);
     suite_add_tcase(s, t);
     return s;
 }
