@@ -75,6 +75,53 @@ START_TEST(test_inv_makes_the_next_load_miss)
 }
 END_TEST
 
+/* s_dcache_wb on a write-back scalar cache: the dirty line a store left goes to the L2 at the
+ * flush's issue cycle c, where it hits (the load brought it in) and is acknowledged at c + 130,
+ * later than the 45 a flush with nothing dirty takes; s_waitcnt lgkmcnt(0) then lets s_endpgm
+ * issue at the wave's next SIMD slot (a multiple of 4). */
+typedef struct {
+    uint64_t wb_issue, endpgm;
+} wb_log_t;
+
+static void log_wb(void *ctx, const tev_t *ev)
+{
+    wb_log_t *g = ctx;
+    if (ev->kind == TEV_ISSUE && ev->u.issue.op == ISA_s_dcache_wb)
+        g->wb_issue = ev->cycle;
+    if (ev->kind == TEV_ISSUE && ev->u.issue.op == ISA_s_endpgm)
+        g->endpgm = ev->cycle;
+}
+
+static wb_log_t run_wb(const char *policy)
+{
+    static const char kernel[] =
+        "k:\n  s_load_dword s3, s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n  s_store_dword s2, s[0:1], 0x0\n"
+        "  s_waitcnt lgkmcnt(0)\n  s_dcache_wb\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
+    const char *sets[] = { policy, NULL };
+    th_launch_t t;
+    th_prepare(&t, kernel, "grid = 64\nworkgroup = 64\n[buffer x]\ntype = u32\ncount = 64\n[args]\nx = @x\n",
+               NULL, sets, 0);
+    wb_log_t g = { 0, 0 };
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.observers[0] = (tev_observer_t){ log_wb, &g };
+    opt.nobservers = 1;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    th_release(&t);
+    return g;
+}
+
+START_TEST(test_wb_waits_for_the_write_back)
+{
+    wb_log_t back = run_wb("scalar.write_policy=write-back");
+    ck_assert_uint_gt(back.wb_issue, 0);
+    ck_assert_uint_eq(back.endpgm, (back.wb_issue + 130 + 3) / 4 * 4);
+    wb_log_t through = run_wb("scalar.write_policy=write-through"); /* nothing dirty */
+    ck_assert_uint_eq(through.endpgm, (through.wb_issue + 45 + 3) / 4 * 4);
+}
+END_TEST
+
 /* The cache level: a flush writes each dirty line once, at the flush cycle, and returns the last
  * acknowledgement; invalidate drops every line. */
 static uint64_t next_level(void *ctx, uint64_t line, cache_op_t op, uint32_t bytes, uint64_t at)
@@ -120,6 +167,7 @@ static Suite *suite(void)
     TCase *t = tcase_create("dcache");
     tcase_add_test(t, test_inv_makes_the_next_load_miss);
     tcase_add_test(t, test_cache_flush);
+    tcase_add_test(t, test_wb_waits_for_the_write_back);
     suite_add_tcase(s, t);
     return s;
 }
