@@ -132,10 +132,10 @@ static bool vregs_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_
 
 enum { MAXC = 4 }; /* dwords per lane */
 
-/* LDS DMA (GCN3 ISA manual, chapter 8, MUBUF "LDS" bit and the buffer load to LDS): each active lane's dword goes to LDS
- * at LDS_base + LDS_offset + inst_offset + TID * 4, LDS_offset = M0[15:0], LDS_base the
- * workgroup's allocation (our lds pointer). Every address is checked before anything moves.
- * Returns false (the fault filled in) when one is outside the allocation. */
+/* LDS DMA (GCN3 ISA manual, chapter 8: the MUBUF LDS bit, buffer loads to LDS): each active lane's
+ * dword goes to LDS at LDS_base + LDS_offset + inst_offset + TID * 4, LDS_offset = M0[15:0],
+ * LDS_base the workgroup's allocation (our lds pointer). Every address is checked before anything
+ * moves. Returns false (the fault filled in) when one is outside the allocation. */
 static bool lds_dma_addrs(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, uint64_t exec,
                           uint32_t *a)
 {
