@@ -179,6 +179,9 @@ typedef struct {
      * store or atomic (an atomic with glc also returns into it: vdst = src[3]). */
     uint8_t offen, idxen;  /* the address VGPR(s) supply an offset and/or an index */
     uint8_t dfmt, nfmt;    /* MTBUF data and number format */
+    /* LDS DMA: the MUBUF lds bit. A load with it writes each lane's dword to LDS at M0[15:0] +
+     * inst_offset + lane * 4 instead of to vdst; buffer_store_lds_dword always has it. */
+    uint8_t lds;
     /* ---- SDWA / DPP forms of VOP1/VOP2/VOPC (gfx8): src0 field 0xF9 (SDWA) or 0xFA (DPP) and a
      * second dword, whose fields are kept here as the hardware encodes them (bit positions in
      * that dword). Its src0 VGPR [7:0] is src[0]; the neg/abs bits are src[0..1].neg/abs and the
@@ -209,6 +212,10 @@ enum {
 bool isa_op_has_form(isa_op_t op, int form);
 /* Whether source k (0, 1) of a VOP1/VOP2/VOPC instruction is a float (neg/abs in SDWA and DPP). */
 bool isa_op_src_float(isa_op_t op, unsigned k);
+/* ---- integer clamp of the SAD family (added with LDS DMA and the buffer formats) ----
+ * v_sad_u8 .. v_mqsad_u32_u8 (contiguous in isa.def) take `clamp` on gfx803 (llvm-mc accepts it):
+ * their accumulating add saturates instead of wrapping (exec_valu_pack.c). v_lerp_u8 takes none. */
+static inline bool isa_op_int_clamp(isa_op_t op) { return op >= ISA_v_sad_u8 && op <= ISA_v_mqsad_u32_u8; }
 
 /* s_getreg/s_setreg: hardware register ids gcnsim models (only MODE), and the simm16 fields. */
 enum { ISA_HWREG_MODE = 1 };

@@ -7,6 +7,8 @@
  *   buffer_load_dwordx2 v[1:2], v[2:3], s[4:7], s3 idxen offen
  *   buffer_atomic_add v1, v2, s[4:7], 0 offen glc      (glc: the old value returns into v1)
  *   tbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT]
+ *   buffer_load_dword v1, v2, s[4:7], 0 offen lds     (LDS DMA: the dword goes to LDS, not v1)
+ *   buffer_store_lds_dword s[4:7], s1 offset:4 lds
  *
  * and printed back the same way (asm_buffer_format). Rules follow what llvm-mc 14 accepts for
  * gfx803; see docs/asm.md, "Buffer instructions". */
@@ -136,8 +138,9 @@ static bool parse_format(asm_ctx_t *c, uint32_t *i, isa_inst_t *in)
 
 /* Flags and modifiers after the operands. */
 typedef struct {
-    bool offen, idxen, glc, slc, has_offset;
+    bool offen, idxen, glc, slc, lds, has_offset;
     uint32_t offset;
+    uint32_t col_lds, col_glc, col_slc, col_addr; /* for the checks after parsing */
 } buf_mods_t;
 
 static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_op_t op, buf_mods_t *m)
@@ -147,14 +150,27 @@ static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_op_t op, buf_mods_t *m)
         const asm_tok_t *t = &c->tok[*i];
         if (t->kind == TK_END)
             return true;
+        if (m->lds) { /* llvm-mc takes lds only as the last modifier */
+            asm_error(c, t->col, "'lds' must be the last modifier");
+            return false;
+        }
         bool *flag = asm_tok_is(t, "offen") ? &m->offen : asm_tok_is(t, "idxen") ? &m->idxen
-                   : asm_tok_is(t, "glc") ? &m->glc : asm_tok_is(t, "slc") ? &m->slc : NULL;
+                   : asm_tok_is(t, "glc") ? &m->glc : asm_tok_is(t, "slc") ? &m->slc
+                   : asm_tok_is(t, "lds") ? &m->lds : NULL;
         if (flag) {
             if (*flag) {
                 asm_error(c, t->col, "duplicate modifier '%.*s'", (int)t->len, t->p);
                 return false;
             }
             *flag = true;
+            if (flag == &m->lds)
+                m->col_lds = t->col;
+            else if (flag == &m->glc)
+                m->col_glc = t->col;
+            else if (flag == &m->slc)
+                m->col_slc = t->col;
+            else
+                m->col_addr = t->col;
             (*i)++;
         } else if (asm_tok_is(t, "offset")) {
             if (m->has_offset) {
@@ -166,9 +182,6 @@ static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_op_t op, buf_mods_t *m)
             if (!mod_int(c, i, "offset", 4095, &m->offset))
                 return false;
             m->has_offset = true;
-        } else if (asm_tok_is(t, "lds")) {
-            asm_error(c, t->col, "'lds' (a buffer load into LDS) is not implemented yet in gcnsim");
-            return false;
         } else if (asm_tok_is(t, "tfe")) {
             asm_error(c, t->col, "'tfe' is not simulated by gcnsim: graphics-only, not simulated: texture-fail status "
                       "for partially resident resources");
@@ -181,7 +194,7 @@ static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_op_t op, buf_mods_t *m)
                       isa_ops[op].enc == ISA_ENC_MTBUF ? "" : " (and only tbuffer instructions take one)");
             return false;
         } else if (t->kind == TK_IDENT) {
-            asm_error(c, t->col, "unexpected '%.*s': expected a buffer modifier (offen, idxen, offset:, glc, slc)",
+            asm_error(c, t->col, "unexpected '%.*s': expected a buffer modifier (offen, idxen, offset:, glc, slc, lds)",
                       (int)t->len, t->p);
             return false;
         } else {
@@ -217,6 +230,48 @@ static bool vgpr_range(asm_ctx_t *c, const asm_opnd_t *o, unsigned width, const 
     return false;
 }
 
+/* The loads llvm-mc takes `lds` on for gfx803 (the GCN3 manual defines LDS DMA for format_x, the
+ * byte and short loads and dword; llvm-mc also takes dwordx2..x4, which gcnsim assembles and faults
+ * on at run time: docs/semantics-scalar-memory.md). */
+static bool lds_load_op(isa_op_t op)
+{
+    return op == ISA_buffer_load_format_x || (op >= ISA_buffer_load_ubyte && op <= ISA_buffer_load_dwordx4);
+}
+
+/* buffer_store_lds_dword srsrc, soffset [offset:N] [lds]: no data or address VGPR, no glc/slc
+ * (llvm-mc refuses them); the lds bit is always set. */
+static bool store_lds_inst(asm_ctx_t *c, uint32_t *i, asm_pinst_t *pi)
+{
+    isa_inst_t *in = &pi->in;
+    asm_opnd_t rsrc, soff;
+    if (!next_operand(c, i, &rsrc, false) || !next_operand(c, i, &soff, true))
+        return false;
+    buf_mods_t m;
+    memset(&m, 0, sizeof m);
+    if (!parse_mods(c, i, ISA_buffer_store_lds_dword, &m))
+        return false;
+    if (m.glc || m.slc || m.offen || m.idxen) {
+        asm_error(c, m.glc ? m.col_glc : m.slc ? m.col_slc : m.col_addr,
+                  "buffer_store_lds_dword takes only offset: and lds (no address VGPR, glc or slc)");
+        return false;
+    }
+    if (rsrc.kind != OPK_REG || rsrc.code >= ISA_VGPR_BASE || rsrc.count != 4 || rsrc.code % 4 != 0 ||
+        rsrc.code + 3 > ISA_SGPR_MAX) {
+        asm_error(c, rsrc.col, "the buffer resource (srsrc) must be four SGPRs starting at a multiple of 4 (s[4n:4n+3])");
+        return false;
+    }
+    uint16_t scode;
+    if (!soffset_code(c, &soff, &scode))
+        return false;
+    in->src[0] = (isa_operand_t){ ISA_OPND_NONE, 0, 0, 0 };
+    in->src[1] = (isa_operand_t){ rsrc.code, 4, 0, 0 };
+    in->src[2] = (isa_operand_t){ scode, 1, 0, 0 };
+    in->nsrc = 3;
+    in->offset = m.offset;
+    in->lds = 1;
+    return true;
+}
+
 bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_pinst_t *pi)
 {
     const isa_op_info_t *info = &isa_ops[op];
@@ -233,6 +288,8 @@ bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_
         return true;
     }
     asm_opnd_t data, addr, rsrc, soff;
+    if (op == ISA_buffer_store_lds_dword)
+        return store_lds_inst(c, i, pi);
     if (!next_operand(c, i, &data, false) || !next_operand(c, i, &addr, false) || !next_operand(c, i, &rsrc, false))
         return false;
     /* llvm-mc also takes the old `dfmt:N, nfmt:N,` form of MTBUF before soffset. */
@@ -267,6 +324,11 @@ bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_
     memset(&m, 0, sizeof m);
     if (!parse_mods(c, i, op, &m))
         return false;
+    if (m.lds && !lds_load_op(op)) {
+        asm_error(c, m.col_lds, "'lds' (a load into LDS) is only valid on buffer_load_format_x, buffer_load_ubyte, "
+                  "_sbyte, _ushort, _sshort and buffer_load_dword{,x2,x3,x4}");
+        return false;
+    }
 
     /* vdata: a load's destination, a store's or atomic's data (an atomic with glc returns into it). */
     unsigned dw = sig->g[0].width;
@@ -315,6 +377,7 @@ bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_
     in->idxen = m.idxen;
     in->glc = m.glc;
     in->slc = m.slc;
+    in->lds = m.lds;
     in->offset = m.offset;
     (void)mcol;
     return true;
@@ -361,6 +424,15 @@ int asm_buffer_format(const isa_inst_t *in, char *buf, size_t len)
     put(buf, len, &pos, "%s", info->name);
     if (!info->sig[0])
         return (int)pos;
+    if (in->op == ISA_buffer_store_lds_dword) {
+        asm_reg_text(in->src[1].code, 4, text, sizeof text);
+        put(buf, len, &pos, " %s, ", text);
+        put_soffset(buf, len, &pos, in->src[2].code);
+        if (in->offset)
+            put(buf, len, &pos, " offset:%" PRIu32, in->offset);
+        put(buf, len, &pos, " lds");
+        return (int)pos;
+    }
     isa_operand_t data = (info->flags & ISA_FL_LOAD) ? in->vdst : in->src[3];
     asm_reg_text(data.code, data.count, text, sizeof text);
     put(buf, len, &pos, " %s, ", text);
@@ -392,5 +464,7 @@ int asm_buffer_format(const isa_inst_t *in, char *buf, size_t len)
         put(buf, len, &pos, " glc");
     if (in->slc)
         put(buf, len, &pos, " slc");
+    if (in->lds)
+        put(buf, len, &pos, " lds");
     return (int)pos;
 }

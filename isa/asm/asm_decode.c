@@ -107,8 +107,13 @@ static const char *decode_buffer(const isa_op_info_t *info, bool mtbuf, uint64_t
         asm_decode_mtbuf(w, &b);
     else
         asm_decode_mubuf(w, &b);
-    if (b.lds)
-        return "the lds bit (a buffer load into LDS) is not simulated";
+    isa_op_t op = (isa_op_t)(info - isa_ops);
+    bool store_lds = op == ISA_buffer_store_lds_dword; /* always has the lds bit */
+    bool lds_load = op == ISA_buffer_load_format_x || (op >= ISA_buffer_load_ubyte && op <= ISA_buffer_load_dwordx4);
+    if (store_lds && !b.lds)
+        return "buffer_store_lds_dword without the lds bit";
+    if (b.lds && !store_lds && !lds_load)
+        return "the lds bit on an instruction that does not load into LDS";
     if (b.tfe)
         return "the tfe bit: graphics-only, not simulated";
     if ((mtbuf ? asm_encode_mtbuf(&b) : asm_encode_mubuf(&b)) != w)
@@ -120,6 +125,9 @@ static const char *decode_buffer(const isa_op_info_t *info, bool mtbuf, uint64_t
     in->idxen = b.idxen;
     in->dfmt = mtbuf ? b.dfmt : 1; /* the assembler's defaults on MUBUF (asm_buffer.c) */
     in->nfmt = mtbuf ? b.nfmt : 0;
+    in->lds = b.lds;
+    if (store_lds && (b.vaddr || b.vdata || b.offen || b.idxen || b.glc || b.slc))
+        return "buffer_store_lds_dword has no address or data VGPR, glc or slc";
     if (info->sig[0] == '\0') { /* buffer_wbinvl1*: no operands */
         if (b.vaddr || b.vdata || b.srsrc || b.soffset || b.offen || b.idxen || b.offset || b.glc || b.slc)
             return "this instruction has no operands or modifiers";
@@ -143,6 +151,8 @@ static const char *decode_buffer(const isa_op_info_t *info, bool mtbuf, uint64_t
         return "soffset is not an SGPR, m0, vcc, exec or an inline constant";
     in->src[2] = (isa_operand_t){ so, 1, 0, 0 };
     in->nsrc = 3;
+    if (store_lds) /* srsrc and soffset only */
+        return NULL;
     isa_operand_t data = { (uint16_t)(ISA_VGPR_BASE + b.vdata), sig.g[0].width, 0, 0 };
     if (info->flags & ISA_FL_LOAD) {
         in->vdst = data;
@@ -476,7 +486,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
     bool fl_op = (info->flags & ISA_FL_FLOAT) != 0;
     if (in->omod && !(fl_op && info->enc != ISA_ENC_VOPC))
         return fail(err, errlen, off, "'%s' takes no output modifier", name);
-    if (in->clamp && !(fl_op || (strchr(info->sig, 'C') && info->enc != ISA_ENC_VOPC)))
+    bool int_clamp = isa_op_int_clamp((isa_op_t)in->op);
+    if (in->clamp && !(fl_op || int_clamp || (strchr(info->sig, 'C') && info->enc != ISA_ENC_VOPC)))
         return fail(err, errlen, off, "'%s' takes no clamp", name);
     const isa_operand_t *bad = !operand_ok(in->vdst) ? &in->vdst : !operand_ok(in->sdst) ? &in->sdst : NULL;
     for (unsigned i = 0; !bad && i < in->nsrc; i++)

@@ -292,7 +292,7 @@ static unsigned encode_buffer(const isa_inst_t *in, uint16_t op, uint8_t *out, c
     const isa_op_info_t *info = &isa_ops[in->op];
     asm_buf_fields_t f = { .op = op, .offset = (uint16_t)(in->offset & 0xfff), .offen = in->offen != 0,
                            .idxen = in->idxen != 0, .glc = in->glc != 0, .slc = in->slc != 0,
-                           .dfmt = in->dfmt, .nfmt = in->nfmt };
+                           .lds = in->lds != 0, .dfmt = in->dfmt, .nfmt = in->nfmt };
     uint32_t v = 0;
     if (in->nsrc >= 3) { /* buffer_wbinvl1* have no operands: every field 0 */
         if (present(in->src[0])) {

@@ -564,7 +564,7 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
                    op == ISA_v_cvt_pk_u8_f32 || op == ISA_v_cvt_pkaccum_u8_f32 ||
                    op == ISA_v_cvt_pknorm_i16_f32 || op == ISA_v_cvt_pknorm_u16_f32;
     bool i24 = op == ISA_v_mul_i32_i24 || op == ISA_v_mul_u32_u24 || op == ISA_v_mad_i32_i24 || op == ISA_v_mad_u32_u24;
-    bool sat = (info->flags & ISA_FL_SAT) != 0;
+    bool sat = (info->flags & ISA_FL_SAT) != 0 || isa_op_int_clamp(op);
     if (m->clamp && (cls || !(valu && (fl || sat || i24 || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC))))) {
         asm_error(c, m->col_clamp, "'clamp' is not allowed on '%s' (only floating-point and carry-out VALU instructions)",
                   info->name);

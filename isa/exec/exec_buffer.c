@@ -6,6 +6,7 @@
  * checked before anything is written, so a faulting instruction has no effect. */
 #include "exec/exec_buffer.h"
 
+#include "exec/exec_buffer_fmt.h"
 #include "exec/exec_operands.h"
 
 #include <inttypes.h>
@@ -76,24 +77,6 @@ static bool buf_addr(const desc_t *d, uint32_t index, uint32_t offset, uint32_t 
 
 /* ---- Formats ---------------------------------------------------------------------------------- */
 
-/* Components (dwords) of a 32-bit-per-component data format; 0 for formats gcnsim does not
- * simulate. */
-static uint32_t fmt_comps(uint32_t dfmt)
-{
-    switch (dfmt) {
-    case 4: return 1;   /* 32 */
-    case 11: return 2;  /* 32_32 */
-    case 13: return 3;  /* 32_32_32 */
-    case 14: return 4;  /* 32_32_32_32 */
-    default: return 0;
-    }
-}
-
-static bool fmt_ok(uint32_t nfmt)
-{
-    return nfmt == 4 || nfmt == 5 || nfmt == 7; /* UINT, SINT, FLOAT: the bits move unchanged */
-}
-
 static bool is_d16(isa_op_t op)
 {
     return (op >= ISA_buffer_load_format_d16_x && op <= ISA_buffer_store_format_d16_xyzw) ||
@@ -149,6 +132,27 @@ static bool vregs_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_
 
 enum { MAXC = 4 }; /* dwords per lane */
 
+/* LDS DMA (GCN3 ISA manual, chapter 8: the MUBUF LDS bit, buffer loads to LDS): each active lane's
+ * dword goes to LDS at LDS_base + LDS_offset + inst_offset + TID * 4, LDS_offset = M0[15:0],
+ * LDS_base the workgroup's allocation (our lds pointer). Every address is checked before anything
+ * moves. Returns false (the fault filled in) when one is outside the allocation. */
+static bool lds_dma_addrs(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, uint64_t exec,
+                          uint32_t *a)
+{
+    uint32_t base = (w->sreg[ISA_REG_M0] & 0xffffu) + in->offset;
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        a[l] = base + 4u * (uint32_t)l;
+        if ((exec >> l & 1) && (uint64_t)a[l] + 4 > w->lds_size) {
+            isa_x_fault(res, ISA_FAULT_LDS_BOUNDS, l, a[l],
+                        "%s: lane %d: LDS address 0x%" PRIx32 " (M0[15:0] 0x%" PRIx32 " + offset %" PRIu32
+                        " + lane * 4) is outside the workgroup's LDS allocation (%" PRIu32 " bytes)",
+                        isa_ops[in->op].name, l, a[l], w->sreg[ISA_REG_M0] & 0xffffu, in->offset, w->lds_size);
+            return false;
+        }
+    }
+    return true;
+}
+
 void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
@@ -158,11 +162,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
         return; /* buffer_wbinvl1*: the functional memory is coherent; the timing model moves nothing */
     bool fmt = (info->flags & ISA_FL_BUF_FORMAT) != 0, atomic = (info->flags & ISA_FL_ATOMIC) != 0;
     bool load = (info->flags & ISA_FL_LOAD) != 0;
-    if (fmt && is_d16(in->op)) {
-        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: the d16 format conversions are not simulated by gcnsim",
-                    info->name);
-        return;
-    }
+    bool d16 = fmt && is_d16((isa_op_t)in->op);
     if (in->src[1].code + 4 > ISA_NUM_SREGS) {
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: bad buffer resource operand", info->name);
         return;
@@ -170,28 +170,47 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
     desc_t d = desc_read(w, in->src[1]);
     uint32_t size = info->mem_bytes;          /* bytes per lane */
     uint32_t ndw = size < 4 ? 1 : size / 4;   /* data registers per lane */
-    uint32_t ncomp = ndw;                     /* dwords that move */
-    uint32_t fcomps = 0;
+    uint32_t ncomp = ndw;                     /* accesses per lane (dwords, or one element) */
+    uint32_t fcomps = 0, dfmt = 0, nfmt = 0;
     if (fmt) {
-        uint32_t dfmt = info->enc == ISA_ENC_MTBUF ? in->dfmt : d.dfmt;
-        uint32_t nfmt = info->enc == ISA_ENC_MTBUF ? in->nfmt : d.nfmt;
-        fcomps = fmt_comps(dfmt);
-        if (!fcomps || !fmt_ok(nfmt)) {
+        /* The format: the V#'s (word 3 DATA_FORMAT, NUM_FORMAT) for MUBUF, the instruction's for
+         * MTBUF. One access per lane moves the whole element (manual 8.1.5: all or nothing). */
+        dfmt = info->enc == ISA_ENC_MTBUF ? in->dfmt : d.dfmt;
+        nfmt = info->enc == ISA_ENC_MTBUF ? in->nfmt : d.nfmt;
+        const char *why = isa_buf_fmt_problem(dfmt, nfmt);
+        if (why) {
             isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: buffer format (data format %" PRIu32 ", number format %"
-                        PRIu32 ") is not simulated by gcnsim (only 32-bit UINT, SINT and FLOAT components)",
-                        info->name, dfmt, nfmt);
+                        PRIu32 "%s): %s", info->name, dfmt, nfmt,
+                        info->enc == ISA_ENC_MTBUF ? ", from the instruction" : ", from the V#'s word 3", why);
             return;
         }
-        ncomp = fcomps < ndw ? fcomps : ndw;
+        fcomps = isa_buf_fmt_comps(dfmt);
+        ndw = size / (d16 ? 2 : 4); /* one register per component (gfx803's d16 is unpacked) */
+        ncomp = 1;
     }
     if (atomic)
         ncomp = 1; /* one 32- or 64-bit element; `size` says which */
-    uint32_t csize = atomic ? size : size < 4 ? size : 4; /* bytes per component access */
+    /* bytes per access */
+    uint32_t csize = atomic ? size : fmt ? isa_buf_fmt_bytes(dfmt) : size < 4 ? size : 4;
     isa_operand_t data = load ? in->vdst : in->src[3];
     uint32_t nreg = (atomic && (in->op == ISA_buffer_atomic_cmpswap || in->op == ISA_buffer_atomic_cmpswap_x2)) ? 2 * ndw
                                                                                                                : ndw;
-    if (!vregs_ok(w, in, res, data, nreg))
+    uint32_t lds_addr[ISA_WAVE_SIZE];
+    if (in->lds) {
+        /* LDS DMA: the data go to (or, for buffer_store_lds_dword, come from) LDS, never VGPRs. The
+         * manual defines it for one dword per lane; llvm-mc also assembles dwordx2..x4 with lds,
+         * whose LDS layout the manual leaves undefined. */
+        if (ndw != 1) {
+            isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s with lds: the GCN3 manual defines loads into LDS only for "
+                        "one dword per lane (format_x, ubyte, sbyte, ushort, sshort, dword); gcnsim does not guess "
+                        "the LDS layout of wider ones", info->name);
+            return;
+        }
+        if (!lds_dma_addrs(w, in, res, exec, lds_addr))
+            return;
+    } else if (!vregs_ok(w, in, res, data, nreg)) {
         return;
+    }
     uint32_t naddr = (uint32_t)in->offen + (uint32_t)in->idxen;
     if (naddr && !vregs_ok(w, in, res, in->src[0], naddr))
         return;
@@ -239,10 +258,12 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
                 continue;
             for (uint32_t c = 0; c < ndw; c++) {
                 uint32_t v = 0;
-                if (c >= ncomp) {
-                    /* A format load past the format's components: 0, and 1 for w (the defaults). */
-                    bool flt = (info->enc == ISA_ENC_MTBUF ? in->nfmt : d.nfmt) == 7;
-                    v = c == 3 ? (flt ? 0x3f800000u : 1u) : 0;
+                if (fmt) {
+                    /* Past the format's components: 0, and 1 for w (the defaults); out of range 0. */
+                    if (c >= fcomps)
+                        v = isa_buf_fmt_default(nfmt, c, d16);
+                    else if (inr[0][l])
+                        v = isa_buf_fmt_load(mem_ptr(w, addr[0][l], csize), dfmt, nfmt, c, d16);
                 } else if (inr[c][l]) {
                     const uint8_t *p = mem_ptr(w, addr[c][l], csize);
                     switch (in->op) {
@@ -258,11 +279,28 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
                 out[c][l] = v; /* out of range: 0 */
             }
         }
+        if (in->lds) {
+            for (int l = 0; l < ISA_WAVE_SIZE; l++)
+                if (exec >> l & 1)
+                    st32(w->lds + lds_addr[l], out[0][l]);
+            return;
+        }
         for (uint32_t c = 0; c < ndw; c++)
             isa_x_write_v32(w, isa_x_vreg(in->vdst) + c, exec, out[c]);
         return;
     }
     uint32_t dreg = isa_x_vreg(data);
+    if (fmt) {
+        /* Each supplied component converts into its field; the format's others stay in memory. */
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            if (!(exec >> l & 1) || !inr[0][l])
+                continue;
+            uint8_t *p = mem_ptr(w, addr[0][l], csize);
+            for (uint32_t c = 0; c < ndw && c < fcomps; c++)
+                isa_buf_fmt_store(p, dfmt, nfmt, c, isa_x_vgpr(w, dreg + c)[l], d16);
+        }
+        return;
+    }
     if (!atomic) {
         for (int l = 0; l < ISA_WAVE_SIZE; l++) {
             if (!(exec >> l & 1))
@@ -271,7 +309,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
                 if (!inr[c][l])
                     continue; /* out of range: dropped */
                 uint8_t *p = mem_ptr(w, addr[c][l], csize);
-                uint32_t v = isa_x_vgpr(w, dreg + c)[l];
+                uint32_t v = in->lds ? ld32(w->lds + lds_addr[l]) : isa_x_vgpr(w, dreg + c)[l];
                 if (csize == 4)
                     st32(p, v);
                 else

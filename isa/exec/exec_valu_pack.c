@@ -23,6 +23,17 @@ static inline uint32_t B(float f) { return isa_x_bits(f); }
 static inline uint32_t byte_of(uint64_t v, unsigned i) { return (uint32_t)(v >> (8 * i)) & 0xffu; }
 static inline uint32_t absdiff(uint32_t a, uint32_t b) { return a > b ? a - b : b - a; }
 
+/* The accumulating add of the SAD family: with `clamp` it saturates at `max` (the width of the
+ * result: 0xffffffff, or 0xffff for the packed 16-bit results of qsad_pk/mqsad_pk) instead of
+ * wrapping. The GCN3 manual names clamp for these VOP3a opcodes without defining it for integers;
+ * gcnsim takes the rule LLVM documents for integer clamp (saturate to the unsigned range of the
+ * result), see docs/semantics-valu.md. */
+static inline uint32_t acc_add(uint64_t sum, uint64_t acc, bool clamp, uint32_t max)
+{
+    uint64_t s = sum + acc;
+    return clamp && s > max ? max : (uint32_t)(s & max);
+}
+
 /* Sum over the four bytes of |a.byte - b.byte|; `masked` skips the bytes where the reference b is
  * 0 (the MSAD rule: a zero reference byte marks a pixel outside the shape). */
 static inline uint32_t sad4(uint32_t a, uint32_t b, bool masked)
@@ -172,7 +183,7 @@ static void qsad(isa_wave_t *w, const isa_inst_t *in, isa_op_t op)
         const uint32_t *acc = isa_x_vgpr(w, isa_x_vreg(in->src[2]));
         for (unsigned k = 0; k < 4; k++)
             for (int l = 0; l < NL; l++)
-                rows[k][l] = sad4(window(s0[l], k), s1[l], true) + acc[k * NL + l];
+                rows[k][l] = acc_add(sad4(window(s0[l], k), s1[l], true), acc[k * NL + l], in->clamp, 0xffffffffu);
         write_rows(w, in, 4, rows);
         return;
     }
@@ -181,7 +192,7 @@ static void qsad(isa_wave_t *w, const isa_inst_t *in, isa_op_t op)
         uint64_t d = 0;
         for (unsigned k = 0; k < 4; k++) {
             uint32_t acc = (uint32_t)(s2[l] >> (16 * k)) & 0xffffu;
-            d |= (uint64_t)((sad4(window(s0[l], k), s1[l], masked) + acc) & 0xffffu) << (16 * k);
+            d |= (uint64_t)acc_add(sad4(window(s0[l], k), s1[l], masked), acc, in->clamp, 0xffffu) << (16 * k);
         }
         rows[0][l] = (uint32_t)d;
         rows[1][l] = (uint32_t)(d >> 32);
@@ -284,12 +295,16 @@ bool isa_valu_vop3x(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         isa_x_read_v32(w, in, in->src[0], s0);
     isa_x_read_v32(w, in, in->src[1], s1);
     isa_x_read_v32(w, in, in->src[2], s2);
+    bool cl = in->clamp != 0;
+    const uint32_t M32 = 0xffffffffu;
     switch (op) {
-    case ISA_v_sad_u8: LANES(sad4(a, b, false) + c); break;
-    case ISA_v_sad_hi_u8: LANES((sad4(a, b, false) << 16) + c); break;
-    case ISA_v_sad_u16: LANES(absdiff(a & 0xffffu, b & 0xffffu) + absdiff(a >> 16, b >> 16) + c); break;
-    case ISA_v_sad_u32: LANES(absdiff(a, b) + c); break;
-    case ISA_v_msad_u8: LANES(sad4(a, b, true) + c); break;
+    case ISA_v_sad_u8: LANES(acc_add(sad4(a, b, false), c, cl, M32)); break;
+    case ISA_v_sad_hi_u8: LANES(acc_add((uint64_t)sad4(a, b, false) << 16, c, cl, M32)); break;
+    case ISA_v_sad_u16:
+        LANES(acc_add((uint64_t)absdiff(a & 0xffffu, b & 0xffffu) + absdiff(a >> 16, b >> 16), c, cl, M32));
+        break;
+    case ISA_v_sad_u32: LANES(acc_add(absdiff(a, b), c, cl, M32)); break;
+    case ISA_v_msad_u8: LANES(acc_add(sad4(a, b, true), c, cl, M32)); break;
     case ISA_v_lerp_u8: LANES(lerp_u8(a, b, c)); break;
     case ISA_v_perm_b32: LANES(perm_b32(a, b, c)); break;
     case ISA_v_cvt_pk_u8_f32: LANES(cvt_pk_u8(a, b, c)); break;

@@ -127,8 +127,16 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         w->ready_at = c + (uint64_t)cfg->salu_cycles;
         w->lgkm_cnt++;
         if (!(info->flags & (ISA_FL_LOAD | ISA_FL_STORE))) {
-            /* s_memtime/s_memrealtime, s_dcache_*: no data moves; a scalar hit's latency */
-            schedule_done(s, w, c + (uint64_t)cfg->scalar_latency, false);
+            /* s_memtime/s_memrealtime: no data moves; a scalar hit's latency. s_dcache_inv* and
+             * s_dcache_wb* also empty (write back) the scalar cache: done no sooner than the last
+             * write-back's acknowledgement. */
+            uint64_t done = c + (uint64_t)cfg->scalar_latency;
+            bool inv = in->op == ISA_s_dcache_inv || in->op == ISA_s_dcache_inv_vol;
+            if (inv || in->op == ISA_s_dcache_wb || in->op == ISA_s_dcache_wb_vol) {
+                uint64_t t = mem_scalar_flush(&s->mem, w->cu, c, inv);
+                done = t > done ? t : done;
+            }
+            schedule_done(s, w, done, false);
             break;
         }
         if (info->flags & ISA_FL_STORE)

@@ -84,6 +84,25 @@ void cache_invalidate(cache_t *c, uint64_t addr)
         l->valid = l->dirty = false;
 }
 
+uint64_t cache_flush(cache_t *c, uint64_t at, bool invalidate)
+{
+    uint64_t done = at;
+    for (size_t i = 0; i < (size_t)c->nsets * c->p.ways; i++) {
+        cache_line_t *l = &c->lines[i];
+        if (!l->valid)
+            continue;
+        if (l->dirty) {
+            uint64_t t = c->next(c->next_ctx, l->tag, CACHE_WRITE, c->p.line_bytes, at);
+            if (t > done)
+                done = t;
+            l->dirty = false;
+        }
+        if (invalidate)
+            l->valid = false;
+    }
+    return done;
+}
+
 uint64_t cache_dirty_lines(const cache_t *c)
 {
     uint64_t n = 0;

@@ -102,6 +102,10 @@ static inline uint64_t cache_mshr_free_at(const cache_t *c) { return c->mshr_fre
 bool cache_holds(const cache_t *c, uint64_t addr);
 /* Drop the line holding `addr` if present (an atomic passing a write-through level). */
 void cache_invalidate(cache_t *c, uint64_t addr);
+/* Write every dirty line to the next level at cycle `at` (all at once, in set order) and, with
+ * `invalidate`, drop every line: s_dcache_wb / s_dcache_inv on a scalar cache. Returns the cycle
+ * the last write-back is acknowledged (`at` when nothing was dirty). */
+uint64_t cache_flush(cache_t *c, uint64_t at, bool invalidate);
 /* Lines holding data not yet written to the next level (write-back levels). */
 uint64_t cache_dirty_lines(const cache_t *c);
 

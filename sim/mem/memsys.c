@@ -411,6 +411,18 @@ void mem_scalar_store(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint
     scalar_access(m, cu, addr, bytes, c, CACHE_WRITE, a);
 }
 
+uint64_t mem_scalar_flush(mem_t *m, uint32_t cu, uint64_t c, bool invalidate)
+{
+    if (m->ideal)
+        return c;
+    mem_access_t scratch; /* the write-backs' L2 counts are not reported (no TEV_MEM for a flush) */
+    memset(&scratch, 0, sizeof scratch);
+    m->cur = &scratch;
+    uint64_t t = cache_flush(&m->scalar[cu / (uint32_t)m->cfg->scalar_cus_per_cache], c, invalidate);
+    m->cur = NULL;
+    return t;
+}
+
 uint64_t mem_l2_dirty_lines(const mem_t *m)
 {
     uint64_t n = 0;

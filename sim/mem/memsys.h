@@ -95,6 +95,12 @@ uint64_t mem_l2_dirty_lines(const mem_t *m);
  * policy; a->done is the acknowledgement. */
 void mem_scalar_store(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a);
 
+/* s_dcache_wb (invalidate false) and s_dcache_inv (true) at cycle c on the scalar cache CU `cu`
+ * uses (shared by scalar.cus_per_cache CUs): dirty lines are written to the L2, and with
+ * `invalidate` every line is dropped, so the next scalar load misses. Returns the cycle the last
+ * write-back is acknowledged (c when none; always c with mem.model = ideal). */
+uint64_t mem_scalar_flush(mem_t *m, uint32_t cu, uint64_t c, bool invalidate);
+
 /* The coalescer: the distinct lines of `line_bytes` touched by the active lanes (each lane reads
  * or writes `bytes` from addr[lane]; an access crossing a line touches both), in lane order of
  * first touch, into lines[] (room for 2 x 64: `bytes` must not exceed `line_bytes`, so a lane

@@ -341,6 +341,17 @@ static void corpus(void)
     puts("  v_mul_f32 v1, 0.15915494, v2");
     puts("  v_rcp_f64 v[2:3], 0x40000000");
     asm_opcode_map_free(m);
+    /* Forms the table samples do not reach: LDS DMA and the SAD family's integer clamp. */
+    static const char *const extra[] = {
+        "buffer_load_dword v1, off, s[4:7], s1 lds",
+        "buffer_load_ubyte v5, v[1:2], s[8:11], 0 idxen offen offset:7 glc slc lds",
+        "buffer_load_sshort v0, v2, s[4:7], m0 offen lds", "buffer_load_format_x v3, off, s[4:7], s1 offset:4095 lds",
+        "buffer_load_dwordx4 v[0:3], off, s[4:7], s1 lds", "buffer_store_lds_dword s[4:7], s1 lds",
+        "buffer_store_lds_dword s[4:7], 0 offset:12 lds", "v_sad_u8 v0, v1, v2, v3 clamp",
+        "v_qsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7] clamp", "v_mqsad_u32_u8 v[10:13], v[2:3], v4, v[6:9] clamp",
+    };
+    for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+        printf("  %s\n", extra[i]);
 }
 
 static int unconnected(void)

@@ -7,7 +7,7 @@
 
 /* d = op(a, b, c) in every lane of v0 (sources in v1..v3), EXEC all but lane 1; returns lane 0 and
  * checks lane 1 kept its sentinel. */
-static uint32_t run3(ut_machine_t *m, isa_op_t op, uint32_t a, uint32_t b, uint32_t c)
+static uint32_t run3c(ut_machine_t *m, isa_op_t op, uint32_t a, uint32_t b, uint32_t c, bool clamp)
 {
     ut_vset_all(m, 0, TV_SENTINEL);
     ut_vset_all(m, 1, a);
@@ -16,6 +16,7 @@ static uint32_t run3(ut_machine_t *m, isa_op_t op, uint32_t a, uint32_t b, uint3
     ut_set_exec(m, ~2ull);
     isa_inst_t in = ut_inst(op);
     in.vdst = ut_v(0);
+    in.clamp = clamp;
     for (int i = 0; i < 3; i++)
         in.src[i] = ut_v(1 + (unsigned)i);
     isa_exec_result_t r = ut_run(m, &in);
@@ -23,6 +24,10 @@ static uint32_t run3(ut_machine_t *m, isa_op_t op, uint32_t a, uint32_t b, uint3
     ck_assert_uint_eq(ut_vreg(m, 0)[1], TV_SENTINEL);
     ck_assert_uint_eq(ut_vreg(m, 0)[63], ut_vreg(m, 0)[0]);
     return ut_vreg(m, 0)[0];
+}
+static uint32_t run3(ut_machine_t *m, isa_op_t op, uint32_t a, uint32_t b, uint32_t c)
+{
+    return run3c(m, op, a, b, c, false);
 }
 
 START_TEST(test_sad)
@@ -50,7 +55,7 @@ END_TEST
 
 /* QSAD: S0 = bytes 01..08 (v[2:3]), S1 = 04 03 02 01 (v4), 16-bit accumulators S2 = 1, 2, 3, 4
  * (v[6:7]); result k compares the window of S0 at byte k with S1. */
-static void run_qsad(ut_machine_t *m, isa_op_t op, uint32_t ref, uint64_t acc)
+static void run_qsad_c(ut_machine_t *m, isa_op_t op, uint32_t ref, uint64_t acc, bool clamp)
 {
     for (int l = 0; l < ISA_WAVE_SIZE; l++) {
         ut_vreg(m, 2)[l] = 0x04030201u;
@@ -64,8 +69,13 @@ static void run_qsad(ut_machine_t *m, isa_op_t op, uint32_t ref, uint64_t acc)
     in.src[0] = ut_vr(2, 2);
     in.src[1] = ut_v(4);
     in.src[2] = ut_vr(op == ISA_v_mqsad_u32_u8 ? 8 : 6, op == ISA_v_mqsad_u32_u8 ? 4 : 2);
+    in.clamp = clamp;
     isa_exec_result_t r = ut_run(m, &in);
     ck_assert_msg(r.status == ISA_EXEC_OK, "%s", r.fault_msg);
+}
+static void run_qsad(ut_machine_t *m, isa_op_t op, uint32_t ref, uint64_t acc)
+{
+    run_qsad_c(m, op, ref, acc, false);
 }
 static uint64_t pair(ut_machine_t *m, unsigned r) { return (uint64_t)ut_vreg(m, r + 1)[0] << 32 | ut_vreg(m, r)[0]; }
 
@@ -90,6 +100,46 @@ START_TEST(test_qsad)
     ck_assert_uint_eq(ut_vreg(m, 1)[0], 203);
     ck_assert_uint_eq(ut_vreg(m, 2)[0], 306);
     ck_assert_uint_eq(ut_vreg(m, 3)[0], 8);
+    free(m);
+}
+END_TEST
+
+/* clamp: the accumulating add saturates at the result's width instead of wrapping (the cases of
+ * test_sad and test_qsad that wrap, and their neighbours that do not). */
+START_TEST(test_sad_clamp)
+{
+    ut_machine_t *m = ut_machine_new();
+    /* 1020 + 0xfffffff0 = 0x1000003ec: wraps to 0x3ec, clamps to 0xffffffff */
+    ck_assert_uint_eq(run3c(m, ISA_v_sad_u8, 0xff00ff00u, 0x00ff00ffu, 0xfffffff0u, true), 0xffffffffu);
+    ck_assert_uint_eq(run3c(m, ISA_v_sad_u8, 0x01020304u, 0x04030201u, 10, true), 18); /* no overflow */
+    /* (1020 << 16) + 0xfffffff0 overflows; + 10 does not: 0x3fc000a */
+    ck_assert_uint_eq(run3c(m, ISA_v_sad_hi_u8, 0xff00ff00u, 0x00ff00ffu, 0xfffffff0u, true), 0xffffffffu);
+    ck_assert_uint_eq(run3c(m, ISA_v_sad_hi_u8, 0xff00ff00u, 0x00ff00ffu, 10, true), 0x3fc000au);
+    /* 0x1fffe + 0xffff0000 = 0x10000fffe */
+    ck_assert_uint_eq(run3c(m, ISA_v_sad_u16, 0xffff0000u, 0x0000ffffu, 0xffff0000u, false), 0xfffeu);
+    ck_assert_uint_eq(run3c(m, ISA_v_sad_u16, 0xffff0000u, 0x0000ffffu, 0xffff0000u, true), 0xffffffffu);
+    /* |5 - 0xfffffffe| = 0xfffffff9; + 6 = 0xffffffff exactly (no clamp needed), + 7 overflows */
+    ck_assert_uint_eq(run3c(m, ISA_v_sad_u32, 5, 0xfffffffeu, 6, true), 0xffffffffu);
+    ck_assert_uint_eq(run3c(m, ISA_v_sad_u32, 5, 0xfffffffeu, 7, false), 0);
+    ck_assert_uint_eq(run3c(m, ISA_v_sad_u32, 5, 0xfffffffeu, 7, true), 0xffffffffu);
+    /* masked 0x20 + 0xffffffe0 = 2^32 */
+    ck_assert_uint_eq(run3c(m, ISA_v_msad_u8, 0x10203040u, 0x00204050u, 0xffffffe0u, false), 0);
+    ck_assert_uint_eq(run3c(m, ISA_v_msad_u8, 0x10203040u, 0x00204050u, 0xffffffe0u, true), 0xffffffffu);
+    /* qsad_pk: field 1 is 4 + 0xfffe = 0x10002 -> 0xffff; the others as without clamp */
+    run_qsad_c(m, ISA_v_qsad_pk_u16_u8, 0x04030201u, 0x00040003fffe0001ull, true);
+    ck_assert_uint_eq(pair(m, 0), 0x0010000bffff0001ull);
+    /* mqsad_pk, reference 04 00 02 01: SADs 0, 3, 6, 9; field 3 is 9 + 0xfff8 = 0x10001 -> 0xffff */
+    run_qsad_c(m, ISA_v_mqsad_pk_u16_u8, 0x04000201u, 0xfff8000300020001ull, true);
+    ck_assert_uint_eq(pair(m, 0), 0xffff000900050001ull);
+    /* mqsad_u32: 9 + 0xffffffff saturates; 100 + 0 and the others as without clamp */
+    static const uint32_t acc[4] = { 100, 200, 300, 0xffffffffu };
+    for (unsigned k = 0; k < 4; k++)
+        ut_vset_all(m, 8 + k, acc[k]);
+    run_qsad_c(m, ISA_v_mqsad_u32_u8, 0x04000201u, 0, true);
+    ck_assert_uint_eq(ut_vreg(m, 0)[0], 100);
+    ck_assert_uint_eq(ut_vreg(m, 1)[0], 203);
+    ck_assert_uint_eq(ut_vreg(m, 2)[0], 306);
+    ck_assert_uint_eq(ut_vreg(m, 3)[0], 0xffffffffu);
     free(m);
 }
 END_TEST
@@ -364,6 +414,7 @@ static Suite *suite(void)
     TCase *t = tcase_create("pack");
     tcase_add_test(t, test_sad);
     tcase_add_test(t, test_qsad);
+    tcase_add_test(t, test_sad_clamp);
     tcase_add_test(t, test_lerp_perm);
     tcase_add_test(t, test_cvt_pk_u8);
     tcase_add_test(t, test_cvt_pack);
