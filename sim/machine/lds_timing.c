@@ -108,12 +108,12 @@ uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exe
         for (uint64_t e = 0; e < nelem; e++) {
             uint64_t dw[ISA_WAVE_SIZE];
             for (unsigned d = 0; d < ndw; d++) {
-                for (unsigned l = 0; l < ISA_WAVE_SIZE; l++) {
-                    /* res->addr holds the first element (base + offset0 * stride). */
-                    uint64_t a = res->addr[l];
-                    if (e == 1)
-                        a = a - (uint64_t)in->offset0 * stride + (uint64_t)in->offset1 * stride;
-                    dw[l] = a / 4 + d;
+                /* res->addr holds the first element (base + offset0 * stride); only active
+                 * lanes are read by the passes. */
+                uint64_t delta = e == 1 ? (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride : 0;
+                for (uint64_t m = mask; m; m &= m - 1) {
+                    unsigned l = (unsigned)__builtin_ctzll(m);
+                    dw[l] = (res->addr[l] + delta) / 4 + d;
                 }
                 for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
                     unsigned count = ISA_WAVE_SIZE - first < group ? ISA_WAVE_SIZE - first : group;
