@@ -106,20 +106,27 @@ uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exe
         uint64_t banks = p->banks ? p->banks : 1;
         unsigned group = banks < ISA_WAVE_SIZE ? (unsigned)banks : ISA_WAVE_SIZE;
         for (uint64_t e = 0; e < nelem; e++) {
+            /* res->addr holds the first element (base + offset0 * stride); only active lanes are
+             * read by the passes. */
             uint64_t dw[ISA_WAVE_SIZE];
-            for (unsigned d = 0; d < ndw; d++) {
-                /* res->addr holds the first element (base + offset0 * stride); only active
-                 * lanes are read by the passes. */
-                uint64_t delta = e == 1 ? (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride : 0;
-                for (uint64_t m = mask; m; m &= m - 1) {
-                    unsigned l = (unsigned)__builtin_ctzll(m);
-                    dw[l] = (res->addr[l] + delta) / 4 + d;
-                }
-                for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
-                    unsigned count = ISA_WAVE_SIZE - first < group ? ISA_WAVE_SIZE - first : group;
-                    pass_sum += pass_cycles(dw, mask, first, count, banks);
-                }
+            uint64_t delta = e == 1 ? (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride : 0;
+            uint64_t first_dw = mask ? (res->addr[__builtin_ctzll(mask)] + delta) / 4 : 0;
+            bool uniform = true; /* every lane on one dword: a broadcast, one cycle per pass */
+            for (uint64_t m = mask; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                dw[l] = (res->addr[l] + delta) / 4;
+                uniform &= dw[l] == first_dw;
             }
+            uint64_t elem_sum = 0;
+            for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
+                unsigned count = ISA_WAVE_SIZE - first < group ? ISA_WAVE_SIZE - first : group;
+                uint64_t win = count >= ISA_WAVE_SIZE ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1) << first;
+                elem_sum += uniform ? (mask & win) != 0 : pass_cycles(dw, mask, first, count, banks);
+            }
+            /* The element's next dwords (d = 1 .. ndw-1) shift every lane's dword by d: distinct
+             * dwords stay distinct and lanes sharing a bank (dword mod banks) still share one, so
+             * each of those passes costs what the first did. */
+            pass_sum += elem_sum * ndw;
         }
     }
     uint64_t cycles = pass_sum;
