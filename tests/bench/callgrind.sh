@@ -1,6 +1,7 @@
 #!/bin/sh
 # Instruction counts of the benchmark kernels at their shipped (small) sizes, under valgrind's
 # callgrind: repeatable on a loaded host, where wall-clock time is not (docs/performance.md).
+# The sizes keep each run a few seconds under valgrind with the simulation, not the loading, dominant.
 # Prints one line per kernel and mode: NAME MODE INSTRUCTIONS. With OUTDIR, keeps each profile
 # there (callgrind.out.NAME.MODE) for callgrind_annotate.
 # Usage: callgrind.sh GCNSIM [OUTDIR]
@@ -28,12 +29,12 @@ while read -r name workload opts; do
 done <<'LIST'
 alu        workloads/bench/alu.ini --set kernel.grid=32768 --set buffer.out.count=32768
 alu-64cu   workloads/bench/alu.ini --set kernel.grid=32768 --set buffer.out.count=32768 --set gpu.compute_units=64
-bscholes   workloads/opencl/blackscholes.ini
+bscholes   workloads/opencl/blackscholes.ini --set kernel.grid=32768 --set buffer.S.count=32768 --set buffer.K.count=32768 --set buffer.T.count=32768 --set buffer.call.count=32768 --set buffer.put.count=32768 --set args.n=u32:32768
 matmul-cl  workloads/opencl/matmul_tiled.ini
 nbody      workloads/opencl/nbody.ini
-stencil    workloads/opencl/stencil3x3.ini
+stencil    workloads/opencl/stencil3x3.ini --set kernel.grid=256,128 --set buffer.in.count=32768 --set buffer.out.count=32768 --set args.w=u32:256 --set args.h=u32:128
 reduce-cl  workloads/opencl/reduce.ini
-f64        workloads/opencl/horner_f64.ini
+f64        workloads/opencl/horner_f64.ini --set kernel.grid=65536 --set buffer.x.count=65536 --set buffer.y.count=65536 --set args.n=u32:65536
 spill      workloads/opencl/spill.ini
 LIST
 exit $status
