@@ -115,8 +115,16 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     for (int l = 0; l < ISA_WAVE_SIZE; l++)
         res->addr[l] = (exec >> l & 1) ? addr[l] : 0;
 
-    /* Unaligned addresses are accepted: HSA runs the hardware in unaligned access mode. */
-    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+    /* Unaligned addresses are accepted: HSA runs the hardware in unaligned access mode. When the
+     * lanes' whole span is mapped (one buffer, the usual case), so is every lane: one look-up. */
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint64_t m = exec; m; m &= m - 1) {
+        int l = __builtin_ctzll(m);
+        lo = addr[l] < lo ? addr[l] : lo;
+        hi = addr[l] > hi ? addr[l] : hi;
+    }
+    bool span_mapped = exec && hi - lo < (uint64_t)UINT32_MAX - size && flat_ptr(w, lo, (uint32_t)(hi - lo) + size);
+    for (int l = 0; l < ISA_WAVE_SIZE && !span_mapped; l++) {
         if ((exec >> l & 1) && !flat_ptr(w, addr[l], size)) {
             isa_x_fault(res, ISA_FAULT_UNMAPPED, l, addr[l],
                         "%s: lane %d: address 0x%" PRIx64 " (%" PRIu32 " bytes) is not mapped",
