@@ -38,9 +38,7 @@ VCMP_BLOCK(v_cmp_class_f64, v_cmpx_class_f64, 2);
 /* Integer operand types in table order. */
 typedef enum { T_I32, T_U32, T_I64, T_U64, T_I16, T_U16 } int_type_t;
 
-/* Without branches (compares of lane data predict badly): 0 less, 1 equal, 2 greater; 0 when the
- * operands are unordered, where the float compares add 3 for REL_UN. */
-#define REL(x, y) (((x) == (y)) + 2 * ((x) > (y)))
+#define REL(x, y) ((x) < (y) ? REL_LT : (x) == (y) ? REL_EQ : REL_GT)
 
 static uint64_t cmp_int(const isa_wave_t *w, const isa_inst_t *in, int_type_t ty, unsigned cond)
 {
@@ -89,7 +87,7 @@ static uint64_t cmp_f32(const isa_wave_t *w, const isa_inst_t *in, unsigned cond
     uint64_t m = 0;
     for (int l = 0; l < NL; l++) {
         float x = isa_x_f32(a[l]), y = isa_x_f32(b[l]);
-        int r = REL(x, y) + REL_UN * ((x != x) | (y != y));
+        int r = (x != x || y != y) ? REL_UN : REL(x, y);
         m |= (uint64_t)((cond >> r) & 1) << l;
     }
     return m;
@@ -105,7 +103,7 @@ static uint64_t cmp_f64(const isa_wave_t *w, const isa_inst_t *in, unsigned cond
         double x, y;
         memcpy(&x, &a[l], 8);
         memcpy(&y, &b[l], 8);
-        int r = REL(x, y) + REL_UN * ((x != x) | (y != y));
+        int r = (x != x || y != y) ? REL_UN : REL(x, y);
         m |= (uint64_t)((cond >> r) & 1) << l;
     }
     return m;
