@@ -324,11 +324,17 @@ static void ds_load(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const ui
     uint32_t out[4][ISA_WAVE_SIZE] = { { 0 } };
     uint32_t nd = s.esize < 4 ? 1 : s.esize / 4; /* registers per element */
     for (uint32_t e = 0; e < s.nelem && s.esize >= 4; e++) /* whole dwords: no per-lane switch */
-        for (uint32_t i = 0; i < nd; i++)
+        for (uint32_t i = 0; i < nd; i++) {
+            if (exec == ~0ull) { /* every lane: a plain loop */
+                for (int l = 0; l < ISA_WAVE_SIZE; l++)
+                    out[e * nd + i][l] = ld32(w->lds + a[e][l] + 4 * i);
+                continue;
+            }
             for (uint64_t m = exec; m; m &= m - 1) {
                 int l = __builtin_ctzll(m);
                 out[e * nd + i][l] = ld32(w->lds + a[e][l] + 4 * i);
             }
+        }
     for (int l = 0; l < ISA_WAVE_SIZE && s.esize < 4; l++) {
         if (!(exec >> l & 1))
             continue;
