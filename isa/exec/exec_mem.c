@@ -115,8 +115,16 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     for (int l = 0; l < ISA_WAVE_SIZE; l++)
         res->addr[l] = (exec >> l & 1) ? addr[l] : 0;
 
-    /* Unaligned addresses are accepted: HSA runs the hardware in unaligned access mode. */
-    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+    /* Unaligned addresses are accepted: HSA runs the hardware in unaligned access mode. When the
+     * lanes' whole span is mapped (one buffer, the usual case), so is every lane: one look-up. */
+    uint64_t lo = UINT64_MAX, hi = 0;
+    for (uint64_t m = exec; m; m &= m - 1) {
+        int l = __builtin_ctzll(m);
+        lo = addr[l] < lo ? addr[l] : lo;
+        hi = addr[l] > hi ? addr[l] : hi;
+    }
+    bool span_mapped = exec && hi - lo < (uint64_t)UINT32_MAX - size && flat_ptr(w, lo, (uint32_t)(hi - lo) + size);
+    for (int l = 0; l < ISA_WAVE_SIZE && !span_mapped; l++) {
         if ((exec >> l & 1) && !flat_ptr(w, addr[l], size)) {
             isa_x_fault(res, ISA_FAULT_UNMAPPED, l, addr[l],
                         "%s: lane %d: address 0x%" PRIx64 " (%" PRIu32 " bytes) is not mapped",
@@ -279,12 +287,55 @@ static bool ds_check(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_
     return true;
 }
 
+/* The lanes' addresses (as the checked loop in isa_exec_ds computes them) when every element is
+ * in bounds and aligned: one pass with the bounds and alignment folded over the lanes, which is
+ * what almost every DS instruction takes. False when some lane faults: the caller's lane-by-lane
+ * loop then reports the first fault exactly as before. */
+static bool ds_addrs_fast(const isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const uint32_t *base,
+                          ds_shape_t s, uint64_t a[2][ISA_WAVE_SIZE], isa_exec_result_t *res)
+{
+    uint32_t m0 = w->sreg[ISA_REG_M0];
+    uint64_t limit = w->lds_size < m0 ? w->lds_size : m0;
+    uint64_t amask = (s.esize == 12 ? 16 : s.esize) - 1;
+    uint64_t hi = 0, low_bits = 0;
+    for (uint64_t m = exec; m; m &= m - 1) {
+        int l = __builtin_ctzll(m);
+        if (s.nelem == 2) {
+            a[0][l] = (uint32_t)(base[l] + in->offset0 * s.stride);
+            a[1][l] = (uint32_t)(base[l] + in->offset1 * s.stride);
+            hi = a[1][l] > hi ? a[1][l] : hi;
+            low_bits |= a[1][l];
+        } else {
+            a[0][l] = (uint32_t)(base[l] + (in->offset & 0xffff));
+        }
+        hi = a[0][l] > hi ? a[0][l] : hi;
+        low_bits |= a[0][l];
+    }
+    if (exec && (hi + s.esize > limit || (low_bits & amask) != 0))
+        return false;
+    for (int l = 0; l < ISA_WAVE_SIZE; l++)
+        res->addr[l] = exec >> l & 1 ? a[0][l] : 0;
+    return true;
+}
+
 static void ds_load(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const uint64_t a[][ISA_WAVE_SIZE],
                     ds_shape_t s)
 {
     uint32_t out[4][ISA_WAVE_SIZE] = { { 0 } };
     uint32_t nd = s.esize < 4 ? 1 : s.esize / 4; /* registers per element */
-    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+    for (uint32_t e = 0; e < s.nelem && s.esize >= 4; e++) /* whole dwords: no per-lane switch */
+        for (uint32_t i = 0; i < nd; i++) {
+            if (exec == ~0ull) { /* every lane: a plain loop */
+                for (int l = 0; l < ISA_WAVE_SIZE; l++)
+                    out[e * nd + i][l] = ld32(w->lds + a[e][l] + 4 * i);
+                continue;
+            }
+            for (uint64_t m = exec; m; m &= m - 1) {
+                int l = __builtin_ctzll(m);
+                out[e * nd + i][l] = ld32(w->lds + a[e][l] + 4 * i);
+            }
+        }
+    for (int l = 0; l < ISA_WAVE_SIZE && s.esize < 4; l++) {
         if (!(exec >> l & 1))
             continue;
         for (uint32_t e = 0; e < s.nelem; e++) {
@@ -386,6 +437,8 @@ void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         return;
     const uint32_t *base = isa_x_vgpr(w, isa_x_vreg(in->src[0]));
     uint64_t a[2][ISA_WAVE_SIZE];
+    if (ds_addrs_fast(w, in, exec, base, s, a, res))
+        goto access;
     for (int l = 0; l < ISA_WAVE_SIZE; l++) {
         res->addr[l] = 0;
         if (!(exec >> l & 1))
@@ -403,6 +456,7 @@ void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
             if (!ds_check(w, in, res, l, a[e][l], s.esize))
                 return;
     }
+access:
     if (info->flags & ISA_FL_LOAD)
         ds_load(w, in, exec, (const uint64_t(*)[ISA_WAVE_SIZE])a, s);
     else if (info->flags & ISA_FL_STORE)

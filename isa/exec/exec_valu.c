@@ -79,6 +79,22 @@ static void rd32(const isa_wave_t *w, const isa_inst_t *in, int i, uint32_t out[
         isa_x_read_v32(w, in, in->src[i], out);
 }
 
+/* Source i's 64 lanes without a copy: the VGPR row itself, zeros for an absent operand, or the
+ * scalar/constant broadcast into buf. The same values rd32 gives. */
+static const uint32_t zero_lanes[NL];
+static const uint32_t *row32(const isa_wave_t *w, const isa_inst_t *in, int i, uint32_t buf[NL])
+{
+    isa_operand_t o = in->src[i];
+    if (isa_opnd_is_vgpr(o))
+        return w->vgpr + (size_t)isa_x_vreg(o) * NL;
+    if (o.code == ISA_OPND_NONE)
+        return zero_lanes;
+    uint32_t v = isa_x_read_s32(w, in, o);
+    for (int l = 0; l < NL; l++)
+        buf[l] = v;
+    return buf;
+}
+
 static void write_v64(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const uint64_t d[NL])
 {
     uint32_t lo[NL], hi[NL];
@@ -97,12 +113,24 @@ typedef enum { CY_ADD, CY_SUB, CY_SUBREV } carry_kind_t;
 
 static void carry_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, carry_kind_t kind, bool cin_used)
 {
-    uint32_t a[NL], b[NL], d[NL];
-    rd32(w, in, 0, a);
-    rd32(w, in, 1, b);
+    uint32_t ba[NL], bb[NL], d[NL];
+    const uint32_t *a = row32(w, in, 0, ba), *b = row32(w, in, 1, bb);
     uint64_t cin = cin_used ? isa_x_read_s64(w, in, in->src[2], false) : 0;
     uint64_t cout = 0;
-    for (int l = 0; l < NL; l++) {
+    if (!cin_used) { /* the carry (borrow) of a 32-bit add (sub) without carry-in, by compare */
+        const uint32_t *x = kind == CY_SUBREV ? b : a, *y = kind == CY_SUBREV ? a : b;
+        if (kind == CY_ADD)
+            for (int l = 0; l < NL; l++) {
+                d[l] = x[l] + y[l];
+                cout |= (uint64_t)(d[l] < x[l]) << l;
+            }
+        else
+            for (int l = 0; l < NL; l++) {
+                d[l] = x[l] - y[l];
+                cout |= (uint64_t)(x[l] < y[l]) << l;
+            }
+    }
+    for (int l = 0; l < NL && cin_used; l++) {
         uint64_t ci = (cin >> l) & 1;
         uint64_t x = kind == CY_SUBREV ? b[l] : a[l];
         uint64_t y = kind == CY_SUBREV ? a[l] : b[l];
@@ -210,13 +238,11 @@ static bool valu_int(isa_wave_t *w, const isa_inst_t *in)
     default: break;
     }
 
-    uint32_t s0[NL], s1[NL], s2[NL], d[NL];
-    rd32(w, in, 0, s0);
-    rd32(w, in, 1, s1);
-    if (op == ISA_v_cndmask_b32)
-        memset(s2, 0, sizeof s2); /* src[2] is a lane mask, read below as 64 bits */
-    else
-        rd32(w, in, 2, s2);
+    /* The sources in place (row32: no copy of a VGPR row); d is separate, written at the end. */
+    uint32_t b0[NL], b1[NL], b2[NL], d[NL];
+    const uint32_t *s0 = row32(w, in, 0, b0), *s1 = row32(w, in, 1, b1);
+    /* v_cndmask's src[2] is a lane mask, read below as 64 bits */
+    const uint32_t *s2 = op == ISA_v_cndmask_b32 ? zero_lanes : row32(w, in, 2, b2);
 
     switch (op) {
     case ISA_v_mov_b32: LANES(a); break;
@@ -228,11 +254,18 @@ static bool valu_int(isa_wave_t *w, const isa_inst_t *in)
     case ISA_v_ffbh_i32: LANES(clz_or_neg1(a ^ asr32(a, 31))); break;
     case ISA_v_cndmask_b32: {
         uint64_t m = isa_x_read_s64(w, in, in->src[2], false);
-        for (int k = 0; k < 2; k++) { /* e64 neg/abs: the sign bit, as on a float */
-            uint32_t *s = k ? s1 : s0;
+        for (int k = 0; k < 2; k++) { /* e64 neg/abs: the sign bit, as on a float (on a copy) */
             uint32_t clr = in->src[k].abs ? 0x80000000u : 0, flip = in->src[k].neg ? 0x80000000u : 0;
-            for (int l = 0; l < NL && (clr | flip); l++)
-                s[l] = (s[l] & ~clr) ^ flip;
+            if (!(clr | flip))
+                continue;
+            uint32_t *s = k ? b1 : b0;
+            const uint32_t *from = k ? s1 : s0;
+            for (int l = 0; l < NL; l++)
+                s[l] = (from[l] & ~clr) ^ flip;
+            if (k)
+                s1 = b1;
+            else
+                s0 = b0;
         }
         for (int l = 0; l < NL; l++)
             d[l] = (m >> l) & 1 ? s1[l] : s0[l];

@@ -6,12 +6,16 @@
  * same dword share it, so the pass costs its busiest bank's count of distinct dwords. */
 #include "machine/lds_timing.h"
 
+#include <stdbool.h>
+#include <string.h>
+
 #include "exec/exec_ds_atomic.h"
 
 /* Cycles of one pass: lanes [first, first+count) of `mask`, each at dword dw[lane]. O(n^2) over at
- * most 64 lanes, which avoids a table sized by a configurable bank count. */
-static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, unsigned first, unsigned count,
-                            uint64_t banks)
+ * most 64 lanes, which avoids a table sized by a configurable bank count; used when there are
+ * more than 64 banks. */
+static uint32_t pass_cycles_any(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, unsigned first, unsigned count,
+                                uint64_t banks)
 {
     uint64_t distinct[ISA_WAVE_SIZE];
     unsigned n = 0;
@@ -31,6 +35,38 @@ static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, uns
             same_bank += distinct[j] % banks == distinct[i] % banks;
         if (same_bank > worst)
             worst = same_bank;
+    }
+    return worst; /* 0 when no lane of the pass is active */
+}
+
+/* The same for at most 64 banks, linear in the lanes: each bank keeps a chain of the lanes that
+ * brought it a new dword (a lane is compared only with earlier lanes of its own bank), and the
+ * pass costs the longest chain. This runs on every DS instruction of the timing model. */
+static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, unsigned first, unsigned count,
+                            uint64_t banks)
+{
+    if (banks > ISA_WAVE_SIZE)
+        return pass_cycles_any(dw, mask, first, count, banks);
+    uint8_t head[ISA_WAVE_SIZE], next[ISA_WAVE_SIZE], len[ISA_WAVE_SIZE];
+    const uint8_t none = 0xff;
+    bool pow2 = (banks & (banks - 1)) == 0;
+    memset(head, none, sizeof head);
+    uint32_t worst = 0;
+    uint64_t m = count >= ISA_WAVE_SIZE ? mask : mask & (((uint64_t)1 << count) - 1) << first;
+    for (; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint64_t d = dw[l];
+        unsigned b = (unsigned)(pow2 ? d & (banks - 1) : d % banks);
+        unsigned i = head[b];
+        while (i != none && dw[i] != d)
+            i = next[i];
+        if (i != none) /* a repeat is a broadcast and costs nothing more */
+            continue;
+        next[l] = (uint8_t)head[b];
+        len[l] = head[b] == none ? 1 : (uint8_t)(len[head[b]] + 1);
+        head[b] = (uint8_t)l;
+        if (len[l] > worst)
+            worst = len[l];
     }
     return worst; /* 0 when no lane of the pass is active */
 }
@@ -70,20 +106,27 @@ uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exe
         uint64_t banks = p->banks ? p->banks : 1;
         unsigned group = banks < ISA_WAVE_SIZE ? (unsigned)banks : ISA_WAVE_SIZE;
         for (uint64_t e = 0; e < nelem; e++) {
+            /* res->addr holds the first element (base + offset0 * stride); only active lanes are
+             * read by the passes. */
             uint64_t dw[ISA_WAVE_SIZE];
-            for (unsigned d = 0; d < ndw; d++) {
-                for (unsigned l = 0; l < ISA_WAVE_SIZE; l++) {
-                    /* res->addr holds the first element (base + offset0 * stride). */
-                    uint64_t a = res->addr[l];
-                    if (e == 1)
-                        a = a - (uint64_t)in->offset0 * stride + (uint64_t)in->offset1 * stride;
-                    dw[l] = a / 4 + d;
-                }
-                for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
-                    unsigned count = ISA_WAVE_SIZE - first < group ? ISA_WAVE_SIZE - first : group;
-                    pass_sum += pass_cycles(dw, mask, first, count, banks);
-                }
+            uint64_t delta = e == 1 ? (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride : 0;
+            uint64_t first_dw = mask ? (res->addr[__builtin_ctzll(mask)] + delta) / 4 : 0;
+            bool uniform = true; /* every lane on one dword: a broadcast, one cycle per pass */
+            for (uint64_t m = mask; m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                dw[l] = (res->addr[l] + delta) / 4;
+                uniform &= dw[l] == first_dw;
             }
+            uint64_t elem_sum = 0;
+            for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
+                unsigned count = ISA_WAVE_SIZE - first < group ? ISA_WAVE_SIZE - first : group;
+                uint64_t win = count >= ISA_WAVE_SIZE ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1) << first;
+                elem_sum += uniform ? (mask & win) != 0 : pass_cycles(dw, mask, first, count, banks);
+            }
+            /* The element's next dwords (d = 1 .. ndw-1) shift every lane's dword by d: distinct
+             * dwords stay distinct and lanes sharing a bank (dword mod banks) still share one, so
+             * each of those passes costs what the first did. */
+            pass_sum += elem_sum * ndw;
         }
     }
     uint64_t cycles = pass_sum;

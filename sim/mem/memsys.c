@@ -230,24 +230,35 @@ uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint
     uint64_t mask[128];
     memset(slot, -1, sizeof slot);
     uint32_t n = 0, g = line_bytes > 64 ? line_bytes / 64 : 1;
+    /* Line sizes are powers of two (cache_init checks), so are the granules: shifts, not divisions. */
+    unsigned line_shift = (unsigned)__builtin_ctz(line_bytes), g_shift = (unsigned)__builtin_ctz(g);
     uint64_t lmask = ~(uint64_t)(line_bytes - 1);
-    for (int l = 0; l < 64; l++) {
-        if (!(lanes >> l & 1))
-            continue;
+    uint64_t prev_line = 0;
+    uint32_t prev_k = UINT32_MAX; /* neighbouring lanes mostly share a line: no hashing for them */
+    for (uint64_t lm = lanes; lm; lm &= lm - 1) {
+        int l = __builtin_ctzll(lm);
         uint64_t first = addr[l], last = addr[l] + (bytes ? bytes : 1) - 1;
         for (uint64_t line = first & lmask; line <= (last & lmask); line += line_bytes) {
             uint64_t lo = line > first ? line : first, hi = line + line_bytes - 1 < last ? line + line_bytes - 1 : last;
-            uint32_t h = (uint32_t)((line / line_bytes) * 0x9e3779b1u) % TABLE;
-            while (slot[h] >= 0 && lines[slot[h]] != line)
-                h = (h + 1) % TABLE;
-            if (slot[h] < 0) {
-                slot[h] = (int16_t)n;
-                lines[n] = line;
-                line_bytes_used[n] = 0;
-                mask[n] = 0;
-                n++;
+            uint32_t k;
+            if (prev_k != UINT32_MAX && line == prev_line) {
+                k = prev_k;
+            } else {
+                uint32_t h = (uint32_t)((line >> line_shift) * 0x9e3779b1u) % TABLE;
+                while (slot[h] >= 0 && lines[slot[h]] != line)
+                    h = (h + 1) % TABLE;
+                if (slot[h] < 0) {
+                    slot[h] = (int16_t)n;
+                    lines[n] = line;
+                    line_bytes_used[n] = 0;
+                    mask[n] = 0;
+                    n++;
+                }
+                k = (uint32_t)slot[h];
+                prev_line = line;
+                prev_k = k;
             }
-            uint32_t k = (uint32_t)slot[h], b0 = (uint32_t)((lo - line) / g), b1 = (uint32_t)((hi - line) / g);
+            uint32_t b0 = (uint32_t)((lo - line) >> g_shift), b1 = (uint32_t)((hi - line) >> g_shift);
             mask[k] |= (b1 - b0 == 63 ? ~0ull : ((1ull << (b1 - b0 + 1)) - 1)) << b0;
             line_bytes_used[k] += (uint32_t)(hi - lo + 1);
             if (line + line_bytes < line)

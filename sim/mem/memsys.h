@@ -107,7 +107,7 @@ uint64_t mem_scalar_flush(mem_t *m, uint32_t cu, uint64_t c, bool invalidate);
  * touches at most two lines), with the bytes each line moves in line_bytes_used[]: with `combine`
  * (loads and stores) the distinct bytes the lanes touch in it, else (atomics) the sum over lanes.
  * *distinct is the instruction's distinct bytes (at a granule of line_bytes / 64 for lines over 64
- * bytes). Returns the number of lines. */
+ * bytes). line_bytes is a power of two (as cache_init requires). Returns the number of lines. */
 uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint32_t line_bytes, bool combine,
                       uint64_t *lines, uint32_t *line_bytes_used, uint64_t *distinct);
 

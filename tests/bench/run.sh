@@ -3,7 +3,9 @@
 # tests/bench/suite.txt) in three modes — timing, functional, timing with a binary trace of states
 # and issues — one run at a time, and prints a table: simulated cycles, wave-instructions, host
 # seconds (wall clock), simulated cycles per second, wave-instructions per second, peak memory
-# (maximum resident set, from GNU time). The same rows go to CSV (default build/bench.csv).
+# (maximum resident set, from GNU time), and the ratio of wave-instructions per second to the
+# first benchmark's (alu) in the same mode of the same run. The same rows go to CSV (default
+# build/bench.csv).
 # Nothing is asserted: performance targets are read off the table, never tested.
 # Usage: run.sh GCNSIM [CSV [SUITE]]
 set -u
@@ -14,8 +16,8 @@ suite=${3:-$(dirname "$0")/suite.txt}
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time (Debian package 'time') is needed for peak memory" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "benchmark,mode,cycles,wave_instructions,host_seconds,cycles_per_second,wave_instructions_per_second,peak_rss_kib" > "$csv"
-printf '%-9s %-11s %12s %12s %8s %12s %12s %8s\n' benchmark mode cycles wave-instr host-s cycles/s instr/s peak-MiB
+echo "benchmark,mode,cycles,wave_instructions,host_seconds,cycles_per_second,wave_instructions_per_second,peak_rss_kib,ratio_to_alu" > "$csv"
+printf '%-10s %-11s %12s %12s %8s %12s %12s %8s %6s\n' benchmark mode cycles wave-instr host-s cycles/s instr/s peak-MiB x-alu
 status=0
 grep -v '^[[:space:]]*\(#\|$\)' "$suite" | while read -r name workload opts; do
   for mode in timing functional trace; do
@@ -40,11 +42,15 @@ grep -v '^[[:space:]]*\(#\|$\)' "$suite" | while read -r name workload opts; do
       insts=$(sed -n 's/^instructions  *\([0-9]*\) .*/\1/p' "$tmp/out")
     fi
     rss=$(tail -1 "$tmp/rss")
-    awk -v n="$name" -v m="$mode" -v c="$cycles" -v i="$insts" -v ns=$((end - start)) -v r="$rss" -v csv="$csv" 'BEGIN {
-      s = ns / 1e9; cps = (m == "functional") ? 0 : c / s; ips = i / s
-      printf "%-9s %-11s %12s %12d %8.3f %12s %12.0f %8.1f\n", n, m, (m == "functional") ? "-" : c, i, s,
-             (m == "functional") ? "-" : sprintf("%.0f", cps), ips, r / 1024
-      printf "%s,%s,%d,%d,%.6f,%.0f,%.0f,%d\n", n, m, c, i, s, cps, ips, r >> csv }'
+    # The first benchmark of the suite is the reference of the x-alu column (its own rows: 1.00).
+    [ -f "$tmp/ref.$mode" ] || echo "$insts $((end - start))" > "$tmp/ref.$mode"
+    read -r ref_i ref_ns < "$tmp/ref.$mode"
+    awk -v n="$name" -v m="$mode" -v c="$cycles" -v i="$insts" -v ns=$((end - start)) -v r="$rss" -v csv="$csv" \
+        -v ri="$ref_i" -v rns="$ref_ns" 'BEGIN {
+      s = ns / 1e9; cps = (m == "functional") ? 0 : c / s; ips = i / s; ratio = ips / (ri / (rns / 1e9))
+      printf "%-10s %-11s %12s %12d %8.3f %12s %12.0f %8.1f %6.2f\n", n, m, (m == "functional") ? "-" : c, i, s,
+             (m == "functional") ? "-" : sprintf("%.0f", cps), ips, r / 1024, ratio
+      printf "%s,%s,%d,%d,%.6f,%.0f,%.0f,%d,%.4f\n", n, m, c, i, s, cps, ips, r, ratio >> csv }'
   done
 done
 echo "bench: CSV written to $csv"

@@ -268,13 +268,14 @@ START_TEST(test_random_vs_reference)
 {
     static const isa_op_t ops[] = { ISA_ds_read_b32, ISA_ds_write_b64, ISA_ds_read_b128, ISA_ds_read2_b32,
                                     ISA_ds_write2st64_b32, ISA_ds_read2_b64 };
-    static const unsigned bank_counts[] = { 8, 16, 32, 64 };
+    /* Powers of two, one that is not (48: the modulo path) and more banks than lanes (128). */
+    static const unsigned bank_counts[] = { 8, 16, 32, 64, 48, 128 };
     uint64_t s = 0x9e3779b97f4a7c15ull;
     unsigned mismatches = 0;
     char first_bad[160] = "";
     for (int iter = 0; iter < 3000; iter++) {
         isa_op_t op = ops[rng_next(&s) % 6];
-        unsigned banks = bank_counts[rng_next(&s) % 4];
+        unsigned banks = bank_counts[rng_next(&s) % 6];
         ldst_params_t p = { banks, (uint32_t)(32 << (rng_next(&s) % 3)) };
         uint64_t mask = rng_next(&s) & rng_next(&s);
         isa_inst_t in = ut_inst(op);

@@ -388,6 +388,59 @@ START_TEST(test_coalescer)
 }
 END_TEST
 
+/* The coalescer against a plain reference on random lanes and addresses: lines in order of first
+ * touch found by a linear search, granule masks per line, 64- and 256-byte lines (granules of 1
+ * and 4 bytes), addresses from a few lines so that lanes return to earlier lines (A B A). */
+static uint64_t test_rng(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+START_TEST(test_coalescer_random)
+{
+    uint64_t s = 0x243f6a8885a308d3ull;
+    for (int iter = 0; iter < 4000; iter++) {
+        uint32_t lb = test_rng(&s) & 1 ? 256 : 64, g = lb > 64 ? lb / 64 : 1;
+        static const uint32_t sizes[] = { 1, 2, 4, 8, 12, 16 };
+        uint32_t bytes = sizes[test_rng(&s) % 6];
+        bool combine = test_rng(&s) & 1;
+        uint64_t lanes = test_rng(&s) | test_rng(&s), addr[64], span = 64u << (test_rng(&s) % 6);
+        for (int l = 0; l < 64; l++)
+            addr[l] = 0x10000 + test_rng(&s) % span;
+        uint64_t lines[128], want_lines[128], mask[128] = { 0 }, distinct, want_distinct = 0;
+        uint32_t used[128], want_used[128], n = mem_coalesce(addr, lanes, bytes, lb, combine, lines, used, &distinct);
+        uint32_t wn = 0;
+        for (int l = 0; l < 64; l++) {
+            if (!(lanes >> l & 1))
+                continue;
+            for (uint64_t b = addr[l]; b < addr[l] + bytes; b++) {
+                uint64_t line = b / lb * lb;
+                uint32_t k = 0;
+                while (k < wn && want_lines[k] != line)
+                    k++;
+                if (k == wn) {
+                    want_lines[wn] = line;
+                    want_used[wn++] = 0;
+                }
+                want_used[k]++;
+                mask[k] |= 1ull << ((b - line) / g);
+            }
+        }
+        ck_assert_uint_eq(n, wn);
+        for (uint32_t k = 0; k < wn; k++) {
+            uint32_t u = (uint32_t)__builtin_popcountll(mask[k]) * g;
+            want_distinct += u;
+            ck_assert_uint_eq(lines[k], want_lines[k]);
+            ck_assert_uint_eq(used[k], combine ? u : want_used[k]);
+        }
+        ck_assert_uint_eq(distinct, want_distinct);
+    }
+}
+END_TEST
+
 /* ---- DRAM through the memory system -------------------------------------------------------- */
 
 /* A scalar load from CU 0 on a machine with one L2 channel and one DRAM channel: a miss travels
@@ -632,6 +685,7 @@ static Suite *memsys_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("hierarchy");
     tcase_add_test(tc, test_coalescer);
+    tcase_add_test(tc, test_coalescer_random);
     tcase_add_test(tc, test_dram_rows);
     tcase_add_test(tc, test_dram_bandwidth);
     tcase_add_test(tc, test_time_order_at_l2);
