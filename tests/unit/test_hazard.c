@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "machine/timing.h"
+#include "observe/hazlog.h"
+#include "observe/trace.h"
 #include "timing_harness.h"
 
 enum { MAX_FOUND = 64 };
@@ -317,6 +319,73 @@ START_TEST(test_lds_race_across_waves)
 }
 END_TEST
 
+/* ---- what the user sees: diagnostics, JSON, trace records --------------------------------------- */
+
+/* The finding of the first kernel, once per instruction (64 lanes, one wave: one occurrence), as
+ * gcnsim check prints it, in the JSON, and read back from a trace. */
+START_TEST(test_report_json_and_trace)
+{
+    char kernel[2048];
+    snprintf(kernel, sizeof kernel, "%s  v_mov_b32 v1, 7\n  flat_load_dword v1, v[10:11]\n  v_mov_b32 v2, v1\n"
+             "  flat_store_dword v[12:13], v2\n  s_waitcnt vmcnt(0)\n  s_endpgm\n", prologue);
+    th_launch_t t;
+    th_prepare(&t, kernel, ini_one_wave, NULL, NULL, 0);
+    hzlog_t g;
+    hzlog_init(&g, t.L);
+    char tpath[96];
+    snprintf(tpath, sizeof tpath, "%s/k.gcnt", t.dir);
+    trace_writer_t *tw = trace_writer_open(tpath, t.L, &t.cfg, false, stderr);
+    ck_assert_ptr_nonnull(tw);
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.hazards = true;
+    opt.observers[0] = (tev_observer_t){ hzlog_observe, &g };
+    opt.observers[1] = (tev_observer_t){ trace_observe, tw };
+    opt.nobservers = 2;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    ck_assert_int_eq(trace_writer_close(tw, stderr), 0);
+    ck_assert_uint_eq(g.n, 1);
+    ck_assert_uint_eq(g.e[0].count, 1);
+    char out[4096] = { 0 };
+    FILE *f = fmemopen(out, sizeof out - 1, "w");
+    hzlog_diagnostics(&g, "error", f);
+    hzlog_json(&g, f);
+    fclose(f);
+    /* line 13 of the kernel text: the prologue's 10 lines, then the body */
+    ck_assert_msg(strstr(out, "k.s:13:3: error: reads v1 before the flat_load_dword at line 12 has written it (no "
+                              "s_waitcnt since it; vmcnt(0) before this instruction covers it); in this run it read the "
+                              "old value [vmcnt]") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "v_mov_b32_e32 v2, v1    (kernel k, PC 0x34; first: wave 0, workgroup 0") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "{\"kind\": \"vmcnt\", \"kernel\": \"k\", \"pc\": 52, \"line\": 13") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "\"register\": \"v1\", \"need\": 0, \"have\": null, \"stale\": true") != NULL, "%s", out);
+    /* the trace holds the same finding */
+    char msg[256];
+    trace_reader_t *r = trace_open(tpath, msg, sizeof msg);
+    ck_assert_msg(r != NULL, "%s", msg);
+    tev_t ev;
+    unsigned found = 0;
+    int rc;
+    while ((rc = trace_next(r, &ev, msg, sizeof msg)) == 1)
+        if (ev.kind == TEV_HAZARD) {
+            found++;
+            ck_assert_uint_eq(ev.u.hazard->kind, TEV_HZ_VMCNT);
+            ck_assert_uint_eq(ev.u.hazard->reg, ISA_VGPR_BASE + 1);
+            ck_assert_uint_eq(ev.u.hazard->have, TEV_HZ_NONE);
+            ck_assert(ev.u.hazard->stale);
+            ck_assert_uint_eq(ev.u.hazard->pc, g.e[0].h.pc);
+            ck_assert_uint_eq(ev.cycle, g.e[0].cycle);
+        }
+    ck_assert_msg(rc == 0, "%s", msg);
+    ck_assert_uint_eq(found, 1);
+    ck_assert_str_eq(trace_hazard_kind_name(TEV_HZ_LDS_RACE), "lds_race");
+    trace_close(r);
+    unlink(tpath);
+    hzlog_free(&g);
+    th_release(&t);
+}
+END_TEST
+
 static Suite *hazard_suite(void)
 {
     Suite *s = suite_create("hazard");
@@ -334,6 +403,7 @@ static Suite *hazard_suite(void)
     tcase_add_test(tc, test_dpp_wait_states);
     tcase_add_test(tc, test_m0_before_lds_is_no_hazard);
     tcase_add_test(tc, test_lds_race_across_waves);
+    tcase_add_test(tc, test_report_json_and_trace);
     suite_add_tcase(s, tc);
     return s;
 }
