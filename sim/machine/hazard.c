@@ -42,8 +42,8 @@ typedef struct {
 } hz_sb_t;
 
 struct hz_wave {
+    hz_hot_t hot;              /* first: what hz_quick reads (hazard.h) */
     tw_wave_t *w;
-    uint32_t cur_pc;           /* the instruction being issued (workload-wide) */
     /* ---- write-back at completion ---- */
     hz_wb_t *wb;
     uint32_t nwb, wb_cap;
@@ -54,20 +54,16 @@ struct hz_wave {
     uint16_t cap_vreg, cap_sreg;
     uint32_t saved[HZ_WB_WORDS];
     /* ---- counters ---- */
-    uint32_t issued[2], guar[2]; /* ops issued; ops the s_waitcnts issued so far guarantee done */
     uint32_t last_smem;        /* lgkm position of the last scalar memory op */
-    uint32_t seq;              /* instructions issued */
     bool waited;
     uint32_t wait_seq, wait_pc, wait_cnt[2]; /* the last s_waitcnt */
     hz_sb_t sb[HZ_REGS];
     /* ---- wait states: positions count the wait states issued so far, after the producer ---- */
-    uint64_t ws;
     uint64_t valu_at[HZ_REGS]; /* the last VALU write of each register */
     uint32_t valu_pc[HZ_REGS];
     uint64_t setreg_at[64];    /* the last s_setreg of each hardware register id */
     uint32_t setreg_pc[64];
-    uint64_t store_at;         /* the last store of more than 8 bytes, its data VGPRs and pc */
-    uint16_t store_reg;
+    uint16_t store_reg;        /* the last store of more than 8 bytes (hot.store_at): its data VGPRs, pc */
     uint8_t store_n;
     uint32_t store_pc;
 };
@@ -81,6 +77,8 @@ struct hz_lds {
     hz_word_t *word;
     uint32_t cap;              /* words */
     uint32_t epoch;
+    uint32_t writers;          /* waves (index in the workgroup) that wrote in this epoch: a read
+                                  needs no look at its words while no other wave has */
 };
 
 /* ---- registers of an instruction ------------------------------------------------------------ */
@@ -118,6 +116,79 @@ bool hz_deferred(const isa_inst_t *in)
     return false;
 }
 
+/* Whether `in` consumes a VALU write under some wait-state row. */
+static bool ws_consumer(const isa_inst_t *in)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    if (info->unit == ISA_UNIT_VMEM) {
+        for (unsigned i = 0; i < in->nsrc; i++)
+            if (in->src[i].code < ISA_NUM_SREGS)
+                return true;
+        return false;
+    }
+    if (info->unit == ISA_UNIT_VALU)
+        return ((in->op == ISA_v_readlane_b32 || in->op == ISA_v_writelane_b32) && in->nsrc > 1 &&
+                in->src[1].code < ISA_NUM_SREGS) || (info->flags & ISA_FL_VCC_IN) || in->form == ISA_FORM_DPP;
+    return in->op == ISA_s_getreg_b32 || in->op == ISA_s_setreg_b32 || in->op == ISA_s_setreg_imm32_b32;
+}
+
+bool hz_prepare(tw_sim_t *s)
+{
+    const launch_t *L = s->L;
+    s->hz_insts = calloc(L->ninsts ? L->ninsts : 1, sizeof *s->hz_insts);
+    if (!s->hz_insts)
+        return false;
+    s->hz_track_valu = false;
+    for (uint32_t pc = 0; pc < L->ninsts; pc++) {
+        const isa_inst_t *in = launch_inst(L, pc, NULL);
+        struct hz_inst *z = &s->hz_insts[pc];
+        const isa_op_info_t *info = &isa_ops[in->op];
+        if (hz_deferred(in))
+            z->flags |= HZI_DEFERRED;
+        if (info->unit == ISA_UNIT_VALU)
+            z->flags |= HZI_VALU;
+        if (in->op == ISA_s_setreg_b32 || in->op == ISA_s_setreg_imm32_b32)
+            z->flags |= HZI_SETREG;
+        if (in->op == ISA_s_waitcnt)
+            z->flags |= HZI_WAITCNT;
+        z->ws = (uint8_t)(in->op == ISA_s_nop ? ((uint32_t)in->simm16 & 7) + 1 : 1);
+        if (ws_consumer(in)) {
+            z->flags |= HZI_WS;
+            if (!(z->flags & HZI_SETREG) && in->op != ISA_s_getreg_b32)
+                s->hz_track_valu = true; /* some instruction reads what VALU writes under a row */
+        }
+        if (info->unit == ISA_UNIT_LDS && (info->flags & (ISA_FL_LOAD | ISA_FL_STORE)) && !(info->flags & ISA_FL_ATOMIC))
+            z->flags |= HZI_LDS;
+        if (info->unit == ISA_UNIT_VMEM && (info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC))) {
+            /* MUBUF/MTBUF only without an SGPR soffset; the data is src[3] (buffer) or src[1] (FLAT) */
+            bool buf = info->enc == ISA_ENC_MUBUF || info->enc == ISA_ENC_MTBUF;
+            isa_operand_t d = buf ? in->src[3] : in->src[1];
+            if (isa_opnd_is_vgpr(d) && opnd_count(d) > 2 && !(buf && in->src[2].code < ISA_NUM_SREGS)) {
+                z->flags |= HZI_STORE_BIG;
+                z->store_reg = d.code;
+                z->store_n = (uint8_t)opnd_count(d);
+            }
+        }
+        for (unsigned i = 0; i < in->nsrc && z->nread < HZI_MAX_READS; i++)
+            if (is_reg(in->src[i].code)) {
+                z->rcode[z->nread] = in->src[i].code;
+                z->rn[z->nread++] = (uint8_t)opnd_count(in->src[i]);
+            }
+        if ((info->flags & ISA_FL_VCC_IN) && z->nread < HZI_MAX_READS) {
+            z->rcode[z->nread] = ISA_REG_VCC_LO;
+            z->rn[z->nread++] = 2;
+        }
+        z->nwrite = (uint8_t)dests(in, z->wcode, z->wn);
+    }
+    return true;
+}
+
+void hz_release(tw_sim_t *s)
+{
+    free(s->hz_insts);
+    s->hz_insts = NULL;
+}
+
 /* ---- state ---------------------------------------------------------------------------------- */
 
 bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
@@ -137,6 +208,7 @@ bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
     uint32_t **blocks = h->free_blocks;
     /* Only the header is cleared each time: the tables are reset by their positions below. */
     memset(h, 0, offsetof(hz_wave_t, sb));
+    memset(&h->hot, 0, sizeof h->hot);
     memset(h->sb, 0, sizeof h->sb);
     memset(h->valu_at, 0, sizeof h->valu_at);
     memset(h->setreg_at, 0, sizeof h->setreg_at);
@@ -146,8 +218,8 @@ bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
     h->free_cap = free_cap;
     h->free_blocks = blocks;
     h->w = w;
-    h->ws = 1000;              /* every "last write" of 0 is far enough back */
-    h->store_at = 0;
+    h->hot.ws = 1000;              /* every "last write" of 0 is far enough back */
+    h->hot.store_at = 0;
     w->hz = h;
     return true;
 }
@@ -185,13 +257,16 @@ bool hz_lds_reset(hz_lds_t **slot, uint32_t lds_bytes, uint32_t epoch)
         l->cap = words;
     }
     l->epoch = epoch;
+    l->writers = 0;
     return true;
 }
 
 void hz_lds_barrier(hz_lds_t *l, uint32_t epoch)
 {
-    if (l)
+    if (l) {
         l->epoch = epoch;
+        l->writers = 0;
+    }
 }
 
 void hz_lds_free(hz_lds_t *l)
@@ -207,7 +282,7 @@ static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_t *hz
 {
     tev_t ev;
     tw_wave_event(&ev, w, TEV_HAZARD, c);
-    hz->pc = w->hz->cur_pc;
+    hz->pc = w->hz->hot.cur_pc;
     ev.u.hazard = hz;
     tw_emit(s, &ev);
 }
@@ -215,7 +290,7 @@ static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_t *hz
 /* Whether the s_waitcnts so far (or the counter's limit) guarantee e's load has written. */
 static bool covered(const hz_wave_t *h, const hz_sb_t *e)
 {
-    return e->idx <= h->guar[e->ctr] || h->issued[e->ctr] - e->idx >= HZ_CNT_MAX;
+    return e->idx <= h->hot.guar[e->ctr] || h->hot.issued[e->ctr] - e->idx >= HZ_CNT_MAX;
 }
 
 /* Whether an operation still in flight in this run writes register index r. */
@@ -242,8 +317,8 @@ static void report_counter(tw_sim_t *s, const tw_wave_t *w, uint64_t c, unsigned
     hz.reg = (uint16_t)(r < ISA_NUM_SREGS ? r : r - ISA_NUM_SREGS + ISA_VGPR_BASE);
     hz.src_pc = e->pc;
     /* lgkmcnt counts in order only while no scalar load is among the outstanding operations */
-    bool ooo = e->ctr == HZ_LGKM && h->last_smem > h->guar[HZ_LGKM];
-    hz.need = ooo ? 0 : h->issued[e->ctr] - e->idx;
+    bool ooo = e->ctr == HZ_LGKM && h->last_smem > h->hot.guar[HZ_LGKM];
+    hz.need = ooo ? 0 : h->hot.issued[e->ctr] - e->idx;
     hz.have = TEV_HZ_NONE;
     if (h->waited && h->wait_seq > e->seq) {
         hz.have = h->wait_cnt[e->ctr];
@@ -286,7 +361,7 @@ static void check_valu_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazar
     const hz_wave_t *h = w->hz;
     unsigned r0 = reg_index(code);
     for (unsigned k = 0; k < count && r0 + k < HZ_REGS; k++) {
-        uint64_t have = h->ws - h->valu_at[r0 + k];
+        uint64_t have = h->hot.ws - h->valu_at[r0 + k];
         if (have < need) {
             uint16_t reg = (uint16_t)(code + k);
             report_ws(s, w, c, kind, reg, h->valu_pc[r0 + k], need, have);
@@ -297,41 +372,43 @@ static void check_valu_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazar
 
 /* ---- the checks before an instruction executes ----------------------------------------------- */
 
-static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
+static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct hz_inst *z, uint64_t c)
 {
     hz_wave_t *h = w->hz;
     const isa_op_info_t *info = &isa_ops[in->op];
     /* Counters: only while some load is not covered (most instructions of most kernels skip this). */
-    if (h->issued[HZ_VM] > h->guar[HZ_VM] || h->issued[HZ_LGKM] > h->guar[HZ_LGKM]) {
+    if (h->hot.issued[HZ_VM] > h->hot.guar[HZ_VM] || h->hot.issued[HZ_LGKM] > h->hot.guar[HZ_LGKM]) {
         bool found = false;
-        for (unsigned i = 0; i < in->nsrc && !found; i++)
-            if (is_reg(in->src[i].code))
-                found = check_range(s, w, c, in->src[i].code, opnd_count(in->src[i]), false);
-        if (!found && (info->flags & ISA_FL_VCC_IN))
-            found = check_range(s, w, c, ISA_REG_VCC_LO, 2, false);
-        if (!found) {
-            uint16_t code[3];
-            uint8_t n[3];
-            unsigned nd = dests(in, code, n);
-            bool deferred = hz_deferred(in);
-            int ctr = info->unit == ISA_UNIT_VMEM ? HZ_VM : HZ_LGKM;
-            for (unsigned k = 0; k < nd && !found; k++) {
-                unsigned r0 = reg_index(code[k]);
-                for (unsigned j = 0; j < n[k] && r0 + j < HZ_REGS; j++) {
-                    const hz_sb_t *e = &h->sb[r0 + j];
-                    if (!e->idx || covered(h, e))
-                        continue;
-                    /* a later load of the same in-order counter writes after it: no hazard */
-                    if (deferred && e->ctr == ctr && (ctr == HZ_VM || (!e->smem && info->unit == ISA_UNIT_LDS)))
-                        continue;
-                    report_counter(s, w, c, r0 + j, true);
-                    found = true;
-                    break;
-                }
+        for (unsigned i = 0; i < z->nread && !found; i++)
+            found = check_range(s, w, c, z->rcode[i], z->rn[i], false);
+        bool deferred = z->flags & HZI_DEFERRED;
+        int ctr = info->unit == ISA_UNIT_VMEM ? HZ_VM : HZ_LGKM;
+        for (unsigned k = 0; k < z->nwrite && !found; k++) {
+            unsigned r0 = reg_index(z->wcode[k]);
+            for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
+                const hz_sb_t *e = &h->sb[r0 + j];
+                if (!e->idx || covered(h, e))
+                    continue;
+                /* a later load of the same in-order counter writes after it: no hazard */
+                if (deferred && e->ctr == ctr && (ctr == HZ_VM || (!e->smem && info->unit == ISA_UNIT_LDS)))
+                    continue;
+                report_counter(s, w, c, r0 + j, true);
+                found = true;
+                break;
             }
         }
     }
-    /* Wait states. */
+    /* A VALU write of a store's data VGPRs right after the store. */
+    if ((z->flags & HZI_VALU) && h->hot.ws - h->hot.store_at < WS_STORE_DATA && isa_opnd_is_vgpr(in->vdst)) {
+        unsigned v = in->vdst.code - ISA_VGPR_BASE, n = opnd_count(in->vdst);
+        unsigned d = h->store_reg - ISA_VGPR_BASE;
+        if (v < d + h->store_n && d < v + n)
+            report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
+                      WS_STORE_DATA, h->hot.ws - h->hot.store_at);
+    }
+    if (!(z->flags & HZI_WS))
+        return;
+    /* The other wait-state rows. */
     switch (info->unit) {
     case ISA_UNIT_VMEM:
         for (unsigned i = 0; i < in->nsrc; i++)
@@ -350,24 +427,16 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
                     check_valu_ws(s, w, c, TEV_HZ_WS_DPP_VGPR, in->src[i].code, opnd_count(in->src[i]), WS_DPP_VGPR);
             check_valu_ws(s, w, c, TEV_HZ_WS_DPP_EXEC, ISA_REG_EXEC_LO, 2, WS_DPP_EXEC);
         }
-        if (isa_opnd_is_vgpr(in->vdst) && h->ws - h->store_at < WS_STORE_DATA) {
-            unsigned v = in->vdst.code - ISA_VGPR_BASE, n = opnd_count(in->vdst);
-            unsigned d = h->store_reg - ISA_VGPR_BASE;
-            if (v < d + h->store_n && d < v + n)
-                report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
-                          WS_STORE_DATA, h->ws - h->store_at);
-        }
         break;
-    case ISA_UNIT_SALU:
-        if (in->op == ISA_s_getreg_b32 || in->op == ISA_s_setreg_b32 || in->op == ISA_s_setreg_imm32_b32) {
-            unsigned id = isa_hwreg_id(in->simm16);
-            bool get = in->op == ISA_s_getreg_b32;
-            uint32_t need = get ? WS_GETREG : WS_SETREG;
-            if (h->ws - h->setreg_at[id] < need)
-                report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, h->setreg_pc[id], need,
-                          h->ws - h->setreg_at[id]);
-        }
+    case ISA_UNIT_SALU: {
+        unsigned id = isa_hwreg_id(in->simm16);
+        bool get = in->op == ISA_s_getreg_b32;
+        uint32_t need = get ? WS_GETREG : WS_SETREG;
+        if (h->hot.ws - h->setreg_at[id] < need)
+            report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, h->setreg_pc[id], need,
+                      h->hot.ws - h->setreg_at[id]);
         break;
+    }
     default:
         break;
     }
@@ -399,7 +468,12 @@ static void lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const is
     bool rd = flags & ISA_FL_LOAD, wr = flags & ISA_FL_STORE;
     if (!l || w->wg->nwaves < 2 || (flags & ISA_FL_ATOMIC) || (!rd && !wr))
         return;
-    uint32_t pc = w->hz->cur_pc;
+    uint32_t me = 1u << (w->index & 31);
+    if (wr)
+        l->writers |= me;
+    else if (!(l->writers & ~me))
+        return; /* no other wave wrote since the last barrier */
+    uint32_t pc = w->hz->hot.cur_pc;
     for (uint64_t m = res->lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         uint64_t start[2];
@@ -430,9 +504,9 @@ static void lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const is
 void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
 {
     hz_wave_t *h = w->hz;
-    h->cur_pc = w->inst_base + w->isa.pc;
+    h->hot.cur_pc = w->inst_base + w->isa.pc;
     if (s->hazards)
-        check(s, w, in, c);
+        check(s, w, in, &s->hz_insts[h->hot.cur_pc], c);
     h->capture = hz_deferred(in);
     if (!h->capture)
         return;
@@ -518,70 +592,57 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
         return;
 
     /* ---- the checker's records ---- */
-    h->seq++;
+    const struct hz_inst *z = &s->hz_insts[h->hot.cur_pc];
+    h->hot.seq++;
     if (counted) {
         int ctr = vm ? HZ_VM : HZ_LGKM;
-        uint32_t idx = ++h->issued[ctr];
+        uint32_t idx = ++h->hot.issued[ctr];
         if (info->unit == ISA_UNIT_SMEM)
             h->last_smem = idx;
-        if (hz_deferred(in)) {
-            uint16_t code[3];
-            uint8_t n[3];
-            unsigned nd = dests(in, code, n);
-            for (unsigned k = 0; k < nd; k++) {
-                unsigned r0 = reg_index(code[k]);
-                for (unsigned j = 0; j < n[k] && r0 + j < HZ_REGS; j++)
-                    h->sb[r0 + j] = (hz_sb_t){ idx, h->cur_pc, h->seq, (uint8_t)ctr, info->unit == ISA_UNIT_SMEM };
+        if (z->flags & HZI_DEFERRED)
+            for (unsigned k = 0; k < z->nwrite; k++) {
+                unsigned r0 = reg_index(z->wcode[k]);
+                for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++)
+                    h->sb[r0 + j] = (hz_sb_t){ idx, h->hot.cur_pc, h->hot.seq, (uint8_t)ctr, info->unit == ISA_UNIT_SMEM };
             }
-        }
     }
     if (in->op == ISA_s_waitcnt) {
         unsigned n[2] = { isa_waitcnt_vm(in->simm16), isa_waitcnt_lgkm(in->simm16) };
-        if (h->issued[HZ_VM] > n[0] && h->issued[HZ_VM] - n[0] > h->guar[HZ_VM])
-            h->guar[HZ_VM] = h->issued[HZ_VM] - n[0];
-        bool ooo = h->last_smem > h->guar[HZ_LGKM];
+        if (h->hot.issued[HZ_VM] > n[0] && h->hot.issued[HZ_VM] - n[0] > h->hot.guar[HZ_VM])
+            h->hot.guar[HZ_VM] = h->hot.issued[HZ_VM] - n[0];
+        bool ooo = h->last_smem > h->hot.guar[HZ_LGKM];
         if (n[1] == 0)
-            h->guar[HZ_LGKM] = h->issued[HZ_LGKM];
-        else if (!ooo && h->issued[HZ_LGKM] > n[1] && h->issued[HZ_LGKM] - n[1] > h->guar[HZ_LGKM])
-            h->guar[HZ_LGKM] = h->issued[HZ_LGKM] - n[1];
+            h->hot.guar[HZ_LGKM] = h->hot.issued[HZ_LGKM];
+        else if (!ooo && h->hot.issued[HZ_LGKM] > n[1] && h->hot.issued[HZ_LGKM] - n[1] > h->hot.guar[HZ_LGKM])
+            h->hot.guar[HZ_LGKM] = h->hot.issued[HZ_LGKM] - n[1];
         h->waited = true;
-        h->wait_seq = h->seq;
-        h->wait_pc = h->cur_pc;
+        h->wait_seq = h->hot.seq;
+        h->wait_pc = h->hot.cur_pc;
         h->wait_cnt[HZ_VM] = n[0];
         h->wait_cnt[HZ_LGKM] = n[1];
     }
     /* Wait states: this instruction's own, then what it produced, stamped after them. */
-    h->ws += in->op == ISA_s_nop ? ((uint32_t)in->simm16 & 7) + 1 : 1;
-    if (info->unit == ISA_UNIT_VALU) {
-        uint16_t code[3];
-        uint8_t n[3];
-        unsigned nd = dests(in, code, n);
-        for (unsigned k = 0; k < nd; k++) {
-            unsigned r0 = reg_index(code[k]);
-            for (unsigned j = 0; j < n[k] && r0 + j < HZ_REGS; j++) {
-                h->valu_at[r0 + j] = h->ws;
-                h->valu_pc[r0 + j] = h->cur_pc;
+    h->hot.ws += z->ws;
+    if ((z->flags & HZI_VALU) && s->hz_track_valu) {
+        for (unsigned k = 0; k < z->nwrite; k++) {
+            unsigned r0 = reg_index(z->wcode[k]);
+            for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
+                h->valu_at[r0 + j] = h->hot.ws;
+                h->valu_pc[r0 + j] = h->hot.cur_pc;
             }
         }
-    } else if (in->op == ISA_s_setreg_b32 || in->op == ISA_s_setreg_imm32_b32) {
+    } else if (z->flags & HZI_SETREG) {
         unsigned id = isa_hwreg_id(in->simm16);
-        h->setreg_at[id] = h->ws;
-        h->setreg_pc[id] = h->cur_pc;
-    } else if (vm && (info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC))) {
-        /* a store (or atomic) with more than 8 bytes of data: MUBUF/MTBUF only without an SGPR
-         * soffset; its data operand is src[3] (buffer) or src[1] (FLAT) */
-        bool buf = info->enc == ISA_ENC_MUBUF || info->enc == ISA_ENC_MTBUF;
-        isa_operand_t d = buf ? in->src[3] : in->src[1];
-        bool sgpr_soffset = buf && in->src[2].code < ISA_NUM_SREGS;
-        if (isa_opnd_is_vgpr(d) && opnd_count(d) > 2 && !sgpr_soffset) {
-            h->store_at = h->ws;
-            h->store_reg = d.code;
-            h->store_n = (uint8_t)opnd_count(d);
-            h->store_pc = h->cur_pc;
-        }
-    }
-    if (info->unit == ISA_UNIT_LDS)
+        h->setreg_at[id] = h->hot.ws;
+        h->setreg_pc[id] = h->hot.cur_pc;
+    } else if (z->flags & HZI_STORE_BIG) {
+        h->hot.store_at = h->hot.ws;
+        h->store_reg = z->store_reg;
+        h->store_n = z->store_n;
+        h->store_pc = h->hot.cur_pc;
+    } else if (z->flags & HZI_LDS) {
         lds_access(s, w, in, res, c);
+    }
 }
 
 bool hz_complete(tw_wave_t *w, bool vm, uint64_t c)
@@ -598,8 +659,11 @@ bool hz_complete(tw_wave_t *w, bool vm, uint64_t c)
     if (!b.data)
         return true;
     size_t vw = (size_t)b.nv * ISA_WAVE_SIZE;
-    for (unsigned r = 0; r < b.nv; r++) {
-        uint32_t *dst = &w->isa.vgpr[((size_t)b.vreg + r) * ISA_WAVE_SIZE];
+    uint32_t *vg = &w->isa.vgpr[(size_t)b.vreg * ISA_WAVE_SIZE];
+    if (b.lanes == UINT64_MAX) /* all lanes (the usual case): one copy */
+        memcpy(vg, b.data, vw * sizeof *b.data);
+    else for (unsigned r = 0; r < b.nv; r++) {
+        uint32_t *dst = vg + (size_t)r * ISA_WAVE_SIZE;
         const uint32_t *src = b.data + (size_t)r * ISA_WAVE_SIZE;
         for (uint64_t m = b.lanes; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);

@@ -63,6 +63,8 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     s->cfg = cfg;
     s->tick_every_cycle = opt->tick_every_cycle;
     s->hazards = opt->hazards;
+    if (s->hazards && !hz_prepare(s))
+        return 3;
     s->max_cycles = opt->max_cycles;
     s->observers = opt->observers;
     s->nobservers = opt->nobservers;
@@ -136,6 +138,7 @@ static void teardown(tw_sim_t *s)
         free(s->cus[i].wg_pool);
     }
     free(s->cus);
+    hz_release(s);
     free(s->disp);
     mem_free(&s->mem);
     eng_free(&s->eng);

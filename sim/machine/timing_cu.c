@@ -94,8 +94,12 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     }
     isa_exec_result_t res;
     w->isa.clock = c; /* s_memtime / s_memrealtime read the cycle of their issue */
-    /* Results of loads are written at completion (hazard.h); the checker looks first. */
-    hz_issue_begin(s, w, in, c);
+    /* Results of loads are written at completion (hazard.h); the checker looks first. Neither has
+     * anything to do for other units while the checker is off. */
+    bool mem = info->unit == ISA_UNIT_VMEM || info->unit == ISA_UNIT_LDS || info->unit == ISA_UNIT_SMEM;
+    bool hz = mem || (s->hazards && !hz_quick(s, w));
+    if (hz)
+        hz_issue_begin(s, w, in, c);
     isa_exec(&w->isa, in, &res);
     tw_wave_fetch(w);
     if (res.status == ISA_EXEC_FAULT) {
@@ -177,7 +181,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     case ISA_NUM_UNITS:
         break;
     }
-    hz_issue_end(s, w, in, &res, c, lgkm_done);
+    if (hz)
+        hz_issue_end(s, w, in, &res, c, lgkm_done);
 
     tev_t ev;
     tw_wave_event(&ev, w, TEV_ISSUE, c);

@@ -110,6 +110,8 @@ typedef struct {
     /* timing_options_t's fields, copied: its header (timing.h) is the run's, above this one */
     bool tick_every_cycle;
     bool hazards;              /* the hazard checker is on (hazard.h) */
+    bool hz_track_valu;        /* some instruction consumes a VALU write under a wait-state row */
+    struct hz_inst *hz_insts;  /* the checker's table of the run's instructions (hazard.c) */
     uint32_t hz_epoch;         /* the LDS race checker's last epoch (a workgroup start or a barrier) */
     uint64_t max_cycles;
     const tev_observer_t *observers;
