@@ -49,7 +49,7 @@ static const char ini_one_wave[] =
 
 /* Run prologue + body (+ the store of v2 unless the body stores) in time with the checker on;
  * out[0..63] into out (when not NULL). */
-static void run(const char *body, bool store, const char *ini, found_t *f, uint32_t *out)
+static void run_tick(const char *body, bool store, const char *ini, found_t *f, uint32_t *out, bool tick)
 {
     char kernel[4096];
     snprintf(kernel, sizeof kernel, "%s%s%s  s_endpgm\n", prologue, body,
@@ -60,6 +60,7 @@ static void run(const char *body, bool store, const char *ini, found_t *f, uint3
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);
     opt.hazards = true;
+    opt.tick_every_cycle = tick;
     opt.observers[0] = (tev_observer_t){ keep, f };
     opt.nobservers = 1;
     timing_result_t res;
@@ -69,6 +70,11 @@ static void run(const char *body, bool store, const char *ini, found_t *f, uint3
         memcpy(out, b->data, 64 * sizeof *out);
     }
     th_release(&t);
+}
+
+static void run(const char *body, bool store, const char *ini, found_t *f, uint32_t *out)
+{
+    run_tick(body, store, ini, f, out, false);
 }
 
 /* The one finding of kind k (and no other). */
@@ -386,6 +392,31 @@ START_TEST(test_report_json_and_trace)
 }
 END_TEST
 
+/* The findings and the stale values do not depend on how the engine steps (--tick-every-cycle). */
+START_TEST(test_tick_every_cycle_same_findings)
+{
+    const char *body = "  v_mov_b32 v1, 7\n  flat_load_dword v1, v[10:11]\n  v_mov_b32 v2, v1\n"
+                       "  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n  v_add_u32 v15, vcc, 0x100, v14\n"
+                       "  v_and_b32 v15, 0x1ff, v15\n  ds_read_b32 v3, v15\n  s_waitcnt lgkmcnt(0)\n";
+    found_t a, b;
+    uint32_t oa[64], ob[64];
+    run_tick(body, true, ini_two_waves, &a, oa, false);
+    run_tick(body, true, ini_two_waves, &b, ob, true);
+    ck_assert_uint_ge(a.n, 2);
+    ck_assert_uint_eq(a.n, b.n);
+    for (unsigned i = 0; i < a.n; i++) {
+        ck_assert_uint_eq(a.h[i].kind, b.h[i].kind);
+        ck_assert_uint_eq(a.h[i].pc, b.h[i].pc);
+        ck_assert_uint_eq(a.h[i].src_pc, b.h[i].src_pc);
+        ck_assert_uint_eq(a.h[i].reg, b.h[i].reg);
+        ck_assert_uint_eq(a.h[i].have, b.h[i].have);
+        ck_assert_uint_eq(a.h[i].stale, b.h[i].stale);
+        ck_assert_uint_eq(a.wave[i], b.wave[i]);
+    }
+    ck_assert_mem_eq(oa, ob, sizeof oa);
+}
+END_TEST
+
 static Suite *hazard_suite(void)
 {
     Suite *s = suite_create("hazard");
@@ -404,6 +435,7 @@ static Suite *hazard_suite(void)
     tcase_add_test(tc, test_m0_before_lds_is_no_hazard);
     tcase_add_test(tc, test_lds_race_across_waves);
     tcase_add_test(tc, test_report_json_and_trace);
+    tcase_add_test(tc, test_tick_every_cycle_same_findings);
     suite_add_tcase(s, tc);
     return s;
 }
