@@ -124,6 +124,14 @@ e2e: $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(OPENCL_ASM)
 timing-modes: $(BUILD)/san/gcnsim $(OPENCL_ASM)
 	@sh tests/e2e/timing_modes.sh $(BUILD)/san/gcnsim
 
+# ---- hazards: the checker's false-positive corpus (docs/architecture.md, data hazards) ----
+# `gcnsim check` finds nothing in any shipped workload (hand-written and compiled) nor in the
+# experiments' generated kernels (left in build/experiments-fast by experiments-fast, which runs first).
+.PHONY: hazard-corpus
+hazard-corpus: $(BUILD)/san/gcnsim $(OPENCL_ASM)
+	@sh tests/hazard_corpus.sh $(BUILD)/san/gcnsim $(BUILD)/experiments-fast
+# ---- end of hazards ----
+
 # The end-to-end suite under valgrind (optimised build): no errors, no leaks. Slow; not in `make test`.
 .PHONY: valgrind
 valgrind: $(BUILD)/gcnsim $(BUILD)/gcnviz $(OPENCL_ASM)
@@ -196,7 +204,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 layers:
 	@sh tests/layers.sh
 
-test: layers unit table-check e2e timing-modes memory experiments-fast bad viz-test llvm-check docs-check
+test: layers unit table-check e2e timing-modes memory experiments-fast hazard-corpus bad viz-test llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------

@@ -52,6 +52,14 @@ typedef struct {
     bool pend;
 } viz_lane_t;
 
+/* ---- hazards: a finding of the hazard checker (trace version 5), marked on its wave's lane ---- */
+typedef struct {
+    uint64_t cycle;
+    uint32_t lane, pc;       /* pc: instruction index (the header's insts) */
+    uint8_t kind;            /* tev_hazard_kind_t */
+} viz_hazard_t;
+/* ---- end of hazards ---- */
+
 /* A step function with its running integral, so the mean over any range costs two searches. */
 typedef struct {
     uint64_t *t;
@@ -105,6 +113,8 @@ typedef struct {
     uint32_t nlevels;
     viz_wg_key_t *wg_index;  /* while loading: workgroup id -> index in wg, a hash table of wg_index_n */
     size_t wg_index_n;       /* entries (a power of two, at least twice nwg; 0: none yet) */
+    viz_hazard_t *hz;        /* hazards: in record order (cycles may step back a little) */
+    size_t nhz, caphz;
 } viz_model_t;
 
 /* ---- model (viz_model.c) ---------------------------------------------------------------------- */
@@ -129,6 +139,9 @@ void viz_step_columns(const viz_step_t *s, double t0, double cpp, int n, float *
 int viz_limiter_over(const viz_model_t *m, uint32_t cu, double a, double b);
 /* Cycles in [a, b) a SIMD's VALU was busy (excluding lane skip when skip < nlanes). */
 uint64_t viz_busy_over(const viz_busy_t *b, uint64_t from, uint64_t to, uint32_t skip);
+/* hazards: the first hazard mark on lane li within cycles [a, b], or NULL; their colour. */
+const viz_hazard_t *viz_hazard_near(const viz_model_t *m, uint32_t li, double a, double b);
+extern const SDL_Color viz_hazard_color;
 /* The theoretical limit in waves per CU (the dispatcher's rule, as in the trace header). */
 uint32_t viz_model_limit(const viz_model_t *m);
 

@@ -184,6 +184,15 @@ static void draw_lanes(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
         viz_lane_columns(m, &m->lane[li], v->t0, cpp, o->plot_w, col);
         draw_row(cv, col, o->plot_w, o->plot_x, y, h, viz_state_colors, VIZ_NONE);
     }
+    /* hazards: a mark (3 pixels wide at least, the lane's height) where each finding happened */
+    for (size_t i = 0; i < m->nhz; i++) {
+        const viz_hazard_t *z = &m->hz[i];
+        double x = ((double)z->cycle - v->t0) / cpp;
+        if (x < -2 || x >= o->plot_w + 2)
+            continue;
+        int y = o->lanes.y + (int)floor(z->lane * o->lane_h), h = (int)floor(o->lane_h);
+        cfill(cv, viz_hazard_color, o->plot_x + (int)floor(x) - 1, y, 3, h < 3 ? 3 : h);
+    }
     /* SIMD and CU separators and labels. */
     for (uint32_t s = 0; s < m->nsimds; s++) {
         int y = o->lanes.y + (int)floor(s * m->h.slots * o->lane_h), hh = (int)floor(m->h.slots * o->lane_h);

@@ -109,6 +109,16 @@ static void describe_lane(const viz_view_t *v, uint32_t li, double t, char *buf,
     int n = snprintf(buf, len, "wave %" PRIu64 " (wg %" PRIu64 ") CU %u SIMD %u slot %u, cycle %" PRIu64
                      ": %s for %" PRIu64 " cycles (%" PRIu64 "-%" PRIu64 ")",
                      w->id, w->wg, cu, simd, slot, c, viz_state_name(st, m->issues), e - s, s, e);
+    /* hazards: a mark within two pixels of the pointer comes first */
+    double cpp = v->lay.plot_w > 0 ? (v->t1 - v->t0) / v->lay.plot_w : 1;
+    const viz_hazard_t *z = viz_hazard_near(m, li, t - 2 * cpp, t + 2 * cpp);
+    if (z && n > 0 && (size_t)n < len) {
+        const trace_inst_t *ti = z->pc < m->h.ninsts ? &m->h.insts[z->pc] : NULL;
+        snprintf(buf + n, len - (size_t)n, "; HAZARD (%s) at cycle %" PRIu64 ", pc 0x%04" PRIx32 ": %s; gcnsim check "
+                 "explains it", trace_hazard_kind_name(z->kind), z->cycle, ti && ti->pc != TRACE_PC_UNKNOWN ? ti->pc : 0,
+                 ti ? ti->text : "?");
+        return;
+    }
     /* The instruction: the wave's latest issue at or before the cycle. */
     for (size_t k = i + 1; k-- > 0 && l->t[k] >= w->start && n > 0 && (size_t)n < len;) {
         uint32_t ks = l->code[k] & ((1u << VIZ_STATE_BITS) - 1);

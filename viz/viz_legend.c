@@ -30,6 +30,7 @@ const SDL_Color viz_simd_colors[4] = { { 31, 78, 140, 255 }, { 60, 120, 190, 255
 
 const SDL_Color viz_ink = { 20, 20, 20, 255 }, viz_faint = { 110, 110, 110, 255 };
 const SDL_Color viz_limit_color = { 200, 0, 0, 255 };
+const SDL_Color viz_hazard_color = { 0, 0, 0, 255 }; /* hazards: black marks, apart from every state */
 
 SDL_Color viz_state_color(viz_state_t s) { return viz_state_colors[(unsigned)s < VIZ_NUM_STATES ? s : 0]; }
 
@@ -47,10 +48,15 @@ int viz_legend(const viz_view_t *v, SDL_Renderer *r, int x0, int y0, int width, 
     viz_text_t *t = v->text;
     int lh = viz_text_height(t), x = x0, y = y0, lines = 1;
     char buf[64];
-    for (int k = 0; k < VIZ_NUM_STATES + VIZ_NUM_LIM + 5; k++) {
+    for (int k = 0; k < VIZ_NUM_STATES + VIZ_NUM_LIM + 6; k++) {
         SDL_Color c;
         const char *name = buf;
-        if (k == 0 || k == VIZ_NUM_STATES + VIZ_LIM_NONE) {
+        if (k == VIZ_NUM_STATES + VIZ_NUM_LIM + 5) {
+            if (!m->nhz)
+                continue; /* hazards: only when the trace has some */
+            name = "hazard (gcnsim check)";
+            c = viz_hazard_color;
+        } else if (k == 0 || k == VIZ_NUM_STATES + VIZ_LIM_NONE) {
             /* a heading starts each group */
             name = k == 0 ? "lanes:" : "dispatch band:";
             c = (SDL_Color){ 0, 0, 0, 0 };

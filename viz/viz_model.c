@@ -413,6 +413,11 @@ static bool add_event(viz_model_t *m, const tev_t *ev, char *msg, size_t msglen)
         if (!limiter_add(&m->lim[ev->cu], ev->cycle, lim_cat(ev)))
             goto oom;
         return true;
+    case TEV_HAZARD: /* hazards: a mark on the wave's lane */
+        if (!grow((void **)&m->hz, &m->caphz, m->nhz, sizeof *m->hz))
+            goto oom;
+        m->hz[m->nhz++] = (viz_hazard_t){ ev->cycle, lane_i, ev->u.hazard->pc, ev->u.hazard->kind };
+        return true;
     default:   /* TEV_END, and event kinds the trace has no record for */
         return true;
     }
@@ -622,10 +627,19 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
     return m;
 }
 
+const viz_hazard_t *viz_hazard_near(const viz_model_t *m, uint32_t li, double a, double b)
+{
+    for (size_t i = 0; i < m->nhz; i++)
+        if (m->hz[i].lane == li && (double)m->hz[i].cycle >= a && (double)m->hz[i].cycle <= b)
+            return &m->hz[i];
+    return NULL;
+}
+
 void viz_model_free(viz_model_t *m)
 {
     if (!m)
         return;
+    free(m->hz);
     for (uint32_t i = 0; m->lane && i < m->nlanes; i++) {
         viz_lane_t *l = &m->lane[i];
         free(l->t);

@@ -64,6 +64,9 @@ int cli_validate_config(const cfg_t *cfg, FILE *err);
 /* gcnsim run (sim/cli/cmd_run.c) and its help text. */
 extern const char cli_usage_run[];
 int cli_cmd_run(int argc, char **argv);
+/* gcnsim check (hazards): in cmd_run.c, the timing run with the hazard checker alone. */
+extern const char cli_usage_check[];
+int cli_cmd_check(int argc, char **argv);
 
 /* gcnsim sweep (sim/cli/cmd_sweep.c): many runs on N processes into one CSV. */
 extern const char cli_usage_sweep[];

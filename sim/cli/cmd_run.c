@@ -13,6 +13,7 @@
 #include "config/config.h"
 #include "load/kcompile.h"
 #include "load/launch.h"
+#include "observe/hazlog.h"
 #include "observe/progress.h"
 #include "observe/report.h"
 #include "observe/stats.h"
@@ -47,6 +48,9 @@ const char cli_usage_run[] =
     "  --functional              functional simulation only: results, no timing\n"
     "  --tick-every-cycle        debug: step every CU every cycle instead of only when it has work\n"
     "                            (the results are identical; it is only slower)\n"
+    "  --hazards=MODE            the data-hazard checker (docs/architecture.md): warn (the default)\n"
+    "                            lists what it finds in the report and warns; error also exits with\n"
+    "                            status 2; off does not check\n"
     "  --trace FILE              write a binary trace of wave states, workgroups and dispatch\n"
     "                            refusals (docs/trace-format.md; view: gcnsim trace export)\n"
     "  --trace-issues            with --trace: also record every issued instruction\n"
@@ -218,7 +222,39 @@ static int trace_finish(run_trace_state_t *ts, int rc)
 typedef struct {
     bool per_pc;               /* --per-pc */
     const char *csv_path;      /* --csv */
+    int hazards;               /* --hazards: HZ_MODE_* */
+    bool check;                /* gcnsim check: only the hazards, as diagnostics */
 } run_stats_t;
+
+/* ---- hazards: --hazards=off|warn|error and gcnsim check ---- */
+enum { HZ_MODE_WARN, HZ_MODE_OFF, HZ_MODE_ERROR };
+
+/* After a timed run: report what the checker found. Returns rc, or 2 when it found something and
+ * the mode says so (gcnsim check, --hazards=error). */
+static int hazards_finish(const hzlog_t *g, const run_stats_t *so, const launch_t *L, int rc)
+{
+    if (rc != 0)
+        return rc;
+    if (g->oom) {
+        fputs("gcnsim: out of memory\n", stderr);
+        return 3;
+    }
+    if (so->check) {
+        hzlog_diagnostics(g, "error", stdout);
+        if (g->n == 0)
+            printf("%s: no hazards (%" PRIu64 " wave instructions checked)\n", L->wl->source, L->insts_total);
+        else
+            printf("%s: %" PRIu32 " instruction%s with hazards\n", L->wl->source, g->n, g->n == 1 ? "" : "s");
+        return g->n ? 2 : 0;
+    }
+    if (g->n == 0)
+        return 0;
+    bool err = so->hazards == HZ_MODE_ERROR;
+    fprintf(stderr, "gcnsim: %s: %" PRIu32 " instruction%s with data hazards (the report's hazards section; "
+            "gcnsim check lists them alone)\n", err ? "error" : "warning", g->n, g->n == 1 ? "" : "s");
+    return err ? 2 : 0;
+}
+/* ---- end of hazards ---- */
 
 /* The timing run: the statistics observer listens to the model's events; the report, the JSON
  * and the dumps are written only when the run succeeds. */
@@ -235,11 +271,17 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
     }
     timing_options_t topt;
     memset(&topt, 0, sizeof topt);
+    hzlog_t hz;
+    hzlog_init(&hz, L);
+    topt.hazards = so->hazards != HZ_MODE_OFF;
+    st.hazards = &hz;
     topt.tick_every_cycle = tick_every_cycle;
     topt.max_cycles = max_cycles;
     topt.observers[0].fn = stats_observe;
     topt.observers[0].ctx = &st;
     topt.nobservers = 1;
+    if (topt.hazards)
+        topt.observers[topt.nobservers++] = (tev_observer_t){ hzlog_observe, &hz };
     st.per_pc = so->per_pc;
     run_trace_state_t ts;
     int rc = trace_start(&ts, tr, L, cfg, &topt);
@@ -258,6 +300,12 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
         rc = 3;
     }
     rc = trace_finish(&ts, rc);
+    if (so->check) {
+        rc = hazards_finish(&hz, so, L, rc);
+        stats_free(&st);
+        hzlog_free(&hz);
+        return rc;
+    }
     if (rc == 0) {
         fio_out_t jf = { 0 };
         char msg[256];
@@ -280,6 +328,7 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
                     rc = 3;
                 } else {
                     stats_print(&st, L, cfg, &res, mem);
+                    hzlog_print(&hz, mem);
                     report_buffers(L, mem);
                     fclose(mem);
                     txt_wrap(stdout, text, REPORT_WIDTH);
@@ -299,7 +348,9 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
         }
         fio_out_abort(&jf);
     }
+    rc = hazards_finish(&hz, so, L, rc);
     stats_free(&st);
+    hzlog_free(&hz);
     return rc;
 }
 
@@ -373,7 +424,7 @@ typedef struct {
 enum {
     OPT_CONFIG = 256, OPT_DUMP, OPT_DUMP_INIT, OPT_SET, OPT_MAX_INSTRUCTIONS, OPT_JSON, OPT_FUNCTIONAL,
     OPT_TICK_EVERY_CYCLE, OPT_TRACE, OPT_PER_PC, OPT_CSV, OPT_TRACE_ISSUES, OPT_TRACE_TEXT, OPT_TRACE_CYCLES,
-    OPT_TRACE_WAVE, OPT_MAX_CYCLES, OPT_TRACE_LIMIT
+    OPT_TRACE_WAVE, OPT_MAX_CYCLES, OPT_TRACE_LIMIT, OPT_HAZARDS
 };
 
 /* In the order the nearest name is chosen among equally near ones. */
@@ -396,6 +447,17 @@ static const struct option run_options[] = {
     { "trace-wave", required_argument, NULL, OPT_TRACE_WAVE },
     { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
     { "trace-limit", required_argument, NULL, OPT_TRACE_LIMIT },
+    { "hazards", required_argument, NULL, OPT_HAZARDS },
+    { NULL, 0, NULL, 0 },
+};
+
+/* gcnsim check: the workload and machine options of run. */
+static const struct option check_options[] = {
+    { "config", required_argument, NULL, OPT_CONFIG },
+    { "set", required_argument, NULL, OPT_SET },
+    { "max-instructions", required_argument, NULL, OPT_MAX_INSTRUCTIONS },
+    { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
+    { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
 
@@ -424,6 +486,12 @@ static int parse_args(int argc, char **argv, run_args_t *a)
 {
     static const int nonempty[] = { OPT_CONFIG, OPT_JSON, OPT_CSV, OPT_TRACE, 0 };
     cli_opts_t spec = { "run", "run", run_options, NULL, 2, false, nonempty, stderr };
+    bool hazards_given = false;
+    if (a->so.check) {
+        spec.cmd = "check";
+        spec.label = "check";
+        spec.opts = check_options;
+    }
     bool trace_filter = false, trace_limit = false;
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
@@ -433,12 +501,24 @@ static int parse_args(int argc, char **argv, run_args_t *a)
         case CLI_OPT_ERROR:
             return 1;
         case 'h':
-            fputs(cli_usage_run, stdout);
+            fputs(a->so.check ? cli_usage_check : cli_usage_run, stdout);
             return 0;
         case CLI_OPT_OPERAND:
             if (a->ini)
-                return cli_usage_error("run ", "run takes one workload file; '%s' is a second one", v);
+                return a->so.check ? cli_usage_error("check ", "check takes one workload file; '%s' is a second one", v)
+                                   : cli_usage_error("run ", "run takes one workload file; '%s' is a second one", v);
             a->ini = v;
+            break;
+        case OPT_HAZARDS:
+            if (strcmp(v, "warn") == 0)
+                a->so.hazards = HZ_MODE_WARN;
+            else if (strcmp(v, "off") == 0)
+                a->so.hazards = HZ_MODE_OFF;
+            else if (strcmp(v, "error") == 0)
+                a->so.hazards = HZ_MODE_ERROR;
+            else
+                return cli_usage_error("run ", "--hazards expects off, warn or error, got '%s'", v);
+            hazards_given = true;
             break;
         case OPT_FUNCTIONAL:
             a->functional = true;
@@ -509,7 +589,11 @@ static int parse_args(int argc, char **argv, run_args_t *a)
         }
     }
     if (!a->ini)
-        return cli_usage_error("run ", "%s", "run needs a workload file: gcnsim run WORKLOAD.ini");
+        return a->so.check ? cli_usage_error("check ", "%s", "check needs a workload file: gcnsim check WORKLOAD.ini")
+                           : cli_usage_error("run ", "%s", "run needs a workload file: gcnsim run WORKLOAD.ini");
+    if (a->functional && hazards_given && a->so.hazards != HZ_MODE_OFF)
+        return cli_usage_error("run ", "%s", "--hazards checks the timing model; it cannot be used with --functional "
+                               "(which has no time: every result is in place at issue)");
     if (kcompile_lang(a->ini) != KCOMPILE_NONE)
         return source_not_workload(a->ini);
     if (trace_limit && !a->tr.path)
@@ -533,9 +617,10 @@ static int parse_args(int argc, char **argv, run_args_t *a)
     return -1;
 }
 
-int cli_cmd_run(int argc, char **argv)
+static int run_main(int argc, char **argv, bool check)
 {
     run_args_t a = { .tr = { NULL, false, (uint64_t)1 << 30, false, NULL, 0, UINT64_MAX, false, 0 } };
+    a.so.check = check;
     size_t nwl_sets = 0;
     a.sets = calloc((size_t)argc, sizeof *a.sets);
     const char **wl_sets = calloc((size_t)argc, sizeof *wl_sets);
@@ -574,8 +659,8 @@ int cli_cmd_run(int argc, char **argv)
             rc = 1;
         } else if ((rc = a.functional ? launch_run(L)
                                       : run_timed(L, &machine_cfg, a.tick_every_cycle, a.max_cycles, a.json_path, a.dumps,
-                                                  a.ndumps, &a.tr, &a.so)) == 2)
-            launch_print_fault(L, stderr);
+                                                  a.ndumps, &a.tr, &a.so)) == 2 && L->fault.kind != LAUNCH_FAULT_NONE)
+            launch_print_fault(L, stderr); /* (2 without a fault: the hazards, already reported) */
         else if (rc == 0 && a.functional) {
             if (!write_dumps(L, a.dumps, a.ndumps))
                 rc = 1;
@@ -611,3 +696,27 @@ out:
     return rc;
 }
 
+
+int cli_cmd_run(int argc, char **argv) { return run_main(argc, argv, false); }
+
+/* ---- hazards: gcnsim check ---- */
+const char cli_usage_check[] =
+    "usage: gcnsim check WORKLOAD.ini [OPTIONS]\n"
+    "\n"
+    "Run the workload on the cycle-level model with the data-hazard checker and list what it finds, one\n"
+    "diagnostic per instruction (docs/architecture.md, data hazards): registers read before the load\n"
+    "that writes them has returned (a missing or too weak s_waitcnt), gfx8's missing wait states (s_nop),\n"
+    "and LDS reads of words another wave of the workgroup wrote with no s_barrier between.\n"
+    "\n"
+    "options:\n"
+    "  --config FILE             the machine configuration (docs/config.md)\n"
+    "  --set SECTION.KEY=VALUE   override a workload or configuration key (may repeat)\n"
+    "  --max-instructions N      fault after N wave instructions (default 100000000)\n"
+    "  --max-cycles N            fault when the simulated time would pass N cycles\n"
+    "  -h, --help                show this help\n"
+    "\n"
+    "exit status: 0 no hazards, 1 bad input or usage, 2 hazards found (or the program faulted), 3 internal\n"
+    "error.\n";
+
+int cli_cmd_check(int argc, char **argv) { return run_main(argc, argv, true); }
+/* ---- end of hazards ---- */

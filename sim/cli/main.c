@@ -27,6 +27,7 @@ static const char usage_main[] =
     "\n"
     "commands:\n"
     "  run WORKLOAD.ini   launch the kernel a workload file describes and report the result\n"
+    "  check WORKLOAD.ini run it with the data-hazard checker and list what it finds\n"
     "  asm KERNEL.s [--encoding]\n"
     "                     assemble a file; print each kernel's resources and a listing, or with\n"
     "                     --encoding its machine code as llvm-mc -show-encoding does\n"
@@ -77,7 +78,7 @@ static const char usage_config[] =
 static const char usage_help[] =
     "usage: gcnsim help [COMMAND]\n"
     "\n"
-    "Show the general help, or the help of COMMAND (run, asm, config, occupancy, sweep, trace, help).\n";
+    "Show the general help, or the help of COMMAND (run, check, asm, config, occupancy, sweep, trace, help).\n";
 
 static const char usage_trace[] =
     "usage: gcnsim trace export --perfetto TRACE OUT.json\n"
@@ -275,7 +276,7 @@ static int cmd_trace(int argc, char **argv)
     return trace_export_perfetto(files[0], files[1], stderr);
 }
 
-static const char *const commands[] = { "run", "asm", "config", "occupancy", "sweep", "trace", "help" };
+static const char *const commands[] = { "run", "asm", "config", "occupancy", "sweep", "trace", "help", "check" };
 
 static int unknown_command(const char *c)
 {
@@ -283,7 +284,7 @@ static int unknown_command(const char *c)
     if (s)
         fprintf(stderr, "gcnsim: unknown command '%s'; did you mean '%s'? (see 'gcnsim --help')\n", c, s);
     else
-        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, asm, config, occupancy, sweep, trace and help (see 'gcnsim --help')\n", c);
+        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, check, asm, config, occupancy, sweep, trace and help (see 'gcnsim --help')\n", c);
     return 1;
 }
 
@@ -311,6 +312,8 @@ static int cmd_help(int argc, char **argv)
         fputs(usage_help, stdout);
     else if (strcmp(name, "run") == 0)
         fputs(cli_usage_run, stdout);
+    else if (strcmp(name, "check") == 0)
+        fputs(cli_usage_check, stdout);
     else if (strcmp(name, "asm") == 0)
         fputs(usage_asm, stdout);
     else if (strcmp(name, "config") == 0)
@@ -343,6 +346,8 @@ static int run_command(int argc, char **argv)
     }
     if (strcmp(c, "run") == 0)
         return cli_cmd_run(argc, argv);
+    if (strcmp(c, "check") == 0)
+        return cli_cmd_check(argc, argv);
     if (strcmp(c, "asm") == 0)
         return cmd_asm(argc, argv);
     if (strcmp(c, "config") == 0)

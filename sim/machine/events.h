@@ -40,7 +40,40 @@ typedef enum {
 /* TEV_MEM: a memory instruction's trip through the memory system, stamped with its issue cycle and
  * reported once all its lines are in the L1: right after its TEV_ISSUE, or later (out of cycle
  * order) when the address unit held some of them. u.mem.access is valid only during the callback. */
-typedef enum { TEV_WAVE_STATE, TEV_ISSUE, TEV_WG_START, TEV_WG_END, TEV_CU_LIMITER, TEV_END, TEV_MEM } tev_kind_t;
+typedef enum { TEV_WAVE_STATE, TEV_ISSUE, TEV_WG_START, TEV_WG_END, TEV_CU_LIMITER, TEV_END, TEV_MEM,
+               TEV_HAZARD } tev_kind_t;
+
+/* ---- hazards (machine/hazard.h): TEV_HAZARD, one per finding (each execution of the instruction) --
+ * The kinds' numbers are written in traces: add new ones at the end. */
+typedef enum {
+    TEV_HZ_VMCNT,          /* a register read or overwritten before a vector load wrote it */
+    TEV_HZ_LGKMCNT,        /* the same for an LDS or scalar load (lgkmcnt) */
+    TEV_HZ_LDS_RACE,       /* an LDS read of a word another wave wrote with no s_barrier between */
+    TEV_HZ_WS_VMEM_SGPR,   /* wait states: VALU writes an SGPR, a VMEM instruction reads it (5) */
+    TEV_HZ_WS_LANE_SELECT, /* VALU writes an SGPR, v_readlane/v_writelane's lane select reads it (4) */
+    TEV_HZ_WS_DIV_FMAS,    /* VALU writes VCC, v_div_fmas reads it (4) */
+    TEV_HZ_WS_GETREG,      /* s_setreg, then s_getreg of the same hardware register (2) */
+    TEV_HZ_WS_SETREG,      /* s_setreg, then s_setreg of the same hardware register (2) */
+    TEV_HZ_WS_DPP_VGPR,    /* VALU writes a VGPR, a DPP instruction reads it (2) */
+    TEV_HZ_WS_DPP_EXEC,    /* VALU writes EXEC, a DPP instruction follows (5) */
+    TEV_HZ_WS_STORE_DATA,  /* a store of more than 8 bytes, then a VALU write of its data VGPRs (1) */
+    TEV_HZ_NUM_KINDS
+} tev_hazard_kind_t;
+#define TEV_HZ_NONE UINT32_MAX  /* hazard.have: no s_waitcnt between the load and the read */
+typedef struct {
+    uint8_t kind;           /* tev_hazard_kind_t */
+    uint8_t write;          /* counters: the register was overwritten, not read */
+    uint8_t stale;          /* counters: in this run the load had not returned (the old value was used) */
+    uint16_t reg;           /* counters, wait states: the register (operand code: SGPR index or 256+VGPR) */
+    uint32_t pc;            /* the instruction that has the hazard (workload-wide index) */
+    uint32_t src_pc;        /* the load, the producer, or (race) the other wave's ds_write */
+    uint32_t need, have;    /* counters: the count that covers it and the last s_waitcnt's (TEV_HZ_NONE);
+                               wait states: required and present; race: 0 */
+    uint32_t wait_pc;       /* counters: that s_waitcnt (when have != TEV_HZ_NONE) */
+    uint32_t addr;          /* race: the LDS byte address */
+    uint64_t other_wave;    /* race: the wave that wrote it */
+} tev_hazard_t;
+/* ---- end of hazards ---- */
 
 struct mem_access;
 
@@ -71,6 +104,7 @@ typedef struct {
             uint32_t pc;                     /* instruction index, workload-wide (launch_inst) */
             const struct mem_access *access; /* memsys.h */
         } mem;
+        const tev_hazard_t *hazard; /* TEV_HAZARD: valid only during the callback */
     } u;
 } tev_t;
 

@@ -4,6 +4,7 @@
  * (timing_state), each below the one before. */
 #include "machine/timing.h"
 
+#include "machine/hazard.h"
 #include "machine/timing_cu.h"
 #include "machine/timing_dispatch.h"
 #include "machine/timing_state.h"
@@ -61,6 +62,9 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     s->L = L;
     s->cfg = cfg;
     s->tick_every_cycle = opt->tick_every_cycle;
+    s->hazards = opt->hazards;
+    if (s->hazards && !hz_prepare(s))
+        return 3;
     s->max_cycles = opt->max_cycles;
     s->observers = opt->observers;
     s->nobservers = opt->nobservers;
@@ -125,11 +129,16 @@ static void teardown(tw_sim_t *s)
         free(s->cus[i].wave_pool);
         for (uint32_t k = 0; k < TW_MAX_SIMDS * TW_MAX_SLOTS; k++)
             free(s->cus[i].vgpr_slot[k]);
-        for (uint32_t k = 0; s->cus[i].wg_pool && k < s->wg_pool_n; k++)
+        for (uint32_t k = 0; k < TW_MAX_SIMDS * TW_MAX_SLOTS; k++)
+            hz_wave_free(s->cus[i].hz_slot[k]);
+        for (uint32_t k = 0; s->cus[i].wg_pool && k < s->wg_pool_n; k++) {
             free(s->cus[i].wg_pool[k].lds);
+            hz_lds_free(s->cus[i].wg_pool[k].hz_lds);
+        }
         free(s->cus[i].wg_pool);
     }
     free(s->cus);
+    hz_release(s);
     free(s->disp);
     mem_free(&s->mem);
     eng_free(&s->eng);

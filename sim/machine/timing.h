@@ -20,6 +20,7 @@ enum { TIMING_MAX_OBSERVERS = 8 };
 typedef struct {
     bool tick_every_cycle;   /* debug: step every CU every cycle (results must be identical) */
     uint64_t max_cycles;     /* fault (LAUNCH_FAULT_CYCLES) when time would pass it; 0: no limit */
+    bool hazards;            /* run the hazard checker (machine/hazard.h): TEV_HAZARD events */
     tev_observer_t observers[TIMING_MAX_OBSERVERS];
     unsigned nobservers;
 } timing_options_t;

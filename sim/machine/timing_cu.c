@@ -11,6 +11,7 @@
  * then, unless an event (a memory completion, a barrier release, a wave start) wakes it sooner. */
 #include "machine/timing_cu.h"
 
+#include "machine/hazard.h"
 #include "machine/timing_dispatch.h"
 #include "machine/timing_state.h"
 
@@ -93,6 +94,12 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     }
     isa_exec_result_t res;
     w->isa.clock = c; /* s_memtime / s_memrealtime read the cycle of their issue */
+    /* Results of loads are written at completion (hazard.h); the checker looks first. Neither has
+     * anything to do for other units while the checker is off. */
+    bool mem = info->unit == ISA_UNIT_VMEM || info->unit == ISA_UNIT_LDS || info->unit == ISA_UNIT_SMEM;
+    bool hz = mem || (s->hazards && !hz_quick(s, w));
+    if (hz)
+        hz_issue_begin(s, w, in, c);
     isa_exec(&w->isa, in, &res);
     tw_wave_fetch(w);
     if (res.status == ISA_EXEC_FAULT) {
@@ -103,6 +110,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     }
     L->insts_total++;
     L->insts_per_unit[info->unit]++;
+    uint64_t lgkm_done = 0; /* when its LDS or scalar memory operation completes */
 
     uint64_t cadence = (uint64_t)cfg->valu_cycles;
     uint32_t busy = 0;
@@ -136,13 +144,15 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
                 uint64_t t = mem_scalar_flush(&s->mem, w->cu, c, inv);
                 done = t > done ? t : done;
             }
-            schedule_done(s, w, done, false);
+            lgkm_done = done;
+            schedule_done(s, w, lgkm_done, false);
             break;
         }
         if (info->flags & ISA_FL_STORE)
             mem_scalar_store(&s->mem, w->cu, res.addr[0], info->mem_bytes, c, &macc);
         else
             mem_scalar(&s->mem, w->cu, res.addr[0], info->mem_bytes, c, &macc);
+        lgkm_done = macc.done;
         schedule_done(s, w, macc.done, false);
         mrec = &macc;
         break;
@@ -153,7 +163,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         uint32_t cycles = ldst_cycles(&s->ldst, in, &res);
         cu->lds_free = c + cycles;
         w->lgkm_cnt++;
-        schedule_done(s, w, c + cycles + (uint64_t)cfg->lds_latency, false);
+        lgkm_done = c + cycles + (uint64_t)cfg->lds_latency;
+        schedule_done(s, w, lgkm_done, false);
         break;
     }
     case ISA_UNIT_VMEM: {
@@ -178,6 +189,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     case ISA_NUM_UNITS:
         break;
     }
+    if (hz)
+        hz_issue_end(s, w, in, &res, c, lgkm_done);
 
     tev_t ev;
     tw_wave_event(&ev, w, TEV_ISSUE, c);
@@ -342,6 +355,9 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
 
 void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c)
 {
+    /* its results reach the registers now (hazard.h) */
+    if (!hz_complete(w, vm, c))
+        s->status = 3;
     if (vm)
         w->vm_cnt--;
     else

@@ -14,6 +14,7 @@
  * ready kernel_launch_cycles after the previous dispatch was, so its workgroups fill the CUs as the
  * previous dispatch's tail drains. */
 #include "machine/timing_dispatch.h"
+#include "machine/hazard.h"
 
 #include "machine/timing_state.h"
 
@@ -206,6 +207,10 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         wg->lds_cap = lds_bytes;
     }
     memset(wg->lds, 0, lds_bytes);
+    if (!hz_lds_reset(&wg->hz_lds, lds_bytes, s->hazards ? ++s->hz_epoch : 0)) {
+        s->status = 3;
+        return;
+    }
     cu->lds_used += dp->lds_alloc;
     cu->barriers_used += dp->waves_per_wg > 1;
     cu->wgs++;
@@ -246,6 +251,10 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         uint32_t *vgpr = *vgpr_slot;
         /* The machine-wide wave slot chooses the wave's scratch area (timing_run maps one per slot). */
         launch_wave_init_slot(L, D, &w->isa, vgpr, wg->lds, wg->gid, wg->size, i, (ci * s->simds + d) * s->slots + slot);
+        if (!hz_wave_reset(&cu->hz_slot[d * TW_MAX_SLOTS + slot], w)) {
+            s->status = 3;
+            return;
+        }
         tw_wave_fetch(w);
         cu->slot[d][slot] = w;
         tw_age_add(cu, d, slot);
@@ -398,6 +407,8 @@ void tw_barrier_arrive(tw_sim_t *s, tw_wave_t *w, uint64_t c)
         return;
     /* Every wave has arrived: all continue from the next cycle. */
     wg->at_barrier = 0;
+    if (s->hazards)
+        hz_lds_barrier(wg->hz_lds, ++s->hz_epoch);
     for (uint32_t i = 0; i < wg->nwaves; i++) {
         tw_wave_t *x = wg->waves[i];
         x->ready_at = c + 1;

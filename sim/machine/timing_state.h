@@ -29,6 +29,8 @@ enum { TW_PRIO_TICK = 1 };
 typedef enum { EV_DISPATCH, EV_WAVE_START, EV_TICK, EV_VM_DONE, EV_LGKM_DONE, EV_VALU_DONE, EV_VMEM_RESUME } tw_event_kind_t;
 
 struct tw_wg;
+struct hz_wave;
+struct hz_lds;
 
 typedef struct tw_wave {
     isa_wave_t isa;
@@ -48,6 +50,7 @@ typedef struct tw_wave {
      * every waiting wave every cycle, and this saves four dependent loads each time. */
     uint8_t next_unit;
     const isa_inst_t *next;
+    struct hz_wave *hz;        /* its slot's write-back and checker state (hazard.h) */
 } tw_wave_t;
 
 typedef struct tw_wg {
@@ -62,6 +65,7 @@ typedef struct tw_wg {
     uint8_t *lds;              /* lds_cap bytes, kept across reuses of the entry */
     uint32_t lds_cap;
     tw_wave_t *waves[TW_MAX_WG_WAVES];
+    struct hz_lds *hz_lds;     /* the LDS race checker's shadow (hazard.h), kept across reuses */
     bool used;
 } tw_wg_t;
 
@@ -89,6 +93,7 @@ typedef struct {
     /* storage, allocated once per run */
     tw_wave_t *wave_pool;      /* [simd * TW_MAX_SLOTS + slot] */
     uint32_t *vgpr_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* nvgpr_each * 64 words, allocated on first use */
+    struct hz_wave *hz_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* hazard.h state, allocated on first use */
     tw_wg_t *wg_pool;          /* cfg->cu_max_workgroups entries */
 } tw_cu_t;
 
@@ -104,6 +109,10 @@ typedef struct {
     const cfg_t *cfg;
     /* timing_options_t's fields, copied: its header (timing.h) is the run's, above this one */
     bool tick_every_cycle;
+    bool hazards;              /* the hazard checker is on (hazard.h) */
+    bool hz_track_valu;        /* some instruction consumes a VALU write under a wait-state row */
+    struct hz_inst *hz_insts;  /* the checker's table of the run's instructions (hazard.c) */
+    uint32_t hz_epoch;         /* the LDS race checker's last epoch (a workgroup start or a barrier) */
     uint64_t max_cycles;
     const tev_observer_t *observers;
     unsigned nobservers;

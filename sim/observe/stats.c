@@ -343,6 +343,8 @@ void stats_observe(void *ctx, const tev_t *ev)
         }
         break;
     }
+    case TEV_HAZARD: /* hazlog.h keeps them */
+        break;
     case TEV_END:
         st->cycles = ev->cycle;
         st->ended = true;
@@ -630,6 +632,7 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     fputs("},\n", out);
     stats_mem_json(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), res->l2_dirty_lines, out);
     json_detail(st, L, out);
+    hzlog_json(st->hazards, out); /* only when the checker found something */
     fprintf(out, "  \"config\": {\"mem_model\": \"%s\", \"dispatch_release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
             cfg->mem_model == CFG_MEM_IDEAL ? "ideal" : "hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "wave" : "workgroup", cfg->gpu_clock_mhz);
 }

@@ -25,6 +25,7 @@
 #include "machine/events.h"
 #include "load/launch.h"
 #include "machine/timing.h"
+#include "observe/hazlog.h"
 #include "observe/stats_dist.h"
 #include "observe/stats_mem.h"
 #include "observe/stats_pc.h"
@@ -88,6 +89,7 @@ typedef struct {
     bool oom;                  /* the per-PC table could not grow: the run must report an internal error */
     /* output options, set by the caller before printing */
     bool per_pc;               /* the per-instruction table in the report and JSON */
+    const hzlog_t *hazards;    /* the hazard checker's findings for the JSON (NULL: none) */
 } stats_t;
 
 /* Size the accumulators for `cfg`'s machine. Returns 0, or 3 when out of memory. */

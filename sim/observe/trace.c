@@ -243,6 +243,24 @@ void trace_observe(void *ctx, const tev_t *ev)
         break;
     case TEV_MEM:
         break;
+    /* ---- hazards (version 5) ---- */
+    case TEV_HAZARD: {
+        const tev_hazard_t *h = ev->u.hazard;
+        w_rec(w, REC_HAZARD, ev->cycle);
+        w_uv(w, w_slot(w, ev));
+        w_u8(w, h->kind);
+        w_u8(w, (uint8_t)(h->write | h->stale << 1));
+        w_uv(w, h->pc);
+        w_uv(w, h->src_pc);
+        w_uv(w, h->reg);
+        w_uv(w, h->need);
+        w_uv(w, h->have == TEV_HZ_NONE ? 0 : (uint64_t)h->have + 1);
+        w_uv(w, h->wait_pc);
+        w_uv(w, h->addr);
+        w_uv(w, h->other_wave);
+        break;
+    }
+    /* ---- end of hazards ---- */
     }
 }
 

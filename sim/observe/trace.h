@@ -15,7 +15,8 @@
 
 /* The format version this gcnsim writes and the newest it reads (docs/trace-format.md: version
  * policy). Readers accept every version up to this one. */
-enum { TRACE_VERSION = 4 };   /* 2: end status TRACE_END_LIMIT; 3: the dispatch table; 4: byte offsets */
+enum { TRACE_VERSION = 5 };   /* 2: end status TRACE_END_LIMIT; 3: the dispatch table; 4: byte offsets;
+                                 5: hazard records */
 enum { TRACE_FLAG_ISSUES = 1 };   /* the trace has one record per issued instruction */
 
 /* How the traced run ended (the end record's status byte). */
@@ -110,6 +111,13 @@ uint32_t trace_resident(const trace_reader_t *r, uint32_t cu);
 /* The end record's contents; valid after trace_next returned the TEV_END record. */
 const trace_end_t *trace_end_info(const trace_reader_t *r);
 void trace_close(trace_reader_t *r);
+
+/* ---- hazards (version 5) ---------------------------------------------------------------------
+ * A hazard record is read as a TEV_HAZARD event whose u.hazard points into the reader (valid until
+ * the next trace_next). The short name of a hazard kind ("vmcnt", "lds_race", ...; "?" for an
+ * unknown one), shared by the reports and the viewer. */
+const char *trace_hazard_kind_name(unsigned kind);
+/* ---- end of hazards ---- */
 
 /* ---- export ---------------------------------------------------------------------------------- */
 

@@ -203,6 +203,8 @@ static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
     }
     case TEV_MEM: /* never in a trace */
         break;
+    case TEV_HAZARD: /* hazards (version 5): the viewer marks them; the export leaves them out */
+        break;
     case TEV_END:
         for (uint32_t i = 0; i < h->ncu * h->simds * h->slots; i++) {
             x_close_slot(x, i, ev->cycle);

@@ -16,6 +16,9 @@ enum {
     REC_WG_START = 0x18,
     REC_WG_END = 0x19,
     REC_LIMITER = 0x20,      /* 0x20 + tev_cu_state_t */
+    /* ---- hazards (version 5): one record per hazard the checker found (docs/trace-format.md) ---- */
+    REC_HAZARD = 0x30,
+    /* ---- end of hazards ---- */
     REC_END = 0x7f
 };
 

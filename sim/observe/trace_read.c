@@ -33,6 +33,7 @@ struct trace_reader {
     r_slot_t *slot;          /* [ncu * simds * slots] */
     uint32_t *resident;      /* [ncu] */
     trace_end_t counts, end;
+    tev_hazard_t hazard;     /* the last hazard record (version 5) */
 };
 
 static bool r_fail(trace_reader_t *r, const char *fmt, ...)
@@ -417,6 +418,41 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
         r->counts.wg_ends++;
         return true;
     }
+    /* ---- hazards (version 5) ---- */
+    case REC_HAZARD: {
+        tev_hazard_t *hz = &r->hazard;
+        uint8_t kind, flags;
+        uint32_t reg, have, last = r->h.ninsts ? r->h.ninsts - 1 : 0;
+        if (r->h.version < 5)
+            return r_fail(r, "corrupted trace at byte %" PRIu64 ": a hazard record in a version %u trace", r->rec_at,
+                          r->h.version);
+        if (!r_slot(r, ev, &sl))
+            return false;
+        if (!sl->live)
+            return r_fail(r, "corrupted trace at byte %" PRIu64 ": a hazard in an empty wave slot", r->rec_at);
+        memset(hz, 0, sizeof *hz);
+        if (!r_u8(r, &kind) || !r_u8(r, &flags))
+            return false;
+        if (kind >= TEV_HZ_NUM_KINDS || flags > 3)
+            return r_fail(r, "corrupted trace at byte %" PRIu64 ": unknown hazard kind %u or flags %u", r->rec_at, kind,
+                          flags);
+        if (!r_u32(r, &hz->pc, last, "instruction index") || !r_u32(r, &hz->src_pc, last, "instruction index") ||
+            !r_u32(r, &reg, 511, "register") || !r_u32(r, &hz->need, UINT32_MAX, "count") ||
+            !r_u32(r, &have, UINT32_MAX, "count") || !r_u32(r, &hz->wait_pc, last, "instruction index") ||
+            !r_u32(r, &hz->addr, UINT32_MAX, "LDS address") || !r_uv(r, &hz->other_wave))
+            return false;
+        hz->kind = kind;
+        hz->write = flags & 1;
+        hz->stale = flags >> 1;
+        hz->reg = (uint16_t)reg;
+        hz->have = have == 0 ? TEV_HZ_NONE : have - 1;
+        ev->kind = TEV_HAZARD;
+        ev->wave = sl->wave;
+        ev->wg = sl->wg;
+        ev->u.hazard = hz;
+        return true;
+    }
+    /* ---- end of hazards ---- */
     default:
         if (type >= REC_LIMITER && type < REC_LIMITER + TEV_NUM_CU_STATES) {
             ev->kind = TEV_CU_LIMITER;
@@ -453,6 +489,19 @@ int trace_next(trace_reader_t *r, tev_t *ev, char *msg, size_t msglen)
     snprintf(msg, msglen, "%s", r->err);
     return -1;
 }
+
+/* ---- hazards (version 5) ---- */
+const char *trace_hazard_kind_name(unsigned kind)
+{
+    static const char *const names[TEV_HZ_NUM_KINDS] = {
+        [TEV_HZ_VMCNT] = "vmcnt", [TEV_HZ_LGKMCNT] = "lgkmcnt", [TEV_HZ_LDS_RACE] = "lds_race",
+        [TEV_HZ_WS_VMEM_SGPR] = "vmem_sgpr", [TEV_HZ_WS_LANE_SELECT] = "lane_select",
+        [TEV_HZ_WS_DIV_FMAS] = "div_fmas", [TEV_HZ_WS_GETREG] = "getreg", [TEV_HZ_WS_SETREG] = "setreg",
+        [TEV_HZ_WS_DPP_VGPR] = "dpp_vgpr", [TEV_HZ_WS_DPP_EXEC] = "dpp_exec", [TEV_HZ_WS_STORE_DATA] = "store_data",
+    };
+    return kind < TEV_HZ_NUM_KINDS ? names[kind] : "?";
+}
+/* ---- end of hazards ---- */
 
 void trace_close(trace_reader_t *r)
 {

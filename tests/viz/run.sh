@@ -27,6 +27,19 @@ for ini in workloads/*.ini workloads/opencl/*.ini; do
      [ "$(png_size "$tmp/$name.png")" = 800x500 ] && [ ! -s "$tmp/err" ]; then ok
   else bad "$ini: no 800x500 picture: $(head -3 "$tmp/err")"; fi
 done
+# hazards: the tutorial kernel without its s_waitcnt vmcnt(0) has two hazard findings per wave; its
+# picture has their marks (and the legend entry), so it differs from the same run without the checker.
+sed '/^ *s_waitcnt vmcnt(0)$/d' workloads/tutorial/first.s > "$tmp/nowait.s"
+sed 's|^source = first.s|source = nowait.s|' workloads/tutorial/first.ini > "$tmp/nowait.ini"
+# (One trace path for both: the title shows it.)
+"$gcnsim" run "$tmp/nowait.ini" --trace "$tmp/hz.gcnt" --trace-issues >/dev/null 2>&1 &&
+"$gcnviz" "$tmp/hz.gcnt" --png "$tmp/hz.png" >/dev/null 2>&1
+rc1=$?
+"$gcnsim" run "$tmp/nowait.ini" --trace "$tmp/hz.gcnt" --trace-issues --hazards=off >/dev/null 2>&1 &&
+"$gcnviz" "$tmp/hz.gcnt" --png "$tmp/nohz.png" >/dev/null 2>&1
+rc2=$?
+if [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && ! cmp -s "$tmp/hz.png" "$tmp/nohz.png"; then ok
+else bad "a trace with hazard records: no picture, or no marks"; fi
 # Without issue records, zoomed, the default size.
 "$gcnsim" run workloads/reduce.ini --trace "$tmp/plain.gcnt" >/dev/null
 if "$gcnviz" "$tmp/plain.gcnt" --png "$tmp/plain.png" --range 2000:2600 >"$tmp/out" 2>&1 &&

@@ -1,0 +1,676 @@
+/* hazard: write-back of load results at completion, and the hazard checker (hazard.h).
+ *
+ * The wait-state table below is gfx8's list as LLVM's AMDGPU hazard recognizer
+ * (GCNHazardRecognizer.cpp, with the gfx8 answers of GCNSubtarget's has*Hazard queries) and the
+ * GCN3 ISA manual (section 4.5, "Manually inserted wait states") give it; written here from those
+ * rules, one check per row. Rows whose consumer gcnsim does not simulate (s_sendmsg and GDS after
+ * an M0 write, s_rfe, interpolation) are left out; plain LDS instructions need no wait state after
+ * an M0 write on gfx8 (LLVM emits `s_mov_b32 m0, -1` right before them). */
+#include "machine/hazard.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { HZ_VM, HZ_LGKM };
+enum { HZ_REGS = ISA_NUM_SREGS + 256 };  /* index: an SGPR/special code, or 128 + VGPR */
+enum { HZ_WB_WORDS = 4 * ISA_WAVE_SIZE + 16 }; /* the most a load writes: 4 VGPRs, or 16 SGPRs */
+enum { HZ_CNT_MAX = 15 };                /* gfx8's vmcnt and lgkmcnt are 4 bits: a wave cannot have
+                                            more outstanding, so the 16th op back is done */
+
+/* The wait states each row needs (gfx8). */
+enum {
+    WS_VMEM_SGPR = 5, WS_LANE_SELECT = 4, WS_DIV_FMAS = 4, WS_GETREG = 2, WS_SETREG = 2,
+    WS_DPP_VGPR = 2, WS_DPP_EXEC = 5, WS_STORE_DATA = 1
+};
+
+/* A memory operation in flight: its results, written when it completes. */
+typedef struct {
+    uint8_t vm;
+    uint8_t nv, ns;            /* VGPRs and SGPRs it writes (0 for stores) */
+    uint16_t vreg, sreg;       /* first VGPR index, first SGPR code */
+    uint64_t done;             /* lgkm: the cycle it completes (vm completes in order) */
+    uint64_t lanes;            /* VGPR lanes written: the active lanes at issue */
+    uint32_t *data;            /* nv * 64 VGPR words, then ns SGPR words */
+} hz_wb_t;
+
+/* A register's last load that the s_waitcnt rules have not yet covered. */
+typedef struct {
+    uint32_t idx;              /* its position among the wave's ops of its counter (from 1); 0: none */
+    uint32_t pc;               /* workload-wide */
+    uint32_t seq;              /* the wave's instruction count at its issue */
+    uint8_t ctr, smem;
+} hz_sb_t;
+
+struct hz_wave {
+    hz_hot_t hot;              /* first: what hz_quick reads (hazard.h) */
+    tw_wave_t *w;
+    /* ---- write-back at completion ---- */
+    hz_wb_t *wb;
+    uint32_t nwb, wb_cap;
+    uint32_t **free_blocks;    /* data blocks of HZ_WB_WORDS, reused */
+    uint32_t nfree, free_cap;
+    bool capture;              /* hz_issue_begin saved the old values below */
+    uint8_t cap_nv, cap_ns;
+    uint16_t cap_vreg, cap_sreg;
+    uint32_t saved[HZ_WB_WORDS];
+    /* ---- counters ---- */
+    uint32_t last_smem;        /* lgkm position of the last scalar memory op */
+    bool waited;
+    uint32_t wait_seq, wait_pc, wait_cnt[2]; /* the last s_waitcnt */
+    hz_sb_t sb[HZ_REGS];
+    /* ---- wait states: positions count the wait states issued so far, after the producer ---- */
+    uint64_t valu_at[HZ_REGS]; /* the last VALU write of each register */
+    uint32_t valu_pc[HZ_REGS];
+    uint64_t setreg_at[64];    /* the last s_setreg of each hardware register id */
+    uint32_t setreg_pc[64];
+    uint16_t store_reg;        /* the last store of more than 8 bytes (hot.store_at): its data VGPRs, pc */
+    uint8_t store_n;
+    uint32_t store_pc;
+};
+
+typedef struct {
+    uint64_t wave;             /* the writer's id + 1; 0: never written */
+    uint32_t pc, epoch;
+} hz_word_t;
+
+struct hz_lds {
+    hz_word_t *word;
+    uint32_t cap;              /* words */
+    uint32_t epoch;
+    uint32_t writers;          /* waves (index in the workgroup) that wrote in this epoch: a read
+                                  needs no look at its words while no other wave has */
+};
+
+/* ---- registers of an instruction ------------------------------------------------------------ */
+
+static bool is_reg(uint16_t code) { return code < ISA_NUM_SREGS || (code >= ISA_VGPR_BASE && code != ISA_OPND_NONE); }
+static unsigned reg_index(uint16_t code) { return code < ISA_NUM_SREGS ? code : ISA_NUM_SREGS + (code - ISA_VGPR_BASE); }
+static unsigned opnd_count(isa_operand_t o) { return o.count ? o.count : 1; }
+
+/* The registers it writes, as up to three (code, count) ranges. */
+static unsigned dests(const isa_inst_t *in, uint16_t code[3], uint8_t n[3])
+{
+    unsigned k = 0;
+    if (is_reg(in->vdst.code)) {
+        code[k] = in->vdst.code;
+        n[k++] = (uint8_t)opnd_count(in->vdst);
+    }
+    if (is_reg(in->sdst.code)) {
+        code[k] = in->sdst.code;
+        n[k++] = (uint8_t)opnd_count(in->sdst);
+    }
+    if (isa_ops[in->op].flags & ISA_FL_CMPX) {
+        code[k] = ISA_REG_EXEC_LO;
+        n[k++] = 2;
+    }
+    return k;
+}
+
+bool hz_deferred(const isa_inst_t *in)
+{
+    isa_unit_t u = isa_ops[in->op].unit;
+    if (u == ISA_UNIT_SMEM)
+        return in->sdst.code < ISA_NUM_SREGS;
+    if (u == ISA_UNIT_VMEM || u == ISA_UNIT_LDS)
+        return isa_opnd_is_vgpr(in->vdst);
+    return false;
+}
+
+/* Whether `in` consumes a VALU write under some wait-state row. */
+static bool ws_consumer(const isa_inst_t *in)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    if (info->unit == ISA_UNIT_VMEM) {
+        for (unsigned i = 0; i < in->nsrc; i++)
+            if (in->src[i].code < ISA_NUM_SREGS)
+                return true;
+        return false;
+    }
+    if (info->unit == ISA_UNIT_VALU)
+        return ((in->op == ISA_v_readlane_b32 || in->op == ISA_v_writelane_b32) && in->nsrc > 1 &&
+                in->src[1].code < ISA_NUM_SREGS) || (info->flags & ISA_FL_VCC_IN) || in->form == ISA_FORM_DPP;
+    return in->op == ISA_s_getreg_b32 || in->op == ISA_s_setreg_b32 || in->op == ISA_s_setreg_imm32_b32;
+}
+
+bool hz_prepare(tw_sim_t *s)
+{
+    const launch_t *L = s->L;
+    s->hz_insts = calloc(L->ninsts ? L->ninsts : 1, sizeof *s->hz_insts);
+    if (!s->hz_insts)
+        return false;
+    s->hz_track_valu = false;
+    for (uint32_t pc = 0; pc < L->ninsts; pc++) {
+        const isa_inst_t *in = launch_inst(L, pc, NULL);
+        struct hz_inst *z = &s->hz_insts[pc];
+        const isa_op_info_t *info = &isa_ops[in->op];
+        if (hz_deferred(in))
+            z->flags |= HZI_DEFERRED;
+        if (info->unit == ISA_UNIT_VALU)
+            z->flags |= HZI_VALU;
+        if (in->op == ISA_s_setreg_b32 || in->op == ISA_s_setreg_imm32_b32)
+            z->flags |= HZI_SETREG;
+        if (in->op == ISA_s_waitcnt)
+            z->flags |= HZI_WAITCNT;
+        z->ws = (uint8_t)(in->op == ISA_s_nop ? ((uint32_t)in->simm16 & 7) + 1 : 1);
+        if (ws_consumer(in)) {
+            z->flags |= HZI_WS;
+            if (!(z->flags & HZI_SETREG) && in->op != ISA_s_getreg_b32)
+                s->hz_track_valu = true; /* some instruction reads what VALU writes under a row */
+        }
+        if (info->unit == ISA_UNIT_LDS && (info->flags & (ISA_FL_LOAD | ISA_FL_STORE)) && !(info->flags & ISA_FL_ATOMIC))
+            z->flags |= HZI_LDS;
+        if (info->unit == ISA_UNIT_VMEM && (info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC))) {
+            /* MUBUF/MTBUF only without an SGPR soffset; the data is src[3] (buffer) or src[1] (FLAT) */
+            bool buf = info->enc == ISA_ENC_MUBUF || info->enc == ISA_ENC_MTBUF;
+            isa_operand_t d = buf ? in->src[3] : in->src[1];
+            if (isa_opnd_is_vgpr(d) && opnd_count(d) > 2 && !(buf && in->src[2].code < ISA_NUM_SREGS)) {
+                z->flags |= HZI_STORE_BIG;
+                z->store_reg = d.code;
+                z->store_n = (uint8_t)opnd_count(d);
+            }
+        }
+        for (unsigned i = 0; i < in->nsrc && z->nread < HZI_MAX_READS; i++)
+            if (is_reg(in->src[i].code)) {
+                z->rcode[z->nread] = in->src[i].code;
+                z->rn[z->nread++] = (uint8_t)opnd_count(in->src[i]);
+            }
+        if ((info->flags & ISA_FL_VCC_IN) && z->nread < HZI_MAX_READS) {
+            z->rcode[z->nread] = ISA_REG_VCC_LO;
+            z->rn[z->nread++] = 2;
+        }
+        z->nwrite = (uint8_t)dests(in, z->wcode, z->wn);
+    }
+    return true;
+}
+
+void hz_release(tw_sim_t *s)
+{
+    free(s->hz_insts);
+    s->hz_insts = NULL;
+}
+
+/* ---- state ---------------------------------------------------------------------------------- */
+
+bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
+{
+    hz_wave_t *h = *slot;
+    if (!h) {
+        if (!(h = calloc(1, sizeof *h)))
+            return false;
+        *slot = h;
+    }
+    /* Keep the allocations; give the blocks of entries still listed back (none after a clean end). */
+    for (uint32_t i = 0; i < h->nwb; i++)
+        if (h->wb[i].data)
+            h->free_blocks[h->nfree++] = h->wb[i].data;
+    hz_wb_t *wb = h->wb;
+    uint32_t wb_cap = h->wb_cap, nfree = h->nfree, free_cap = h->free_cap;
+    uint32_t **blocks = h->free_blocks;
+    /* Only the header is cleared each time: the tables are reset by their positions below. */
+    memset(h, 0, offsetof(hz_wave_t, sb));
+    memset(&h->hot, 0, sizeof h->hot);
+    memset(h->sb, 0, sizeof h->sb);
+    memset(h->valu_at, 0, sizeof h->valu_at);
+    memset(h->setreg_at, 0, sizeof h->setreg_at);
+    h->wb = wb;
+    h->wb_cap = wb_cap;
+    h->nfree = nfree;
+    h->free_cap = free_cap;
+    h->free_blocks = blocks;
+    h->w = w;
+    h->hot.ws = 1000;              /* every "last write" of 0 is far enough back */
+    h->hot.store_at = 0;
+    w->hz = h;
+    return true;
+}
+
+void hz_wave_free(hz_wave_t *h)
+{
+    if (!h)
+        return;
+    for (uint32_t i = 0; i < h->nwb; i++)
+        free(h->wb[i].data);
+    for (uint32_t i = 0; i < h->nfree; i++)
+        free(h->free_blocks[i]);
+    free(h->free_blocks);
+    free(h->wb);
+    free(h);
+}
+
+bool hz_lds_reset(hz_lds_t **slot, uint32_t lds_bytes, uint32_t epoch)
+{
+    if (!epoch)
+        return true;
+    hz_lds_t *l = *slot;
+    if (!l) {
+        if (!(l = calloc(1, sizeof *l)))
+            return false;
+        *slot = l;
+    }
+    uint32_t words = (lds_bytes + 3) / 4;
+    if (l->cap < words) {
+        hz_word_t *p = realloc(l->word, (size_t)words * sizeof *p);
+        if (!p)
+            return false;
+        memset(p + l->cap, 0, (size_t)(words - l->cap) * sizeof *p);
+        l->word = p;
+        l->cap = words;
+    }
+    l->epoch = epoch;
+    l->writers = 0;
+    return true;
+}
+
+void hz_lds_barrier(hz_lds_t *l, uint32_t epoch)
+{
+    if (l) {
+        l->epoch = epoch;
+        l->writers = 0;
+    }
+}
+
+void hz_lds_free(hz_lds_t *l)
+{
+    if (l)
+        free(l->word);
+    free(l);
+}
+
+/* ---- reports -------------------------------------------------------------------------------- */
+
+static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_t *hz)
+{
+    tev_t ev;
+    tw_wave_event(&ev, w, TEV_HAZARD, c);
+    hz->pc = w->hz->hot.cur_pc;
+    ev.u.hazard = hz;
+    tw_emit(s, &ev);
+}
+
+/* Whether the s_waitcnts so far (or the counter's limit) guarantee e's load has written. */
+static bool covered(const hz_wave_t *h, const hz_sb_t *e)
+{
+    return e->idx <= h->hot.guar[e->ctr] || h->hot.issued[e->ctr] - e->idx >= HZ_CNT_MAX;
+}
+
+/* Whether an operation still in flight in this run writes register index r. */
+static bool in_flight(const hz_wave_t *h, unsigned r)
+{
+    for (uint32_t i = 0; i < h->nwb; i++) {
+        const hz_wb_t *b = &h->wb[i];
+        if (b->nv && r >= ISA_NUM_SREGS && r - ISA_NUM_SREGS - b->vreg < b->nv)
+            return true;
+        if (b->ns && r < ISA_NUM_SREGS && r - b->sreg < b->ns)
+            return true;
+    }
+    return false;
+}
+
+static void report_counter(tw_sim_t *s, const tw_wave_t *w, uint64_t c, unsigned r, bool write)
+{
+    const hz_wave_t *h = w->hz;
+    const hz_sb_t *e = &h->sb[r];
+    tev_hazard_t hz = { 0 };
+    hz.kind = e->ctr == HZ_VM ? TEV_HZ_VMCNT : TEV_HZ_LGKMCNT;
+    hz.write = write;
+    hz.stale = in_flight(h, r);
+    hz.reg = (uint16_t)(r < ISA_NUM_SREGS ? r : r - ISA_NUM_SREGS + ISA_VGPR_BASE);
+    hz.src_pc = e->pc;
+    /* lgkmcnt counts in order only while no scalar load is among the outstanding operations */
+    bool ooo = e->ctr == HZ_LGKM && h->last_smem > h->hot.guar[HZ_LGKM];
+    hz.need = ooo ? 0 : h->hot.issued[e->ctr] - e->idx;
+    hz.have = TEV_HZ_NONE;
+    if (h->waited && h->wait_seq > e->seq) {
+        hz.have = h->wait_cnt[e->ctr];
+        hz.wait_pc = h->wait_pc;
+    }
+    report(s, w, c, &hz);
+}
+
+/* A read (or overwrite) of `count` registers from `code` whose load is not covered. */
+static bool check_range(tw_sim_t *s, const tw_wave_t *w, uint64_t c, uint16_t code, unsigned count, bool write)
+{
+    const hz_wave_t *h = w->hz;
+    unsigned r0 = reg_index(code);
+    for (unsigned k = 0; k < count && r0 + k < HZ_REGS; k++) {
+        const hz_sb_t *e = &h->sb[r0 + k];
+        if (e->idx && !covered(h, e)) {
+            report_counter(s, w, c, r0 + k, write);
+            return true;
+        }
+    }
+    return false;
+}
+
+static void report_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_kind_t kind, uint16_t reg,
+                      uint32_t src_pc, uint32_t need, uint64_t have)
+{
+    tev_hazard_t hz = { 0 };
+    hz.kind = (uint8_t)kind;
+    hz.reg = reg;
+    hz.src_pc = src_pc;
+    hz.need = need;
+    hz.have = (uint32_t)have;
+    report(s, w, c, &hz);
+}
+
+/* Wait states since the last VALU write of any register of the range, against `need`. */
+static void check_valu_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_kind_t kind, uint16_t code,
+                          unsigned count, uint32_t need)
+{
+    const hz_wave_t *h = w->hz;
+    unsigned r0 = reg_index(code);
+    for (unsigned k = 0; k < count && r0 + k < HZ_REGS; k++) {
+        uint64_t have = h->hot.ws - h->valu_at[r0 + k];
+        if (have < need) {
+            uint16_t reg = (uint16_t)(code + k);
+            report_ws(s, w, c, kind, reg, h->valu_pc[r0 + k], need, have);
+            return;
+        }
+    }
+}
+
+/* ---- the checks before an instruction executes ----------------------------------------------- */
+
+static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct hz_inst *z, uint64_t c)
+{
+    hz_wave_t *h = w->hz;
+    const isa_op_info_t *info = &isa_ops[in->op];
+    /* Counters: only while some load is not covered (most instructions of most kernels skip this). */
+    if (h->hot.issued[HZ_VM] > h->hot.guar[HZ_VM] || h->hot.issued[HZ_LGKM] > h->hot.guar[HZ_LGKM]) {
+        bool found = false;
+        for (unsigned i = 0; i < z->nread && !found; i++)
+            found = check_range(s, w, c, z->rcode[i], z->rn[i], false);
+        bool deferred = z->flags & HZI_DEFERRED;
+        int ctr = info->unit == ISA_UNIT_VMEM ? HZ_VM : HZ_LGKM;
+        for (unsigned k = 0; k < z->nwrite && !found; k++) {
+            unsigned r0 = reg_index(z->wcode[k]);
+            for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
+                const hz_sb_t *e = &h->sb[r0 + j];
+                if (!e->idx || covered(h, e))
+                    continue;
+                /* a later load of the same in-order counter writes after it: no hazard */
+                if (deferred && e->ctr == ctr && (ctr == HZ_VM || (!e->smem && info->unit == ISA_UNIT_LDS)))
+                    continue;
+                report_counter(s, w, c, r0 + j, true);
+                found = true;
+                break;
+            }
+        }
+    }
+    /* A VALU write of a store's data VGPRs right after the store. */
+    if ((z->flags & HZI_VALU) && h->hot.ws - h->hot.store_at < WS_STORE_DATA && isa_opnd_is_vgpr(in->vdst)) {
+        unsigned v = in->vdst.code - ISA_VGPR_BASE, n = opnd_count(in->vdst);
+        unsigned d = h->store_reg - ISA_VGPR_BASE;
+        if (v < d + h->store_n && d < v + n)
+            report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
+                      WS_STORE_DATA, h->hot.ws - h->hot.store_at);
+    }
+    if (!(z->flags & HZI_WS))
+        return;
+    /* The other wait-state rows. */
+    switch (info->unit) {
+    case ISA_UNIT_VMEM:
+        for (unsigned i = 0; i < in->nsrc; i++)
+            if (in->src[i].code < ISA_NUM_SREGS)
+                check_valu_ws(s, w, c, TEV_HZ_WS_VMEM_SGPR, in->src[i].code, opnd_count(in->src[i]), WS_VMEM_SGPR);
+        break;
+    case ISA_UNIT_VALU:
+        if ((in->op == ISA_v_readlane_b32 || in->op == ISA_v_writelane_b32) && in->nsrc > 1 &&
+            in->src[1].code < ISA_NUM_SREGS)
+            check_valu_ws(s, w, c, TEV_HZ_WS_LANE_SELECT, in->src[1].code, 1, WS_LANE_SELECT);
+        if (info->flags & ISA_FL_VCC_IN)
+            check_valu_ws(s, w, c, TEV_HZ_WS_DIV_FMAS, ISA_REG_VCC_LO, 2, WS_DIV_FMAS);
+        if (in->form == ISA_FORM_DPP) {
+            for (unsigned i = 0; i < in->nsrc && i < 2; i++)
+                if (isa_opnd_is_vgpr(in->src[i]))
+                    check_valu_ws(s, w, c, TEV_HZ_WS_DPP_VGPR, in->src[i].code, opnd_count(in->src[i]), WS_DPP_VGPR);
+            check_valu_ws(s, w, c, TEV_HZ_WS_DPP_EXEC, ISA_REG_EXEC_LO, 2, WS_DPP_EXEC);
+        }
+        break;
+    case ISA_UNIT_SALU: {
+        unsigned id = isa_hwreg_id(in->simm16);
+        bool get = in->op == ISA_s_getreg_b32;
+        uint32_t need = get ? WS_GETREG : WS_SETREG;
+        if (h->hot.ws - h->setreg_at[id] < need)
+            report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, h->setreg_pc[id], need,
+                      h->hot.ws - h->setreg_at[id]);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* ---- LDS races ------------------------------------------------------------------------------ */
+
+/* The bytes a lane of DS instruction `in` touches: up to two runs (read2/write2). */
+static unsigned ds_runs(const isa_inst_t *in, uint64_t addr, uint64_t start[2], uint32_t len[2])
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    if (!(info->flags & ISA_FL_DUAL)) {
+        start[0] = addr;
+        len[0] = info->mem_bytes;
+        return 1;
+    }
+    uint32_t esize = info->mem_bytes / 2u;
+    uint32_t stride = strstr(info->name, "st64") ? 64u * esize : esize;
+    start[0] = addr; /* the first element: base + offset0 * stride */
+    start[1] = addr - (uint64_t)in->offset0 * stride + (uint64_t)in->offset1 * stride;
+    len[0] = len[1] = esize;
+    return 2;
+}
+
+static void lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res, uint64_t c)
+{
+    hz_lds_t *l = w->wg->hz_lds;
+    uint32_t flags = isa_ops[in->op].flags;
+    bool rd = flags & ISA_FL_LOAD, wr = flags & ISA_FL_STORE;
+    if (!l || w->wg->nwaves < 2 || (flags & ISA_FL_ATOMIC) || (!rd && !wr))
+        return;
+    uint32_t me = 1u << (w->index & 31);
+    if (wr)
+        l->writers |= me;
+    else if (!(l->writers & ~me))
+        return; /* no other wave wrote since the last barrier */
+    uint32_t pc = w->hz->hot.cur_pc;
+    for (uint64_t m = res->lanes; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        uint64_t start[2];
+        uint32_t len[2];
+        unsigned nr = ds_runs(in, res->addr[lane], start, len);
+        for (unsigned k = 0; k < nr; k++)
+            for (uint64_t a = start[k] / 4; a < (start[k] + len[k] + 3) / 4 && a < l->cap; a++) {
+                hz_word_t *x = &l->word[a];
+                if (wr) {
+                    x->wave = w->id + 1;
+                    x->pc = pc;
+                    x->epoch = l->epoch;
+                } else if (x->wave && x->wave != w->id + 1 && x->epoch == l->epoch) {
+                    tev_hazard_t hz = { 0 };
+                    hz.kind = TEV_HZ_LDS_RACE;
+                    hz.src_pc = x->pc;
+                    hz.addr = (uint32_t)(a * 4);
+                    hz.other_wave = x->wave - 1;
+                    report(s, w, c, &hz);
+                    return; /* one finding per execution */
+                }
+            }
+    }
+}
+
+/* ---- issue ---------------------------------------------------------------------------------- */
+
+void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
+{
+    hz_wave_t *h = w->hz;
+    h->hot.cur_pc = w->inst_base + w->isa.pc;
+    if (s->hazards)
+        check(s, w, in, &s->hz_insts[h->hot.cur_pc], c);
+    h->capture = hz_deferred(in);
+    if (!h->capture)
+        return;
+    /* The old values of what it writes, to be put back after isa_exec. */
+    h->cap_nv = h->cap_ns = 0;
+    if (isa_opnd_is_vgpr(in->vdst)) {
+        h->cap_vreg = (uint16_t)(in->vdst.code - ISA_VGPR_BASE);
+        h->cap_nv = (uint8_t)opnd_count(in->vdst);
+        if (h->cap_vreg + h->cap_nv > w->isa.nvgpr || h->cap_nv > 4)
+            h->cap_nv = 0; /* isa_exec refuses it; nothing to save */
+        memcpy(h->saved, &w->isa.vgpr[(size_t)h->cap_vreg * ISA_WAVE_SIZE],
+               (size_t)h->cap_nv * ISA_WAVE_SIZE * sizeof *h->saved);
+    }
+    if (in->sdst.code < ISA_NUM_SREGS) {
+        h->cap_sreg = in->sdst.code;
+        h->cap_ns = (uint8_t)opnd_count(in->sdst);
+        if (h->cap_sreg + h->cap_ns > ISA_NUM_SREGS || h->cap_ns > 16)
+            h->cap_ns = 0;
+        memcpy(h->saved + (size_t)h->cap_nv * ISA_WAVE_SIZE, &w->isa.sreg[h->cap_sreg], h->cap_ns * sizeof *h->saved);
+    }
+}
+
+static bool push(hz_wave_t *h, bool vm, uint64_t done, hz_wb_t **out)
+{
+    if (h->nwb == h->wb_cap) {
+        uint32_t cap = h->wb_cap ? 2 * h->wb_cap : 16;
+        hz_wb_t *p = realloc(h->wb, cap * sizeof *p);
+        uint32_t **f = realloc(h->free_blocks, cap * sizeof *f);
+        if (f)
+            h->free_blocks = f;
+        if (!p || !f) {
+            if (p)
+                h->wb = p;
+            return false;
+        }
+        h->wb = p;
+        h->wb_cap = h->free_cap = cap;
+    }
+    hz_wb_t *b = &h->wb[h->nwb++];
+    memset(b, 0, sizeof *b);
+    b->vm = vm;
+    b->done = done;
+    *out = b;
+    return true;
+}
+
+void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res, uint64_t c,
+                  uint64_t lgkm_done)
+{
+    hz_wave_t *h = w->hz;
+    const isa_op_info_t *info = &isa_ops[in->op];
+    bool vm = info->unit == ISA_UNIT_VMEM;
+    bool counted = vm || info->unit == ISA_UNIT_LDS || info->unit == ISA_UNIT_SMEM;
+    if (counted) {
+        hz_wb_t *b;
+        if (!push(h, vm, lgkm_done, &b)) {
+            s->status = 3;
+            return;
+        }
+        if (h->capture && (h->cap_nv || h->cap_ns)) {
+            uint32_t *data = h->nfree ? h->free_blocks[--h->nfree] : malloc(HZ_WB_WORDS * sizeof *data);
+            if (!data) {
+                s->status = 3;
+                return;
+            }
+            b->data = data;
+            b->nv = h->cap_nv;
+            b->ns = h->cap_ns;
+            b->vreg = h->cap_vreg;
+            b->sreg = h->cap_sreg;
+            b->lanes = res->lanes;
+            /* keep the new values, put the old ones back */
+            size_t vw = (size_t)b->nv * ISA_WAVE_SIZE;
+            uint32_t *vg = &w->isa.vgpr[(size_t)b->vreg * ISA_WAVE_SIZE];
+            memcpy(data, vg, vw * sizeof *data);
+            memcpy(vg, h->saved, vw * sizeof *data);
+            memcpy(data + vw, &w->isa.sreg[b->sreg], b->ns * sizeof *data);
+            memcpy(&w->isa.sreg[b->sreg], h->saved + vw, b->ns * sizeof *data);
+        }
+    }
+    h->capture = false;
+    if (!s->hazards)
+        return;
+
+    /* ---- the checker's records ---- */
+    const struct hz_inst *z = &s->hz_insts[h->hot.cur_pc];
+    h->hot.seq++;
+    if (counted) {
+        int ctr = vm ? HZ_VM : HZ_LGKM;
+        uint32_t idx = ++h->hot.issued[ctr];
+        if (info->unit == ISA_UNIT_SMEM)
+            h->last_smem = idx;
+        if (z->flags & HZI_DEFERRED)
+            for (unsigned k = 0; k < z->nwrite; k++) {
+                unsigned r0 = reg_index(z->wcode[k]);
+                for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++)
+                    h->sb[r0 + j] = (hz_sb_t){ idx, h->hot.cur_pc, h->hot.seq, (uint8_t)ctr, info->unit == ISA_UNIT_SMEM };
+            }
+    }
+    if (in->op == ISA_s_waitcnt) {
+        unsigned n[2] = { isa_waitcnt_vm(in->simm16), isa_waitcnt_lgkm(in->simm16) };
+        if (h->hot.issued[HZ_VM] > n[0] && h->hot.issued[HZ_VM] - n[0] > h->hot.guar[HZ_VM])
+            h->hot.guar[HZ_VM] = h->hot.issued[HZ_VM] - n[0];
+        bool ooo = h->last_smem > h->hot.guar[HZ_LGKM];
+        if (n[1] == 0)
+            h->hot.guar[HZ_LGKM] = h->hot.issued[HZ_LGKM];
+        else if (!ooo && h->hot.issued[HZ_LGKM] > n[1] && h->hot.issued[HZ_LGKM] - n[1] > h->hot.guar[HZ_LGKM])
+            h->hot.guar[HZ_LGKM] = h->hot.issued[HZ_LGKM] - n[1];
+        h->waited = true;
+        h->wait_seq = h->hot.seq;
+        h->wait_pc = h->hot.cur_pc;
+        h->wait_cnt[HZ_VM] = n[0];
+        h->wait_cnt[HZ_LGKM] = n[1];
+    }
+    /* Wait states: this instruction's own, then what it produced, stamped after them. */
+    h->hot.ws += z->ws;
+    if ((z->flags & HZI_VALU) && s->hz_track_valu) {
+        for (unsigned k = 0; k < z->nwrite; k++) {
+            unsigned r0 = reg_index(z->wcode[k]);
+            for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
+                h->valu_at[r0 + j] = h->hot.ws;
+                h->valu_pc[r0 + j] = h->hot.cur_pc;
+            }
+        }
+    } else if (z->flags & HZI_SETREG) {
+        unsigned id = isa_hwreg_id(in->simm16);
+        h->setreg_at[id] = h->hot.ws;
+        h->setreg_pc[id] = h->hot.cur_pc;
+    } else if (z->flags & HZI_STORE_BIG) {
+        h->hot.store_at = h->hot.ws;
+        h->store_reg = z->store_reg;
+        h->store_n = z->store_n;
+        h->store_pc = h->hot.cur_pc;
+    } else if (z->flags & HZI_LDS) {
+        lds_access(s, w, in, res, c);
+    }
+}
+
+bool hz_complete(tw_wave_t *w, bool vm, uint64_t c)
+{
+    hz_wave_t *h = w->hz;
+    uint32_t i = 0;
+    while (i < h->nwb && (h->wb[i].vm != vm || (!vm && h->wb[i].done != c)))
+        i++;
+    if (i == h->nwb)
+        return false;
+    hz_wb_t b = h->wb[i];
+    memmove(&h->wb[i], &h->wb[i + 1], (h->nwb - i - 1) * sizeof *h->wb);
+    h->nwb--;
+    if (!b.data)
+        return true;
+    size_t vw = (size_t)b.nv * ISA_WAVE_SIZE;
+    uint32_t *vg = &w->isa.vgpr[(size_t)b.vreg * ISA_WAVE_SIZE];
+    if (b.lanes == UINT64_MAX) /* all lanes (the usual case): one copy */
+        memcpy(vg, b.data, vw * sizeof *b.data);
+    else for (unsigned r = 0; r < b.nv; r++) {
+        uint32_t *dst = vg + (size_t)r * ISA_WAVE_SIZE;
+        const uint32_t *src = b.data + (size_t)r * ISA_WAVE_SIZE;
+        for (uint64_t m = b.lanes; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            dst[l] = src[l];
+        }
+    }
+    memcpy(&w->isa.sreg[b.sreg], b.data + vw, b.ns * sizeof *b.data);
+    h->free_blocks[h->nfree++] = b.data;
+    return true;
+}

@@ -1,0 +1,105 @@
+/* hazard: results that arrive when the hardware delivers them, and the checker that says when a
+ * program depends on them too early (docs/architecture.md, "Data hazards").
+ *
+ * Write-back at completion: in timing mode a load's destination registers (vector, scalar and LDS
+ * loads, returning atomics, s_memtime) keep their old values until its memory operation completes
+ * (EV_VM_DONE / EV_LGKM_DONE). The instruction still executes at issue (isa_exec reads memory
+ * then); hz_issue_begin/hz_issue_end put the old register values back and keep the new ones,
+ * which hz_complete writes when the operation is done. Stores and atomics read their data (and
+ * address) registers at issue.
+ *
+ * The checker (timing option hazards), at each issue of a wave:
+ *   - a read or overwrite of a register that a load has not been guaranteed to have written by the
+ *     s_waitcnt counter rules (vmcnt in order; lgkmcnt in order for LDS alone, only lgkmcnt(0)
+ *     once a scalar load is among the outstanding operations; a counter cannot pass 15);
+ *   - gfx8's software wait states (the table in hazard.c: fewer wait states between a producer and
+ *     its consumer than the hardware needs; each instruction is one wait state, s_nop N is N+1);
+ *   - an LDS read of a word another wave of the workgroup wrote with no s_barrier between.
+ * Each finding is reported as a TEV_HAZARD event (events.h); the observers keep one per PC.
+ * Needs: timing_state (the waves, events), isa. */
+#ifndef GCNSIM_HAZARD_H
+#define GCNSIM_HAZARD_H
+
+#include "machine/timing_state.h"
+
+/* The per-wave state (allocated per wave slot, reset when a wave takes the slot). Its first member
+ * is what the issue stage's fast path (hz_quick) reads and updates. */
+typedef struct hz_wave hz_wave_t;
+typedef struct {
+    uint32_t cur_pc;           /* the instruction being issued (workload-wide) */
+    uint32_t seq;              /* instructions issued */
+    uint64_t ws;               /* wait states issued */
+    uint64_t store_at;         /* the wait-state position of the last store of more than 8 bytes */
+    uint32_t issued[2], guar[2]; /* vm, lgkm: ops issued; ops the s_waitcnts so far guarantee done */
+} hz_hot_t;
+
+/* What the checker needs of each instruction, computed once per run (hz_prepare) and looked up by
+ * the workload-wide index on every issue instead of decoding operands again. */
+enum {
+    HZI_DEFERRED = 1 << 0,   /* writes its results at completion */
+    HZI_WS = 1 << 1,         /* a consumer of some wait-state row */
+    HZI_VALU = 1 << 2,
+    HZI_STORE_BIG = 1 << 3,  /* a store/atomic with more than 8 bytes of data (the store_data row) */
+    HZI_LDS = 1 << 4,        /* an LDS read or write (not an atomic): the race check */
+    HZI_SETREG = 1 << 5,
+    HZI_WAITCNT = 1 << 6
+};
+enum { HZI_MAX_READS = 6, HZI_MAX_WRITES = 3 };
+struct hz_inst {
+    uint8_t flags, nread, nwrite, store_n;
+    uint8_t ws;                /* the wait states it counts (s_nop N: N + 1) */
+    uint16_t store_reg;
+    uint16_t rcode[HZI_MAX_READS], wcode[HZI_MAX_WRITES];
+    uint8_t rn[HZI_MAX_READS], wn[HZI_MAX_WRITES];
+};
+/* The per-workgroup LDS shadow (who wrote each word, in which barrier epoch). */
+typedef struct hz_lds hz_lds_t;
+
+/* The checker's table of the run's instructions (s->hz_insts, s->hz_track_valu), when s->hazards:
+ * built once at the start, freed at the end. Returns false when out of memory. */
+bool hz_prepare(tw_sim_t *s);
+void hz_release(tw_sim_t *s);
+/* Allocate / reset the state of the wave that takes a slot (w->hz must point at the slot's
+ * storage, NULL before the first use). Returns false when out of memory. */
+bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w);
+void hz_wave_free(hz_wave_t *h);
+/* A workgroup starts / all its waves pass a barrier: a new epoch (unique in the run; 0 when the
+ * checker is off), so words written before it no longer count. The shadow is sized on first use
+ * and grown for a larger LDS; never cleared (an old epoch never matches). */
+bool hz_lds_reset(hz_lds_t **slot, uint32_t lds_bytes, uint32_t epoch);
+void hz_lds_barrier(hz_lds_t *l, uint32_t epoch);
+void hz_lds_free(hz_lds_t *l);
+
+/* Before isa_exec: the checks (when s->hazards) and the old values of the registers a deferred
+ * instruction writes. After isa_exec (status not FAULT): the new values kept for completion, the
+ * old ones restored, and the checker's records of this instruction. lgkm_done is the cycle its
+ * lgkm operation completes (LDS, SMEM; unused otherwise). */
+void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c);
+void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res,
+                  uint64_t c, uint64_t lgkm_done);
+/* A vm (in order) or lgkm (the oldest one due at cycle c) operation of w completed: write its
+ * results. Returns false on an internal inconsistency. */
+bool hz_complete(tw_wave_t *w, bool vm, uint64_t c);
+
+/* The checker's whole work for a non-memory instruction of wave w when there is nothing to check
+ * (no load outstanding that no s_waitcnt covers, no wait-state row involved): count it and return
+ * true. False: call hz_issue_begin / hz_issue_end. Inline: it runs for most instructions. */
+static inline bool hz_quick(const tw_sim_t *s, tw_wave_t *w)
+{
+    hz_hot_t *h = (hz_hot_t *)w->hz;
+    uint32_t pc = w->inst_base + w->isa.pc;
+    const struct hz_inst *z = &s->hz_insts[pc];
+    if ((z->flags & (HZI_WS | HZI_SETREG | HZI_WAITCNT | HZI_STORE_BIG | HZI_LDS | HZI_DEFERRED)) ||
+        h->issued[0] > h->guar[0] || h->issued[1] > h->guar[1] ||
+        ((z->flags & HZI_VALU) && (s->hz_track_valu || h->ws - h->store_at < 1)))
+        return false;
+    h->cur_pc = pc;
+    h->seq++;
+    h->ws += z->ws;
+    return true;
+}
+
+/* Whether instruction `in` writes its results at completion (a load, a returning atomic, s_memtime). */
+bool hz_deferred(const isa_inst_t *in);
+
+#endif

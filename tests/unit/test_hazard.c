@@ -1,0 +1,443 @@
+/* Data hazards (machine/hazard.h, docs/architecture.md "Data hazards"): load results written at
+ * completion in timing mode, and the checker. Each hazard kind has a kernel that has it (the finding
+ * and, where the hardware gives one, the wrong answer are checked) and a correct twin that must not be
+ * reported. Every kernel runs 64 work-items (one wave) unless it says otherwise; its prologue leaves
+ * &in[id] in v[10:11], &out[id] in v[12:13], id*4 in v14, and it stores v2 to out[id]. */
+#include "unit.h"
+
+#include <stdio.h>
+
+#include "machine/timing.h"
+#include "observe/hazlog.h"
+#include "observe/trace.h"
+#include "timing_harness.h"
+
+enum { MAX_FOUND = 64 };
+
+typedef struct {
+    tev_hazard_t h[MAX_FOUND];
+    uint64_t wave[MAX_FOUND];
+    unsigned n;
+} found_t;
+
+static void keep(void *ctx, const tev_t *ev)
+{
+    found_t *f = ctx;
+    if (ev->kind == TEV_HAZARD && f->n < MAX_FOUND) {
+        f->h[f->n] = *ev->u.hazard;
+        f->wave[f->n++] = ev->wave;
+    }
+}
+
+static const char prologue[] =
+    "k:\n"
+    "  s_load_dwordx4 s[4:7], s[0:1], 0x0\n"
+    "  s_waitcnt lgkmcnt(0)\n"
+    "  v_lshlrev_b32 v14, 2, v0\n"
+    "  v_mov_b32 v11, s5\n"
+    "  v_add_u32 v10, vcc, s4, v14\n"
+    "  v_addc_u32 v11, vcc, 0, v11, vcc\n"
+    "  v_mov_b32 v13, s7\n"
+    "  v_add_u32 v12, vcc, s6, v14\n"
+    "  v_addc_u32 v13, vcc, 0, v13, vcc\n";
+
+static const char ini_one_wave[] =
+    "grid = 64\nworkgroup = 64\n"
+    "[buffer in]\ntype = u32\ncount = 128\ninit = iota(100, 1)\n"
+    "[buffer out]\ntype = u32\ncount = 128\ninit = value(0)\n"
+    "[args]\nin = @in\nout = @out\n";
+
+/* Run prologue + body (+ the store of v2 unless the body stores) in time with the checker on;
+ * out[0..63] into out (when not NULL). */
+static void run_tick(const char *body, bool store, const char *ini, found_t *f, uint32_t *out, bool tick)
+{
+    char kernel[4096];
+    snprintf(kernel, sizeof kernel, "%s%s%s  s_endpgm\n", prologue, body,
+             store ? "  flat_store_dword v[12:13], v2\n  s_waitcnt vmcnt(0)\n" : "");
+    th_launch_t t;
+    th_prepare(&t, kernel, ini ? ini : ini_one_wave, NULL, NULL, 0);
+    memset(f, 0, sizeof *f);
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.hazards = true;
+    opt.tick_every_cycle = tick;
+    opt.observers[0] = (tev_observer_t){ keep, f };
+    opt.nobservers = 1;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    if (out) {
+        const launch_buffer_t *b = &t.L->bufs[1];
+        memcpy(out, b->data, 64 * sizeof *out);
+    }
+    th_release(&t);
+}
+
+static void run(const char *body, bool store, const char *ini, found_t *f, uint32_t *out)
+{
+    run_tick(body, store, ini, f, out, false);
+}
+
+/* The one finding of kind k (and no other). */
+static const tev_hazard_t *only(const found_t *f, tev_hazard_kind_t k)
+{
+    ck_assert_uint_ge(f->n, 1);
+    for (unsigned i = 0; i < f->n; i++)
+        ck_assert_uint_eq(f->h[i].kind, k);
+    return &f->h[0];
+}
+
+/* ---- counters ------------------------------------------------------------------------------- */
+
+/* v2 is 7 before the load; without s_waitcnt the VALU copy reads 7 (the load has not returned: a
+ * global load takes hundreds of cycles), as on hardware. With the wait it reads in[id] = 100 + id. */
+START_TEST(test_read_after_load_without_waitcnt)
+{
+    found_t f;
+    uint32_t out[64];
+    run("  v_mov_b32 v1, 7\n  flat_load_dword v1, v[10:11]\n  v_mov_b32 v2, v1\n", true, NULL, &f, out);
+    const tev_hazard_t *h = only(&f, TEV_HZ_VMCNT);
+    ck_assert_uint_eq(h->reg, ISA_VGPR_BASE + 1);
+    ck_assert_uint_eq(h->need, 0);
+    ck_assert_uint_eq(h->have, TEV_HZ_NONE);
+    ck_assert(!h->write);
+    ck_assert(h->stale);
+    for (int i = 0; i < 64; i++)
+        ck_assert_uint_eq(out[i], 7);
+    /* the twin: s_waitcnt vmcnt(0) before the read */
+    run("  v_mov_b32 v1, 7\n  flat_load_dword v1, v[10:11]\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v2, v1\n", true, NULL, &f, out);
+    ck_assert_uint_eq(f.n, 0);
+    for (int i = 0; i < 64; i++)
+        ck_assert_uint_eq(out[i], 100u + (uint32_t)i);
+}
+END_TEST
+
+/* Two loads, then s_waitcnt vmcnt(1): the first is covered (vmcnt counts in order), the second is
+ * not: vmcnt(1) is too weak for it, vmcnt(0) is needed. */
+START_TEST(test_waitcnt_too_weak)
+{
+    found_t f;
+    uint32_t out[64];
+    const char *loads = "  v_mov_b32 v1, 7\n  v_mov_b32 v3, 9\n  flat_load_dword v1, v[10:11]\n"
+                        "  flat_load_dword v3, v[10:11]\n  s_waitcnt vmcnt(1)\n";
+    char body[512];
+    snprintf(body, sizeof body, "%s  v_mov_b32 v2, v3\n", loads);
+    run(body, true, NULL, &f, out);
+    const tev_hazard_t *h = only(&f, TEV_HZ_VMCNT);
+    ck_assert_uint_eq(h->reg, ISA_VGPR_BASE + 3);
+    ck_assert_uint_eq(h->have, 1);
+    ck_assert_uint_eq(h->need, 0);
+    snprintf(body, sizeof body, "%s  v_mov_b32 v2, v1\n", loads);
+    run(body, true, NULL, &f, out);
+    ck_assert_uint_eq(f.n, 0);
+    for (int i = 0; i < 64; i++)
+        ck_assert_uint_eq(out[i], 100u + (uint32_t)i);
+}
+END_TEST
+
+/* A scalar load read before s_waitcnt lgkmcnt(0). */
+START_TEST(test_scalar_load_without_waitcnt)
+{
+    found_t f;
+    run("  s_load_dword s8, s[0:1], 0x0\n  v_mov_b32 v2, s8\n", true, NULL, &f, NULL);
+    const tev_hazard_t *h = only(&f, TEV_HZ_LGKMCNT);
+    ck_assert_uint_eq(h->reg, 8);
+    run("  s_load_dword s8, s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n  v_mov_b32 v2, s8\n", true, NULL, &f, NULL);
+    ck_assert_uint_eq(f.n, 0);
+}
+END_TEST
+
+/* A VALU write to a register a load has not yet written: the load's value arrives later and wins,
+ * as on hardware (the finding says "overwrites"). */
+START_TEST(test_write_before_load_returns)
+{
+    found_t f;
+    uint32_t out[64];
+    run("  flat_load_dword v2, v[10:11]\n  v_mov_b32 v2, 5\n  s_waitcnt vmcnt(0)\n", true, NULL, &f, out);
+    const tev_hazard_t *h = only(&f, TEV_HZ_VMCNT);
+    ck_assert(h->write);
+    for (int i = 0; i < 64; i++)
+        ck_assert_uint_eq(out[i], 100u + (uint32_t)i);
+    /* the twin: two loads into one register need no wait between them (vmcnt is in order) */
+    run("  flat_load_dword v2, v[10:11]\n  flat_load_dword v2, v[12:13]\n  s_waitcnt vmcnt(0)\n", true, NULL, &f, out);
+    ck_assert_uint_eq(f.n, 0);
+    for (int i = 0; i < 64; i++)
+        ck_assert_uint_eq(out[i], 0);
+}
+END_TEST
+
+/* A store reads its data registers at issue: overwriting them right after (with the one wait
+ * state a store of more than 8 bytes needs) does not change what is stored. Without the wait
+ * state the checker reports the gfx8 hazard. */
+START_TEST(test_store_reads_data_at_issue)
+{
+    found_t f;
+    uint32_t out[64];
+    const char *head = "  v_mov_b32 v2, 1\n  v_mov_b32 v3, 2\n  v_mov_b32 v4, 3\n  v_mov_b32 v5, 4\n";
+    char body[512];
+    snprintf(body, sizeof body, "%s  flat_store_dwordx4 v[12:13], v[2:5]\n  s_nop 0\n  v_mov_b32 v2, 99\n"
+             "  s_waitcnt vmcnt(0)\n", head);
+    run(body, false, NULL, &f, out);
+    ck_assert_uint_eq(f.n, 0);
+    /* out[4i] = 1: the stores of lanes overlap (16 bytes at 4-byte steps), the last lane's wins */
+    ck_assert_uint_eq(out[0], 1);
+    ck_assert_uint_eq(out[63], 1);
+    snprintf(body, sizeof body, "%s  flat_store_dwordx4 v[12:13], v[2:5]\n  v_mov_b32 v2, 99\n"
+             "  s_waitcnt vmcnt(0)\n", head);
+    run(body, false, NULL, &f, out);
+    const tev_hazard_t *h = only(&f, TEV_HZ_WS_STORE_DATA);
+    ck_assert_uint_eq(h->need, 1);
+    ck_assert_uint_eq(h->have, 0);
+    /* and 8 bytes or less need nothing */
+    run("  v_mov_b32 v2, 1\n  v_mov_b32 v3, 2\n  flat_store_dwordx2 v[12:13], v[2:3]\n  v_mov_b32 v2, 99\n"
+        "  s_waitcnt vmcnt(0)\n", false, NULL, &f, out);
+    ck_assert_uint_eq(f.n, 0);
+}
+END_TEST
+
+/* ---- wait states ---------------------------------------------------------------------------- */
+
+/* A VALU write of an SGPR read by a VMEM instruction (buffer soffset): 5 wait states. */
+START_TEST(test_vmem_sgpr_wait_states)
+{
+    static const char *const v_sharp = "  s_mov_b32 s20, s6\n  s_mov_b32 s21, s7\n  s_mov_b32 s22, 0x10000\n"
+                                       "  s_mov_b32 s23, 0x27000\n  v_mov_b32 v2, 3\n  v_mov_b32 v15, 0\n";
+    found_t f;
+    char body[512];
+    snprintf(body, sizeof body, "%s  v_readfirstlane_b32 s24, v15\n  s_nop 2\n"
+             "  buffer_store_dword v2, v14, s[20:23], s24 offen\n  s_waitcnt vmcnt(0)\n", v_sharp);
+    run(body, false, NULL, &f, NULL);
+    const tev_hazard_t *h = only(&f, TEV_HZ_WS_VMEM_SGPR);
+    ck_assert_uint_eq(h->reg, 24);
+    ck_assert_uint_eq(h->need, 5);
+    ck_assert_uint_eq(h->have, 3);
+    snprintf(body, sizeof body, "%s  v_readfirstlane_b32 s24, v15\n  s_nop 4\n"
+             "  buffer_store_dword v2, v14, s[20:23], s24 offen\n  s_waitcnt vmcnt(0)\n", v_sharp);
+    uint32_t out[64];
+    run(body, false, NULL, &f, out);
+    ck_assert_uint_eq(f.n, 0);
+    ck_assert_uint_eq(out[5], 3);
+}
+END_TEST
+
+/* v_readlane's lane select written by the VALU: 4 wait states. */
+START_TEST(test_lane_select_wait_states)
+{
+    found_t f;
+    run("  v_mov_b32 v2, v0\n  v_readfirstlane_b32 s10, v0\n  v_readlane_b32 s11, v2, s10\n", true, NULL, &f, NULL);
+    const tev_hazard_t *h = only(&f, TEV_HZ_WS_LANE_SELECT);
+    ck_assert_uint_eq(h->reg, 10);
+    ck_assert_uint_eq(h->have, 0);
+    ck_assert_uint_eq(h->need, 4);
+    run("  v_mov_b32 v2, v0\n  v_readfirstlane_b32 s10, v0\n  s_nop 3\n  v_readlane_b32 s11, v2, s10\n", true, NULL, &f,
+        NULL);
+    ck_assert_uint_eq(f.n, 0);
+}
+END_TEST
+
+/* VCC written by a VALU compare, read by v_div_fmas: 4 wait states (each instruction is one). */
+START_TEST(test_div_fmas_wait_states)
+{
+    found_t f;
+    run("  v_cmp_eq_u32 vcc, v0, v0\n  v_mov_b32 v3, 1.0\n  v_div_fmas_f32 v2, v3, v3, v3\n", true, NULL, &f, NULL);
+    const tev_hazard_t *h = only(&f, TEV_HZ_WS_DIV_FMAS);
+    ck_assert_uint_eq(h->have, 1);
+    ck_assert_uint_eq(h->need, 4);
+    run("  v_cmp_eq_u32 vcc, v0, v0\n  v_mov_b32 v3, 1.0\n  s_nop 2\n  v_div_fmas_f32 v2, v3, v3, v3\n", true, NULL, &f,
+        NULL);
+    ck_assert_uint_eq(f.n, 0);
+}
+END_TEST
+
+/* s_setreg then s_getreg of the same hardware register: 2 wait states; another register: none. */
+START_TEST(test_setreg_getreg_wait_states)
+{
+    found_t f;
+    run("  s_mov_b32 s10, 0\n  s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s10\n  s_getreg_b32 s11, hwreg(HW_REG_MODE)\n"
+        "  v_mov_b32 v2, s11\n", true, NULL, &f, NULL);
+    const tev_hazard_t *h = only(&f, TEV_HZ_WS_GETREG);
+    ck_assert_uint_eq(h->need, 2);
+    ck_assert_uint_eq(h->have, 0);
+    run("  s_mov_b32 s10, 0\n  s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s10\n  s_nop 1\n"
+        "  s_getreg_b32 s11, hwreg(HW_REG_MODE)\n  v_mov_b32 v2, s11\n", true, NULL, &f, NULL);
+    ck_assert_uint_eq(f.n, 0);
+    run("  s_mov_b32 s10, 0\n  s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s10\n  s_setreg_b32 hwreg(HW_REG_MODE, 4, 2), s10\n"
+        "  v_mov_b32 v2, 0\n", true, NULL, &f, NULL);
+    only(&f, TEV_HZ_WS_SETREG);
+}
+END_TEST
+
+/* A DPP instruction reading a VGPR the VALU just wrote: 2 wait states. */
+START_TEST(test_dpp_wait_states)
+{
+    found_t f;
+    run("  v_mov_b32 v1, v0\n  v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", true, NULL, &f,
+        NULL);
+    const tev_hazard_t *h = only(&f, TEV_HZ_WS_DPP_VGPR);
+    ck_assert_uint_eq(h->reg, ISA_VGPR_BASE + 1);
+    ck_assert_uint_eq(h->need, 2);
+    run("  v_mov_b32 v1, v0\n  s_nop 1\n  v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", true, NULL,
+        &f, NULL);
+    ck_assert_uint_eq(f.n, 0);
+}
+END_TEST
+
+/* gfx8 needs no wait state between an M0 write and an ordinary LDS instruction (LLVM writes
+ * `s_mov_b32 m0, -1` right before them): nothing to report. */
+START_TEST(test_m0_before_lds_is_no_hazard)
+{
+    found_t f;
+    run("  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n  s_mov_b32 m0, -1\n  ds_read_b32 v2, v14\n  s_waitcnt lgkmcnt(0)\n",
+        true, "grid = 64\nworkgroup = 64\nlds = 256\n[buffer in]\ntype = u32\ncount = 64\ninit = value(0)\n"
+              "[buffer out]\ntype = u32\ncount = 64\ninit = value(0)\n[args]\nin = @in\nout = @out\n", &f, NULL);
+    ck_assert_uint_eq(f.n, 0);
+}
+END_TEST
+
+/* ---- LDS races ------------------------------------------------------------------------------ */
+
+static const char ini_two_waves[] =
+    "grid = 128\nworkgroup = 128\nlds = 512\n"
+    "[buffer in]\ntype = u32\ncount = 128\ninit = iota(100, 1)\n"
+    "[buffer out]\ntype = u32\ncount = 128\ninit = value(0)\n"
+    "[args]\nin = @in\nout = @out\n";
+
+/* Each work-item writes LDS[id] and reads its neighbour's word LDS[(id + 64) % 128], the other
+ * wave's: a race without s_barrier between, none with it. */
+START_TEST(test_lds_race_across_waves)
+{
+    const char *head = "  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n  v_add_u32 v15, vcc, 0x100, v14\n  v_and_b32 v15, 0x1ff, v15\n";
+    char body[512];
+    found_t f;
+    snprintf(body, sizeof body, "%s  ds_read_b32 v2, v15\n  s_waitcnt lgkmcnt(0)\n", head);
+    run(body, true, ini_two_waves, &f, NULL);
+    const tev_hazard_t *h = only(&f, TEV_HZ_LDS_RACE);
+    ck_assert_uint_ne(h->other_wave, f.wave[0]);
+    snprintf(body, sizeof body, "%s  s_waitcnt lgkmcnt(0)\n  s_barrier\n  ds_read_b32 v2, v15\n  s_waitcnt lgkmcnt(0)\n",
+             head);
+    uint32_t out[64];
+    run(body, true, ini_two_waves, &f, out);
+    ck_assert_uint_eq(f.n, 0);
+    for (int i = 0; i < 64; i++)
+        ck_assert_uint_eq(out[i], 64u + (uint32_t)i);
+    /* a wave reading its own words needs no barrier */
+    run("  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n  ds_read_b32 v2, v14\n  s_waitcnt lgkmcnt(0)\n", true, ini_two_waves, &f, NULL);
+    ck_assert_uint_eq(f.n, 0);
+}
+END_TEST
+
+/* ---- what the user sees: diagnostics, JSON, trace records --------------------------------------- */
+
+/* The finding of the first kernel, once per instruction (64 lanes, one wave: one occurrence), as
+ * gcnsim check prints it, in the JSON, and read back from a trace. */
+START_TEST(test_report_json_and_trace)
+{
+    char kernel[2048];
+    snprintf(kernel, sizeof kernel, "%s  v_mov_b32 v1, 7\n  flat_load_dword v1, v[10:11]\n  v_mov_b32 v2, v1\n"
+             "  flat_store_dword v[12:13], v2\n  s_waitcnt vmcnt(0)\n  s_endpgm\n", prologue);
+    th_launch_t t;
+    th_prepare(&t, kernel, ini_one_wave, NULL, NULL, 0);
+    hzlog_t g;
+    hzlog_init(&g, t.L);
+    char tpath[96];
+    snprintf(tpath, sizeof tpath, "%s/k.gcnt", t.dir);
+    trace_writer_t *tw = trace_writer_open(tpath, t.L, &t.cfg, false, stderr);
+    ck_assert_ptr_nonnull(tw);
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.hazards = true;
+    opt.observers[0] = (tev_observer_t){ hzlog_observe, &g };
+    opt.observers[1] = (tev_observer_t){ trace_observe, tw };
+    opt.nobservers = 2;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    ck_assert_int_eq(trace_writer_close(tw, stderr), 0);
+    ck_assert_uint_eq(g.n, 1);
+    ck_assert_uint_eq(g.e[0].count, 1);
+    char out[4096] = { 0 };
+    FILE *f = fmemopen(out, sizeof out - 1, "w");
+    hzlog_diagnostics(&g, "error", f);
+    hzlog_json(&g, f);
+    fclose(f);
+    /* line 13 of the kernel text: the prologue's 10 lines, then the body */
+    ck_assert_msg(strstr(out, "k.s:13:3: error: reads v1 before the flat_load_dword at line 12 has written it (no "
+                              "s_waitcnt since it; vmcnt(0) before this instruction covers it); in this run it read the "
+                              "old value [vmcnt]") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "v_mov_b32_e32 v2, v1    (kernel k, PC 0x34; first: wave 0, workgroup 0") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "{\"kind\": \"vmcnt\", \"kernel\": \"k\", \"pc\": 52, \"line\": 13") != NULL, "%s", out);
+    ck_assert_msg(strstr(out, "\"register\": \"v1\", \"need\": 0, \"have\": null, \"stale\": true") != NULL, "%s", out);
+    /* the trace holds the same finding */
+    char msg[256];
+    trace_reader_t *r = trace_open(tpath, msg, sizeof msg);
+    ck_assert_msg(r != NULL, "%s", msg);
+    tev_t ev;
+    unsigned found = 0;
+    int rc;
+    while ((rc = trace_next(r, &ev, msg, sizeof msg)) == 1)
+        if (ev.kind == TEV_HAZARD) {
+            found++;
+            ck_assert_uint_eq(ev.u.hazard->kind, TEV_HZ_VMCNT);
+            ck_assert_uint_eq(ev.u.hazard->reg, ISA_VGPR_BASE + 1);
+            ck_assert_uint_eq(ev.u.hazard->have, TEV_HZ_NONE);
+            ck_assert(ev.u.hazard->stale);
+            ck_assert_uint_eq(ev.u.hazard->pc, g.e[0].h.pc);
+            ck_assert_uint_eq(ev.cycle, g.e[0].cycle);
+        }
+    ck_assert_msg(rc == 0, "%s", msg);
+    ck_assert_uint_eq(found, 1);
+    ck_assert_str_eq(trace_hazard_kind_name(TEV_HZ_LDS_RACE), "lds_race");
+    trace_close(r);
+    unlink(tpath);
+    hzlog_free(&g);
+    th_release(&t);
+}
+END_TEST
+
+/* The findings and the stale values do not depend on how the engine steps (--tick-every-cycle). */
+START_TEST(test_tick_every_cycle_same_findings)
+{
+    const char *body = "  v_mov_b32 v1, 7\n  flat_load_dword v1, v[10:11]\n  v_mov_b32 v2, v1\n"
+                       "  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n  v_add_u32 v15, vcc, 0x100, v14\n"
+                       "  v_and_b32 v15, 0x1ff, v15\n  ds_read_b32 v3, v15\n  s_waitcnt lgkmcnt(0)\n";
+    found_t a, b;
+    uint32_t oa[64], ob[64];
+    run_tick(body, true, ini_two_waves, &a, oa, false);
+    run_tick(body, true, ini_two_waves, &b, ob, true);
+    ck_assert_uint_ge(a.n, 2);
+    ck_assert_uint_eq(a.n, b.n);
+    for (unsigned i = 0; i < a.n; i++) {
+        ck_assert_uint_eq(a.h[i].kind, b.h[i].kind);
+        ck_assert_uint_eq(a.h[i].pc, b.h[i].pc);
+        ck_assert_uint_eq(a.h[i].src_pc, b.h[i].src_pc);
+        ck_assert_uint_eq(a.h[i].reg, b.h[i].reg);
+        ck_assert_uint_eq(a.h[i].have, b.h[i].have);
+        ck_assert_uint_eq(a.h[i].stale, b.h[i].stale);
+        ck_assert_uint_eq(a.wave[i], b.wave[i]);
+    }
+    ck_assert_mem_eq(oa, ob, sizeof oa);
+}
+END_TEST
+
+static Suite *hazard_suite(void)
+{
+    Suite *s = suite_create("hazard");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_read_after_load_without_waitcnt);
+    tcase_add_test(tc, test_waitcnt_too_weak);
+    tcase_add_test(tc, test_scalar_load_without_waitcnt);
+    tcase_add_test(tc, test_write_before_load_returns);
+    tcase_add_test(tc, test_store_reads_data_at_issue);
+    tcase_add_test(tc, test_vmem_sgpr_wait_states);
+    tcase_add_test(tc, test_lane_select_wait_states);
+    tcase_add_test(tc, test_div_fmas_wait_states);
+    tcase_add_test(tc, test_setreg_getreg_wait_states);
+    tcase_add_test(tc, test_dpp_wait_states);
+    tcase_add_test(tc, test_m0_before_lds_is_no_hazard);
+    tcase_add_test(tc, test_lds_race_across_waves);
+    tcase_add_test(tc, test_report_json_and_trace);
+    tcase_add_test(tc, test_tick_every_cycle_same_findings);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+UNIT_MAIN(hazard_suite)
