@@ -18,6 +18,8 @@ BUILD := build
 VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
 # xvfb and xauth: the viewer's window test runs on a virtual X display.
 DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth time gnuplot-nox
+# sweeps on Slurm (tests/e2e/slurm.sh starts its own single-node Slurm)
+DEB_PACKAGES += slurmctld slurmd slurm-client munge
 PKGS := inih
 WARN := -Wall -Wextra -Wpedantic -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
@@ -111,6 +113,11 @@ valgrind: $(BUILD)/gcnsim $(BUILD)/gcnviz $(OPENCL_ASM)
 memory: $(BUILD)/san/gcnsim
 	@sh tests/e2e/memory.sh $(BUILD)/san/gcnsim
 
+# Sweeps beyond one host: shards and merge, then a real single-node Slurm (skipped, visibly, without root).
+.PHONY: sweep
+sweep: $(BUILD)/san/gcnsim
+	@sh tests/e2e/sweep.sh $(BUILD)/san/gcnsim
+
 # The bad-input catalogue: each case's expected message and exit status (tests/bad/), gcnviz's too.
 bad: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 	@sh tests/bad/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
@@ -173,7 +180,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 layers:
 	@sh tests/layers.sh
 
-test: layers unit table-check e2e timing-modes memory experiments-fast bad viz-test llvm-check docs-check
+test: layers unit table-check e2e timing-modes memory sweep experiments-fast bad viz-test llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------
