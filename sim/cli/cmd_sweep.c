@@ -56,6 +56,7 @@ const char cli_usage_sweep[] =
 typedef struct {
     FILE *out;
     bool header;
+    char *first_header;        /* the header of the first row's run */
     const char *list;
     size_t ok, failed;
     int first_fail;
@@ -67,6 +68,8 @@ static void local_done(void *ctx, const sweep_rec_t *rec, const char *header)
     if (rec->status == 0) {
         if (c->header)
             fputs(header, c->out);
+        if (!c->first_header)
+            c->first_header = strdup(header);
         c->header = false;
         fputs(rec->text, c->out);
         c->ok++;
@@ -96,9 +99,16 @@ static int run_local(sweep_list_t *l, const char *self, const char *csv, long jo
     }
     for (size_t i = 0; i < l->n; i++)
         runs[i] = &l->runs[i];
-    local_t c = { o.f, ftell(o.f) == 0, l->path, 0, 0, 0 };
+    local_t c = { o.f, ftell(o.f) == 0, NULL, l->path, 0, 0, 0 };
+    bool appending = !c.header;
     int rc = sweep_exec(self, runs, l->n, jobs, local_done, &c);
     free(runs);
+    if (appending && c.first_header && !sweep_csv_header_ok(csv, c.first_header, stderr)) {
+        fio_out_abort(&o);
+        free(c.first_header);
+        return 1;
+    }
+    free(c.first_header);
     if (!fio_out_commit(&o, msg, sizeof msg)) {
         fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", csv, msg);
         rc = rc ? rc : 1;

@@ -286,6 +286,13 @@ int sweep_merge_into(sweep_part_t *parts, size_t n, const char *csv, FILE *err)
         return 1;
     }
     size_t rows = 0, failed = 0;
+    const char *h = NULL;
+    for (size_t i = 0; i < n && !h; i++)
+        h = parts[i].header;
+    if (ftell(o.f) != 0 && h && !sweep_csv_header_ok(csv, h, err)) {
+        fio_out_abort(&o);
+        return 1;
+    }
     int rc = sweep_parts_write(parts, n, o.f, ftell(o.f) == 0, &rows, &failed, err);
     if (!fio_out_commit(&o, msg, sizeof msg)) {
         fprintf(err, "gcnsim: error: cannot write '%s': %s\n", csv, msg);
@@ -296,3 +303,19 @@ int sweep_merge_into(sweep_part_t *parts, size_t n, const char *csv, FILE *err)
     return rc;
 }
 
+
+bool sweep_csv_header_ok(const char *path, const char *header, FILE *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return true; /* a device or FIFO: nothing to compare */
+    char *line = NULL;
+    size_t cap = 0;
+    bool same = getline(&line, &cap, f) > 0 && strcmp(line, header) == 0;
+    fclose(f);
+    free(line);
+    if (!same)
+        fprintf(err, "gcnsim: error: cannot append to '%s': its header line names other columns than this row's "
+                "(another --set key, or a file of an older gcnsim); write to a new file\n", path);
+    return same;
+}

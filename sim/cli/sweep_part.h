@@ -68,6 +68,10 @@ int sweep_parts_check(sweep_part_t *parts, size_t n, FILE *err);
 int sweep_parts_write(const sweep_part_t *parts, size_t n, FILE *out, bool header, size_t *rows, size_t *failed,
                       FILE *err);
 
+/* Whether the CSV at path, known not to be empty, begins with the line `header` (with its newline);
+ * else a message on err ("cannot append ... its header line names other columns"). */
+bool sweep_csv_header_ok(const char *path, const char *header, FILE *err);
+
 /* Check the parts, then append their rows to the CSV at `csv` (written whole or not at all) and
  * print "merge: ..." on stdout. Returns 0, 1 (a problem: nothing written) or the first failed
  * run's exit status. */
