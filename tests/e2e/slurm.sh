@@ -112,27 +112,52 @@ grep -q '^#SBATCH --array=3$' submit2.txt || fail "--resume did not resubmit sha
 cmp "$OUT" local.csv || fail "the merged CSV differs from the local sweep's"
 echo "slurm: ok: 24 lines as 6 array tasks merge into the local sweep's bytes; a failing line reported and resumed"
 
-# A task cancelled midway: a shard with one slow line (a large grid) is cancelled while it runs.
+# A task cancelled midway: shard 1 of a LIST whose last line is slow (memory 300,000 cycles away,
+# ticked every cycle) is cancelled once its four quick runs are in its part.
+cp list.txt list2.txt
+echo "workloads/vector_add.ini --tick-every-cycle --set dram.latency=300000 --set cu.wave_slots=1 label=slow" >> list2.txt
 OUT2=$W/out2.csv
-"$G" sweep list.txt --slurm --array-size 6 --csv "$OUT2" > submit3.txt 2>&1 || { cat submit3.txt; fail "submission failed"; }
-JOB=$(sed -n 's/^sweep: submitted job \([0-9]*\).*/\1/p' submit3.txt)
-[ -n "$JOB" ] || fail "no job id printed"
-grep -q "gcnsim sweep merge .*out2.csv.slurm/part-\*.csv --csv $OUT2" submit3.txt || fail "no merge command printed"
-scancel "${JOB}_2"
+"$G" sweep list2.txt --slurm --array-size 6 --csv "$OUT2" --wait > submit3.txt 2> err3.txt &
+WAITER=$!
 i=0
-while [ -n "$(squeue -h -j "$JOB" 2>/dev/null)" ]; do i=$((i + 1)); [ $i -gt 120 ] && fail "the job did not end"; sleep 0.5; done
+until [ "$(grep -c '^# line' "$OUT2.slurm/part-1.csv" 2>/dev/null)" = 4 ]; do
+    i=$((i + 1)); [ $i -gt 240 ] && fail "shard 1 did not reach its slow line"; sleep 0.25
+done
+JOB=$(sed -n 's/^sweep: submitted job \([0-9]*\); waiting.*/\1/p' submit3.txt)
+[ -n "$JOB" ] || fail "no job id printed"
+scancel "${JOB}_1"
+wait $WAITER && fail "a sweep with a cancelled task exited 0"
+cat err3.txt
+grep -q "shard 1 of 6 did not finish (its part is truncated after 4 of its 5 runs); its lines: 2 8 14 20 26; its log: .*out2.csv.slurm/log/1.txt: .*CANCELLED" err3.txt ||
+    fail "the cancelled task is not reported with its lines and log"
+[ -e "$OUT2" ] && fail "FILE was written though a task was cancelled"
 "$G" sweep merge "$OUT2".slurm/part-*.csv --csv "$OUT2" > merge1.txt 2>&1 && fail "merge of a cancelled sweep succeeded"
 cat merge1.txt
-grep -q "shard 2 of 6" merge1.txt || fail "the cancelled shard is not named"
+grep -q "part-1.csv: error: truncated: shard 1 of 6 ends after 4 of its 5 runs" merge1.txt || fail "the cancelled shard is not named"
+grep -q "CANCELLED" "$OUT2.slurm/log/1.txt" || fail "the cancelled task's log does not say so"
 # A truncated part and the same part twice.
 head -c 900 "$OUT2.slurm/part-4.csv" > p4.tmp && cp p4.tmp "$OUT2.slurm/part-4.csv"
-"$G" sweep merge "$OUT2".slurm/part-1.csv "$OUT2".slurm/part-1.csv "$OUT2".slurm/part-4.csv --csv "$OUT2" > merge2.txt 2>&1 && fail "a bad merge succeeded"
+"$G" sweep merge "$OUT2".slurm/part-2.csv "$OUT2".slurm/part-2.csv "$OUT2".slurm/part-4.csv --csv "$OUT2" > merge2.txt 2>&1 && fail "a bad merge succeeded"
 cat merge2.txt
-grep -q "part-1.csv: error: shard 1 of 6 is given twice" merge2.txt || fail "the duplicate part is not named"
+grep -q "part-2.csv: error: shard 2 of 6 is given twice" merge2.txt || fail "the duplicate part is not named"
 grep -q "part-4.csv: error: truncated: shard 4 of 6" merge2.txt || fail "the truncated part is not named"
 [ -e "$OUT2" ] && fail "a failed merge wrote FILE"
-"$G" sweep list.txt --slurm --csv "$OUT2" --resume --wait > submit4.txt 2>&1 || { cat submit4.txt; fail "--resume did not complete the sweep"; }
+"$G" sweep list2.txt --slurm --csv "$OUT2" --resume --wait > submit4.txt 2>&1 || { cat submit4.txt; fail "--resume did not complete the sweep"; }
 grep '^#SBATCH --array' submit4.txt
-grep -q '^#SBATCH --array=2,4$' submit4.txt || fail "--resume did not resubmit shards 2 and 4 alone"
-cmp "$OUT2" local.csv || fail "the resumed sweep's CSV differs from the local sweep's"
-echo "slurm: ok: a cancelled task, a truncated part and a duplicate part reported; --resume gives the same bytes"
+grep -q '^#SBATCH --array=1,4$' submit4.txt || fail "--resume did not resubmit shards 1 and 4 alone"
+grep -q "shard 1 of 6: 5 runs (4 kept from the part)" "$OUT2.slurm/log/1.txt" || fail "the resumed shard 1 ran its finished runs again"
+"$G" sweep list2.txt --csv local2.csv --jobs 2 >/dev/null || fail "the local sweep failed"
+cmp "$OUT2" local2.csv || fail "the resumed sweep's CSV differs from the local sweep's"
+echo "slurm: ok: a task cancelled midway, a truncated part and a duplicate part reported; --resume gives the same bytes"
+
+# Without --wait: the job id and the merge command, which gives the same bytes once the job ended.
+"$G" sweep list.txt --slurm --array-size 2 --csv "$W/out3.csv" > submit5.txt 2>&1 || { cat submit5.txt; fail "submission failed"; }
+JOB=$(sed -n 's/^sweep: submitted job \([0-9]*\)$/\1/p' submit5.txt)
+[ -n "$JOB" ] || fail "no job id printed without --wait"
+i=0
+while [ -n "$(squeue -h -j "$JOB" 2>/dev/null)" ]; do i=$((i + 1)); [ $i -gt 240 ] && fail "the job did not end"; sleep 0.5; done
+MERGE=$(sed -n 's/^  \(gcnsim sweep merge .*\)/\1/p' submit5.txt)
+[ -n "$MERGE" ] || fail "no merge command printed"
+PATH=$(dirname "$G"):$PATH sh -c "$MERGE" >/dev/null || fail "the printed merge command failed: $MERGE"
+cmp "$W/out3.csv" local.csv || fail "the merged CSV differs from the local sweep's"
+echo "slurm: ok: without --wait, the printed merge command gives the same bytes"
