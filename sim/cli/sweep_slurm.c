@@ -121,9 +121,12 @@ static int report(const char *dir, const sweep_list_t *l, const shards_t *s)
         if (p->path)
             fprintf(stderr, " after %zu of its %zu runs", p->nrecs, p->nruns);
         fputs("); its lines:", stderr);
-        for (size_t r = 0, shown = 0; r < l->n; r++)
+        size_t shown = 0;
+        for (size_t r = 0; r < l->n; r++)
             if (sweep_in_shard(r, i, s->nshards) && shown++ < 20)
                 fprintf(stderr, " %d", l->runs[r].line);
+        if (shown > 20)
+            fprintf(stderr, " ... (%zu in all)", shown);
         fprintf(stderr, "; its log: %s%s%s\n", lp, last[0] ? ": " : "", last);
     }
     return bad;
@@ -245,7 +248,6 @@ int sweep_slurm(const sweep_list_t *l, const char *self, const char *csv, const 
     shards_t s = { 0 };
     int n = (int)o->array_size, rc = 0;
     if (!o->resume) {
-        part_path(path, dir, 1);
         for (int i = 1; i <= SWEEP_MAX_SHARDS; i++) {
             part_path(path, dir, i);
             if (access(path, F_OK) == 0) {
