@@ -22,6 +22,8 @@ DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm cla
 # compiled with (docs/kernels.md, "Compiling kernels"); llvm-15 gives the matching llvm-mc-15.
 GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs hipcc
 DEB_PACKAGES += $(GPU_DEB_PACKAGES)
+# sweeps on Slurm (tests/e2e/slurm.sh starts its own single-node Slurm)
+DEB_PACKAGES += slurmctld slurmd slurm-client munge
 PKGS := inih
 WARN := -Wall -Wextra -Wpedantic -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
@@ -142,6 +144,11 @@ valgrind: $(BUILD)/gcnsim $(BUILD)/gcnviz $(OPENCL_ASM)
 memory: $(BUILD)/san/gcnsim
 	@sh tests/e2e/memory.sh $(BUILD)/san/gcnsim
 
+# Sweeps beyond one host: shards and merge, then a real single-node Slurm (skipped, visibly, without root).
+.PHONY: sweep
+sweep: $(BUILD)/san/gcnsim
+	@sh tests/e2e/sweep.sh $(BUILD)/san/gcnsim
+
 # The bad-input catalogue: each case's expected message and exit status (tests/bad/), gcnviz's too.
 bad: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 	@sh tests/bad/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
@@ -204,7 +211,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 layers:
 	@sh tests/layers.sh
 
-test: layers unit table-check e2e timing-modes memory experiments-fast hazard-corpus bad viz-test llvm-check docs-check
+test: layers unit table-check e2e timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------

@@ -17,6 +17,7 @@
 #include "observe/progress.h"
 #include "observe/report.h"
 #include "observe/stats.h"
+#include "observe/stats_csv.h"
 #include "machine/timing.h"
 #include "observe/trace.h"
 
@@ -45,6 +46,9 @@ const char cli_usage_run[] =
     "  --csv FILE                append one row of key results to FILE for sweeps (a header line\n"
     "                            first when FILE is new or empty; columns: docs/cli.md); FILE -\n"
     "                            writes the header and the row to stdout instead of the report\n"
+    "  --label TEXT              with --csv: the row's label column (default: empty)\n"
+    "  --csv-keys K1,K2,...      with --csv: the row's --set columns, in this order (default: the\n"
+    "                            keys of this run's --set options); for rows that must line up\n"
     "  --functional              functional simulation only: results, no timing\n"
     "  --tick-every-cycle        debug: step every CU every cycle instead of only when it has work\n"
     "                            (the results are identical; it is only slower)\n"
@@ -224,6 +228,7 @@ typedef struct {
     const char *csv_path;      /* --csv */
     int hazards;               /* --hazards: HZ_MODE_* */
     bool check;                /* gcnsim check: only the hazards, as diagnostics */
+    stats_csv_id_t id;         /* the row's label and --set columns */
 } run_stats_t;
 
 /* ---- hazards: --hazards=off|warn|error and gcnsim check ---- */
@@ -339,8 +344,8 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
                 stats_write_json(&st, L, cfg, &res, stdout);
             else if (jf.f)
                 stats_write_json(&st, L, cfg, &res, jf.f);
-            if (so->csv_path && stats_write_csv(&st, L, cfg, &res, so->csv_path, stderr) != 0)
-                rc = 1;
+            if (so->csv_path)
+                rc = stats_write_csv(&st, L, cfg, &res, &so->id, so->csv_path, stderr);
         }
         if (jf.f && rc == 0 && !fio_out_commit(&jf, msg, sizeof msg)) {
             fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, msg);
@@ -411,6 +416,7 @@ static bool parse_cycle_range(const char *text, uint64_t *from, uint64_t *to)
 /* Everything gcnsim run's command line asks for. */
 typedef struct {
     const char *ini, *config_path, *json_path;
+    const char *label, *csv_keys; /* --label, --csv-keys */
     run_trace_t tr;
     run_stats_t so;
     bool functional, tick_every_cycle;
@@ -424,7 +430,7 @@ typedef struct {
 enum {
     OPT_CONFIG = 256, OPT_DUMP, OPT_DUMP_INIT, OPT_SET, OPT_MAX_INSTRUCTIONS, OPT_JSON, OPT_FUNCTIONAL,
     OPT_TICK_EVERY_CYCLE, OPT_TRACE, OPT_PER_PC, OPT_CSV, OPT_TRACE_ISSUES, OPT_TRACE_TEXT, OPT_TRACE_CYCLES,
-    OPT_TRACE_WAVE, OPT_MAX_CYCLES, OPT_TRACE_LIMIT, OPT_HAZARDS
+    OPT_TRACE_WAVE, OPT_MAX_CYCLES, OPT_TRACE_LIMIT, OPT_HAZARDS, OPT_LABEL, OPT_CSV_KEYS
 };
 
 /* In the order the nearest name is chosen among equally near ones. */
@@ -447,6 +453,8 @@ static const struct option run_options[] = {
     { "trace-wave", required_argument, NULL, OPT_TRACE_WAVE },
     { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
     { "trace-limit", required_argument, NULL, OPT_TRACE_LIMIT },
+    { "label", required_argument, NULL, OPT_LABEL },
+    { "csv-keys", required_argument, NULL, OPT_CSV_KEYS },
     { "hazards", required_argument, NULL, OPT_HAZARDS },
     { NULL, 0, NULL, 0 },
 };
@@ -484,7 +492,7 @@ static int source_not_workload(const char *src)
 
 static int parse_args(int argc, char **argv, run_args_t *a)
 {
-    static const int nonempty[] = { OPT_CONFIG, OPT_JSON, OPT_CSV, OPT_TRACE, 0 };
+    static const int nonempty[] = { OPT_CONFIG, OPT_JSON, OPT_CSV, OPT_TRACE, OPT_CSV_KEYS, 0 };
     cli_opts_t spec = { "run", "run", run_options, NULL, 2, false, nonempty, stderr };
     bool hazards_given = false;
     if (a->so.check) {
@@ -584,6 +592,12 @@ static int parse_args(int argc, char **argv, run_args_t *a)
         case OPT_TRACE:
             a->tr.path = v;
             break;
+        case OPT_LABEL:
+            a->label = v;
+            break;
+        case OPT_CSV_KEYS:
+            a->csv_keys = v;
+            break;
         default:
             return 3; /* an option in the table without its case */
         }
@@ -596,6 +610,9 @@ static int parse_args(int argc, char **argv, run_args_t *a)
                                "(which has no time: every result is in place at issue)");
     if (kcompile_lang(a->ini) != KCOMPILE_NONE)
         return source_not_workload(a->ini);
+    if ((a->label || a->csv_keys) && !a->so.csv_path)
+        return cli_usage_error("run ", "%s", a->label ? "--label names the CSV row; add --csv FILE"
+                                                      : "--csv-keys chooses CSV columns; add --csv FILE");
     if (trace_limit && !a->tr.path)
         return cli_usage_error("run ", "%s", "--trace-limit needs --trace FILE");
     if (a->tr.issues && !a->tr.path)
@@ -617,8 +634,88 @@ static int parse_args(int argc, char **argv, run_args_t *a)
     return -1;
 }
 
+/* The CSV row's --set columns: --csv-keys, else the keys of the --set options in their first order. */
+typedef struct {
+    char *store;               /* the names, NUL-separated */
+    const char **keys, **values;
+} csv_cols_t;
+
+/* Whether text (an --set option, "KEY=VALUE") sets key. */
+static bool sets_key(const char *text, const char *key)
+{
+    size_t n = strcspn(text, "=");
+    return n == strlen(key) && strncmp(text, key, n) == 0;
+}
+
+/* Fill a->so.id from --label, --csv-keys and the --set options. Returns -1 to go on, or the exit
+ * status after a message. */
+static int csv_columns(run_args_t *a, csv_cols_t *c)
+{
+    a->so.id.label = a->label ? a->label : "";
+    if (!a->so.csv_path)
+        return -1;
+    const char *src = a->csv_keys;
+    size_t cap = a->nsets + 1;
+    if (src)
+        for (const char *p = src; *p; p++)
+            cap += *p == ',';
+    c->keys = calloc(cap, sizeof *c->keys);
+    c->values = calloc(cap, sizeof *c->values);
+    size_t total = src ? strlen(src) + 1 : 1;
+    for (size_t i = 0; i < a->nsets; i++)
+        total += strlen(a->sets[i]) + 1;
+    c->store = malloc(total);
+    if (!c->keys || !c->values || !c->store) {
+        fputs("gcnsim: out of memory\n", stderr);
+        return 3;
+    }
+    size_t n = 0;
+    char *w = c->store;
+    if (src) {
+        for (const char *p = src;;) {
+            size_t len = strcspn(p, ",");
+            memcpy(w, p, len);
+            w[len] = '\0';
+            if (len == 0)
+                return cli_usage_error("run ", "--csv-keys expects KEY,KEY,... (section.key names), got '%s'", src);
+            for (size_t k = 0; k < n; k++)
+                if (strcmp(c->keys[k], w) == 0)
+                    return cli_usage_error("run ", "--csv-keys names '%s' twice", w);
+            c->keys[n++] = w;
+            w += len + 1;
+            if (!p[len])
+                break;
+            p += len + 1;
+        }
+    }
+    for (size_t i = 0; i < a->nsets; i++) {
+        size_t k = 0;
+        while (k < n && !sets_key(a->sets[i], c->keys[k]))
+            k++;
+        if (k == n && src) {
+            fprintf(stderr, "gcnsim: --set '%s': its key is not among --csv-keys '%s' (see 'gcnsim run --help')\n",
+                    a->sets[i], src);
+            return 1;
+        }
+        if (k == n) {
+            size_t len = strcspn(a->sets[i], "=");
+            memcpy(w, a->sets[i], len);
+            w[len] = '\0';
+            c->keys[n++] = w;
+            w += len + 1;
+        }
+        const char *eq = strchr(a->sets[i], '=');
+        c->values[k] = eq ? eq + 1 : ""; /* the last --set of a key wins, as it does for the run */
+    }
+    a->so.id.keys = c->keys;
+    a->so.id.values = c->values;
+    a->so.id.nkeys = n;
+    return -1;
+}
+
 static int run_main(int argc, char **argv, bool check)
 {
+    csv_cols_t cols = { 0 };
     run_args_t a = { .tr = { NULL, false, (uint64_t)1 << 30, false, NULL, 0, UINT64_MAX, false, 0 } };
     a.so.check = check;
     size_t nwl_sets = 0;
@@ -628,6 +725,8 @@ static int run_main(int argc, char **argv, bool check)
     if (!a.sets || !wl_sets)
         goto out;
     if ((rc = parse_args(argc, argv, &a)) >= 0)
+        goto out;
+    if ((rc = csv_columns(&a, &cols)) >= 0)
         goto out;
     rc = 1;
     cfg_t machine_cfg;
@@ -693,9 +792,11 @@ out:
     free(a.inits);
     free(a.sets);
     free(wl_sets);
+    free(cols.store);
+    free(cols.keys);
+    free(cols.values);
     return rc;
 }
-
 
 int cli_cmd_run(int argc, char **argv) { return run_main(argc, argv, false); }
 

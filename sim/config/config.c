@@ -548,3 +548,22 @@ void cfg_dump(const cfg_t *c, FILE *out)
         }
     }
 }
+
+/* FNV-1a, 64 bits, over the text "section.key=value\n" of every key in table order (the order of
+ * docs/config.md). Over values, not the --dump text, so that a reworded description keeps it. */
+uint64_t cfg_hash(const cfg_t *c)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (unsigned i = 0; i < NKEYS; i++) {
+        const cfg_key_t *k = &cfg_keys[i];
+        char line[NAME_MAX_LEN * 3 + 32], buf[NAME_MAX_LEN];
+        if (k->is_enum)
+            snprintf(line, sizeof line, "%s.%s=%s\n", k->section, k->key,
+                     choice_name(k->choices, enum_value(c, k), buf, sizeof buf));
+        else
+            snprintf(line, sizeof line, "%s.%s=%" PRId64 "\n", k->section, k->key, int_value(c, k));
+        for (const char *p = line; *p; p++)
+            h = (h ^ (unsigned char)*p) * 0x100000001b3u;
+    }
+    return h;
+}

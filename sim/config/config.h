@@ -63,5 +63,8 @@ int cfg_validate(const cfg_t *c, FILE *err);
 
 /* Print the effective configuration as a loadable INI file. */
 void cfg_dump(const cfg_t *c, FILE *out);
+/* A 64-bit FNV-1a hash of every key's effective value (the lines "section.key=value\n" in table
+ * order): equal configurations, equal hashes (the CSV's config_hash, docs/cli.md). */
+uint64_t cfg_hash(const cfg_t *c);
 
 #endif

@@ -103,9 +103,4 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
 /* The same as a JSON object (docs/report.md); deterministic: same inputs, same bytes. */
 void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out);
 
-/* Append one row for this run to `path`, writing the header line first when the file is new or
- * empty. Returns 0, or 1 with a message on err. Columns: docs/cli.md. */
-int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
-                    const char *path, FILE *err);
-
 #endif

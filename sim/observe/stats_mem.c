@@ -55,6 +55,16 @@ static uint64_t dram_peak(const cfg_t *cfg)
     return (uint64_t)(ideal(cfg) ? cfg->mem_bytes_per_cycle : cfg->dram_bytes_per_cycle * cfg->dram_channels);
 }
 
+uint64_t stats_mem_dram_peak(const cfg_t *cfg) { return dram_peak(cfg); }
+
+uint64_t stats_mem_dram_latency(const cfg_t *cfg)
+{
+    if (ideal(cfg))
+        return (uint64_t)cfg->mem_latency;
+    return (uint64_t)(cfg->l1v_latency + cfg->l2_latency +
+                      (cfg->dram_row_model == CFG_ROW_ON ? cfg->dram_row_miss_latency : cfg->dram_latency));
+}
+
 void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, uint64_t l2_dirty,
                      FILE *out)
 {

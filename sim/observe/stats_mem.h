@@ -32,6 +32,12 @@ void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, ui
 void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, uint64_t l2_dirty,
                     FILE *out);
 extern const char stats_mem_csv_header[];
+/* The peak DRAM bandwidth (mem.bytes_per_cycle, or dram.bytes_per_cycle x dram.channels), and the
+ * load-to-use latency of a vector load served by DRAM on an idle machine (mem.latency, or
+ * l1v.latency + l2.latency + dram.latency, dram.row_miss_latency with the row model): the CSV's
+ * mem_bytes_per_cycle and mem_latency, whichever memory model the run used. */
+uint64_t stats_mem_dram_peak(const cfg_t *cfg);
+uint64_t stats_mem_dram_latency(const cfg_t *cfg);
 void stats_mem_csv(const stats_mem_t *m, uint64_t cycles, FILE *out);
 
 #endif

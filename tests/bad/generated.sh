@@ -106,14 +106,15 @@ hostile_cases() {
       echo "bad-inputs: FAIL $opt changed the existing file or left a temporary file: $(ls "$H" | grep keep | tr '\n' ' ')" >&2
     fi
   done
-  printf 'old,row %02999d\n' 0 > "$H/keep.csv"
+  # an existing CSV of the same columns (its header is the row's: a CSV of other columns is refused)
+  { "$g" run "$ok" --csv - | head -n 1; printf 'old,row %02999d\n' 0; } > "$H/keep.csv"
   printf '%s\n' "$ok" > "$H/one.txt"
   cp "$H/keep.csv" "$H/keep.csv.orig"
   check "failed sweep CSV keeps its rows" 1 "cannot write '$H/keep.csv': File too large" \
     sh -c 'trap "" XFSZ; ulimit -f 4; exec "$@" >/dev/null' sh "$g" sweep "$H/one.txt" --csv "$H/keep.csv" --jobs 1
   cmp -s "$H/keep.csv" "$H/keep.csv.orig" || { fail=$((fail + 1)); echo "bad-inputs: FAIL the sweep CSV changed" >&2; }
   check "sweep appends to its CSV" 0 "" "$g" sweep "$H/one.txt" --csv "$H/keep.csv" --jobs 1
-  head -n 1 "$H/keep.csv" | cmp -s - "$H/keep.csv.orig" && [ "$(wc -l < "$H/keep.csv")" = 2 ] ||
+  head -n 2 "$H/keep.csv" | cmp -s - "$H/keep.csv.orig" && [ "$(wc -l < "$H/keep.csv")" = 3 ] ||
     { fail=$((fail + 1)); echo "bad-inputs: FAIL sweep did not keep the old rows and append one" >&2; }
   # Devices: as root, private nodes made here, so that a regression that replaces its output cannot
   # replace the machine's /dev/full or /dev/null (as outputs.sh does); a user cannot remove those.

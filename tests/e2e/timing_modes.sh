@@ -32,15 +32,18 @@ for ini in "$root"/workloads/*.ini "$root"/workloads/opencl/*.ini "$root"/worklo
   done
 done > "$tmp/log"
 # gcnsim sweep: the same CSV bytes with one process and with three, and the same rows as the runs
-# made one by one with --csv.
+# made one by one with --csv (each with the sweep's label, its line number, and its --set columns,
+# the union of the list's keys).
 printf '%s\n' "workloads/vector_add.ini" "workloads/reduce.ini --set cu.wave_slots=4" \
   "workloads/saxpy.ini --set gpu.compute_units=2 --set dispatch.order=morton" "workloads/stencil3x3.ini" > "$tmp/list"
 "$gcnsim" sweep "$tmp/list" --csv "$tmp/s1.csv" --jobs 1 >/dev/null 2>"$tmp/err" &&
 "$gcnsim" sweep "$tmp/list" --csv "$tmp/s3.csv" --jobs 3 >/dev/null 2>>"$tmp/err"
 rc=$?
+n=0
 while read -r line; do
+  n=$((n + 1))
   # shellcheck disable=SC2086
-  "$gcnsim" run $line --csv "$tmp/one.csv" >/dev/null 2>>"$tmp/err" || rc=1
+  "$gcnsim" run $line --label $n --csv-keys cu.wave_slots,gpu.compute_units,dispatch.order --csv "$tmp/one.csv" >/dev/null 2>>"$tmp/err" || rc=1
 done < "$tmp/list"
 if [ $rc -ne 0 ]; then echo "timing-modes: FAIL sweep: exit $rc"; sed 's/^/    /' "$tmp/err" | head -5
 elif ! cmp -s "$tmp/s1.csv" "$tmp/s3.csv"; then echo "timing-modes: FAIL sweep: --jobs 1 and --jobs 3 differ"

@@ -16,6 +16,7 @@
 #include "load/launch.h"
 #include "observe/progress.h"
 #include "observe/stats.h"
+#include "observe/stats_csv.h"
 #include "machine/timing.h"
 #include "timing_harness.h"
 
@@ -356,8 +357,13 @@ START_TEST(test_csv_header_once)
     int fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
     close(fd); /* an empty file counts as new */
-    ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, path, stderr), 0);
-    ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, path, stderr), 0);
+    const char *keys[] = { "cu.wave_slots", "kernel.grid" }, *values[] = { "10", NULL };
+    stats_csv_id_t id = { "a,b", keys, values, 2 };
+    ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &id, path, stderr), 0);
+    ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &id, path, stderr), 0);
+    /* A row with other --set columns does not line up: refused, the file unchanged. */
+    stats_csv_id_t other = { "", keys, values, 1 };
+    ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &other, path, stderr), 1);
     FILE *f = fopen(path, "r");
     char line[3][2048];
     int n = 0;
@@ -367,19 +373,47 @@ START_TEST(test_csv_header_once)
     ck_assert(fgetc(f) == EOF);
     fclose(f);
     unlink(path);
-    ck_assert_int_eq(strncmp(line[0], "workload,kernel,grid_x,", 23), 0);
+    ck_assert_int_eq(strncmp(line[0], "label,workload,cu.wave_slots,kernel.grid,kernel,grid_x,", 55), 0);
     ck_assert_str_eq(line[1], line[2]);
     int cols[3] = { 0 };
     for (int i = 0; i < 3; i++)
         for (const char *p = line[i]; *p; p++)
             cols[i] += *p == ',';
-    ck_assert_int_eq(cols[0], 41);
-    ck_assert_int_eq(cols[1], 41);
+    ck_assert_int_eq(cols[0], 45);
+    ck_assert_int_eq(cols[1], 46); /* the label's comma is quoted */
     char expect[256];
-    snprintf(expect, sizeof expect, "workloads/vector_add.ini,vector_add,4096,1,1,256,1,1,1,4,10,oldest,hierarchy,450,512,"
-             "row-major,workgroup,1000,%" PRIu64 ",", r.st.cycles);
+    snprintf(expect, sizeof expect, "\"a,b\",workloads/vector_add.ini,10,,vector_add,4096,1,1,256,1,1,1,4,10,oldest,"
+             "hierarchy,450,512,row-major,workgroup,1000,%" PRIu64 ",", r.st.cycles);
     ck_assert_int_eq(strncmp(line[1], expect, strlen(expect)), 0);
-    ck_assert_int_ne(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, "/nonexistent/dir/x.csv", stderr), 0);
+    /* config_hash: FNV-1a 64 of "section.key=value\n" for every key, recomputed here from cfg_dump's
+     * "key = value" lines under their [section]. */
+    char *dump = NULL;
+    size_t dlen = 0;
+    FILE *m = open_memstream(&dump, &dlen);
+    cfg_dump(&r.cfg, m);
+    fclose(m);
+    uint64_t h = 0xcbf29ce484222325u;
+    char section[64] = "";
+    for (char *p = dump; *p;) {
+        char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (p[0] == '[')
+            snprintf(section, sizeof section, "%.*s", (int)(len - 2), p + 1);
+        else if (len && p[0] != ';') {
+            char kv[256];
+            const char *eq = strstr(p, " = ");
+            ck_assert_ptr_nonnull(eq);
+            snprintf(kv, sizeof kv, "%s.%.*s=%.*s\n", section, (int)(eq - p), p, (int)(len - (size_t)(eq + 3 - p)), eq + 3);
+            for (const char *q = kv; *q; q++)
+                h = (h ^ (unsigned char)*q) * 0x100000001b3u;
+        }
+        p += len + (nl != NULL);
+    }
+    free(dump);
+    char hash[32];
+    snprintf(hash, sizeof hash, ",%016" PRIx64 "\n", h);
+    ck_assert_str_eq(line[1] + strlen(line[1]) - strlen(hash), hash);
+    ck_assert_int_ne(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &id, "/nonexistent/dir/x.csv", stderr), 0);
     run_free(&r);
 }
 END_TEST

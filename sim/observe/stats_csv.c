@@ -1,0 +1,176 @@
+/* stats_csv: the CSV row of a timed run; see stats_csv.h. */
+#include "observe/stats_csv.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/fileio.h"
+#include "observe/occ_text.h"
+
+/* Between the --set columns and the end: the run's own columns, then stats_mem's, then config_hash. */
+static const char csv_head[] = "label,workload";
+static const char csv_body[] =
+    "kernel,grid_x,grid_y,grid_z,workgroup_x,workgroup_y,workgroup_z,compute_units,simds,wave_slots,"
+    "sched_policy,mem_model,mem_latency,mem_bytes_per_cycle,dispatch_order,dispatch_release,clock_mhz,"
+    "cycles,instructions,valu_instructions,ipc,waves,workgroups,occupancy_theoretical,occupancy_measured,"
+    "limiter,issued_fraction,valu_busy,hidden,exposed,hidden_fraction,wave_lifetime_mean,"
+    "workgroup_lifetime_p50,workgroup_lifetime_p90,";
+
+/* A field quoted as RFC 4180 asks when it holds a comma, a quote or a line break (or begins with a
+ * '#', which a reader of sweep parts would take for a comment). */
+static void csv_str(FILE *f, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n") && s[0] != '#') {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+char *stats_csv_header(const stats_csv_id_t *id)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    fputs(csv_head, f);
+    for (size_t i = 0; i < id->nkeys; i++) {
+        fputc(',', f);
+        csv_str(f, id->keys[i]);
+    }
+    fprintf(f, ",%s%s,config_hash", csv_body, stats_mem_csv_header);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+/* The name of choice `index` of an enum configuration key. */
+static void cfg_choice(const char *section, const char *key, int index, FILE *f)
+{
+    for (unsigned i = 0; i < cfg_nkeys; i++) {
+        if (strcmp(cfg_keys[i].section, section) != 0 || strcmp(cfg_keys[i].key, key) != 0)
+            continue;
+        const char *p = cfg_keys[i].choices;
+        for (int n = 0; n < index && p; n++)
+            if ((p = strchr(p, '|')))
+                p++;
+        if (p)
+            fprintf(f, "%.*s", (int)strcspn(p, "|"), p);
+        return;
+    }
+}
+
+/* measured_waves_per_simd with the product in integers, as the CSV has always computed it (the
+ * two agree unless the product passes 2^53). */
+static double csv_waves_per_simd(const stats_t *st)
+{
+    uint64_t area = 0;
+    for (size_t i = 0; i < (size_t)st->ncu * st->simds; i++)
+        area += st->resident_area[i];
+    return stats_ratio(area, st->cycles * st->ncu * st->simds);
+}
+
+/* Whether the first line of the file at path is `header` (the file is known not to be empty). */
+static bool same_header(const char *path, const char *header)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return true; /* a device or FIFO: nothing to compare */
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&line, &cap, f);
+    fclose(f);
+    bool same = n > 0 && (size_t)n == strlen(header) + 1 && strncmp(line, header, (size_t)n - 1) == 0 &&
+                line[n - 1] == '\n';
+    free(line);
+    return same;
+}
+
+static void write_row(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
+                      const stats_csv_id_t *id, FILE *f)
+{
+    uint64_t n = 0, slots = 0, busy = 0;
+    for (int u = 0; u < ISA_NUM_UNITS; u++)
+        n += st->insts[u];
+    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
+        slots += st->slot_counts[k];
+    for (size_t i = 0; i < (size_t)st->ncu * st->simds; i++)
+        busy += st->valu_busy[i];
+    const wl_workload_t *wl = L->wl;
+    csv_str(f, id->label);
+    fputc(',', f);
+    csv_str(f, wl->path);
+    for (size_t i = 0; i < id->nkeys; i++) {
+        fputc(',', f);
+        if (id->values[i])
+            csv_str(f, id->values[i]);
+    }
+    fputc(',', f);
+    const wl_dispatch_t *wd = &wl->dispatches[0];
+    csv_str(f, L->dispatches[0].kernel->name);
+    fprintf(f, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRId64 ",%" PRId64 ",%" PRId64 ",",
+            wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], cfg->gpu_compute_units,
+            cfg->cu_simds, cfg->cu_wave_slots);
+    cfg_choice("sched", "policy", cfg->sched_policy, f);
+    fputc(',', f);
+    cfg_choice("mem", "model", cfg->mem_model, f);
+    fprintf(f, ",%" PRIu64 ",%" PRIu64 ",", stats_mem_dram_latency(cfg), stats_mem_dram_peak(cfg));
+    cfg_choice("dispatch", "order", cfg->dispatch_order, f);
+    fputc(',', f);
+    cfg_choice("dispatch", "release", cfg->dispatch_release, f);
+    fprintf(f, ",%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.6f,%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%s,%.6f,%.6f,",
+            cfg->gpu_clock_mhz, st->cycles, n, st->insts[ISA_UNIT_VALU], stats_ratio(n, st->cycles), st->waves,
+            st->workgroups, res->d[0].occ.waves_per_simd, csv_waves_per_simd(st), occ_resource_name(res->d[0].occ.limiter),
+            stats_ratio(st->slot_counts[STATS_ISSUED], slots), stats_ratio(busy, st->cycles * st->ncu * st->simds));
+    fprintf(f, "%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%" PRIu64 ",%" PRIu64 ",", st->hidden, st->exposed,
+            stats_ratio(st->hidden, st->hidden + st->exposed), stats_dist_mean(&st->wave_life),
+            stats_dist_percentile(&st->wg_life, 50), stats_dist_percentile(&st->wg_life, 90));
+    stats_mem_csv(&st->mem, st->cycles, f);
+    fprintf(f, ",%016" PRIx64 "\n", cfg_hash(cfg));
+}
+
+int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
+                    const stats_csv_id_t *id, const char *path, FILE *err)
+{
+    char *header = stats_csv_header(id);
+    if (!header) {
+        fputs("gcnsim: out of memory\n", err);
+        return 3;
+    }
+    fio_out_t o = { 0 };
+    char msg[256];
+    int rc = 0;
+    bool to_stdout = strcmp(path, "-") == 0; /* header and row on standard output */
+    if (!to_stdout && !fio_out_open_append(&o, path, msg, sizeof msg)) {
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, msg);
+        free(header);
+        return 1;
+    }
+    FILE *f = to_stdout ? stdout : o.f;
+    if (to_stdout || ftell(f) == 0) {
+        fprintf(f, "%s\n", header);
+    } else if (!same_header(path, header)) {
+        fprintf(err, "gcnsim: error: cannot append to '%s': its header line names other columns than this row's "
+                "(another --set key, or a file of an older gcnsim); write to a new file\n", path);
+        fio_out_abort(&o);
+        free(header);
+        return 1;
+    }
+    free(header);
+    write_row(st, L, cfg, res, id, f);
+    if (!to_stdout && !fio_out_commit(&o, msg, sizeof msg)) {
+        fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, msg);
+        rc = 1;
+    }
+    return rc;
+}

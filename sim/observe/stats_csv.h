@@ -1,0 +1,30 @@
+/* stats_csv: the CSV row of a timed run (`gcnsim run --csv`, `gcnsim sweep`): what the run was
+ * (its label, workload, the --set overrides as columns of their own, a hash of the machine
+ * configuration) and its key results. Columns: docs/cli.md, "CSV rows".
+ * Needs: stats (the accumulated figures), launch, cfg. */
+#ifndef GCNSIM_STATS_CSV_H
+#define GCNSIM_STATS_CSV_H
+
+#include <stdio.h>
+
+#include "observe/stats.h"
+
+/* What identifies a row beyond the run itself. */
+typedef struct {
+    const char *label;          /* the label column; "" when none */
+    const char *const *keys;    /* the --set columns, in order (names "section.key") */
+    const char *const *values;  /* each key's value as given, NULL for an empty field */
+    size_t nkeys;
+} stats_csv_id_t;
+
+/* The header line (without its newline) for these --set columns, malloc'ed; NULL when out of memory. */
+char *stats_csv_header(const stats_csv_id_t *id);
+
+/* Append one row for this run to `path` ("-": the header and the row to standard output), writing the
+ * header line first when the file is new or empty; a non-empty file whose first line is another
+ * header is refused (its rows would not line up). Returns 0, or 1 (3 when out of memory) with a
+ * message on err. */
+int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
+                    const stats_csv_id_t *id, const char *path, FILE *err);
+
+#endif
