@@ -35,7 +35,7 @@ static void area(viz_canvas_t *cv, SDL_Color c, int x0, int base, int h, const f
 static void ratio_line(viz_canvas_t *cv, SDL_Color c, int x0, int base, int h, const float *num, const float *den, int n)
 {
     for (int x = 0; x < n; x++)
-        if (den[x] > 0.5f) {
+        if (den[x] > 1e-6f) {   /* lookups spread over their trips: fractions per column */
             double f = num[x] / den[x];
             int y = (int)lround((f > 1 ? 1 : f < 0 ? 0 : f) * (h - 2));
             viz_cfill(cv, c, x0 + x, base - y - 2, 1, 2);
