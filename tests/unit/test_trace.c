@@ -552,7 +552,7 @@ START_TEST(test_round_trip_dispatches)
     trace_reader_t *r = trace_open(path, msg, sizeof msg);
     ck_assert_msg(r != NULL, "%s", msg);
     const trace_header_t *h = trace_header(r);
-    ck_assert_uint_eq(h->version, 4);
+    ck_assert_uint_eq(h->version, TRACE_VERSION);
     ck_assert_str_eq(h->kernel, "writer");
     ck_assert_uint_eq(h->grid[0], 256);
     ck_assert_uint_eq(h->nworkgroups, 10);
