@@ -225,15 +225,18 @@ static double now(void)
 static void print_stats(viz_view_t *v, bool sel)
 {
     const viz_model_t *m = v->m;
-    /* The whole run, late acknowledgements too, to a bucket's edge: inside a bucket its amount is
-     * taken as even, so the last one must be counted whole. */
-    uint64_t to = m->ser_end > m->end + 1 ? m->ser_end : m->end + 1, w = (uint64_t)1 << m->ser_shift;
-    to = (to + w - 1) / w * w;
     viz_range_t s;
     if (sel)
         s = v->range;
-    else
-        viz_range_stats(m, 0, to, &s);
+    else {
+        viz_range_stats(m, 0, m->end + 1, &s);
+        /* The memory sums: the whole run, late acknowledgements too, to a bucket's edge (inside a
+         * bucket its amount is taken as even, so the last one must be counted whole). */
+        uint64_t to = m->ser_end > m->end + 1 ? m->ser_end : m->end + 1, w = (uint64_t)1 << m->ser_shift;
+        to = (to + w - 1) / w * w;
+        for (int k = 0; k < VIZ_NUM_MS; k++)
+            s.mem[k] = viz_series_over(m, &m->ms[k], 0, (double)to);
+    }
     printf("range %llu-%llu\n", (unsigned long long)s.from, (unsigned long long)s.to);
     printf("occupancy %.2f%% (%.2f waves/CU)\n", 100 * s.occupancy, s.waves_per_cu);
     if (m->issues)
