@@ -345,14 +345,15 @@ static void draw_title(viz_view_t *v, SDL_Renderer *r)
     if (m->h.ndispatches > 1)
         snprintf(line, sizeof line, "%s  %u dispatches (first: %s), %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
                  "%" PRIu64 " cycles  %s%s", m->path, m->h.ndispatches, m->h.kernel, m->h.nworkgroups, m->h.ncu,
-                 m->h.simds, m->h.slots, m->end, m->issues ? "issue records" : "no issue records",
+                 m->h.simds, m->h.slots, m->end, m->issues ? (m->mem ? "issue and memory records" : "issue records") : m->mem ? "memory records" : "no issue records",
                  m->status <= 2 ? ends[m->status] : "");
     else
         snprintf(line, sizeof line, "%s  kernel %s  grid %ux%ux%u, workgroup %ux%ux%u, %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
                  "%" PRIu64 " cycles  %s%s",
                  m->path, m->h.kernel, m->h.grid[0], m->h.grid[1], m->h.grid[2], m->h.wg_size[0], m->h.wg_size[1],
                  m->h.wg_size[2], m->h.nworkgroups, m->h.ncu, m->h.simds, m->h.slots, m->end,
-                 m->issues ? "issue records" : "no issue records", m->status <= 2 ? ends[m->status] : "");
+                 m->issues ? (m->mem ? "issue and memory records" : "issue records") : m->mem ? "memory records" : "no issue records",
+                 m->status <= 2 ? ends[m->status] : "");
     viz_label(v, r, 6, 3, viz_ink, line);
 }
 

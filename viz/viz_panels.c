@@ -236,4 +236,9 @@ void viz_describe_strip(const viz_view_t *v, uint32_t cu, double a, double b, ch
         double valu = viz_series_over(m, &m->cs[(size_t)cu * VIZ_NUM_CS + VIZ_CS_VALU], a, b);
         snprintf(buf + k, len - k, "; IPC %.2f, VALU %.1f%%", is / span, pct(valu / span, m->h.simds));
     }
+    if (m->mem && n > 0 && (size_t)n < len) {
+        size_t k = strlen(buf);
+        double st = viz_series_over(m, &m->cs[(size_t)cu * VIZ_NUM_CS + VIZ_CS_STALL], a, b);
+        snprintf(buf + k, len - k, "; address unit stalled %.1f%%", pct(st, span));
+    }
 }

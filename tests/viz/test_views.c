@@ -326,6 +326,12 @@ START_TEST(test_view_input)
     /* A click on CU 40's strip opens it in the detail view; a drag does not. */
     ck_assert_int_eq(viz_render_png(&v, png, 1280, 800, 0, stderr), 0);
     int y = v.lay.strips.y + (int)((40 + 0.5) * v.lay.strip_h), x = v.lay.plot_x + 100;
+    /* Hovering it: CU 40's waves (4) and figures; at cycle ~100 they all wait on vmcnt. */
+    char buf[512];
+    ck_assert_int_eq(viz_describe(&v, v.lay.plot_x + (int)(100 / ((v.t1 - v.t0) / v.lay.plot_w)), y, buf, sizeof buf),
+                     VIZ_HOVER_STRIP);
+    ck_assert_msg(strstr(buf, "CU 40, cycles ") && strstr(buf, "wait vmcnt 4") && strstr(buf, "IPC ") &&
+                  strstr(buf, "address unit stalled"), "%s", buf);
     SDL_Event down = { .type = SDL_MOUSEBUTTONDOWN }, up = { .type = SDL_MOUSEBUTTONUP };
     down.button.button = up.button.button = SDL_BUTTON_LEFT;
     down.button.x = x, down.button.y = y, up.button.x = x + 5, up.button.y = y;
