@@ -22,7 +22,8 @@ enum { TRACE_FLAG_ISSUES = 1 };   /* the trace has one record per issued instruc
  * With --trace-mem the header's flag bit 1 is set, a memory section follows the dispatch table
  * (trace_mem_info_t), every memory instruction's trip is one record (REC_MEM, trace_internal.h;
  * the reader returns it as TEV_MEM with u.mem.access), and the end record counts them after the
- * six older counts. Without the flag the v5 file is the v4 one but for its version bytes. */
+ * six older counts. Without the flag the v5 file is the v4 one but for its version field and
+ * its checksum. */
 enum { TRACE_FLAG_MEM = 2 };
 typedef struct {
     uint32_t line_bytes;             /* l2.line */
