@@ -47,7 +47,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test
+.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test viewer-screenshots
 all: $(BUILD)/gcnsim viz
 
 # ---- dependencies ---------------------------------------------------------------------------
@@ -285,9 +285,16 @@ viz: | $(DEPS_STAMP)
 	else echo "make: gcnviz not built: the SDL2 development packages are missing (as root: make deps)"; fi
 
 # The viewer's tests: unit tests, headless PNGs of a crafted trace and of shipped workloads.
-viz-test: $(VIZ_TEST_BIN) $(BUILD)/san/gcnviz $(BUILD)/san/gcnsim $(OPENCL_ASM)
+viz-test: $(VIZ_TEST_BIN) $(BUILD)/san/gcnviz $(BUILD)/san/gcnsim $(BUILD)/gcnsim $(OPENCL_ASM)
 	@sh tests/run_unit.sh $(VIZ_TEST_BIN)
 	@sh tests/viz/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
+	@# issue 20: the pictures of docs/viewer.md, drawn headless into a temporary directory
+	@d=$$(mktemp -d) && sh tests/viz/screenshots.sh $(BUILD)/gcnsim $(BUILD)/san/gcnviz $$d && ls $$d/*.png | wc -l | \
+	  grep -qx 4 && rm -rf $$d && echo "viz: the docs/viewer.md pictures draw"
+
+# issue 20: redraw the pictures of docs/viewer.md (docs/img/viewer-*.png)
+viewer-screenshots: $(BUILD)/gcnsim $(BUILD)/gcnviz
+	@sh tests/viz/screenshots.sh $(BUILD)/gcnsim $(BUILD)/gcnviz docs/img
 
 # ---- demo and install ------------------------------------------------------------------------
 demo: $(BUILD)/gcnsim $(BUILD)/gcnviz

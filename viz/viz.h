@@ -94,6 +94,20 @@ typedef struct {
     size_t ix;
 } viz_wg_key_t;
 
+/* ---- memory tracks and per-CU rates (viz_mem.c) ---- */
+
+/* Machine-wide series: bytes through DRAM and the L2, L1 and L2 hits and lookups (hits + merges +
+ * misses, the report's hit rate denominator) — each instruction's spread evenly over its issue-to-
+ * data cycles — and address-unit stall cycles (right after the issue). */
+enum { VIZ_MS_DRAM, VIZ_MS_L2B, VIZ_MS_L1_HIT, VIZ_MS_L1_LOOK, VIZ_MS_L2_HIT, VIZ_MS_L2_LOOK, VIZ_MS_STALL, VIZ_NUM_MS };
+/* Per-CU series: instructions issued, VALU busy cycles (over the busy cycles), stall cycles. */
+enum { VIZ_CS_ISSUES, VIZ_CS_VALU, VIZ_CS_STALL, VIZ_NUM_CS };
+enum { VIZ_SERIES_BUCKETS = 4096 };   /* per series; the bucket width doubles as the run grows */
+
+typedef struct {
+    double *v;               /* while loading: amount per bucket; then [nb + 1] running sums */
+} viz_series_t;
+
 typedef struct {
     char path[256];          /* the trace file, for the title */
     trace_header_t h;        /* copied; h.insts owned here */
@@ -111,6 +125,13 @@ typedef struct {
     uint32_t *wg_rows;       /* [ncu] rows each CU's workgroup spans need */
     uint32_t l0;             /* the pyramid's finest bucket is 2^l0 cycles */
     uint32_t nlevels;
+    bool mem;                /* the trace has memory records (version 5, --trace-mem) */
+    uint64_t nmem;           /* memory records */
+    uint64_t mem_total[VIZ_NUM_MS]; /* exact sums over the whole trace */
+    uint32_t ser_shift;      /* series buckets are 2^ser_shift cycles */
+    uint64_t ser_end;        /* the series' last cycle + 1 (a store's acknowledgement may come after the run's end) */
+    viz_series_t ms[VIZ_NUM_MS];
+    viz_series_t *cs;        /* [ncu * VIZ_NUM_CS] */
     viz_wg_key_t *wg_index;  /* while loading: workgroup id -> index in wg, a hash table of wg_index_n */
     size_t wg_index_n;       /* entries (a power of two, at least twice nwg; 0: none yet) */
     viz_hazard_t *hz;        /* hazards: in record order (cycles may step back a little) */
@@ -145,6 +166,18 @@ extern const SDL_Color viz_hazard_color;
 /* The theoretical limit in waves per CU (the dispatcher's rule, as in the trace header). */
 uint32_t viz_model_limit(const viz_model_t *m);
 
+/* Allocate the series (false: out of memory). */
+bool viz_mem_alloc(viz_model_t *m);
+/* Add a memory or issue record to the series (false: out of memory). */
+bool viz_mem_event(viz_model_t *m, const tev_t *ev);
+/* Turn the bucket amounts into running sums. */
+void viz_mem_finish(viz_model_t *m);
+void viz_mem_free(viz_model_t *m);
+/* The amount a series holds in cycles [a, b) (linear within a bucket). */
+double viz_series_over(const viz_model_t *m, const viz_series_t *s, double a, double b);
+/* The same for n pixel columns [t0 + x * cpp, t0 + (x + 1) * cpp). */
+void viz_series_columns(const viz_model_t *m, const viz_series_t *s, double t0, double cpp, int n, float *out);
+
 /* ---- range statistics (viz_range.c) ----------------------------------------------------------- */
 
 typedef struct {
@@ -154,6 +187,7 @@ typedef struct {
     double valu_util;        /* VALU busy cycles / (cycles x SIMDs); 0 without issue records */
     uint64_t wait_cycles;    /* cycles waves spent at s_waitcnt (vmcnt or lgkmcnt) */
     uint64_t hidden_cycles;  /* of them, cycles the SIMD's VALU was busy with another wave's work */
+    double mem[VIZ_NUM_MS];  /* the memory series' amounts in the range (with memory records) */
 } viz_range_t;
 
 void viz_range_stats(const viz_model_t *m, uint64_t from, uint64_t to, viz_range_t *out);
@@ -177,26 +211,43 @@ int viz_text_draw(viz_text_t *t, SDL_Renderer *r, int x, int y, SDL_Color c, con
 
 typedef struct { int x, y, w, h; } viz_rect_t;
 
+typedef enum { VIZ_MODE_DETAIL, VIZ_MODE_OVERVIEW } viz_mode_t;
+typedef enum { VIZ_STRIP_STATE, VIZ_STRIP_OCC } viz_strip_t;
+
 typedef struct {
     int w, h, lh;
-    viz_rect_t title, occ, axis, lanes, wgs, legend, status;
+    viz_rect_t title, caption, mem, occ, axis, lanes, wgs, strips, legend, status;
     int plot_x, plot_w;      /* the shared time axis: x = plot_x + (t - t0) / cpp */
     int occ_cu_h;            /* each CU's occupancy plot height, its limiter band below */
     double lane_h, wg_row_h;
     uint32_t wg_rows;
+    uint32_t cu0, ncus;      /* detail: the CUs shown, [cu0, cu0 + ncus) */
+    int mem_rows, mem_row_h; /* the memory tracks (0 rows without memory records) */
+    double strip_h;          /* overview: each CU's strip */
+    uint32_t strip_label_every; /* overview: a label every this many CUs */
 } viz_layout_t;
 
-typedef enum { VIZ_HOVER_NONE, VIZ_HOVER_OCC, VIZ_HOVER_LANE, VIZ_HOVER_WG } viz_hover_kind_t;
+typedef enum { VIZ_HOVER_NONE, VIZ_HOVER_OCC, VIZ_HOVER_LANE, VIZ_HOVER_WG, VIZ_HOVER_MEM, VIZ_HOVER_STRIP } viz_hover_kind_t;
+
+/* Every text the last frame drew, as a box, so that the tests can check that no two overlap and
+ * that all lie inside the picture. */
+enum { VIZ_MAX_LABELS = 1024 };
 
 typedef struct {
     const viz_model_t *m;
     viz_text_t *text;
+    const struct viz_palette_s *pal; /* never NULL after viz_view_init (default palette) */
     double t0, t1;           /* the visible cycles */
     bool sel;                /* a selected range and its statistics */
     viz_range_t range;
     bool pointer;            /* the pointer is over the window */
     int px, py;
     viz_layout_t lay;        /* of the last frame */
+    viz_mode_t mode;
+    viz_strip_t strip;       /* overview: what each CU's strip shows */
+    uint32_t cu;             /* the current CU: detail starts at it, the overview marks it */
+    viz_rect_t labels[VIZ_MAX_LABELS];
+    int nlabels;             /* of the last frame (boxes past VIZ_MAX_LABELS are not kept) */
     SDL_Texture *tex;        /* the plot area's pixels, kept between frames */
     SDL_Renderer *tex_r;
     int tex_w, tex_h;
@@ -217,15 +268,54 @@ double viz_x_to_cycle(const viz_view_t *v, int x);
 void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h);
 /* The hover description at (x, y) in buf (empty when the pointer is over nothing). */
 viz_hover_kind_t viz_describe(const viz_view_t *v, int x, int y, char *buf, size_t len);
+/* The plot area's pixels (viz_draw.c): every panel's data is drawn here, then copied as one texture. */
+typedef struct {
+    uint32_t *px;
+    int ox, oy, w, h;        /* its place in the picture; fills take picture coordinates */
+} viz_canvas_t;
+void viz_cfill(viz_canvas_t *cv, SDL_Color c, int x, int y, int w, int h);
+/* The memory tracks, and the overview's CU strips (viz_panels.c): data on the canvas, then (with
+ * labels true, after the canvas is on the renderer) their labels. col: plot_w bytes, f: 2 plot_w floats. */
+void viz_draw_mem(viz_view_t *v, SDL_Renderer *r, viz_canvas_t *cv, double cpp, bool labels);
+void viz_draw_strips(viz_view_t *v, SDL_Renderer *r, viz_canvas_t *cv, double cpp, bool labels);
+viz_hover_kind_t viz_describe_mem(const viz_view_t *v, int row, double a, double b, char *buf, size_t len);
+void viz_describe_strip(const viz_view_t *v, uint32_t cu, double a, double b, char *buf, size_t len);
+/* The memory statistics of cycles [from, to) as one line (the selection's, else the view's). */
+void viz_mem_line(const viz_view_t *v, double from, double to, char *buf, size_t len);
+/* Draw text at (x, y), cut with "..." to end before the picture's right edge less 4 px, and keep
+ * its box in v->labels. Returns its width. */
+int viz_label(viz_view_t *v, SDL_Renderer *r, int x, int y, SDL_Color c, const char *s);
+/* Set the mode, or the current CU (clamped), keeping the other. */
+void viz_view_mode(viz_view_t *v, viz_mode_t mode, uint32_t cu);
 /* Lines the legend needs at this width (its entries wrap). */
-int viz_legend_lines(const viz_view_t *v, int width);
+int viz_legend_lines(viz_view_t *v, int width);
 /* The legend at (x0, y0), wrapped at width; with draw false it only counts its lines. */
-int viz_legend(const viz_view_t *v, SDL_Renderer *r, int x0, int y0, int width, bool draw);
-/* The palette (viz_legend.c). */
-extern const SDL_Color viz_state_colors[VIZ_NUM_STATES], viz_lim_colors[VIZ_NUM_LIM], viz_simd_colors[4];
-extern const SDL_Color viz_ink, viz_faint, viz_limit_color;
-/* A state's colour (tests check the pixels against it). */
-SDL_Color viz_state_color(viz_state_t s);
+int viz_legend(viz_view_t *v, SDL_Renderer *r, int x0, int y0, int width, bool draw);
+/* The colours the legend shows in the current mode, in order (at most max). */
+int viz_legend_colors(const viz_view_t *v, SDL_Color *out, int max);
+/* A palette (viz_legend.c): every colour that carries a meaning, none used for two (the tests
+ * check that every entry differs and that the lane and dispatch colours are far apart, in the
+ * colour-blind palette also under simulated protanopia and deuteranopia). White means "nothing"
+ * in the lanes and the band alike; text is ink and faint grey, which carry no meaning. */
+typedef enum { VIZ_TRACK_DRAM, VIZ_TRACK_L2BW, VIZ_TRACK_L1HIT, VIZ_TRACK_L2HIT, VIZ_TRACK_STALL, VIZ_NUM_TRACKS } viz_track_t;
+typedef struct viz_palette_s {
+    const char *name;                 /* --palette NAME */
+    SDL_Color state[VIZ_NUM_STATES];  /* [VIZ_NONE]: background */
+    SDL_Color lim[VIZ_NUM_LIM];       /* [VIZ_LIM_NONE]: background */
+    SDL_Color simd[4];                /* stacked occupancy, SIMD 0 darkest */
+    SDL_Color limit;                  /* the theoretical limit line */
+    SDL_Color wg[4][2];               /* workgroup bars: a hue per dispatch, two shades */
+    SDL_Color track[VIZ_NUM_TRACKS];  /* memory tracks */
+    SDL_Color heat_lo, heat_hi;       /* the overview's occupancy ramp (a lightness ramp, one hue) */
+    SDL_Color hazard;                 /* the marks of hazard records on a wave's lane */
+} viz_palette_t;
+enum { VIZ_NUM_PALETTES = 2 };
+extern const viz_palette_t viz_palettes[VIZ_NUM_PALETTES];   /* [0] default, [1] colour-blind safe */
+/* The palette named name, or NULL. */
+const viz_palette_t *viz_palette_find(const char *name);
+extern const SDL_Color viz_ink, viz_faint;
+/* A state's colour in the view's palette (tests check the pixels against it). */
+SDL_Color viz_state_color(const viz_view_t *v, viz_state_t s);
 
 /* Draw the picture (w x h) with SDL's software renderer on a surface — no display needed — and
  * write it to path as PNG; with frames > 0 draw it that many times and print the frame rate on
@@ -240,6 +330,7 @@ typedef struct {
     viz_drag_t drag;
     int drag_x;            /* pan: the last pointer x */
     uint64_t sel_from;     /* select: the cycle where it started */
+    int press_x, press_y;  /* where the left button went down: released there, it is a click */
     bool quit;
 } viz_input_t;
 

@@ -24,10 +24,7 @@ static void fill(SDL_Renderer *r, SDL_Color c, int x, int y, int w, int h)
 /* The plot area (every panel's data, between the labels and the legend) is drawn into a pixel
  * buffer and copied to the renderer as one texture: thousands of one-pixel rectangles per frame
  * would cost more than the data behind them. Coordinates are the picture's. */
-typedef struct {
-    uint32_t *px;
-    int ox, oy, w, h;
-} canvas_t;
+typedef viz_canvas_t canvas_t;
 
 static uint32_t argb(SDL_Color c) { return 0xff000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b; }
 
@@ -57,6 +54,29 @@ static void cfill(canvas_t *cv, SDL_Color c, int x, int y, int w, int h)
         for (int i = 0; i < w; i++)
             row[i] = v;
     }
+}
+
+void viz_cfill(viz_canvas_t *cv, SDL_Color c, int x, int y, int w, int h) { cfill(cv, c, x, y, w, h); }
+
+int viz_label(viz_view_t *v, SDL_Renderer *r, int x, int y, SDL_Color c, const char *s)
+{
+    int room = v->lay.w - 4 - x, w = viz_text_width(v->text, s);
+    char buf[1024];
+    if (w > room && room > 0) {   /* cut at a character that leaves room for "..." */
+        size_t n = strlen(s) < sizeof buf - 4 ? strlen(s) : sizeof buf - 4;
+        memcpy(buf, s, n);
+        do {
+            strcpy(buf + n, "...");
+            w = viz_text_width(v->text, buf);
+        } while (w > room && n-- > 0);
+        s = buf;
+    }
+    if (w > room)
+        return 0;
+    viz_text_draw(v->text, r, x, y, c, s);
+    if (v->nlabels < VIZ_MAX_LABELS && w > 0)
+        v->labels[v->nlabels++] = (viz_rect_t){ x, y, w, viz_text_height(v->text) };
+    return w;
 }
 
 /* Shade a rectangle towards c by alpha/256 (the selected range). */
@@ -114,14 +134,14 @@ static void draw_axis(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, 
         char buf[32];
         snprintf(buf, sizeof buf, "%.0f", t);
         if (labels) {
-            viz_text_draw(v->text, r, x + 2, o->axis.y + 2, viz_faint, buf);
+            viz_label(v, r, x + 2, o->axis.y + 2, viz_faint, buf);
             continue;
         }
         cfill(cv, grid, x, o->occ.y, 1, o->wgs.y + o->wgs.h - o->occ.y);
         cfill(cv, viz_faint, x, o->axis.y, 1, 4);
     }
     if (labels)
-        viz_text_draw(v->text, r, 4, o->axis.y + 2, viz_faint, "cycle");
+        viz_label(v, r, 4, o->axis.y + 2, viz_faint, "cycle");
 }
 
 static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, uint8_t *col)
@@ -137,8 +157,8 @@ static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double 
         nx = (int)ceil(((double)m->end + 1 - v->t0) / cpp);
     nx = nx < 0 ? 0 : nx > o->plot_w ? o->plot_w : nx;
     float *acc = v->colf + o->plot_w, *val = v->colf;
-    for (uint32_t cu = 0; cu < m->h.ncu; cu++) {
-        int y0 = o->occ.y + (int)cu * o->occ_cu_h, base = y0 + ph;
+    for (uint32_t cu = o->cu0; cu < o->cu0 + o->ncus; cu++) {
+        int y0 = o->occ.y + (int)(cu - o->cu0) * o->occ_cu_h, base = y0 + ph;
         cfill(cv, (SDL_Color){ 255, 255, 255, 255 }, o->plot_x, y0, o->plot_w, ph);
         for (int x = 0; x < nx; x++)
             acc[x] = 0;
@@ -146,22 +166,22 @@ static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double 
             viz_step_columns(&m->occ[cu * m->h.simds + s], v->t0, cpp, nx, val);
             for (int x = 0; x < nx; x++) {
                 int ya = (int)lround(acc[x] * scale), yb = (int)lround((acc[x] + val[x]) * scale);
-                cfill(cv, viz_simd_colors[s & 3], o->plot_x + x, base - yb, 1, yb - ya);
+                cfill(cv, v->pal->simd[s & 3], o->plot_x + x, base - yb, 1, yb - ya);
                 acc[x] += val[x];
             }
         }
-        cfill(cv, viz_limit_color, o->plot_x, base - (int)lround(viz_model_limit(m) * scale), o->plot_w, 1);
+        cfill(cv, v->pal->limit, o->plot_x, base - (int)lround(viz_model_limit(m) * scale), o->plot_w, 1);
         char buf[48];
         snprintf(buf, sizeof buf, "CU %u", cu);
-        viz_text_draw(v->text, r, 4, y0, viz_ink, buf);
+        viz_label(v, r, 4, y0, viz_ink, buf);
         if (ph >= 2 * o->lh) {
             snprintf(buf, sizeof buf, "max %u", m->h.max_waves_cu);
-            viz_text_draw(v->text, r, 4, y0 + o->lh, viz_faint, buf);
+            viz_label(v, r, 4, y0 + o->lh, viz_faint, buf);
         }
         /* The dispatch situation underneath, as a band. */
         for (int x = 0; x < o->plot_w; x++)
             col[x] = x >= nx ? VIZ_LIM_NONE : (uint8_t)viz_limiter_over(m, cu, v->t0 + x * cpp, v->t0 + (x + 1) * cpp);
-        draw_row(cv, col, o->plot_w, o->plot_x, base + 2, band, viz_lim_colors, VIZ_LIM_NONE);
+        draw_row(cv, col, o->plot_w, o->plot_x, base + 2, band, v->pal->lim, VIZ_LIM_NONE);
     }
 }
 
@@ -171,8 +191,9 @@ static void draw_lanes(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
     const viz_layout_t *o = &v->lay;
     cfill(cv, (SDL_Color){ 255, 255, 255, 255 }, o->lanes.x, o->lanes.y, o->lanes.w, o->lanes.h);
     int last_y = -1;
-    for (uint32_t li = 0; li < m->nlanes; li++) {
-        int y = o->lanes.y + (int)floor(li * o->lane_h), y1 = o->lanes.y + (int)floor((li + 1) * o->lane_h);
+    uint32_t per = m->h.simds * m->h.slots, l0 = o->cu0 * per;
+    for (uint32_t li = l0; li < l0 + o->ncus * per; li++) {
+        int y = o->lanes.y + (int)floor((li - l0) * o->lane_h), y1 = o->lanes.y + (int)floor((li - l0 + 1) * o->lane_h);
         if (y == last_y)
             continue;   /* more lanes than pixel rows: one lane per row is shown */
         last_y = y;
@@ -182,7 +203,7 @@ static void draw_lanes(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
         if (h > 3)
             h--;    /* a one-pixel gap separates lanes when there is room */
         viz_lane_columns(m, &m->lane[li], v->t0, cpp, o->plot_w, col);
-        draw_row(cv, col, o->plot_w, o->plot_x, y, h, viz_state_colors, VIZ_NONE);
+        draw_row(cv, col, o->plot_w, o->plot_x, y, h, v->pal->state, VIZ_NONE);
     }
     /* hazards: a mark (3 pixels wide at least, the lane's height) where each finding happened */
     for (size_t i = 0; i < m->nhz; i++) {
@@ -194,15 +215,15 @@ static void draw_lanes(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
         cfill(cv, viz_hazard_color, o->plot_x + (int)floor(x) - 1, y, 3, h < 3 ? 3 : h);
     }
     /* SIMD and CU separators and labels. */
-    for (uint32_t s = 0; s < m->nsimds; s++) {
-        int y = o->lanes.y + (int)floor(s * m->h.slots * o->lane_h), hh = (int)floor(m->h.slots * o->lane_h);
+    for (uint32_t s = o->cu0 * m->h.simds; s < (o->cu0 + o->ncus) * m->h.simds; s++) {
+        int y = o->lanes.y + (int)floor((s - o->cu0 * m->h.simds) * m->h.slots * o->lane_h), hh = (int)floor(m->h.slots * o->lane_h);
         SDL_Color c = s % m->h.simds == 0 ? viz_ink : viz_faint;
         cfill(cv, c, o->plot_x, y, o->plot_w, 1);
         fill(r, c, o->plot_x - 4, y, 4, 1);
         if (hh >= o->lh) {
             char buf[32];
             snprintf(buf, sizeof buf, "CU %u SIMD %u", s / m->h.simds, s % m->h.simds);
-            viz_text_draw(v->text, r, 4, y + (hh - o->lh) / 2, viz_ink, buf);
+            viz_label(v, r, 4, y + (hh - o->lh) / 2, viz_ink, buf);
         }
     }
 }
@@ -215,15 +236,11 @@ static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
     const viz_layout_t *o = &v->lay;
     /* Alternate shades per workgroup; a hue per dispatch (four, repeating) so that overlapping
      * dispatches can be told apart. */
-    static const SDL_Color wg_colors[4][2] = {
-        { { 120, 144, 156, 255 }, { 84, 110, 122, 255 } }, { { 205, 150, 70, 255 }, { 170, 115, 40, 255 } },
-        { { 110, 170, 110, 255 }, { 70, 135, 75, 255 } }, { { 160, 120, 185, 255 }, { 125, 85, 150, 255 } }
-    };
     size_t nlabels = 0;
     uint32_t row0 = 0;
     int *last_x = calloc(o->wg_rows ? o->wg_rows : 1, sizeof *last_x);
     uint32_t *first_row = calloc(m->h.ncu ? m->h.ncu : 1, sizeof *first_row);
-    for (uint32_t cu = 0; cu < m->h.ncu; cu++) {
+    for (uint32_t cu = o->cu0; cu < o->cu0 + o->ncus; cu++) {
         uint32_t rows = m->wg_rows[cu] ? m->wg_rows[cu] : 1;
         int y = o->wgs.y + (int)floor(row0 * o->wg_row_h);
         cfill(cv, viz_ink, o->plot_x, y, o->plot_w, 1);
@@ -231,7 +248,7 @@ static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
         char buf[64];
         snprintf(buf, sizeof buf, "CU %u wgs", cu);
         if (rows * o->wg_row_h >= o->lh)
-            viz_text_draw(v->text, r, 4, y + 1, viz_ink, buf);
+            viz_label(v, r, 4, y + 1, viz_ink, buf);
         if (first_row)
             first_row[cu] = row0;
         row0 += rows;
@@ -245,7 +262,7 @@ static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
         last_x[i] = -1;
     for (size_t i = 0; i < m->nwg; i++) {
         const viz_wg_t *g = &m->wg[i];
-        if ((double)g->end <= v->t0 || (double)g->start >= v->t1)
+        if ((double)g->end <= v->t0 || (double)g->start >= v->t1 || g->cu < o->cu0 || g->cu >= o->cu0 + o->ncus)
             continue;
         uint32_t row = first_row[g->cu] + g->row;
         int x0 = (int)floor(((double)g->start - v->t0) / cpp), x1 = (int)floor(((double)g->end - v->t0) / cpp);
@@ -258,7 +275,7 @@ static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
         last_x[row] = x1;
         int y = o->wgs.y + (int)floor(row * o->wg_row_h), h = (int)floor((row + 1) * o->wg_row_h) - (y - o->wgs.y);
         h = h > 3 ? h - 1 : (h < 1 ? 1 : h);
-        cfill(cv, wg_colors[g->dispatch & 3][g->id & 1], o->plot_x + x0, y + 1, x1 - x0 > 2 ? x1 - x0 - 1 : x1 - x0, h);
+        cfill(cv, v->pal->wg[g->dispatch & 3][g->id & 1], o->plot_x + x0, y + 1, x1 - x0 > 2 ? x1 - x0 - 1 : x1 - x0, h);
         if (h >= o->lh && x1 - x0 > 40 && nlabels < max_labels)
             labels[nlabels++] = i;
     }
@@ -272,7 +289,7 @@ static void draw_wg_labels(viz_view_t *v, SDL_Renderer *r, double cpp, const siz
     const viz_model_t *m = v->m;
     const viz_layout_t *o = &v->lay;
     uint32_t row0 = 0, *first_row = calloc(m->h.ncu ? m->h.ncu : 1, sizeof *first_row);
-    for (uint32_t cu = 0; first_row && cu < m->h.ncu; cu++) {
+    for (uint32_t cu = o->cu0; first_row && cu < o->cu0 + o->ncus; cu++) {
         first_row[cu] = row0;
         row0 += m->wg_rows[cu] ? m->wg_rows[cu] : 1;
     }
@@ -286,7 +303,7 @@ static void draw_wg_labels(viz_view_t *v, SDL_Renderer *r, double cpp, const siz
         snprintf(buf, sizeof buf, "wg %" PRIu64, g->id);
         int y = o->wgs.y + (int)floor(row * o->wg_row_h), h = (int)floor((row + 1) * o->wg_row_h) - (y - o->wgs.y);
         if (x1 - x0 > viz_text_width(v->text, buf) + 6)
-            viz_text_draw(v->text, r, o->plot_x + (int)x0 + 3, y + 1 + (h - 1 - o->lh) / 2, (SDL_Color){ 255, 255, 255, 255 }, buf);
+            viz_label(v, r, o->plot_x + (int)x0 + 3, y + 1 + (h - 1 - o->lh) / 2, (SDL_Color){ 255, 255, 255, 255 }, buf);
     }
     free(first_row);
 }
@@ -303,7 +320,7 @@ static void draw_status(viz_view_t *v, SDL_Renderer *r)
     if (!line[0] && v->pointer)
         snprintf(line, sizeof line, "wheel: zoom   drag or arrows: pan   shift+drag or right-drag: select a range   "
                                     "f: fit   Esc: clear   q: quit");
-    viz_text_draw(v->text, r, 6, o->status.y + 2, viz_ink, line);
+    viz_label(v, r, 6, o->status.y + 2, viz_ink, line);
     int n = snprintf(line, sizeof line, "view %.0f-%.0f (%.0f cycles, %.3g cycles/px)", v->t0, v->t1, v->t1 - v->t0,
                      (v->t1 - v->t0) / o->plot_w);
     if (v->sel && n > 0 && (size_t)n < sizeof line) {
@@ -322,7 +339,11 @@ static void draw_status(viz_view_t *v, SDL_Renderer *r)
     }
     if (!m->issues && !v->sel && n > 0 && (size_t)n < sizeof line)
         snprintf(line + n, sizeof line - (size_t)n, "   no issue records: issuing is shown as eligible (trace with --trace-issues)");
-    viz_text_draw(v->text, r, 6, o->status.y + 2 + o->lh, viz_faint, line);
+    viz_label(v, r, 6, o->status.y + 2 + o->lh, viz_faint, line);
+    if (m->mem) {
+        viz_mem_line(v, v->sel ? (double)v->range.from : v->t0, v->sel ? (double)v->range.to : v->t1, line, sizeof line);
+        viz_label(v, r, 6, o->status.y + 2 + 2 * o->lh, viz_faint, line);
+    }
 }
 
 static void draw_title(viz_view_t *v, SDL_Renderer *r)
@@ -333,15 +354,16 @@ static void draw_title(viz_view_t *v, SDL_Renderer *r)
     if (m->h.ndispatches > 1)
         snprintf(line, sizeof line, "%s  %u dispatches (first: %s), %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
                  "%" PRIu64 " cycles  %s%s", m->path, m->h.ndispatches, m->h.kernel, m->h.nworkgroups, m->h.ncu,
-                 m->h.simds, m->h.slots, m->end, m->issues ? "issue records" : "no issue records",
+                 m->h.simds, m->h.slots, m->end, m->issues ? (m->mem ? "issue and memory records" : "issue records") : m->mem ? "memory records" : "no issue records",
                  m->status <= 2 ? ends[m->status] : "");
     else
         snprintf(line, sizeof line, "%s  kernel %s  grid %ux%ux%u, workgroup %ux%ux%u, %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
                  "%" PRIu64 " cycles  %s%s",
                  m->path, m->h.kernel, m->h.grid[0], m->h.grid[1], m->h.grid[2], m->h.wg_size[0], m->h.wg_size[1],
                  m->h.wg_size[2], m->h.nworkgroups, m->h.ncu, m->h.simds, m->h.slots, m->end,
-                 m->issues ? "issue records" : "no issue records", m->status <= 2 ? ends[m->status] : "");
-    viz_text_draw(v->text, r, 6, 3, viz_ink, line);
+                 m->issues ? (m->mem ? "issue and memory records" : "issue records") : m->mem ? "memory records" : "no issue records",
+                 m->status <= 2 ? ends[m->status] : "");
+    viz_label(v, r, 6, 3, viz_ink, line);
 }
 
 /* (Re)make the plot area's texture and buffers when the size or renderer changed. */
@@ -373,11 +395,15 @@ void viz_view_free(viz_view_t *v)
 void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
 {
     viz_layout(v, w, h, &v->lay);
+    v->nlabels = 0;
     const viz_layout_t *o = &v->lay;
+    const viz_model_t *m = v->m;
+    bool overview = v->mode == VIZ_MODE_OVERVIEW;
     double cpp = (v->t1 - v->t0) / o->plot_w;
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
     fill(r, (SDL_Color){ 244, 244, 244, 255 }, 0, 0, w, h);
-    canvas_t cv = { NULL, o->plot_x, o->occ.y, o->plot_w, o->wgs.y + o->wgs.h - o->occ.y };
+    int cy = o->mem.h ? o->mem.y : o->occ.y, cend = overview ? o->strips.y + o->strips.h : o->wgs.y + o->wgs.h;
+    canvas_t cv = { NULL, o->plot_x, cy, o->plot_w, cend - cy };
     uint8_t *col = malloc((size_t)o->plot_w);
     enum { MAX_LABELS = 512 };
     size_t labels[MAX_LABELS], nlabels = 0;
@@ -388,10 +414,17 @@ void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
     cv.px = v->px_buf;
     cfill(&cv, (SDL_Color){ 244, 244, 244, 255 }, cv.ox, cv.oy, cv.w, cv.h);
     draw_title(v, r);
-    draw_occupancy(v, r, &cv, cpp, col);
-    draw_axis(v, r, &cv, cpp, false);
-    draw_lanes(v, r, &cv, cpp, col);
-    nlabels = draw_wgs(v, r, &cv, cpp, labels, MAX_LABELS);
+    if (m->mem)
+        viz_draw_mem(v, r, &cv, cpp, false);
+    if (overview) {
+        viz_draw_strips(v, r, &cv, cpp, false);
+        draw_axis(v, r, &cv, cpp, false);
+    } else {
+        draw_occupancy(v, r, &cv, cpp, col);
+        draw_axis(v, r, &cv, cpp, false);
+        draw_lanes(v, r, &cv, cpp, col);
+        nlabels = draw_wgs(v, r, &cv, cpp, labels, MAX_LABELS);
+    }
     free(col);
     if (v->sel) {   /* the selected range, shaded over every panel */
         double a = ((double)v->range.from - v->t0) / cpp, b = ((double)v->range.to - v->t0) / cpp;
@@ -409,8 +442,23 @@ void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
     SDL_UpdateTexture(v->tex, NULL, cv.px, cv.w * (int)sizeof *cv.px);
     SDL_RenderCopy(r, v->tex, NULL, &(SDL_Rect){ cv.ox, cv.oy, cv.w, cv.h });
     draw_axis(v, r, &cv, cpp, true);
-    draw_wg_labels(v, r, cpp, labels, nlabels);
-    viz_text_draw(v->text, r, o->plot_x + 4, o->occ.y, viz_faint, "resident waves per SIMD (stacked), limit line, dispatch band");
+    if (m->mem)
+        viz_draw_mem(v, r, &cv, cpp, true);
+    char cap[256];
+    if (overview) {
+        viz_draw_strips(v, r, &cv, cpp, true);
+        snprintf(cap, sizeof cap, "%u CUs, one strip each: %s   (click or Enter: open a CU, PgUp/PgDn: step, "
+                 "s: strip, o: detail)", m->h.ncu, v->strip == VIZ_STRIP_STATE ? "most common wave state" : "resident waves");
+    } else {
+        draw_wg_labels(v, r, cpp, labels, nlabels);
+        if (o->ncus < m->h.ncu)
+            snprintf(cap, sizeof cap, "CUs %u-%u of %u: resident waves per SIMD, limit line, dispatch band; "
+                     "lanes; workgroups   (PgUp/PgDn: step, o: overview)", o->cu0, o->cu0 + o->ncus - 1, m->h.ncu);
+        else
+            snprintf(cap, sizeof cap, "resident waves per SIMD (stacked), limit line, dispatch band; lanes; workgroups%s",
+                     m->h.ncu > 1 ? "   (o: overview)" : "");
+    }
+    viz_label(v, r, o->plot_x, o->caption.y + 2, viz_faint, cap);
     viz_legend(v, r, 8, o->legend.y + 2, w - 16, true);
     draw_status(v, r);
 }

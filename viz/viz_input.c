@@ -46,11 +46,21 @@ bool viz_input_event(viz_view_t *v, viz_input_t *in, const SDL_Event *e)
         } else if (e->button.button == SDL_BUTTON_LEFT) {
             in->drag = VIZ_DRAG_PAN;
             in->drag_x = e->button.x;
+            in->press_x = e->button.x;
+            in->press_y = e->button.y;
         }
         return false;
-    case SDL_MOUSEBUTTONUP:
+    case SDL_MOUSEBUTTONUP: {
+        bool click = in->drag == VIZ_DRAG_PAN && e->button.x == in->press_x && e->button.y == in->press_y;
         in->drag = VIZ_DRAG_NONE;
+        const viz_layout_t *o = &v->lay;
+        if (click && v->mode == VIZ_MODE_OVERVIEW && o->strip_h > 0 && e->button.y >= o->strips.y &&
+            e->button.y < o->strips.y + o->strips.h && e->button.x >= o->strips.x) {
+            viz_view_mode(v, VIZ_MODE_DETAIL, (uint32_t)((e->button.y - o->strips.y) / o->strip_h));   /* open that CU */
+            return true;
+        }
         return false;
+    }
     case SDL_MOUSEWHEEL:
         if (e->wheel.y)
             zoom(v, viz_x_to_cycle(v, v->px), e->wheel.y > 0 ? 0.8 : 1.25);
@@ -64,6 +74,11 @@ bool viz_input_event(viz_view_t *v, viz_input_t *in, const SDL_Event *e)
         case SDLK_DOWN: case SDLK_MINUS: case SDLK_KP_MINUS:
             zoom(v, (v->t0 + v->t1) / 2, 1.25); return true;
         case SDLK_f: viz_view_fit(v); return true;
+        case SDLK_o: viz_view_mode(v, v->mode == VIZ_MODE_OVERVIEW ? VIZ_MODE_DETAIL : VIZ_MODE_OVERVIEW, v->cu); return true;
+        case SDLK_s: v->strip = v->strip == VIZ_STRIP_STATE ? VIZ_STRIP_OCC : VIZ_STRIP_STATE; return true;
+        case SDLK_RETURN: case SDLK_KP_ENTER: viz_view_mode(v, VIZ_MODE_DETAIL, v->cu); return true;
+        case SDLK_PAGEUP: viz_view_mode(v, v->mode, v->cu ? v->cu - 1 : 0); return true;
+        case SDLK_PAGEDOWN: viz_view_mode(v, v->mode, v->cu + 1); return true;
         case SDLK_ESCAPE: v->sel = false; return true;
         case SDLK_q: in->quit = true; return false;
         default: return false;

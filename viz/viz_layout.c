@@ -14,6 +14,7 @@ void viz_view_init(viz_view_t *v, const viz_model_t *m, viz_text_t *text)
     memset(v, 0, sizeof *v);
     v->m = m;
     v->text = text;
+    v->pal = &viz_palettes[0];
     viz_view_fit(v);
 }
 
@@ -50,6 +51,19 @@ void viz_view_select(viz_view_t *v, uint64_t from, uint64_t to)
         viz_range_stats(v->m, from, to, &v->range);
 }
 
+void viz_view_mode(viz_view_t *v, viz_mode_t mode, uint32_t cu)
+{
+    v->mode = mode;
+    v->cu = cu < v->m->h.ncu ? cu : v->m->h.ncu - 1;
+}
+
+/* The memory tracks: DRAM bytes/cycle, L2 bytes/cycle, L1 and L2 hit rates, address-unit stalls. */
+enum { MEM_ROWS = 4 };
+
+/* Panels top to bottom: title, caption, the memory tracks (with memory records), then in detail
+ * the occupancy plots, the axis, the lanes and the workgroup spans of the CUs that fit legibly
+ * (each SIMD's lanes and each occupancy plot at least a text line high), in the overview the axis
+ * and one strip per CU; legend and status at the bottom. */
 void viz_layout(const viz_view_t *v, int w, int h, viz_layout_t *o)
 {
     const viz_model_t *m = v->m;
@@ -63,21 +77,49 @@ void viz_layout(const viz_view_t *v, int w, int h, viz_layout_t *o)
     if (o->plot_w < 1)
         o->plot_w = 1;
     o->title = (viz_rect_t){ 0, 0, w, lh + 6 };
-    int legend_lines = viz_legend_lines(v, w - 16);
-    o->status = (viz_rect_t){ 0, h - 2 * lh - 6, w, 2 * lh + 6 };
+    int legend_lines = viz_legend_lines((viz_view_t *)v, w - 16), status_lines = m->mem ? 3 : 2;
+    o->status = (viz_rect_t){ 0, h - status_lines * lh - 6, w, status_lines * lh + 6 };
     o->legend = (viz_rect_t){ 0, o->status.y - legend_lines * (lh + 2) - 4, w, legend_lines * (lh + 2) + 4 };
-    int top = o->title.h + gap, bottom = o->legend.y - gap;
+    o->caption = (viz_rect_t){ 0, o->title.h, w, lh + 4 };
+    int top = o->caption.y + o->caption.h + gap / 2, bottom = o->legend.y - gap;
     int rest = bottom - top - (lh + 4) - 2 * gap;
     if (rest < 30)
         rest = 30;
+    if (m->mem) {
+        o->mem_rows = MEM_ROWS;
+        o->mem_row_h = rest * 7 / 100 > 2 * lh ? rest * 7 / 100 : 2 * lh;
+        o->mem = (viz_rect_t){ o->plot_x, top, o->plot_w, MEM_ROWS * o->mem_row_h };
+        top += o->mem.h + gap;
+        rest -= o->mem.h + gap;
+    }
+    if (v->mode == VIZ_MODE_OVERVIEW) {
+        o->axis = (viz_rect_t){ o->plot_x, top, o->plot_w, lh + 4 };
+        int sy = o->axis.y + o->axis.h + gap / 2, sh = bottom - sy;
+        o->strips = (viz_rect_t){ o->plot_x, sy, o->plot_w, sh > (int)m->h.ncu ? sh : (int)m->h.ncu };
+        o->strip_h = (double)o->strips.h / m->h.ncu;
+        if (o->strip_h > 3 * lh) {   /* a few CUs: strips of three text lines, not the whole height */
+            o->strip_h = 3 * lh;
+            o->strips.h = (int)m->h.ncu * 3 * lh;
+        }
+        o->strip_label_every = 1;
+        while (o->strip_label_every < m->h.ncu && o->strip_label_every * o->strip_h < lh + 1)
+            o->strip_label_every *= 2;
+        o->occ = o->lanes = o->wgs = (viz_rect_t){ o->plot_x, sy, o->plot_w, 0 };
+        return;
+    }
     int occ_h = rest * 28 / 100, wg_h = rest * 20 / 100, lanes_h = rest - occ_h - wg_h;
+    uint32_t fit_lanes = (uint32_t)(lanes_h / (m->h.simds * (lh + 1))), fit_occ = (uint32_t)(occ_h / (2 * lh + 8));
+    uint32_t n = fit_lanes < fit_occ ? fit_lanes : fit_occ;
+    n = n < 1 ? 1 : n > m->h.ncu ? m->h.ncu : n;
+    o->ncus = n;
+    o->cu0 = v->cu + n > m->h.ncu ? m->h.ncu - n : v->cu;
     o->occ = (viz_rect_t){ o->plot_x, top, o->plot_w, occ_h };
     o->axis = (viz_rect_t){ o->plot_x, top + occ_h + gap / 2, o->plot_w, lh + 4 };
     o->lanes = (viz_rect_t){ o->plot_x, o->axis.y + o->axis.h + gap / 2, o->plot_w, lanes_h };
     o->wgs = (viz_rect_t){ o->plot_x, o->lanes.y + lanes_h + gap, o->plot_w, wg_h };
-    o->occ_cu_h = m->h.ncu ? occ_h / (int)m->h.ncu : occ_h;
-    o->lane_h = m->nlanes ? (double)lanes_h / m->nlanes : lanes_h;
-    for (uint32_t c = 0; c < m->h.ncu; c++)
+    o->occ_cu_h = occ_h / (int)n;
+    o->lane_h = (double)lanes_h / ((size_t)n * m->h.simds * m->h.slots);
+    for (uint32_t c = o->cu0; c < o->cu0 + n; c++)
         o->wg_rows += m->wg_rows[c] ? m->wg_rows[c] : 1;
     o->wg_row_h = o->wg_rows ? (double)wg_h / o->wg_rows : wg_h;
 }
@@ -146,9 +188,9 @@ viz_hover_kind_t viz_describe(const viz_view_t *v, int x, int y, char *buf, size
     double cpp = (v->t1 - v->t0) / o->plot_w, a = viz_x_to_cycle(v, x), b = a + cpp;
     if (a < 0 || a > (double)m->end)
         return VIZ_HOVER_NONE;
-    if (inside(&o->occ, x, y) && o->occ_cu_h > 0) {
-        uint32_t cu = (uint32_t)((y - o->occ.y) / o->occ_cu_h);
-        if (cu >= m->h.ncu)
+    if (v->mode == VIZ_MODE_DETAIL && inside(&o->occ, x, y) && o->occ_cu_h > 0) {
+        uint32_t cu = o->cu0 + (uint32_t)((y - o->occ.y) / o->occ_cu_h);
+        if (cu >= o->cu0 + o->ncus)
             return VIZ_HOVER_NONE;
         int n = snprintf(buf, len, "CU %u, cycles %.0f-%.0f: resident waves", cu, a, b);
         double total = 0;
@@ -163,18 +205,27 @@ viz_hover_kind_t viz_describe(const viz_view_t *v, int x, int y, char *buf, size
                      viz_model_limit(m), viz_limiter_name(viz_limiter_over(m, cu, a, b)));
         return VIZ_HOVER_OCC;
     }
-    if (inside(&o->lanes, x, y) && o->lane_h > 0) {
-        uint32_t li = (uint32_t)((y - o->lanes.y) / o->lane_h);
-        if (li >= m->nlanes)
+    if (v->mode == VIZ_MODE_DETAIL && inside(&o->lanes, x, y) && o->lane_h > 0) {
+        uint32_t per = m->h.simds * m->h.slots, li = o->cu0 * per + (uint32_t)((y - o->lanes.y) / o->lane_h);
+        if (li >= (o->cu0 + o->ncus) * per)
             return VIZ_HOVER_NONE;
         describe_lane(v, li, a + cpp / 2, buf, len);
         return VIZ_HOVER_LANE;
     }
-    if (inside(&o->wgs, x, y) && o->wg_row_h > 0) {
-        uint32_t row = (uint32_t)((y - o->wgs.y) / o->wg_row_h), cu = 0;
-        while (cu < m->h.ncu && row >= (m->wg_rows[cu] ? m->wg_rows[cu] : 1))
+    if (inside(&o->mem, x, y) && o->mem_row_h > 0)
+        return viz_describe_mem(v, (y - o->mem.y) / o->mem_row_h, a, b, buf, len);
+    if (v->mode == VIZ_MODE_OVERVIEW && inside(&o->strips, x, y) && o->strip_h > 0) {
+        uint32_t cu = (uint32_t)((y - o->strips.y) / o->strip_h);
+        if (cu >= m->h.ncu)
+            return VIZ_HOVER_NONE;
+        viz_describe_strip(v, cu, a, b, buf, len);
+        return VIZ_HOVER_STRIP;
+    }
+    if (v->mode == VIZ_MODE_DETAIL && inside(&o->wgs, x, y) && o->wg_row_h > 0) {
+        uint32_t row = (uint32_t)((y - o->wgs.y) / o->wg_row_h), cu = o->cu0;
+        while (cu < o->cu0 + o->ncus && row >= (m->wg_rows[cu] ? m->wg_rows[cu] : 1))
             row -= m->wg_rows[cu] ? m->wg_rows[cu] : 1, cu++;
-        for (size_t i = 0; cu < m->h.ncu && i < m->nwg; i++) {
+        for (size_t i = 0; cu < o->cu0 + o->ncus && i < m->nwg; i++) {
             const viz_wg_t *g = &m->wg[i];
             if (g->cu == cu && g->row == row && (double)g->start < b && (double)g->end > a) {
                 int n = snprintf(buf, len, "workgroup %" PRIu64 " (%u,%u,%u) on CU %u: cycles %" PRIu64 "-%" PRIu64

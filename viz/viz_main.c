@@ -13,7 +13,8 @@
 
 static const char usage[] =
     "usage: gcnviz TRACE [--png OUT.png] [--size WxH] [--range FROM:TO] [--select FROM:TO]\n"
-    "                    [--font FILE.ttf] [--frames N]\n";
+    "                    [--font FILE.ttf] [--frames N] [--palette default|cb] [--view detail|overview]\n"
+    "                    [--cu N] [--strip state|occupancy] [--stats]\n";
 
 static const char help[] =
     "Show a gcnsim trace (gcnsim run WORKLOAD.ini --trace TRACE [--trace-issues]) as a timeline:\n"
@@ -25,10 +26,17 @@ static const char help[] =
     "  --select FROM:TO   select that range: its statistics are in the status line\n"
     "  --font FILE.ttf    the font (default DejaVu Sans from fonts-dejavu-core)\n"
     "  --frames N         draw N frames, print the load time and frame rate on stderr, then quit\n"
+    "  --palette NAME     colours: default, or cb (safe for red-green colour blindness)\n"
+    "  --view MODE        detail (occupancy, lanes, workgroups of the CUs that fit) or overview (a strip\n"
+    "                     per CU); default: overview above 4 CUs\n"
+    "  --cu N             the first CU the detail view shows (the CU the overview marks)\n"
+    "  --strip WHAT       overview strips: state (most common wave state; default) or occupancy\n"
+    "  --stats            print the range statistics (of --select, else the whole run) and exit\n"
     "  -h, --help         this help      --version   the version\n"
     "\n"
     "In the window: mouse wheel zooms around the pointer, drag or arrow keys pan, up/down or +/- zoom,\n"
     "shift+drag or right-drag selects a range, f fits the whole run, Esc clears the selection, q quits;\n"
+    "o switches detail and overview, PgUp/PgDn step CUs, Enter or a click opens a CU, s switches strips;\n"
     "hovering shows a wave's id, workgroup, state, PC and instruction. See docs/viewer.md.\n";
 
 typedef struct {
@@ -38,6 +46,11 @@ typedef struct {
     uint64_t range_from, range_to, sel_from, sel_to;
     bool range_open_to, sel_open_to;
     long frames;
+    const viz_palette_t *pal;
+    int view;                  /* -1 default, else viz_mode_t */
+    long cu;                   /* -1: none */
+    int strip;
+    bool stats;
 } opts_t;
 
 static bool parse_u64(const char *s, uint64_t *v)
@@ -102,6 +115,10 @@ static int parse(int argc, char **argv, opts_t *o)
             printf("gcnviz 1 (reads gcnsim trace format up to version %d)\n", TRACE_VERSION);
             return 0;
         }
+        if (!strcmp(a, "--stats")) {
+            o->stats = true;
+            continue;
+        }
         if (a[0] != '-' || !a[1]) {
             if (o->trace) {
                 fprintf(stderr, "gcnviz: takes one trace file; '%s' is a second one\n", a);
@@ -110,11 +127,12 @@ static int parse(int argc, char **argv, opts_t *o)
             o->trace = a;
             continue;
         }
-        static const char *const with_value[] = { "--png", "--size", "--range", "--select", "--font", "--frames" };
+        static const char *const with_value[] = { "--png", "--size", "--range", "--select", "--font", "--frames",
+                                                  "--palette", "--view", "--cu", "--strip" };
         const char *val = NULL, *eq = strchr(a, '=');
         size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
         int k = -1;
-        for (int j = 0; j < 6; j++)
+        for (int j = 0; j < 10; j++)
             if (strlen(with_value[j]) == nlen && !strncmp(a, with_value[j], nlen))
                 k = j;
         if (k < 0) {
@@ -150,6 +168,35 @@ static int parse(int argc, char **argv, opts_t *o)
             break;
         }
         case 4: o->font = val; break;
+        case 6:
+            if (!(o->pal = viz_palette_find(val))) {
+                fprintf(stderr, "gcnviz: --palette expects default or cb, got '%s'\n", val);
+                return 1;
+            }
+            break;
+        case 7:
+            if (strcmp(val, "detail") && strcmp(val, "overview")) {
+                fprintf(stderr, "gcnviz: --view expects detail or overview, got '%s'\n", val);
+                return 1;
+            }
+            o->view = strcmp(val, "detail") ? VIZ_MODE_OVERVIEW : VIZ_MODE_DETAIL;
+            break;
+        case 8: {
+            uint64_t n;
+            if (!parse_u64(val, &n) || n > 255) {
+                fprintf(stderr, "gcnviz: --cu expects a CU number (0 to 255), got '%s'\n", val);
+                return 1;
+            }
+            o->cu = (long)n;
+            break;
+        }
+        case 9:
+            if (strcmp(val, "state") && strcmp(val, "occupancy")) {
+                fprintf(stderr, "gcnviz: --strip expects state or occupancy, got '%s'\n", val);
+                return 1;
+            }
+            o->strip = strcmp(val, "state") ? VIZ_STRIP_OCC : VIZ_STRIP_STATE;
+            break;
         default: {
             uint64_t n;
             if (!parse_u64(val, &n) || n == 0 || n > 1000000) {
@@ -174,9 +221,40 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* --stats: the range statistics as the status line gives them, one figure per line for scripts. */
+static void print_stats(viz_view_t *v, bool sel)
+{
+    const viz_model_t *m = v->m;
+    viz_range_t s;
+    if (sel)
+        s = v->range;
+    else {
+        viz_range_stats(m, 0, m->end + 1, &s);
+        /* The memory sums: the whole run, late acknowledgements too, to a bucket's edge (inside a
+         * bucket its amount is taken as even, so the last one must be counted whole). */
+        uint64_t to = m->ser_end > m->end + 1 ? m->ser_end : m->end + 1, w = (uint64_t)1 << m->ser_shift;
+        to = (to + w - 1) / w * w;
+        for (int k = 0; k < VIZ_NUM_MS; k++)
+            s.mem[k] = viz_series_over(m, &m->ms[k], 0, (double)to);
+    }
+    printf("range %llu-%llu\n", (unsigned long long)s.from, (unsigned long long)s.to);
+    printf("occupancy %.2f%% (%.2f waves/CU)\n", 100 * s.occupancy, s.waves_per_cu);
+    if (m->issues)
+        printf("valu utilisation %.2f%%\nhidden latency %.2f%% of %llu wait cycles\n", 100 * s.valu_util,
+               s.wait_cycles ? 100.0 * (double)s.hidden_cycles / (double)s.wait_cycles : 0.0, (unsigned long long)s.wait_cycles);
+    if (!m->mem) {
+        printf("memory: no memory records (trace with --trace-mem)\n");
+        return;
+    }
+    const double *x = s.mem;
+    printf("dram bytes %.0f\nl2 bytes %.0f\nl1 hits %.0f of %.0f lookups\nl2 hits %.0f of %.0f lookups\n"
+           "address-unit stall cycles %.0f\n", x[VIZ_MS_DRAM], x[VIZ_MS_L2B], x[VIZ_MS_L1_HIT], x[VIZ_MS_L1_LOOK],
+           x[VIZ_MS_L2_HIT], x[VIZ_MS_L2_LOOK], x[VIZ_MS_STALL]);
+}
+
 static int run(int argc, char **argv)
 {
-    opts_t o = { 0 };
+    opts_t o = { .view = -1, .cu = -1 };
     int rc = parse(argc, argv, &o);
     if (rc >= 0)
         return rc;
@@ -203,6 +281,24 @@ static int run(int argc, char **argv)
         viz_view_set(&v, (double)o.range_from, o.range_open_to ? (double)m->end + 1 : (double)o.range_to);
     if (o.select)
         viz_view_select(&v, o.sel_from, o.sel_open_to ? m->end + 1 : o.sel_to);
+    if (o.cu >= (long)m->h.ncu) {
+        fprintf(stderr, "gcnviz: --cu %ld: the trace has %u CUs (0 to %u)\n", o.cu, m->h.ncu, m->h.ncu - 1);
+        viz_text_close(text);
+        viz_model_free(m);
+        return 1;
+    }
+    if (o.pal)
+        v.pal = o.pal;
+    v.strip = (viz_strip_t)o.strip;
+    viz_view_mode(&v, o.view >= 0 ? (viz_mode_t)o.view : m->h.ncu > 4 ? VIZ_MODE_OVERVIEW : VIZ_MODE_DETAIL,
+                  o.cu >= 0 ? (uint32_t)o.cu : 0);
+    if (o.stats) {
+        print_stats(&v, o.select);
+        viz_view_free(&v);
+        viz_text_close(text);
+        viz_model_free(m);
+        return 0;
+    }
     rc = o.png ? viz_render_png(&v, o.png, o.w, o.h, o.frames, stderr) : viz_window_run(&v, o.w, o.h, o.frames, stderr);
     viz_view_free(&v);
     if (o.png && rc == 0)

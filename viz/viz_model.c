@@ -568,7 +568,7 @@ static bool alloc_model(viz_model_t *m)
     m->occ = calloc(m->nsimds ? m->nsimds : 1, sizeof *m->occ);
     m->busy = calloc(m->nsimds ? m->nsimds : 1, sizeof *m->busy);
     m->lim = calloc(m->h.ncu ? m->h.ncu : 1, sizeof *m->lim);
-    return m->lane && m->occ && m->busy && m->lim;
+    return m->lane && m->occ && m->busy && m->lim && viz_mem_alloc(m);
 }
 
 viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
@@ -587,6 +587,7 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
     m->h.insts = NULL;   /* taken over from the reader after the records (it checks PCs against it) */
     m->h.ninsts = 0;
     m->issues = (m->h.flags & TRACE_FLAG_ISSUES) != 0;
+    m->mem = (m->h.flags & TRACE_FLAG_MEM) != 0;
     bool ok = alloc_model(m);
     if (!ok)
         snprintf(msg, msglen, "out of memory loading the trace");
@@ -601,7 +602,7 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
                 m->end = ev.cycle;
             continue;
         }
-        ok = add_event(m, &ev, msg, msglen);
+        ok = add_event(m, &ev, msg, msglen) && viz_mem_event(m, &ev);
     }
     if (ok && got < 0)
         ok = false;
@@ -611,6 +612,8 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
     h->insts = NULL;
     h->ninsts = 0;
     trace_close(r);
+    if (ok)
+        viz_mem_finish(m);
     if (ok && !finish(m)) {
         snprintf(msg, msglen, "out of memory loading the trace");
         ok = false;
@@ -677,6 +680,7 @@ void viz_model_free(viz_model_t *m)
     free(m->wg);
     free(m->wg_rows);
     free(m->wg_index);
+    viz_mem_free(m);
     free(m);
 }
 

@@ -48,6 +48,8 @@ void viz_range_stats(const viz_model_t *m, uint64_t from, uint64_t to, viz_range
         out->waves_per_cu = resident / len / m->h.ncu;
         out->occupancy = m->h.max_waves_cu ? out->waves_per_cu / m->h.max_waves_cu : 0;
     }
+    for (int k = 0; k < VIZ_NUM_MS; k++)
+        out->mem[k] = viz_series_over(m, &m->ms[k], (double)from, (double)to);
     if (m->nsimds)
         out->valu_util = (double)busy / (len * m->nsimds);
     for (uint32_t li = 0; li < m->nlanes; li++) {

@@ -33,7 +33,14 @@ viz_text_t *viz_text_open(const char *path, int size, FILE *err)
                      "(install fonts-dejavu-core or pass --font FILE.ttf)\n", path, TTF_GetError());
         return t;
     }
+    /* A line is as high as a drawn string's surface (a pixel more than the line skip with DejaVu
+     * Sans 12), so that the boxes of text on successive lines never overlap. */
     t->h = TTF_FontLineSkip(t->font);
+    SDL_Surface *probe = TTF_RenderUTF8_Blended(t->font, "Mg|", (SDL_Color){ 0, 0, 0, 255 });
+    if (probe) {
+        t->h = probe->h > t->h ? probe->h : t->h;
+        SDL_FreeSurface(probe);
+    }
     return t;
 }
 

@@ -58,6 +58,7 @@ const char cli_usage_run[] =
     "  --trace FILE              write a binary trace of wave states, workgroups and dispatch\n"
     "                            refusals (docs/trace-format.md; view: gcnsim trace export)\n"
     "  --trace-issues            with --trace: also record every issued instruction\n"
+    "  --trace-mem               with --trace: also record every memory instruction's trip (gcnviz's memory tracks)\n"
     "  --trace-limit BYTES       with --trace: stop tracing (with a warning; the run goes on) before\n"
     "                            the file passes BYTES; suffixes K, M, G (x1024); default 1G\n"
     "  --trace-text[=FILE]       print one line per issued instruction (cycle, CU, SIMD, wave,\n"
@@ -154,6 +155,7 @@ typedef struct {
     uint64_t from, to;         /* --trace-cycles, inclusive */
     bool one_wave;             /* --trace-wave */
     uint64_t wave;
+    bool mem;                  /* --trace-mem (trace format version 5); last: initialised by position */
 } run_trace_t;
 
 typedef struct {
@@ -176,7 +178,7 @@ static int trace_start(run_trace_state_t *ts, const run_trace_t *tr, const launc
         return 3;
     }
     if (tr->path) {
-        if (!(ts->writer = trace_writer_open(tr->path, L, cfg, tr->issues, stderr)))
+        if (!(ts->writer = trace_writer_open(tr->path, L, cfg, (tr->issues ? TRACE_FLAG_ISSUES : 0u) | (tr->mem ? TRACE_FLAG_MEM : 0u), stderr)))
             return 1;
         trace_writer_set_limit(ts->writer, tr->limit);
         topt->observers[topt->nobservers++] = (tev_observer_t){ trace_observe, ts->writer };
@@ -429,7 +431,7 @@ typedef struct {
 
 enum {
     OPT_CONFIG = 256, OPT_DUMP, OPT_DUMP_INIT, OPT_SET, OPT_MAX_INSTRUCTIONS, OPT_JSON, OPT_FUNCTIONAL,
-    OPT_TICK_EVERY_CYCLE, OPT_TRACE, OPT_PER_PC, OPT_CSV, OPT_TRACE_ISSUES, OPT_TRACE_TEXT, OPT_TRACE_CYCLES,
+    OPT_TICK_EVERY_CYCLE, OPT_TRACE, OPT_PER_PC, OPT_CSV, OPT_TRACE_ISSUES, OPT_TRACE_MEM, OPT_TRACE_TEXT, OPT_TRACE_CYCLES,
     OPT_TRACE_WAVE, OPT_MAX_CYCLES, OPT_TRACE_LIMIT, OPT_HAZARDS, OPT_LABEL, OPT_CSV_KEYS
 };
 
@@ -448,6 +450,7 @@ static const struct option run_options[] = {
     { "per-pc", no_argument, NULL, OPT_PER_PC },
     { "csv", required_argument, NULL, OPT_CSV },
     { "trace-issues", no_argument, NULL, OPT_TRACE_ISSUES },
+    { "trace-mem", no_argument, NULL, OPT_TRACE_MEM },
     { "trace-text", optional_argument, NULL, OPT_TRACE_TEXT }, /* only --trace-text=FILE takes FILE */
     { "trace-cycles", required_argument, NULL, OPT_TRACE_CYCLES },
     { "trace-wave", required_argument, NULL, OPT_TRACE_WAVE },
@@ -571,6 +574,9 @@ static int parse_args(int argc, char **argv, run_args_t *a)
             if (v && !*v)
                 return cli_usage_error("run ", "%s", "--trace-text=FILE needs a file name");
             break;
+        case OPT_TRACE_MEM:
+            a->tr.mem = true;
+            break;
         case OPT_TRACE_ISSUES:
             a->tr.issues = true;
             break;
@@ -617,6 +623,8 @@ static int parse_args(int argc, char **argv, run_args_t *a)
         return cli_usage_error("run ", "%s", "--trace-limit needs --trace FILE");
     if (a->tr.issues && !a->tr.path)
         return cli_usage_error("run ", "%s", "--trace-issues needs --trace FILE");
+    if (a->tr.mem && !a->tr.path)
+        return cli_usage_error("run ", "%s", "--trace-mem needs --trace FILE");
     if (trace_filter && !a->tr.text)
         return cli_usage_error("run ", "%s", "--trace-cycles and --trace-wave filter --trace-text; add --trace-text");
     {

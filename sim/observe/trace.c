@@ -12,6 +12,7 @@
 #include "base/fileio.h"
 #include "machine/occupancy.h"
 #include "machine/timing.h"
+#include "mem/memsys.h"
 #include "observe/trace_internal.h"
 
 /* ---- writer ---------------------------------------------------------------------------------- */
@@ -29,6 +30,7 @@ struct trace_writer {
     int err_no;              /* first write error */
     uint32_t simds, slots;
     bool issues, ended;
+    bool mem;                /* version 5 memory block: --trace-mem */
     uint64_t limit;          /* bytes; 0: none */
     bool limited;            /* the limit stopped tracing */
     FILE *err;               /* for the limit's warning */
@@ -106,7 +108,50 @@ static void w_sizes(trace_writer_t *w, const wl_dispatch_t *d)
         w_uv(w, d->wg[k]);
 }
 
-trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg_t *cfg, bool issues, FILE *err)
+/* ---- version 5 memory block: the header's memory section and the memory record ---- */
+
+static void w_mem_info(trace_writer_t *w, const cfg_t *cfg)
+{
+    bool ideal = cfg->mem_model == CFG_MEM_IDEAL;
+    w_room(w, WREC_MAX);
+    w_uv(w, (uint64_t)cfg->l2_line);
+    w_uv(w, (uint64_t)cfg->l2_bytes_per_cycle * (uint64_t)cfg->l2_channels);
+    w_uv(w, ideal ? (uint64_t)cfg->mem_bytes_per_cycle : (uint64_t)cfg->dram_bytes_per_cycle * (uint64_t)cfg->dram_channels);
+    w_uv(w, (uint64_t)cfg->l2_channels);
+    w_uv(w, (uint64_t)cfg->dram_channels);
+    w_uv(w, ideal);
+}
+
+/* One memory instruction's trip, every field of mem_access_t; its cycle is the issue cycle. */
+static void w_mem(trace_writer_t *w, const tev_t *ev)
+{
+    const mem_access_t *a = ev->u.mem.access;
+    w_room(w, MEM_REC_MAX);
+    w_rec(w, REC_MEM, a->issue);
+    w_uv(w, ev->cu);
+    w_u8(w, (uint8_t)((a->scalar ? 1 : 0) | (unsigned)a->op << 1));
+    w_uv(w, ev->u.mem.pc);
+    w_uv(w, a->done - a->issue);
+    w_uv(w, a->stall);
+    w_uv(w, a->lines);
+    w_uv(w, a->ideal_lines);
+    w_uv(w, a->bytes);
+    for (int l = 0; l < MEM_NUM_CACHES; l++) {
+        for (int o = 0; o < CACHE_NUM_OUTCOMES; o++)
+            w_uv(w, a->count[l][o]);
+        w_uv(w, a->level_bytes[l]);
+    }
+    w_uv(w, a->dram_reads);
+    w_uv(w, a->dram_writes);
+    w_uv(w, a->dram_bytes);
+    w_uv(w, a->dram_row_hits);
+    w_uv(w, a->dram_row_misses);
+    w_uv(w, zigzag((int64_t)(a->dram_busy_until - a->issue)));
+    w->counts.mems++;
+}
+/* ---- end of the version 5 memory block ---- */
+
+trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg_t *cfg, uint32_t flags, FILE *err)
 {
     trace_writer_t *w = calloc(1, sizeof *w);
     if (!w || !(w->path = malloc(strlen(path) + 1))) {
@@ -126,7 +171,8 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
     w->hash = FNV_BASIS;
     w->simds = (uint32_t)cfg->cu_simds;
     w->slots = (uint32_t)cfg->cu_wave_slots;
-    w->issues = issues;
+    w->issues = flags & TRACE_FLAG_ISSUES;
+    w->mem = flags & TRACE_FLAG_MEM;
     w->err = err;
     w->last_wg_start = UINT64_MAX; /* the first workgroup is 0 = last + 1 */
     occ_kernel_t ok = timing_occ_kernel(&L->dispatches[0]);
@@ -137,7 +183,7 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
     w->n = sizeof trace_magic;
     w_u8(w, TRACE_VERSION & 0xff);
     w_u8(w, TRACE_VERSION >> 8);
-    w_u8(w, issues ? TRACE_FLAG_ISSUES : 0);
+    w_u8(w, (uint8_t)((w->issues ? TRACE_FLAG_ISSUES : 0) | (w->mem ? TRACE_FLAG_MEM : 0)));
     w_u8(w, 0);
     w_uv(w, (uint64_t)cfg->gpu_compute_units);
     w_uv(w, w->simds);
@@ -179,17 +225,20 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
         w_uv(w, D->nworkgroups);
         w_uv(w, (uint64_t)D->wl->after);
     }
+    if (w->mem)
+        w_mem_info(w, cfg);
     return w;
 }
 
 void trace_observe(void *ctx, const tev_t *ev)
 {
     trace_writer_t *w = ctx;
-    /* Memory-system detail is for the statistics; the trace format has no record for it. */
-    if (w->ended || w->limited || (ev->kind == TEV_ISSUE && !w->issues) || ev->kind == TEV_MEM)
+    /* Memory-system detail only when asked for (--trace-mem): it is the largest record. */
+    if (w->ended || w->limited || (ev->kind == TEV_ISSUE && !w->issues) || (ev->kind == TEV_MEM && !w->mem))
         return;
     /* Room for this record and the end record, so that the file never passes the limit. */
-    if (ev->kind != TEV_END && w->limit && trace_writer_bytes(w) + 2 * WREC_MAX > w->limit) {
+    uint64_t need = (ev->kind == TEV_MEM ? MEM_REC_MAX : WREC_MAX) + WREC_MAX;
+    if (ev->kind != TEV_END && w->limit && trace_writer_bytes(w) + need > w->limit) {
         w->limited = true;
         fprintf(w->err, "gcnsim: warning: trace '%s' reached its size limit of %" PRIu64 " bytes at cycle %" PRIu64
                 "; tracing stopped, the run goes on (raise it with --trace-limit)\n", w->path, w->limit, ev->cycle);
@@ -242,6 +291,7 @@ void trace_observe(void *ctx, const tev_t *ev)
         w->ended = true;
         break;
     case TEV_MEM:
+        w_mem(w, ev);
         break;
     /* ---- hazards (version 5) ---- */
     case TEV_HAZARD: {
@@ -282,6 +332,8 @@ int trace_writer_close(trace_writer_t *w, FILE *err)
     w_uv(w, c.wg_starts);
     w_uv(w, c.wg_ends);
     w_uv(w, c.limiters);
+    if (w->mem)
+        w_uv(w, c.mems);
     w_flush(w); /* the checksum covers every byte before it */
     for (int i = 0; i < 4; i++)
         w_u8(w, (uint8_t)(w->hash >> (8 * i)));

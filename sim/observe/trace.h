@@ -16,8 +16,23 @@
 /* The format version this gcnsim writes and the newest it reads (docs/trace-format.md: version
  * policy). Readers accept every version up to this one. */
 enum { TRACE_VERSION = 5 };   /* 2: end status TRACE_END_LIMIT; 3: the dispatch table; 4: byte offsets;
-                                 5: hazard records */
+                                 5: hazard records, and memory records (see below) */
 enum { TRACE_FLAG_ISSUES = 1 };   /* the trace has one record per issued instruction */
+
+/* ---- version 5: memory records (gcnviz's memory tracks; docs/trace-format.md "Memory records") ----
+ * With --trace-mem the header's flag bit 1 is set, a memory section follows the dispatch table
+ * (trace_mem_info_t), every memory instruction's trip is one record (REC_MEM, trace_internal.h;
+ * the reader returns it as TEV_MEM with u.mem.access), and the end record counts them after the
+ * six older counts. Without the flag the v5 file is the v4 one but for its version field and
+ * its checksum. */
+enum { TRACE_FLAG_MEM = 2 };
+typedef struct {
+    uint32_t line_bytes;             /* l2.line */
+    uint32_t l2_peak, dram_peak;     /* machine-wide bytes/cycle: l2.bytes_per_cycle x channels, dram's */
+    uint32_t l2_channels, dram_channels;
+    uint32_t ideal;                  /* 1: mem.model = ideal (no caches; dram_peak is mem.bytes_per_cycle) */
+} trace_mem_info_t;
+/* ---- end of the version 5 memory block ---- */
 
 /* How the traced run ended (the end record's status byte). */
 typedef enum {
@@ -63,15 +78,17 @@ typedef struct {
                                       * kernel's, workload-wide */
     uint32_t ndispatches;
     trace_dispatch_t *dispatches;    /* [ndispatches] */
+    trace_mem_info_t mem;            /* version 5, flag TRACE_FLAG_MEM: the memory section */
 } trace_header_t;
 
 /* ---- writer ---------------------------------------------------------------------------------- */
 
 typedef struct trace_writer trace_writer_t;
 
-/* Create PATH and write the header for L's dispatches on cfg's machine. Returns NULL after printing
- * "gcnsim: error: cannot write trace 'PATH': reason" (or out of memory) on err. */
-trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg_t *cfg, bool issues, FILE *err);
+/* Create PATH and write the header for L's dispatches on cfg's machine; flags: TRACE_FLAG_ISSUES,
+ * TRACE_FLAG_MEM. Returns NULL after printing "gcnsim: error: cannot write trace 'PATH': reason"
+ * (or out of memory) on err. */
+trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg_t *cfg, uint32_t flags, FILE *err);
 /* The observer callback (ctx = trace_writer_t *). */
 void trace_observe(void *ctx, const tev_t *ev);
 /* Write the end record (status STOPPED when the run ended without TEV_END, e.g. a fault), flush
@@ -95,6 +112,7 @@ typedef struct {
     trace_end_status_t status;
     uint64_t records;                /* records before the end record */
     uint64_t wave_states, issues, wg_starts, wg_ends, limiters;
+    uint64_t mems;                   /* version 5 memory records (flag TRACE_FLAG_MEM) */
 } trace_end_t;
 
 /* Open and validate PATH's header. Returns NULL with a message in msg ("PATH: ..."): cannot open,

@@ -201,7 +201,7 @@ static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
         c->since = ev->cycle;
         break;
     }
-    case TEV_MEM: /* never in a trace */
+    case TEV_MEM: /* version 5 memory records (--trace-mem): the export shows wave and CU timelines only */
         break;
     case TEV_HAZARD: /* hazards (version 5): the viewer marks them; the export leaves them out */
         break;

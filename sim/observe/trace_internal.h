@@ -19,8 +19,12 @@ enum {
     /* ---- hazards (version 5): one record per hazard the checker found (docs/trace-format.md) ---- */
     REC_HAZARD = 0x30,
     /* ---- end of hazards ---- */
+    REC_MEM = 0x31,          /* version 5 memory block: a memory instruction's trip (TRACE_FLAG_MEM) */
     REC_END = 0x7f
 };
+
+/* Version 5 memory block: a memory record is at most this long (31 numbers of at most 10 bytes). */
+enum { MEM_REC_MAX = 320 };
 
 /* Bounds the reader enforces on the header (the configuration's own limits, with room). */
 enum { MAX_CU = 256, MAX_SIMDS = 4, MAX_SLOTS = 16, MAX_INSTS = 1 << 24, MAX_TEXT = 4096 };

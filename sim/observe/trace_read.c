@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/fileio.h"
+#include "mem/memsys.h"
 #include "observe/trace_internal.h"
 
 /* ---- reader ---------------------------------------------------------------------------------- */
@@ -34,6 +35,7 @@ struct trace_reader {
     uint32_t *resident;      /* [ncu] */
     trace_end_t counts, end;
     tev_hazard_t hazard;     /* the last hazard record (version 5) */
+    mem_access_t mem;        /* version 5: the last memory record (TEV_MEM's u.mem.access) */
 };
 
 static bool r_fail(trace_reader_t *r, const char *fmt, ...)
@@ -175,6 +177,66 @@ static bool read_dispatches(trace_reader_t *r, trace_header_t *h)
     return true;
 }
 
+/* ---- version 5 memory block: the header's memory section and the memory record ---- */
+
+static bool r_cu(trace_reader_t *r, tev_t *ev);
+
+static bool read_mem_info(trace_reader_t *r, trace_header_t *h)
+{
+    trace_mem_info_t *m = &h->mem;
+    r->rec_at = r->pos;
+    if (!r_u32(r, &m->line_bytes, 1u << 20, "line size") || !r_u32(r, &m->l2_peak, UINT32_MAX, "L2 bandwidth") ||
+        !r_u32(r, &m->dram_peak, UINT32_MAX, "DRAM bandwidth") || !r_u32(r, &m->l2_channels, 65536, "L2 channels") ||
+        !r_u32(r, &m->dram_channels, 65536, "DRAM channels") || !r_u32(r, &m->ideal, 1, "memory model"))
+        return false;
+    if (m->line_bytes == 0 || m->dram_peak == 0)
+        return r_fail(r, "corrupted trace at byte %" PRIu64 ": the memory section has a zero", r->rec_at);
+    return true;
+}
+
+static bool r_mem(trace_reader_t *r, tev_t *ev)
+{
+    mem_access_t *a = &r->mem;
+    uint8_t what;
+    uint64_t lat, x, until;
+    memset(a, 0, sizeof *a);
+    if (!(r->h.flags & TRACE_FLAG_MEM))
+        return r_fail(r, "corrupted trace at byte %" PRIu64 ": a memory record in a trace without memory records", r->rec_at);
+    if (!r_cu(r, ev) || !r_u8(r, &what))
+        return false;
+    if (what > 5 || (what >> 1) > CACHE_ATOMIC)
+        return r_fail(r, "corrupted trace at byte %" PRIu64 ": unknown memory operation %u", r->rec_at, what);
+    if (r->h.ninsts == 0)
+        return r_fail(r, "corrupted trace at byte %" PRIu64 ": a memory record in a kernel without instructions", r->rec_at);
+    if (!r_u32(r, &ev->u.mem.pc, r->h.ninsts - 1, "instruction index") || !r_uv(r, &lat) || !r_uv(r, &a->stall) ||
+        !r_u32(r, &a->lines, UINT32_MAX, "lines") || !r_u32(r, &a->ideal_lines, UINT32_MAX, "lines") || !r_uv(r, &a->bytes))
+        return false;
+    for (int l = 0; l < MEM_NUM_CACHES; l++) {
+        for (int o = 0; o < CACHE_NUM_OUTCOMES; o++)
+            if (!r_u32(r, &a->count[l][o], UINT32_MAX, "cache requests"))
+                return false;
+        if (!r_uv(r, &a->level_bytes[l]))
+            return false;
+    }
+    if (!r_u32(r, &a->dram_reads, UINT32_MAX, "DRAM reads") || !r_u32(r, &a->dram_writes, UINT32_MAX, "DRAM writes") ||
+        !r_uv(r, &a->dram_bytes) || !r_u32(r, &a->dram_row_hits, UINT32_MAX, "row hits") ||
+        !r_u32(r, &a->dram_row_misses, UINT32_MAX, "row misses") || !r_uv(r, &until))
+        return false;
+    x = ev->cycle + lat;
+    if (x < ev->cycle)
+        return r_fail(r, "corrupted trace at byte %" PRIu64 ": a latency past 2^64 cycles", r->rec_at);
+    a->scalar = what & 1;
+    a->op = (cache_op_t)(what >> 1);
+    a->issue = ev->cycle;
+    a->done = x;
+    a->dram_busy_until = ev->cycle + (uint64_t)unzigzag(until);
+    ev->kind = TEV_MEM;
+    ev->u.mem.access = a;
+    r->counts.mems++;
+    return true;
+}
+/* ---- end of the version 5 memory block ---- */
+
 static bool r_header(trace_reader_t *r)
 {
     trace_header_t *h = &r->h;
@@ -196,7 +258,7 @@ static bool r_header(trace_reader_t *r)
         return r_fail(r, "trace version %u is newer than this gcnsim supports (%d)", h->version, TRACE_VERSION);
     if (h->version == 0)
         return r_fail(r, "corrupted trace: version 0 does not exist");
-    if (h->flags & ~(uint32_t)TRACE_FLAG_ISSUES)
+    if (h->flags & ~(uint32_t)(TRACE_FLAG_ISSUES | (h->version >= 5 ? TRACE_FLAG_MEM : 0)))
         return r_fail(r, "corrupted trace at byte 10: unknown flags 0x%x", h->flags);
     r->rec_at = r->pos;
     if (!r_u32(r, &h->ncu, MAX_CU, "compute units") || !r_u32(r, &h->simds, MAX_SIMDS, "SIMDs") ||
@@ -235,7 +297,7 @@ static bool r_header(trace_reader_t *r)
         if (h->version >= 4 && !r_u32(r, &h->insts[i].pc, UINT32_MAX - 1, "instruction byte offset"))
             return false;
     }
-    if (!read_dispatches(r, h))
+    if (!read_dispatches(r, h) || ((h->flags & TRACE_FLAG_MEM) && !read_mem_info(r, h)))
         return false;
     size_t nslot = (size_t)h->ncu * h->simds * h->slots;
     r->slot = calloc(nslot, sizeof *r->slot);
@@ -309,6 +371,8 @@ static bool r_end(trace_reader_t *r, tev_t *ev)
     if (!r_uv(r, &e->records) || !r_uv(r, &e->wave_states) || !r_uv(r, &e->issues) || !r_uv(r, &e->wg_starts) ||
         !r_uv(r, &e->wg_ends) || !r_uv(r, &e->limiters))
         return false;
+    if ((r->h.flags & TRACE_FLAG_MEM) && !r_uv(r, &e->mems))
+        return false;
     uint32_t want = r->hash, got = 0;
     for (int i = 0; i < 4; i++) {
         int c = getc(r->f);
@@ -321,7 +385,7 @@ static bool r_end(trace_reader_t *r, tev_t *ev)
         return r_fail(r, "corrupted trace: checksum mismatch (stored 0x%08x, computed 0x%08x)", got, want);
     const trace_end_t *c = &r->counts;
     if (e->records != c->records || e->wave_states != c->wave_states || e->issues != c->issues ||
-        e->wg_starts != c->wg_starts || e->wg_ends != c->wg_ends || e->limiters != c->limiters)
+        e->wg_starts != c->wg_starts || e->wg_ends != c->wg_ends || e->limiters != c->limiters || e->mems != c->mems)
         return r_fail(r, "corrupted trace: the end record counts %" PRIu64 " records, the file has %" PRIu64,
                       e->records, c->records);
     if (getc(r->f) != EOF)
@@ -409,6 +473,8 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
         r->counts.wg_starts++;
         return true;
     }
+    case REC_MEM:
+        return r_mem(r, ev);
     case REC_WG_END: {
         uint64_t dg;
         if (!r_cu(r, ev) || !r_uv(r, &dg))

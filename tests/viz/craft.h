@@ -13,6 +13,8 @@ typedef struct {
     size_t n;
     uint64_t cycle;
     uint64_t records, states, issues, wg_starts, wg_ends, limiters;
+    int version;           /* 0: 2 (craft_header); 5: craft_header5, with memory records */
+    uint64_t mems;
 } craft_t;
 
 static void c_u8(craft_t *c, uint8_t v) { c->b[c->n++] = v; }
@@ -87,6 +89,8 @@ static void craft_wg_start(craft_t *c, uint64_t cycle, uint32_t cu, uint32_t wav
 {
     craft_rec(c, 0x18, cycle);
     c_uv(c, cu), c_sv(c, 0), c_uv(c, waves), c_uv(c, 0), c_uv(c, 0), c_uv(c, 0);
+    if (c->version >= 3)
+        c_uv(c, 0);   /* its dispatch */
     c->wg_starts++;
 }
 
@@ -114,6 +118,8 @@ static int craft_finish(craft_t *c, uint64_t cycle, const char *path)
     c_u8(c, 0);
     c_uv(c, c->records), c_uv(c, c->states), c_uv(c, c->issues);
     c_uv(c, c->wg_starts), c_uv(c, c->wg_ends), c_uv(c, c->limiters);
+    if (c->version >= 5)
+        c_uv(c, c->mems);
     uint32_t h = 2166136261u;
     for (size_t i = 0; i < c->n; i++)
         h = (h ^ c->b[i]) * 16777619u;
@@ -126,6 +132,88 @@ static int craft_finish(craft_t *c, uint64_t cycle, const char *path)
     return (fclose(f) != 0 || w != c->n) ? 1 : 0;
 }
 
+/* Version 5 with issue and memory records (flags 3): the version-4 program (each instruction's
+ * byte offset), a dispatch table of one dispatch, the memory section (64-byte lines, L2 1024 and
+ * DRAM 512 bytes/cycle over 16 channels each, the hierarchy). */
+static inline void craft_header5(craft_t *c, uint32_t ncu, uint32_t simds, uint32_t slots, uint32_t max_waves, uint32_t waves,
+                          uint32_t ninsts, const uint32_t *units, const char *const *texts)
+{
+    memset(c, 0, sizeof *c);
+    c->version = 5;
+    memcpy(c->b, "GCNTRACE", 8);
+    c->n = 8;
+    c_u8(c, 5), c_u8(c, 0), c_u8(c, 3), c_u8(c, 0);
+    c_uv(c, ncu), c_uv(c, simds), c_uv(c, slots), c_uv(c, max_waves), c_uv(c, 1000);
+    c_str(c, "crafted"), c_str(c, "crafted.s");
+    c_uv(c, 64u * waves * ncu), c_uv(c, 1), c_uv(c, 1);
+    c_uv(c, 64u * waves), c_uv(c, 1), c_uv(c, 1);
+    c_uv(c, ncu), c_uv(c, waves), c_uv(c, 8), c_uv(c, 16), c_uv(c, 0);
+    c_uv(c, 2), c_uv(c, 3);
+    c_uv(c, ninsts);
+    for (uint32_t i = 0; i < ninsts; i++) {
+        c_uv(c, 0), c_uv(c, units[i]);
+        c_str(c, texts[i]);
+        c_uv(c, 4 * i);
+    }
+    c_uv(c, 1);                                            /* the dispatch table */
+    c_str(c, "crafted"), c_uv(c, 0);
+    c_uv(c, 64u * waves * ncu), c_uv(c, 1), c_uv(c, 1), c_uv(c, 64u * waves), c_uv(c, 1), c_uv(c, 1);
+    c_uv(c, ncu), c_uv(c, 0);
+    c_uv(c, 64), c_uv(c, 1024), c_uv(c, 512), c_uv(c, 16), c_uv(c, 16), c_uv(c, 0);   /* the memory section */
+}
+
+/* A memory record: a vector load of CU cu issued at cycle, data back `latency` later, with l1 and
+ * l2 hits / misses (no merges, no bypass), l2_bytes through the L2, dram_bytes from DRAM. */
+static inline void craft_mem(craft_t *c, uint64_t cycle, uint32_t cu, uint32_t pc, uint32_t latency, uint32_t stall,
+                      uint32_t l1_hits, uint32_t l1_misses, uint32_t l2_hits, uint32_t l2_misses, uint32_t l2_bytes,
+                      uint32_t dram_bytes)
+{
+    craft_rec(c, 0x31, cycle);
+    c_uv(c, cu), c_u8(c, 0), c_uv(c, pc), c_uv(c, latency), c_uv(c, stall);
+    c_uv(c, l1_hits + l1_misses), c_uv(c, l1_hits + l1_misses), c_uv(c, 64u * (l1_hits + l1_misses));
+    c_uv(c, l1_hits), c_uv(c, 0), c_uv(c, l1_misses), c_uv(c, 0), c_uv(c, 64u * (l1_hits + l1_misses));   /* L1 */
+    c_uv(c, 0), c_uv(c, 0), c_uv(c, 0), c_uv(c, 0), c_uv(c, 0);                                        /* scalar */
+    c_uv(c, l2_hits), c_uv(c, 0), c_uv(c, l2_misses), c_uv(c, 0), c_uv(c, l2_bytes);                    /* L2 */
+    c_uv(c, dram_bytes / 64), c_uv(c, 0), c_uv(c, dram_bytes), c_uv(c, 0), c_uv(c, 0);
+    c_sv(c, dram_bytes ? (int64_t)latency : -(int64_t)cycle);   /* the DRAM transfer ends with the data */
+    c->mems++;
+}
+
+/* N CUs of 4 SIMDs x 4 slots, a workgroup of 4 waves per CU (one per SIMD, slot 0), each CU's
+ * waves waiting on vmcnt for longer the higher its number, so that the overview's strips differ;
+ * each CU issues one load per wave. Ends at cycle 400 + 2 N. */
+static inline int craft_many(const char *path, uint32_t ncu)
+{
+    static craft_t c;
+    static const uint32_t units[2] = { 2, 3 };
+    static const char *const texts[2] = { "v_add_u32 v1, vcc, v2, v3", "flat_load_dword v1, v[2:3]" };
+    craft_header5(&c, ncu, 4, 4, 16, 4, 2, units, texts);
+    for (uint32_t cu = 0; cu < ncu; cu++) {
+        craft_limiter(&c, 0, cu, 3, 0);
+        craft_wg_start(&c, 0, cu, 4);
+        for (uint32_t s = 0; s < 4; s++)
+            craft_state(&c, 0, (cu * 4 + s) * 4, 0);
+        craft_limiter(&c, 0, cu, 2, 0);
+    }
+    for (uint32_t cu = 0; cu < ncu; cu++)
+        for (uint32_t s = 0; s < 4; s++) {
+            uint32_t slot = (cu * 4 + s) * 4;
+            craft_state(&c, 10, slot, 1);
+            craft_issue(&c, 20, slot, 0, 8);
+            craft_issue(&c, 30, slot, 1, 0);
+            craft_mem(&c, 30, cu, 1, 100 + 2 * cu, 4, 1, 3, 1, 2, 256, 128);
+            craft_state(&c, 40, slot, 3);
+            craft_state(&c, 140 + 2 * cu, slot, 1);
+            craft_state(&c, 200 + 2 * cu, slot, 6);
+        }
+    for (uint32_t cu = 0; cu < ncu; cu++) {
+        for (uint32_t s = 0; s < 4; s++)
+            craft_state(&c, 400 + 2 * cu, (cu * 4 + s) * 4, 8);
+        craft_wg_end(&c, 400 + 2 * cu, cu);
+    }
+    return craft_finish(&c, 400 + 2 * ncu, path);
+}
+
 /* The scenario the tests share (docs/viewer.md describes the states): one CU with 2 SIMDs of 2
  * slots; workgroup 0 has wave 0 on SIMD 0 slot 0 (lane 0) and wave 1 on SIMD 0 slot 1 (lane 1);
  * lanes 2 and 3 stay free. Lane 0 waits on vmcnt over [40, 100) while lane 1's VALU instruction
@@ -135,7 +223,7 @@ static const uint32_t craft_units[4] = { 2, 3, 0, 4 };
 static const char *const craft_texts[4] = { "v_add_u32 v1, vcc, v2, v3", "buffer_load_dword v1, off, s[0:3], 0",
                                             "s_add_u32 s0, s1, s2", "ds_read_b32 v1, v2" };
 
-static int craft_scenario(const char *path, int issues)
+static inline int craft_scenario(const char *path, int issues)
 {
     static craft_t c;
     craft_header(&c, issues, 1, 2, 2, 4, 2, 4, craft_units, craft_texts);

@@ -52,6 +52,33 @@ else bad "--frames did not report the frame rate"; fi
 if "$gcnviz" "$tmp/plain.gcnt" --png "$tmp/nofont.png" --font "$tmp/none.ttf" --size 640x400 2>"$tmp/err" >/dev/null &&
    grep -q "gcnviz: warning: cannot open the font '$tmp/none.ttf'" "$tmp/err" && [ "$(png_size "$tmp/nofont.png")" = 640x400 ]; then ok
 else bad "missing font: $(head -3 "$tmp/err")"; fi
+# Memory tracks (--trace-mem) on 1, 8 and 64 CUs: each view at 1280x800 and 1920x1080 in both palettes,
+# and the tracks summed over the whole run equal the run's report: DRAM bytes, L2 bytes, L1 and L2
+# hits and lookups (hits + merges + misses, the hit rate's denominator), address-unit stalls.
+jcache() { sed -n "s/.*\"$2\": {[^}]*\"hits\": \([0-9]*\), \"merges\": \([0-9]*\), \"misses\": \([0-9]*\).*/\1 \2 \3/p" "$1"; }
+for n in 1 8 64; do
+  if ! "$gcnsim" run workloads/matmul_tiled.ini --set gpu.compute_units=$n --trace "$tmp/m$n.gcnt" --trace-issues --trace-mem \
+       --json "$tmp/m$n.json" >/dev/null 2>"$tmp/err"; then bad "memory trace on $n CUs: $(head -3 "$tmp/err")"; continue; fi
+  for size in 1280x800 1920x1080; do
+    for view in detail overview; do
+      for pal in default cb; do
+        if "$gcnviz" "$tmp/m$n.gcnt" --png "$tmp/m.png" --size $size --view $view --palette $pal >/dev/null 2>"$tmp/err" &&
+           [ "$(png_size "$tmp/m.png")" = $size ] && [ ! -s "$tmp/err" ]; then ok
+        else bad "$n CUs, $view, $size, $pal: $(head -3 "$tmp/err")"; fi
+      done
+    done
+  done
+  "$gcnviz" "$tmp/m$n.gcnt" --stats > "$tmp/m$n.stats" 2>"$tmp/err" || bad "--stats on $n CUs: $(head -3 "$tmp/err")"
+  dram=$(sed -n 's/.*"dram": {.*"bytes": \([0-9]*\),.*/\1/p' "$tmp/m$n.json")
+  l2b=$(sed -n 's/.*"l2": {.*"bytes": \([0-9]*\)}.*/\1/p' "$tmp/m$n.json")
+  stall=$(sed -n 's/.*"address_unit_stall_cycles": \([0-9]*\),.*/\1/p' "$tmp/m$n.json")
+  l1=$(jcache "$tmp/m$n.json" l1v) l2=$(jcache "$tmp/m$n.json" l2)
+  for want in "dram bytes $dram" "l2 bytes $l2b" "l1 hits $(echo $l1 | awk '{ print $1 " of " $1 + $2 + $3 }') lookups" \
+              "l2 hits $(echo $l2 | awk '{ print $1 " of " $1 + $2 + $3 }') lookups" "address-unit stall cycles $stall"; do
+    if grep -qx "$want" "$tmp/m$n.stats"; then ok
+    else bad "$n CUs: the tracks do not agree with the report: want '$want', got: $(tr '\n' ';' < "$tmp/m$n.stats")"; fi
+  done
+done
 # The window: opens on an X display, draws frames, quits. Leak detection is off for this one run:
 # SDL loads the X11 libraries with dlopen and unloads them at exit, so their one-time allocations
 # show as leaks of an unknown module; the same drawing code is leak-checked by every PNG run above.

@@ -191,7 +191,7 @@ START_TEST(test_png_pixels)
         int x = o->plot_x + (int)(((want[i].from + want[i].to) / 2 - v.t0) / cpp);
         int y = o->lanes.y + (int)((want[i].lane + 0.5) * o->lane_h);
         uint32_t p = ((const uint32_t *)c->pixels)[y * (c->pitch / 4) + x];
-        SDL_Color e = viz_state_color(want[i].st);
+        SDL_Color e = viz_state_color(&v, want[i].st);
         ck_assert_msg((p & 0xffffff) == ((uint32_t)e.r << 16 | (uint32_t)e.g << 8 | e.b),
                       "%s in lane %u at cycle %.0f (pixel %d,%d): got %06x", viz_state_name(want[i].st, true),
                       want[i].lane, (want[i].from + want[i].to) / 2, x, y, p & 0xffffff);
