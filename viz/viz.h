@@ -160,9 +160,8 @@ void viz_step_columns(const viz_step_t *s, double t0, double cpp, int n, float *
 int viz_limiter_over(const viz_model_t *m, uint32_t cu, double a, double b);
 /* Cycles in [a, b) a SIMD's VALU was busy (excluding lane skip when skip < nlanes). */
 uint64_t viz_busy_over(const viz_busy_t *b, uint64_t from, uint64_t to, uint32_t skip);
-/* hazards: the first hazard mark on lane li within cycles [a, b], or NULL; their colour. */
+/* hazards: the first hazard mark on lane li within cycles [a, b], or NULL (drawn in the palette's hazard colour). */
 const viz_hazard_t *viz_hazard_near(const viz_model_t *m, uint32_t li, double a, double b);
-extern const SDL_Color viz_hazard_color;
 /* The theoretical limit in waves per CU (the dispatcher's rule, as in the trace header). */
 uint32_t viz_model_limit(const viz_model_t *m);
 

@@ -212,7 +212,7 @@ static void draw_lanes(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
         if (x < -2 || x >= o->plot_w + 2)
             continue;
         int y = o->lanes.y + (int)floor(z->lane * o->lane_h), h = (int)floor(o->lane_h);
-        cfill(cv, viz_hazard_color, o->plot_x + (int)floor(x) - 1, y, 3, h < 3 ? 3 : h);
+        cfill(cv, v->pal->hazard, o->plot_x + (int)floor(x) - 1, y, 3, h < 3 ? 3 : h);
     }
     /* SIMD and CU separators and labels. */
     for (uint32_t s = o->cu0 * m->h.simds; s < (o->cu0 + o->ncus) * m->h.simds; s++) {
