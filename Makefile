@@ -18,7 +18,10 @@ BUILD := build
 VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
 # xvfb and xauth: the viewer's window test runs on a virtual X display.
 DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth time gnuplot-nox
-PKGS := inih
+# ---- code objects as input (isa/asm/codeobj*.c): libelf, msgpack-c; lld links .hsaco in the tests
+DEB_PACKAGES += libelf-dev libmsgpack-dev lld
+PKGS := inih libelf msgpack
+# ---- end code objects
 WARN := -Wall -Wextra -Wpedantic -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
 OPT_CFLAGS := $(BASE_CFLAGS) -O2
