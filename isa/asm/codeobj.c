@@ -90,6 +90,12 @@ static bool check_header(co_t *c)
                  (unsigned)h->e_flags, mach_name(mach), mach, CO_MACH_GFX803);
         return false;
     }
+    if (h->e_shoff > c->len || (uint64_t)h->e_shnum * h->e_shentsize > c->len - h->e_shoff) {
+        co_error(c, "ELF header: the section header table (offset 0x%llx, %u entries of %u bytes) runs past the end "
+                 "of the file (%zu bytes): truncated?", (unsigned long long)h->e_shoff, h->e_shnum, h->e_shentsize,
+                 c->len);
+        return false;
+    }
     if (h->e_type != ET_REL && h->e_type != ET_DYN) {
         co_error(c, "ELF header: type %u is neither a relocatable object (clang -c) nor a shared object (.hsaco)",
                  h->e_type);
