@@ -186,7 +186,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC := clang
 FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/%.o)
-FUZZ_BIN := $(addprefix $(BUILD)/fuzz/fuzz_,asm workload config trace)
+FUZZ_BIN := $(addprefix $(BUILD)/fuzz/fuzz_,asm workload config trace codeobj)
 
 $(BUILD)/fuzz/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)

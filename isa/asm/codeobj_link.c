@@ -280,7 +280,8 @@ static code_rel_t *code_relocations(co_t *c, const isa_program_t *out, size_t *c
             v[n++] = x;
         }
     }
-    qsort(v, n, sizeof *v, cmp_rel);
+    if (n)
+        qsort(v, n, sizeof *v, cmp_rel);
     *count = n;
     return v ? v : calloc(1, sizeof *v);
 }
