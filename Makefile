@@ -44,7 +44,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test
+.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test codeobj
 all: $(BUILD)/gcnsim viz
 
 # ---- dependencies ---------------------------------------------------------------------------
@@ -121,6 +121,14 @@ bad: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 llvm-check: $(OPENCL_ASM) | $(DEPS_STAMP)
 	@sh tests/llvm_check.sh
 
+# ---- code objects as input (docs/kernels.md, "Code objects") -------------------------------------
+# The decoder against llvm-objdump on every shipped kernel's object and the generated corpora, then
+# every shipped workload run from its llvm-mc object (and linked .hsaco) against the run from its text.
+codeobj: $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check $(OPENCL_ASM) | $(DEPS_STAMP)
+	@sh tests/objdump_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
+	@sh tests/e2e/codeobj.sh $(BUILD)/san/gcnsim
+# ---- end code objects
+
 # The instruction table against llvm-mc and against our own assembler (tests/gen/table_sample.c).
 $(BUILD)/san/table_sample: tests/gen/table_sample.c $(SAN_OBJ)
 	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJ) $(PKG_LIBS) -lm
@@ -176,7 +184,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 layers:
 	@sh tests/layers.sh
 
-test: layers unit table-check e2e timing-modes memory experiments-fast bad viz-test llvm-check docs-check
+test: layers unit table-check e2e codeobj timing-modes memory experiments-fast bad viz-test llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------
