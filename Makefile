@@ -24,7 +24,10 @@ GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs hipcc
 DEB_PACKAGES += $(GPU_DEB_PACKAGES)
 # sweeps on Slurm (tests/e2e/slurm.sh starts its own single-node Slurm)
 DEB_PACKAGES += slurmctld slurmd slurm-client munge
-PKGS := inih
+# ---- code objects as input (isa/asm/codeobj*.c): libelf, msgpack-c; lld links .hsaco in the tests
+DEB_PACKAGES += libelf-dev libmsgpack-dev lld
+PKGS := inih libelf msgpack
+# ---- end code objects
 WARN := -Wall -Wextra -Wpedantic -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
 OPT_CFLAGS := $(BASE_CFLAGS) -O2
@@ -47,7 +50,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
 
-.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test viewer-screenshots
+.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test viewer-screenshots codeobj
 all: $(BUILD)/gcnsim viz
 
 # ---- dependencies ---------------------------------------------------------------------------
@@ -156,6 +159,14 @@ bad: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 llvm-check: $(OPENCL_ASM) | $(DEPS_STAMP)
 	@sh tests/llvm_check.sh
 
+# ---- code objects as input (docs/kernels.md, "Code objects") -------------------------------------
+# The decoder against llvm-objdump on every shipped kernel's object and the generated corpora, then
+# every shipped workload run from its llvm-mc object (and linked .hsaco) against the run from its text.
+codeobj: $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check $(OPENCL_ASM) | $(DEPS_STAMP)
+	@sh tests/objdump_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
+	@sh tests/e2e/codeobj.sh $(BUILD)/san/gcnsim
+# ---- end code objects
+
 # The instruction table against llvm-mc and against our own assembler (tests/gen/table_sample.c).
 $(BUILD)/san/table_sample: tests/gen/table_sample.c $(SAN_OBJ)
 	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJ) $(PKG_LIBS) -lm
@@ -211,7 +222,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 layers:
 	@sh tests/layers.sh
 
-test: layers unit table-check e2e timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check
+test: layers unit table-check e2e codeobj timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------
@@ -221,7 +232,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC := clang
 FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/%.o)
-FUZZ_BIN := $(addprefix $(BUILD)/fuzz/fuzz_,asm workload config trace)
+FUZZ_BIN := $(addprefix $(BUILD)/fuzz/fuzz_,asm workload config trace codeobj)
 
 $(BUILD)/fuzz/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)

@@ -154,7 +154,7 @@ amdhsa.kernels:
     .max_flat_workgroup_size: 256
     .name:           matmul_tiled
     .private_segment_fixed_size: 0
-    .sgpr_count:     17
+    .sgpr_count:     21
     .sgpr_spill_count: 0
     .symbol:         matmul_tiled.kd
     .vgpr_count:     22

@@ -369,7 +369,7 @@ static int cmp_span(const void *a, const void *b)
     return x->start != y->start ? (x->start < y->start ? -1 : 1) : (x->line < y->line ? -1 : x->line > y->line);
 }
 
-static void compute_resources(isa_kernel_t *k)
+void asm_kernel_resources(isa_kernel_t *k)
 {
     int maxv = -1, maxs = -1;
     bool vcc = false, fs = false;
@@ -518,7 +518,7 @@ static bool build_kernel(asm_ctx_t *c, const span_t *sp, int32_t kidx, isa_kerne
         if (m->has_kernarg_size)
             k->kernarg_segment_size = m->kernarg_size;
     }
-    compute_resources(k);
+    asm_kernel_resources(k);
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include "load/launch.h"
 
 #include "asm/asm.h"
+#include "asm/codeobj.h"
 #include "base/fileio.h"
 #include "base/text.h"
 #include "load/kcompile.h"
@@ -458,6 +459,46 @@ static uint32_t kernarg_cap(const launch_dispatch_t *D)
     return align_up32(cap ? cap : 8, 64);
 }
 
+/* A code object (detected by the ELF magic, whatever the file's name): read it whole and hand it
+ * to the code object reader. Returns -1 when path is not one (the caller reads it as text). */
+static int read_code_object(const char *path, isa_program_t *prog, FILE *err)
+{
+    char msg[256];
+    unsigned long long size = 0;
+    FILE *f = fio_open_regular(path, "kernel source", &size, msg, sizeof msg);
+    if (!f)
+        return -1; /* fio_read_text gives the message */
+    unsigned char magic[4];
+    size_t got = fread(magic, 1, sizeof magic, f);
+    if (!codeobj_is_elf(magic, got)) {
+        fclose(f);
+        return -1;
+    }
+    if (size > FIO_KERNEL_MAX) {
+        fclose(f);
+        fprintf(err, "%s: error: code object is %llu bytes; at most %d\n", path, size, FIO_KERNEL_MAX);
+        return 1;
+    }
+    uint8_t *buf = malloc(size > got ? size : got);
+    if (!buf) {
+        fclose(f);
+        fprintf(err, "%s: error: out of memory reading the code object\n", path);
+        return 1;
+    }
+    memcpy(buf, magic, got);
+    size_t n = got + (size > got ? fread(buf + got, 1, (size_t)size - got, f) : 0);
+    int rd = ferror(f);
+    fclose(f);
+    if (rd) {
+        free(buf);
+        fprintf(err, "%s: error: cannot read the code object\n", path);
+        return 1;
+    }
+    int nerr = codeobj_read(path, buf, n, prog, err);
+    free(buf);
+    return nerr;
+}
+
 int launch_assemble(const char *path, isa_program_t *prog, FILE *err)
 {
     return launch_assemble_src(path, NULL, prog, err);
@@ -483,6 +524,9 @@ int launch_assemble_src(const char *path, const char *cflags, isa_program_t *pro
     memset(prog, 0, sizeof *prog);
     if (kcompile_lang(path) != KCOMPILE_NONE)
         return assemble_compiled(path, cflags, prog, err);
+    int co = read_code_object(path, prog, err);
+    if (co >= 0)
+        return co;
     fio_text_t src;
     if (!fio_read_text(path, "kernel source", FIO_KERNEL_MAX, &src, err))
         return 1;

@@ -185,7 +185,10 @@ void launch_print_fault(const launch_t *L, FILE *out)
         pc = in->pc;
         line = in->line;
     }
-    fprintf(out, "%s:%" PRIu32 ": fault: %s: %s\n", L->wl->source, line, launch_fault_name(f), f->msg);
+    if (line) /* 0: a kernel read from a code object, which has no source lines (the pc follows) */
+        fprintf(out, "%s:%" PRIu32 ": fault: %s: %s\n", L->wl->source, line, launch_fault_name(f), f->msg);
+    else
+        fprintf(out, "%s: fault: %s: %s\n", L->wl->source, launch_fault_name(f), f->msg);
     fprintf(out, "  kernel %s", k->name);
     if (L->ndispatches > 1) {
         char sec[WL_NAME_MAX + 16];

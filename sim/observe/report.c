@@ -132,8 +132,13 @@ static const char *arg_kind_name(isa_arg_kind_t k)
 void report_kernel(const isa_kernel_t *k, FILE *out)
 {
     const isa_descriptor_t *d = &k->desc;
-    fprintf(out, "kernel %s (line %" PRIu32 "): %" PRIu32 " instructions, %" PRIu32 " bytes\n", k->name, k->line,
-            k->ninsts, k->code_bytes);
+    /* Line 0: the kernel was read from a code object, which has no source lines. */
+    if (k->line)
+        fprintf(out, "kernel %s (line %" PRIu32 "): %" PRIu32 " instructions, %" PRIu32 " bytes\n", k->name, k->line,
+                k->ninsts, k->code_bytes);
+    else
+        fprintf(out, "kernel %s (code object): %" PRIu32 " instructions, %" PRIu32 " bytes\n", k->name, k->ninsts,
+                k->code_bytes);
     fprintf(out, "  VGPRs %" PRIu32 ", SGPRs %" PRIu32 " (%" PRIu32 " extra for VCC/FLAT_SCRATCH/XNACK), static LDS %" PRIu32
             " bytes, kernarg segment %" PRIu32 " bytes\n", k->vgprs_used, k->sgprs_used, k->sgprs_extra, k->lds_static,
             k->kernarg_segment_size);
@@ -176,6 +181,9 @@ void report_kernel(const isa_kernel_t *k, FILE *out)
         for (; l < k->nlabels && k->labels[l].index <= i; l++)
             if (k->labels[l].index == i)
                 fprintf(out, "%s:\n", k->labels[l].name);
-        fprintf(out, "  %06" PRIx32 "  %2" PRIu32 "  %-56s ; line %" PRIu32 "\n", in->pc, in->size, text, in->line);
+        if (in->line)
+            fprintf(out, "  %06" PRIx32 "  %2" PRIu32 "  %-56s ; line %" PRIu32 "\n", in->pc, in->size, text, in->line);
+        else
+            fprintf(out, "  %06" PRIx32 "  %2" PRIu32 "  %s\n", in->pc, in->size, text);
     }
 }

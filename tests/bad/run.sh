@@ -16,6 +16,8 @@
 #   toolchain.sh the kernel compilers or device libraries missing, a kernel source given to run
 #   generated.sh hostile inputs made at run time (NUL bytes, special files, huge files, outputs that
 #                cannot be written)
+#   codeobj.sh   bad code objects made at run time from a good one (truncated, wrong machine, ABI
+#                version or target, no metadata note, bad notes, symbols and descriptor fields, ...)
 # Every command runs with a time limit and a memory limit: the sanitizer build under ASan's own
 # limits (ASan reserves terabytes of address space, so `ulimit -v` cannot apply to it), the optimised
 # build, when given, again over the generated cases under `ulimit -v`.
@@ -130,6 +132,12 @@ if [ -n "$gcnsim_opt" ]; then
   rm -rf "$G"
   VLIMIT_KB=""
 fi
+# ---- code objects (tests/bad/codeobj.sh): bad ELF files made from a good one at run time
+. "$here/codeobj.sh"
+G=$(mktemp -d)
+codeobj_cases "$gcnsim" "$G"
+rm -rf "$G"
+# ---- end code objects
 if sh "$here/scaling.sh" "$gcnsim"; then
   pass=$((pass + 1))
 else

@@ -12,6 +12,7 @@
 
 #define FUZZ_NO_ENTRY
 #include "../fuzz/fuzz_asm.c"
+#include "../fuzz/fuzz_codeobj.c"
 #include "../fuzz/fuzz_config.c"
 #include "../fuzz/fuzz_trace.c"
 #include "../fuzz/fuzz_workload.c"
@@ -125,6 +126,13 @@ START_TEST(asm_replays)
 }
 END_TEST
 
+START_TEST(codeobj_replays)
+{
+    replay_regressions("codeobj", fuzz_codeobj_one);
+    replay_seeds("codeobj", fuzz_codeobj_one);
+}
+END_TEST
+
 START_TEST(workload_replays)
 {
     replay_regressions("workload", fuzz_workload_one);
@@ -169,6 +177,7 @@ START_TEST(oversized_inputs_skipped)
     ck_assert_int_eq(fuzz_workload_one(big, FUZZ_MAX_INPUT + 1), -1);
     ck_assert_int_eq(fuzz_config_one(big, FUZZ_MAX_INPUT + 1), -1);
     ck_assert_int_eq(fuzz_trace_one(big, FUZZ_MAX_INPUT + 1), -1);
+    ck_assert_int_eq(fuzz_codeobj_one(big, FUZZ_MAX_INPUT + 1), -1);
     free(big);
 }
 END_TEST
@@ -179,6 +188,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("replay");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, asm_replays);
+    tcase_add_test(tc, codeobj_replays);
     tcase_add_test(tc, workload_replays);
     tcase_add_test(tc, config_replays);
     tcase_add_test(tc, trace_replays);

@@ -1,0 +1,607 @@
+/* codeobj: an AMDGPU ELF code object read into the program the assembler would make of its
+ * source. libelf reads the ELF structure (headers, sections, symbols, relocations, notes); the
+ * machine code goes through asm_decode, the descriptors through codeobj_kd, the metadata note
+ * through codeobj_meta, and the program image is laid out as asm_data lays out text
+ * (codeobj_link.c). The rules that decide what is a kernel and where it ends are in
+ * docs/kernels.md, "Code objects". */
+#include "asm/codeobj.h"
+
+#include "asm/asm.h"
+#include "asm/asm_decode.h"
+#include "asm/asm_directives.h"
+#include "asm/codeobj_link.h"
+#include "asm/codeobj_kd.h"
+
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The AMDGPU values of the ELF header (LLVM AMDGPUUsage, "ELF Code Object"). */
+enum {
+    CO_EM_AMDGPU = 224,
+    CO_OSABI_AMDGPU_HSA = 64,
+    CO_ABI_V2 = 0, CO_ABI_V3 = 1, CO_ABI_V5 = 3,
+    CO_MACH_MASK = 0xff,
+    CO_MACH_GFX803 = 0x2a,
+    CO_NT_AMDGPU_METADATA = 32,
+};
+#define CO_NOP 0xbf800000u /* s_nop 0: what .p2align pads code with */
+
+bool codeobj_is_elf(const void *data, size_t len)
+{
+    return len >= 4 && memcmp(data, "\177ELF", 4) == 0;
+}
+
+/* ---- Header ------------------------------------------------------------------------------- */
+
+static const char *mach_name(unsigned mach)
+{
+    static const struct {
+        unsigned mach;
+        const char *name;
+    } names[] = {
+        { 0x20, "gfx600" }, { 0x21, "gfx601" }, { 0x22, "gfx700" }, { 0x23, "gfx701" }, { 0x24, "gfx702" },
+        { 0x25, "gfx703" }, { 0x26, "gfx704" }, { 0x28, "gfx801" }, { 0x29, "gfx802" }, { 0x2a, "gfx803" },
+        { 0x2b, "gfx810" }, { 0x2c, "gfx900" }, { 0x2d, "gfx902" }, { 0x2e, "gfx904" }, { 0x2f, "gfx906" },
+        { 0x30, "gfx908" }, { 0x31, "gfx909" }, { 0x32, "gfx90c" }, { 0x33, "gfx1010" }, { 0x34, "gfx1011" },
+        { 0x35, "gfx1012" }, { 0x36, "gfx1030" }, { 0x3f, "gfx90a" }, { 0x41, "gfx1100" },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].mach == mach)
+            return names[i].name;
+    return "an unknown processor";
+}
+
+static bool check_header(co_t *c)
+{
+    GElf_Ehdr *h = &c->eh;
+    if (elf_kind(c->elf) != ELF_K_ELF || !gelf_getehdr(c->elf, h)) {
+        co_error(c, "ELF header: truncated or malformed (%s)", elf_errmsg(-1));
+        return false;
+    }
+    if (h->e_ident[EI_CLASS] != ELFCLASS64 || h->e_ident[EI_DATA] != ELFDATA2LSB) {
+        co_error(c, "ELF header: not a 64-bit little-endian ELF file (an AMDGPU code object is)");
+        return false;
+    }
+    if (h->e_machine != CO_EM_AMDGPU) {
+        co_error(c, "ELF header: machine %u is not AMDGPU (%u): not a GPU code object", h->e_machine, CO_EM_AMDGPU);
+        return false;
+    }
+    if (h->e_ident[EI_OSABI] != CO_OSABI_AMDGPU_HSA) {
+        co_error(c, "ELF header: OS/ABI %u is not AMDGPU_HSA (%u): compile for amdgcn-amd-amdhsa",
+                 h->e_ident[EI_OSABI], CO_OSABI_AMDGPU_HSA);
+        return false;
+    }
+    unsigned abi = h->e_ident[EI_ABIVERSION];
+    if (abi == CO_ABI_V2) {
+        co_error(c, "ELF header: code object v2 (ABI version 0) is not supported; recompile with "
+                 "-mcode-object-version=4 (docs/kernels.md, \"Code objects\")");
+        return false;
+    }
+    if (abi > CO_ABI_V5) {
+        co_error(c, "ELF header: ABI version %u is not one of code object v3, v4, v5 (1, 2, 3)", abi);
+        return false;
+    }
+    c->version = abi + 2;
+    unsigned mach = (unsigned)(h->e_flags & CO_MACH_MASK);
+    if (mach != CO_MACH_GFX803) {
+        co_error(c, "ELF header: e_flags 0x%x is for %s (EF_AMDGPU_MACH 0x%x); gcnsim simulates gfx803 (0x%x)",
+                 (unsigned)h->e_flags, mach_name(mach), mach, CO_MACH_GFX803);
+        return false;
+    }
+    if (h->e_shoff > c->len || (uint64_t)h->e_shnum * h->e_shentsize > c->len - h->e_shoff) {
+        co_error(c, "ELF header: the section header table (offset 0x%llx, %u entries of %u bytes) runs past the end "
+                 "of the file (%zu bytes): truncated?", (unsigned long long)h->e_shoff, h->e_shnum, h->e_shentsize,
+                 c->len);
+        return false;
+    }
+    if (h->e_type != ET_REL && h->e_type != ET_DYN) {
+        co_error(c, "ELF header: type %u is neither a relocatable object (clang -c) nor a shared object (.hsaco)",
+                 h->e_type);
+        return false;
+    }
+    return true;
+}
+
+/* ---- Sections and symbols ---------------------------------------------------------------- */
+
+static bool read_sections(co_t *c)
+{
+    size_t shstrndx, n;
+    if (elf_getshdrstrndx(c->elf, &shstrndx) != 0 || elf_getshdrnum(c->elf, &n) != 0) {
+        co_error(c, "section headers: truncated or malformed (%s)", elf_errmsg(-1));
+        return false;
+    }
+    if (n > 65536) {
+        co_error(c, "section headers: %zu sections; at most 65536", n);
+        return false;
+    }
+    c->secs = calloc(n ? n : 1, sizeof *c->secs);
+    if (!c->secs) {
+        co_error(c, "out of memory");
+        return false;
+    }
+    c->nsecs = n;
+    for (size_t i = 1; i < n; i++) {
+        co_sec_t *s = &c->secs[i];
+        Elf_Scn *scn = elf_getscn(c->elf, i);
+        if (!scn || !gelf_getshdr(scn, &s->sh)) {
+            co_error(c, "section %zu: malformed header (%s)", i, elf_errmsg(-1));
+            return false;
+        }
+        const char *name = elf_strptr(c->elf, shstrndx, s->sh.sh_name);
+        snprintf(s->name, sizeof s->name, "%s", name && name[0] ? name : "(unnamed)");
+        if (s->sh.sh_type == SHT_NOBITS || s->sh.sh_type == SHT_NULL)
+            continue;
+        if (s->sh.sh_offset > c->len || s->sh.sh_size > c->len - s->sh.sh_offset) {
+            co_error(c, "section %s: offset 0x%llx, %llu bytes: past the end of the file (%zu bytes; truncated?)",
+                     s->name, (unsigned long long)s->sh.sh_offset, (unsigned long long)s->sh.sh_size, c->len);
+            return false;
+        }
+        s->data = c->buf + s->sh.sh_offset;
+        s->size = (size_t)s->sh.sh_size;
+    }
+    return true;
+}
+
+static bool read_symbols(co_t *c)
+{
+    size_t symsec = 0;
+    for (size_t i = 1; i < c->nsecs && !symsec; i++)
+        if (c->secs[i].sh.sh_type == SHT_SYMTAB)
+            symsec = i;
+    for (size_t i = 1; i < c->nsecs && !symsec; i++)
+        if (c->secs[i].sh.sh_type == SHT_DYNSYM)
+            symsec = i;
+    if (!symsec) {
+        co_error(c, "no symbol table (.symtab): the kernels cannot be found");
+        return false;
+    }
+    const co_sec_t *ss = &c->secs[symsec];
+    Elf_Data *d = elf_getdata(elf_getscn(c->elf, symsec), NULL);
+    size_t n = ss->sh.sh_entsize ? ss->size / ss->sh.sh_entsize : 0;
+    if (!d || ss->sh.sh_entsize != sizeof(Elf64_Sym) || ss->sh.sh_link >= c->nsecs) {
+        co_error(c, "section %s: malformed symbol table", ss->name);
+        return false;
+    }
+    c->syms = calloc(n ? n : 1, sizeof *c->syms);
+    if (!c->syms) {
+        co_error(c, "out of memory");
+        return false;
+    }
+    for (size_t i = 1; i < n; i++) {
+        GElf_Sym s;
+        if (!gelf_getsym(d, (int)i, &s))
+            continue;
+        co_sym_t *y = &c->syms[c->nsyms];
+        const char *name = elf_strptr(c->elf, ss->sh.sh_link, s.st_name);
+        if (!name || !name[0] || GELF_ST_TYPE(s.st_info) == STT_SECTION || GELF_ST_TYPE(s.st_info) == STT_FILE)
+            continue;
+        if (strlen(name) >= sizeof y->name) {
+            co_error(c, "symbol %zu: its name is longer than %zu characters", i, sizeof y->name - 1);
+            return false;
+        }
+        strcpy(y->name, name);
+        y->index = (uint32_t)i;
+        y->shndx = s.st_shndx;
+        y->type = GELF_ST_TYPE(s.st_info);
+        y->global = GELF_ST_BIND(s.st_info) != STB_LOCAL;
+        y->size = s.st_size;
+        y->value = s.st_value;
+        if (s.st_shndx != SHN_UNDEF && s.st_shndx < c->nsecs) {
+            /* In a shared object a symbol's value is an address: make it an offset into its section. */
+            const GElf_Shdr *sh = &c->secs[s.st_shndx].sh;
+            y->off = c->eh.e_type == ET_DYN ? s.st_value - sh->sh_addr : s.st_value;
+            y->defined = true;
+        }
+        c->nsyms++;
+    }
+    return true;
+}
+
+static bool in_section(const co_t *c, const co_sym_t *y, uint64_t size)
+{
+    const GElf_Shdr *sh = &c->secs[y->shndx].sh;
+    return y->defined && y->off <= sh->sh_size && size <= sh->sh_size - y->off;
+}
+
+static bool executable(const co_t *c, uint32_t shndx)
+{
+    return shndx < c->nsecs && (c->secs[shndx].sh.sh_flags & SHF_EXECINSTR) && c->secs[shndx].data;
+}
+
+/* ---- Kernels ------------------------------------------------------------------------------ */
+
+static bool add_kernel(co_t *c, const co_sym_t *entry, const co_sym_t *kd)
+{
+    if (!executable(c, entry->shndx)) {
+        co_error(c, "symbol '%s': it is in section %s, which holds no code", entry->name,
+                 entry->shndx < c->nsecs ? c->secs[entry->shndx].name : "(none)");
+        return false;
+    }
+    if (!in_section(c, entry, entry->size)) {
+        co_error(c, "symbol '%s': offset 0x%llx (%llu bytes) lies outside section %s (%llu bytes)", entry->name,
+                 (unsigned long long)entry->off, (unsigned long long)entry->size, c->secs[entry->shndx].name,
+                 (unsigned long long)c->secs[entry->shndx].sh.sh_size);
+        return false;
+    }
+    if (strlen(entry->name) >= ASM_NAME_MAX) {
+        co_error(c, "symbol '%s': a kernel name has at most %d characters", entry->name, ASM_NAME_MAX - 1);
+        return false;
+    }
+    co_kernel_t *k = &c->kernels[c->nkernels++];
+    memset(k, 0, sizeof *k);
+    k->entry = entry;
+    k->kd = kd;
+    return true;
+}
+
+static int cmp_kernel(const void *a, const void *b)
+{
+    const co_kernel_t *x = a, *y = b;
+    if (x->entry->shndx != y->entry->shndx)
+        return x->entry->shndx < y->entry->shndx ? -1 : 1;
+    return x->entry->off != y->entry->off ? (x->entry->off < y->entry->off ? -1 : 1) : 0;
+}
+
+/* Kernels are named by their descriptors (NAME.kd beside the entry NAME); a file without any
+ * descriptor is hand-written code for gcnsim's default ABI, whose kernels are its global symbols
+ * in code, as `.globl NAME` makes them. */
+static bool find_kernels(co_t *c)
+{
+    c->kernels = calloc(c->nsyms ? c->nsyms : 1, sizeof *c->kernels);
+    if (!c->kernels) {
+        co_error(c, "out of memory");
+        return false;
+    }
+    for (size_t i = 0; i < c->nsyms; i++) {
+        const co_sym_t *kd = &c->syms[i];
+        size_t len = strlen(kd->name);
+        if (len < 4 || strcmp(kd->name + len - 3, ".kd") != 0 || !kd->global)
+            continue;
+        char name[sizeof kd->name];
+        memcpy(name, kd->name, len - 3);
+        name[len - 3] = 0;
+        if (!kd->defined || kd->size != CODEOBJ_KD_SIZE || !in_section(c, kd, CODEOBJ_KD_SIZE) ||
+            !c->secs[kd->shndx].data) {
+            co_error(c, "symbol '%s': a kernel descriptor is %d bytes of a section with data; this one is %llu "
+                     "bytes at offset 0x%llx of %s", kd->name, CODEOBJ_KD_SIZE, (unsigned long long)kd->size,
+                     (unsigned long long)kd->off, kd->shndx < c->nsecs ? c->secs[kd->shndx].name : "(no section)");
+            return false;
+        }
+        const co_sym_t *entry = co_find_sym(c, name);
+        if (!entry || !entry->defined) {
+            co_error(c, "symbol '%s': kernel descriptor without its kernel's code symbol '%s'", kd->name, name);
+            return false;
+        }
+        if (!add_kernel(c, entry, kd))
+            return false;
+        c->has_kd = true;
+    }
+    for (size_t i = 0; i < c->nsyms && !c->has_kd; i++) {
+        const co_sym_t *y = &c->syms[i];
+        if (y->global && y->defined && executable(c, y->shndx) && (y->type == STT_FUNC || y->type == STT_NOTYPE) &&
+            !add_kernel(c, y, NULL))
+            return false;
+    }
+    if (c->nkernels == 0) {
+        co_error(c, "no kernel: neither a kernel descriptor (NAME.kd) nor a global symbol in code");
+        return false;
+    }
+    qsort(c->kernels, c->nkernels, sizeof *c->kernels, cmp_kernel);
+    for (size_t i = 0; i + 1 < c->nkernels; i++)
+        if (c->kernels[i].entry->shndx == c->kernels[i + 1].entry->shndx &&
+            c->kernels[i].entry->off == c->kernels[i + 1].entry->off) {
+            co_error(c, "symbols '%s' and '%s': two kernels at offset 0x%llx of %s", c->kernels[i].entry->name,
+                     c->kernels[i + 1].entry->name, (unsigned long long)c->kernels[i].entry->off,
+                     c->secs[c->kernels[i].entry->shndx].name);
+            return false;
+        }
+    /* Each kernel's code: its symbol's size, else up to the next kernel or the section's end. */
+    for (size_t i = 0; i < c->nkernels; i++) {
+        co_kernel_t *k = &c->kernels[i];
+        const co_sec_t *s = &c->secs[k->entry->shndx];
+        k->start = k->entry->off;
+        if (k->entry->size) {
+            k->end = k->start + k->entry->size;
+        } else {
+            k->end = i + 1 < c->nkernels && c->kernels[i + 1].entry->shndx == k->entry->shndx
+                         ? c->kernels[i + 1].entry->off : s->sh.sh_size;
+            k->end = k->start + (k->end - k->start) / 4 * 4;
+            /* Without a size the alignment padding before the next kernel is s_nop 0 words. */
+            while (k->end >= k->start + 8 && co_le32(s->data + k->end - 4) == CO_NOP)
+                k->end -= 4;
+        }
+        if (i + 1 < c->nkernels && c->kernels[i + 1].entry->shndx == k->entry->shndx &&
+            k->end > c->kernels[i + 1].entry->off) {
+            co_error(c, "symbol '%s': its %llu bytes of code overlap kernel '%s'", k->entry->name,
+                     (unsigned long long)(k->end - k->start), c->kernels[i + 1].entry->name);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- Code and labels ---------------------------------------------------------------------- */
+
+static int cmp_label(const void *a, const void *b)
+{
+    const co_label_t *x = a, *y = b;
+    if (x->index != y->index)
+        return x->index < y->index ? -1 : 1;
+    if (x->own != y->own)
+        return x->own ? -1 : 1; /* the kernel's own name first, as it starts the kernel in the text */
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The index of the instruction at byte offset pc, or -1 (ninsts for the end). */
+static int64_t inst_at(const isa_kernel_t *k, uint64_t pc)
+{
+    uint32_t lo = 0, hi = k->ninsts;
+    if (pc == k->code_bytes)
+        return k->ninsts;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (k->insts[mid].pc < pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < k->ninsts && k->insts[lo].pc == pc ? (int64_t)lo : -1;
+}
+
+/* The kernel's labels: the symbols within its code (with --save-temp-labels llvm-mc keeps the
+ * .L names of the source), then a made-up `.Lpc_0xN` for a branch target without one. */
+static bool build_labels(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
+{
+    co_label_t *v = calloc(c->nsyms + k->ninsts + 1, sizeof *v);
+    uint32_t n = 0;
+    if (!v) {
+        co_error(c, "out of memory");
+        return false;
+    }
+    for (size_t i = 0; i < c->nsyms; i++) {
+        const co_sym_t *y = &c->syms[i];
+        if (!y->defined || y->shndx != ck->entry->shndx || y->off < ck->start || y->off > ck->end)
+            continue;
+        bool other_kernel = false;
+        for (size_t j = 0; j < c->nkernels; j++)
+            other_kernel |= c->kernels[j].entry == y && &c->kernels[j] != ck;
+        int64_t idx = inst_at(k, y->off - ck->start);
+        if (other_kernel || idx < 0 || strlen(y->name) >= sizeof v->name)
+            continue;
+        memcpy(v[n].name, y->name, strlen(y->name) + 1); /* its length was checked above */
+        v[n].index = (uint32_t)idx;
+        v[n].own = y == ck->entry;
+        v[n].order = y->index;
+        n++;
+    }
+    for (uint32_t i = 0; i < k->ninsts; i++) {
+        if (!strchr(isa_ops[k->insts[i].op].sig, 'L'))
+            continue;
+        bool named = false;
+        for (uint32_t j = 0; j < n && !named; j++)
+            named = v[j].index == k->insts[i].target;
+        if (named)
+            continue;
+        snprintf(v[n].name, sizeof v[n].name, ".Lpc_0x%x", k->insts[k->insts[i].target].pc);
+        v[n].index = k->insts[i].target;
+        v[n].order = UINT32_MAX;
+        n++;
+    }
+    qsort(v, n, sizeof *v, cmp_label);
+    k->labels = calloc(n ? n : 1, sizeof *k->labels);
+    if (!k->labels) {
+        free(v);
+        co_error(c, "out of memory");
+        return false;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        snprintf(k->labels[i].name, sizeof k->labels[i].name, "%s", v[i].name);
+        k->labels[i].index = v[i].index;
+    }
+    k->nlabels = n;
+    free(v);
+    return true;
+}
+
+static bool decode_kernel(co_t *c, co_kernel_t *ck, isa_kernel_t *k)
+{
+    const co_sec_t *s = &c->secs[ck->entry->shndx];
+    char err[256];
+    memcpy(k->name, ck->entry->name, strlen(ck->entry->name) + 1); /* add_kernel checked its length */
+    if (ck->end == ck->start) {
+        co_error(c, "symbol '%s': kernel has no instructions", k->name);
+        return false;
+    }
+    if (asm_decode_code(c->map, s->data + ck->start, (size_t)(ck->end - ck->start), &k->insts, &k->ninsts, err,
+                        sizeof err)) {
+        co_error(c, "section %s, kernel '%s' (at 0x%llx): %s", s->name, k->name, (unsigned long long)ck->start, err);
+        return false;
+    }
+    k->code_bytes = (uint32_t)(ck->end - ck->start);
+    return co_branch_relocs(c, ck, k) && build_labels(c, ck, k);
+}
+
+/* ---- Descriptor, metadata, resources -------------------------------------------------------- */
+
+static const codeobj_meta_kernel_t *find_meta(const co_t *c, const char *name)
+{
+    for (uint32_t m = 0; m < c->meta.nkernels; m++)
+        if (strcmp(c->meta.kernels[m].name, name) == 0)
+            return &c->meta.kernels[m];
+    return NULL;
+}
+
+/* A code object keeps next_free_sgpr and the VCC/FLAT_SCRATCH reservations only as their sum
+ * (the metadata's .sgpr_count, else the descriptor's granulated count). The split taken is the
+ * largest reservation (LLVM's defaults reserve both) that leaves next_free_sgpr at least what the
+ * code uses; the VGPR count is the metadata's .vgpr_count, else the granulated count. */
+static bool kernel_descriptor(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
+{
+    if (!ck->kd) {
+        asm_default_descriptor(&k->desc);
+        k->kernarg_segment_size = k->desc.kernarg_size;
+        asm_kernel_resources(k);
+        return true;
+    }
+    codeobj_kd_t kd;
+    char msg[256];
+    const uint8_t *p = c->secs[ck->kd->shndx].data + ck->kd->off;
+    if (!codeobj_kd_read(p, &kd, msg, sizeof msg)) {
+        co_error(c, "kernel descriptor '%s' (section %s, offset 0x%llx): %s", ck->kd->name,
+                 c->secs[ck->kd->shndx].name, (unsigned long long)ck->kd->off, msg);
+        return false;
+    }
+    if (!co_check_entry(c, ck, &kd))
+        return false;
+    const codeobj_meta_kernel_t *m = find_meta(c, k->name);
+    uint32_t vgprs = m && m->has_vgpr_count ? m->vgpr_count : kd.vgprs_granted;
+    uint32_t total = m && m->has_sgpr_count ? m->sgpr_count : kd.sgprs_granted;
+    k->desc = kd.desc;
+    asm_kernel_resources(k); /* with nothing reserved: the SGPRs the code itself needs */
+    uint32_t base = k->sgprs_used - k->sgprs_extra;
+    static const uint32_t extras[] = { 6, 2, 0 };
+    size_t e = 0;
+    while (e < 2 && (total < extras[e] || total - extras[e] < base))
+        e++;
+    k->desc.next_free_vgpr = vgprs;
+    k->desc.next_free_sgpr = total >= extras[e] ? total - extras[e] : 0;
+    k->desc.reserve_vcc = extras[e] >= 2;
+    k->desc.reserve_flat_scratch = extras[e] == 6;
+    asm_kernel_resources(k);
+    if (k->vgprs_used > kd.vgprs_granted) {
+        co_error(c, "kernel descriptor '%s': compute_pgm_rsrc1 grants %u VGPRs but the kernel uses %u", ck->kd->name,
+                 kd.vgprs_granted, k->vgprs_used);
+        return false;
+    }
+    k->kernarg_segment_size = k->desc.kernarg_size;
+    if (m) {
+        k->has_metadata = true;
+        k->args = m->args;
+        k->nargs = m->nargs;
+        ((codeobj_meta_kernel_t *)m)->args = NULL; /* the kernel owns them now */
+        ((codeobj_meta_kernel_t *)m)->nargs = 0;
+        if (m->has_kernarg_size)
+            k->kernarg_segment_size = m->kernarg_size;
+    }
+    return true;
+}
+
+/* The NT_AMDGPU_METADATA note, in any note section. */
+static bool read_notes(co_t *c)
+{
+    for (size_t i = 1; i < c->nsecs; i++) {
+        const co_sec_t *s = &c->secs[i];
+        if (s->sh.sh_type != SHT_NOTE || !s->data)
+            continue;
+        size_t off = 0;
+        while (off < s->size) {
+            if (s->size - off < 12) {
+                co_error(c, "section %s, offset 0x%zx: truncated note header", s->name, off);
+                return false;
+            }
+            uint32_t namesz = co_le32(s->data + off), descsz = co_le32(s->data + off + 4);
+            uint32_t type = co_le32(s->data + off + 8);
+            size_t name_at = off + 12, nlen = ((size_t)namesz + 3) / 4 * 4, dlen = ((size_t)descsz + 3) / 4 * 4;
+            if (nlen > s->size - name_at || dlen > s->size - name_at - nlen || descsz > dlen) {
+                co_error(c, "section %s, offset 0x%zx: note of %u + %u bytes runs past the section's end", s->name, off,
+                         namesz, descsz);
+                return false;
+            }
+            const uint8_t *desc = s->data + name_at + nlen;
+            if (type == CO_NT_AMDGPU_METADATA && namesz == 7 && memcmp(s->data + name_at, "AMDGPU", 7) == 0) {
+                char msg[256];
+                if (c->has_meta) {
+                    co_error(c, "section %s, offset 0x%zx: a second NT_AMDGPU_METADATA note", s->name, off);
+                    return false;
+                }
+                if (!codeobj_meta_read_msgpack(desc, descsz, &c->meta, msg, sizeof msg)) {
+                    co_error(c, "section %s, offset 0x%zx: NT_AMDGPU_METADATA note: %s", s->name, off, msg);
+                    return false;
+                }
+                c->has_meta = true;
+            }
+            off = name_at + nlen + dlen;
+        }
+    }
+    return true;
+}
+
+/* ---- Entry point --------------------------------------------------------------------------- */
+
+static int finish(co_t *c, isa_program_t *out)
+{
+    int errors = c->nerrors;
+    if (errors > ASM_ERRORS_SHOWN && c->diag)
+        fprintf(c->diag, "%s: ... and %d more error%s\n", c->file, errors - ASM_ERRORS_SHOWN,
+                errors - ASM_ERRORS_SHOWN == 1 ? "" : "s");
+    codeobj_meta_free(&c->meta);
+    if (c->elf)
+        elf_end(c->elf);
+    if (c->map)
+        asm_opcode_map_free(c->map);
+    free(c->secs);
+    free(c->syms);
+    free(c->kernels);
+    free(c->buf);
+    if (errors)
+        isa_program_free(out);
+    else if (!(out->path = strdup(c->file)))
+        errors = 1, isa_program_free(out);
+    return errors;
+}
+
+int codeobj_read(const char *name, const uint8_t *data, size_t len, isa_program_t *out, FILE *diag)
+{
+    co_t c;
+    memset(&c, 0, sizeof c);
+    memset(out, 0, sizeof *out);
+    c.file = name;
+    c.diag = diag;
+    c.len = len;
+    if (len < sizeof(Elf64_Ehdr) || !codeobj_is_elf(data, len)) {
+        co_error(&c, "ELF header: truncated (%zu bytes; a 64-bit ELF header is %zu)", len, sizeof(Elf64_Ehdr));
+        return finish(&c, out);
+    }
+    /* libelf reads a private copy (elf_memory's buffer is not const). */
+    c.buf = malloc(len);
+    if (!c.buf || elf_version(EV_CURRENT) == EV_NONE) {
+        co_error(&c, "cannot start libelf (or out of memory)");
+        return finish(&c, out);
+    }
+    memcpy(c.buf, data, len);
+    c.elf = elf_memory((char *)c.buf, len);
+    if (!c.elf || !check_header(&c) || !read_sections(&c) || !read_symbols(&c) || !read_notes(&c) ||
+        !find_kernels(&c))
+        return finish(&c, out);
+    if (c.has_kd && !c.has_meta) {
+        co_error(&c, "no NT_AMDGPU_METADATA note: the kernels' arguments and register counts are unknown");
+        return finish(&c, out);
+    }
+    for (uint32_t m = 0; m < c.meta.nkernels; m++) {
+        bool found = false;
+        for (size_t k = 0; k < c.nkernels; k++)
+            found |= strcmp(c.kernels[k].entry->name, c.meta.kernels[m].name) == 0;
+        if (!found) {
+            co_error(&c, "NT_AMDGPU_METADATA note: metadata for kernel '%s', which is not in this code object",
+                     c.meta.kernels[m].name);
+            return finish(&c, out);
+        }
+    }
+    c.map = asm_opcode_map_create();
+    out->kernels = calloc(c.nkernels, sizeof *out->kernels);
+    if (!c.map || !out->kernels) {
+        co_error(&c, "out of memory");
+        return finish(&c, out);
+    }
+    for (size_t k = 0; k < c.nkernels && !c.nerrors; k++) {
+        isa_kernel_t *kn = &out->kernels[out->nkernels++];
+        if (decode_kernel(&c, &c.kernels[k], kn))
+            kernel_descriptor(&c, &c.kernels[k], kn);
+    }
+    if (!c.nerrors)
+        co_link(&c, out);
+    return finish(&c, out);
+}

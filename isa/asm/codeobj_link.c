@@ -1,0 +1,545 @@
+/* codeobj_link: the program image of a code object and its relocations (LLVM AMDGPUUsage,
+ * "Relocation Records"), following the assembler's link (asm_data.c) for relocatable objects so
+ * that both give the same image and the same literals. */
+#include "asm/codeobj_link.h"
+
+#include "asm/asm.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Relocation types (R_AMDGPU_*). */
+enum {
+    R_ABS32_LO = 1, R_ABS32_HI = 2, R_ABS64 = 3, R_REL32 = 4, R_REL64 = 5, R_ABS32 = 6, R_GOTPCREL = 7,
+    R_GOTPCREL32_LO = 8, R_GOTPCREL32_HI = 9, R_REL32_LO = 10, R_REL32_HI = 11, R_RELATIVE64 = 13, R_REL16 = 14
+};
+
+void co_error(co_t *c, const char *fmt, ...)
+{
+    c->nerrors++;
+    if (!c->diag || c->nerrors > ASM_ERRORS_SHOWN)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(c->diag, "%s: error: ", c->file);
+    vfprintf(c->diag, fmt, ap);
+    fputc('\n', c->diag);
+    va_end(ap);
+}
+
+uint32_t co_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void put_le(uint8_t *p, unsigned n, uint64_t v)
+{
+    for (unsigned i = 0; i < n; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+const co_sym_t *co_find_sym(const co_t *c, const char *name)
+{
+    for (size_t i = 0; i < c->nsyms; i++)
+        if (strcmp(c->syms[i].name, name) == 0)
+            return &c->syms[i];
+    return NULL;
+}
+
+static const co_sym_t *sym_by_index(const co_t *c, uint32_t index)
+{
+    for (size_t i = 0; i < c->nsyms; i++)
+        if (c->syms[i].index == index)
+            return &c->syms[i];
+    return NULL;
+}
+
+/* Relocation sections (SHT_RELA) applying to section `target`, one entry at a time. */
+typedef struct {
+    const co_sec_t *rs;
+    size_t i, n;
+} rela_iter_t;
+
+static bool rela_next(co_t *c, rela_iter_t *it, GElf_Rela *r)
+{
+    if (it->i >= it->n)
+        return false;
+    const uint8_t *p = it->rs->data + it->i++ * sizeof(Elf64_Rela);
+    Elf64_Rela e;
+    memcpy(&e, p, sizeof e); /* the file is little-endian, as the host (checked in the header) */
+    r->r_offset = e.r_offset;
+    r->r_info = e.r_info;
+    r->r_addend = e.r_addend;
+    (void)c;
+    return true;
+}
+
+static bool rela_for(co_t *c, size_t rs, size_t target, rela_iter_t *it)
+{
+    const co_sec_t *s = &c->secs[rs];
+    if (s->sh.sh_type != SHT_RELA || s->sh.sh_info != target || !s->data)
+        return false;
+    if (s->sh.sh_entsize != sizeof(Elf64_Rela)) {
+        co_error(c, "section %s: relocation entries of %llu bytes, not %zu", s->name,
+                 (unsigned long long)s->sh.sh_entsize, sizeof(Elf64_Rela));
+        return false;
+    }
+    *it = (rela_iter_t){ s, 0, s->size / sizeof(Elf64_Rela) };
+    return true;
+}
+
+bool co_check_entry(co_t *c, const co_kernel_t *ck, const codeobj_kd_t *kd)
+{
+    const co_sym_t *d = ck->kd, *e = ck->entry;
+    if (c->eh.e_type == ET_DYN) {
+        uint64_t to = d->value + (uint64_t)kd->entry_offset;
+        if (to != e->value) {
+            co_error(c, "kernel descriptor '%s': kernel_code_entry_byte_offset %" PRId64 " leads to 0x%" PRIx64
+                     ", not to '%s' at 0x%" PRIx64, d->name, kd->entry_offset, to, e->name, e->value);
+            return false;
+        }
+        return true;
+    }
+    /* In a relocatable object the field is a relocation against the entry (S + 16 - P). */
+    for (size_t rs = 1; rs < c->nsecs; rs++) {
+        rela_iter_t it;
+        GElf_Rela r;
+        if (!rela_for(c, rs, d->shndx, &it))
+            continue;
+        while (rela_next(c, &it, &r)) {
+            if (r.r_offset != d->off + 16)
+                continue;
+            const co_sym_t *s = sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info));
+            if (GELF_R_TYPE(r.r_info) != R_REL64 || !s || s->shndx != e->shndx || s->off + (uint64_t)r.r_addend != e->off + 16) {
+                co_error(c, "kernel descriptor '%s': kernel_code_entry_byte_offset (a relocation at %s+0x%" PRIx64
+                         ") does not lead to '%s'", d->name, c->secs[d->shndx].name, (uint64_t)r.r_offset, e->name);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+bool co_branch_relocs(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
+{
+    /* A branch to a global symbol is left to the linker: R_AMDGPU_REL16 on its simm16, whose
+     * target is S + A (the field holds (S + A - P - 4) / 4). */
+    for (size_t rs = 1; rs < c->nsecs; rs++) {
+        rela_iter_t it;
+        GElf_Rela r;
+        if (!rela_for(c, rs, ck->entry->shndx, &it))
+            continue;
+        while (rela_next(c, &it, &r)) {
+            if (GELF_R_TYPE(r.r_info) != R_REL16 || r.r_offset < ck->start || r.r_offset >= ck->end)
+                continue;
+            const co_sym_t *y = sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info));
+            uint64_t to = y && y->defined && y->shndx == ck->entry->shndx ? y->off + (uint64_t)r.r_addend : UINT64_MAX;
+            uint32_t i = 0, t = 0;
+            while (i < k->ninsts && k->insts[i].pc != r.r_offset - ck->start)
+                i++;
+            while (t < k->ninsts && to >= ck->start && k->insts[t].pc != to - ck->start)
+                t++;
+            if (i == k->ninsts || !strchr(isa_ops[k->insts[i].op].sig, 'L') || t == k->ninsts) {
+                co_error(c, "section %s, branch relocation at %s+0x%" PRIx64 ": not a branch of kernel '%s' to one of "
+                         "its instructions", it.rs->name, c->secs[ck->entry->shndx].name, (uint64_t)r.r_offset, k->name);
+                return false;
+            }
+            k->insts[i].target = t;
+        }
+    }
+    return true;
+}
+
+/* ---- The relocatable layout ------------------------------------------------------------------ */
+
+static int section_class(const co_sec_t *s)
+{
+    if (!(s->sh.sh_flags & SHF_ALLOC) || (s->sh.sh_flags & SHF_EXECINSTR) || s->sh.sh_type == SHT_NOTE)
+        return CO_CLS_NONE;
+    if (s->sh.sh_type == SHT_NOBITS)
+        return CO_CLS_BSS;
+    if (strncmp(s->name, ".rodata", 7) == 0)
+        return CO_CLS_RODATA;
+    if (strncmp(s->name, ".data", 5) == 0)
+        return CO_CLS_DATA;
+    if (strncmp(s->name, ".bss", 4) == 0)
+        return CO_CLS_BSS;
+    return CO_CLS_NONE;
+}
+
+/* Descriptor bytes in section sec before offset off (descriptors are not data in the image). */
+static uint64_t kd_before(const co_t *c, size_t sec, uint64_t off, bool *inside)
+{
+    uint64_t n = 0;
+    for (size_t k = 0; k < c->nkernels; k++) {
+        const co_sym_t *d = c->kernels[k].kd;
+        if (!d || d->shndx != sec)
+            continue;
+        if (d->off + CODEOBJ_KD_SIZE <= off)
+            n += CODEOBJ_KD_SIZE;
+        else if (inside && off >= d->off)
+            *inside = true;
+    }
+    return n;
+}
+
+/* The image offset of symbol y plus the offset within it, or false with an error. */
+static bool sym_image(co_t *c, const isa_program_t *out, const co_sym_t *y, const char *where, uint64_t *at)
+{
+    if (!y || !y->defined) {
+        co_error(c, "%s: undefined symbol '%s' (gcnsim links a code object alone: define it there)", where,
+                 y ? y->name : "?");
+        return false;
+    }
+    for (size_t k = 0; k < c->nkernels; k++) {
+        const co_kernel_t *ck = &c->kernels[k];
+        if (ck->entry->shndx != y->shndx || y->off < ck->start || y->off > ck->end)
+            continue;
+        const isa_kernel_t *kn = &out->kernels[k];
+        for (uint32_t i = 0; i <= kn->ninsts; i++) {
+            uint32_t pc = i < kn->ninsts ? kn->insts[i].pc : kn->code_bytes;
+            if (pc == y->off - ck->start) {
+                *at = kn->image_offset + pc;
+                return true;
+            }
+        }
+    }
+    const co_sec_t *s = &c->secs[y->shndx];
+    bool inside = false;
+    uint64_t skip = kd_before(c, y->shndx, y->off, &inside);
+    if (s->cls == CO_CLS_NONE || inside) {
+        co_error(c, "%s: symbol '%s' is in %s, which gcnsim does not load as data or code", where, y->name,
+                 inside ? "a kernel descriptor" : s->name);
+        return false;
+    }
+    *at = s->at + y->off - skip;
+    return true;
+}
+
+typedef struct {
+    uint32_t kernel, inst;
+    const co_sym_t *sym;
+    uint32_t type;
+    int64_t addend;
+} code_rel_t;
+
+static int cmp_rel(const void *a, const void *b)
+{
+    const code_rel_t *x = a, *y = b;
+    if (x->kernel != y->kernel)
+        return x->kernel < y->kernel ? -1 : 1;
+    return x->inst < y->inst ? -1 : x->inst > y->inst;
+}
+
+/* The relocations of the code, each tied to the instruction whose literal it fills. */
+static code_rel_t *code_relocations(co_t *c, const isa_program_t *out, size_t *count)
+{
+    size_t n = 0, cap = 0;
+    code_rel_t *v = NULL;
+    for (size_t rs = 1; rs < c->nsecs; rs++) {
+        const co_sec_t *s = &c->secs[rs];
+        if (s->sh.sh_type != SHT_RELA || s->sh.sh_info >= c->nsecs || !(c->secs[s->sh.sh_info].sh.sh_flags & SHF_EXECINSTR))
+            continue;
+        rela_iter_t it;
+        GElf_Rela r;
+        if (!rela_for(c, rs, s->sh.sh_info, &it))
+            return free(v), NULL;
+        while (rela_next(c, &it, &r)) {
+            code_rel_t x = { 0, 0, sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info)), (uint32_t)GELF_R_TYPE(r.r_info),
+                             r.r_addend };
+            if (x.type == R_REL16)
+                continue; /* branches: co_branch_relocs */
+            bool found = false;
+            for (size_t k = 0; k < c->nkernels && !found; k++) {
+                const co_kernel_t *ck = &c->kernels[k];
+                if (ck->entry->shndx != s->sh.sh_info || r.r_offset < ck->start || r.r_offset >= ck->end)
+                    continue;
+                const isa_kernel_t *kn = &out->kernels[k];
+                for (uint32_t i = 0; i < kn->ninsts && !found; i++)
+                    if (kn->insts[i].size >= 8 && kn->insts[i].pc + kn->insts[i].size - 4 == r.r_offset - ck->start) {
+                        x.kernel = (uint32_t)k;
+                        x.inst = i;
+                        found = true;
+                    }
+            }
+            if (!found) {
+                co_error(c, "section %s, relocation at %s+0x%" PRIx64 ": not at the literal of an instruction of a kernel",
+                         s->name, c->secs[s->sh.sh_info].name, (uint64_t)r.r_offset);
+                return free(v), NULL;
+            }
+            if (n == cap) {
+                code_rel_t *g = realloc(v, (cap = cap ? cap * 2 : 16) * sizeof *v);
+                if (!g) {
+                    co_error(c, "out of memory");
+                    return free(v), NULL;
+                }
+                v = g;
+            }
+            v[n++] = x;
+        }
+    }
+    if (n)
+        qsort(v, n, sizeof *v, cmp_rel);
+    *count = n;
+    return v ? v : calloc(1, sizeof *v);
+}
+
+static bool is_got(uint32_t t) { return t == R_GOTPCREL || t == R_GOTPCREL32_LO || t == R_GOTPCREL32_HI; }
+
+/* The literal for relocation type t (S, G, P absolute, as asm_data's reloc_value). */
+static bool code_value(uint32_t t, uint64_t S, uint64_t G, int64_t addend, uint64_t P, uint32_t *out)
+{
+    uint64_t A = (uint64_t)addend;
+    switch (t) {
+    case R_REL32: case R_REL32_LO: *out = (uint32_t)(S + A - P); return true;
+    case R_REL32_HI: *out = (uint32_t)((S + A - P) >> 32); return true;
+    case R_GOTPCREL: case R_GOTPCREL32_LO: *out = (uint32_t)(G + A - P); return true;
+    case R_GOTPCREL32_HI: *out = (uint32_t)((G + A - P) >> 32); return true;
+    case R_ABS32: case R_ABS32_LO: *out = (uint32_t)(S + A); return true;
+    case R_ABS32_HI: *out = (uint32_t)((S + A) >> 32); return true;
+    default: return false;
+    }
+}
+
+static void link_relocatable(co_t *c, isa_program_t *out)
+{
+    uint64_t size[CO_NUM_CLS] = { 0 }, align[CO_NUM_CLS] = { 0 };
+    bool any = false;
+    for (size_t i = 1; i < c->nsecs; i++) {
+        co_sec_t *s = &c->secs[i];
+        s->cls = section_class(s);
+        if (s->cls == CO_CLS_NONE)
+            continue;
+        uint64_t a = s->sh.sh_addralign > 1 ? s->sh.sh_addralign : 1;
+        if (a > 4096) {
+            co_error(c, "section %s: alignment %llu; at most 4096", s->name, (unsigned long long)a);
+            return;
+        }
+        size[s->cls] = (size[s->cls] + a - 1) / a * a;
+        s->at = size[s->cls]; /* within its class until the bases are known */
+        uint64_t bytes = s->sh.sh_size - kd_before(c, i, s->sh.sh_size, NULL);
+        size[s->cls] += bytes;
+        align[s->cls] = a > align[s->cls] ? a : align[s->cls];
+        any |= bytes != 0;
+    }
+    for (size_t i = 0; i < c->nsyms && !any; i++) {
+        const co_sym_t *y = &c->syms[i];
+        bool is_kd = false;
+        for (size_t k = 0; k < c->nkernels; k++)
+            is_kd |= c->kernels[k].kd == y;
+        any = y->defined && !is_kd && y->shndx < c->nsecs && c->secs[y->shndx].cls != CO_CLS_NONE;
+    }
+    size_t nrel = 0;
+    code_rel_t *rel = code_relocations(c, out, &nrel);
+    if (!rel)
+        return;
+    if (!any && nrel == 0) {
+        free(rel);
+        return;
+    }
+    /* As asm_data_link: the code, then .rodata, .data, the GOT, .bss, each at its alignment. */
+    const isa_kernel_t *last = &out->kernels[out->nkernels - 1];
+    uint64_t end = last->image_offset + (last->code_bytes ? last->code_bytes : 4), base[CO_NUM_CLS] = { 0 };
+    end = (end + 255) / 256 * 256;
+    for (int k = CO_CLS_RODATA; k <= CO_CLS_DATA; k++) {
+        uint64_t a = align[k] ? align[k] : 1;
+        end = (end + a - 1) / a * a;
+        base[k] = end;
+        end += size[k];
+    }
+    uint32_t ngot = 0;
+    for (size_t i = 0; i < nrel; i++) {
+        bool first = is_got(rel[i].type);
+        for (size_t j = 0; j < i && first; j++)
+            first = !(is_got(rel[j].type) && rel[j].sym == rel[i].sym);
+        ngot += first;
+    }
+    uint64_t got = ngot ? (end + 7) / 8 * 8 : end;
+    end = got + 8ull * ngot;
+    uint64_t a = align[CO_CLS_BSS] ? align[CO_CLS_BSS] : 1;
+    end = (end + a - 1) / a * a;
+    base[CO_CLS_BSS] = end;
+    end += size[CO_CLS_BSS];
+    if (end > UINT32_MAX / 2) {
+        co_error(c, "the program image would be %" PRIu64 " bytes", end);
+        free(rel);
+        return;
+    }
+    uint8_t *img = calloc(end ? end : 1, 1);
+    uint64_t *got_targets = calloc(ngot ? ngot : 1, sizeof *got_targets);
+    uint32_t nt = 0;
+    if (!img || !got_targets) {
+        co_error(c, "out of memory");
+        goto done;
+    }
+    for (size_t i = 1; i < c->nsecs; i++) {
+        co_sec_t *s = &c->secs[i];
+        if (s->cls == CO_CLS_NONE)
+            continue;
+        s->at += base[s->cls];
+        if (!s->data)
+            continue;
+        /* The bytes without the descriptors in them. */
+        uint64_t to = s->at;
+        for (uint64_t off = 0; off < s->size;) {
+            bool inside = false;
+            kd_before(c, i, off, &inside);
+            if (!inside)
+                img[to++] = s->data[off];
+            off++;
+        }
+    }
+    for (size_t i = 1; i < c->nsecs; i++) { /* data relocations: .quad sym, .long sym@abs32@lo */
+        const co_sec_t *s = &c->secs[i];
+        rela_iter_t it;
+        GElf_Rela r;
+        if (s->sh.sh_type != SHT_RELA || s->sh.sh_info >= c->nsecs || c->secs[s->sh.sh_info].cls == CO_CLS_NONE ||
+            !rela_for(c, i, s->sh.sh_info, &it))
+            continue;
+        const co_sec_t *t = &c->secs[s->sh.sh_info];
+        while (rela_next(c, &it, &r)) {
+            bool inside = false;
+            uint64_t skip = kd_before(c, s->sh.sh_info, r.r_offset, &inside);
+            if (inside)
+                continue; /* the descriptor's entry offset: checked by co_check_entry */
+            uint32_t type = (uint32_t)GELF_R_TYPE(r.r_info);
+            unsigned width = type == R_ABS64 ? 8 : 4;
+            char where[160];
+            snprintf(where, sizeof where, "section %s, relocation at %s+0x%" PRIx64, s->name, t->name,
+                     (uint64_t)r.r_offset);
+            uint64_t sa;
+            if (type != R_ABS64 && type != R_ABS32 && type != R_ABS32_LO && type != R_ABS32_HI) {
+                co_error(c, "%s: relocation type %u in data (gcnsim resolves absolute ones there: .quad sym, "
+                         ".long sym@abs32@lo)", where, type);
+                continue;
+            }
+            if (r.r_offset > t->sh.sh_size || width > t->sh.sh_size - r.r_offset || !t->data) {
+                co_error(c, "%s: outside the section", where);
+                continue;
+            }
+            if (!sym_image(c, out, sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info)), where, &sa))
+                continue;
+            uint64_t v = ISA_IMAGE_BASE + sa + (uint64_t)r.r_addend;
+            put_le(img + t->at + r.r_offset - skip, width, type == R_ABS32_HI ? v >> 32 : v);
+        }
+    }
+    for (size_t i = 0; i < nrel; i++) {
+        isa_kernel_t *kn = &out->kernels[rel[i].kernel];
+        isa_inst_t *in = &kn->insts[rel[i].inst];
+        char where[160];
+        snprintf(where, sizeof where, "kernel '%s', relocation at +0x%x", kn->name, in->pc + in->size - 4);
+        uint64_t s, g = 0, P = kn->image_offset + in->pc + in->size - 4;
+        if (!sym_image(c, out, rel[i].sym, where, &s))
+            continue;
+        if (is_got(rel[i].type)) {
+            uint32_t k = 0;
+            while (k < nt && got_targets[k] != s)
+                k++;
+            if (k == nt && nt < ngot)
+                got_targets[nt++] = s;
+            g = got + 8ull * k;
+        }
+        if (!code_value(rel[i].type, ISA_IMAGE_BASE + s, ISA_IMAGE_BASE + g, rel[i].addend, ISA_IMAGE_BASE + P,
+                        &in->literal))
+            co_error(c, "%s: relocation type %u is not one gcnsim resolves in code (rel32, gotpcrel32, abs32)",
+                     where, rel[i].type);
+    }
+    for (uint32_t k = 0; k < nt; k++)
+        put_le(img + got + 8ull * k, 8, ISA_IMAGE_BASE + got_targets[k]);
+    if (!c->nerrors) {
+        out->image = img;
+        out->image_bytes = (uint32_t)end;
+        img = NULL;
+    }
+done:
+    free(img);
+    free(got_targets);
+    free(rel);
+}
+
+/* ---- The linked layout ----------------------------------------------------------------------- */
+
+/* A linked object's code already holds its linker's pc-relative offsets, so its sections stay at
+ * their addresses; it needs an image only when it holds data besides the descriptors. */
+static void link_shared(co_t *c, isa_program_t *out)
+{
+    uint64_t end = 0;
+    bool any = false;
+    for (size_t i = 1; i < c->nsecs; i++) {
+        co_sec_t *s = &c->secs[i];
+        if (!(s->sh.sh_flags & SHF_ALLOC))
+            continue;
+        if (s->sh.sh_addr > UINT32_MAX / 2 || s->sh.sh_size > UINT32_MAX / 2 - s->sh.sh_addr) {
+            co_error(c, "section %s: address 0x%llx is beyond the %u bytes gcnsim maps", s->name,
+                     (unsigned long long)s->sh.sh_addr, UINT32_MAX / 2);
+            return;
+        }
+        if (s->sh.sh_addr + s->sh.sh_size > end)
+            end = s->sh.sh_addr + s->sh.sh_size;
+        int cls = section_class(s);
+        any |= cls != CO_CLS_NONE && s->sh.sh_size > kd_before(c, i, s->sh.sh_size, NULL);
+        any |= strcmp(s->name, ".got") == 0;
+    }
+    for (size_t k = 0; k < c->nkernels; k++)
+        out->kernels[k].image_offset = (uint32_t)c->kernels[k].entry->value;
+    if (!any) {
+        /* No data: each kernel is loaded alone, as from text. */
+        uint64_t off = 0;
+        for (uint32_t k = 0; k < out->nkernels; k++) {
+            off = (off + 255) / 256 * 256;
+            out->kernels[k].image_offset = (uint32_t)off;
+            off += out->kernels[k].code_bytes ? out->kernels[k].code_bytes : 4;
+        }
+        return;
+    }
+    uint8_t *img = calloc(end ? end : 1, 1);
+    if (!img) {
+        co_error(c, "out of memory");
+        return;
+    }
+    for (size_t i = 1; i < c->nsecs; i++) {
+        const co_sec_t *s = &c->secs[i];
+        if ((s->sh.sh_flags & SHF_ALLOC) && !(s->sh.sh_flags & SHF_EXECINSTR) && s->data)
+            memcpy(img + s->sh.sh_addr, s->data, s->size);
+    }
+    for (size_t i = 1; i < c->nsecs; i++) { /* the dynamic relocations: GOT entries and pointers */
+        const co_sec_t *s = &c->secs[i];
+        if (s->sh.sh_type != SHT_RELA || !(s->sh.sh_flags & SHF_ALLOC) || !s->data ||
+            s->sh.sh_entsize != sizeof(Elf64_Rela))
+            continue;
+        rela_iter_t it = { s, 0, s->size / sizeof(Elf64_Rela) };
+        GElf_Rela r;
+        while (rela_next(c, &it, &r)) {
+            uint32_t type = (uint32_t)GELF_R_TYPE(r.r_info);
+            const co_sym_t *y = sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info));
+            if (r.r_offset > end || end - r.r_offset < 8 || (type != R_RELATIVE64 && type != R_ABS64) ||
+                (type == R_ABS64 && (!y || !y->defined))) {
+                co_error(c, "section %s, relocation at 0x%" PRIx64 " (type %u): gcnsim applies RELATIVE64 and "
+                         "ABS64 against defined symbols within the image", s->name, (uint64_t)r.r_offset, type);
+                free(img);
+                return;
+            }
+            uint64_t v = ISA_IMAGE_BASE + (uint64_t)r.r_addend + (type == R_ABS64 ? y->value : 0);
+            put_le(img + r.r_offset, 8, v);
+        }
+    }
+    out->image = img;
+    out->image_bytes = (uint32_t)end;
+}
+
+void co_link(co_t *c, isa_program_t *out)
+{
+    if (c->eh.e_type == ET_DYN) {
+        link_shared(c, out);
+        return;
+    }
+    uint64_t off = 0;
+    for (uint32_t k = 0; k < out->nkernels; k++) {
+        off = (off + 255) / 256 * 256;
+        out->kernels[k].image_offset = (uint32_t)off;
+        off += out->kernels[k].code_bytes ? out->kernels[k].code_bytes : 4;
+    }
+    link_relocatable(c, out);
+}

@@ -1,0 +1,33 @@
+/* codeobj_meta: the kernels' metadata of a code object: the NT_AMDGPU_METADATA note of code
+ * object v3-v5, a MessagePack map (LLVM AMDGPUUsage, "Code Object V3 Metadata"), read with
+ * msgpack-c into each kernel's arguments, kernarg segment size and register counts, as the
+ * assembler reads the same keys from `.amdgpu_metadata` text. Needs: isa only. */
+#ifndef GCNSIM_CODEOBJ_META_H
+#define GCNSIM_CODEOBJ_META_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa.h"
+
+typedef struct {
+    char name[64];               /* .name */
+    bool has_kernarg_size, has_vgpr_count, has_sgpr_count;
+    uint32_t kernarg_size;       /* .kernarg_segment_size */
+    uint32_t vgpr_count, sgpr_count;
+    isa_kernel_arg_t *args;      /* .args (malloc'd; taken by the kernel that matches) */
+    uint32_t nargs;
+} codeobj_meta_kernel_t;
+
+typedef struct {
+    codeobj_meta_kernel_t *kernels;
+    uint32_t nkernels;
+} codeobj_meta_t;
+
+/* Read the msgpack metadata blob (a note's descriptor). False with msg naming what is wrong
+ * ("amdhsa.kernels[1].args[0]: '.offset' is not an unsigned integer"). */
+bool codeobj_meta_read_msgpack(const uint8_t *data, size_t len, codeobj_meta_t *out, char *msg, size_t n);
+void codeobj_meta_free(codeobj_meta_t *m);
+
+#endif

@@ -1,0 +1,90 @@
+# Bad code objects, made at run time from the object llvm-mc makes of workloads/matmul_tiled.s
+# (a kernel descriptor, metadata, one kernel) by changing a few bytes. check()'s variables (name,
+# want, text) are its own: these use co_ names: each must give its located
+# message (docs/errors.md, "Code objects") and exit 1, from `gcnsim asm` and from a workload's
+# `source =`. Sourced by tests/bad/run.sh, which defines check(); codeobj_cases GCNSIM DIR.
+codeobj_pick() { for t in "$@"; do command -v "$t" > /dev/null 2>&1 && { echo "$t"; return; }; done; }
+
+# co_patch FILE OFFSET BYTE...: overwrite bytes (decimal values) in place.
+co_patch() {
+  f=$1; off=$2; shift 2
+  # shellcheck disable=SC2059
+  printf "$(printf '\\%03o' "$@")" | dd of="$f" bs=1 seek="$off" conv=notrunc 2>/dev/null
+}
+
+codeobj_cases() {
+  g=$1; d=$2
+  mc=$(codeobj_pick llvm-mc-15 llvm-mc)
+  readelf=$(codeobj_pick llvm-readelf-15 llvm-readelf)
+  objcopy=$(codeobj_pick llvm-objcopy-15 llvm-objcopy)
+  lld=$(codeobj_pick ld.lld-15 ld.lld)
+  if [ -z "$mc" ] || [ -z "$readelf" ] || [ -z "$objcopy" ] || [ -z "$lld" ]; then
+    fail=$((fail + 1)); echo "bad-inputs: FAIL code objects: llvm-mc, llvm-readelf, llvm-objcopy, ld.lld needed" >&2
+    return
+  fi
+  ok="$d/ok.o"
+  "$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -filetype=obj workloads/matmul_tiled.s -o "$ok"
+  # A section's file offset: the first 6-digit field of its `readelf -S -W` line.
+  sec() { "$readelf" -S -W "$1" | awk -v n="$2" '$2 == n || $3 == n { for (i = 1; i <= NF; i++) if (length($i) == 6 && $i ~ /^[0-9a-f]+$/) { print $i; exit } }' | head -1; }
+  hex() { printf '%d' "0x$1"; }
+  co_text=$(hex "$(sec "$ok" .text)"); rodata=$(hex "$(sec "$ok" .rodata)"); note=$(hex "$(sec "$ok" .note)")
+  symtab=$(hex "$(sec "$ok" .symtab)")
+  symidx() { "$readelf" -s -W "$1" | awk -v n="$2" '$8 == n { sub(":", "", $1); print $1; exit }'; }
+  ksym=$((symtab + 24 * $(symidx "$ok" matmul_tiled)))
+  kdsym=$((symtab + 24 * $(symidx "$ok" matmul_tiled.kd)))
+  cp "$ok" "$d/t.o"; co() { cp "$ok" "$d/$1.o"; }
+
+  check "codeobj ok" 0 "" "$g" asm "$ok"
+  head -c 40 "$ok" > "$d/short.o"
+  check "codeobj short header" 1 "short.o: error: ELF header: truncated (40 bytes" "$g" asm "$d/short.o"
+  head -c "$((symtab + 8))" "$ok" > "$d/cut.o"
+  check "codeobj truncated" 1 "cut.o: error: ELF header: the section header table (offset 0x" "$g" asm "$d/cut.o"
+  co class; co_patch "$d/class.o" 4 1
+  check "codeobj 32-bit" 1 "class.o: error: ELF header: not a 64-bit little-endian ELF file" "$g" asm "$d/class.o"
+  co machine; co_patch "$d/machine.o" 18 62 0
+  check "codeobj machine" 1 "machine.o: error: ELF header: machine 62 is not AMDGPU (224)" "$g" asm "$d/machine.o"
+  co osabi; co_patch "$d/osabi.o" 7 0
+  check "codeobj OS/ABI" 1 "osabi.o: error: ELF header: OS/ABI 0 is not AMDGPU_HSA (64)" "$g" asm "$d/osabi.o"
+  co abi9; co_patch "$d/abi9.o" 8 9
+  check "codeobj ABI version" 1 "abi9.o: error: ELF header: ABI version 9 is not one of code object v3, v4, v5" "$g" asm "$d/abi9.o"
+  co v2; co_patch "$d/v2.o" 8 0
+  check "codeobj v2" 1 "v2.o: error: ELF header: code object v2 (ABI version 0) is not supported" "$g" asm "$d/v2.o"
+  co gfx900; co_patch "$d/gfx900.o" 48 44
+  check "codeobj gfx900" 1 "gfx900.o: error: ELF header: e_flags 0x2c is for gfx900 (EF_AMDGPU_MACH 0x2c); gcnsim simulates gfx803" "$g" asm "$d/gfx900.o"
+  "$objcopy" --remove-section=.note "$ok" "$d/nonote.o"
+  check "codeobj no note" 1 "nonote.o: error: no NT_AMDGPU_METADATA note" "$g" asm "$d/nonote.o"
+  co notesize; co_patch "$d/notesize.o" $((note + 4)) 0 0 1 0
+  check "codeobj note size" 1 "notesize.o: error: section .note, offset 0x0: note of 7 + 65536 bytes runs past the section's end" "$g" asm "$d/notesize.o"
+  co msgpack; co_patch "$d/msgpack.o" $((note + 20)) 193
+  check "codeobj msgpack" 1 "msgpack.o: error: section .note, offset 0x0: NT_AMDGPU_METADATA note: the MessagePack data is truncated or malformed" "$g" asm "$d/msgpack.o"
+  co outside; co_patch "$d/outside.o" $((ksym + 8)) 0 0 1 0
+  check "codeobj symbol outside .text" 1 "outside.o: error: symbol 'matmul_tiled': offset 0x10000" "$g" asm "$d/outside.o"
+  co kdsize; co_patch "$d/kdsize.o" $((kdsym + 16)) 32
+  check "codeobj descriptor size" 1 "kdsize.o: error: symbol 'matmul_tiled.kd': a kernel descriptor is 64 bytes" "$g" asm "$d/kdsize.o"
+  co usersgpr; co_patch "$d/usersgpr.o" $((rodata + 52)) 2
+  check "codeobj USER_SGPR_COUNT" 1 "usersgpr.o: error: kernel descriptor 'matmul_tiled.kd' (section .rodata, offset 0x0): compute_pgm_rsrc2.USER_SGPR_COUNT is 1" "$g" asm "$d/usersgpr.o"
+  co wave32; co_patch "$d/wave32.o" $((rodata + 57)) 4
+  check "codeobj wave32" 1 "wave32.o: error: kernel descriptor 'matmul_tiled.kd' (section .rodata, offset 0x0): kernel_code_properties.ENABLE_WAVEFRONT_SIZE32" "$g" asm "$d/wave32.o"
+  co reserved; co_patch "$d/reserved.o" $((rodata + 30)) 1
+  check "codeobj reserved" 1 "reserved.o: error: kernel descriptor 'matmul_tiled.kd' (section .rodata, offset 0x0): reserved bytes" "$g" asm "$d/reserved.o"
+  co vgprs; co_patch "$d/vgprs.o" $((rodata + 48)) 0
+  check "codeobj VGPR granules" 1 "vgprs.o: error: kernel descriptor 'matmul_tiled.kd': compute_pgm_rsrc1 grants 4 VGPRs but the kernel uses 22" "$g" asm "$d/vgprs.o"
+  co badinst; co_patch "$d/badinst.o" "$co_text" 255 255 255 255
+  check "codeobj bad instruction" 1 "badinst.o: error: section .text, kernel 'matmul_tiled' (at 0x0): byte offset 0x" "$g" asm "$d/badinst.o"
+  # A linked object whose descriptor's entry offset is wrong.
+  "$lld" -shared "$ok" -o "$d/linked.hsaco"
+  check "codeobj linked ok" 0 "" "$g" asm "$d/linked.hsaco"
+  kd=$(hex "$(sec "$d/linked.hsaco" .rodata)")
+  co_patch "$d/linked.hsaco" $((kd + 16)) 4
+  check "codeobj entry offset" 1 "linked.hsaco: error: kernel descriptor 'matmul_tiled.kd': kernel_code_entry_byte_offset" "$g" asm "$d/linked.hsaco"
+  # A relocation against a symbol the object does not define.
+  printf '.globl k\n.p2align 8\n.type k,@function\nk:\n  s_getpc_b64 s[4:5]\n  s_add_u32 s4, s4, table@rel32@lo+4\n  s_addc_u32 s5, s5, table@rel32@hi+12\n  s_endpgm\n' > "$d/undef.s"
+  "$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -filetype=obj "$d/undef.s" -o "$d/undef.o"
+  check "codeobj undefined symbol" 1 "undef.o: error: kernel 'k', relocation at +0x8: undefined symbol 'table'" "$g" asm "$d/undef.o"
+  # The same messages through a workload's source = (the object under the .s name it names).
+  cp workloads/matmul_tiled.ini "$d/"
+  cp "$d/machine.o" "$d/matmul_tiled.s"
+  check "codeobj as source" 1 "matmul_tiled.s: error: ELF header: machine 62 is not AMDGPU (224)" "$g" run "$d/matmul_tiled.ini"
+  cp "$d/usersgpr.o" "$d/matmul_tiled.s"
+  check "codeobj as source (descriptor)" 1 "compute_pgm_rsrc2.USER_SGPR_COUNT is 1" "$g" run "$d/matmul_tiled.ini"
+}

@@ -1,0 +1,99 @@
+#!/bin/sh
+# Code objects as input (docs/kernels.md, "Code objects"): every shipped kernel assembled by llvm-mc
+# into a relocatable code object (what `clang -c` gives) runs from the ELF with byte-identical
+# outputs to the run from its text: report, --json, --csv, binary trace with issue records, text
+# trace and every buffer, on the default machine and on 3 CUs. The ELF is put where the text was,
+# under the same name, in a copy of the workload's folder (gcnsim tells them apart by the ELF
+# magic), so that every path in the outputs is the same too. llvm-mc runs with --save-temp-labels
+# (the .L names of the source stay in the symbol table; without them gcnsim names branch targets
+# .Lpc_0xN, which would change the listing and trace text only). Then `gcnsim asm` of each object
+# lists what it lists for the text (line numbers aside), and so does the shared object ld.lld links
+# from it (.hsaco; for a kernel with data, all but its image's size and the lines ending in a literal); a linked kernel without data runs byte-identically too, one with data computes
+# the same buffers (its data lie at the linker's addresses).
+# Usage: sh tests/e2e/codeobj.sh GCNSIM   (prints "codeobj: N passed, N failed")
+set -u
+if [ $# -ne 1 ]; then echo "usage: codeobj.sh GCNSIM" >&2; exit 1; fi
+gcnsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 1
+pick() { for t in "$@"; do command -v "$t" > /dev/null 2>&1 && { echo "$t"; return; }; done; }
+mc=$(pick llvm-mc-15 llvm-mc)
+lld=$(pick ld.lld-15 ld.lld)
+if [ -z "$mc" ] || [ -z "$lld" ]; then echo "codeobj: FAIL llvm-mc and ld.lld are needed (make deps)"; exit 1; fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0
+ok() { pass=$((pass+1)); }
+ko() { fail=$((fail+1)); echo "codeobj: FAIL $1"; }
+obj() { "$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -filetype=obj --save-temp-labels "$1" -o "$2" 2> "$tmp/mc.err"; }
+# Whether a kernel source has data or relocations (its linked object's addresses differ from gcnsim's layout).
+has_data() { grep -q '@rel32\|@gotpcrel\|@abs32\|^[[:space:]]*\.\(byte\|short\|long\|quad\|zero\|ascii\|asciz\|space\|[248]byte\)[[:space:]]' "$1"; }
+# The listing of a text without its line numbers, as a code object's listing shows it.
+listing() { "$gcnsim" asm "$1" 2>&1 | sed -e 's/ (line [0-9]*)/ (code object)/' -e 's/ *; line [0-9]*$//'; }
+
+# ---- the listing of every kernel: text, relocatable object, linked shared object -----------------
+for s in workloads/*.s workloads/*/*.s; do
+  [ -f "$s" ] || continue
+  n=$(echo "$s" | tr / _)
+  if ! obj "$s" "$tmp/$n.o"; then ko "$s: llvm-mc: $(head -1 "$tmp/mc.err")"; continue; fi
+  listing "$s" > "$tmp/text.lst"
+  "$gcnsim" asm "$tmp/$n.o" > "$tmp/obj.lst" 2>&1
+  if cmp -s "$tmp/text.lst" "$tmp/obj.lst"; then ok; else ko "$s: gcnsim asm of its object differs:"; diff "$tmp/text.lst" "$tmp/obj.lst" | head -6; fi
+  if ! "$lld" -shared "$tmp/$n.o" -o "$tmp/$n.hsaco" 2> "$tmp/lld.err"; then ko "$s: ld.lld: $(head -1 "$tmp/lld.err")"; continue; fi
+  "$gcnsim" asm "$tmp/$n.hsaco" > "$tmp/so.lst" 2>&1
+  # A literal that reaches data holds the linker's pc-relative offset: those lines differ.
+  if has_data "$s"; then grep -v '0x[0-9a-f]*$\|^program image: ' "$tmp/text.lst" > "$tmp/t2"; grep -v '0x[0-9a-f]*$\|^program image: ' "$tmp/so.lst" > "$tmp/s2"
+    mv "$tmp/t2" "$tmp/text.lst"; mv "$tmp/s2" "$tmp/so.lst"; fi
+  if cmp -s "$tmp/text.lst" "$tmp/so.lst"; then ok; else ko "$s: gcnsim asm of its .hsaco differs:"; diff "$tmp/text.lst" "$tmp/so.lst" | head -6; fi
+done
+
+# ---- every workload, from text and from the object put in its place ------------------------------
+configs="1cu
+3cu --set gpu.compute_units=3 --set dispatch.order=morton --set dispatch.release=wave --set sched.policy=greedy"
+# run TREE INI OUT CONFIG...: every output of one run into OUT.*
+# (POSIX sh has no local variables: run's own are r_*, so that the caller's tree and ini stay.)
+run() {
+  r_tree=$1; r_ini=$2; r_out=$3; shift 3
+  set -- "$@" --json "$r_out.json" --csv "$r_out.csv" --trace "$r_out.gcnt" --trace-issues
+  for r_buf in $(sed -n 's/^[[:space:]]*\[buffer[[:space:]][[:space:]]*\([^]]*[^][:space:]]\)[[:space:]]*\].*/\1/p' "$r_ini"); do
+    set -- "$@" --dump "$r_buf=$r_out.buf_$r_buf"
+  done
+  (cd "$r_tree" && "$gcnsim" run "$r_ini" "$@" > "$r_out.report" 2> "$r_out.err"; echo "exit $?" >> "$r_out.err"
+   "$gcnsim" run "$r_ini" --trace-text="$r_out.text" > /dev/null 2>> "$r_out.err")
+}
+same() { # same A B: every output file of A equals B's
+  for f in "$1".*; do
+    g=$2${f#"$1"}
+    cmp -s "$f" "$g" || { echo "    ${f##*/} differs"; return 1; }
+  done
+}
+for ini in workloads/*.ini workloads/tutorial/*.ini workloads/opencl/*.ini workloads/memory/*.ini workloads/bench/*.ini; do
+  [ -f "$ini" ] || continue
+  grep -q 'e2e: expect-exit' "$ini" && continue
+  name=${ini#workloads/}; name=${name%.ini}
+  grep -q "^$name " tests/pending.txt 2>/dev/null && continue
+  src=$(sed -n 's/^[[:space:]]*source[[:space:]]*=[[:space:]]*\([^[:space:];]*\).*/\1/p' "$ini" | head -1)
+  dir=$(dirname "$ini")
+  tree="$tmp/tree"
+  rm -rf "$tree"; mkdir -p "$tree/$dir"
+  cp "$dir"/*.ini "$tree/$dir/"
+  if ! obj "$dir/$src" "$tree/$dir/$src"; then ko "$ini: llvm-mc: $(head -1 "$tmp/mc.err")"; continue; fi
+  echo "$configs" | while read -r tag cfg; do
+    # shellcheck disable=SC2086
+    run "$root" "$ini" "$tmp/a.$tag" $cfg
+    # shellcheck disable=SC2086
+    run "$tree" "$ini" "$tmp/b.$tag" $cfg
+    if same "$tmp/a.$tag" "$tmp/b.$tag"; then echo ok; else echo "ko $tag"; fi
+  done > "$tmp/verdict"
+  if grep -q '^ko' "$tmp/verdict"; then ko "$ini from its code object: $(grep '^ko' "$tmp/verdict" | tr '\n' ' ')"; else ok; fi
+  # The linked .hsaco: identical when the kernel has no data, the same buffers when it has.
+  "$lld" -shared "$tree/$dir/$src" -o "$tmp/linked" 2> /dev/null && cp "$tmp/linked" "$tree/$dir/$src"
+  run "$tree" "$ini" "$tmp/c" && run "$root" "$ini" "$tmp/d"
+  if has_data "$dir/$src"; then
+    rm -f "$tmp"/[cd].json "$tmp"/[cd].csv "$tmp"/[cd].gcnt "$tmp"/[cd].report "$tmp"/[cd].text
+  fi
+  if same "$tmp/d" "$tmp/c"; then ok; else ko "$ini from its linked .hsaco"; fi
+  rm -f "$tmp"/[abcd].*
+done
+echo "codeobj: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,36 @@
+/* Fuzz target: the code object reader (codeobj_read) on arbitrary bytes (ELF headers, sections,
+ * symbols, notes, msgpack metadata, descriptors, relocations, machine code), then the disassembler
+ * on every instruction of every kernel it accepts. Seeds: tests/fuzz/corpus/codeobj/. */
+#include "fuzz_util.h"
+
+#include "asm/codeobj.h"
+
+/* Returns the reader's error count (0: accepted), or -1 when the input was skipped. */
+static int fuzz_codeobj_one(const uint8_t *data, size_t size)
+{
+    if (size > FUZZ_MAX_INPUT)
+        return -1;
+    FILE *diag = fuzz_sink();
+    if (!diag)
+        return -1;
+    isa_program_t prog;
+    int nerr = codeobj_read("fuzz.o", data, size, &prog, diag);
+    if (nerr == 0) {
+        char buf[256];
+        for (uint32_t k = 0; k < prog.nkernels; k++)
+            for (uint32_t i = 0; i < prog.kernels[k].ninsts; i++)
+                isa_format_inst(&prog.kernels[k], &prog.kernels[k].insts[i], buf, sizeof buf);
+        isa_program_free(&prog);
+    }
+    fclose(diag);
+    return nerr;
+}
+
+#ifndef FUZZ_NO_ENTRY
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_codeobj_one(data, size);
+    return 0;
+}
+#endif
