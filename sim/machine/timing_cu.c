@@ -275,6 +275,9 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     /* The ready waves in age order, in one pass: eligible ones, and those whose refetch or s_nop
      * has ended, which become eligible now (reported in slot order, before anything issues). */
     uint32_t noinst = 0;
+    /* The categories of the candidates' units, and how many need none (SEQ): once each category
+     * present has issued and no SEQ candidate is left, the rest cannot issue (the loop below stops). */
+    uint32_t cats = 0, nseq = 0;
     for (uint32_t i = 0; i < cu->nage[d]; i++) {
         uint32_t slot = cu->age[d][i];
         tw_wave_t *w = cu->slot[d][slot];
@@ -284,6 +287,11 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
             noinst |= 1u << slot;
         else if (w->state != TEV_WAVE_ELIGIBLE)
             continue;
+        isa_unit_t cat = category((isa_unit_t)w->next_unit);
+        if (cat == ISA_UNIT_SEQ)
+            nseq++;
+        else
+            cats |= 1u << cat;
         cand[n++] = w;
     }
     for (uint32_t m = noinst; m; m &= m - 1) {
@@ -291,7 +299,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
         tw_set_state(s, w, TEV_WAVE_ELIGIBLE, w->ready_at);
     }
     order_candidates(s, cu, d, cand, n);
-    bool used[ISA_NUM_UNITS] = { false };
+    uint32_t used = 0; /* categories that issued (bit per isa_unit_t) */
     for (uint32_t i = 0; i < n && s->status == 0; i++) {
         tw_wave_t *w = cand[i];
         const isa_inst_t *in = w->next;
@@ -302,15 +310,20 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
             return;
         }
         isa_unit_t unit = (isa_unit_t)w->next_unit, cat = category(unit);
-        if (cat != ISA_UNIT_SEQ && used[cat])
+        if (cat == ISA_UNIT_SEQ)
+            nseq--;
+        else if (used & (1u << cat))
             continue;
         if (unit_free_at(s, ci, d, unit, c) > c)
             continue;
         issue(s, cu, w, in, c);
-        if (cat != ISA_UNIT_SEQ)
-            used[cat] = true;
         cu->last_slot[d] = w->slot;
         cu->last_valid[d] = true;
+        if (cat != ISA_UNIT_SEQ) {
+            used |= 1u << cat;
+            if (nseq == 0 && (cats & ~used) == 0)
+                break;
+        }
     }
     if (s->status != 0)
         return;
