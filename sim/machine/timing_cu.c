@@ -275,25 +275,25 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     /* The ready waves in age order, in one pass: eligible ones, and those whose refetch or s_nop
      * has ended, which become eligible now (reported in slot order, before anything issues). */
     uint32_t noinst = 0;
-    /* The categories of the candidates' units, and how many need none (SEQ): once each category
-     * present has issued and no SEQ candidate is left, the rest cannot issue (the loop below stops). */
-    uint32_t cats = 0, nseq = 0;
+    /* The units of the candidates' next instructions (bit per isa_unit_t): without a sequencer
+     * instruction among them (it needs no unit), the loop below stops once every category present
+     * has issued, as the rest could not. */
+    uint32_t units = 0;
     for (uint32_t i = 0; i < cu->nage[d]; i++) {
         uint32_t slot = cu->age[d][i];
         tw_wave_t *w = cu->slot[d][slot];
         if (w->ready_at > c)
             continue;
-        if (w->state == TEV_WAVE_NOINST)
+        if (w->state != TEV_WAVE_ELIGIBLE) {
+            if (w->state != TEV_WAVE_NOINST)
+                continue;
             noinst |= 1u << slot;
-        else if (w->state != TEV_WAVE_ELIGIBLE)
-            continue;
-        isa_unit_t cat = category((isa_unit_t)w->next_unit);
-        if (cat == ISA_UNIT_SEQ)
-            nseq++;
-        else
-            cats |= 1u << cat;
+        }
+        units |= 1u << w->next_unit;
         cand[n++] = w;
     }
+    bool may_stop = !(units & (1u << ISA_UNIT_SEQ));
+    uint32_t cats = (units & ~(1u << ISA_UNIT_SMEM)) | ((units >> ISA_UNIT_SMEM & 1u) << ISA_UNIT_SALU);
     for (uint32_t m = noinst; m; m &= m - 1) {
         tw_wave_t *w = cu->slot[d][__builtin_ctz(m)];
         tw_set_state(s, w, TEV_WAVE_ELIGIBLE, w->ready_at);
@@ -310,9 +310,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
             return;
         }
         isa_unit_t unit = (isa_unit_t)w->next_unit, cat = category(unit);
-        if (cat == ISA_UNIT_SEQ)
-            nseq--;
-        else if (used & (1u << cat))
+        if (cat != ISA_UNIT_SEQ && (used & (1u << cat)))
             continue;
         if (unit_free_at(s, ci, d, unit, c) > c)
             continue;
@@ -321,7 +319,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
         cu->last_valid[d] = true;
         if (cat != ISA_UNIT_SEQ) {
             used |= 1u << cat;
-            if (nseq == 0 && (cats & ~used) == 0)
+            if (may_stop && (cats & ~used) == 0)
                 break;
         }
     }
