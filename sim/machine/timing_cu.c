@@ -266,7 +266,7 @@ static void order_candidates(const tw_sim_t *s, const tw_cu_t *cu, uint32_t simd
     }
 }
 
-void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
+uint64_t tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
 {
     tw_cu_t *cu = &s->cus[ci];
     uint32_t d = tw_simd_at(s, c);
@@ -307,7 +307,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
             uint32_t ninsts = w->isa.kernel->ninsts;
             tw_fault(s, w, LAUNCH_FAULT_PC, ninsts ? ninsts - 1 : 0, -1,
                      "the wave ran past the last instruction of the kernel (no s_endpgm)");
-            return;
+            return TW_NEVER;
         }
         isa_unit_t unit = (isa_unit_t)w->next_unit, cat = category(unit);
         if (cat != ISA_UNIT_SEQ && (used & (1u << cat)))
@@ -324,7 +324,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
         }
     }
     if (s->status != 0)
-        return;
+        return TW_NEVER;
     /* Sleep until the first cycle at which some wave could issue. SIMDs are visited in the order
      * their slots come after c: the k-th can issue at c + k at the earliest, so once a wave is
      * found that can issue by then, no later SIMD can do better (a busy CU looks at one SIMD). */
@@ -347,8 +347,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
                 next = t;
         }
     }
-    if (next != TW_NEVER)
-        tw_wake_cu(s, ci, next);
+    return next;
 }
 
 void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c)
