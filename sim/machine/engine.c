@@ -34,24 +34,33 @@ bool eng_ticks_init(eng_t *e, uint32_t ids, uint32_t prio, uint32_t kind)
     return true;
 }
 
-static void tick_remove(eng_t *e, uint32_t id)
+/* Clear id's bit in wheel bucket b, and the bucket's bit in wheel_used once the bucket is empty
+ * (the other words are looked at only when id's word has emptied). */
+static inline void wheel_clear(eng_t *e, uint32_t b, uint32_t id)
 {
-    if (e->tick_where[id] == 1) {
-        uint32_t b = (uint32_t)(e->tick_cycle[id] & (ENG_WHEEL - 1));
-        uint64_t *bucket = &e->wheel[(size_t)b * e->words];
-        bucket[id / 64] &= ~(1ull << (id % 64));
-        bool empty = true;
-        for (uint32_t w = 0; w < e->words && empty; w++)
-            empty = bucket[w] == 0;
-        if (empty)
-            e->wheel_used[b / 64] &= ~(1ull << (b % 64));
-    } else if (e->tick_where[id] == 2) {
+    uint64_t *bucket = &e->wheel[(size_t)b * e->words];
+    if ((bucket[id / 64] &= ~(1ull << (id % 64))) != 0)
+        return;
+    for (uint32_t w = 0; w < e->words; w++)
+        if (bucket[w])
+            return;
+    e->wheel_used[b / 64] &= ~(1ull << (b % 64));
+}
+
+/* Inline: on the path of every tick, and most often a no-op (the tick was just popped). */
+static inline void tick_remove(eng_t *e, uint32_t id)
+{
+    uint8_t where = e->tick_where[id];
+    if (where == 0)
+        return;
+    if (where == 1) {
+        wheel_clear(e, (uint32_t)(e->tick_cycle[id] & (ENG_WHEEL - 1)), id);
+    } else {
         uint32_t i = e->over_pos[id], last = e->over[--e->nover];
         e->over[i] = last;
         e->over_pos[last] = i;
         e->over_dirty = true;
-    } else
-        return;
+    }
     e->tick_where[id] = 0;
     e->nticks--;
 }

@@ -60,5 +60,18 @@ bool eng_schedule(eng_t *e, uint64_t cycle, uint32_t prio, uint32_t kind, uint32
 /* Remove the earliest event into *out and advance now. Returns false when the queue is empty. */
 bool eng_pop(eng_t *e, eng_event_t *out);
 static inline bool eng_empty(const eng_t *e) { return e->n == 0 && e->nticks == 0; }
+/* Whether a tick for id at `cycle` (not before now) would be the next event popped, no tick being
+ * pending: then the owner may run it at once and call eng_tick_ran, instead of eng_tick and
+ * eng_pop (the same order, and the same count of events processed). */
+static inline bool eng_tick_next(const eng_t *e, uint32_t id, uint64_t cycle)
+{
+    return e->nticks == 0 && cycle >= e->now &&
+           (e->n == 0 || cycle < e->heap[0].cycle || (cycle == e->heap[0].cycle && e->heap[0].prio >= e->tick_prio + id));
+}
+static inline void eng_tick_ran(eng_t *e, uint64_t cycle)
+{
+    e->now = cycle;
+    e->processed++;
+}
 
 #endif

@@ -191,8 +191,22 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
                 if (s->status == 0 && work_left(s))
                     eng_tick(&s->eng, ev.arg, c + 1);
             } else if (s->cus[ev.arg].tick_at == c) {
-                s->cus[ev.arg].tick_at = TW_NEVER;
-                tw_cu_tick(s, ev.arg, c);
+                /* While this CU's next issue stage is the earliest thing to happen (one busy CU),
+                 * run it at once rather than through the queue: the same order of events. */
+                uint32_t ci = ev.arg;
+                for (;;) {
+                    s->cus[ci].tick_at = TW_NEVER;
+                    uint64_t next = tw_cu_tick(s, ci, c);
+                    if (next == TW_NEVER || s->status != 0)
+                        break;
+                    if (s->cus[ci].tick_at != TW_NEVER || !eng_tick_next(&s->eng, ci, next) ||
+                        (opt->max_cycles && next > opt->max_cycles)) {
+                        tw_wake_cu(s, ci, next);
+                        break;
+                    }
+                    eng_tick_ran(&s->eng, next);
+                    c = next;
+                }
             }
             break;
         case EV_VM_DONE:

@@ -21,7 +21,7 @@
 /* SMEM shares the SALU's issue category (GCN-REFERENCE.md §1, 'SMEM vs SALU issue'). */
 static isa_unit_t category(isa_unit_t u) { return u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : u; }
 
-static uint64_t unit_free_at(const tw_sim_t *s, uint32_t ci, uint32_t simd, isa_unit_t u, uint64_t c)
+static inline __attribute__((always_inline)) uint64_t unit_free_at(const tw_sim_t *s, uint32_t ci, uint32_t simd, isa_unit_t u, uint64_t c)
 {
     const tw_cu_t *cu = &s->cus[ci];
     switch (u) {
@@ -279,7 +279,7 @@ static void order_candidates(const tw_sim_t *s, const tw_cu_t *cu, uint32_t simd
     }
 }
 
-void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
+uint64_t tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
 {
     tw_cu_t *cu = &s->cus[ci];
     uint32_t d = tw_simd_at(s, c);
@@ -288,23 +288,31 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     /* The ready waves in age order, in one pass: eligible ones, and those whose refetch or s_nop
      * has ended, which become eligible now (reported in slot order, before anything issues). */
     uint32_t noinst = 0;
+    /* The units of the candidates' next instructions (bit per isa_unit_t): without a sequencer
+     * instruction among them (it needs no unit), the loop below stops once every category present
+     * has issued, as the rest could not. */
+    uint32_t units = 0;
     for (uint32_t i = 0; i < cu->nage[d]; i++) {
         uint32_t slot = cu->age[d][i];
         tw_wave_t *w = cu->slot[d][slot];
         if (w->ready_at > c)
             continue;
-        if (w->state == TEV_WAVE_NOINST)
+        if (w->state != TEV_WAVE_ELIGIBLE) {
+            if (w->state != TEV_WAVE_NOINST)
+                continue;
             noinst |= 1u << slot;
-        else if (w->state != TEV_WAVE_ELIGIBLE)
-            continue;
+        }
+        units |= 1u << w->next_unit;
         cand[n++] = w;
     }
+    bool may_stop = !(units & (1u << ISA_UNIT_SEQ));
+    uint32_t cats = (units & ~(1u << ISA_UNIT_SMEM)) | ((units >> ISA_UNIT_SMEM & 1u) << ISA_UNIT_SALU);
     for (uint32_t m = noinst; m; m &= m - 1) {
         tw_wave_t *w = cu->slot[d][__builtin_ctz(m)];
         tw_set_state(s, w, TEV_WAVE_ELIGIBLE, w->ready_at);
     }
     order_candidates(s, cu, d, cand, n);
-    bool used[ISA_NUM_UNITS] = { false };
+    uint32_t used = 0; /* categories that issued (bit per isa_unit_t) */
     for (uint32_t i = 0; i < n && s->status == 0; i++) {
         tw_wave_t *w = cand[i];
         const isa_inst_t *in = w->next;
@@ -312,21 +320,24 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
             uint32_t ninsts = w->isa.kernel->ninsts;
             tw_fault(s, w, LAUNCH_FAULT_PC, ninsts ? ninsts - 1 : 0, -1,
                      "the wave ran past the last instruction of the kernel (no s_endpgm)");
-            return;
+            return TW_NEVER;
         }
         isa_unit_t unit = (isa_unit_t)w->next_unit, cat = category(unit);
-        if (cat != ISA_UNIT_SEQ && used[cat])
+        if (cat != ISA_UNIT_SEQ && (used & (1u << cat)))
             continue;
         if (unit_free_at(s, ci, d, unit, c) > c)
             continue;
         issue(s, cu, w, in, c);
-        if (cat != ISA_UNIT_SEQ)
-            used[cat] = true;
         cu->last_slot[d] = w->slot;
         cu->last_valid[d] = true;
+        if (cat != ISA_UNIT_SEQ) {
+            used |= 1u << cat;
+            if (may_stop && (cats & ~used) == 0)
+                break;
+        }
     }
     if (s->status != 0)
-        return;
+        return TW_NEVER;
     /* Sleep until the first cycle at which some wave could issue. SIMDs are visited in the order
      * their slots come after c: the k-th can issue at c + k at the earliest, so once a wave is
      * found that can issue by then, no later SIMD can do better (a busy CU looks at one SIMD). */
@@ -349,8 +360,7 @@ void tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
                 next = t;
         }
     }
-    if (next != TW_NEVER)
-        tw_wake_cu(s, ci, next);
+    return next;
 }
 
 void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c)

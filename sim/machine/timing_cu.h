@@ -6,8 +6,9 @@
 
 #include "machine/timing_state.h"
 
-/* EV_TICK: CU cu's issue stage at cycle c. */
-void tw_cu_tick(tw_sim_t *s, uint32_t cu, uint64_t c);
+/* EV_TICK: CU cu's issue stage at cycle c. Returns the first cycle at which it could issue again
+ * (TW_NEVER: none, or the run stopped), for the caller to wake it then (tw_wake_cu). */
+uint64_t tw_cu_tick(tw_sim_t *s, uint32_t cu, uint64_t c);
 /* EV_VM_DONE / EV_LGKM_DONE: one of w's vector-memory (vm) or LDS/scalar-memory operations is done. */
 void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c);
 /* A draining wave's last VALU instruction has left the SIMD (EV_VALU_DONE). */

@@ -131,7 +131,7 @@ static inline stats_pc_t *pc_entry(stats_t *st, uint32_t pc)
  * hidden and exposed by its SIMD's VALU issues since the wait began: events for one CU arrive in
  * cycle order and a wait ends in a memory-completion event, which runs before the issue stage of
  * its cycle (timing_state.h), so the count then covers exactly the cycles before `to`. */
-static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t simd, uint64_t to)
+static inline __attribute__((always_inline)) void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t simd, uint64_t to)
 {
     if (sl->state == TEV_WAVE_GONE || to <= sl->mark)
         return;
@@ -159,7 +159,7 @@ static void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t s
 /* Charge a wave's slots since its last issue, and the cycles until `now` (its next issue, or its
  * end), to that issue's instruction: a row of the per-instruction table is an instruction and what
  * its wave did until it issued the next one, so a wait belongs to the s_waitcnt that waited. */
-static void flush_pending(stats_t *st, stats_slot_t *sl, uint64_t now)
+static inline __attribute__((always_inline)) void flush_pending(stats_t *st, stats_slot_t *sl, uint64_t now)
 {
     stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
     if (!p)

@@ -1,6 +1,7 @@
 /* The event engine: events in (cycle, priority, scheduling) order, past cycles taken as now, and the
  * tick queue (wheel and overflow) merged as events of priority tick_prio + id, one pending tick per
- * id. A randomised run is checked against a brute-force reference queue. */
+ * id. A randomised run is checked against a brute-force reference queue, and eng_tick_next (a tick
+ * run at once) against what eng_tick and eng_pop would do. */
 #include "unit.h"
 
 #include <stdint.h>
@@ -127,6 +128,45 @@ START_TEST(random_against_reference)
 }
 END_TEST
 
+/* eng_tick_next says yes exactly when eng_tick then eng_pop would hand back that tick next. */
+START_TEST(tick_next_agrees_with_pop)
+{
+    eng_t e;
+    eng_init(&e);
+    ck_assert(eng_ticks_init(&e, 4, TICK_PRIO, TICK_KIND));
+    uint64_t x = 12345;
+    unsigned yes = 0, no = 0;
+    for (int i = 0; i < 20000; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        unsigned r = (unsigned)(x >> 33);
+        if (r % 3 == 0) /* another event, sometimes at now, with a priority on either side of the ticks' */
+            ck_assert(eng_schedule(&e, e.now + (r >> 2) % 4, (r >> 4) % 2 ? 0 : TICK_PRIO + 2, 1, 0, NULL));
+        if (r % 7 == 0) /* sometimes another CU's tick is pending */
+            eng_tick(&e, 3, e.now + (r >> 6) % 3);
+        uint32_t id = (r >> 8) % 3;
+        uint64_t at = e.now + (r >> 10) % 3;
+        bool next = eng_tick_next(&e, id, at);
+        bool had_ticks = e.nticks > 0;
+        eng_tick(&e, id, at);
+        eng_event_t ev;
+        ck_assert(eng_pop(&e, &ev));
+        bool popped_it = ev.kind == TICK_KIND && ev.arg == id && ev.cycle == at;
+        if (had_ticks)
+            ck_assert(!next); /* only with no tick pending */
+        else
+            ck_assert_int_eq(next, popped_it);
+        yes += next;
+        no += !next;
+        /* Drain to keep the queue short. */
+        while (e.n + e.nticks > 3)
+            ck_assert(eng_pop(&e, &ev));
+    }
+    ck_assert_uint_gt(yes, 1000);
+    ck_assert_uint_gt(no, 1000);
+    eng_free(&e);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("engine");
@@ -135,6 +175,7 @@ static Suite *suite(void)
     tcase_add_test(tc, events_in_order);
     tcase_add_test(tc, ticks_merge_replace_and_wrap);
     tcase_add_test(tc, random_against_reference);
+    tcase_add_test(tc, tick_next_agrees_with_pop);
     suite_add_tcase(s, tc);
     return s;
 }
