@@ -203,8 +203,24 @@ static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
     }
     case TEV_MEM: /* version 5 memory records (--trace-mem): the export shows wave and CU timelines only */
         break;
-    case TEV_HAZARD: /* hazards (version 5): the viewer marks them; the export leaves them out */
+    case TEV_HAZARD: { /* hazards (version 5): an instant on the wave's slot, as gcnviz marks it */
+        const tev_hazard_t *z = ev->u.hazard;
+        char name[64];
+        snprintf(name, sizeof name, "hazard: %s", trace_hazard_kind_name(z->kind));
+        x_sep(x);
+        fprintf(x->out, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"cat\":\"hazard\",\"name\":",
+                ev->cu + 1, TID_SLOT0 + g % (h->simds * h->slots));
+        jout_string(x->out, name);
+        fputc(',', x->out);
+        x_ts(x, "ts", ev->cycle, UINT64_MAX);
+        fputs(",\"args\":{\"instruction\":", x->out);
+        jout_string(x->out, z->pc < h->ninsts ? h->insts[z->pc].text : "?");
+        if (z->pc < h->ninsts && h->insts[z->pc].pc != TRACE_PC_UNKNOWN)
+            fprintf(x->out, ",\"pc\":%" PRIu32, h->insts[z->pc].pc);
+        fprintf(x->out, ",\"index\":%" PRIu32 ",\"source_index\":%" PRIu32 ",\"wave\":%" PRIu64 "}}", z->pc, z->src_pc,
+                ev->wave);
         break;
+    }
     case TEV_END:
         for (uint32_t i = 0; i < h->ncu * h->simds * h->slots; i++) {
             x_close_slot(x, i, ev->cycle);

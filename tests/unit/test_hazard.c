@@ -386,6 +386,19 @@ START_TEST(test_report_json_and_trace)
     ck_assert_uint_eq(found, 1);
     ck_assert_str_eq(trace_hazard_kind_name(TEV_HZ_LDS_RACE), "lds_race");
     trace_close(r);
+    /* the Perfetto export shows it as an instant on the wave's slot */
+    char jpath[112];
+    snprintf(jpath, sizeof jpath, "%s/k.json", t.dir);
+    ck_assert_int_eq(trace_export_perfetto(tpath, jpath, stderr), 0);
+    FILE *jf = fopen(jpath, "r");
+    ck_assert_ptr_nonnull(jf);
+    static char json[1 << 16];
+    size_t jn = fread(json, 1, sizeof json - 1, jf);
+    json[jn] = '\0';
+    fclose(jf);
+    ck_assert_msg(strstr(json, "\"cat\":\"hazard\",\"name\":\"hazard: vmcnt\"") != NULL, "%s", json);
+    ck_assert_msg(strstr(json, "\"args\":{\"instruction\":\"v_mov_b32_e32 v2, v1\",\"pc\":52,") != NULL, "%s", json);
+    unlink(jpath);
     unlink(tpath);
     hzlog_free(&g);
     th_release(&t);
