@@ -704,6 +704,12 @@ int codeobj_read(const char *name, const uint8_t *data, size_t len, isa_program_
             return finish(&c, out);
         }
     }
+    for (size_t k = 0; k < c.nkernels && c.version == 2; k++)
+        if (!find_meta(&c, c.kernels[k].entry->name)) {
+            co_error(&c, "NT_AMD_HSA_METADATA note: no entry for kernel '%s' (its arguments are unknown)",
+                     c.kernels[k].entry->name);
+            return finish(&c, out);
+        }
     c.map = asm_opcode_map_create();
     out->kernels = calloc(c.nkernels, sizeof *out->kernels);
     if (!c.map || !out->kernels) {
