@@ -135,6 +135,11 @@ codeobj_v2_cases() {
   check "codeobj v2 YAML no ValueKind" 1 "v2kind.o: error: section .note, offset 0x70: NT_AMD_HSA_METADATA note: YAML line 9: Kernels[0].Args[0] has no 'ValueKind'" "$g" asm "$d/v2kind.o"
   v2co v2sgprs $(($(at "$v2" "NumSGPRs:        11") + 17)) 50
   check "codeobj v2 YAML NumSGPRs" 1 "v2sgprs.o: error: $hdr: the metadata's CodeProps.NumSGPRs is 21 but the header says 11" "$g" asm "$d/v2sgprs.o"
+  # An older compiler's v2 object may leave e_flags 0: the ISA notes then name the target.
+  v2co v2flags0 48 0
+  check "codeobj v2 e_flags 0" 0 "" "$g" asm "$d/v2flags0.o"
+  cp "$d/v2flags0.o" "$d/v2notarget.o"; co_patch "$d/v2notarget.o" $((n2 + 32)) 99; co_patch "$d/v2notarget.o" $((n2 + 76)) 99
+  check "codeobj v2 no target" 1 "v2notarget.o: error: ELF header: e_flags 0 and no NT_AMD_HSA_ISA_VERSION or NT_AMD_HSA_ISA_NAME note" "$g" asm "$d/v2notarget.o"
   "$objcopy" --remove-section=.note "$v2" "$d/v2nonote.o"
   check "codeobj v2 no note" 1 "v2nonote.o: error: no NT_AMD_HSA_METADATA note" "$g" asm "$d/v2nonote.o"
 }
