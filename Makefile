@@ -24,9 +24,10 @@ GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs hipcc
 DEB_PACKAGES += $(GPU_DEB_PACKAGES)
 # sweeps on Slurm (tests/e2e/slurm.sh starts its own single-node Slurm)
 DEB_PACKAGES += slurmctld slurmd slurm-client munge
-# ---- code objects as input (isa/asm/codeobj*.c): libelf, msgpack-c; lld links .hsaco in the tests
-DEB_PACKAGES += libelf-dev libmsgpack-dev lld
-PKGS := inih libelf msgpack
+# ---- code objects as input (isa/asm/codeobj*.c): libelf, msgpack-c (v3+ metadata), libyaml (v2
+# metadata); lld links .hsaco in the tests
+DEB_PACKAGES += libelf-dev libmsgpack-dev libyaml-dev lld
+PKGS := inih libelf msgpack yaml-0.1
 # ---- end code objects
 WARN := -Wall -Wextra -Wpedantic -Werror
 BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g

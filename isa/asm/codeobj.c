@@ -11,6 +11,7 @@
 #include "asm/asm_directives.h"
 #include "asm/codeobj_link.h"
 #include "asm/codeobj_kd.h"
+#include "asm/codeobj_v2.h"
 
 #include <gelf.h>
 #include <libelf.h>
@@ -25,6 +26,7 @@ enum {
     CO_MACH_MASK = 0xff,
     CO_MACH_GFX803 = 0x2a,
     CO_NT_AMDGPU_METADATA = 32,
+    CO_STT_AMDGPU_HSA_KERNEL = 10, /* a code object v2 kernel's symbol (STT_LOOS) */
 };
 #define CO_NOP 0xbf800000u /* s_nop 0: what .p2align pads code with */
 
@@ -74,18 +76,14 @@ static bool check_header(co_t *c)
         return false;
     }
     unsigned abi = h->e_ident[EI_ABIVERSION];
-    if (abi == CO_ABI_V2) {
-        co_error(c, "ELF header: code object v2 (ABI version 0) is not supported; recompile with "
-                 "-mcode-object-version=4 (docs/kernels.md, \"Code objects\")");
-        return false;
-    }
     if (abi > CO_ABI_V5) {
-        co_error(c, "ELF header: ABI version %u is not one of code object v3, v4, v5 (1, 2, 3)", abi);
+        co_error(c, "ELF header: ABI version %u is not one of code object v2, v3, v4, v5 (0, 1, 2, 3)", abi);
         return false;
     }
-    c->version = abi + 2;
+    c->version = abi == CO_ABI_V2 ? 2 : abi + 2;
     unsigned mach = (unsigned)(h->e_flags & CO_MACH_MASK);
-    if (mach != CO_MACH_GFX803) {
+    /* A v2 object of an older compiler may leave e_flags 0: its notes name the target. */
+    if (mach != CO_MACH_GFX803 && !(c->version == 2 && h->e_flags == 0)) {
         co_error(c, "ELF header: e_flags 0x%x is for %s (EF_AMDGPU_MACH 0x%x); gcnsim simulates gfx803 (0x%x)",
                  (unsigned)h->e_flags, mach_name(mach), mach, CO_MACH_GFX803);
         return false;
@@ -245,6 +243,58 @@ static int cmp_kernel(const void *a, const void *b)
     return x->entry->off != y->entry->off ? (x->entry->off < y->entry->off ? -1 : 1) : 0;
 }
 
+/* Code object v2: a kernel is a global symbol of type STT_AMDGPU_HSA_KERNEL in code whose first
+ * 256 bytes are its amd_kernel_code_t, its code kernel_code_entry_byte_offset bytes after that. Its
+ * entry is a symbol made here at the code's start; the header's symbol stays as its descriptor. */
+static bool find_kernels_v2(co_t *c)
+{
+    c->v2_entries = calloc(c->nsyms ? c->nsyms : 1, sizeof *c->v2_entries);
+    if (!c->v2_entries) {
+        co_error(c, "out of memory");
+        return false;
+    }
+    for (size_t i = 0; i < c->nsyms; i++) {
+        const co_sym_t *y = &c->syms[i];
+        if (y->type != CO_STT_AMDGPU_HSA_KERNEL)
+            continue;
+        uint64_t hsize = y->size > CODEOBJ_V2_HEADER_SIZE ? y->size : CODEOBJ_V2_HEADER_SIZE;
+        if (!y->global || !y->defined || !executable(c, y->shndx) || !in_section(c, y, hsize) ||
+            !c->secs[y->shndx].data) {
+            co_error(c, "symbol '%s': a code object v2 kernel is a global symbol in code that holds its %d-byte "
+                     "amd_kernel_code_t and its code; this one is %llu bytes at offset 0x%llx of %s", y->name,
+                     CODEOBJ_V2_HEADER_SIZE, (unsigned long long)y->size, (unsigned long long)y->off,
+                     y->shndx < c->nsecs ? c->secs[y->shndx].name : "(no section)");
+            return false;
+        }
+        const co_sec_t *s = &c->secs[y->shndx];
+        const uint8_t *h = s->data + y->off;
+        uint64_t entry = (uint64_t)co_le32(h + 16) | (uint64_t)co_le32(h + 20) << 32;
+        uint64_t room = y->size ? y->size : s->sh.sh_size - y->off;
+        if (entry < CODEOBJ_V2_HEADER_SIZE || entry % 256 != 0 || entry >= room) {
+            co_error(c, "amd_kernel_code_t '%s' (section %s, offset 0x%llx): kernel_code_entry_byte_offset %lld does "
+                     "not lead into its code (a multiple of 256 from %d to %llu)", y->name, s->name,
+                     (unsigned long long)y->off, (long long)entry, CODEOBJ_V2_HEADER_SIZE,
+                     (unsigned long long)(room ? room - 1 : 0));
+            return false;
+        }
+        co_sym_t *e = &c->v2_entries[i];
+        *e = *y;
+        e->off += entry;
+        e->value += entry;
+        e->size = y->size ? y->size - entry : 0;
+        if (!add_kernel(c, e, y))
+            return false;
+        c->has_kd = true;
+    }
+    return true; /* none: code for gcnsim's default ABI, as in v3 */
+}
+
+/* Where kernel k's bytes begin: its v2 header, else its code. */
+static uint64_t kernel_begin(const co_t *c, const co_kernel_t *k)
+{
+    return c->version == 2 ? k->kd->off : k->entry->off;
+}
+
 /* Kernels are named by their descriptors (NAME.kd beside the entry NAME); a file without any
  * descriptor is hand-written code for gcnsim's default ABI, whose kernels are its global symbols
  * in code, as `.globl NAME` makes them. */
@@ -255,7 +305,9 @@ static bool find_kernels(co_t *c)
         co_error(c, "out of memory");
         return false;
     }
-    for (size_t i = 0; i < c->nsyms; i++) {
+    if (c->version == 2 && !find_kernels_v2(c))
+        return false;
+    for (size_t i = 0; i < c->nsyms && c->version > 2; i++) {
         const co_sym_t *kd = &c->syms[i];
         size_t len = strlen(kd->name);
         if (len < 4 || strcmp(kd->name + len - 3, ".kd") != 0 || !kd->global)
@@ -307,14 +359,14 @@ static bool find_kernels(co_t *c)
             k->end = k->start + k->entry->size;
         } else {
             k->end = i + 1 < c->nkernels && c->kernels[i + 1].entry->shndx == k->entry->shndx
-                         ? c->kernels[i + 1].entry->off : s->sh.sh_size;
+                         ? kernel_begin(c, &c->kernels[i + 1]) : s->sh.sh_size;
             k->end = k->start + (k->end - k->start) / 4 * 4;
             /* Without a size the alignment padding before the next kernel is s_nop 0 words. */
             while (k->end >= k->start + 8 && co_le32(s->data + k->end - 4) == CO_NOP)
                 k->end -= 4;
         }
         if (i + 1 < c->nkernels && c->kernels[i + 1].entry->shndx == k->entry->shndx &&
-            k->end > c->kernels[i + 1].entry->off) {
+            k->end > kernel_begin(c, &c->kernels[i + 1])) {
             co_error(c, "symbol '%s': its %llu bytes of code overlap kernel '%s'", k->entry->name,
                      (unsigned long long)(k->end - k->start), c->kernels[i + 1].entry->name);
             return false;
@@ -360,6 +412,12 @@ static bool build_labels(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
     if (!v) {
         co_error(c, "out of memory");
         return false;
+    }
+    if (c->version == 2) { /* its entry symbol is made up, not in the table */
+        memcpy(v[n].name, ck->entry->name, strlen(ck->entry->name) + 1); /* add_kernel checked its length */
+        v[n].own = true;
+        v[n].order = ck->entry->index;
+        n++;
     }
     for (size_t i = 0; i < c->nsyms; i++) {
         const co_sym_t *y = &c->syms[i];
@@ -434,6 +492,22 @@ static const codeobj_meta_kernel_t *find_meta(const co_t *c, const char *name)
     return NULL;
 }
 
+/* The YAML metadata's counts and sizes, where given, are the header's. */
+static bool v2_agrees(const codeobj_v2_code_t *v2, const codeobj_meta_kernel_t *m, char *msg, size_t n)
+{
+    const char *what = NULL;
+    uint32_t meta = 0, hdr = 0;
+    if (m && m->has_kernarg_size && m->kernarg_size != v2->kernarg_size)
+        what = "KernargSegmentSize", meta = m->kernarg_size, hdr = (uint32_t)v2->kernarg_size;
+    else if (m && m->has_sgpr_count && m->sgpr_count != v2->sgpr_count)
+        what = "NumSGPRs", meta = m->sgpr_count, hdr = v2->sgpr_count;
+    else if (m && m->has_vgpr_count && m->vgpr_count != v2->vgpr_count)
+        what = "NumVGPRs", meta = m->vgpr_count, hdr = v2->vgpr_count;
+    if (what)
+        snprintf(msg, n, "the metadata's CodeProps.%s is %u but the header says %u", what, meta, hdr);
+    return !what;
+}
+
 /* A code object keeps next_free_sgpr and the VCC/FLAT_SCRATCH reservations only as their sum
  * (the metadata's .sgpr_count, else the descriptor's granulated count). The split taken is the
  * largest reservation (LLVM's defaults reserve both) that leaves next_free_sgpr at least what the
@@ -446,19 +520,28 @@ static bool kernel_descriptor(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
         asm_kernel_resources(k);
         return true;
     }
+    codeobj_v2_code_t v2;
     codeobj_kd_t kd;
     char msg[256];
     const uint8_t *p = c->secs[ck->kd->shndx].data + ck->kd->off;
-    if (!codeobj_kd_read(p, &kd, msg, sizeof msg)) {
+    const codeobj_meta_kernel_t *m = find_meta(c, k->name);
+    if (c->version == 2) {
+        if (!codeobj_v2_code_read(p, &v2, msg, sizeof msg) || !v2_agrees(&v2, m, msg, sizeof msg)) {
+            co_error(c, "amd_kernel_code_t '%s' (section %s, offset 0x%llx): %s", ck->kd->name,
+                     c->secs[ck->kd->shndx].name, (unsigned long long)ck->kd->off, msg);
+            return false;
+        }
+        kd = v2.kd;
+    } else if (!codeobj_kd_read(p, &kd, msg, sizeof msg)) {
         co_error(c, "kernel descriptor '%s' (section %s, offset 0x%llx): %s", ck->kd->name,
                  c->secs[ck->kd->shndx].name, (unsigned long long)ck->kd->off, msg);
         return false;
-    }
-    if (!co_check_entry(c, ck, &kd))
+    } else if (!co_check_entry(c, ck, &kd)) {
         return false;
-    const codeobj_meta_kernel_t *m = find_meta(c, k->name);
-    uint32_t vgprs = m && m->has_vgpr_count ? m->vgpr_count : kd.vgprs_granted;
-    uint32_t total = m && m->has_sgpr_count ? m->sgpr_count : kd.sgprs_granted;
+    }
+    /* v2's header holds the exact counts; a v3 descriptor only the granted ones. */
+    uint32_t vgprs = m && m->has_vgpr_count ? m->vgpr_count : c->version == 2 ? v2.vgpr_count : kd.vgprs_granted;
+    uint32_t total = m && m->has_sgpr_count ? m->sgpr_count : c->version == 2 ? v2.sgpr_count : kd.sgprs_granted;
     k->desc = kd.desc;
     asm_kernel_resources(k); /* with nothing reserved: the SGPRs the code itself needs */
     uint32_t base = k->sgprs_used - k->sgprs_extra;
@@ -489,7 +572,29 @@ static bool kernel_descriptor(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
     return true;
 }
 
-/* The NT_AMDGPU_METADATA note, in any note section. */
+/* A code object v2 note of owner "AMD": the YAML metadata, or one that names the target. */
+static bool read_v2_note(co_t *c, const co_sec_t *s, size_t off, uint32_t type, const uint8_t *desc, uint32_t descsz)
+{
+    char msg[256];
+    if (type != CODEOBJ_NT_AMD_HSA_METADATA) {
+        if (codeobj_v2_note(type, desc, descsz, &c->v2_target, msg, sizeof msg))
+            return true;
+        co_error(c, "section %s, offset 0x%zx: %s", s->name, off, msg);
+        return false;
+    }
+    if (c->has_meta) {
+        co_error(c, "section %s, offset 0x%zx: a second NT_AMD_HSA_METADATA note", s->name, off);
+        return false;
+    }
+    if (!codeobj_meta_read_yaml(desc, descsz, &c->meta, msg, sizeof msg)) {
+        co_error(c, "section %s, offset 0x%zx: NT_AMD_HSA_METADATA note: %s", s->name, off, msg);
+        return false;
+    }
+    c->has_meta = true;
+    return true;
+}
+
+/* The metadata note (NT_AMDGPU_METADATA; v2: NT_AMD_HSA_METADATA), in any note section. */
 static bool read_notes(co_t *c)
 {
     for (size_t i = 1; i < c->nsecs; i++) {
@@ -511,6 +616,8 @@ static bool read_notes(co_t *c)
                 return false;
             }
             const uint8_t *desc = s->data + name_at + nlen;
+            if (c->version == 2 && namesz == 4 && memcmp(s->data + name_at, "AMD", 4) == 0 && !read_v2_note(c, s, off, type, desc, descsz))
+                return false;
             if (type == CO_NT_AMDGPU_METADATA && namesz == 7 && memcmp(s->data + name_at, "AMDGPU", 7) == 0) {
                 char msg[256];
                 if (c->has_meta) {
@@ -544,6 +651,7 @@ static int finish(co_t *c, isa_program_t *out)
         asm_opcode_map_free(c->map);
     free(c->secs);
     free(c->syms);
+    free(c->v2_entries);
     free(c->kernels);
     free(c->buf);
     if (errors)
@@ -576,8 +684,14 @@ int codeobj_read(const char *name, const uint8_t *data, size_t len, isa_program_
     if (!c.elf || !check_header(&c) || !read_sections(&c) || !read_symbols(&c) || !read_notes(&c) ||
         !find_kernels(&c))
         return finish(&c, out);
+    const char *note = c.version == 2 ? "NT_AMD_HSA_METADATA" : "NT_AMDGPU_METADATA";
     if (c.has_kd && !c.has_meta) {
-        co_error(&c, "no NT_AMDGPU_METADATA note: the kernels' arguments and register counts are unknown");
+        co_error(&c, "no %s note: the kernels' arguments and register counts are unknown", note);
+        return finish(&c, out);
+    }
+    if (c.version == 2 && c.eh.e_flags == 0 && !c.v2_target) {
+        co_error(&c, "ELF header: e_flags 0 and no NT_AMD_HSA_ISA_VERSION or NT_AMD_HSA_ISA_NAME note: the target "
+                 "is unknown (gcnsim simulates gfx803)");
         return finish(&c, out);
     }
     for (uint32_t m = 0; m < c.meta.nkernels; m++) {
@@ -585,11 +699,17 @@ int codeobj_read(const char *name, const uint8_t *data, size_t len, isa_program_
         for (size_t k = 0; k < c.nkernels; k++)
             found |= strcmp(c.kernels[k].entry->name, c.meta.kernels[m].name) == 0;
         if (!found) {
-            co_error(&c, "NT_AMDGPU_METADATA note: metadata for kernel '%s', which is not in this code object",
+            co_error(&c, "%s note: metadata for kernel '%s', which is not in this code object", note,
                      c.meta.kernels[m].name);
             return finish(&c, out);
         }
     }
+    for (size_t k = 0; k < c.nkernels && c.version == 2; k++)
+        if (!find_meta(&c, c.kernels[k].entry->name)) {
+            co_error(&c, "NT_AMD_HSA_METADATA note: no entry for kernel '%s' (its arguments are unknown)",
+                     c.kernels[k].entry->name);
+            return finish(&c, out);
+        }
     c.map = asm_opcode_map_create();
     out->kernels = calloc(c.nkernels, sizeof *out->kernels);
     if (!c.map || !out->kernels) {

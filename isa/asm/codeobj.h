@@ -2,8 +2,9 @@
  * object (`llvm-mc -filetype=obj`, `clang -c`, a linked `.hsaco` from ld.lld) becomes the same
  * isa_program_t the assembler makes of the equivalent text: its machine code decoded through the
  * one instruction table (asm_decode.h), the kernels found by their symbols, each kernel
- * descriptor (code object v3-v5 `NAME.kd`, codeobj_kd.c) read into the descriptor,
- * the metadata note (msgpack, codeobj_meta.c) into the arguments, the relocations resolved into
+ * descriptor (code object v3-v5 `NAME.kd`, codeobj_kd.c; v2's amd_kernel_code_t, codeobj_v2.c)
+ * read into the descriptor, the metadata note (msgpack, codeobj_meta.c; v2's YAML,
+ * codeobj_yaml.c) into the arguments, the relocations resolved into
  * the program image laid out as the assembler lays it out (docs/kernels.md, "Code objects").
  * The ELF structure is read with libelf. Every problem is one "FILE: error: WHERE: what" line
  * (section, offset, symbol) and a non-zero count; no input crashes it. Needs: asm, asm_decode. */

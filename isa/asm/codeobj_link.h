@@ -40,7 +40,7 @@ typedef struct {
 
 typedef struct {
     const co_sym_t *entry;   /* the code symbol NAME */
-    const co_sym_t *kd;      /* NAME.kd, or NULL (gcnsim's default ABI) */
+    const co_sym_t *kd;      /* NAME.kd (v2: the amd_kernel_code_t's symbol), or NULL (gcnsim's default ABI) */
     uint64_t start, end;     /* its code: [start, end) of the entry's section */
 } co_kernel_t;
 
@@ -59,11 +59,13 @@ typedef struct {
     size_t len;
     Elf *elf;
     GElf_Ehdr eh;
-    unsigned version;        /* code object version: 3, 4, 5 */
+    unsigned version;        /* code object version: 2, 3, 4, 5 */
     co_sec_t *secs;
     size_t nsecs;
     co_sym_t *syms;
     size_t nsyms;
+    co_sym_t *v2_entries;    /* v2: the kernels' entries, made at their code's start (codeobj.c) */
+    bool v2_target;          /* v2: a note named gfx803 */
     co_kernel_t *kernels;
     size_t nkernels;
     bool has_kd, has_meta;

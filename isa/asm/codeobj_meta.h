@@ -1,7 +1,8 @@
 /* codeobj_meta: the kernels' metadata of a code object: the NT_AMDGPU_METADATA note of code
  * object v3-v5, a MessagePack map (LLVM AMDGPUUsage, "Code Object V3 Metadata"), read with
  * msgpack-c into each kernel's arguments, kernarg segment size and register counts, as the
- * assembler reads the same keys from `.amdgpu_metadata` text. Needs: isa only. */
+ * assembler reads the same keys from `.amdgpu_metadata` text; code object v2's YAML note is read
+ * into the same form (codeobj_yaml.c). Needs: isa only. */
 #ifndef GCNSIM_CODEOBJ_META_H
 #define GCNSIM_CODEOBJ_META_H
 
@@ -28,6 +29,9 @@ typedef struct {
 /* Read the msgpack metadata blob (a note's descriptor). False with msg naming what is wrong
  * ("amdhsa.kernels[1].args[0]: '.offset' is not an unsigned integer"). */
 bool codeobj_meta_read_msgpack(const uint8_t *data, size_t len, codeobj_meta_t *out, char *msg, size_t n);
+/* Read the YAML metadata of code object v2 (the NT_AMD_AMDGPU_HSA_METADATA note's text, codeobj_yaml.c)
+ * into the same form, value kinds renamed to v3's; msg begins "YAML line N". */
+bool codeobj_meta_read_yaml(const uint8_t *data, size_t len, codeobj_meta_t *out, char *msg, size_t n);
 void codeobj_meta_free(codeobj_meta_t *m);
 
 #endif

@@ -46,9 +46,7 @@ codeobj_cases() {
   co osabi; co_patch "$d/osabi.o" 7 0
   check "codeobj OS/ABI" 1 "osabi.o: error: ELF header: OS/ABI 0 is not AMDGPU_HSA (64)" "$g" asm "$d/osabi.o"
   co abi9; co_patch "$d/abi9.o" 8 9
-  check "codeobj ABI version" 1 "abi9.o: error: ELF header: ABI version 9 is not one of code object v3, v4, v5" "$g" asm "$d/abi9.o"
-  co v2; co_patch "$d/v2.o" 8 0
-  check "codeobj v2" 1 "v2.o: error: ELF header: code object v2 (ABI version 0) is not supported" "$g" asm "$d/v2.o"
+  check "codeobj ABI version" 1 "abi9.o: error: ELF header: ABI version 9 is not one of code object v2, v3, v4, v5" "$g" asm "$d/abi9.o"
   co gfx900; co_patch "$d/gfx900.o" 48 44
   check "codeobj gfx900" 1 "gfx900.o: error: ELF header: e_flags 0x2c is for gfx900 (EF_AMDGPU_MACH 0x2c); gcnsim simulates gfx803" "$g" asm "$d/gfx900.o"
   "$objcopy" --remove-section=.note "$ok" "$d/nonote.o"
@@ -81,10 +79,67 @@ codeobj_cases() {
   printf '.globl k\n.p2align 8\n.type k,@function\nk:\n  s_getpc_b64 s[4:5]\n  s_add_u32 s4, s4, table@rel32@lo+4\n  s_addc_u32 s5, s5, table@rel32@hi+12\n  s_endpgm\n' > "$d/undef.s"
   "$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -filetype=obj "$d/undef.s" -o "$d/undef.o"
   check "codeobj undefined symbol" 1 "undef.o: error: kernel 'k', relocation at +0x8: undefined symbol 'table'" "$g" asm "$d/undef.o"
+  codeobj_v2_cases "$g" "$d"
   # The same messages through a workload's source = (the object under the .s name it names).
   cp workloads/matmul_tiled.ini "$d/"
   cp "$d/machine.o" "$d/matmul_tiled.s"
   check "codeobj as source" 1 "matmul_tiled.s: error: ELF header: machine 62 is not AMDGPU (224)" "$g" run "$d/matmul_tiled.ini"
   cp "$d/usersgpr.o" "$d/matmul_tiled.s"
   check "codeobj as source (descriptor)" 1 "compute_pgm_rsrc2.USER_SGPR_COUNT is 1" "$g" run "$d/matmul_tiled.ini"
+}
+
+# Code object v2: llvm-mc's object of tests/bad/codeobj_v2.s (clang's v2 output for
+# workloads/opencl/vector_add.cl: the 256-byte amd_kernel_code_t at the start of .text, then the
+# code; the .note section's AMD notes: code object version, ISA version, ISA name, YAML metadata)
+# with a few bytes changed. Uses codeobj_cases' helpers (co_patch, sec, hex, symidx).
+codeobj_v2_cases() {
+  g=$1; d=$2
+  v2="$d/v2ok.o"
+  "$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -filetype=obj --amdhsa-code-object-version=2 tests/bad/codeobj_v2.s -o "$v2"
+  check "codeobj v2 ok" 0 "" "$g" asm "$v2"
+  t2=$(hex "$(sec "$v2" .text)"); n2=$(hex "$(sec "$v2" .note)"); s2=$(hex "$(sec "$v2" .symtab)")
+  ks2=$((s2 + 24 * $(symidx "$v2" vector_add)))
+  # at FILE TEXT: the file offset of TEXT's first occurrence
+  at() { grep -obUa -- "$2" "$1" | head -1 | cut -d: -f1; }
+  hdr="amd_kernel_code_t 'vector_add' (section .text, offset 0x0)"
+  v2co() { f2="$d/$1.o"; cp "$v2" "$f2"; shift; co_patch "$f2" "$@"; }
+  v2co v2outside $((ks2 + 9)) 16
+  check "codeobj v2 header outside .text" 1 "v2outside.o: error: symbol 'vector_add': a code object v2 kernel is a global symbol in code that holds its 256-byte amd_kernel_code_t and its code" "$g" asm "$d/v2outside.o"
+  v2co v2version "$t2" 2
+  check "codeobj v2 header version" 1 "v2version.o: error: $hdr: amd_kernel_code_version_major is 2" "$g" asm "$d/v2version.o"
+  v2co v2machine $((t2 + 10)) 9
+  check "codeobj v2 header machine" 1 "v2machine.o: error: $hdr: amd_machine_version is 9.0.3; gcnsim simulates gfx803" "$g" asm "$d/v2machine.o"
+  v2co v2entry $((t2 + 16)) 128 0
+  check "codeobj v2 entry offset" 1 "v2entry.o: error: amd_kernel_code_t 'vector_add' (section .text, offset 0x0): kernel_code_entry_byte_offset 128 does not lead into its code" "$g" asm "$d/v2entry.o"
+  v2co v2usersgpr $((t2 + 52)) 2
+  check "codeobj v2 USER_SGPR_COUNT" 1 "v2usersgpr.o: error: $hdr: compute_pgm_rsrc2.USER_SGPR_COUNT is 1" "$g" asm "$d/v2usersgpr.o"
+  v2co v2ptr64 $((t2 + 58)) 2
+  check "codeobj v2 is_ptr64" 1 "v2ptr64.o: error: $hdr: code_properties 0x2000b: is_ptr64 is clear" "$g" asm "$d/v2ptr64.o"
+  v2co v2vgprs $((t2 + 86)) 200
+  check "codeobj v2 VGPR count" 1 "v2vgprs.o: error: $hdr: workitem_vgpr_count is 200 but compute_pgm_rsrc1 grants 8 VGPRs" "$g" asm "$d/v2vgprs.o"
+  v2co v2wave $((t2 + 103)) 5
+  check "codeobj v2 wavefront size" 1 "v2wave.o: error: $hdr: wavefront_size is 2^5; gfx803 waves are 64 (2^6) wide" "$g" asm "$d/v2wave.o"
+  v2co v2directives $((t2 + 200)) 1
+  check "codeobj v2 control directives" 1 "v2directives.o: error: $hdr: control_directives (bytes 128..255) are not zero" "$g" asm "$d/v2directives.o"
+  v2co v2note $((n2 + 16)) 3
+  check "codeobj v2 version note" 1 "v2note.o: error: section .note, offset 0x0: NT_AMD_HSA_CODE_OBJECT_VERSION is 3.1, not 2.x" "$g" asm "$d/v2note.o"
+  v2co v2isa $((n2 + 44)) 9
+  check "codeobj v2 ISA note" 1 "v2isa.o: error: section .note, offset 0x18: NT_AMD_HSA_ISA_VERSION is 9.0.3; gcnsim simulates gfx803" "$g" asm "$d/v2isa.o"
+  v2co v2isaname $(($(at "$v2" amdgcn-amd-amdhsa--gfx803) + 24)) 57
+  check "codeobj v2 ISA name" 1 "v2isaname.o: error: section .note, offset 0x44: NT_AMD_HSA_ISA_NAME is 'amdgcn-amd-amdhsa--gfx809'; gcnsim simulates amdgcn-amd-amdhsa--gfx803" "$g" asm "$d/v2isaname.o"
+  v2co v2yaml "$(at "$v2" Kernels:)" 91
+  check "codeobj v2 malformed YAML" 1 "v2yaml.o: error: section .note, offset 0x70: NT_AMD_HSA_METADATA note: YAML line 4, column 3: could not find expected ':'" "$g" asm "$d/v2yaml.o"
+  v2co v2nokernel $(($(at "$v2" "Name:            vector_add") + 17)) 120
+  check "codeobj v2 YAML kernel missing" 1 "v2nokernel.o: error: NT_AMD_HSA_METADATA note: metadata for kernel 'xector_add', which is not in this code object" "$g" asm "$d/v2nokernel.o"
+  v2co v2kind "$(at "$v2" "ValueKind:       GlobalBuffer")" 87
+  check "codeobj v2 YAML no ValueKind" 1 "v2kind.o: error: section .note, offset 0x70: NT_AMD_HSA_METADATA note: YAML line 9: Kernels[0].Args[0] has no 'ValueKind'" "$g" asm "$d/v2kind.o"
+  v2co v2sgprs $(($(at "$v2" "NumSGPRs:        11") + 17)) 50
+  check "codeobj v2 YAML NumSGPRs" 1 "v2sgprs.o: error: $hdr: the metadata's CodeProps.NumSGPRs is 21 but the header says 11" "$g" asm "$d/v2sgprs.o"
+  # An older compiler's v2 object may leave e_flags 0: the ISA notes then name the target.
+  v2co v2flags0 48 0
+  check "codeobj v2 e_flags 0" 0 "" "$g" asm "$d/v2flags0.o"
+  cp "$d/v2flags0.o" "$d/v2notarget.o"; co_patch "$d/v2notarget.o" $((n2 + 32)) 99; co_patch "$d/v2notarget.o" $((n2 + 76)) 99
+  check "codeobj v2 no target" 1 "v2notarget.o: error: ELF header: e_flags 0 and no NT_AMD_HSA_ISA_VERSION or NT_AMD_HSA_ISA_NAME note" "$g" asm "$d/v2notarget.o"
+  "$objcopy" --remove-section=.note "$v2" "$d/v2nonote.o"
+  check "codeobj v2 no note" 1 "v2nonote.o: error: no NT_AMD_HSA_METADATA note" "$g" asm "$d/v2nonote.o"
 }
