@@ -155,7 +155,7 @@ typedef struct {
     uint64_t from, to;         /* --trace-cycles, inclusive */
     bool one_wave;             /* --trace-wave */
     uint64_t wave;
-    bool mem;                  /* --trace-mem (trace format version 5); last: initialised by position */
+    bool mem;                  /* --trace-mem (trace format version 5) */
 } run_trace_t;
 
 typedef struct {
@@ -724,7 +724,7 @@ static int csv_columns(run_args_t *a, csv_cols_t *c)
 static int run_main(int argc, char **argv, bool check)
 {
     csv_cols_t cols = { 0 };
-    run_args_t a = { .tr = { NULL, false, (uint64_t)1 << 30, false, NULL, 0, UINT64_MAX, false, 0 } };
+    run_args_t a = { .tr = { .limit = (uint64_t)1 << 30, .to = UINT64_MAX } };
     a.so.check = check;
     size_t nwl_sets = 0;
     a.sets = calloc((size_t)argc, sizeof *a.sets);

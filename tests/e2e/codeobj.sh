@@ -73,8 +73,6 @@ for ini in workloads/*.ini workloads/tutorial/*.ini workloads/opencl/*.ini workl
   name=${ini#workloads/}; name=${name%.ini}
   grep -q "^$name " tests/pending.txt 2>/dev/null && continue
   src=$(sed -n 's/^[[:space:]]*source[[:space:]]*=[[:space:]]*\([^[:space:];]*\).*/\1/p' "$ini" | head -1)
-  # A workload whose source is OpenCL C or HIP (gcnsim compiles it) has no assembly to assemble.
-  case $src in *.cl|*.hip) continue ;; esac
   dir=$(dirname "$ini")
   tree="$tmp/tree"
   rm -rf "$tree"; mkdir -p "$tree/$dir"
