@@ -225,7 +225,7 @@ void asm_amdhsa_line(asm_ctx_t *c)
 
 /* ---- .amdgpu_metadata: the YAML subset clang emits ------------------------------------------- */
 
-static isa_arg_kind_t arg_kind(const char *vk)
+isa_arg_kind_t asm_arg_kind(const char *vk)
 {
     if (strcmp(vk, "by_value") == 0)
         return ISA_ARG_BY_VALUE;
@@ -348,7 +348,7 @@ static void meta_arg_key(asm_ctx_t *c, const char *key, size_t kn, const char *v
         what = "argument type name is too long (at most 63 characters)";
     } else if (kn == 11 && memcmp(key, ".value_kind", 11) == 0) {
         ok = yaml_string(v, vn, a->value_kind, sizeof a->value_kind);
-        a->kind = arg_kind(a->value_kind);
+        a->kind = asm_arg_kind(a->value_kind);
         what = "argument value kind is too long (at most 39 characters)";
     } else if (kn == 7 && memcmp(key, ".offset", 7) == 0) {
         ok = yaml_uint(v, vn, &a->offset);

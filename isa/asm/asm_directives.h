@@ -15,6 +15,9 @@ void asm_metadata_line(asm_ctx_t *c);
 /* gcnsim's default descriptor and LLVM's .amdhsa defaults. */
 void asm_default_descriptor(isa_descriptor_t *d);
 void asm_amdhsa_defaults(isa_descriptor_t *d);
+/* An argument's kind from its metadata value kind (".value_kind": by_value, global_buffer, ...), as
+ * the YAML text and a code object's MessagePack note both name it. */
+isa_arg_kind_t asm_arg_kind(const char *value_kind);
 /* At end of file: report unterminated blocks. */
 void asm_directives_finish(asm_ctx_t *c);
 

@@ -4,6 +4,8 @@
  * claim four billion. Keys are those the assembler reads from `.amdgpu_metadata` text (asm_directives.c). */
 #include "asm/codeobj_meta.h"
 
+#include "asm/asm_directives.h"
+
 #include <msgpack.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,19 +130,6 @@ static int get_u32(const msgpack_object *map, const char *key, uint32_t *out)
     return 1;
 }
 
-static isa_arg_kind_t arg_kind(const char *vk)
-{
-    if (strcmp(vk, "by_value") == 0)
-        return ISA_ARG_BY_VALUE;
-    if (strcmp(vk, "global_buffer") == 0)
-        return ISA_ARG_GLOBAL_BUFFER;
-    if (strcmp(vk, "dynamic_shared_pointer") == 0)
-        return ISA_ARG_DYNAMIC_SHARED_POINTER;
-    if (strncmp(vk, "hidden_", 7) == 0)
-        return ISA_ARG_HIDDEN;
-    return ISA_ARG_OTHER;
-}
-
 static bool read_arg(const msgpack_object *o, uint32_t ki, uint32_t ai, isa_kernel_arg_t *a, char *msg, size_t n)
 {
     memset(a, 0, sizeof *a);
@@ -164,7 +153,7 @@ static bool read_arg(const msgpack_object *o, uint32_t ki, uint32_t ai, isa_kern
         return false;
     }
     if (a->value_kind[0])
-        a->kind = arg_kind(a->value_kind);
+        a->kind = asm_arg_kind(a->value_kind);
     return true;
 }
 
