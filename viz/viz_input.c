@@ -59,9 +59,14 @@ bool viz_input_event(viz_view_t *v, viz_input_t *in, const SDL_Event *e)
             viz_view_mode(v, VIZ_MODE_DETAIL, (uint32_t)((e->button.y - o->strips.y) / o->strip_h));   /* open that CU */
             return true;
         }
-        return false;
+        return click && viz_pane_click(v, e->button.x, e->button.y);   /* a listing row, a lane, a workgroup */
     }
     case SDL_MOUSEWHEEL:
+        if (e->wheel.y && v->lay.pane_x && v->px >= v->lay.pane_x) {   /* over the pane: scroll its listing */
+            int64_t top = (int64_t)v->pane_top - 3 * e->wheel.y;
+            v->pane_top = top < 0 ? 0 : (uint32_t)top;   /* the next frame keeps it inside the listing */
+            return true;
+        }
         if (e->wheel.y)
             zoom(v, viz_x_to_cycle(v, v->px), e->wheel.y > 0 ? 0.8 : 1.25);
         return e->wheel.y != 0;
@@ -80,6 +85,8 @@ bool viz_input_event(viz_view_t *v, viz_input_t *in, const SDL_Event *e)
         case SDLK_PAGEUP: viz_view_mode(v, v->mode, v->cu ? v->cu - 1 : 0); return true;
         case SDLK_PAGEDOWN: viz_view_mode(v, v->mode, v->cu + 1); return true;
         case SDLK_ESCAPE: v->sel = false; return true;
+        case SDLK_i: v->pane = !v->pane; return true;
+        case SDLK_a: v->pf = VIZ_PF_ALL; return true;
         case SDLK_q: in->quit = true; return false;
         default: return false;
         }

@@ -588,7 +588,7 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
     m->h.ninsts = 0;
     m->issues = (m->h.flags & TRACE_FLAG_ISSUES) != 0;
     m->mem = (m->h.flags & TRACE_FLAG_MEM) != 0;
-    bool ok = alloc_model(m);
+    bool ok = alloc_model(m) && viz_pcs_alloc(m);
     if (!ok)
         snprintf(msg, msglen, "out of memory loading the trace");
     tev_t ev;
@@ -602,7 +602,11 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
                 m->end = ev.cycle;
             continue;
         }
-        ok = add_event(m, &ev, msg, msglen) && viz_mem_event(m, &ev);
+        ok = add_event(m, &ev, msg, msglen);
+        if (ok && !(viz_mem_event(m, &ev) && viz_pcs_event(m, &ev))) {
+            ok = false;
+            snprintf(msg, msglen, "out of memory loading the trace");
+        }
     }
     if (ok && got < 0)
         ok = false;
@@ -614,6 +618,7 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
     trace_close(r);
     if (ok)
         viz_mem_finish(m);
+    viz_pcs_finish(m);
     if (ok && !finish(m)) {
         snprintf(msg, msglen, "out of memory loading the trace");
         ok = false;
@@ -643,6 +648,7 @@ void viz_model_free(viz_model_t *m)
     if (!m)
         return;
     free(m->hz);
+    viz_pcs_free(m);
     for (uint32_t i = 0; m->lane && i < m->nlanes; i++) {
         viz_lane_t *l = &m->lane[i];
         free(l->t);
