@@ -47,10 +47,15 @@ const viz_pc_row_t *viz_pane_rows(viz_view_t *v)
     return v->rows;
 }
 
-static uint32_t byte_pc(const viz_model_t *m, uint32_t i)
+/* The instruction's byte offset as the listing prints it ("0x" first with hex), or, in traces
+ * older than version 4 (no offsets), its index. */
+static void pc_text(const viz_model_t *m, uint32_t i, bool hex, char *buf, size_t len)
 {
     uint32_t pc = m->h.insts[i].pc;
-    return pc == TRACE_PC_UNKNOWN ? i : pc;   /* older traces: the index */
+    if (pc == TRACE_PC_UNKNOWN)
+        snprintf(buf, len, hex ? "instruction %" PRIu32 : "#%" PRIu32, i);
+    else
+        snprintf(buf, len, hex ? "pc 0x%04" PRIx32 : "%04" PRIx32, pc);
 }
 
 /* What the rows cover, as the pane's heading says it. */
@@ -164,7 +169,7 @@ void viz_draw_pane(viz_view_t *v, SDL_Renderer *r, int w, int h)
             SDL_RenderFillRect(r, &(SDL_Rect){ right[3] - bw, ry + 1, bw, o->pane_row_h - 3 });
         }
         SDL_Color c = p->issues ? viz_ink : viz_faint;
-        snprintf(buf, sizeof buf, "%04" PRIx32, byte_pc(m, i));
+        pc_text(m, i, false, buf, sizeof buf);
         num_label(v, r, right[5], ry + 1, viz_faint, buf);
         snprintf(buf, sizeof buf, "%" PRIu64, p->issues);
         num_label(v, r, right[0], ry + 1, c, buf);
@@ -224,11 +229,12 @@ void viz_describe_pane(viz_view_t *v, int row, char *buf, size_t len)
         return;
     }
     const viz_pc_row_t *p = &rows[row];
-    char what[160];
+    char what[160], pc[32];
     heading(v, what, sizeof what);
-    snprintf(buf, len, "pc 0x%04" PRIx32 " %s (%s): %" PRIu64 " issues, %.1f cycles on average (at most %" PRIu32
+    pc_text(m, (uint32_t)row, true, pc, sizeof pc);
+    snprintf(buf, len, "%s %s (%s): %" PRIu64 " issues, %.1f cycles on average (at most %" PRIu32
              ") to the wave's next instruction; waited %" PRIu64 " issue slots at s_waitcnt, %.1f%% hidden",
-             byte_pc(m, (uint32_t)row), m->h.insts[row].text ? m->h.insts[row].text : "?", what, p->issues,
+             pc, m->h.insts[row].text ? m->h.insts[row].text : "?", what, p->issues,
              p->nlat ? (double)p->lat_sum / (double)p->nlat : 0.0, p->lat_max, p->waited,
              p->waited ? 100.0 * (double)p->hidden / (double)p->waited : 0.0);
 }
