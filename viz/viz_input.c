@@ -31,7 +31,7 @@ bool viz_input_event(viz_view_t *v, viz_input_t *in, const SDL_Event *e)
         v->pointer = true;
         v->px = e->motion.x;
         v->py = e->motion.y;
-        if (in->drag == VIZ_DRAG_PAN) {
+        if (in->drag == VIZ_DRAG_PAN && !(v->lay.pane_x && in->press_x >= v->lay.pane_x)) {   /* the pane does not pan */
             viz_view_set(v, v->t0 - (e->motion.x - in->drag_x) * cpp, v->t1 - (e->motion.x - in->drag_x) * cpp);
             in->drag_x = e->motion.x;
         } else if (in->drag == VIZ_DRAG_SELECT) {

@@ -42,6 +42,8 @@ static const char help[] =
     "In the window: mouse wheel zooms around the pointer, drag or arrow keys pan, up/down or +/- zoom,\n"
     "shift+drag or right-drag selects a range, f fits the whole run, Esc clears the selection, q quits;\n"
     "o switches detail and overview, PgUp/PgDn step CUs, Enter or a click opens a CU, s switches strips;\n"
+    "i shows the instruction timing pane (a click on a row marks its issues, on a lane or workgroup counts\n"
+    "only that wave or workgroup, a counts all waves again);\n"
     "hovering shows a wave's id, workgroup, state, PC and instruction. See docs/viewer.md.\n";
 
 typedef struct {
