@@ -319,7 +319,7 @@ static void draw_status(viz_view_t *v, SDL_Renderer *r)
         viz_describe(v, v->px, v->py, line, sizeof line);
     if (!line[0] && v->pointer)
         snprintf(line, sizeof line, "wheel: zoom   drag or arrows: pan   shift+drag or right-drag: select a range   "
-                                    "f: fit   Esc: clear   q: quit");
+                                    "f: fit   Esc: clear   i: instruction pane   q: quit");
     viz_label(v, r, 6, o->status.y + 2, viz_ink, line);
     int n = snprintf(line, sizeof line, "view %.0f-%.0f (%.0f cycles, %.3g cycles/px)", v->t0, v->t1, v->t1 - v->t0,
                      (v->t1 - v->t0) / o->plot_w);

@@ -189,13 +189,45 @@ void viz_draw_pane(viz_view_t *v, SDL_Renderer *r, int w, int h)
     }
 }
 
+/* The selected wave's (or workgroup's waves') lanes framed in ink over their lifetime. */
+static void frame_waves(viz_view_t *v, viz_canvas_t *cv, double cpp, uint32_t l0, uint32_t l1)
+{
+    const viz_model_t *m = v->m;
+    const viz_layout_t *o = &v->lay;
+    int h = (int)floor(o->lane_h);
+    if (h < 3)
+        return;   /* lanes too thin to frame */
+    for (uint32_t li = l0; li < l1; li++) {
+        const viz_lane_t *l = &m->lane[li];
+        for (size_t k = 0; k < l->nwaves; k++) {
+            const viz_wave_t *w = &l->waves[k];
+            if ((v->pf == VIZ_PF_WAVE ? w->id : w->wg) != v->pf_id)
+                continue;
+            double a = ((double)w->start - v->t0) / cpp, b = ((double)(w->end == UINT64_MAX ? m->end : w->end) - v->t0) / cpp;
+            if (b < 0 || a >= o->plot_w)
+                continue;
+            a = a < 0 ? 0 : a;
+            b = b > o->plot_w - 1 ? o->plot_w - 1 : b;
+            int x0 = o->plot_x + (int)a, x1 = o->plot_x + (int)b, y = o->lanes.y + (int)floor((li - l0) * o->lane_h);
+            viz_cfill(cv, viz_ink, x0, y, x1 - x0 + 1, 1);
+            viz_cfill(cv, viz_ink, x0, y + h - 1, x1 - x0 + 1, 1);
+            viz_cfill(cv, viz_ink, x0, y, 1, h);
+            viz_cfill(cv, viz_ink, x1, y, 1, h);
+        }
+    }
+}
+
 void viz_pane_marks(viz_view_t *v, viz_canvas_t *cv, double cpp)
 {
     const viz_model_t *m = v->m;
     const viz_layout_t *o = &v->lay;
-    if (v->pick < 0 || v->mode != VIZ_MODE_DETAIL)
+    if (v->mode != VIZ_MODE_DETAIL)
         return;
     uint32_t per = m->h.simds * m->h.slots, l0 = o->cu0 * per, l1 = (o->cu0 + o->ncus) * per;
+    if (v->pane && v->pf != VIZ_PF_ALL)
+        frame_waves(v, cv, cpp, l0, l1);
+    if (v->pick < 0)
+        return;
     int h = (int)floor(o->lane_h);
     for (size_t i = 0; i < m->pcs.n; i++) {
         const viz_issue_t *is = &m->pcs.is[i];

@@ -177,6 +177,16 @@ START_TEST(test_pane_view)
     const viz_pc_row_t *r = viz_pane_rows(&v);
     ck_assert_uint_eq(r[0].issues, 1);
     ck_assert_uint_eq(r[1].issues, 0);
+    /* its lane is framed in ink over its life, wave 0's is not */
+    ck_assert_int_eq(viz_render_png(&v, png, 1280, 800, 0, stderr), 0);
+    s0 = IMG_Load(png);
+    ck_assert_ptr_nonnull(s0);
+    s = SDL_ConvertSurfaceFormat(s0, SDL_PIXELFORMAT_ARGB8888, 0);
+    int xm = o->plot_x + (int)((120 - v.t0) / cpp), y_w1 = o->lanes.y + (int)o->lane_h;
+    ck_assert_uint_eq(pixel(s, xm, y_w1), rgb(viz_ink));
+    ck_assert_uint_ne(pixel(s, xm, o->lanes.y + (int)o->lane_h / 2), rgb(viz_ink));   /* inside wave 0's lane */
+    SDL_FreeSurface(s);
+    SDL_FreeSurface(s0);
     /* A selected range narrows them (issues at 50 and 100 of wave 1: only the one at 50). */
     viz_view_select(&v, 40, 60);
     r = viz_pane_rows(&v);
