@@ -373,6 +373,8 @@ SDL_Color viz_state_color(const viz_view_t *v, viz_state_t s);
 int viz_render_png(viz_view_t *v, const char *path, int w, int h, long frames, FILE *err);
 
 /* ---- the instruction timing pane (viz_pane.c) ---- */
+/* The kernel of instruction i when the trace runs several kernels, else NULL. */
+const char *viz_inst_kernel(const viz_model_t *m, uint32_t i);
 /* Its width in a picture w wide (0 when hidden). */
 int viz_pane_width(const viz_view_t *v, int w);
 /* The rows of the current range (the selection, else the whole run) and filter, kept until they change. */

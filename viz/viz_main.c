@@ -300,9 +300,10 @@ static void print_pcs(viz_view_t *v)
         if (!p->issues && !p->waited)
             continue;
         uint32_t pc = m->h.insts[i].pc == TRACE_PC_UNKNOWN ? i : m->h.insts[i].pc;
-        printf("0x%04" PRIx32 "  %9" PRIu64 " %11" PRIu64 " %9.2f %8" PRIu32 " %10" PRIu64 " %10" PRIu64 "  %s\n", pc,
+        const char *k = viz_inst_kernel(m, i);   /* several kernels: "KERNEL: " first, as the report */
+        printf("0x%04" PRIx32 "  %9" PRIu64 " %11" PRIu64 " %9.2f %8" PRIu32 " %10" PRIu64 " %10" PRIu64 "  %s%s%s\n", pc,
                p->issues, p->lat_sum, p->nlat ? (double)p->lat_sum / (double)p->nlat : 0.0, p->lat_max, p->waited,
-               p->hidden, m->h.insts[i].text ? m->h.insts[i].text : "?");
+               p->hidden, k ? k : "", k ? ": " : "", m->h.insts[i].text ? m->h.insts[i].text : "?");
     }
 }
 

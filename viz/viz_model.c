@@ -586,6 +586,8 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
     m->h = *trace_header(r);
     m->h.insts = NULL;   /* taken over from the reader after the records (it checks PCs against it) */
     m->h.ninsts = 0;
+    m->h.dispatches = NULL;   /* the same (the reader frees its own at trace_close) */
+    m->h.ndispatches = 0;
     m->issues = (m->h.flags & TRACE_FLAG_ISSUES) != 0;
     m->mem = (m->h.flags & TRACE_FLAG_MEM) != 0;
     bool ok = alloc_model(m) && viz_pcs_alloc(m);
@@ -615,6 +617,10 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
     m->h.ninsts = h->ninsts;
     h->insts = NULL;
     h->ninsts = 0;
+    m->h.dispatches = h->dispatches;
+    m->h.ndispatches = h->ndispatches;
+    h->dispatches = NULL;
+    h->ndispatches = 0;
     trace_close(r);
     if (ok)
         viz_mem_finish(m);
@@ -679,6 +685,7 @@ void viz_model_free(viz_model_t *m)
     for (uint32_t i = 0; m->h.insts && i < m->h.ninsts; i++)
         free(m->h.insts[i].text);
     free(m->h.insts);
+    free(m->h.dispatches);
     free(m->lane);
     free(m->occ);
     free(m->busy);

@@ -58,6 +58,29 @@ static void pc_text(const viz_model_t *m, uint32_t i, bool hex, char *buf, size_
         snprintf(buf, len, hex ? "pc 0x%04" PRIx32 : "%04" PRIx32, pc);
 }
 
+const char *viz_inst_kernel(const viz_model_t *m, uint32_t i)
+{
+    const trace_dispatch_t *d = m->h.dispatches;
+    bool several = false;
+    for (uint32_t k = 1; k < m->h.ndispatches; k++)
+        several |= d[k].inst_base != d[0].inst_base;
+    if (!several)
+        return NULL;
+    const char *name = NULL;
+    uint32_t base = 0;
+    for (uint32_t k = 0; k < m->h.ndispatches; k++)
+        if (d[k].inst_base <= i && (!name || d[k].inst_base >= base))
+            name = d[k].kernel, base = d[k].inst_base;
+    return name;
+}
+
+/* The instruction's text, "KERNEL: " first when the trace runs several kernels (as the report). */
+static void inst_text(const viz_model_t *m, uint32_t i, char *buf, size_t len)
+{
+    const char *k = viz_inst_kernel(m, i), *t = m->h.insts[i].text ? m->h.insts[i].text : "?";
+    snprintf(buf, len, "%s%s%s", k ? k : "", k ? ": " : "", t);
+}
+
 /* What the rows cover, as the pane's heading says it. */
 static void heading(const viz_view_t *v, char *buf, size_t len)
 {
@@ -185,7 +208,8 @@ void viz_draw_pane(viz_view_t *v, SDL_Renderer *r, int w, int h)
             snprintf(buf, sizeof buf, "%.1f%%", 100.0 * (double)p->hidden / (double)p->waited);
             num_label(v, r, right[4], ry + 1, c, buf);
         }
-        cut_label(v, r, tx, w - 4, ry + 1, c, m->h.insts[i].text ? m->h.insts[i].text : "?");
+        inst_text(m, i, buf, sizeof buf);
+        cut_label(v, r, tx, w - 4, ry + 1, c, buf);
     }
 }
 
@@ -261,12 +285,13 @@ void viz_describe_pane(viz_view_t *v, int row, char *buf, size_t len)
         return;
     }
     const viz_pc_row_t *p = &rows[row];
-    char what[160], pc[32];
+    char what[160], pc[32], text[256];
     heading(v, what, sizeof what);
     pc_text(m, (uint32_t)row, true, pc, sizeof pc);
+    inst_text(m, (uint32_t)row, text, sizeof text);
     snprintf(buf, len, "%s %s (%s): %" PRIu64 " issues, %.1f cycles on average (at most %" PRIu32
              ") to the wave's next instruction; waited %" PRIu64 " issue slots at s_waitcnt, %.1f%% hidden",
-             pc, m->h.insts[row].text ? m->h.insts[row].text : "?", what, p->issues,
+             pc, text, what, p->issues,
              p->nlat ? (double)p->lat_sum / (double)p->nlat : 0.0, p->lat_max, p->waited,
              p->waited ? 100.0 * (double)p->hidden / (double)p->waited : 0.0);
 }

@@ -4,12 +4,16 @@
 # waited and hidden issue slots the report's latency_hiding.by_pc; prints each difference, exits 1.
 function hex(s,   v, i, c) { v = 0; s = tolower(substr(s, 3)); for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)) - 1; v = v * 16 + c }; return v }
 function field(line, key,   i, r) { i = index(line, "\"" key "\": "); if (!i) return ""; r = substr(line, i + length(key) + 4); sub(/[,}].*/, "", r); return r }
-FNR == NR && /"executions": / { pc = field($0, "pc"); ex[pc] = field($0, "executions"); avg[pc] = field($0, "avg_cycles"); next }
-FNR == NR && /"waited": / { pc = field($0, "pc"); wt[pc] = field($0, "waited"); hd[pc] = field($0, "hidden"); next }
+# An instruction is its byte offset and its text: with several kernels offsets repeat, and the text
+# then starts with "KERNEL: " in both outputs.
+function jtext(line,   i, r) { i = index(line, "\"instruction\": \""); r = substr(line, i + 16); sub(/"}.*/, "", r); return r }
+FNR == NR && /"executions": / { pc = field($0, "pc") "|" jtext($0); ex[pc] = field($0, "executions"); avg[pc] = field($0, "avg_cycles"); next }
+FNR == NR && /"waited": / { pc = field($0, "pc") "|" jtext($0); wt[pc] = field($0, "waited"); hd[pc] = field($0, "hidden"); next }
 FNR == NR { next }
 FNR == 1 { next }
 {
-  pc = hex($1); seen[pc] = 1; rows++
+  text = $0; sub(/^([^ ]+ +)([^ ]+ +)([^ ]+ +)([^ ]+ +)([^ ]+ +)([^ ]+ +)([^ ]+ +)/, "", text)
+  pc = hex($1) "|" text; seen[pc] = 1; rows++
   if (!(pc in ex)) { if ($2 + 0 > 0) { print "pc " $1 ": " $2 " issues, not in the report's per_pc"; bad++ } }
   else {
     if ($2 + 0 != ex[pc] + 0) { print "pc " $1 ": issues " $2 ", the report's executions " ex[pc]; bad++ }

@@ -81,8 +81,9 @@ for n in 1 8 64; do
 done
 # The instruction timing pane: over the whole run its table (--pcs) equals the report's per-PC
 # figures (--per-pc JSON: executions, avg_cycles, latency_hiding.by_pc's waited and hidden) for
-# shipped kernels, on 1 CU and on 4 (pcs_check.awk); and its picture at both sizes.
-for spec in reduce:1 saxpy:4 matmul_tiled:2; do
+# shipped kernels, on 1 CU and on several, one workload of two kernels (pcs_check.awk); and its
+# picture at both sizes.
+for spec in reduce:1 saxpy:4 matmul_tiled:2 pipeline:2; do
   w=${spec%:*} n=${spec#*:}
   if "$gcnsim" run workloads/$w.ini --set gpu.compute_units=$n --trace "$tmp/p$w.gcnt" --trace-issues --per-pc \
        --json "$tmp/p$w.json" >/dev/null 2>"$tmp/err" && "$gcnviz" "$tmp/p$w.gcnt" --pcs > "$tmp/p$w.pcs" 2>>"$tmp/err" &&
