@@ -605,10 +605,8 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
             continue;
         }
         ok = add_event(m, &ev, msg, msglen);
-        if (ok && !(viz_mem_event(m, &ev) && viz_pcs_event(m, &ev))) {
-            ok = false;
-            snprintf(msg, msglen, "out of memory loading the trace");
-        }
+        if (ok && !(viz_mem_event(m, &ev) && viz_pcs_event(m, &ev)))
+            ok = false, snprintf(msg, msglen, "out of memory loading the trace");
     }
     if (ok && got < 0)
         ok = false;
