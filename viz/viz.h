@@ -108,6 +108,35 @@ typedef struct {
     double *v;               /* while loading: amount per bucket; then [nb + 1] running sums */
 } viz_series_t;
 
+/* ---- instruction timing pane: the data (viz_pcs.c) ----
+ * Every issue record with what the report's per-PC table charges to it (stats.c's meanings,
+ * replayed from the records in their order): the cycles to the wave's next issue or its end, and
+ * the issue slots the wave then waited at s_waitcnt, and of them those hidden by another wave's
+ * VALU issue on the same SIMD. */
+typedef struct {
+    uint64_t cycle;
+    uint32_t lane, pc;       /* pc: instruction index (the header's insts) */
+    uint32_t wave;           /* index in viz_pcs_t.w */
+    uint32_t lat;            /* VIZ_LAT_UNKNOWN: the trace ends before the wave's next issue or end */
+    uint32_t waited, hidden; /* issue slots */
+} viz_issue_t;
+#define VIZ_LAT_UNKNOWN UINT32_MAX   /* a macro: an enum constant cannot hold it in ISO C */
+typedef struct { uint64_t id, wg; } viz_pwave_t;
+typedef struct {
+    viz_issue_t *is;
+    size_t n, cap;
+    viz_pwave_t *w;          /* the waves, in launch order */
+    size_t nw, capw;
+    struct viz_replay *rp;   /* while loading */
+} viz_pcs_t;
+/* One instruction's row of the pane over a range and a filter. */
+typedef struct {
+    uint64_t issues, nlat, lat_sum, waited, hidden;
+    uint32_t lat_max;
+} viz_pc_row_t;
+typedef enum { VIZ_PF_ALL, VIZ_PF_WAVE, VIZ_PF_WG } viz_pfilter_t;
+/* ---- end of the pane's data ---- */
+
 typedef struct {
     char path[256];          /* the trace file, for the title */
     trace_header_t h;        /* copied; h.insts owned here */
@@ -136,6 +165,7 @@ typedef struct {
     size_t wg_index_n;       /* entries (a power of two, at least twice nwg; 0: none yet) */
     viz_hazard_t *hz;        /* hazards: in record order (cycles may step back a little) */
     size_t nhz, caphz;
+    viz_pcs_t pcs;           /* the instruction timing pane's issues (with issue records) */
 } viz_model_t;
 
 /* ---- model (viz_model.c) ---------------------------------------------------------------------- */
@@ -176,6 +206,15 @@ void viz_mem_free(viz_model_t *m);
 double viz_series_over(const viz_model_t *m, const viz_series_t *s, double a, double b);
 /* The same for n pixel columns [t0 + x * cpp, t0 + (x + 1) * cpp). */
 void viz_series_columns(const viz_model_t *m, const viz_series_t *s, double t0, double cpp, int n, float *out);
+
+/* The pane's data (viz_pcs.c): set up, feed every record, finish (false: out of memory). */
+bool viz_pcs_alloc(viz_model_t *m);
+bool viz_pcs_event(viz_model_t *m, const tev_t *ev);
+void viz_pcs_finish(viz_model_t *m);
+void viz_pcs_free(viz_model_t *m);
+/* Sum the issues in cycles [from, to) of the waves the filter keeps (id: a wave or workgroup id)
+ * into rows[m->h.ninsts] (cleared first). */
+void viz_pcs_rows(const viz_model_t *m, uint64_t from, uint64_t to, viz_pfilter_t f, uint64_t id, viz_pc_row_t *rows);
 
 /* ---- range statistics (viz_range.c) ----------------------------------------------------------- */
 
@@ -224,9 +263,11 @@ typedef struct {
     int mem_rows, mem_row_h; /* the memory tracks (0 rows without memory records) */
     double strip_h;          /* overview: each CU's strip */
     uint32_t strip_label_every; /* overview: a label every this many CUs */
+    int pane_x;              /* the instruction pane's left edge (0: no pane); the timeline is left of it */
+    int pane_row_y, pane_row_h, pane_rows; /* the pane's first listing row, row height, rows shown */
 } viz_layout_t;
 
-typedef enum { VIZ_HOVER_NONE, VIZ_HOVER_OCC, VIZ_HOVER_LANE, VIZ_HOVER_WG, VIZ_HOVER_MEM, VIZ_HOVER_STRIP } viz_hover_kind_t;
+typedef enum { VIZ_HOVER_NONE, VIZ_HOVER_OCC, VIZ_HOVER_LANE, VIZ_HOVER_WG, VIZ_HOVER_MEM, VIZ_HOVER_STRIP, VIZ_HOVER_PANE } viz_hover_kind_t;
 
 /* Every text the last frame drew, as a box, so that the tests can check that no two overlap and
  * that all lie inside the picture. */
@@ -247,6 +288,15 @@ typedef struct {
     uint32_t cu;             /* the current CU: detail starts at it, the overview marks it */
     viz_rect_t labels[VIZ_MAX_LABELS];
     int nlabels;             /* of the last frame (boxes past VIZ_MAX_LABELS are not kept) */
+    /* the instruction timing pane (viz_pane.c) */
+    bool pane;               /* shown (i, --pane) */
+    viz_pfilter_t pf;        /* its waves: all, the selected wave or workgroup */
+    uint64_t pf_id;
+    int32_t pick;            /* the instruction whose issues the lanes mark (-1: none) */
+    uint32_t pane_top;       /* the first listing row shown */
+    viz_pc_row_t *rows;      /* [ninsts], for rows_key */
+    uint64_t rows_key[4];    /* from, to, filter, id of rows (rows_ok) */
+    bool rows_ok;
     SDL_Texture *tex;        /* the plot area's pixels, kept between frames */
     SDL_Renderer *tex_r;
     int tex_w, tex_h;
@@ -307,6 +357,7 @@ typedef struct viz_palette_s {
     SDL_Color track[VIZ_NUM_TRACKS];  /* memory tracks */
     SDL_Color heat_lo, heat_hi;       /* the overview's occupancy ramp (a lightness ramp, one hue) */
     SDL_Color hazard;                 /* the marks of hazard records on a wave's lane */
+    SDL_Color pick;                   /* the pane's selected instruction: its issues marked on the lanes */
 } viz_palette_t;
 enum { VIZ_NUM_PALETTES = 2 };
 extern const viz_palette_t viz_palettes[VIZ_NUM_PALETTES];   /* [0] default, [1] colour-blind safe */
@@ -320,6 +371,23 @@ SDL_Color viz_state_color(const viz_view_t *v, viz_state_t s);
  * write it to path as PNG; with frames > 0 draw it that many times and print the frame rate on
  * err. Returns 0, 1 when the file cannot be written, 3 out of memory (after a message on err). */
 int viz_render_png(viz_view_t *v, const char *path, int w, int h, long frames, FILE *err);
+
+/* ---- the instruction timing pane (viz_pane.c) ---- */
+/* The kernel of instruction i when the trace runs several kernels, else NULL. */
+const char *viz_inst_kernel(const viz_model_t *m, uint32_t i);
+/* Its width in a picture w wide (0 when hidden). */
+int viz_pane_width(const viz_view_t *v, int w);
+/* The rows of the current range (the selection, else the whole run) and filter, kept until they change. */
+const viz_pc_row_t *viz_pane_rows(viz_view_t *v);
+/* Draw the pane at x0 (the layout's pane_x) to w; the lanes' marks of the picked instruction. */
+void viz_draw_pane(viz_view_t *v, SDL_Renderer *r, int w, int h);
+void viz_pane_marks(viz_view_t *v, viz_canvas_t *cv, double cpp);
+/* The listing row at (x, y) (-1: none) and its description. */
+int viz_pane_row_at(const viz_view_t *v, int x, int y);
+void viz_describe_pane(viz_view_t *v, int row, char *buf, size_t len);
+/* A click at (x, y): a listing row picks (or unpicks) its instruction, a lane selects its wave, a
+ * workgroup span its workgroup. Returns true when something changed. */
+bool viz_pane_click(viz_view_t *v, int x, int y);
 
 /* ---- interaction (viz_input.c) ---------------------------------------------------------------- */
 

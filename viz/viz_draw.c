@@ -319,7 +319,7 @@ static void draw_status(viz_view_t *v, SDL_Renderer *r)
         viz_describe(v, v->px, v->py, line, sizeof line);
     if (!line[0] && v->pointer)
         snprintf(line, sizeof line, "wheel: zoom   drag or arrows: pan   shift+drag or right-drag: select a range   "
-                                    "f: fit   Esc: clear   q: quit");
+                                    "f: fit   Esc: clear   i: instruction pane   q: quit");
     viz_label(v, r, 6, o->status.y + 2, viz_ink, line);
     int n = snprintf(line, sizeof line, "view %.0f-%.0f (%.0f cycles, %.3g cycles/px)", v->t0, v->t1, v->t1 - v->t0,
                      (v->t1 - v->t0) / o->plot_w);
@@ -387,6 +387,9 @@ void viz_view_free(viz_view_t *v)
         SDL_DestroyTexture(v->tex);
     free(v->px_buf);
     free(v->colf);
+    free(v->rows);
+    v->rows = NULL;
+    v->rows_ok = false;
     v->tex = NULL;
     v->px_buf = NULL;
     v->colf = NULL;
@@ -394,7 +397,9 @@ void viz_view_free(viz_view_t *v)
 
 void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
 {
-    viz_layout(v, w, h, &v->lay);
+    int pane_w = viz_pane_width(v, w);   /* the instruction pane takes the right side */
+    viz_layout(v, w - pane_w, h, &v->lay);
+    v->lay.pane_x = pane_w ? w - pane_w : 0;
     v->nlabels = 0;
     const viz_layout_t *o = &v->lay;
     const viz_model_t *m = v->m;
@@ -423,6 +428,7 @@ void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
         draw_occupancy(v, r, &cv, cpp, col);
         draw_axis(v, r, &cv, cpp, false);
         draw_lanes(v, r, &cv, cpp, col);
+        viz_pane_marks(v, &cv, cpp);
         nlabels = draw_wgs(v, r, &cv, cpp, labels, MAX_LABELS);
     }
     free(col);
@@ -459,6 +465,8 @@ void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
                      m->h.ncu > 1 ? "   (o: overview)" : "");
     }
     viz_label(v, r, o->plot_x, o->caption.y + 2, viz_faint, cap);
-    viz_legend(v, r, 8, o->legend.y + 2, w - 16, true);
+    viz_legend(v, r, 8, o->legend.y + 2, o->w - 16, true);
     draw_status(v, r);
+    viz_draw_pane(v, r, w, h);
+    v->lay.w = w;   /* the picture's width, now that the timeline's labels are drawn */
 }

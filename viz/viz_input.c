@@ -31,7 +31,7 @@ bool viz_input_event(viz_view_t *v, viz_input_t *in, const SDL_Event *e)
         v->pointer = true;
         v->px = e->motion.x;
         v->py = e->motion.y;
-        if (in->drag == VIZ_DRAG_PAN) {
+        if (in->drag == VIZ_DRAG_PAN && !(v->lay.pane_x && in->press_x >= v->lay.pane_x)) {   /* the pane does not pan */
             viz_view_set(v, v->t0 - (e->motion.x - in->drag_x) * cpp, v->t1 - (e->motion.x - in->drag_x) * cpp);
             in->drag_x = e->motion.x;
         } else if (in->drag == VIZ_DRAG_SELECT) {
@@ -59,9 +59,14 @@ bool viz_input_event(viz_view_t *v, viz_input_t *in, const SDL_Event *e)
             viz_view_mode(v, VIZ_MODE_DETAIL, (uint32_t)((e->button.y - o->strips.y) / o->strip_h));   /* open that CU */
             return true;
         }
-        return false;
+        return click && viz_pane_click(v, e->button.x, e->button.y);   /* a listing row, a lane, a workgroup */
     }
     case SDL_MOUSEWHEEL:
+        if (e->wheel.y && v->lay.pane_x && v->px >= v->lay.pane_x) {   /* over the pane: scroll its listing */
+            int64_t top = (int64_t)v->pane_top - 3 * e->wheel.y;
+            v->pane_top = top < 0 ? 0 : (uint32_t)top;   /* the next frame keeps it inside the listing */
+            return true;
+        }
         if (e->wheel.y)
             zoom(v, viz_x_to_cycle(v, v->px), e->wheel.y > 0 ? 0.8 : 1.25);
         return e->wheel.y != 0;
@@ -80,6 +85,8 @@ bool viz_input_event(viz_view_t *v, viz_input_t *in, const SDL_Event *e)
         case SDLK_PAGEUP: viz_view_mode(v, v->mode, v->cu ? v->cu - 1 : 0); return true;
         case SDLK_PAGEDOWN: viz_view_mode(v, v->mode, v->cu + 1); return true;
         case SDLK_ESCAPE: v->sel = false; return true;
+        case SDLK_i: v->pane = !v->pane; return true;
+        case SDLK_a: v->pf = VIZ_PF_ALL; return true;
         case SDLK_q: in->quit = true; return false;
         default: return false;
         }

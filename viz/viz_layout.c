@@ -15,6 +15,7 @@ void viz_view_init(viz_view_t *v, const viz_model_t *m, viz_text_t *text)
     v->m = m;
     v->text = text;
     v->pal = &viz_palettes[0];
+    v->pick = -1;
     viz_view_fit(v);
 }
 
@@ -185,6 +186,13 @@ viz_hover_kind_t viz_describe(const viz_view_t *v, int x, int y, char *buf, size
     const viz_model_t *m = v->m;
     const viz_layout_t *o = &v->lay;
     buf[0] = '\0';
+    int row = viz_pane_row_at(v, x, y);
+    if (row >= 0) {   /* the pane's rows cache is the view's */
+        viz_describe_pane((viz_view_t *)v, row, buf, len);
+        return VIZ_HOVER_PANE;
+    }
+    if (o->pane_x && x >= o->pane_x)
+        return VIZ_HOVER_NONE;
     double cpp = (v->t1 - v->t0) / o->plot_w, a = viz_x_to_cycle(v, x), b = a + cpp;
     if (a < 0 || a > (double)m->end)
         return VIZ_HOVER_NONE;

@@ -38,6 +38,7 @@ const viz_palette_t viz_palettes[VIZ_NUM_PALETTES] = {
                    [VIZ_TRACK_STALL] = { 180, 0, 40, 255 } },
         .heat_lo = { 240, 245, 255, 255 }, .heat_hi = { 8, 48, 107, 255 },
         .hazard = { 0, 0, 0, 255 },
+        .pick = { 255, 0, 255, 255 },   /* magenta: no lane, band or track is near it */
     },
     {   /* cb: the lane states from the Okabe-Ito set and tints of it, no red/green pair; the
          * dispatch band in darker and lighter tones than any lane colour */
@@ -66,6 +67,7 @@ const viz_palette_t viz_palettes[VIZ_NUM_PALETTES] = {
                    [VIZ_TRACK_STALL] = { 200, 0, 100, 255 } },
         .heat_lo = { 240, 245, 255, 255 }, .heat_hi = { 8, 48, 107, 255 },
         .hazard = { 0, 0, 0, 255 },  /* black marks: darker than every lane and band colour */
+        .pick = { 0, 255, 255, 255 },  /* cyan: lighter than the sky blue and any lane colour */
     },
 };
 
@@ -131,6 +133,8 @@ static int entries(const viz_view_t *v, entry_t *e)
         }
         if (detail && m->nhz)
             add(e, &n, "hazard (gcnsim check)", 1, p->hazard, none); /* only when the trace has some */
+        if (detail && v->pick >= 0)   /* the pane's picked instruction */
+            add(e, &n, "picked instruction's issues", 1, p->pick, none);
     } else {
         add(e, &n, "CU strips:", 0, none, none);
         add(e, &n, NULL, 2, p->heat_lo, p->heat_hi);

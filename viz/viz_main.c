@@ -14,7 +14,8 @@
 static const char usage[] =
     "usage: gcnviz TRACE [--png OUT.png] [--size WxH] [--range FROM:TO] [--select FROM:TO]\n"
     "                    [--font FILE.ttf] [--frames N] [--palette default|cb] [--view detail|overview]\n"
-    "                    [--cu N] [--strip state|occupancy] [--stats]\n";
+    "                    [--cu N] [--strip state|occupancy] [--stats]\n"
+    "                    [--pane] [--wave ID | --wg ID] [--inst PC] [--pcs]\n";
 
 static const char help[] =
     "Show a gcnsim trace (gcnsim run WORKLOAD.ini --trace TRACE [--trace-issues]) as a timeline:\n"
@@ -32,11 +33,17 @@ static const char help[] =
     "  --cu N             the first CU the detail view shows (the CU the overview marks)\n"
     "  --strip WHAT       overview strips: state (most common wave state; default) or occupancy\n"
     "  --stats            print the range statistics (of --select, else the whole run) and exit\n"
+    "  --pane             show the instruction timing pane (the listing with each instruction's timing)\n"
+    "  --wave ID, --wg ID the pane counts only that wave's (workgroup's) issues\n"
+    "  --inst PC          pick the instruction at byte offset PC (0x... or decimal): its issues are marked\n"
+    "  --pcs              print the pane's table (of --select, else the whole run) and exit\n"
     "  -h, --help         this help      --version   the version\n"
     "\n"
     "In the window: mouse wheel zooms around the pointer, drag or arrow keys pan, up/down or +/- zoom,\n"
     "shift+drag or right-drag selects a range, f fits the whole run, Esc clears the selection, q quits;\n"
     "o switches detail and overview, PgUp/PgDn step CUs, Enter or a click opens a CU, s switches strips;\n"
+    "i shows the instruction timing pane (a click on a row marks its issues, on a lane or workgroup counts\n"
+    "only that wave or workgroup, a counts all waves again);\n"
     "hovering shows a wave's id, workgroup, state, PC and instruction. See docs/viewer.md.\n";
 
 typedef struct {
@@ -51,6 +58,11 @@ typedef struct {
     long cu;                   /* -1: none */
     int strip;
     bool stats;
+    bool pane, pcs;            /* the instruction timing pane */
+    int pf;                    /* viz_pfilter_t */
+    uint64_t pf_id;
+    bool inst;
+    uint64_t inst_pc;
 } opts_t;
 
 static bool parse_u64(const char *s, uint64_t *v)
@@ -119,6 +131,10 @@ static int parse(int argc, char **argv, opts_t *o)
             o->stats = true;
             continue;
         }
+        if (!strcmp(a, "--pane") || !strcmp(a, "--pcs")) {
+            *(a[3] == 'a' ? &o->pane : &o->pcs) = true;
+            continue;
+        }
         if (a[0] != '-' || !a[1]) {
             if (o->trace) {
                 fprintf(stderr, "gcnviz: takes one trace file; '%s' is a second one\n", a);
@@ -128,11 +144,11 @@ static int parse(int argc, char **argv, opts_t *o)
             continue;
         }
         static const char *const with_value[] = { "--png", "--size", "--range", "--select", "--font", "--frames",
-                                                  "--palette", "--view", "--cu", "--strip" };
+                                                  "--palette", "--view", "--cu", "--strip", "--wave", "--wg", "--inst" };
         const char *val = NULL, *eq = strchr(a, '=');
         size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
         int k = -1;
-        for (int j = 0; j < 10; j++)
+        for (int j = 0; j < 13; j++)
             if (strlen(with_value[j]) == nlen && !strncmp(a, with_value[j], nlen))
                 k = j;
         if (k < 0) {
@@ -197,6 +213,27 @@ static int parse(int argc, char **argv, opts_t *o)
             }
             o->strip = strcmp(val, "state") ? VIZ_STRIP_OCC : VIZ_STRIP_STATE;
             break;
+        case 10:
+        case 11:
+            if (!parse_u64(val, &o->pf_id)) {
+                fprintf(stderr, "gcnviz: %s expects a %s id (a number from 0), got '%s'\n", with_value[k],
+                        k == 10 ? "wave" : "workgroup", val);
+                return 1;
+            }
+            o->pf = k == 10 ? VIZ_PF_WAVE : VIZ_PF_WG;
+            break;
+        case 12: {
+            char *end;
+            errno = 0;
+            unsigned long long pc = strtoull(val, &end, 0);
+            if (val[0] < '0' || val[0] > '9' || *end || errno || pc > UINT32_MAX) {
+                fprintf(stderr, "gcnviz: --inst expects an instruction's byte offset (0x... or decimal), got '%s'\n", val);
+                return 1;
+            }
+            o->inst = true;
+            o->inst_pc = pc;
+            break;
+        }
         default: {
             uint64_t n;
             if (!parse_u64(val, &n) || n == 0 || n > 1000000) {
@@ -252,6 +289,59 @@ static void print_stats(viz_view_t *v, bool sel)
            x[VIZ_MS_L2_HIT], x[VIZ_MS_L2_LOOK], x[VIZ_MS_STALL]);
 }
 
+/* --pcs: the pane's table, one instruction a line, for scripts (docs/viewer.md). */
+static void print_pcs(viz_view_t *v)
+{
+    const viz_model_t *m = v->m;
+    const viz_pc_row_t *rows = viz_pane_rows(v);
+    printf("%-7s %9s %11s %9s %8s %10s %10s  instruction\n", "pc", "issues", "cycles", "avg", "max", "waited", "hidden");
+    for (uint32_t i = 0; rows && i < m->h.ninsts; i++) {
+        const viz_pc_row_t *p = &rows[i];
+        if (!p->issues && !p->waited)
+            continue;
+        uint32_t pc = m->h.insts[i].pc == TRACE_PC_UNKNOWN ? i : m->h.insts[i].pc;
+        const char *k = viz_inst_kernel(m, i);   /* several kernels: "KERNEL: " first, as the report */
+        printf("0x%04" PRIx32 "  %9" PRIu64 " %11" PRIu64 " %9.2f %8" PRIu32 " %10" PRIu64 " %10" PRIu64 "  %s%s%s\n", pc,
+               p->issues, p->lat_sum, p->nlat ? (double)p->lat_sum / (double)p->nlat : 0.0, p->lat_max, p->waited,
+               p->hidden, k ? k : "", k ? ": " : "", m->h.insts[i].text ? m->h.insts[i].text : "?");
+    }
+}
+
+/* --wave, --wg, --inst against the trace; returns false after printing why. */
+static bool apply_pane(viz_view_t *v, const opts_t *o)
+{
+    const viz_model_t *m = v->m;
+    v->pane = o->pane;
+    if ((o->pcs || o->pane || o->pf || o->inst) && !m->issues) {
+        fprintf(stderr, "gcnviz: %s: the instruction timing pane needs issue records (trace with --trace-issues)\n", m->path);
+        return false;
+    }
+    if (o->pf) {
+        bool found = false;
+        for (size_t i = 0; i < m->pcs.nw && !found; i++)
+            found = (o->pf == VIZ_PF_WAVE ? m->pcs.w[i].id : m->pcs.w[i].wg) == o->pf_id;
+        if (!found) {
+            fprintf(stderr, "gcnviz: %s %" PRIu64 ": the trace has no such %s\n", o->pf == VIZ_PF_WAVE ? "--wave" : "--wg",
+                    o->pf_id, o->pf == VIZ_PF_WAVE ? "wave" : "workgroup");
+            return false;
+        }
+        v->pf = (viz_pfilter_t)o->pf;
+        v->pf_id = o->pf_id;
+    }
+    if (o->inst) {
+        for (uint32_t i = 0; i < m->h.ninsts && v->pick < 0; i++)
+            if (m->h.insts[i].pc == o->inst_pc)
+                v->pick = (int32_t)i;
+        if (v->pick < 0) {
+            fprintf(stderr, "gcnviz: --inst 0x%04" PRIx64 ": no instruction of the trace's listing starts there\n", o->inst_pc);
+            return false;
+        }
+        if (v->pane && (uint32_t)v->pick > 8)   /* the picked row in view, with some context above */
+            v->pane_top = (uint32_t)v->pick - 8;
+    }
+    return true;
+}
+
 static int run(int argc, char **argv)
 {
     opts_t o = { .view = -1, .cu = -1 };
@@ -292,6 +382,19 @@ static int run(int argc, char **argv)
     v.strip = (viz_strip_t)o.strip;
     viz_view_mode(&v, o.view >= 0 ? (viz_mode_t)o.view : m->h.ncu > 4 ? VIZ_MODE_OVERVIEW : VIZ_MODE_DETAIL,
                   o.cu >= 0 ? (uint32_t)o.cu : 0);
+    if (!apply_pane(&v, &o)) {
+        viz_view_free(&v);
+        viz_text_close(text);
+        viz_model_free(m);
+        return 1;
+    }
+    if (o.pcs) {
+        print_pcs(&v);
+        viz_view_free(&v);
+        viz_text_close(text);
+        viz_model_free(m);
+        return 0;
+    }
     if (o.stats) {
         print_stats(&v, o.select);
         viz_view_free(&v);

@@ -586,9 +586,11 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
     m->h = *trace_header(r);
     m->h.insts = NULL;   /* taken over from the reader after the records (it checks PCs against it) */
     m->h.ninsts = 0;
+    m->h.dispatches = NULL;   /* the same (the reader frees its own at trace_close) */
+    m->h.ndispatches = 0;
     m->issues = (m->h.flags & TRACE_FLAG_ISSUES) != 0;
     m->mem = (m->h.flags & TRACE_FLAG_MEM) != 0;
-    bool ok = alloc_model(m);
+    bool ok = alloc_model(m) && viz_pcs_alloc(m);
     if (!ok)
         snprintf(msg, msglen, "out of memory loading the trace");
     tev_t ev;
@@ -602,7 +604,9 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
                 m->end = ev.cycle;
             continue;
         }
-        ok = add_event(m, &ev, msg, msglen) && viz_mem_event(m, &ev);
+        ok = add_event(m, &ev, msg, msglen);
+        if (ok && !(viz_mem_event(m, &ev) && viz_pcs_event(m, &ev)))
+            ok = false, snprintf(msg, msglen, "out of memory loading the trace");
     }
     if (ok && got < 0)
         ok = false;
@@ -611,9 +615,14 @@ viz_model_t *viz_model_load(const char *path, char *msg, size_t msglen)
     m->h.ninsts = h->ninsts;
     h->insts = NULL;
     h->ninsts = 0;
+    m->h.dispatches = h->dispatches;
+    m->h.ndispatches = h->ndispatches;
+    h->dispatches = NULL;
+    h->ndispatches = 0;
     trace_close(r);
     if (ok)
         viz_mem_finish(m);
+    viz_pcs_finish(m);
     if (ok && !finish(m)) {
         snprintf(msg, msglen, "out of memory loading the trace");
         ok = false;
@@ -643,6 +652,7 @@ void viz_model_free(viz_model_t *m)
     if (!m)
         return;
     free(m->hz);
+    viz_pcs_free(m);
     for (uint32_t i = 0; m->lane && i < m->nlanes; i++) {
         viz_lane_t *l = &m->lane[i];
         free(l->t);
@@ -673,6 +683,7 @@ void viz_model_free(viz_model_t *m)
     for (uint32_t i = 0; m->h.insts && i < m->h.ninsts; i++)
         free(m->h.insts[i].text);
     free(m->h.insts);
+    free(m->h.dispatches);
     free(m->lane);
     free(m->occ);
     free(m->busy);

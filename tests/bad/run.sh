@@ -71,6 +71,7 @@ if [ -n "$gcnviz" ]; then
   T=$(mktemp -d)
   trap 'rm -f "$out"; rm -rf "$T"' EXIT
   "$gcnsim" run "$here/ini/ok_baseline.ini" --trace "$T/ok.gcnt" --trace-issues >/dev/null
+  "$gcnsim" run "$here/ini/ok_baseline.ini" --trace "$T/plain.gcnt" >/dev/null   # no issue records: the pane refuses it
   size=$(wc -c < "$T/ok.gcnt")
   head -c $((size - 7)) "$T/ok.gcnt" > "$T/truncated.gcnt"
   # The checksum's last byte changed; the version field (bytes 8-9) set to 3.

@@ -79,6 +79,22 @@ for n in 1 8 64; do
     else bad "$n CUs: the tracks do not agree with the report: want '$want', got: $(tr '\n' ';' < "$tmp/m$n.stats")"; fi
   done
 done
+# The instruction timing pane: over the whole run its table (--pcs) equals the report's per-PC
+# figures (--per-pc JSON: executions, avg_cycles, latency_hiding.by_pc's waited and hidden) for
+# shipped kernels, on 1 CU and on several, one workload of two kernels (pcs_check.awk); and its
+# picture at both sizes.
+for spec in reduce:1 saxpy:4 matmul_tiled:2 pipeline:2; do
+  w=${spec%:*} n=${spec#*:}
+  if "$gcnsim" run workloads/$w.ini --set gpu.compute_units=$n --trace "$tmp/p$w.gcnt" --trace-issues --per-pc \
+       --json "$tmp/p$w.json" >/dev/null 2>"$tmp/err" && "$gcnviz" "$tmp/p$w.gcnt" --pcs > "$tmp/p$w.pcs" 2>>"$tmp/err" &&
+     awk -f tests/viz/pcs_check.awk "$tmp/p$w.json" "$tmp/p$w.pcs" > "$tmp/diff" 2>&1; then ok
+  else bad "$w on $n CUs: the pane does not agree with --per-pc: $(head -3 "$tmp/diff" "$tmp/err" | tr '\n' ';')"; fi
+done
+for size in 1280x800 1920x1080; do
+  if "$gcnviz" "$tmp/preduce.gcnt" --png "$tmp/pane.png" --size $size --pane --inst 0x40 --select 2500:3500 >/dev/null 2>"$tmp/err" &&
+     [ "$(png_size "$tmp/pane.png")" = $size ] && [ ! -s "$tmp/err" ]; then ok
+  else bad "the pane at $size: $(head -3 "$tmp/err")"; fi
+done
 # The window: opens on an X display, draws frames, quits. Leak detection is off for this one run:
 # SDL loads the X11 libraries with dlopen and unloads them at exit, so their one-time allocations
 # show as leaks of an unknown module; the same drawing code is leak-checked by every PNG run above.

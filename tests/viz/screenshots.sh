@@ -27,3 +27,4 @@ v viewer-overview --view overview
 v viewer-occupancy --view overview --strip occupancy
 v viewer-detail --view detail --cu 20
 v viewer-zoom --view detail --cu 20 --range 30000:34000 --select 31000:32000 --palette cb
+v viewer-pane --view detail --cu 20 --range 30000:34000 --select 31000:33000 --pane --inst 0xc4

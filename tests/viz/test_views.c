@@ -132,6 +132,7 @@ START_TEST(test_palettes)
         all[n] = pal->heat_lo, names[n++] = "heat low";
         all[n] = pal->heat_hi, names[n++] = "heat high";
         all[n] = pal->hazard, names[n++] = "hazard";
+        all[n] = pal->pick, names[n++] = "picked instruction";
         SDL_Color white = { 255, 255, 255, 255 };
         for (int i = 0; i < n; i++) {
             ck_assert_msg(memcmp(&all[i], &white, sizeof white) != 0, "%s: %s is the background white", pal->name, names[i]);
@@ -209,6 +210,20 @@ START_TEST(test_legend_matches)
             viz_view_mode(&v, (viz_mode_t)mode, 0);
             check_legend_pixels(&v, 1280, 800);
         }
+    /* the instruction pane, its picked instruction marked on the lanes (pc 1, each wave's load) */
+    v.pane = true;
+    v.pick = 1;
+    for (int p = 0; p < VIZ_NUM_PALETTES; p++) {
+        v.pal = &viz_palettes[p];
+        viz_view_mode(&v, VIZ_MODE_DETAIL, 0);
+        check_legend_pixels(&v, 1280, 800);
+        SDL_Color leg[80];
+        int n = viz_legend_colors(&v, leg, 80);
+        bool listed = false;
+        for (int k = 0; k < n; k++)
+            listed |= memcmp(&leg[k], &v.pal->pick, sizeof leg[0]) == 0;
+        ck_assert_msg(listed, "%s: the picked instruction's colour is not in the legend", v.pal->name);
+    }
     close_view(&v);
 }
 END_TEST
@@ -240,16 +255,21 @@ START_TEST(test_layouts)
         viz_view_t v;
         open_many(&v, cus[k]);
         for (int s = 0; s < 2; s++)
-            for (int mode = 0; mode < 2; mode++) {
+            for (int mode = 0; mode < 4; mode++) {   /* 2, 3: with the instruction pane */
                 char what[96];
-                snprintf(what, sizeof what, "%u CUs, %dx%d, %s", cus[k], sizes[s][0], sizes[s][1], mode ? "overview" : "detail");
-                viz_view_mode(&v, (viz_mode_t)mode, cus[k] / 2);
+                v.pane = mode >= 2;
+                v.pick = v.pane ? 1 : -1;
+                snprintf(what, sizeof what, "%u CUs, %dx%d, %s%s", cus[k], sizes[s][0], sizes[s][1], mode % 2 ? "overview" : "detail",
+                         v.pane ? ", pane" : "");
+                viz_view_mode(&v, (viz_mode_t)(mode % 2), cus[k] / 2);
                 v.sel = false;
                 viz_view_select(&v, 50, 150);   /* the status line at its longest */
                 ck_assert_int_eq(viz_render_png(&v, png, sizes[s][0], sizes[s][1], 0, stderr), 0);
                 check_labels(&v, what);
                 const viz_layout_t *o = &v.lay;
-                if (mode == VIZ_MODE_DETAIL) {
+                if (v.pane)
+                    ck_assert_msg(o->pane_x >= o->plot_x + o->plot_w && o->pane_rows >= 3, "%s: the pane", what);
+                if (mode % 2 == VIZ_MODE_DETAIL) {
                     /* each SIMD's lanes room for its label, each occupancy plot for two lines */
                     ck_assert_msg(o->lane_h * v.m->h.slots >= o->lh && o->occ_cu_h >= 2 * o->lh, "%s: cramped", what);
                     ck_assert_msg(o->ncus >= 1 && o->cu0 <= v.cu && v.cu < o->cu0 + o->ncus, "%s: CU %u not shown", what, v.cu);
