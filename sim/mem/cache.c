@@ -223,6 +223,7 @@ static void read_line(cache_t *c, uint64_t line, cache_op_t op, uint32_t bytes, 
         r->outcome = CACHE_MISS;
         r->accepted = go;
         r->ready = back + lat;
+        r->mshr_cycles = back - go;
     }
     if (op == CACHE_ATOMIC) {
         if (c->p.write == CACHE_WRITE_BACK)

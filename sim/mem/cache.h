@@ -58,6 +58,7 @@ typedef struct {
     uint64_t accepted;         /* when the request got a port slot and, for a miss, an MSHR */
     uint64_t ready;            /* when this level answers (data, or the write's acknowledgement) */
     bool wrote_back;           /* a dirty victim was written to the next level */
+    uint64_t mshr_cycles;      /* a miss: cycles it holds its MSHR (taken until its fill arrives) */
 } cache_result_t;
 
 typedef struct {

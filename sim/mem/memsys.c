@@ -144,6 +144,7 @@ static uint64_t l2_access(mem_t *m, uint64_t addr, cache_op_t op, uint32_t bytes
     cache_result_t r;
     cache_access(&m->l2[ci], addr, op, bytes, at, &r);
     m->cur->count[MEM_L2][r.outcome]++;
+    m->cur->mshr_cycles[MEM_L2] += r.mshr_cycles;
     m->cur->level_bytes[MEM_L2] += bytes;
     return r.ready;
 }
@@ -316,6 +317,7 @@ static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t now, uint64_t *at)
         cache_access(l1, v->lines[j], a->op, a->op == CACHE_READ ? m->line_bytes : v->used[j], t, &r);
         m->cur = NULL;
         a->count[MEM_L1V][r.outcome]++;
+        a->mshr_cycles[MEM_L1V] += r.mshr_cycles;
         a->level_bytes[MEM_L1V] += v->used[j];
         v->prev = r.accepted;
         if (r.ready > a->done)
@@ -405,6 +407,7 @@ static void scalar_access(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, 
         cache_access(sc, line, op, (uint32_t)(hi - lo), c, &r);
         a->lines++;
         a->count[MEM_SCALAR][r.outcome]++;
+        a->mshr_cycles[MEM_SCALAR] += r.mshr_cycles;
         a->level_bytes[MEM_SCALAR] += hi - lo;
         if (r.ready > a->done)
             a->done = r.ready;

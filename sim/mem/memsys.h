@@ -30,6 +30,7 @@ typedef struct mem_access {
     uint64_t bytes;            /* bytes requested: active lanes x bytes per lane */
     uint64_t issue, done;      /* issue cycle; data (or acknowledgement) back */
     uint64_t stall;            /* cycles its lines waited for an L1 MSHR */
+    uint64_t mshr_cycles[MEM_NUM_CACHES]; /* its misses' MSHR holding times at each level, summed */
     uint32_t count[MEM_NUM_CACHES][CACHE_NUM_OUTCOMES]; /* requests at each cache level */
     uint64_t level_bytes[MEM_NUM_CACHES];               /* bytes through each level's port */
     uint32_t dram_reads, dram_writes; /* line fills; write-backs of dirty L2 lines */

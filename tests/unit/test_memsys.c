@@ -469,6 +469,11 @@ START_TEST(test_dram_rows)
     mem_access_t a = scalar_load(&m, 0x0, 0);
     ck_assert_uint_eq(a.done, base + 230);
     ck_assert_uint_eq(a.dram_row_misses, 1);
+    /* MSHRs are held from the miss until the fill arrives: the L2's for DRAM's 230, the scalar
+     * cache's for the L2's answer (130 + 230); the fill's own 45 at the scalar cache is after. */
+    ck_assert_uint_eq(a.mshr_cycles[MEM_L2], 230);
+    ck_assert_uint_eq(a.mshr_cycles[MEM_SCALAR], 130 + 230);
+    ck_assert_uint_eq(a.mshr_cycles[MEM_L1V], 0);
     /* The next line of the same row: a row hit, 170. */
     a = scalar_load(&m, 0x40, 1000);
     ck_assert_uint_eq(a.done, 1000 + base + 170);
@@ -488,6 +493,7 @@ START_TEST(test_dram_rows)
     ck_assert_uint_eq(a.done, 7000 + 45);
     ck_assert_uint_eq(a.count[MEM_SCALAR][CACHE_HIT], 1);
     ck_assert_uint_eq(a.dram_row_hits + a.dram_row_misses, 0);
+    ck_assert_uint_eq(a.mshr_cycles[MEM_SCALAR] + a.mshr_cycles[MEM_L2], 0); /* a hit holds none */
     mem_free(&m);
 }
 END_TEST
@@ -510,6 +516,9 @@ START_TEST(test_dram_bandwidth)
         mem_scalar(&m, cu, 0x10000 + 64 * cu, 4, 0, &a);
         ck_assert_uint_eq(a.done, 45 + 130 + 200 + 2 * cu);
         ck_assert_uint_eq(a.dram_bytes, 64);
+        /* The L2 takes an MSHR as its port passes the line (cycle cu) and holds it until DRAM,
+         * starting at 2 cu, answers 200 later. */
+        ck_assert_uint_eq(a.mshr_cycles[MEM_L2], 200 + cu);
     }
     mem_free(&m);
 }
