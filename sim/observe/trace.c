@@ -120,6 +120,8 @@ static void w_mem_info(trace_writer_t *w, const cfg_t *cfg)
     w_uv(w, (uint64_t)cfg->l2_channels);
     w_uv(w, (uint64_t)cfg->dram_channels);
     w_uv(w, ideal);
+    w_uv(w, (uint64_t)cfg->l1v_mshrs);
+    w_uv(w, (uint64_t)cfg->l2_mshrs);
 }
 
 /* One memory instruction's trip, every field of mem_access_t; its cycle is the issue cycle. */
@@ -140,6 +142,7 @@ static void w_mem(trace_writer_t *w, const tev_t *ev)
         for (int o = 0; o < CACHE_NUM_OUTCOMES; o++)
             w_uv(w, a->count[l][o]);
         w_uv(w, a->level_bytes[l]);
+        w_uv(w, a->mshr_cycles[l]);
     }
     w_uv(w, a->dram_reads);
     w_uv(w, a->dram_writes);

@@ -31,6 +31,7 @@ typedef struct {
     uint32_t l2_peak, dram_peak;     /* machine-wide bytes/cycle: l2.bytes_per_cycle x channels, dram's */
     uint32_t l2_channels, dram_channels;
     uint32_t ideal;                  /* 1: mem.model = ideal (no caches; dram_peak is mem.bytes_per_cycle) */
+    uint32_t l1v_mshrs, l2_mshrs;    /* MSHRs per vector L1 (one per CU) and per L2 channel */
 } trace_mem_info_t;
 /* ---- end of the version 5 memory block ---- */
 

@@ -23,8 +23,8 @@ enum {
     REC_END = 0x7f
 };
 
-/* Version 5 memory block: a memory record is at most this long (31 numbers of at most 10 bytes). */
-enum { MEM_REC_MAX = 320 };
+/* Version 5 memory block: a memory record is at most this long (34 numbers of at most 10 bytes). */
+enum { MEM_REC_MAX = 352 };
 
 /* Bounds the reader enforces on the header (the configuration's own limits, with room). */
 enum { MAX_CU = 256, MAX_SIMDS = 4, MAX_SLOTS = 16, MAX_INSTS = 1 << 24, MAX_TEXT = 4096 };

@@ -187,9 +187,10 @@ static bool read_mem_info(trace_reader_t *r, trace_header_t *h)
     r->rec_at = r->pos;
     if (!r_u32(r, &m->line_bytes, 1u << 20, "line size") || !r_u32(r, &m->l2_peak, UINT32_MAX, "L2 bandwidth") ||
         !r_u32(r, &m->dram_peak, UINT32_MAX, "DRAM bandwidth") || !r_u32(r, &m->l2_channels, 65536, "L2 channels") ||
-        !r_u32(r, &m->dram_channels, 65536, "DRAM channels") || !r_u32(r, &m->ideal, 1, "memory model"))
+        !r_u32(r, &m->dram_channels, 65536, "DRAM channels") || !r_u32(r, &m->ideal, 1, "memory model") ||
+        !r_u32(r, &m->l1v_mshrs, 65536, "L1 MSHRs") || !r_u32(r, &m->l2_mshrs, 65536, "L2 MSHRs"))
         return false;
-    if (m->line_bytes == 0 || m->dram_peak == 0)
+    if (m->line_bytes == 0 || m->dram_peak == 0 || m->l1v_mshrs == 0 || m->l2_mshrs == 0)
         return r_fail(r, "corrupted trace at byte %" PRIu64 ": the memory section has a zero", r->rec_at);
     return true;
 }
@@ -215,7 +216,7 @@ static bool r_mem(trace_reader_t *r, tev_t *ev)
         for (int o = 0; o < CACHE_NUM_OUTCOMES; o++)
             if (!r_u32(r, &a->count[l][o], UINT32_MAX, "cache requests"))
                 return false;
-        if (!r_uv(r, &a->level_bytes[l]))
+        if (!r_uv(r, &a->level_bytes[l]) || !r_uv(r, &a->mshr_cycles[l]))
             return false;
     }
     if (!r_u32(r, &a->dram_reads, UINT32_MAX, "DRAM reads") || !r_u32(r, &a->dram_writes, UINT32_MAX, "DRAM writes") ||

@@ -73,9 +73,11 @@ START_TEST(test_mem_round_trip)
     ck_assert_uint_eq(h->mem.dram_peak, 32 * 16);
     ck_assert_uint_eq(h->mem.l2_peak, 64 * 16);
     ck_assert_uint_eq(h->mem.ideal, 0);
+    ck_assert_uint_eq(h->mem.l1v_mshrs, 256);
+    ck_assert_uint_eq(h->mem.l2_mshrs, 256);
     tev_t ev;
     size_t j = 0;
-    uint64_t row_hits = 0, writes = 0, scalar = 0;
+    uint64_t row_hits = 0, writes = 0, scalar = 0, mshr[MEM_NUM_CACHES] = { 0 };
     int k;
     while ((k = trace_next(r, &ev, msg, sizeof msg)) == 1) {
         if (ev.kind != TEV_MEM)
@@ -96,6 +98,7 @@ START_TEST(test_mem_round_trip)
         ck_assert_uint_eq(a->stall, b->stall);
         ck_assert(memcmp(a->count, b->count, sizeof a->count) == 0);
         ck_assert(memcmp(a->level_bytes, b->level_bytes, sizeof a->level_bytes) == 0);
+        ck_assert(memcmp(a->mshr_cycles, b->mshr_cycles, sizeof a->mshr_cycles) == 0);
         ck_assert_uint_eq(a->dram_reads, b->dram_reads);
         ck_assert_uint_eq(a->dram_writes, b->dram_writes);
         ck_assert_uint_eq(a->dram_row_hits, b->dram_row_hits);
@@ -105,6 +108,8 @@ START_TEST(test_mem_round_trip)
         row_hits += a->dram_row_hits;
         writes += a->dram_writes;
         scalar += a->scalar;
+        for (int l = 0; l < MEM_NUM_CACHES; l++)
+            mshr[l] += a->mshr_cycles[l];
     }
     ck_assert_msg(k == 0, "%s", msg);
     ck_assert_uint_eq(j, log.n);
@@ -112,6 +117,8 @@ START_TEST(test_mem_round_trip)
     ck_assert_uint_gt(row_hits, 0);   /* the run exercises the fields, not only zeros */
     ck_assert_uint_gt(writes, 0);
     ck_assert_uint_gt(scalar, 0);
+    for (int l = 0; l < MEM_NUM_CACHES; l++)
+        ck_assert_uint_gt(mshr[l], 0);
     trace_close(r);
     free(log.r);
     remove(path);
