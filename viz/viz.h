@@ -97,9 +97,11 @@ typedef struct {
 /* ---- memory tracks and per-CU rates (viz_mem.c) ---- */
 
 /* Machine-wide series: bytes through DRAM and the L2, L1 and L2 hits and lookups (hits + merges +
- * misses, the report's hit rate denominator) — each instruction's spread evenly over its issue-to-
- * data cycles — and address-unit stall cycles (right after the issue). */
-enum { VIZ_MS_DRAM, VIZ_MS_L2B, VIZ_MS_L1_HIT, VIZ_MS_L1_LOOK, VIZ_MS_L2_HIT, VIZ_MS_L2_LOOK, VIZ_MS_STALL, VIZ_NUM_MS };
+ * misses, the report's hit rate denominator), the cycles the vector L1s' and the L2's MSHRs are
+ * held (so per cycle, MSHRs in use) — each instruction's spread evenly over its issue-to-data
+ * cycles — and address-unit stall cycles (right after the issue). */
+enum { VIZ_MS_DRAM, VIZ_MS_L2B, VIZ_MS_L1_HIT, VIZ_MS_L1_LOOK, VIZ_MS_L2_HIT, VIZ_MS_L2_LOOK, VIZ_MS_STALL,
+       VIZ_MS_L1_MSHR, VIZ_MS_L2_MSHR, VIZ_NUM_MS };
 /* Per-CU series: instructions issued, VALU busy cycles (over the busy cycles), stall cycles. */
 enum { VIZ_CS_ISSUES, VIZ_CS_VALU, VIZ_CS_STALL, VIZ_NUM_CS };
 enum { VIZ_SERIES_BUCKETS = 4096 };   /* per series; the bucket width doubles as the run grows */
@@ -331,6 +333,8 @@ viz_hover_kind_t viz_describe_mem(const viz_view_t *v, int row, double a, double
 void viz_describe_strip(const viz_view_t *v, uint32_t cu, double a, double b, char *buf, size_t len);
 /* The memory statistics of cycles [from, to) as one line (the selection's, else the view's). */
 void viz_mem_line(const viz_view_t *v, double from, double to, char *buf, size_t len);
+/* The MSHRs of a level over the machine: 1 the vector L1s' (l1v.mshrs x CUs), 2 the L2's (l2.mshrs x channels). */
+double viz_mshrs(const viz_model_t *m, int level);
 /* Draw text at (x, y), cut with "..." to end before the picture's right edge less 4 px, and keep
  * its box in v->labels. Returns its width. */
 int viz_label(viz_view_t *v, SDL_Renderer *r, int x, int y, SDL_Color c, const char *s);
@@ -346,7 +350,8 @@ int viz_legend_colors(const viz_view_t *v, SDL_Color *out, int max);
  * check that every entry differs and that the lane and dispatch colours are far apart, in the
  * colour-blind palette also under simulated protanopia and deuteranopia). White means "nothing"
  * in the lanes and the band alike; text is ink and faint grey, which carry no meaning. */
-typedef enum { VIZ_TRACK_DRAM, VIZ_TRACK_L2BW, VIZ_TRACK_L1HIT, VIZ_TRACK_L2HIT, VIZ_TRACK_STALL, VIZ_NUM_TRACKS } viz_track_t;
+typedef enum { VIZ_TRACK_DRAM, VIZ_TRACK_L2BW, VIZ_TRACK_L1HIT, VIZ_TRACK_L2HIT, VIZ_TRACK_STALL, VIZ_TRACK_L1MSHR,
+               VIZ_TRACK_L2MSHR, VIZ_NUM_TRACKS } viz_track_t;
 typedef struct viz_palette_s {
     const char *name;                 /* --palette NAME */
     SDL_Color state[VIZ_NUM_STATES];  /* [VIZ_NONE]: background */

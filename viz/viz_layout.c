@@ -59,7 +59,7 @@ void viz_view_mode(viz_view_t *v, viz_mode_t mode, uint32_t cu)
 }
 
 /* The memory tracks: DRAM bytes/cycle, L2 bytes/cycle, L1 and L2 hit rates, address-unit stalls. */
-enum { MEM_ROWS = 4 };
+enum { MEM_ROWS = 5 };
 
 /* Panels top to bottom: title, caption, the memory tracks (with memory records), then in detail
  * the occupancy plots, the axis, the lanes and the workgroup spans of the CUs that fit legibly

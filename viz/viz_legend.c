@@ -35,7 +35,8 @@ const viz_palette_t viz_palettes[VIZ_NUM_PALETTES] = {
         .wg = WG_SHADES,
         .track = { [VIZ_TRACK_DRAM] = { 110, 0, 140, 255 }, [VIZ_TRACK_L2BW] = { 0, 130, 130, 255 },
                    [VIZ_TRACK_L1HIT] = { 210, 100, 0, 255 }, [VIZ_TRACK_L2HIT] = { 100, 70, 20, 255 },
-                   [VIZ_TRACK_STALL] = { 180, 0, 40, 255 } },
+                   [VIZ_TRACK_STALL] = { 180, 0, 40, 255 }, [VIZ_TRACK_L1MSHR] = { 90, 150, 0, 255 },
+                   [VIZ_TRACK_L2MSHR] = { 40, 40, 200, 255 } },
         .heat_lo = { 240, 245, 255, 255 }, .heat_hi = { 8, 48, 107, 255 },
         .hazard = { 0, 0, 0, 255 },
         .pick = { 255, 0, 255, 255 },   /* magenta: no lane, band or track is near it */
@@ -64,7 +65,8 @@ const viz_palette_t viz_palettes[VIZ_NUM_PALETTES] = {
         .wg = WG_SHADES,
         .track = { [VIZ_TRACK_DRAM] = { 60, 0, 100, 255 }, [VIZ_TRACK_L2BW] = { 0, 120, 200, 255 },
                    [VIZ_TRACK_L1HIT] = { 230, 120, 50, 255 }, [VIZ_TRACK_L2HIT] = { 150, 70, 0, 255 },
-                   [VIZ_TRACK_STALL] = { 200, 0, 100, 255 } },
+                   [VIZ_TRACK_STALL] = { 200, 0, 100, 255 }, [VIZ_TRACK_L1MSHR] = { 0, 200, 180, 255 },
+                   [VIZ_TRACK_L2MSHR] = { 20, 60, 140, 255 } },
         .heat_lo = { 240, 245, 255, 255 }, .heat_hi = { 8, 48, 107, 255 },
         .hazard = { 0, 0, 0, 255 },  /* black marks: darker than every lane and band colour */
         .pick = { 0, 255, 255, 255 },  /* cyan: lighter than the sky blue and any lane colour */
@@ -120,7 +122,8 @@ static int entries(const viz_view_t *v, entry_t *e)
     if (m->mem) {
         add(e, &n, "memory:", 0, none, none);
         static const char *const names[VIZ_NUM_TRACKS] = { "DRAM bytes/cycle", "L2 bytes/cycle", "L1 hit rate",
-                                                            "L2 hit rate", "address-unit stalls" };
+                                                            "L2 hit rate", "address-unit stalls",
+                                                            "L1 MSHRs in use", "L2 MSHRs in use" };
         for (int k = 0; k < VIZ_NUM_TRACKS; k++)
             add(e, &n, names[k], 1, p->track[k], none);
     }

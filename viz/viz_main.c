@@ -287,6 +287,11 @@ static void print_stats(viz_view_t *v, bool sel)
     printf("dram bytes %.0f\nl2 bytes %.0f\nl1 hits %.0f of %.0f lookups\nl2 hits %.0f of %.0f lookups\n"
            "address-unit stall cycles %.0f\n", x[VIZ_MS_DRAM], x[VIZ_MS_L2B], x[VIZ_MS_L1_HIT], x[VIZ_MS_L1_LOOK],
            x[VIZ_MS_L2_HIT], x[VIZ_MS_L2_LOOK], x[VIZ_MS_STALL]);
+    /* MSHRs in use: their holding cycles over the range's cycles (the whole run: 0 to its last cycle + 1) */
+    double span = (double)(s.to > s.from ? s.to - s.from : 1);
+    printf("l1 mshr cycles %.0f: %.3f%% of %u per CU in use\nl2 mshr cycles %.0f: %.3f%% of %u per channel in use\n",
+           x[VIZ_MS_L1_MSHR], 100 * x[VIZ_MS_L1_MSHR] / span / viz_mshrs(m, 1), m->h.mem.l1v_mshrs, x[VIZ_MS_L2_MSHR],
+           100 * x[VIZ_MS_L2_MSHR] / span / viz_mshrs(m, 2), m->h.mem.l2_mshrs);
 }
 
 /* --pcs: the pane's table, one instruction a line, for scripts (docs/viewer.md). */

@@ -93,6 +93,7 @@ bool viz_mem_event(viz_model_t *m, const tev_t *ev)
         [VIZ_MS_L1_HIT] = l1[CACHE_HIT], [VIZ_MS_L1_LOOK] = (uint64_t)l1[CACHE_HIT] + l1[CACHE_MERGE] + l1[CACHE_MISS],
         [VIZ_MS_L2_HIT] = l2[CACHE_HIT], [VIZ_MS_L2_LOOK] = (uint64_t)l2[CACHE_HIT] + l2[CACHE_MERGE] + l2[CACHE_MISS],
         [VIZ_MS_STALL] = a->stall,
+        [VIZ_MS_L1_MSHR] = a->mshr_cycles[MEM_L1V], [VIZ_MS_L2_MSHR] = a->mshr_cycles[MEM_L2],
     };
     for (int k = 0; k < VIZ_NUM_MS; k++) {
         m->mem_total[k] += amount[k];

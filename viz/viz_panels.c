@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const row_names[4] = { "DRAM B/cycle", "L2 B/cycle", "hit rate", "AU stalls" };
+static const char *const row_names[5] = { "DRAM B/cycle", "L2 B/cycle", "hit rate", "AU stalls", "MSHRs" };
 
 /* Columns past the run's end stay empty. */
 static int data_columns(const viz_view_t *v, double cpp)
@@ -42,6 +42,21 @@ static void ratio_line(viz_canvas_t *cv, SDL_Color c, int x0, int base, int h, c
         }
 }
 
+/* A 2-pixel line of val[x] / scale. */
+static void share_line(viz_canvas_t *cv, SDL_Color c, int x0, int base, int h, const float *val, int n, double scale)
+{
+    for (int x = 0; x < n; x++) {
+        double f = scale > 0 ? val[x] / scale : 0;
+        int y = (int)lround((f > 1 ? 1 : f < 0 ? 0 : f) * (h - 2));
+        viz_cfill(cv, c, x0 + x, base - y - 2, 1, 2);
+    }
+}
+
+double viz_mshrs(const viz_model_t *m, int level)
+{
+    return level == 1 ? (double)m->h.ncu * m->h.mem.l1v_mshrs : (double)m->h.mem.l2_channels * m->h.mem.l2_mshrs;
+}
+
 void viz_draw_mem(viz_view_t *v, SDL_Renderer *r, viz_canvas_t *cv, double cpp, bool labels)
 {
     const viz_model_t *m = v->m;
@@ -59,7 +74,7 @@ void viz_draw_mem(viz_view_t *v, SDL_Renderer *r, viz_canvas_t *cv, double cpp, 
             if (k < 2)
                 snprintf(buf, sizeof buf, "peak %.0f", peak[k]);
             else
-                snprintf(buf, sizeof buf, k == 2 ? "0-100%%" : "share of CUs");
+                snprintf(buf, sizeof buf, k == 3 ? "share of CUs" : "0-100%%");
             viz_label(v, r, 4, y + 1 + o->lh, viz_faint, buf);
         }
         return;
@@ -84,6 +99,13 @@ void viz_draw_mem(viz_view_t *v, SDL_Renderer *r, viz_canvas_t *cv, double cpp, 
             viz_series_columns(m, &m->ms[VIZ_MS_L2_HIT], v->t0, cpp, nx, a);
             viz_series_columns(m, &m->ms[VIZ_MS_L2_LOOK], v->t0, cpp, nx, b);
             ratio_line(cv, p->track[VIZ_TRACK_L2HIT], o->plot_x, base, h, a, b, nx);
+        } else if (k == 4) {   /* MSHR-cycles per cycle: MSHRs in use, against all the level's MSHRs */
+            viz_series_columns(m, &m->ms[VIZ_MS_L1_MSHR], v->t0, cpp, nx, a);
+            viz_series_columns(m, &m->ms[VIZ_MS_L2_MSHR], v->t0, cpp, nx, b);
+            for (int x = 0; x < nx; x++)
+                a[x] = (float)(a[x] / cpp), b[x] = (float)(b[x] / cpp);
+            share_line(cv, p->track[VIZ_TRACK_L1MSHR], o->plot_x, base, h, a, nx, viz_mshrs(m, 1));
+            share_line(cv, p->track[VIZ_TRACK_L2MSHR], o->plot_x, base, h, b, nx, viz_mshrs(m, 2));
         } else {   /* stall cycles per cycle over the CUs: the share of address units stalled */
             viz_series_columns(m, &m->ms[VIZ_MS_STALL], v->t0, cpp, nx, a);
             for (int x = 0; x < nx; x++)
@@ -112,6 +134,10 @@ viz_hover_kind_t viz_describe_mem(const viz_view_t *v, int row, double a, double
                      s[VIZ_MS_L2_LOOK]); break;
     case 3: snprintf(buf, len, "cycles %.0f-%.0f: address units stalled on full MSHRs %.1f%% of the time (%.0f stall cycles over %u CUs)",
                      a, b, pct(s[VIZ_MS_STALL] / span, m->h.ncu), s[VIZ_MS_STALL], m->h.ncu); break;
+    case 4: snprintf(buf, len, "cycles %.0f-%.0f: L1 MSHRs in use %.2f per CU of %u (%.1f%%), L2 MSHRs %.2f per channel of %u (%.1f%%)",
+                     a, b, s[VIZ_MS_L1_MSHR] / span / m->h.ncu, m->h.mem.l1v_mshrs, pct(s[VIZ_MS_L1_MSHR] / span, viz_mshrs(m, 1)),
+                     s[VIZ_MS_L2_MSHR] / span / m->h.mem.l2_channels, m->h.mem.l2_mshrs,
+                     pct(s[VIZ_MS_L2_MSHR] / span, viz_mshrs(m, 2))); break;
     default: return VIZ_HOVER_NONE;
     }
     return VIZ_HOVER_MEM;
@@ -124,9 +150,10 @@ void viz_mem_line(const viz_view_t *v, double from, double to, char *buf, size_t
     for (int k = 0; k < VIZ_NUM_MS; k++)
         s[k] = viz_series_over(m, &m->ms[k], from, to);
     snprintf(buf, len, "memory %.0f-%.0f: DRAM %.0f bytes (%.2f bytes/cycle, %.1f%% of peak), L2 %.0f bytes, "
-             "L1 hit rate %.1f%%, L2 hit rate %.1f%%, address-unit stalls %.0f cycles", from, to, s[VIZ_MS_DRAM],
-             s[VIZ_MS_DRAM] / span, pct(s[VIZ_MS_DRAM] / span, m->h.mem.dram_peak), s[VIZ_MS_L2B],
-             pct(s[VIZ_MS_L1_HIT], s[VIZ_MS_L1_LOOK]), pct(s[VIZ_MS_L2_HIT], s[VIZ_MS_L2_LOOK]), s[VIZ_MS_STALL]);
+             "L1 hit rate %.1f%%, L2 hit rate %.1f%%, address-unit stalls %.0f cycles, MSHRs in use L1 %.1f%% L2 %.1f%%", from, to,
+             s[VIZ_MS_DRAM], s[VIZ_MS_DRAM] / span, pct(s[VIZ_MS_DRAM] / span, m->h.mem.dram_peak), s[VIZ_MS_L2B],
+             pct(s[VIZ_MS_L1_HIT], s[VIZ_MS_L1_LOOK]), pct(s[VIZ_MS_L2_HIT], s[VIZ_MS_L2_LOOK]), s[VIZ_MS_STALL],
+             pct(s[VIZ_MS_L1_MSHR] / span, viz_mshrs(m, 1)), pct(s[VIZ_MS_L2_MSHR] / span, viz_mshrs(m, 2)));
 }
 
 /* ---- the overview ---------------------------------------------------------------------------- */

@@ -134,7 +134,7 @@ static int craft_finish(craft_t *c, uint64_t cycle, const char *path)
 
 /* Version 5 with issue and memory records (flags 3): the version-4 program (each instruction's
  * byte offset), a dispatch table of one dispatch, the memory section (64-byte lines, L2 1024 and
- * DRAM 512 bytes/cycle over 16 channels each, the hierarchy). */
+ * DRAM 512 bytes/cycle over 16 channels each, the hierarchy, 4 MSHRs per L1 and 2 per L2 channel). */
 static inline void craft_header5(craft_t *c, uint32_t ncu, uint32_t simds, uint32_t slots, uint32_t max_waves, uint32_t waves,
                           uint32_t ninsts, const uint32_t *units, const char *const *texts)
 {
@@ -159,11 +159,12 @@ static inline void craft_header5(craft_t *c, uint32_t ncu, uint32_t simds, uint3
     c_str(c, "crafted"), c_uv(c, 0);
     c_uv(c, 64u * waves * ncu), c_uv(c, 1), c_uv(c, 1), c_uv(c, 64u * waves), c_uv(c, 1), c_uv(c, 1);
     c_uv(c, ncu), c_uv(c, 0);
-    c_uv(c, 64), c_uv(c, 1024), c_uv(c, 512), c_uv(c, 16), c_uv(c, 16), c_uv(c, 0);   /* the memory section */
+    c_uv(c, 64), c_uv(c, 1024), c_uv(c, 512), c_uv(c, 16), c_uv(c, 16), c_uv(c, 0), c_uv(c, 4), c_uv(c, 2); /* memory section */
 }
 
 /* A memory record: a vector load of CU cu issued at cycle, data back `latency` later, with l1 and
- * l2 hits / misses (no merges, no bypass), l2_bytes through the L2, dram_bytes from DRAM. */
+ * l2 hits / misses (no merges, no bypass), l2_bytes through the L2, dram_bytes from DRAM; each L1
+ * miss holds an MSHR for latency - 10 cycles, each L2 miss for latency - 30. */
 static inline void craft_mem(craft_t *c, uint64_t cycle, uint32_t cu, uint32_t pc, uint32_t latency, uint32_t stall,
                       uint32_t l1_hits, uint32_t l1_misses, uint32_t l2_hits, uint32_t l2_misses, uint32_t l2_bytes,
                       uint32_t dram_bytes)
@@ -172,8 +173,10 @@ static inline void craft_mem(craft_t *c, uint64_t cycle, uint32_t cu, uint32_t p
     c_uv(c, cu), c_u8(c, 0), c_uv(c, pc), c_uv(c, latency), c_uv(c, stall);
     c_uv(c, l1_hits + l1_misses), c_uv(c, l1_hits + l1_misses), c_uv(c, 64u * (l1_hits + l1_misses));
     c_uv(c, l1_hits), c_uv(c, 0), c_uv(c, l1_misses), c_uv(c, 0), c_uv(c, 64u * (l1_hits + l1_misses));   /* L1 */
-    c_uv(c, 0), c_uv(c, 0), c_uv(c, 0), c_uv(c, 0), c_uv(c, 0);                                        /* scalar */
+    c_uv(c, (uint64_t)l1_misses * (latency - 10));
+    c_uv(c, 0), c_uv(c, 0), c_uv(c, 0), c_uv(c, 0), c_uv(c, 0), c_uv(c, 0);                           /* scalar */
     c_uv(c, l2_hits), c_uv(c, 0), c_uv(c, l2_misses), c_uv(c, 0), c_uv(c, l2_bytes);                    /* L2 */
+    c_uv(c, (uint64_t)l2_misses * (latency - 30));
     c_uv(c, dram_bytes / 64), c_uv(c, 0), c_uv(c, dram_bytes), c_uv(c, 0), c_uv(c, 0);
     c_sv(c, dram_bytes ? (int64_t)latency : -(int64_t)cycle);   /* the DRAM transfer ends with the data */
     c->mems++;

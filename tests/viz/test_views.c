@@ -276,7 +276,7 @@ START_TEST(test_layouts)
                 } else {
                     ck_assert_msg(o->strip_h >= 1 && o->strip_h * o->strip_label_every >= o->lh, "%s: strips", what);
                 }
-                ck_assert_msg(o->mem_rows == 4 && o->mem_row_h >= 2 * o->lh, "%s: memory tracks", what);
+                ck_assert_msg(o->mem_rows == 5 && o->mem_row_h >= 2 * o->lh, "%s: memory tracks", what);
             }
         close_view(&v);
     }
@@ -284,7 +284,8 @@ START_TEST(test_layouts)
 END_TEST
 
 /* craft_many: each wave's load moves 128 DRAM bytes over [30, 130 + 2 cu) and looks up 4 L1
- * lines (1 hit) and 3 L2 lines (1 hit); 4 stall cycles from the issue. */
+ * lines (1 hit) and 3 L2 lines (1 hit); 4 stall cycles from the issue; its 3 L1 misses hold an
+ * MSHR for 90 + 2 cu cycles each, its 2 L2 misses for 70 + 2 cu. */
 START_TEST(test_mem_series)
 {
     viz_view_t v;
@@ -306,6 +307,18 @@ START_TEST(test_mem_series)
     ck_assert_msg(fabs(viz_series_over(m, &m->ms[VIZ_MS_DRAM], 30, 80) - cu0) < 1e-6, "got %f, want %f",
                   viz_series_over(m, &m->ms[VIZ_MS_DRAM], 30, 80), cu0);
     ck_assert(viz_series_over(m, &m->ms[VIZ_MS_DRAM], 0, 30) == 0);
+    /* MSHRs: 4 waves per CU, so 12 (90 + 2 cu) L1 and 8 (70 + 2 cu) L2 MSHR cycles per CU; over
+     * [30, 80) a CU's loads have held 50 / (100 + 2 cu) of them. */
+    double l1 = 0, l2 = 0, l1_half = 0;
+    for (uint32_t cu = 0; cu < 8; cu++) {
+        l1 += 12.0 * (90 + 2 * cu), l2 += 8.0 * (70 + 2 * cu);
+        l1_half += 12.0 * (90 + 2 * cu) * 50 / (100 + 2 * cu);
+    }
+    ck_assert_uint_eq(m->mem_total[VIZ_MS_L1_MSHR], 9312);   /* = l1, summed by hand */
+    ck_assert(fabs(viz_series_over(m, &m->ms[VIZ_MS_L1_MSHR], 0, 1e6) - l1) < 1e-6);
+    ck_assert(fabs(viz_series_over(m, &m->ms[VIZ_MS_L2_MSHR], 0, 1e6) - l2) < 1e-6);
+    ck_assert(fabs(viz_series_over(m, &m->ms[VIZ_MS_L1_MSHR], 30, 80) - l1_half) < 1e-6);
+    ck_assert(viz_mshrs(m, 1) == 8 * 4 && viz_mshrs(m, 2) == 16 * 2);
     /* Range statistics carry them; per CU, the issues (2 per wave) and VALU busy cycles (8). */
     viz_range_t r;
     viz_range_stats(m, 0, m->end + 1, &r);
@@ -316,6 +329,10 @@ START_TEST(test_mem_series)
     char buf[512];
     ck_assert_int_eq(viz_describe_mem(&v, 0, 30, 130, buf, sizeof buf), VIZ_HOVER_MEM);
     ck_assert_msg(strstr(buf, "cycles 30-130: DRAM ") != NULL, "%s", buf);
+    /* The MSHR track over [0, 1000): 9312 L1 MSHR cycles, 9.312 MSHRs in use, 1.164 per CU, of 4 (29.1 %);
+     * 4928 L2: 0.308 per channel of 2 (15.4 %). */
+    ck_assert_int_eq(viz_describe_mem(&v, 4, 0, 1000, buf, sizeof buf), VIZ_HOVER_MEM);
+    ck_assert_msg(strstr(buf, "L1 MSHRs in use 1.16 per CU of 4 (29.1%), L2 MSHRs 0.31 per channel of 2 (15.4%)") != NULL, "%s", buf);
     close_view(&v);
 }
 END_TEST
