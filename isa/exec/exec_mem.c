@@ -305,6 +305,24 @@ static bool ds_addrs_fast(const isa_wave_t *w, const isa_inst_t *in, uint64_t ex
     uint64_t limit = w->lds_size < m0 ? w->lds_size : m0;
     uint64_t amask = (s.esize == 12 ? 16 : s.esize) - 1;
     uint64_t hi = 0, low_bits = 0;
+    if (exec == ~0ull) { /* every lane: plain loops, one per shape, no lane mask to walk */
+        uint32_t o0 = s.nelem == 2 ? in->offset0 * s.stride : (in->offset & 0xffff), o1 = in->offset1 * s.stride;
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            a[0][l] = (uint32_t)(base[l] + o0);
+            hi = a[0][l] > hi ? a[0][l] : hi;
+            low_bits |= a[0][l];
+        }
+        for (int l = 0; l < ISA_WAVE_SIZE && s.nelem == 2; l++) {
+            a[1][l] = (uint32_t)(base[l] + o1);
+            hi = a[1][l] > hi ? a[1][l] : hi;
+            low_bits |= a[1][l];
+        }
+        if (hi + s.esize > limit || (low_bits & amask) != 0)
+            return false;
+        for (int l = 0; l < ISA_WAVE_SIZE; l++)
+            res->addr[l] = a[0][l];
+        return true;
+    }
     for (uint64_t m = exec; m; m &= m - 1) {
         int l = __builtin_ctzll(m);
         if (s.nelem == 2) {

@@ -379,6 +379,43 @@ START_TEST(flat_span_not_mapped_as_one)
 }
 END_TEST
 
+/* Every lane active (the DS address pass without a lane mask): read2's two offsets, and the first
+ * fault in lane order for a misaligned and an out-of-bounds lane. */
+START_TEST(ds_every_lane)
+{
+    ut_machine_t *m = ut_machine_new();
+    for (unsigned i = 0; i < 4096; i++)
+        m->lds[i] = (uint8_t)(i * 29 + 7);
+    for (unsigned l = 0; l < 64; l++)
+        ut_vreg(m, 0)[l] = 8 * (63 - l);
+    isa_inst_t in = ds_inst(ISA_ds_read2_b32, 10, 2, -1, -1, 0);
+    in.offset0 = 3;
+    in.offset1 = 250;
+    isa_exec_result_t r = ut_run(m, &in);
+    ck_assert_int_eq(r.status, ISA_EXEC_OK);
+    for (unsigned l = 0; l < 64; l++) {
+        ck_assert_uint_eq(r.addr[l], 8 * (63 - l) + 12);
+        ck_assert_uint_eq(ut_vreg(m, 10)[l], le32(m->lds + 8 * (63 - l) + 12));
+        ck_assert_uint_eq(ut_vreg(m, 11)[l], le32(m->lds + 8 * (63 - l) + 1000));
+    }
+    in = ds_inst(ISA_ds_read_b32, 12, 1, -1, -1, 0);
+    in.offset = 20;
+    r = ut_run(m, &in);
+    for (unsigned l = 0; l < 64; l++)
+        ck_assert_uint_eq(ut_vreg(m, 12)[l], le32(m->lds + 8 * (63 - l) + 20));
+    ut_vreg(m, 0)[40] = 2; /* misaligned */
+    ut_vreg(m, 0)[50] = 2;
+    r = ut_run(m, &in);
+    ck_assert_int_eq(r.status, ISA_EXEC_FAULT);
+    ck_assert_int_eq(r.fault_lane, 40);
+    ut_vreg(m, 0)[30] = (uint32_t)sizeof m->lds; /* past the end */
+    r = ut_run(m, &in);
+    ck_assert_int_eq(r.fault, ISA_FAULT_LDS_BOUNDS);
+    ck_assert_int_eq(r.fault_lane, 30);
+    free(m);
+}
+END_TEST
+
 START_TEST(ds_read_write_widths)
 {
     ut_machine_t *m = ut_machine_new();
@@ -835,6 +872,7 @@ static Suite *mem_suite(void)
     tcase_add_test(tc, flat_cmpswap_inc_dec);
     tcase_add_test(tc, flat_fault);
     tcase_add_test(tc, flat_span_not_mapped_as_one);
+    tcase_add_test(tc, ds_every_lane);
     tcase_add_test(tc, ds_read_write_widths);
     tcase_add_test(tc, ds_dual);
     tcase_add_test(tc, ds_faults);
