@@ -21,6 +21,7 @@ typedef struct {
     uint32_t element_size;  /* word3[20:19]: 2, 4, 8, 16 bytes */
     uint32_t index_stride;  /* word3[22:21]: 8, 16, 32, 64 */
     bool add_tid;           /* word3[23] */
+    uint32_t es_log2, is_log2; /* log2 of element_size and index_stride (both powers of two) */
 } desc_t;
 
 static desc_t desc_read(const isa_wave_t *w, isa_operand_t o)
@@ -33,8 +34,10 @@ static desc_t desc_read(const isa_wave_t *w, isa_operand_t o)
     d.num_records = s[2];
     d.nfmt = (s[3] >> 12) & 7u;
     d.dfmt = (s[3] >> 15) & 15u;
-    d.element_size = 2u << ((s[3] >> 19) & 3u);
-    d.index_stride = 8u << ((s[3] >> 21) & 3u);
+    d.es_log2 = 1u + ((s[3] >> 19) & 3u);
+    d.is_log2 = 3u + ((s[3] >> 21) & 3u);
+    d.element_size = 1u << d.es_log2;
+    d.index_stride = 1u << d.is_log2;
     d.add_tid = (s[3] >> 23) & 1u;
     return d;
 }
@@ -65,8 +68,8 @@ static bool buf_addr(const desc_t *d, uint32_t index, uint32_t offset, uint32_t 
     uint64_t off;
     if (d->swizzle) {
         /* Swizzled: records are interleaved in index_stride groups of element_size pieces (8.1.4). */
-        uint64_t imsb = index / d->index_stride, ilsb = index % d->index_stride;
-        uint64_t omsb = offset / d->element_size, olsb = offset % d->element_size;
+        uint64_t imsb = index >> d->is_log2, ilsb = index & (d->index_stride - 1u);
+        uint64_t omsb = offset >> d->es_log2, olsb = offset & (d->element_size - 1u);
         off = (imsb * d->stride + omsb * d->element_size) * d->index_stride + ilsb * d->element_size + olsb;
     } else {
         off = (uint64_t)offset + (uint64_t)index * d->stride;
@@ -153,6 +156,62 @@ static bool lds_dma_addrs(const isa_wave_t *w, const isa_inst_t *in, isa_exec_re
     return true;
 }
 
+/* The span of a wave's in-range accesses and, once found mapped as one, its host pointer. */
+typedef struct {
+    uint64_t lo, hi;
+    uint8_t *base;
+} buf_span_t;
+
+/* The host address of an access: from the span's pointer when it was mapped as one (the same
+ * pointer the look-up gives, a region being contiguous), else looked up. */
+static inline uint8_t *acc_ptr(const isa_wave_t *w, const buf_span_t *sp, uint64_t addr, uint32_t size)
+{
+    return sp->base ? sp->base + (addr - sp->lo) : mem_ptr(w, addr, size);
+}
+
+/* Addresses and range of every component of every active lane (res->addr, res->lanes), with their
+ * span in sp; with `check`, the mapping of each access in range too, lane by lane, the first one
+ * unmapped a fault (returns false). */
+static bool buf_addrs(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, const desc_t *d,
+                      uint64_t exec, const uint32_t *va0, const uint32_t *va1, uint32_t soffset, uint32_t ncomp,
+                      uint32_t csize, bool whole, bool check, uint64_t (*addr)[ISA_WAVE_SIZE],
+                      uint8_t (*inr)[ISA_WAVE_SIZE], buf_span_t *sp)
+{
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        res->addr[l] = 0;
+        if (!(exec >> l & 1))
+            continue;
+        uint32_t index = (in->idxen ? va0[l] : 0) + (d->add_tid ? (uint32_t)l : 0);
+        uint32_t voff = in->offen ? (in->idxen ? va1[l] : va0[l]) : 0;
+        uint32_t offset = voff + in->offset;
+        bool any = false;
+        for (uint32_t c = 0; c < ncomp; c++) {
+            inr[c][l] = buf_addr(d, index, offset + 4 * c, soffset, &addr[c][l]);
+            /* Format and atomic accesses are all or nothing (8.1.5): the first component decides. */
+            if (whole && c > 0)
+                inr[c][l] = inr[0][l];
+            if (!inr[c][l])
+                continue;
+            if (!any) {
+                res->addr[l] = addr[c][l];
+                res->lanes |= 1ull << l;
+                any = true;
+            }
+            uint64_t a = addr[c][l];
+            sp->lo = a < sp->lo ? a : sp->lo;
+            sp->hi = a > sp->hi ? a : sp->hi;
+            if (check && !mem_ptr(w, a, csize)) {
+                isa_x_fault(res, ISA_FAULT_UNMAPPED, l, a,
+                            "%s: lane %d: buffer address 0x%" PRIx64 " (%" PRIu32 " bytes; V# base 0x%" PRIx64
+                            ", offset %" PRIu32 ", index %" PRIu32 ") is not mapped",
+                            isa_ops[in->op].name, l, a, csize, d->base, offset + 4 * c, index);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
@@ -218,36 +277,21 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
     const uint32_t *va0 = naddr ? isa_x_vgpr(w, isa_x_vreg(in->src[0])) : NULL;
     const uint32_t *va1 = naddr == 2 ? isa_x_vgpr(w, isa_x_vreg(in->src[0]) + 1) : NULL;
 
-    /* Addresses and range of every component; then the mapping of those in range. */
+    /* Addresses and range of every component, and their span; when the span is mapped as one
+     * (one buffer, the usual case), so is every access, and one look-up gives every pointer.
+     * Otherwise the lane-by-lane check runs and faults exactly as it always did. */
     uint64_t addr[MAXC][ISA_WAVE_SIZE];
     uint8_t inr[MAXC][ISA_WAVE_SIZE];
-    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
-        res->addr[l] = 0;
-        if (!(exec >> l & 1))
-            continue;
-        uint32_t index = (in->idxen ? va0[l] : 0) + (d.add_tid ? (uint32_t)l : 0);
-        uint32_t voff = in->offen ? (in->idxen ? va1[l] : va0[l]) : 0;
-        uint32_t offset = voff + in->offset;
-        bool any = false;
-        for (uint32_t c = 0; c < ncomp; c++) {
-            inr[c][l] = buf_addr(&d, index, offset + 4 * c, soffset, &addr[c][l]);
-            /* Format and atomic accesses are all or nothing (8.1.5): the first component decides. */
-            if ((fmt || atomic) && c > 0)
-                inr[c][l] = inr[0][l];
-            if (!inr[c][l])
-                continue;
-            if (!any) {
-                res->addr[l] = addr[c][l];
-                res->lanes |= 1ull << l;
-                any = true;
-            }
-            if (!mem_ptr(w, addr[c][l], csize)) {
-                isa_x_fault(res, ISA_FAULT_UNMAPPED, l, addr[c][l],
-                            "%s: lane %d: buffer address 0x%" PRIx64 " (%" PRIu32 " bytes; V# base 0x%" PRIx64
-                            ", offset %" PRIu32 ", index %" PRIu32 ") is not mapped",
-                            info->name, l, addr[c][l], csize, d.base, offset + 4 * c, index);
+    buf_span_t sp = { UINT64_MAX, 0, NULL };
+    if (!buf_addrs(w, in, res, &d, exec, va0, va1, soffset, ncomp, csize, fmt || atomic, false, addr, inr, &sp))
+        return;
+    if (sp.lo <= sp.hi) {
+        if (sp.hi - sp.lo < (uint64_t)UINT32_MAX - csize)
+            sp.base = mem_ptr(w, sp.lo, (uint32_t)(sp.hi - sp.lo) + csize);
+        if (!sp.base) {
+            res->lanes = 0;
+            if (!buf_addrs(w, in, res, &d, exec, va0, va1, soffset, ncomp, csize, fmt || atomic, true, addr, inr, &sp))
                 return;
-            }
         }
     }
 
@@ -263,9 +307,9 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
                     if (c >= fcomps)
                         v = isa_buf_fmt_default(nfmt, c, d16);
                     else if (inr[0][l])
-                        v = isa_buf_fmt_load(mem_ptr(w, addr[0][l], csize), dfmt, nfmt, c, d16);
+                        v = isa_buf_fmt_load(acc_ptr(w, &sp, addr[0][l], csize), dfmt, nfmt, c, d16);
                 } else if (inr[c][l]) {
-                    const uint8_t *p = mem_ptr(w, addr[c][l], csize);
+                    const uint8_t *p = acc_ptr(w, &sp, addr[c][l], csize);
                     switch (in->op) {
                     case ISA_buffer_load_ubyte: v = p[0]; break;
                     case ISA_buffer_load_sbyte: v = (uint32_t)(int32_t)(int8_t)p[0]; break;
@@ -295,7 +339,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
         for (int l = 0; l < ISA_WAVE_SIZE; l++) {
             if (!(exec >> l & 1) || !inr[0][l])
                 continue;
-            uint8_t *p = mem_ptr(w, addr[0][l], csize);
+            uint8_t *p = acc_ptr(w, &sp, addr[0][l], csize);
             for (uint32_t c = 0; c < ndw && c < fcomps; c++)
                 isa_buf_fmt_store(p, dfmt, nfmt, c, isa_x_vgpr(w, dreg + c)[l], d16);
         }
@@ -308,7 +352,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
             for (uint32_t c = 0; c < ncomp; c++) {
                 if (!inr[c][l])
                     continue; /* out of range: dropped */
-                uint8_t *p = mem_ptr(w, addr[c][l], csize);
+                uint8_t *p = acc_ptr(w, &sp, addr[c][l], csize);
                 uint32_t v = in->lds ? ld32(w->lds + lds_addr[l]) : isa_x_vgpr(w, dreg + c)[l];
                 if (csize == 4)
                     st32(p, v);
@@ -326,7 +370,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
     for (int l = 0; l < ISA_WAVE_SIZE; l++) {
         if (!(exec >> l & 1) || !inr[0][l])
             continue;
-        uint8_t *p = mem_ptr(w, addr[0][l], size);
+        uint8_t *p = acc_ptr(w, &sp, addr[0][l], size);
         uint64_t old = ld32(p), dv = isa_x_vgpr(w, dreg)[l], cv = 0;
         if (wide) {
             old |= (uint64_t)ld32(p + 4) << 32;

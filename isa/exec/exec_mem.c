@@ -93,6 +93,13 @@ static uint8_t *flat_ptr(const isa_wave_t *w, uint64_t addr, uint32_t size)
     return w->mem->translate(w->mem->ctx, addr, size);
 }
 
+/* A lane's host pointer: inside a span mapped as one, from the span's pointer (the pointer the
+ * look-up would give, a mapping being contiguous); otherwise looked up. */
+static inline uint8_t *lane_ptr(const isa_wave_t *w, uint8_t *span, uint64_t lo, uint64_t addr, uint32_t size)
+{
+    return span ? span + (addr - lo) : flat_ptr(w, addr, size);
+}
+
 void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
@@ -123,8 +130,8 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         lo = addr[l] < lo ? addr[l] : lo;
         hi = addr[l] > hi ? addr[l] : hi;
     }
-    bool span_mapped = exec && hi - lo < (uint64_t)UINT32_MAX - size && flat_ptr(w, lo, (uint32_t)(hi - lo) + size);
-    for (int l = 0; l < ISA_WAVE_SIZE && !span_mapped; l++) {
+    uint8_t *span = exec && hi - lo < (uint64_t)UINT32_MAX - size ? flat_ptr(w, lo, (uint32_t)(hi - lo) + size) : NULL;
+    for (int l = 0; l < ISA_WAVE_SIZE && !span; l++) {
         if ((exec >> l & 1) && !flat_ptr(w, addr[l], size)) {
             isa_x_fault(res, ISA_FAULT_UNMAPPED, l, addr[l],
                         "%s: lane %d: address 0x%" PRIx64 " (%" PRIu32 " bytes) is not mapped",
@@ -138,7 +145,7 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         for (int l = 0; l < ISA_WAVE_SIZE; l++) {
             if (!(exec >> l & 1))
                 continue;
-            const uint8_t *p = flat_ptr(w, addr[l], size);
+            const uint8_t *p = lane_ptr(w, span, lo, addr[l], size);
             switch (in->op) {
             case ISA_flat_load_ubyte: out[0][l] = p[0]; break;
             case ISA_flat_load_sbyte: out[0][l] = (uint32_t)(int32_t)(int8_t)p[0]; break;
@@ -159,7 +166,7 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         for (int l = 0; l < ISA_WAVE_SIZE; l++) {
             if (!(exec >> l & 1))
                 continue;
-            uint8_t *p = flat_ptr(w, addr[l], size);
+            uint8_t *p = lane_ptr(w, span, lo, addr[l], size);
             uint32_t v0 = isa_x_vgpr(w, dreg)[l];
             if (size == 1) {
                 p[0] = (uint8_t)v0;
@@ -181,7 +188,7 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
             if (size == 8) {
                 /* The _x2 atomics: 64-bit data in v[n:n+1]; cmpswap_x2's data is
                  * v[n:n+3] = {new value, compare value}. */
-                uint8_t *p = flat_ptr(w, addr[l], 8);
+                uint8_t *p = lane_ptr(w, span, lo, addr[l], 8);
                 uint64_t old = (uint64_t)ld32(p) | (uint64_t)ld32(p + 4) << 32;
                 uint64_t data = isa_x_vgpr(w, dreg)[l] | (uint64_t)isa_x_vgpr(w, dreg + 1)[l] << 32;
                 uint64_t cmp = 0;
@@ -194,7 +201,7 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
                 ret_hi[l] = (uint32_t)(old >> 32);
                 continue;
             }
-            uint8_t *p = flat_ptr(w, addr[l], 4);
+            uint8_t *p = lane_ptr(w, span, lo, addr[l], 4);
             uint32_t old = ld32(p);
             /* cmpswap data is v[n:n+1] = {new value, compare value}. */
             uint32_t data = isa_x_vgpr(w, dreg)[l];
@@ -298,6 +305,24 @@ static bool ds_addrs_fast(const isa_wave_t *w, const isa_inst_t *in, uint64_t ex
     uint64_t limit = w->lds_size < m0 ? w->lds_size : m0;
     uint64_t amask = (s.esize == 12 ? 16 : s.esize) - 1;
     uint64_t hi = 0, low_bits = 0;
+    if (exec == ~0ull) { /* every lane: plain loops, one per shape, no lane mask to walk */
+        uint32_t o0 = s.nelem == 2 ? in->offset0 * s.stride : (in->offset & 0xffff), o1 = in->offset1 * s.stride;
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            a[0][l] = (uint32_t)(base[l] + o0);
+            hi = a[0][l] > hi ? a[0][l] : hi;
+            low_bits |= a[0][l];
+        }
+        for (int l = 0; l < ISA_WAVE_SIZE && s.nelem == 2; l++) {
+            a[1][l] = (uint32_t)(base[l] + o1);
+            hi = a[1][l] > hi ? a[1][l] : hi;
+            low_bits |= a[1][l];
+        }
+        if (hi + s.esize > limit || (low_bits & amask) != 0)
+            return false;
+        for (int l = 0; l < ISA_WAVE_SIZE; l++)
+            res->addr[l] = a[0][l];
+        return true;
+    }
     for (uint64_t m = exec; m; m &= m - 1) {
         int l = __builtin_ctzll(m);
         if (s.nelem == 2) {

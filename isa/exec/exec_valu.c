@@ -130,14 +130,21 @@ static void carry_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, carry_k
                 cout |= (uint64_t)(x[l] < y[l]) << l;
             }
     }
-    for (int l = 0; l < NL && cin_used; l++) {
-        uint64_t ci = (cin >> l) & 1;
-        uint64_t x = kind == CY_SUBREV ? b[l] : a[l];
-        uint64_t y = kind == CY_SUBREV ? a[l] : b[l];
-        uint64_t r = kind == CY_ADD ? x + y + ci : x - y - ci;
-        d[l] = (uint32_t)r;
+    if (cin_used) { /* one loop per kind, the operands' order chosen once */
+        const uint32_t *x = kind == CY_SUBREV ? b : a, *y = kind == CY_SUBREV ? a : b;
         /* Bit 32 of the 33-bit result is the carry (add) or the borrow (sub wraps below zero). */
-        cout |= ((r >> 32) & 1) << l;
+        if (kind == CY_ADD)
+            for (int l = 0; l < NL; l++) {
+                uint64_t r = (uint64_t)x[l] + y[l] + ((cin >> l) & 1);
+                d[l] = (uint32_t)r;
+                cout |= ((r >> 32) & 1) << l;
+            }
+        else
+            for (int l = 0; l < NL; l++) {
+                uint64_t r = (uint64_t)x[l] - y[l] - ((cin >> l) & 1);
+                d[l] = (uint32_t)r;
+                cout |= ((r >> 32) & 1) << l;
+            }
     }
     for (int l = 0; l < NL && in->clamp; l++) /* integer clamp saturates: to 0xffffffff, or 0 for a borrow */
         if (cout >> l & 1)

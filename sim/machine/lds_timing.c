@@ -47,12 +47,31 @@ static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, uns
 {
     if (banks > ISA_WAVE_SIZE)
         return pass_cycles_any(dw, mask, first, count, banks);
+    bool pow2 = (banks & (banks - 1)) == 0;
+    uint64_t m = count >= ISA_WAVE_SIZE ? mask : mask & (((uint64_t)1 << count) - 1) << first;
+    if (pow2) {
+        /* The usual case first: every bank sees one distinct dword (lanes sharing a dword are a
+         * broadcast), so the pass costs one cycle; the first second dword of a bank sends the pass
+         * to the chains below. */
+        uint64_t used = 0, bank_dw[ISA_WAVE_SIZE];
+        uint64_t f = m;
+        for (; f; f &= f - 1) {
+            uint64_t d = dw[__builtin_ctzll(f)];
+            unsigned b = (unsigned)(d & (banks - 1));
+            if (!(used >> b & 1)) {
+                used |= (uint64_t)1 << b;
+                bank_dw[b] = d;
+            } else if (bank_dw[b] != d) {
+                break;
+            }
+        }
+        if (!f)
+            return m != 0;
+    }
     uint8_t head[ISA_WAVE_SIZE], next[ISA_WAVE_SIZE], len[ISA_WAVE_SIZE];
     const uint8_t none = 0xff;
-    bool pow2 = (banks & (banks - 1)) == 0;
     memset(head, none, sizeof head);
     uint32_t worst = 0;
-    uint64_t m = count >= ISA_WAVE_SIZE ? mask : mask & (((uint64_t)1 << count) - 1) << first;
     for (; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint64_t d = dw[l];

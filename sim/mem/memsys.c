@@ -239,6 +239,13 @@ uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint
     for (uint64_t lm = lanes; lm; lm &= lm - 1) {
         int l = __builtin_ctzll(lm);
         uint64_t first = addr[l], last = addr[l] + (bytes ? bytes : 1) - 1;
+        if ((first & lmask) == prev_line && (last & lmask) == prev_line && prev_k != UINT32_MAX) {
+            /* The usual lane: wholly on the line of the lane before (what the loop below does for it). */
+            uint32_t b0 = (uint32_t)((first - prev_line) >> g_shift), b1 = (uint32_t)((last - prev_line) >> g_shift);
+            mask[prev_k] |= (b1 - b0 == 63 ? ~0ull : ((1ull << (b1 - b0 + 1)) - 1)) << b0;
+            line_bytes_used[prev_k] += (uint32_t)(last - first + 1);
+            continue;
+        }
         for (uint64_t line = first & lmask; line <= (last & lmask); line += line_bytes) {
             uint64_t lo = line > first ? line : first, hi = line + line_bytes - 1 < last ? line + line_bytes - 1 : last;
             uint32_t k;
