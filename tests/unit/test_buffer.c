@@ -205,27 +205,16 @@ START_TEST(range_checks)
 }
 END_TEST
 
-/* The window of ut_translate with a hole at [HOLE, HOLE + 16): the lanes' span is then not mapped
- * as one even when every access is, which takes the lane-by-lane path. */
-enum { HOLE = 2048 };
-static uint8_t *holed_translate(void *ctx, uint64_t addr, uint32_t size)
-{
-    uint64_t a = UT_MEM_BASE + HOLE;
-    if (addr < a + 16 && addr + size > a)
-        return NULL;
-    return ut_translate(ctx, addr, size);
-}
-
 START_TEST(span_not_mapped_as_one)
 {
     ut_machine_t *m = ut_machine_new();
-    m->mem.translate = holed_translate;
+    m->mem.translate = ut_holed_translate;
     for (unsigned i = 0; i < 4096; i++)
         m->gmem[i] = (uint8_t)(i * 7 + 3);
     set_desc(m, 0, 0, false, 1u << 16, 1, 3, false);
     /* Lanes on both sides of the hole, none in it: every lane loads, dwordx2 too. */
     for (unsigned l = 0; l < 64; l++)
-        ut_vreg(m, 0)[l] = l < 32 ? 8 * l : HOLE + 16 + 8 * l;
+        ut_vreg(m, 0)[l] = l < 32 ? 8 * l : UT_HOLE + 16 + 8 * l;
     isa_inst_t in = buf_inst(ISA_buffer_load_dwordx2, 10, 2, true, false, ut_ic(0), 0);
     isa_exec_result_t r = ut_run(m, &in);
     ck_assert_int_eq(r.status, ISA_EXEC_OK);
@@ -247,15 +236,15 @@ START_TEST(span_not_mapped_as_one)
      * faults (not the lowest address), at its address, and nothing is stored. */
     for (unsigned l = 0; l < 64; l++)
         ut_vreg(m, 0)[l] = 4000 - 4 * l;
-    ut_vreg(m, 0)[9] = HOLE + 12;
-    ut_vreg(m, 0)[40] = HOLE;
+    ut_vreg(m, 0)[9] = UT_HOLE + 12;
+    ut_vreg(m, 0)[40] = UT_HOLE;
     uint8_t before[4096];
     memcpy(before, m->gmem, sizeof before);
     r = ut_run(m, &in);
     ck_assert_int_eq(r.status, ISA_EXEC_FAULT);
     ck_assert_int_eq(r.fault, ISA_FAULT_UNMAPPED);
     ck_assert_int_eq(r.fault_lane, 9);
-    ck_assert_uint_eq(r.fault_addr, UT_MEM_BASE + HOLE + 12);
+    ck_assert_uint_eq(r.fault_addr, UT_MEM_BASE + UT_HOLE + 12);
     ck_assert_mem_eq(before, m->gmem, sizeof before);
     free(m);
 }

@@ -30,26 +30,15 @@ static isa_inst_t ds_inst(isa_op_t op, int vdst, unsigned nd)
     return in;
 }
 
-/* The window with a hole at [HOLE, HOLE + 16): the lanes' span is not mapped as one, so each lane
- * is looked up (and every access still lands where its address says). */
-enum { HOLE = 2048 };
-static uint8_t *holed_translate(void *ctx, uint64_t addr, uint32_t size)
-{
-    uint64_t a = UT_MEM_BASE + HOLE;
-    if (addr < a + 16 && addr + size > a)
-        return NULL;
-    return ut_translate(ctx, addr, size);
-}
-
 START_TEST(flat_span_not_mapped_as_one)
 {
     ut_machine_t *m = ut_machine_new();
-    m->mem.translate = holed_translate;
+    m->mem.translate = ut_holed_translate;
     for (unsigned i = 0; i < 4096; i++)
         m->gmem[i] = (uint8_t)(i * 11 + 1);
     /* Lanes 0..31 below the hole, 32..63 above it, in falling order. */
     for (unsigned l = 0; l < 64; l++) {
-        uint64_t a = UT_MEM_BASE + (l < 32 ? 8 * l + 4 : HOLE + 16 + 8 * (95 - l));
+        uint64_t a = UT_MEM_BASE + (l < 32 ? 8 * l + 4 : UT_HOLE + 16 + 8 * (95 - l));
         ut_vreg(m, 0)[l] = (uint32_t)a;
         ut_vreg(m, 1)[l] = (uint32_t)(a >> 32);
     }
@@ -69,8 +58,8 @@ START_TEST(flat_span_not_mapped_as_one)
     for (unsigned l = 0; l < 64; l++)
         ck_assert_uint_eq(le32(gptr(m, r.addr[l])), 0x5a000000u + l);
     /* Lane 20 in the hole faults, nothing stored. */
-    ut_vreg(m, 0)[20] = (uint32_t)(UT_MEM_BASE + HOLE + 4);
-    ut_vreg(m, 1)[20] = (uint32_t)((UT_MEM_BASE + HOLE) >> 32);
+    ut_vreg(m, 0)[20] = (uint32_t)(UT_MEM_BASE + UT_HOLE + 4);
+    ut_vreg(m, 1)[20] = (uint32_t)((UT_MEM_BASE + UT_HOLE) >> 32);
     uint8_t before[4096];
     memcpy(before, m->gmem, sizeof before);
     r = ut_run(m, &in);
