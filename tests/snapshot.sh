@@ -2,8 +2,8 @@
 # Every output of every shipped workload, for comparing two builds byte for byte (a refactor or a
 # speed change must not change one byte: docs/development.md). For each workload that runs, on 1 CU
 # and on 3 (Morton order, per-wave release, the greedy policy), it writes the report, the JSON,
-# the CSV row, the binary trace with issue records, its Perfetto export and the text trace; and
-# each kernel's `gcnsim asm` listing, and `config --dump`. Paths are relative to the repository, so
+# the CSV row, the binary trace with issue records, its Perfetto export, the text trace and the
+# --functional output; and each kernel's `gcnsim asm` listing, and `config --dump`. Paths are relative to the repository, so
 # two checkouts compare equal (the OpenCL kernels must be compiled in both: make opencl). Usage:
 #   sh tests/snapshot.sh GCNSIM DIR      then   diff -r DIR-before DIR-after   (or cmp file by file)
 set -u
@@ -29,6 +29,8 @@ for ini in workloads/*.ini workloads/tutorial/*.ini workloads/opencl/*.ini workl
     "$gcnsim" trace export --perfetto "$o.gcnt" "$o.perfetto.json" 2>> "$o.err"
     # shellcheck disable=SC2086
     "$gcnsim" run "$ini" $cfg --trace-text="$o.text" > /dev/null 2>> "$o.err"
+    # shellcheck disable=SC2086
+    "$gcnsim" run "$ini" $cfg --functional > "$o.functional" 2>> "$o.err"
   done
   n=$((n + 1))
 done
