@@ -46,20 +46,50 @@ uint8_t asm_hw_family_of_enc(isa_enc_t enc)
     return ASM_FAMILY_NONE;
 }
 
+/* isa.def's operations in name order (ties by number, so that a search finds what isa_lookup's
+ * first match would): looking each opcode line up by a linear isa_lookup was a million string
+ * compares, most of the cost of listing a code object. */
+static int op_name_cmp(const void *a, const void *b)
+{
+    uint16_t x = *(const uint16_t *)a, y = *(const uint16_t *)b;
+    int c = strcmp(isa_ops[x].name, isa_ops[y].name);
+    return c ? c : (x > y) - (x < y);
+}
+
+static isa_op_t op_by_name(const uint16_t *sorted, const char *name)
+{
+    size_t lo = 0, hi = ISA_NUM_OPS; /* the first entry whose name is not below NAME */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(isa_ops[sorted[mid]].name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ISA_NUM_OPS && strcmp(isa_ops[sorted[lo]].name, name) == 0 ? (isa_op_t)sorted[lo] : ISA_NUM_OPS;
+}
+
 asm_opcode_map_t *asm_opcode_map_create(void)
 {
     if (asm_opcode_nlines > sizeof ((asm_opcode_map_t *)0)->line_op / sizeof(uint16_t))
         return NULL; /* the map's arrays are sized for the table; a larger table needs larger arrays */
     asm_opcode_map_t *m = calloc(1, sizeof *m);
-    if (!m)
+    uint16_t *sorted = malloc(ISA_NUM_OPS * sizeof *sorted);
+    if (!m || !sorted) {
+        free(m);
+        free(sorted);
         return NULL;
+    }
+    for (int op = 0; op < ISA_NUM_OPS; op++)
+        sorted[op] = (uint16_t)op;
+    qsort(sorted, ISA_NUM_OPS, sizeof *sorted, op_name_cmp);
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         m->family[op] = asm_hw_family_of_enc(isa_ops[op].enc);
         m->native[op] = m->vop3[op] = ASM_OPCODE_NONE;
     }
     for (size_t i = 0; i < asm_opcode_nlines; i++) {
         const asm_opcode_line_t *l = &asm_opcode_lines[i];
-        isa_op_t op = isa_lookup(l->name);
+        isa_op_t op = op_by_name(sorted, l->name);
         m->line_op[i] = (uint16_t)op;
         if (l->opcode < family_opcodes[l->family] && !m->by_code[l->family][l->opcode] && !l->alias)
             m->by_code[l->family][l->opcode] = (uint16_t)(i + 1);
@@ -71,6 +101,7 @@ asm_opcode_map_t *asm_opcode_map_create(void)
         else if (l->family == ASM_HW_VOP3 && isa_enc_has_e32(isa_ops[op].enc) && m->vop3[op] == ASM_OPCODE_NONE)
             m->vop3[op] = l->opcode;
     }
+    free(sorted);
     return m;
 }
 
