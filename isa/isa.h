@@ -195,7 +195,22 @@ typedef struct {
     uint8_t bank_mask;     /* DPP [27:24] */
     uint8_t row_mask;      /* DPP [31:28] */
     uint16_t dpp_ctrl;     /* DPP [16:8] ISA_DPP_* */
+    /* Set once by isa_inst_predecode when a program is assembled or decoded (0 in an instruction
+     * built any other way, which then takes the general path): the execution shortcut that
+     * applies (ISA_XK_*), and one past the highest VGPR its operands touch, checked against the
+     * wave's allocation in place of every operand. */
+    uint8_t exec_kind;
+    uint16_t vgpr_end;
 } isa_inst_t;
+
+/* exec_kind: ISA_XK_F32 is v_add/sub/subrev/mul_f32 and the unfused multiply-adds (mac, mad,
+ * madmk, madak) in the plain form without clamp, omod, abs or neg, and a VGPR destination;
+ * ISA_XK_VALU any other VOP1/VOP2/VOPC/VOP3 instruction in the plain form whose destination is of the
+ * kind its signature needs. */
+enum { ISA_XK_NONE, ISA_XK_F32, ISA_XK_VALU };
+/* Choose `in`'s exec_kind and vgpr_end from its fields (the assembler and the code object reader
+ * call it for every instruction they make). */
+void isa_inst_predecode(isa_inst_t *in);
 
 enum { ISA_FORM_PLAIN, ISA_FORM_SDWA, ISA_FORM_DPP };
 enum { ISA_SEL_BYTE_0, ISA_SEL_BYTE_3 = 3, ISA_SEL_WORD_0, ISA_SEL_WORD_1, ISA_SEL_DWORD };
@@ -305,6 +320,8 @@ typedef struct {
 } isa_program_t;
 
 void isa_program_free(isa_program_t *prog);
+/* isa_inst_predecode on every instruction of every kernel. */
+void isa_program_predecode(isa_program_t *prog);
 const isa_kernel_t *isa_program_find(const isa_program_t *prog, const char *name);
 
 /* Render one instruction in llvm-mc syntax (with _e32/_e64 where the encoding has both forms

@@ -728,5 +728,6 @@ int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_prog
         return errors;
     }
     out->path = strdup(name);
+    isa_program_predecode(out);
     return 0;
 }

@@ -658,6 +658,8 @@ static int finish(co_t *c, isa_program_t *out)
         isa_program_free(out);
     else if (!(out->path = strdup(c->file)))
         errors = 1, isa_program_free(out);
+    else
+        isa_program_predecode(out);
     return errors;
 }
 

@@ -55,3 +55,25 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         return;
     w->pc = res->branch_taken ? res->target : w->pc + 1;
 }
+
+void isa_inst_predecode(isa_inst_t *in)
+{
+    in->exec_kind = ISA_XK_NONE;
+    in->vgpr_end = 0;
+    if (in->op >= ISA_NUM_OPS)
+        return;
+    switch (isa_ops[in->op].enc) {
+    case ISA_ENC_VOP1:
+    case ISA_ENC_VOP2:
+    case ISA_ENC_VOPC:
+    case ISA_ENC_VOP3: isa_valu_predecode(in); break;
+    default: break;
+    }
+}
+
+void isa_program_predecode(isa_program_t *prog)
+{
+    for (uint32_t k = 0; k < prog->nkernels; k++)
+        for (uint32_t i = 0; i < prog->kernels[k].ninsts; i++)
+            isa_inst_predecode(&prog->kernels[k].insts[i]);
+}

@@ -493,6 +493,15 @@ void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         return;
     }
     res->lanes = isa_wave_exec(w);
+    /* Predecoded at load (isa_inst_predecode): the operands' check is one compare, and the f32
+     * fast path's instructions go straight to it */
+    if (in->exec_kind != ISA_XK_NONE && in->vgpr_end <= w->nvgpr) {
+        if (in->exec_kind == ISA_XK_F32)
+            isa_valu_f32_fast(w, in);
+        else if (!valu_dispatch_inline(w, in, res))
+            isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
+        return;
+    }
     if (!operands_ok(w, in, res))
         return;
     if (in->form != ISA_FORM_PLAIN) { /* SDWA, DPP: a layer around the same semantics */
@@ -501,4 +510,29 @@ void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     }
     if (!valu_dispatch_inline(w, in, res))
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
+}
+
+/* One past the last VGPR operand o covers at width `width` (vgpr_ok's rule), 0 when not a VGPR. */
+static uint32_t vgpr_end_w(isa_operand_t o, unsigned width)
+{
+    unsigned n = o.count > width ? o.count : width;
+    return isa_opnd_is_vgpr(o) ? isa_x_vreg(o) + n : 0;
+}
+
+void isa_valu_predecode(isa_inst_t *in)
+{
+    isa_op_t op = (isa_op_t)in->op;
+    in->exec_kind = ISA_XK_NONE;
+    in->vgpr_end = 0;
+    /* what operands_ok checks at every execution, decided once; SDWA and DPP keep the general
+     * path */
+    if (in->form != ISA_FORM_PLAIN || (isa_ops[op].sig[0] == 'D' && !isa_opnd_is_vgpr(in->vdst)))
+        return;
+    uint32_t end = vgpr_end_w(in->vdst, opnd_width(op, -1));
+    for (int i = 0; i < ISA_MAX_SRCS; i++) {
+        uint32_t e = vgpr_end_w(in->src[i], opnd_width(op, i));
+        end = e > end ? e : end;
+    }
+    in->vgpr_end = (uint16_t)end;
+    in->exec_kind = isa_valu_f32_fast_ok(in) ? ISA_XK_F32 : ISA_XK_VALU;
 }

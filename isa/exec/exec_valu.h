@@ -9,5 +9,7 @@
 /* They may set res->branch_taken (the caller then jumps to in->target) or a fault/barrier/end
  * status; the caller advances pc otherwise. */
 void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);  /* VOP* */
+/* isa_inst_predecode's part for VOP1/VOP2/VOPC/VOP3 (isa.h): sets exec_kind and vgpr_end. */
+void isa_valu_predecode(isa_inst_t *in);
 
 #endif

@@ -176,6 +176,15 @@ static const uint32_t *src_lanes(const isa_wave_t *w, const isa_inst_t *in, int 
     return buf;
 }
 
+/* src_lanes with its usual case, a VGPR row, inline. */
+static inline const uint32_t *src_row(const isa_wave_t *w, const isa_inst_t *in, int i, uint32_t buf[NL])
+{
+    isa_operand_t o = in->src[i];
+    if (__builtin_expect(isa_opnd_is_vgpr(o), 1))
+        return w->vgpr + (size_t)isa_x_vreg(o) * NL;
+    return src_lanes(w, in, i, buf);
+}
+
 /* One fused pass over the lanes for the ops the fast path takes: sources read in place, the
  * denormal flush (when `flush`, a constant after inlining) applied on the fly, the result into d.
  * Exactly the arithmetic of the general path below, so results are bit-identical. */
@@ -232,42 +241,66 @@ WIDE_CLONES static void fused_mac_inplace(const uint32_t *restrict p0, const uin
         d[l] = mad(p0[l], p1[l], d[l]);
 }
 
-/* The fast path: no source or output modifiers in effect. Returns false to take the general
- * path. */
-static bool valu_float_fast(isa_wave_t *w, const isa_inst_t *in, isa_op_t op)
+/* The ops of the fast path (isa.h, ISA_XK_F32). */
+static bool fast_op(isa_op_t op)
 {
     switch (op) {
     case ISA_v_add_f32: case ISA_v_sub_f32: case ISA_v_subrev_f32: case ISA_v_mul_f32:
     case ISA_v_mac_f32: case ISA_v_madmk_f32: case ISA_v_madak_f32: case ISA_v_mad_f32:
-        break;
+        return true;
     default:
         return false;
     }
+}
+
+bool isa_valu_f32_fast_ok(const isa_inst_t *in)
+{
+    if (!fast_op((isa_op_t)in->op) || in->form != ISA_FORM_PLAIN || in->clamp || in->omod ||
+        !isa_opnd_is_vgpr(in->vdst))
+        return false;
+    for (int i = 0; i < 3; i++)
+        if (in->src[i].abs || in->src[i].neg)
+            return false;
+    return true;
+}
+
+/* The fast path: no source or output modifiers in effect. Returns false to take the general
+ * path. */
+static bool valu_float_fast(isa_wave_t *w, const isa_inst_t *in, isa_op_t op)
+{
+    if (!fast_op(op))
+        return false;
     if (in->clamp || (in->omod && !w->ieee_mode))
         return false;
     for (int i = 0; i < 3; i++)
         if (in->src[i].abs || in->src[i].neg)
             return false;
+    isa_valu_f32_fast(w, in);
+    return true;
+}
+
+void isa_valu_f32_fast(isa_wave_t *w, const isa_inst_t *in)
+{
+    isa_op_t op = (isa_op_t)in->op;
     uint32_t b0[NL], b1[NL], b2[NL], d[NL];
-    const uint32_t *p0 = src_lanes(w, in, 0, b0), *p1 = src_lanes(w, in, 1, b1);
+    const uint32_t *p0 = src_row(w, in, 0, b0), *p1 = src_row(w, in, 1, b1);
     uint32_t *dst = isa_x_vgpr(w, isa_x_vreg(in->vdst));
     bool is_mad = op == ISA_v_mac_f32 || op == ISA_v_mad_f32 || op == ISA_v_madmk_f32 || op == ISA_v_madak_f32;
-    const uint32_t *p2 = op == ISA_v_mac_f32 ? dst : is_mad ? src_lanes(w, in, 2, b2) : p1;
+    const uint32_t *p2 = op == ISA_v_mac_f32 ? dst : is_mad ? src_row(w, in, 2, b2) : p1;
     /* With every lane enabled the result goes straight into the register row when that is safe
      * for restrict (a row is either a source or disjoint from it); otherwise through d. */
     if (isa_wave_exec(w) == ~0ull && dst != p0 && dst != p1) {
         if (is_mad && p2 == dst) {
             fused_mac_inplace(p0, p1, dst);
-            return true;
+            return;
         }
         if (p2 != dst) {
             fused(op, w->flush_denorm_f32 != 0, p0, p1, p2, dst);
-            return true;
+            return;
         }
     }
     fused(op, w->flush_denorm_f32 != 0, p0, p1, p2, d);
     isa_x_write_v32(w, isa_x_vreg(in->vdst), isa_wave_exec(w), d);
-    return true;
 }
 
 bool isa_valu_float(isa_wave_t *w, const isa_inst_t *in)

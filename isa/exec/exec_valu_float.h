@@ -7,6 +7,10 @@
 
 /* f32 arithmetic, conversions and transcendentals; true when it knows the opcode. */
 bool isa_valu_float(isa_wave_t *w, const isa_inst_t *in);
+/* Whether `in` is an instruction of the f32 fast path (ISA_XK_F32, isa.h), and that path: the
+ * caller has checked the MODE word (no special rounding, no VGPR index mode) and the VGPRs. */
+bool isa_valu_f32_fast_ok(const isa_inst_t *in);
+void isa_valu_f32_fast(isa_wave_t *w, const isa_inst_t *in);
 /* Per-lane f32 source `i` with the source modifiers applied (abs, then neg) and, when the wave
  * flushes f32 denormals and `flush` is set, denormals replaced by a zero of the same sign. */
 void isa_valu_read_f32(const isa_wave_t *w, const isa_inst_t *in, int i, bool flush, uint32_t out[ISA_WAVE_SIZE]);
