@@ -57,6 +57,28 @@ static void st32(uint8_t *p, uint32_t v)
     p[3] = (uint8_t)(v >> 24);
 }
 
+/* n consecutive little-endian dwords from memory to registers (and back): one copy on a
+ * little-endian host, where they are laid out alike. */
+static void run_load(uint32_t *v, const uint8_t *p, int n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(v, p, 4 * (size_t)n);
+#else
+    for (int i = 0; i < n; i++)
+        v[i] = ld32(p + 4 * i);
+#endif
+}
+
+static void run_store(uint8_t *p, const uint32_t *v, int n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, v, 4 * (size_t)n);
+#else
+    for (int i = 0; i < n; i++)
+        st32(p + 4 * i, v[i]);
+#endif
+}
+
 static uint8_t *mem_ptr(const isa_wave_t *w, uint64_t addr, uint32_t size)
 {
     return w->mem && w->mem->translate ? w->mem->translate(w->mem->ctx, addr, size) : NULL;
@@ -227,6 +249,7 @@ static bool buf_scratch(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *
 {
     const uint64_t m48 = 0xffffffffffffull;
     int first = __builtin_ctzll(exec), last = 63 - __builtin_clzll(exec);
+    bool blk = ((exec >> first) & ((exec >> first) + 1)) == 0; /* one block of lanes */
     uint64_t a0[MAXC]; /* the first active lane's address of each dword */
     bool inr[MAXC];
     uint64_t lo = UINT64_MAX, hi = 0;
@@ -253,8 +276,12 @@ static bool buf_scratch(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *
             return false;
         uint64_t a = a0[cf] - 4u * (uint64_t)first; /* lane 0's, were it active */
         if (exec == ~0ull)
-            for (int l = 0; l < ISA_WAVE_SIZE; l++)
-                res->addr[l] = a + 4u * (uint64_t)l;
+            for (int l = 0; l < ISA_WAVE_SIZE; l += 4, a += 16) { /* unrolled: a quarter of the loop */
+                res->addr[l] = a;
+                res->addr[l + 1] = a + 4;
+                res->addr[l + 2] = a + 8;
+                res->addr[l + 3] = a + 12;
+            }
         else
             for (int l = 0; l < ISA_WAVE_SIZE; l++)
                 res->addr[l] = (a + 4u * (uint64_t)l) & (0 - (exec >> l & 1)); /* inactive: 0 */
@@ -266,15 +293,16 @@ static bool buf_scratch(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *
         /* The host address of lane `first`, moved down so that lane l is at p + 4 * l. */
         uint8_t *p = inr[c] ? sb + (a0[c] - lo) - 4 * first : NULL;
         if (load) {
-            uint32_t out[ISA_WAVE_SIZE] = { 0 }; /* out of range: 0 */
-            for (int l = first; p && l <= last; l++)
-                out[l] = ld32(p + 4 * l);
+            uint32_t out[ISA_WAVE_SIZE];
+            if (p) /* the lanes between first and last too: only EXEC's are written */
+                run_load(out + first, p + 4 * first, last - first + 1);
+            else
+                memset(out, 0, sizeof out); /* out of range: 0 */
             isa_x_write_v32(w, isa_x_vreg(in->vdst) + c, exec, out);
         } else if (p) { /* out of range: dropped */
             const uint32_t *v = isa_x_vgpr(w, isa_x_vreg(in->src[3]) + c);
-            if (exec == ~0ull)
-                for (int l = 0; l < ISA_WAVE_SIZE; l++)
-                    st32(p + 4 * l, v[l]);
+            if (blk)
+                run_store(p + 4 * first, v + first, last - first + 1);
             else
                 for (int l = first; l <= last; l++)
                     if (exec >> l & 1)
