@@ -234,9 +234,9 @@ static uint32_t coalesce_run(const uint64_t *addr, uint64_t lanes, uint32_t byte
     int cnt = __builtin_popcountll(lanes);
     uint64_t sz = bytes ? bytes : 1, start = addr[first];
     uint64_t bad = 0, e = start;
-    if (cnt == 64) { /* every lane: a fixed count the compiler unrolls or vectorises */
-        for (int i = 0; i < 64; i++, e += sz)
-            bad |= addr[i] ^ e;
+    if (cnt == 64) { /* every lane: four at a time */
+        for (int i = 0; i < 64; i += 4, e += 4 * sz)
+            bad |= (addr[i] ^ e) | (addr[i + 1] ^ (e + sz)) | (addr[i + 2] ^ (e + 2 * sz)) | (addr[i + 3] ^ (e + 3 * sz));
     } else {
         for (int i = 0; i < cnt; i++, e += sz)
             bad |= addr[first + i] ^ e;
