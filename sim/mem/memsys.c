@@ -233,6 +233,8 @@ static uint32_t coalesce_run(const uint64_t *addr, uint64_t lanes, uint32_t byte
         return UINT32_MAX; /* not one block of lanes */
     int cnt = __builtin_popcountll(lanes);
     uint64_t sz = bytes ? bytes : 1, start = addr[first];
+    if (addr[first + cnt - 1] != start + (uint64_t)(cnt - 1) * sz)
+        return UINT32_MAX; /* the last lane says no at once for most other patterns (2D tiles) */
     uint64_t bad = 0, e = start;
     if (cnt == 64) { /* every lane: four at a time */
         for (int i = 0; i < 64; i += 4, e += 4 * sz)
