@@ -10,6 +10,7 @@
 #include "exec/exec_operands.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 /* The fields of a V# (manual table 8.5) that gcnsim uses. */
 typedef struct {
@@ -49,8 +50,33 @@ static uint32_t ld32(const uint8_t *p)
 
 static void st32(uint8_t *p, uint32_t v)
 {
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
+    /* Written out so that the compiler merges them into one store. */
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+/* n consecutive little-endian dwords from memory to registers (and back): one copy on a
+ * little-endian host, where they are laid out alike. */
+static void run_load(uint32_t *v, const uint8_t *p, int n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(v, p, 4 * (size_t)n);
+#else
+    for (int i = 0; i < n; i++)
+        v[i] = ld32(p + 4 * i);
+#endif
+}
+
+static void run_store(uint8_t *p, const uint32_t *v, int n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, v, 4 * (size_t)n);
+#else
+    for (int i = 0; i < n; i++)
+        st32(p + 4 * i, v[i]);
+#endif
 }
 
 static uint8_t *mem_ptr(const isa_wave_t *w, uint64_t addr, uint32_t size)
@@ -212,6 +238,80 @@ static bool buf_addrs(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result
     return true;
 }
 
+/* The scratch form, as compilers address the private segment: a swizzled V# with add_tid, element
+ * size 4 and index stride 64, no index or offset VGPR, whole dwords. The lane id is then the whole
+ * index, so lane l's address is the first lane's plus 4 * l, and the range check (the offset against
+ * num_records) is the same for every lane: each dword of the lanes is one contiguous run, and one
+ * look-up of the runs' span gives every pointer. Returns false, having changed nothing, when the
+ * span is not mapped as one or a run wraps the 48-bit space: the general path then does it all. */
+static bool buf_scratch(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, const desc_t *d,
+                        uint64_t exec, uint32_t soffset, uint32_t ncomp, bool load)
+{
+    const uint64_t m48 = 0xffffffffffffull;
+    int first = __builtin_ctzll(exec), last = 63 - __builtin_clzll(exec);
+    bool blk = ((exec >> first) & ((exec >> first) + 1)) == 0; /* one block of lanes */
+    uint64_t a0[MAXC]; /* the first active lane's address of each dword */
+    bool inr[MAXC];
+    uint64_t lo = UINT64_MAX, hi = 0;
+    int cf = -1; /* the first dword in range: res->addr's */
+    for (uint32_t c = 0; c < ncomp; c++) {
+        uint32_t off = in->offset + 4 * c;
+        inr[c] = off < d->num_records;
+        if (!inr[c])
+            continue;
+        /* buf_addr with index = lane < 64: (offset / 4 * 4) * 64 + lane * 4 + offset % 4 */
+        uint64_t b = d->base + soffset + ((uint64_t)(off >> 2) << 8) + (off & 3u);
+        a0[c] = (b + 4u * (uint64_t)first) & m48;
+        uint64_t an = (b + 4u * (uint64_t)last) & m48;
+        if (an - a0[c] != 4u * (uint64_t)(last - first))
+            return false; /* wraps the top of the 48-bit space */
+        lo = a0[c] < lo ? a0[c] : lo;
+        hi = an > hi ? an : hi;
+        if (cf < 0)
+            cf = (int)c;
+    }
+    uint8_t *sb = NULL;
+    if (cf >= 0) {
+        if (hi - lo >= (uint64_t)UINT32_MAX - 4 || !(sb = mem_ptr(w, lo, (uint32_t)(hi - lo) + 4)))
+            return false;
+        uint64_t a = a0[cf] - 4u * (uint64_t)first; /* lane 0's, were it active */
+        if (exec == ~0ull)
+            for (int l = 0; l < ISA_WAVE_SIZE; l += 4, a += 16) { /* unrolled: a quarter of the loop */
+                res->addr[l] = a;
+                res->addr[l + 1] = a + 4;
+                res->addr[l + 2] = a + 8;
+                res->addr[l + 3] = a + 12;
+            }
+        else
+            for (int l = 0; l < ISA_WAVE_SIZE; l++)
+                res->addr[l] = (a + 4u * (uint64_t)l) & (0 - (exec >> l & 1)); /* inactive: 0 */
+        res->lanes = exec;
+    } else {
+        memset(res->addr, 0, sizeof res->addr);
+    }
+    for (uint32_t c = 0; c < ncomp; c++) {
+        /* The host address of lane `first`, moved down so that lane l is at p + 4 * l. */
+        uint8_t *p = inr[c] ? sb + (a0[c] - lo) - 4 * first : NULL;
+        if (load) {
+            uint32_t out[ISA_WAVE_SIZE];
+            if (p) /* the lanes between first and last too: only EXEC's are written */
+                run_load(out + first, p + 4 * first, last - first + 1);
+            else
+                memset(out, 0, sizeof out); /* out of range: 0 */
+            isa_x_write_v32(w, isa_x_vreg(in->vdst) + c, exec, out);
+        } else if (p) { /* out of range: dropped */
+            const uint32_t *v = isa_x_vgpr(w, isa_x_vreg(in->src[3]) + c);
+            if (blk)
+                run_store(p + 4 * first, v + first, last - first + 1);
+            else
+                for (int l = first; l <= last; l++)
+                    if (exec >> l & 1)
+                        st32(p + 4 * l, v[l]);
+        }
+    }
+    return true;
+}
+
 void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
@@ -276,6 +376,9 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
     uint32_t soffset = isa_x_read_s32(w, in, in->src[2]);
     const uint32_t *va0 = naddr ? isa_x_vgpr(w, isa_x_vreg(in->src[0])) : NULL;
     const uint32_t *va1 = naddr == 2 ? isa_x_vgpr(w, isa_x_vreg(in->src[0]) + 1) : NULL;
+    if (!fmt && !atomic && !in->lds && !naddr && size >= 4 && d.swizzle && d.add_tid && d.es_log2 == 2 &&
+        d.is_log2 == 6 && exec && buf_scratch(w, in, res, &d, exec, soffset, ncomp, load))
+        return;
 
     /* Addresses and range of every component, and their span; when the span is mapped as one
      * (one buffer, the usual case), so is every access, and one look-up gives every pointer.

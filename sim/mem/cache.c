@@ -6,6 +6,10 @@
 
 static bool pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
+/* The tag of an invalid line: no line address (those are multiples of the line size, at least 4),
+ * so that a look-up compares tags only. */
+#define NO_TAG UINT64_MAX
+
 const char *cache_params_problem(const cache_params_t *p)
 {
     if (!pow2(p->line_bytes) || p->line_bytes < 4)
@@ -35,6 +39,8 @@ int cache_init(cache_t *c, const cache_params_t *p, cache_next_fn next, void *ne
         cache_free(c);
         return 3;
     }
+    for (size_t i = 0; i < (size_t)c->nsets * p->ways; i++)
+        c->lines[i].tag = NO_TAG;
     return 0;
 }
 
@@ -70,7 +76,7 @@ static cache_line_t *find(const cache_t *c, uint64_t line)
 {
     cache_line_t *set = &c->lines[(size_t)set_of(c, line) * c->p.ways];
     for (uint32_t w = 0; w < c->p.ways; w++)
-        if (set[w].valid && set[w].tag == line)
+        if (set[w].tag == line) /* an invalid line's tag is NO_TAG */
             return &set[w];
     return NULL;
 }
@@ -80,8 +86,10 @@ bool cache_holds(const cache_t *c, uint64_t addr) { return find(c, line_of(c, ad
 void cache_invalidate(cache_t *c, uint64_t addr)
 {
     cache_line_t *l = find(c, line_of(c, addr));
-    if (l)
+    if (l) {
         l->valid = l->dirty = false;
+        l->tag = NO_TAG;
+    }
 }
 
 uint64_t cache_flush(cache_t *c, uint64_t at, bool invalidate)
@@ -97,8 +105,10 @@ uint64_t cache_flush(cache_t *c, uint64_t at, bool invalidate)
                 done = t;
             l->dirty = false;
         }
-        if (invalidate)
+        if (invalidate) {
             l->valid = false;
+            l->tag = NO_TAG;
+        }
     }
     return done;
 }
@@ -124,23 +134,32 @@ static cache_line_t *install(cache_t *c, uint64_t line, uint64_t at, bool *wrote
 {
     cache_line_t *set = &c->lines[(size_t)set_of(c, line) * c->p.ways];
     cache_line_t *victim = NULL;
-    for (uint32_t w = 0; w < c->p.ways && !victim; w++)
-        if (!set[w].valid)
-            victim = &set[w];
+    /* A line whose fill is still on its way is evicted only when every way's is. LRU and FIFO: one
+     * pass finds the first invalid way, else the first oldest of the settled ways, else of all. */
+    uint32_t settled = 0;
+    cache_line_t *old_settled = NULL, *old_any = NULL;
+    for (uint32_t w = 0; w < c->p.ways; w++) {
+        cache_line_t *l = &set[w];
+        if (!l->valid) {
+            victim = l;
+            break;
+        }
+        if (l->ready_at <= at) {
+            settled++;
+            if (!old_settled || l->stamp < old_settled->stamp)
+                old_settled = l;
+        }
+        if (!old_any || l->stamp < old_any->stamp)
+            old_any = l;
+    }
     if (!victim) {
-        /* A line whose fill is still on its way is evicted only when every way's is. */
-        uint32_t settled = 0;
-        for (uint32_t w = 0; w < c->p.ways; w++)
-            settled += set[w].ready_at <= at;
         if (c->p.repl == CACHE_REPL_RANDOM) {
             uint32_t k = (uint32_t)(next_rand(c) % (settled ? settled : c->p.ways));
             for (uint32_t w = 0; w < c->p.ways && !victim; w++)
                 if ((!settled || set[w].ready_at <= at) && k-- == 0)
                     victim = &set[w];
         } else {
-            for (uint32_t w = 0; w < c->p.ways; w++)
-                if ((!settled || set[w].ready_at <= at) && (!victim || set[w].stamp < victim->stamp))
-                    victim = &set[w];
+            victim = settled ? old_settled : old_any;
         }
         if (victim->dirty) {
             c->next(c->next_ctx, victim->tag, CACHE_WRITE, c->p.line_bytes, at);

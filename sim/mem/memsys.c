@@ -220,9 +220,57 @@ void mem_free(mem_t *m)
 
 /* ---- the coalescer ---------------------------------------------------------------------------- */
 
+/* The lanes of one contiguous block whose accesses follow each other without gap or overlap (a
+ * wave's consecutive dwords: the scratch form's, a unit-stride load's) touch the bytes of one run:
+ * its lines in order, each moving the run's bytes on it, which is what the general loop finds lane
+ * by lane. Returns UINT32_MAX, having written nothing, for any other pattern. */
+static uint32_t coalesce_run(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint32_t line_bytes, bool combine,
+                             uint64_t *lines, uint32_t *line_bytes_used, uint64_t *distinct)
+{
+    int first = __builtin_ctzll(lanes);
+    uint64_t blk = lanes >> first;
+    if (blk & (blk + 1))
+        return UINT32_MAX; /* not one block of lanes */
+    int cnt = __builtin_popcountll(lanes);
+    uint64_t sz = bytes ? bytes : 1, start = addr[first];
+    if (addr[first + cnt - 1] != start + (uint64_t)(cnt - 1) * sz)
+        return UINT32_MAX; /* the last lane says no at once for most other patterns (2D tiles) */
+    uint64_t bad = 0, e = start;
+    if (cnt == 64) { /* every lane: four at a time */
+        for (int i = 0; i < 64; i += 4, e += 4 * sz)
+            bad |= (addr[i] ^ e) | (addr[i + 1] ^ (e + sz)) | (addr[i + 2] ^ (e + 2 * sz)) | (addr[i + 3] ^ (e + 3 * sz));
+    } else {
+        for (int i = 0; i < cnt; i++, e += sz)
+            bad |= addr[first + i] ^ e;
+    }
+    uint64_t last = start + (uint64_t)cnt * sz - 1;
+    if (bad || last < start)
+        return UINT32_MAX; /* not a run, or it wraps the address space */
+    uint32_t g = line_bytes > 64 ? line_bytes / 64 : 1;
+    unsigned g_shift = (unsigned)__builtin_ctz(g);
+    uint64_t lmask = ~(uint64_t)(line_bytes - 1), total = 0;
+    uint32_t n = 0;
+    for (uint64_t line = start & lmask;; line += line_bytes) {
+        uint64_t lo = line > start ? line : start, hi = line + line_bytes - 1 < last ? line + line_bytes - 1 : last;
+        uint32_t u = (uint32_t)(((hi - line) >> g_shift) - ((lo - line) >> g_shift) + 1) * g;
+        lines[n] = line;
+        line_bytes_used[n++] = combine ? u : (uint32_t)(hi - lo + 1);
+        total += u;
+        if (line == (last & lmask))
+            break;
+    }
+    *distinct = total;
+    return n;
+}
+
 uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint32_t line_bytes, bool combine,
                       uint64_t *lines, uint32_t *line_bytes_used, uint64_t *distinct)
 {
+    if (lanes) {
+        uint32_t n = coalesce_run(addr, lanes, bytes, line_bytes, combine, lines, line_bytes_used, distinct);
+        if (n != UINT32_MAX)
+            return n;
+    }
     /* A small open-addressing table finds a line already requested; 128 lines fit in 256 slots.
      * Each line keeps a mask of the granules (line_bytes / 64 bytes, at least 1) its lanes touch:
      * the bytes it moves when writes are combined, and the distinct bytes of the instruction. */

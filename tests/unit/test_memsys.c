@@ -399,44 +399,95 @@ static uint64_t test_rng(uint64_t *s)
     return *s;
 }
 
+/* Compare mem_coalesce on the lanes with the reference: lines in order of first touch found by a
+ * linear search, a granule mask per line (each byte counted once, so a run to the top of the
+ * address space is fine). */
+static void coalesce_check(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint32_t lb, bool combine)
+{
+    uint32_t g = lb > 64 ? lb / 64 : 1;
+    uint64_t lines[128], want_lines[128], mask[128] = { 0 }, distinct, want_distinct = 0;
+    uint32_t used[128], want_used[128], n = mem_coalesce(addr, lanes, bytes, lb, combine, lines, used, &distinct);
+    uint32_t wn = 0;
+    for (int l = 0; l < 64; l++) {
+        if (!(lanes >> l & 1))
+            continue;
+        for (uint32_t i = 0; i < bytes; i++) {
+            uint64_t b = addr[l] + i, line = b / lb * lb;
+            uint32_t k = 0;
+            while (k < wn && want_lines[k] != line)
+                k++;
+            if (k == wn) {
+                want_lines[wn] = line;
+                want_used[wn++] = 0;
+            }
+            want_used[k]++;
+            mask[k] |= 1ull << ((b - line) / g);
+        }
+    }
+    ck_assert_uint_eq(n, wn);
+    for (uint32_t k = 0; k < wn; k++) {
+        uint32_t u = (uint32_t)__builtin_popcountll(mask[k]) * g;
+        want_distinct += u;
+        ck_assert_uint_eq(lines[k], want_lines[k]);
+        ck_assert_uint_eq(used[k], combine ? u : want_used[k]);
+    }
+    ck_assert_uint_eq(distinct, want_distinct);
+}
+
+static const uint32_t coalesce_sizes[] = { 1, 2, 4, 8, 12, 16 };
+
 START_TEST(test_coalescer_random)
 {
     uint64_t s = 0x243f6a8885a308d3ull;
     for (int iter = 0; iter < 4000; iter++) {
-        uint32_t lb = test_rng(&s) & 1 ? 256 : 64, g = lb > 64 ? lb / 64 : 1;
-        static const uint32_t sizes[] = { 1, 2, 4, 8, 12, 16 };
-        uint32_t bytes = sizes[test_rng(&s) % 6];
+        uint32_t lb = test_rng(&s) & 1 ? 256 : 64;
+        uint32_t bytes = coalesce_sizes[test_rng(&s) % 6];
         bool combine = test_rng(&s) & 1;
         uint64_t lanes = test_rng(&s) | test_rng(&s), addr[64], span = 64u << (test_rng(&s) % 6);
         for (int l = 0; l < 64; l++)
             addr[l] = 0x10000 + test_rng(&s) % span;
-        uint64_t lines[128], want_lines[128], mask[128] = { 0 }, distinct, want_distinct = 0;
-        uint32_t used[128], want_used[128], n = mem_coalesce(addr, lanes, bytes, lb, combine, lines, used, &distinct);
-        uint32_t wn = 0;
+        coalesce_check(addr, lanes, bytes, lb, combine);
+    }
+}
+END_TEST
+
+/* Runs: lanes whose accesses follow each other without gap (a wave's consecutive dwords), which the
+ * coalescer takes in one piece; one block of lanes or all, at any alignment, up to the top of the
+ * address space; and near misses that must go lane by lane: a gap or an overlap at one lane, lanes
+ * with holes in the mask, a run that wraps the address space. */
+START_TEST(test_coalescer_runs)
+{
+    uint64_t s = 0x13198a2e03707344ull;
+    for (int iter = 0; iter < 4000; iter++) {
+        uint32_t lb = (uint32_t)16 << (test_rng(&s) % 5); /* 16 .. 256 */
+        uint32_t bytes = coalesce_sizes[test_rng(&s) % 6];
+        while (bytes > lb)
+            bytes /= 2;
+        bool combine = test_rng(&s) & 1;
+        uint64_t lanes, addr[64];
+        switch (test_rng(&s) % 4) {
+        case 0: case 1: lanes = ~0ull; break;
+        case 2: lanes = (~0ull >> (test_rng(&s) % 64)) << (test_rng(&s) % 64); break; /* one block */
+        default: lanes = test_rng(&s) | test_rng(&s); break;
+        }
+        if (!lanes)
+            lanes = 1;
+        uint64_t start = 0x40000 + test_rng(&s) % 1024;
+        /* Ending at the top of the address space, or wrapping it between two lanes (a lane's own
+         * access never wraps: an address cannot). */
+        bool top = test_rng(&s) % 8 == 0;
+        if (top)
+            start = 0 - (uint64_t)bytes * (1 + test_rng(&s) % (uint64_t)__builtin_popcountll(lanes));
+        uint64_t a = start;
+        bool every = test_rng(&s) % 4 == 0; /* inactive lanes on the run too: a gap at each */
         for (int l = 0; l < 64; l++) {
-            if (!(lanes >> l & 1))
-                continue;
-            for (uint64_t b = addr[l]; b < addr[l] + bytes; b++) {
-                uint64_t line = b / lb * lb;
-                uint32_t k = 0;
-                while (k < wn && want_lines[k] != line)
-                    k++;
-                if (k == wn) {
-                    want_lines[wn] = line;
-                    want_used[wn++] = 0;
-                }
-                want_used[k]++;
-                mask[k] |= 1ull << ((b - line) / g);
-            }
+            addr[l] = a;
+            if ((lanes >> l & 1) || every)
+                a += bytes;
         }
-        ck_assert_uint_eq(n, wn);
-        for (uint32_t k = 0; k < wn; k++) {
-            uint32_t u = (uint32_t)__builtin_popcountll(mask[k]) * g;
-            want_distinct += u;
-            ck_assert_uint_eq(lines[k], want_lines[k]);
-            ck_assert_uint_eq(used[k], combine ? u : want_used[k]);
-        }
-        ck_assert_uint_eq(distinct, want_distinct);
+        if (!top && test_rng(&s) % 4 == 0) /* one lane off the run by a little */
+            addr[test_rng(&s) % 64] += test_rng(&s) % 2 ? 1 : (uint64_t)-1;
+        coalesce_check(addr, lanes, bytes, lb, combine);
     }
 }
 END_TEST
@@ -695,6 +746,7 @@ static Suite *memsys_suite(void)
     tc = tcase_create("hierarchy");
     tcase_add_test(tc, test_coalescer);
     tcase_add_test(tc, test_coalescer_random);
+    tcase_add_test(tc, test_coalescer_runs);
     tcase_add_test(tc, test_dram_rows);
     tcase_add_test(tc, test_dram_bandwidth);
     tcase_add_test(tc, test_time_order_at_l2);
