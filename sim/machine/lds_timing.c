@@ -41,7 +41,7 @@ static uint32_t pass_cycles_any(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask,
 
 /* The same for at most 64 banks, linear in the lanes: each bank keeps a chain of the lanes that
  * brought it a new dword (a lane is compared only with earlier lanes of its own bank), and the
- * pass costs the longest chain. This runs on every DS instruction of the timing model. */
+ * pass costs the longest chain. */
 static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, unsigned first, unsigned count,
                             uint64_t banks)
 {
@@ -49,25 +49,6 @@ static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, uns
         return pass_cycles_any(dw, mask, first, count, banks);
     bool pow2 = (banks & (banks - 1)) == 0;
     uint64_t m = count >= ISA_WAVE_SIZE ? mask : mask & (((uint64_t)1 << count) - 1) << first;
-    if (pow2) {
-        /* The usual case first: every bank sees one distinct dword (lanes sharing a dword are a
-         * broadcast), so the pass costs one cycle; the first second dword of a bank sends the pass
-         * to the chains below. */
-        uint64_t used = 0, bank_dw[ISA_WAVE_SIZE];
-        uint64_t f = m;
-        for (; f; f &= f - 1) {
-            uint64_t d = dw[__builtin_ctzll(f)];
-            unsigned b = (unsigned)(d & (banks - 1));
-            if (!(used >> b & 1)) {
-                used |= (uint64_t)1 << b;
-                bank_dw[b] = d;
-            } else if (bank_dw[b] != d) {
-                break;
-            }
-        }
-        if (!f)
-            return m != 0;
-    }
     uint8_t head[ISA_WAVE_SIZE], next[ISA_WAVE_SIZE], len[ISA_WAVE_SIZE];
     const uint8_t none = 0xff;
     memset(head, none, sizeof head);
@@ -90,19 +71,83 @@ static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, uns
     return worst; /* 0 when no lane of the pass is active */
 }
 
-static unsigned popcount64(uint64_t v)
+/* One pass of a power-of-two bank count up to 64, the dwords taken from the addresses directly
+ * (dword = (addr + delta) / 4): a pass whose banks each see one distinct dword costs one cycle,
+ * found in one walk with a bit mask of the banks (a whole pass of active lanes, the usual case,
+ * in a plain loop); the first bank with a second dword sends the pass to the chains. */
+static uint32_t pass_pow2(const uint64_t addr[ISA_WAVE_SIZE], uint64_t delta, uint64_t mask, unsigned first,
+                          unsigned count, uint64_t banks)
 {
-    unsigned n = 0;
-    for (; v; v &= v - 1)
-        n++;
-    return n;
+    uint64_t win = count >= ISA_WAVE_SIZE ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1) << first;
+    uint64_t m = mask & win, used = 0, bank_dw[ISA_WAVE_SIZE], bm = banks - 1;
+    if (m == win) {
+        for (unsigned l = first; l < first + count; l++) {
+            uint64_t d = (addr[l] + delta) / 4;
+            unsigned b = (unsigned)(d & bm);
+            if (!(used >> b & 1)) {
+                used |= (uint64_t)1 << b;
+                bank_dw[b] = d;
+            } else if (bank_dw[b] != d) {
+                goto conflict;
+            }
+        }
+        return 1;
+    }
+    for (uint64_t f = m; f; f &= f - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(f);
+        uint64_t d = (addr[l] + delta) / 4;
+        unsigned b = (unsigned)(d & bm);
+        if (!(used >> b & 1)) {
+            used |= (uint64_t)1 << b;
+            bank_dw[b] = d;
+        } else if (bank_dw[b] != d) {
+            goto conflict;
+        }
+    }
+    return m != 0;
+conflict:;
+    uint64_t dw[ISA_WAVE_SIZE];
+    for (uint64_t f = m; f; f &= f - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(f);
+        dw[l] = (addr[l] + delta) / 4;
+    }
+    return pass_cycles(dw, mask, first, count, banks);
+}
+
+/* Cycles of one element (every lane's dword at addr + delta) over all passes; for other than a
+ * power-of-two bank count, `*hi` gathers the OR of the active lanes' addresses. */
+static uint64_t elem_cycles(const uint64_t addr[ISA_WAVE_SIZE], uint64_t delta, uint64_t mask, uint64_t banks,
+                            uint64_t *hi)
+{
+    unsigned group = banks < ISA_WAVE_SIZE ? (unsigned)banks : ISA_WAVE_SIZE;
+    uint64_t sum = 0;
+    if ((banks & (banks - 1)) == 0 && banks <= ISA_WAVE_SIZE) {
+        for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group)
+            sum += pass_pow2(addr, delta, mask, first, group, banks);
+        return sum;
+    }
+    uint64_t dw[ISA_WAVE_SIZE];
+    uint64_t first_dw = mask ? (addr[__builtin_ctzll(mask)] + delta) / 4 : 0;
+    bool uniform = true; /* every lane on one dword: a broadcast, one cycle per pass */
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        dw[l] = (addr[l] + delta) / 4;
+        *hi |= addr[l];
+        uniform &= dw[l] == first_dw;
+    }
+    for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
+        unsigned count = ISA_WAVE_SIZE - first < group ? ISA_WAVE_SIZE - first : group;
+        uint64_t win = count >= ISA_WAVE_SIZE ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1) << first;
+        sum += uniform ? (mask & win) != 0 : pass_cycles(dw, mask, first, count, banks);
+    }
+    return sum;
 }
 
 uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exec_result_t *res)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
     uint64_t mask = res->lanes;
-    unsigned active = popcount64(mask);
+    unsigned active = (unsigned)__builtin_popcountll(mask);
     uint64_t bw = p->bytes_per_cycle;
     uint64_t pass_sum = 0, bytes;
 
@@ -123,29 +168,21 @@ uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exe
         bytes = (uint64_t)active * info->mem_bytes;
         /* Zero banks cannot come from the configuration; serve one lane at a time. */
         uint64_t banks = p->banks ? p->banks : 1;
-        unsigned group = banks < ISA_WAVE_SIZE ? (unsigned)banks : ISA_WAVE_SIZE;
-        for (uint64_t e = 0; e < nelem; e++) {
-            /* res->addr holds the first element (base + offset0 * stride); only active lanes are
-             * read by the passes. */
-            uint64_t dw[ISA_WAVE_SIZE];
-            uint64_t delta = e == 1 ? (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride : 0;
-            uint64_t first_dw = mask ? (res->addr[__builtin_ctzll(mask)] + delta) / 4 : 0;
-            bool uniform = true; /* every lane on one dword: a broadcast, one cycle per pass */
-            for (uint64_t m = mask; m; m &= m - 1) {
-                unsigned l = (unsigned)__builtin_ctzll(m);
-                dw[l] = (res->addr[l] + delta) / 4;
-                uniform &= dw[l] == first_dw;
-            }
-            uint64_t elem_sum = 0;
-            for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
-                unsigned count = ISA_WAVE_SIZE - first < group ? ISA_WAVE_SIZE - first : group;
-                uint64_t win = count >= ISA_WAVE_SIZE ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1) << first;
-                elem_sum += uniform ? (mask & win) != 0 : pass_cycles(dw, mask, first, count, banks);
-            }
-            /* The element's next dwords (d = 1 .. ndw-1) shift every lane's dword by d: distinct
-             * dwords stay distinct and lanes sharing a bank (dword mod banks) still share one, so
-             * each of those passes costs what the first did. */
-            pass_sum += elem_sum * ndw;
+        /* res->addr holds the first element (base + offset0 * stride); only active lanes are read by
+         * the passes. The element's next dwords (d = 1 .. ndw-1) shift every lane's dword by d:
+         * distinct dwords stay distinct and lanes sharing a bank (dword mod banks) still share one,
+         * so each of those passes costs what the first did. */
+        uint64_t hi = 0, sum0 = elem_cycles(res->addr, 0, mask, banks, &hi);
+        pass_sum = sum0 * ndw;
+        if (nelem == 2) {
+            /* The second element is the first shifted by delta bytes. A whole number of dwords
+             * shifts every dword alike, which again keeps the cost: modulo 2^62 dwords (what the
+             * 64-bit byte address leaves) for a power-of-two bank count, which divides 2^62; for
+             * others only without wrap-around (every address and delta below 2^32). */
+            uint64_t delta = (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride;
+            bool pow2 = (banks & (banks - 1)) == 0;
+            bool same = (delta & 3) == 0 && (pow2 || (delta | hi) >> 32 == 0);
+            pass_sum += (same ? sum0 : elem_cycles(res->addr, delta, mask, banks, &hi)) * ndw;
         }
     }
     uint64_t cycles = pass_sum;
