@@ -343,6 +343,51 @@ static bool ds_addrs_fast(const isa_wave_t *w, const isa_inst_t *in, uint64_t ex
     return true;
 }
 
+/* Whole-dword loads and stores with every lane active whose addresses, found from the base
+ * registers' maximum and OR, are all in bounds and aligned without 32-bit wrap-around: the
+ * access itself, straight from the bases (no per-lane address arrays), loads written straight
+ * into the destination registers. False, with nothing done, for anything else, which then takes
+ * the checked path (its bounds check also admits misaligned bases with misaligned offsets that sum
+ * to aligned addresses, and bases that wrap). */
+static bool ds_every_lane(isa_wave_t *w, const isa_inst_t *in, const uint32_t *base_reg, ds_shape_t s,
+                          isa_exec_result_t *res)
+{
+    uint32_t m0 = w->sreg[ISA_REG_M0];
+    uint64_t limit = w->lds_size < m0 ? w->lds_size : m0;
+    uint64_t amask = (s.esize == 12 ? 16 : s.esize) - 1;
+    uint32_t o[2] = { s.nelem == 2 ? in->offset0 * s.stride : (in->offset & 0xffff), in->offset1 * s.stride };
+    uint32_t base[ISA_WAVE_SIZE], hi = 0, bits = 0;
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) { /* a copy: a load may overwrite its address register */
+        base[l] = base_reg[l];
+        hi = base[l] > hi ? base[l] : hi;
+        bits |= base[l];
+    }
+    uint64_t omax = s.nelem == 2 && o[1] > o[0] ? o[1] : o[0];
+    if ((uint64_t)hi + omax + s.esize > limit || ((bits | o[0] | (s.nelem == 2 ? o[1] : 0)) & amask) != 0)
+        return false;
+    for (int l = 0; l < ISA_WAVE_SIZE; l++)
+        res->addr[l] = base[l] + o[0];
+    uint32_t nd = s.esize / 4;
+    if (isa_ops[in->op].flags & ISA_FL_LOAD) {
+        for (uint32_t e = 0; e < s.nelem; e++)
+            for (uint32_t i = 0; i < nd; i++) {
+                uint32_t *d = isa_x_vgpr(w, isa_x_vreg(in->vdst) + e * nd + i);
+                const uint8_t *p = w->lds + o[e] + 4 * i;
+                for (int l = 0; l < ISA_WAVE_SIZE; l++)
+                    d[l] = ld32(p + base[l]);
+            }
+        return true;
+    }
+    /* Stores lane by lane, as ds_store: where lanes overlap, the highest lane's data stays. */
+    const uint32_t *data[2] = { isa_x_vgpr(w, isa_x_vreg(in->src[1])),
+                                isa_x_vgpr(w, isa_x_vreg(in->src[s.nelem == 2 ? 2 : 1])) };
+    for (int l = 0; l < ISA_WAVE_SIZE; l++)
+        for (uint32_t e = 0; e < s.nelem; e++)
+            for (uint32_t i = 0; i < nd; i++)
+                st32(w->lds + base[l] + o[e] + 4 * i, data[e][i * ISA_WAVE_SIZE + l]);
+    return true;
+}
+
 static void ds_load(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const uint64_t a[][ISA_WAVE_SIZE],
                     ds_shape_t s)
 {
@@ -461,6 +506,8 @@ void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     if ((info->flags & ISA_FL_RTN) && !vregs_ok(w, in, res, in->vdst, 1))
         return;
     const uint32_t *base = isa_x_vgpr(w, isa_x_vreg(in->src[0]));
+    if (exec == ~0ull && s.esize >= 4 && !(info->flags & ISA_FL_ATOMIC) && ds_every_lane(w, in, base, s, res))
+        return;
     uint64_t a[2][ISA_WAVE_SIZE];
     if (ds_addrs_fast(w, in, exec, base, s, a, res))
         goto access;

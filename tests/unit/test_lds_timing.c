@@ -464,6 +464,7 @@ static Suite *ldst_suite(void)
     tcase_add_test(tc, test_random_vs_reference);
     tcase_add_test(tc, test_patterns_vs_reference);
     tcase_add_test(tc, test_dual_wrap);
+    tcase_set_timeout(tc, 60); /* the random comparisons under the sanitizers on a loaded machine */
     suite_add_tcase(s, tc);
     return s;
 }
