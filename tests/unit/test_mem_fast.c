@@ -108,12 +108,14 @@ START_TEST(ds_every_lane)
 }
 END_TEST
 
-/* ---- DS with every lane active against a plain reference ---------------------------------------
- * Whole-dword loads and stores take a path that checks the bounds from the bases' maximum and the
- * alignment from their OR, reads the bases once (a load may overwrite its address register) and
- * accesses straight from them; anything it does not admit takes the checked lane-by-lane path. The
- * reference: each lane's elements at (uint32)(base + offset), checked in lane order, stores applied
- * lane by lane (element 0 before 1), so that overlapping lanes leave the highest lane's data. */
+/* ---- DS on one run of lanes against a plain reference --------------------------------------------
+ * Whole-dword loads and stores whose active lanes are one run (every lane, or a tree reduction's
+ * lower lanes) take a path that checks the bounds from the bases' maximum and the alignment from
+ * their OR, reads the bases once (a load may overwrite its address register) and accesses straight
+ * from them; anything it does not admit (lanes with gaps too) takes the checked lane-by-lane path.
+ * The reference: each active lane's elements at (uint32)(base + offset), checked in lane order,
+ * stores applied lane by lane (element 0 before 1), so that overlapping lanes leave the highest
+ * lane's data; inactive lanes keep their registers and record address 0. */
 
 static uint64_t rng_next(uint64_t *s)
 {
@@ -143,6 +145,7 @@ START_TEST(ds_every_lane_vs_reference)
 {
     ut_machine_t *m = ut_machine_new();
     static uint8_t want_lds[65536];
+    static uint32_t want_reg[8][64];
     uint64_t s = 0x13198a2e03707344ull;
     for (int iter = 0; iter < 4000; iter++) {
         const ds_case_t *c = &ds_cases[rng_next(&s) % (sizeof ds_cases / sizeof ds_cases[0])];
@@ -192,13 +195,24 @@ START_TEST(ds_every_lane_vs_reference)
         for (unsigned r = 0; r < 8; r++)
             for (unsigned l = 0; l < 64; l++)
                 ut_vreg(m, 20 + r)[l] = (uint32_t)rng_next(&s), ut_vreg(m, 30 + r)[l] = (uint32_t)rng_next(&s);
+        /* Active lanes: every lane, one run (low lanes, high lanes, a middle run, one lane), or
+         * lanes with gaps (the checked path). */
+        uint64_t exec;
+        unsigned run_lo = (unsigned)(rng_next(&s) % 64), run_n = 1 + (unsigned)(rng_next(&s) % (64 - run_lo));
+        switch (rng_next(&s) % 5) {
+        case 0: case 1: exec = ~0ull; break;
+        case 2: exec = run_n == 64 ? ~0ull : ((1ull << run_n) - 1) << run_lo; break;
+        case 3: exec = ~0ull >> (rng_next(&s) % 64); break;
+        default: exec = rng_next(&s) | 1; break;
+        }
+        ut_set_exec(m, exec);
         /* The reference. */
         int want_fault = -1;
-        uint32_t want_reg[8][64], base[64];
+        uint32_t base[64];
         memcpy(base, ut_vreg(m, areg), sizeof base);
         memcpy(want_lds, m->lds, sizeof want_lds);
         for (unsigned l = 0; l < 64 && want_fault < 0; l++)
-            for (unsigned e = 0; e < c->nelem; e++) {
+            for (unsigned e = 0; e < c->nelem && (exec >> l & 1); e++) {
                 uint32_t a = base[l] + o[e];
                 if ((uint64_t)a + c->esize > limit || a % align != 0) {
                     want_fault = (int)l;
@@ -206,7 +220,7 @@ START_TEST(ds_every_lane_vs_reference)
                 }
             }
         for (unsigned l = 0; l < 64 && want_fault < 0; l++)
-            for (unsigned e = 0; e < c->nelem; e++)
+            for (unsigned e = 0; e < c->nelem && (exec >> l & 1); e++)
                 for (unsigned i = 0; i < nd; i++) {
                     uint32_t a = base[l] + o[e] + 4 * i;
                     if (c->load)
@@ -216,9 +230,14 @@ START_TEST(ds_every_lane_vs_reference)
                 }
         uint32_t regs_before[8][64];
         memcpy(regs_before, ut_vreg(m, 10), sizeof regs_before);
+        for (unsigned k = 0; k < 8; k++) /* inactive lanes keep their registers */
+            for (unsigned l = 0; l < 64; l++)
+                if (!(exec >> l & 1) || !c->load || k >= nd * c->nelem)
+                    want_reg[k][l] = regs_before[k][l];
         isa_exec_result_t r = ut_run(m, &in);
         char what[96];
-        snprintf(what, sizeof what, "iter %d %s shape %u", iter, isa_ops[c->op].name, shape);
+        snprintf(what, sizeof what, "iter %d %s shape %u exec %016llx", iter, isa_ops[c->op].name, shape,
+                 (unsigned long long)exec);
         if (want_fault >= 0) {
             ck_assert_msg(r.status == ISA_EXEC_FAULT && r.fault_lane == want_fault, "%s: fault lane %d, want %d",
                           what, r.fault_lane, want_fault);
@@ -226,8 +245,9 @@ START_TEST(ds_every_lane_vs_reference)
         } else {
             ck_assert_msg(r.status == ISA_EXEC_OK, "%s: %s", what, r.fault_msg);
             for (unsigned l = 0; l < 64; l++)
-                ck_assert_msg(r.addr[l] == (uint32_t)(base[l] + o[0]), "%s: addr of lane %u", what, l);
-            for (unsigned k = 0; c->load && k < nd * c->nelem; k++)
+                ck_assert_msg(r.addr[l] == (exec >> l & 1 ? (uint32_t)(base[l] + o[0]) : 0), "%s: addr of lane %u",
+                              what, l);
+            for (unsigned k = 0; k < 8; k++)
                 for (unsigned l = 0; l < 64; l++)
                     ck_assert_msg(ut_vreg(m, 10 + k)[l] == want_reg[k][l], "%s: v%u lane %u", what, 10 + k, l);
         }
