@@ -362,12 +362,15 @@ static inline __attribute__((always_inline)) bool ds_lane_run(isa_wave_t *w, con
         base[l] = base_reg[l];
         hi = base[l] > hi ? base[l] : hi;
         bits |= base[l];
+        res->addr[l] = base[l] + o[0]; /* the checked path rewrites every lane's */
     }
     uint64_t omax = s.nelem == 2 && o[1] > o[0] ? o[1] : o[0];
     if ((uint64_t)hi + omax + s.esize > limit || ((bits | o[0] | (s.nelem == 2 ? o[1] : 0)) & amask) != 0)
         return false;
-    for (int l = 0; l < ISA_WAVE_SIZE; l++)
-        res->addr[l] = l >= lo && l < end ? base[l] + o[0] : 0;
+    for (int l = 0; l < lo; l++)
+        res->addr[l] = 0;
+    for (int l = end; l < ISA_WAVE_SIZE; l++)
+        res->addr[l] = 0;
     uint32_t nd = s.esize / 4;
     if (isa_ops[in->op].flags & ISA_FL_LOAD) {
         if (nd == 1 && s.nelem == 2) { /* read2_b32, the tiles' read: both elements in one loop */
