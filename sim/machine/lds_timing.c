@@ -7,6 +7,7 @@
 #include "machine/lds_timing.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "exec/exec_ds_atomic.h"
@@ -143,6 +144,61 @@ static uint64_t elem_cycles(const uint64_t addr[ISA_WAVE_SIZE], uint64_t delta, 
     return sum;
 }
 
+/* The passes of all elements and dwords: res->addr holds the first element (base + offset0 *
+ * stride); only active lanes are read. The element's next dwords (d = 1 .. ndw-1) shift every
+ * lane's dword by d: distinct dwords stay distinct and lanes sharing a bank (dword mod banks) still
+ * share one, so each of those passes costs what the first did. The second element (read2/write2)
+ * is the first shifted by delta bytes; a whole number of dwords again keeps the cost: modulo 2^62
+ * dwords (what the 64-bit byte address leaves) for a power-of-two bank count, which divides 2^62;
+ * for others only without wrap-around (every address and delta below 2^32). */
+static uint64_t passes(const uint64_t addr[ISA_WAVE_SIZE], uint64_t mask, uint64_t banks, uint64_t ndw,
+                       uint64_t nelem, uint64_t delta)
+{
+    uint64_t hi = 0, sum0 = elem_cycles(addr, 0, mask, banks, &hi), sum = sum0 * ndw;
+    if (nelem == 2) {
+        bool pow2 = (banks & (banks - 1)) == 0;
+        bool same = (delta & 3) == 0 && (pow2 || (delta | hi) >> 32 == 0);
+        sum += (same ? sum0 : elem_cycles(addr, delta, mask, banks, &hi)) * ndw;
+    }
+    return sum;
+}
+
+enum { MEMO_SLOTS = 64 };
+
+typedef struct {
+    const isa_inst_t *in;           /* NULL: empty */
+    uint16_t op;                    /* the instruction's op and offsets too, and the bank count: */
+    uint8_t offset0, offset1;       /* a caller may reuse an instruction's storage (tests do) */
+    uint32_t banks;
+    uint64_t mask, base, pass_sum;  /* the active lanes, the first one's address, the bank count */
+    uint64_t rel[ISA_WAVE_SIZE];    /* each active lane's address minus base */
+} memo_entry_t;
+
+struct ldst_memo {
+    memo_entry_t e[MEMO_SLOTS];
+};
+
+ldst_memo_t *ldst_memo_new(void) { return calloc(1, sizeof(ldst_memo_t)); }
+
+void ldst_memo_free(ldst_memo_t *m) { free(m); }
+
+/* True when the active lanes' addresses are the entry's pattern shifted by base - e->base. */
+static bool memo_same(const memo_entry_t *e, const uint64_t addr[ISA_WAVE_SIZE], uint64_t mask, uint64_t base)
+{
+    if (mask == ~(uint64_t)0) { /* no early exit: a loop the compiler can vectorise */
+        uint64_t diff = 0;
+        for (unsigned l = 0; l < ISA_WAVE_SIZE; l++)
+            diff |= (addr[l] - base) ^ e->rel[l];
+        return diff == 0;
+    }
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (addr[l] - base != e->rel[l])
+            return false;
+    }
+    return true;
+}
+
 uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exec_result_t *res)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
@@ -168,21 +224,33 @@ uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exe
         bytes = (uint64_t)active * info->mem_bytes;
         /* Zero banks cannot come from the configuration; serve one lane at a time. */
         uint64_t banks = p->banks ? p->banks : 1;
-        /* res->addr holds the first element (base + offset0 * stride); only active lanes are read by
-         * the passes. The element's next dwords (d = 1 .. ndw-1) shift every lane's dword by d:
-         * distinct dwords stay distinct and lanes sharing a bank (dword mod banks) still share one,
-         * so each of those passes costs what the first did. */
-        uint64_t hi = 0, sum0 = elem_cycles(res->addr, 0, mask, banks, &hi);
-        pass_sum = sum0 * ndw;
-        if (nelem == 2) {
-            /* The second element is the first shifted by delta bytes. A whole number of dwords
-             * shifts every dword alike, which again keeps the cost: modulo 2^62 dwords (what the
-             * 64-bit byte address leaves) for a power-of-two bank count, which divides 2^62; for
-             * others only without wrap-around (every address and delta below 2^32). */
-            uint64_t delta = (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride;
-            bool pow2 = (banks & (banks - 1)) == 0;
-            bool same = (delta & 3) == 0 && (pow2 || (delta | hi) >> 32 == 0);
-            pass_sum += (same ? sum0 : elem_cycles(res->addr, delta, mask, banks, &hi)) * ndw;
+        uint64_t delta = (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride;
+        /* A power-of-two bank count keeps the count of a pattern shifted by whole dwords (see
+         * passes): the memo's pattern, when it is this one, has the answer. */
+        memo_entry_t *me = NULL;
+        uint64_t base = mask ? res->addr[__builtin_ctzll(mask)] : 0;
+        if (p->memo && (banks & (banks - 1)) == 0 && mask)
+            me = &p->memo->e[((uintptr_t)in / sizeof *in + (mask * 0x9e3779b97f4a7c15ull >> 58)) % MEMO_SLOTS];
+        if (me && me->in == in && me->op == in->op && me->offset0 == in->offset0 && me->offset1 == in->offset1 &&
+            me->banks == banks && me->mask == mask && ((base - me->base) & 3) == 0 &&
+            memo_same(me, res->addr, mask, base)) {
+            pass_sum = me->pass_sum;
+        } else {
+            pass_sum = passes(res->addr, mask, banks, ndw, nelem, delta);
+            if (me) {
+                me->in = in;
+                me->op = (uint16_t)in->op;
+                me->offset0 = in->offset0;
+                me->offset1 = in->offset1;
+                me->banks = (uint32_t)banks;
+                me->mask = mask;
+                me->base = base;
+                me->pass_sum = pass_sum;
+                for (uint64_t m = mask; m; m &= m - 1) {
+                    unsigned l = (unsigned)__builtin_ctzll(m);
+                    me->rel[l] = res->addr[l] - base;
+                }
+            }
         }
     }
     uint64_t cycles = pass_sum;
