@@ -343,6 +343,64 @@ static bool ds_addrs_fast(const isa_wave_t *w, const isa_inst_t *in, uint64_t ex
     return true;
 }
 
+/* Whole-dword loads and stores whose active lanes are one run [lo, end) (every lane, or the lower
+ * lanes of a tree reduction) and whose addresses, found from the bases' maximum and OR, are all in
+ * bounds and aligned without 32-bit wrap-around: the access itself, straight from the bases (no
+ * per-lane address arrays), loads written straight into the destination registers. False, with
+ * nothing done, for anything else, which then takes the checked path (its bounds check also admits
+ * misaligned bases with misaligned offsets that sum to aligned addresses, and bases that wrap). */
+static inline __attribute__((always_inline)) bool ds_lane_run(isa_wave_t *w, const isa_inst_t *in, int lo, int end,
+                                                              const uint32_t *base_reg, ds_shape_t s,
+                                                              isa_exec_result_t *res)
+{
+    uint32_t m0 = w->sreg[ISA_REG_M0];
+    uint64_t limit = w->lds_size < m0 ? w->lds_size : m0;
+    uint64_t amask = (s.esize == 12 ? 16 : s.esize) - 1;
+    uint32_t o[2] = { s.nelem == 2 ? in->offset0 * s.stride : (in->offset & 0xffff), in->offset1 * s.stride };
+    uint32_t base[ISA_WAVE_SIZE], hi = 0, bits = 0;
+    for (int l = lo; l < end; l++) { /* a copy: a load may overwrite its address register */
+        base[l] = base_reg[l];
+        hi = base[l] > hi ? base[l] : hi;
+        bits |= base[l];
+        res->addr[l] = base[l] + o[0]; /* the checked path rewrites every lane's */
+    }
+    uint64_t omax = s.nelem == 2 && o[1] > o[0] ? o[1] : o[0];
+    if ((uint64_t)hi + omax + s.esize > limit || ((bits | o[0] | (s.nelem == 2 ? o[1] : 0)) & amask) != 0)
+        return false;
+    for (int l = 0; l < lo; l++)
+        res->addr[l] = 0;
+    for (int l = end; l < ISA_WAVE_SIZE; l++)
+        res->addr[l] = 0;
+    uint32_t nd = s.esize / 4;
+    if (isa_ops[in->op].flags & ISA_FL_LOAD) {
+        if (nd == 1 && s.nelem == 2) { /* read2_b32, the tiles' read: both elements in one loop */
+            uint32_t *d0 = isa_x_vgpr(w, isa_x_vreg(in->vdst)), *d1 = d0 + ISA_WAVE_SIZE;
+            const uint8_t *p0 = w->lds + o[0], *p1 = w->lds + o[1];
+            for (int l = lo; l < end; l++) {
+                d0[l] = ld32(p0 + base[l]);
+                d1[l] = ld32(p1 + base[l]);
+            }
+            return true;
+        }
+        for (uint32_t e = 0; e < s.nelem; e++)
+            for (uint32_t i = 0; i < nd; i++) {
+                uint32_t *d = isa_x_vgpr(w, isa_x_vreg(in->vdst) + e * nd + i);
+                const uint8_t *p = w->lds + o[e] + 4 * i;
+                for (int l = lo; l < end; l++)
+                    d[l] = ld32(p + base[l]);
+            }
+        return true;
+    }
+    /* Stores lane by lane, as ds_store: where lanes overlap, the highest lane's data stays. */
+    const uint32_t *data[2] = { isa_x_vgpr(w, isa_x_vreg(in->src[1])),
+                                isa_x_vgpr(w, isa_x_vreg(in->src[s.nelem == 2 ? 2 : 1])) };
+    for (int l = lo; l < end; l++)
+        for (uint32_t e = 0; e < s.nelem; e++)
+            for (uint32_t i = 0; i < nd; i++)
+                st32(w->lds + base[l] + o[e] + 4 * i, data[e][i * ISA_WAVE_SIZE + l]);
+    return true;
+}
+
 static void ds_load(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const uint64_t a[][ISA_WAVE_SIZE],
                     ds_shape_t s)
 {
@@ -461,6 +519,13 @@ void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     if ((info->flags & ISA_FL_RTN) && !vregs_ok(w, in, res, in->vdst, 1))
         return;
     const uint32_t *base = isa_x_vgpr(w, isa_x_vreg(in->src[0]));
+    if (s.esize >= 4 && !(info->flags & ISA_FL_ATOMIC) && exec) {
+        /* Every lane (bounds the compiler knows), or one run of lanes. */
+        int lo = __builtin_ctzll(exec), end = ISA_WAVE_SIZE - __builtin_clzll(exec);
+        if (exec == ~0ull ? ds_lane_run(w, in, 0, ISA_WAVE_SIZE, base, s, res)
+                          : (exec >> lo & ((exec >> lo) + 1)) == 0 && ds_lane_run(w, in, lo, end, base, s, res))
+            return;
+    }
     uint64_t a[2][ISA_WAVE_SIZE];
     if (ds_addrs_fast(w, in, exec, base, s, a, res))
         goto access;

@@ -444,20 +444,21 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
 
 /* ---- LDS races ------------------------------------------------------------------------------ */
 
-/* The bytes a lane of DS instruction `in` touches: up to two runs (read2/write2). */
-static unsigned ds_runs(const isa_inst_t *in, uint64_t addr, uint64_t start[2], uint32_t len[2])
+/* The bytes a lane of DS instruction `in` touches: up to two runs (read2/write2) of `len` bytes,
+ * the second `delta` bytes (modulo 2^64) after the first, which starts at the lane's address
+ * (base + offset0 * stride). The same for every lane, so found once per instruction. */
+static unsigned ds_runs(const isa_inst_t *in, uint64_t *delta, uint32_t *len)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
     if (!(info->flags & ISA_FL_DUAL)) {
-        start[0] = addr;
-        len[0] = info->mem_bytes;
+        *delta = 0;
+        *len = info->mem_bytes;
         return 1;
     }
     uint32_t esize = info->mem_bytes / 2u;
     uint32_t stride = strstr(info->name, "st64") ? 64u * esize : esize;
-    start[0] = addr; /* the first element: base + offset0 * stride */
-    start[1] = addr - (uint64_t)in->offset0 * stride + (uint64_t)in->offset1 * stride;
-    len[0] = len[1] = esize;
+    *delta = (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride;
+    *len = esize;
     return 2;
 }
 
@@ -473,20 +474,23 @@ static void lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const is
         l->writers |= me;
     else if (!(l->writers & ~me))
         return; /* no other wave wrote since the last barrier */
-    uint32_t pc = w->hz->hot.cur_pc;
+    uint64_t delta;
+    uint32_t len;
+    unsigned nr = ds_runs(in, &delta, &len);
+    const hz_word_t stamp = { w->id + 1, w->hz->hot.cur_pc, l->epoch };
     for (uint64_t m = res->lanes; m; m &= m - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(m);
-        uint64_t start[2];
-        uint32_t len[2];
-        unsigned nr = ds_runs(in, res->addr[lane], start, len);
-        for (unsigned k = 0; k < nr; k++)
-            for (uint64_t a = start[k] / 4; a < (start[k] + len[k] + 3) / 4 && a < l->cap; a++) {
-                hz_word_t *x = &l->word[a];
-                if (wr) {
-                    x->wave = w->id + 1;
-                    x->pc = pc;
-                    x->epoch = l->epoch;
-                } else if (x->wave && x->wave != w->id + 1 && x->epoch == l->epoch) {
+        uint64_t addr = res->addr[__builtin_ctzll(m)];
+        for (unsigned k = 0; k < nr; k++) {
+            uint64_t start = addr + (k ? delta : 0), end = (start + len + 3) / 4;
+            end = end < l->cap ? end : l->cap;
+            if (wr) {
+                for (uint64_t a = start / 4; a < end; a++)
+                    l->word[a] = stamp;
+                continue;
+            }
+            for (uint64_t a = start / 4; a < end; a++) {
+                const hz_word_t *x = &l->word[a];
+                if (x->wave && x->wave != stamp.wave && x->epoch == l->epoch) {
                     tev_hazard_t hz = { 0 };
                     hz.kind = TEV_HZ_LDS_RACE;
                     hz.src_pc = x->pc;
@@ -496,6 +500,7 @@ static void lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const is
                     return; /* one finding per execution */
                 }
             }
+        }
     }
 }
 

@@ -7,6 +7,7 @@
 #include "machine/lds_timing.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "exec/exec_ds_atomic.h"
@@ -41,7 +42,7 @@ static uint32_t pass_cycles_any(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask,
 
 /* The same for at most 64 banks, linear in the lanes: each bank keeps a chain of the lanes that
  * brought it a new dword (a lane is compared only with earlier lanes of its own bank), and the
- * pass costs the longest chain. This runs on every DS instruction of the timing model. */
+ * pass costs the longest chain. */
 static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, unsigned first, unsigned count,
                             uint64_t banks)
 {
@@ -49,25 +50,6 @@ static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, uns
         return pass_cycles_any(dw, mask, first, count, banks);
     bool pow2 = (banks & (banks - 1)) == 0;
     uint64_t m = count >= ISA_WAVE_SIZE ? mask : mask & (((uint64_t)1 << count) - 1) << first;
-    if (pow2) {
-        /* The usual case first: every bank sees one distinct dword (lanes sharing a dword are a
-         * broadcast), so the pass costs one cycle; the first second dword of a bank sends the pass
-         * to the chains below. */
-        uint64_t used = 0, bank_dw[ISA_WAVE_SIZE];
-        uint64_t f = m;
-        for (; f; f &= f - 1) {
-            uint64_t d = dw[__builtin_ctzll(f)];
-            unsigned b = (unsigned)(d & (banks - 1));
-            if (!(used >> b & 1)) {
-                used |= (uint64_t)1 << b;
-                bank_dw[b] = d;
-            } else if (bank_dw[b] != d) {
-                break;
-            }
-        }
-        if (!f)
-            return m != 0;
-    }
     uint8_t head[ISA_WAVE_SIZE], next[ISA_WAVE_SIZE], len[ISA_WAVE_SIZE];
     const uint8_t none = 0xff;
     memset(head, none, sizeof head);
@@ -90,19 +72,138 @@ static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, uns
     return worst; /* 0 when no lane of the pass is active */
 }
 
-static unsigned popcount64(uint64_t v)
+/* One pass of a power-of-two bank count up to 64, the dwords taken from the addresses directly
+ * (dword = (addr + delta) / 4): a pass whose banks each see one distinct dword costs one cycle,
+ * found in one walk with a bit mask of the banks (a whole pass of active lanes, the usual case,
+ * in a plain loop); the first bank with a second dword sends the pass to the chains. */
+static uint32_t pass_pow2(const uint64_t addr[ISA_WAVE_SIZE], uint64_t delta, uint64_t mask, unsigned first,
+                          unsigned count, uint64_t banks)
 {
-    unsigned n = 0;
-    for (; v; v &= v - 1)
-        n++;
-    return n;
+    uint64_t win = count >= ISA_WAVE_SIZE ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1) << first;
+    uint64_t m = mask & win, used = 0, bank_dw[ISA_WAVE_SIZE], bm = banks - 1;
+    if (m == win) {
+        for (unsigned l = first; l < first + count; l++) {
+            uint64_t d = (addr[l] + delta) / 4;
+            unsigned b = (unsigned)(d & bm);
+            if (!(used >> b & 1)) {
+                used |= (uint64_t)1 << b;
+                bank_dw[b] = d;
+            } else if (bank_dw[b] != d) {
+                goto conflict;
+            }
+        }
+        return 1;
+    }
+    for (uint64_t f = m; f; f &= f - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(f);
+        uint64_t d = (addr[l] + delta) / 4;
+        unsigned b = (unsigned)(d & bm);
+        if (!(used >> b & 1)) {
+            used |= (uint64_t)1 << b;
+            bank_dw[b] = d;
+        } else if (bank_dw[b] != d) {
+            goto conflict;
+        }
+    }
+    return m != 0;
+conflict:;
+    uint64_t dw[ISA_WAVE_SIZE];
+    for (uint64_t f = m; f; f &= f - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(f);
+        dw[l] = (addr[l] + delta) / 4;
+    }
+    return pass_cycles(dw, mask, first, count, banks);
+}
+
+/* Cycles of one element (every lane's dword at addr + delta) over all passes; for other than a
+ * power-of-two bank count, `*hi` gathers the OR of the active lanes' addresses. */
+static uint64_t elem_cycles(const uint64_t addr[ISA_WAVE_SIZE], uint64_t delta, uint64_t mask, uint64_t banks,
+                            uint64_t *hi)
+{
+    unsigned group = banks < ISA_WAVE_SIZE ? (unsigned)banks : ISA_WAVE_SIZE;
+    uint64_t sum = 0;
+    if ((banks & (banks - 1)) == 0 && banks <= ISA_WAVE_SIZE) {
+        for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group)
+            sum += pass_pow2(addr, delta, mask, first, group, banks);
+        return sum;
+    }
+    uint64_t dw[ISA_WAVE_SIZE];
+    uint64_t first_dw = mask ? (addr[__builtin_ctzll(mask)] + delta) / 4 : 0;
+    bool uniform = true; /* every lane on one dword: a broadcast, one cycle per pass */
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        dw[l] = (addr[l] + delta) / 4;
+        *hi |= addr[l];
+        uniform &= dw[l] == first_dw;
+    }
+    for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
+        unsigned count = ISA_WAVE_SIZE - first < group ? ISA_WAVE_SIZE - first : group;
+        uint64_t win = count >= ISA_WAVE_SIZE ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1) << first;
+        sum += uniform ? (mask & win) != 0 : pass_cycles(dw, mask, first, count, banks);
+    }
+    return sum;
+}
+
+/* The passes of all elements and dwords: res->addr holds the first element (base + offset0 *
+ * stride); only active lanes are read. The element's next dwords (d = 1 .. ndw-1) shift every
+ * lane's dword by d: distinct dwords stay distinct and lanes sharing a bank (dword mod banks) still
+ * share one, so each of those passes costs what the first did. The second element (read2/write2)
+ * is the first shifted by delta bytes; a whole number of dwords again keeps the cost: modulo 2^62
+ * dwords (what the 64-bit byte address leaves) for a power-of-two bank count, which divides 2^62;
+ * for others only without wrap-around (every address and delta below 2^32). */
+static uint64_t passes(const uint64_t addr[ISA_WAVE_SIZE], uint64_t mask, uint64_t banks, uint64_t ndw,
+                       uint64_t nelem, uint64_t delta)
+{
+    uint64_t hi = 0, sum0 = elem_cycles(addr, 0, mask, banks, &hi), sum = sum0 * ndw;
+    if (nelem == 2) {
+        bool pow2 = (banks & (banks - 1)) == 0;
+        bool same = (delta & 3) == 0 && (pow2 || (delta | hi) >> 32 == 0);
+        sum += (same ? sum0 : elem_cycles(addr, delta, mask, banks, &hi)) * ndw;
+    }
+    return sum;
+}
+
+enum { MEMO_SLOTS = 64 };
+
+typedef struct {
+    const isa_inst_t *in;           /* NULL: empty */
+    uint16_t op;                    /* the instruction's op and offsets too, and the bank count: */
+    uint8_t offset0, offset1;       /* a caller may reuse an instruction's storage (tests do) */
+    uint32_t banks;
+    uint64_t mask, base, pass_sum;  /* the active lanes, the first one's address, the bank count */
+    uint64_t rel[ISA_WAVE_SIZE];    /* each active lane's address minus base */
+} memo_entry_t;
+
+struct ldst_memo {
+    memo_entry_t e[MEMO_SLOTS];
+};
+
+ldst_memo_t *ldst_memo_new(void) { return calloc(1, sizeof(ldst_memo_t)); }
+
+void ldst_memo_free(ldst_memo_t *m) { free(m); }
+
+/* True when the active lanes' addresses are the entry's pattern shifted by base - e->base. */
+static bool memo_same(const memo_entry_t *e, const uint64_t addr[ISA_WAVE_SIZE], uint64_t mask, uint64_t base)
+{
+    if (mask == ~(uint64_t)0) { /* no early exit: a loop the compiler can vectorise */
+        uint64_t diff = 0;
+        for (unsigned l = 0; l < ISA_WAVE_SIZE; l++)
+            diff |= (addr[l] - base) ^ e->rel[l];
+        return diff == 0;
+    }
+    for (uint64_t m = mask; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        if (addr[l] - base != e->rel[l])
+            return false;
+    }
+    return true;
 }
 
 uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exec_result_t *res)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
     uint64_t mask = res->lanes;
-    unsigned active = popcount64(mask);
+    unsigned active = (unsigned)__builtin_popcountll(mask);
     uint64_t bw = p->bytes_per_cycle;
     uint64_t pass_sum = 0, bytes;
 
@@ -123,29 +224,33 @@ uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exe
         bytes = (uint64_t)active * info->mem_bytes;
         /* Zero banks cannot come from the configuration; serve one lane at a time. */
         uint64_t banks = p->banks ? p->banks : 1;
-        unsigned group = banks < ISA_WAVE_SIZE ? (unsigned)banks : ISA_WAVE_SIZE;
-        for (uint64_t e = 0; e < nelem; e++) {
-            /* res->addr holds the first element (base + offset0 * stride); only active lanes are
-             * read by the passes. */
-            uint64_t dw[ISA_WAVE_SIZE];
-            uint64_t delta = e == 1 ? (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride : 0;
-            uint64_t first_dw = mask ? (res->addr[__builtin_ctzll(mask)] + delta) / 4 : 0;
-            bool uniform = true; /* every lane on one dword: a broadcast, one cycle per pass */
-            for (uint64_t m = mask; m; m &= m - 1) {
-                unsigned l = (unsigned)__builtin_ctzll(m);
-                dw[l] = (res->addr[l] + delta) / 4;
-                uniform &= dw[l] == first_dw;
+        uint64_t delta = (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride;
+        /* A power-of-two bank count keeps the count of a pattern shifted by whole dwords (see
+         * passes): the memo's pattern, when it is this one, has the answer. */
+        memo_entry_t *me = NULL;
+        uint64_t base = mask ? res->addr[__builtin_ctzll(mask)] : 0;
+        if (p->memo && (banks & (banks - 1)) == 0 && mask)
+            me = &p->memo->e[((uintptr_t)in / sizeof *in + (mask * 0x9e3779b97f4a7c15ull >> 58)) % MEMO_SLOTS];
+        if (me && me->in == in && me->op == in->op && me->offset0 == in->offset0 && me->offset1 == in->offset1 &&
+            me->banks == banks && me->mask == mask && ((base - me->base) & 3) == 0 &&
+            memo_same(me, res->addr, mask, base)) {
+            pass_sum = me->pass_sum;
+        } else {
+            pass_sum = passes(res->addr, mask, banks, ndw, nelem, delta);
+            if (me) {
+                me->in = in;
+                me->op = (uint16_t)in->op;
+                me->offset0 = in->offset0;
+                me->offset1 = in->offset1;
+                me->banks = (uint32_t)banks;
+                me->mask = mask;
+                me->base = base;
+                me->pass_sum = pass_sum;
+                for (uint64_t m = mask; m; m &= m - 1) {
+                    unsigned l = (unsigned)__builtin_ctzll(m);
+                    me->rel[l] = res->addr[l] - base;
+                }
             }
-            uint64_t elem_sum = 0;
-            for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
-                unsigned count = ISA_WAVE_SIZE - first < group ? ISA_WAVE_SIZE - first : group;
-                uint64_t win = count >= ISA_WAVE_SIZE ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1) << first;
-                elem_sum += uniform ? (mask & win) != 0 : pass_cycles(dw, mask, first, count, banks);
-            }
-            /* The element's next dwords (d = 1 .. ndw-1) shift every lane's dword by d: distinct
-             * dwords stay distinct and lanes sharing a bank (dword mod banks) still share one, so
-             * each of those passes costs what the first did. */
-            pass_sum += elem_sum * ndw;
         }
     }
     uint64_t cycles = pass_sum;

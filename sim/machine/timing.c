@@ -103,6 +103,8 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     s->slots = (uint32_t)cfg->cu_wave_slots;
     s->ldst.banks = (uint32_t)cfg->lds_banks;
     s->ldst.bytes_per_cycle = (uint32_t)cfg->lds_bytes_per_cycle;
+    if (!(s->ldst.memo = ldst_memo_new()))
+        return 3;
     s->dispatch_at = TW_NEVER;
     s->nvgpr_each = launch_max_nvgpr(L);
     s->cus = calloc(s->ncu, sizeof *s->cus);
@@ -138,6 +140,7 @@ static void teardown(tw_sim_t *s)
         free(s->cus[i].wg_pool);
     }
     free(s->cus);
+    ldst_memo_free(s->ldst.memo);
     hz_release(s);
     free(s->disp);
     mem_free(&s->mem);

@@ -11,7 +11,7 @@
 #include "asm/asm.h"
 #include "machine/lds_timing.h"
 
-static const ldst_params_t GCN = { 32, 128 };
+static const ldst_params_t GCN = { 32, 128, NULL };
 
 /* Assemble `body` (instructions, one per line) and run each instruction on `m` in order; returns
  * the last result (the first fault stops the run). The program is kept for listing checks. */

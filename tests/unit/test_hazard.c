@@ -325,6 +325,38 @@ START_TEST(test_lds_race_across_waves)
 }
 END_TEST
 
+/* read2/write2: the race is in the second element only, which lies below the first (offset1 <
+ * offset0): element 0 on words no wave writes (LDS[128 + ...]), element 1 on the neighbour's word
+ * (a read2) or on the work-item's own word (a write2, read by the neighbour). */
+static const char ini_two_waves_1k[] =
+    "grid = 128\nworkgroup = 128\nlds = 1024\n"
+    "[buffer in]\ntype = u32\ncount = 128\ninit = iota(100, 1)\n"
+    "[buffer out]\ntype = u32\ncount = 128\ninit = value(0)\n"
+    "[args]\nin = @in\nout = @out\n";
+
+START_TEST(test_lds_race_second_element)
+{
+    found_t f;
+    const char *nb = "  v_add_u32 v15, vcc, 0x100, v14\n  v_and_b32 v15, 0x1ff, v15\n";
+    char body[512];
+    snprintf(body, sizeof body, "  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n%s"
+             "  ds_read2_b32 v[2:3], v15 offset0:128 offset1:0\n  s_waitcnt lgkmcnt(0)\n", nb);
+    run(body, true, ini_two_waves_1k, &f, NULL);
+    const tev_hazard_t *h = only(&f, TEV_HZ_LDS_RACE);
+    ck_assert_uint_lt(h->addr, 512);
+    snprintf(body, sizeof body, "  s_mov_b32 m0, -1\n  ds_write2_b32 v14, v0, v0 offset0:128 offset1:0\n%s"
+             "  ds_read_b32 v2, v15\n  s_waitcnt lgkmcnt(0)\n", nb);
+    run(body, true, ini_two_waves_1k, &f, NULL);
+    h = only(&f, TEV_HZ_LDS_RACE);
+    ck_assert_uint_lt(h->addr, 512);
+    /* the work-item's own word and a word nobody wrote: no race */
+    snprintf(body, sizeof body, "  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n%s"
+             "  ds_read2_b32 v[2:3], v14 offset0:0 offset1:128\n  s_waitcnt lgkmcnt(0)\n", nb);
+    run(body, true, ini_two_waves_1k, &f, NULL);
+    ck_assert_uint_eq(f.n, 0);
+}
+END_TEST
+
 /* ---- what the user sees: diagnostics, JSON, trace records --------------------------------------- */
 
 /* The finding of the first kernel, once per instruction (64 lanes, one wave: one occurrence), as
@@ -447,6 +479,7 @@ static Suite *hazard_suite(void)
     tcase_add_test(tc, test_dpp_wait_states);
     tcase_add_test(tc, test_m0_before_lds_is_no_hazard);
     tcase_add_test(tc, test_lds_race_across_waves);
+    tcase_add_test(tc, test_lds_race_second_element);
     tcase_add_test(tc, test_report_json_and_trace);
     tcase_add_test(tc, test_tick_every_cycle_same_findings);
     suite_add_tcase(s, tc);
