@@ -111,21 +111,6 @@ static void write_v64(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const 
 
 typedef enum { CY_ADD, CY_SUB, CY_SUBREV } carry_kind_t;
 
-/* 64 per-lane flags (0 or 1, one byte each) packed into a lane mask, eight lanes a step: the
- * flags come from plain loops the compiler vectorises, which a shift-or per lane into one word
- * prevents. The multiply moves byte k's low bit to bit 56 + k (no two partial products meet). */
-static inline uint64_t pack_flags(const uint8_t f[NL])
-{
-    uint64_t m = 0;
-    for (int k = 0; k < NL / 8; k++) {
-        const uint8_t *p = f + 8 * k;
-        uint64_t x = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
-                     (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-        m |= ((x * 0x0102040810204080ull) >> 56) << (8 * k);
-    }
-    return m;
-}
-
 /* d = x + y (x - y) with the carry (borrow) of each lane as a flag; restrict, so that the loops
  * vectorise without a run-time overlap check (the sources may be VGPR rows, d and cy are local). */
 static inline void add_flags(const uint32_t *restrict x, const uint32_t *restrict y, uint32_t *restrict d,
@@ -166,7 +151,7 @@ static void carry_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, carry_k
         else
             cy[l] |= d[l]-- == 0;
     }
-    uint64_t cout = pack_flags(cy);
+    uint64_t cout = isa_x_pack_flags(cy);
     for (int l = 0; l < NL && in->clamp; l++) /* integer clamp saturates: to 0xffffffff, or 0 for a borrow */
         if (cout >> l & 1)
             d[l] = kind == CY_ADD ? 0xffffffffu : 0;
