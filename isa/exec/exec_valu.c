@@ -191,15 +191,28 @@ static void mad64(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, bool is_si
 
 static void shift64(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, isa_op_t op)
 {
-    uint32_t s[NL];
-    uint64_t v[NL], d[NL];
-    rd32(w, in, 0, s);
+    uint32_t bs[NL], lo[NL], hi[NL];
+    uint64_t v[NL];
+    const uint32_t *s = row32(w, in, 0, bs);
     isa_x_read_v64(w, in, in->src[1], false, v);
-    for (int l = 0; l < NL; l++) {
-        unsigned n = s[l] & 63;
-        d[l] = op == ISA_v_lshlrev_b64 ? v[l] << n : op == ISA_v_lshrrev_b64 ? v[l] >> n : asr64(v[l], n);
+    /* One loop per op (the choice out of the lanes), the result split into the two rows as made. */
+#define SHIFT64(expr)                                                     \
+    for (int l = 0; l < NL; l++) {                                        \
+        unsigned n = s[l] & 63;                                           \
+        uint64_t r = (expr);                                              \
+        lo[l] = (uint32_t)r;                                              \
+        hi[l] = (uint32_t)(r >> 32);                                      \
     }
-    write_v64(w, in, exec, d);
+    if (op == ISA_v_lshlrev_b64)
+        SHIFT64(v[l] << n)
+    else if (op == ISA_v_lshrrev_b64)
+        SHIFT64(v[l] >> n)
+    else
+        SHIFT64(asr64(v[l], n))
+#undef SHIFT64
+    uint32_t r = isa_x_vreg(in->vdst);
+    isa_x_write_v32(w, r, exec, lo);
+    isa_x_write_v32(w, r + 1, exec, hi);
 }
 
 /* ---- lane ops: readfirstlane, readlane, writelane (scalar <-> one lane) ---------------------- */
