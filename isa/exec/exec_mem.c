@@ -100,6 +100,43 @@ static inline uint8_t *lane_ptr(const isa_wave_t *w, uint8_t *span, uint64_t lo,
     return span ? span + (addr - lo) : flat_ptr(w, addr, size);
 }
 
+/* The 64 lanes' addresses from the VGPR pair at `lo` (low halves; the high halves follow). */
+static void flat_addrs(const uint32_t *restrict lo, uint64_t *restrict addr)
+{
+    const uint32_t *hi = lo + ISA_WAVE_SIZE;
+    for (int l = 0; l < ISA_WAVE_SIZE; l++)
+        addr[l] = (uint64_t)lo[l] | ((uint64_t)hi[l] << 32);
+}
+
+/* Dword loads and stores (1 to 4 dwords a lane) whose lanes all lie in the mapped span from `lo`:
+ * loads straight into the destination rows (the addresses are already read), stores lane by lane
+ * in lane order as the general path, so overlapping lanes end the same. */
+static void flat_dwords_span(isa_wave_t *w, const isa_inst_t *in, bool load, uint64_t exec, uint8_t *span,
+                             uint64_t lo, const uint64_t addr[ISA_WAVE_SIZE], uint32_t ndw)
+{
+    if (load) {
+        for (uint32_t i = 0; i < ndw; i++) {
+            uint32_t *row = isa_x_vgpr(w, isa_x_vreg(in->vdst) + i);
+            if (exec == ~0ull)
+                for (int l = 0; l < ISA_WAVE_SIZE; l++)
+                    row[l] = ld32(span + (addr[l] - lo) + 4 * i);
+            else
+                for (uint64_t m = exec; m; m &= m - 1) {
+                    int l = __builtin_ctzll(m);
+                    row[l] = ld32(span + (addr[l] - lo) + 4 * i);
+                }
+        }
+        return;
+    }
+    const uint32_t *rows = isa_x_vgpr(w, isa_x_vreg(in->src[1]));
+    for (uint64_t m = exec; m; m &= m - 1) {
+        int l = __builtin_ctzll(m);
+        uint8_t *p = span + (addr[l] - lo);
+        for (uint32_t i = 0; i < ndw; i++)
+            st32(p + 4 * i, rows[i * ISA_WAVE_SIZE + l]);
+    }
+}
+
 void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
@@ -117,18 +154,26 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     if ((info->flags & ISA_FL_ATOMIC) && isa_opnd_is_vgpr(in->vdst) && !vregs_ok(w, in, res, in->vdst, ndw))
         return;
     uint64_t addr[ISA_WAVE_SIZE];
-    isa_x_read_v64(w, in, in->src[0], false, addr);
+    flat_addrs(isa_x_vgpr(w, isa_x_vreg(in->src[0])), addr);
     res->lanes = exec;
-    for (int l = 0; l < ISA_WAVE_SIZE; l++)
-        res->addr[l] = (exec >> l & 1) ? addr[l] : 0;
 
     /* Unaligned addresses are accepted: HSA runs the hardware in unaligned access mode. When the
      * lanes' whole span is mapped (one buffer, the usual case), so is every lane: one look-up. */
     uint64_t lo = UINT64_MAX, hi = 0;
-    for (uint64_t m = exec; m; m &= m - 1) {
-        int l = __builtin_ctzll(m);
-        lo = addr[l] < lo ? addr[l] : lo;
-        hi = addr[l] > hi ? addr[l] : hi;
+    if (exec == ~0ull) { /* every lane: no mask tests */
+        memcpy(res->addr, addr, sizeof addr);
+        for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+            lo = addr[l] < lo ? addr[l] : lo;
+            hi = addr[l] > hi ? addr[l] : hi;
+        }
+    } else {
+        for (int l = 0; l < ISA_WAVE_SIZE; l++)
+            res->addr[l] = (exec >> l & 1) ? addr[l] : 0;
+        for (uint64_t m = exec; m; m &= m - 1) {
+            int l = __builtin_ctzll(m);
+            lo = addr[l] < lo ? addr[l] : lo;
+            hi = addr[l] > hi ? addr[l] : hi;
+        }
     }
     uint8_t *span = exec && hi - lo < (uint64_t)UINT32_MAX - size ? flat_ptr(w, lo, (uint32_t)(hi - lo) + size) : NULL;
     for (int l = 0; l < ISA_WAVE_SIZE && !span; l++) {
@@ -140,7 +185,9 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         }
     }
 
-    if (info->flags & ISA_FL_LOAD) {
+    if (span && size >= 4 && (info->flags & (ISA_FL_LOAD | ISA_FL_STORE))) {
+        flat_dwords_span(w, in, info->flags & ISA_FL_LOAD, exec, span, lo, addr, ndw);
+    } else if (info->flags & ISA_FL_LOAD) {
         uint32_t out[4][ISA_WAVE_SIZE] = { { 0 } };
         for (int l = 0; l < ISA_WAVE_SIZE; l++) {
             if (!(exec >> l & 1))

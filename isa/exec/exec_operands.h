@@ -43,6 +43,21 @@ static inline uint32_t isa_x_flush32(uint32_t bits)
     return bits & ((bits & 0x7f800000u) ? 0xffffffffu : 0x80000000u);
 }
 
+/* 64 per-lane flags (0 or 1, one byte each) packed into a lane mask, eight lanes a step: the
+ * flags come from plain loops the compiler vectorises, which a shift-or per lane into one word
+ * prevents. The multiply moves byte k's low bit to bit 56 + k (no two partial products meet). */
+static inline uint64_t isa_x_pack_flags(const uint8_t f[ISA_WAVE_SIZE])
+{
+    uint64_t m = 0;
+    for (int k = 0; k < ISA_WAVE_SIZE / 8; k++) {
+        const uint8_t *p = f + 8 * k;
+        uint64_t x = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 | (uint64_t)p[3] << 24 |
+                     (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+        m |= ((x * 0x0102040810204080ull) >> 56) << (8 * k);
+    }
+    return m;
+}
+
 /* Set a fault with a formatted message (lane -1 when not lane-specific). */
 void isa_x_fault(isa_exec_result_t *res, isa_fault_kind_t kind, int lane, uint64_t addr, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));

@@ -111,41 +111,47 @@ static void write_v64(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const 
 
 typedef enum { CY_ADD, CY_SUB, CY_SUBREV } carry_kind_t;
 
+/* d = x + y (x - y) with the carry (borrow) of each lane as a flag; restrict, so that the loops
+ * vectorise without a run-time overlap check (the sources may be VGPR rows, d and cy are local). */
+static inline void add_flags(const uint32_t *restrict x, const uint32_t *restrict y, uint32_t *restrict d,
+                             uint8_t *restrict cy)
+{
+    for (int l = 0; l < NL; l++) {
+        d[l] = x[l] + y[l];
+        cy[l] = d[l] < x[l];
+    }
+}
+static inline void sub_flags(const uint32_t *restrict x, const uint32_t *restrict y, uint32_t *restrict d,
+                             uint8_t *restrict cy)
+{
+    for (int l = 0; l < NL; l++) {
+        d[l] = x[l] - y[l];
+        cy[l] = x[l] < y[l];
+    }
+}
+
 static void carry_op(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, carry_kind_t kind, bool cin_used)
 {
     uint32_t ba[NL], bb[NL], d[NL];
+    uint8_t cy[NL];
     const uint32_t *a = row32(w, in, 0, ba), *b = row32(w, in, 1, bb);
     uint64_t cin = cin_used ? isa_x_read_s64(w, in, in->src[2], false) : 0;
-    uint64_t cout = 0;
-    if (!cin_used) { /* the carry (borrow) of a 32-bit add (sub) without carry-in, by compare */
-        const uint32_t *x = kind == CY_SUBREV ? b : a, *y = kind == CY_SUBREV ? a : b;
+    const uint32_t *x = kind == CY_SUBREV ? b : a, *y = kind == CY_SUBREV ? a : b;
+    /* The 32-bit sum (difference) and its carry (borrow), by compare, in vectorised loops. */
+    if (kind == CY_ADD)
+        add_flags(x, y, d, cy);
+    else
+        sub_flags(x, y, d, cy);
+    /* A carry-in (borrow-in) then adds (subtracts) one in its lanes only, few in address
+     * arithmetic: it carries out of a sum that was all ones (borrows from a difference of zero). */
+    for (uint64_t m = cin_used ? cin : 0; m; m &= m - 1) {
+        int l = __builtin_ctzll(m);
         if (kind == CY_ADD)
-            for (int l = 0; l < NL; l++) {
-                d[l] = x[l] + y[l];
-                cout |= (uint64_t)(d[l] < x[l]) << l;
-            }
+            cy[l] |= d[l]++ == 0xffffffffu;
         else
-            for (int l = 0; l < NL; l++) {
-                d[l] = x[l] - y[l];
-                cout |= (uint64_t)(x[l] < y[l]) << l;
-            }
+            cy[l] |= d[l]-- == 0;
     }
-    if (cin_used) { /* one loop per kind, the operands' order chosen once */
-        const uint32_t *x = kind == CY_SUBREV ? b : a, *y = kind == CY_SUBREV ? a : b;
-        /* Bit 32 of the 33-bit result is the carry (add) or the borrow (sub wraps below zero). */
-        if (kind == CY_ADD)
-            for (int l = 0; l < NL; l++) {
-                uint64_t r = (uint64_t)x[l] + y[l] + ((cin >> l) & 1);
-                d[l] = (uint32_t)r;
-                cout |= ((r >> 32) & 1) << l;
-            }
-        else
-            for (int l = 0; l < NL; l++) {
-                uint64_t r = (uint64_t)x[l] - y[l] - ((cin >> l) & 1);
-                d[l] = (uint32_t)r;
-                cout |= ((r >> 32) & 1) << l;
-            }
-    }
+    uint64_t cout = isa_x_pack_flags(cy);
     for (int l = 0; l < NL && in->clamp; l++) /* integer clamp saturates: to 0xffffffff, or 0 for a borrow */
         if (cout >> l & 1)
             d[l] = kind == CY_ADD ? 0xffffffffu : 0;
@@ -185,15 +191,28 @@ static void mad64(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, bool is_si
 
 static void shift64(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, isa_op_t op)
 {
-    uint32_t s[NL];
-    uint64_t v[NL], d[NL];
-    rd32(w, in, 0, s);
+    uint32_t bs[NL], lo[NL], hi[NL];
+    uint64_t v[NL];
+    const uint32_t *s = row32(w, in, 0, bs);
     isa_x_read_v64(w, in, in->src[1], false, v);
-    for (int l = 0; l < NL; l++) {
-        unsigned n = s[l] & 63;
-        d[l] = op == ISA_v_lshlrev_b64 ? v[l] << n : op == ISA_v_lshrrev_b64 ? v[l] >> n : asr64(v[l], n);
+    /* One loop per op (the choice out of the lanes), the result split into the two rows as made. */
+#define SHIFT64(expr)                                                     \
+    for (int l = 0; l < NL; l++) {                                        \
+        unsigned n = s[l] & 63;                                           \
+        uint64_t r = (expr);                                              \
+        lo[l] = (uint32_t)r;                                              \
+        hi[l] = (uint32_t)(r >> 32);                                      \
     }
-    write_v64(w, in, exec, d);
+    if (op == ISA_v_lshlrev_b64)
+        SHIFT64(v[l] << n)
+    else if (op == ISA_v_lshrrev_b64)
+        SHIFT64(v[l] >> n)
+    else
+        SHIFT64(asr64(v[l], n))
+#undef SHIFT64
+    uint32_t r = isa_x_vreg(in->vdst);
+    isa_x_write_v32(w, r, exec, lo);
+    isa_x_write_v32(w, r + 1, exec, hi);
 }
 
 /* ---- lane ops: readfirstlane, readlane, writelane (scalar <-> one lane) ---------------------- */
@@ -392,10 +411,11 @@ static bool vgpr_ok(const isa_wave_t *w, isa_operand_t o, unsigned width)
     return isa_x_vreg(o) + n <= w->nvgpr;
 }
 
-/* One past the last VGPR a one-register-wide operand covers (its range), 0 when not a VGPR. */
-static inline uint32_t vgpr_end1(isa_operand_t o)
+/* One past the last VGPR an operand at least `minw` registers wide covers (its range, or minw
+ * when larger), 0 when not a VGPR. */
+static inline uint32_t vgpr_end(isa_operand_t o, uint32_t minw)
 {
-    uint32_t n = o.count > 1 ? o.count : 1;
+    uint32_t n = o.count > minw ? o.count : minw;
     return isa_opnd_is_vgpr(o) ? isa_x_vreg(o) + n : 0;
 }
 
@@ -410,20 +430,20 @@ static inline __attribute__((always_inline)) bool operands_ok(const isa_wave_t *
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: destination is not a VGPR", isa_ops[op].name);
         return false;
     }
-    /* Fast path for the common case, every operand one register wide (opnd_width 1): the largest
-     * end, without branches, against the allocation. Otherwise, or to fault, the general check. */
+    /* Fast path: the largest end, without branches, against the allocation, every operand taken
+     * as one register wide (opnd_width 1) or, for the ops with 64-bit operands, as two (the widest
+     * opnd_width gives: a pass here is a pass there). Otherwise, or to fault, the general check. */
     bool wide = op == ISA_v_mad_u64_u32 || op == ISA_v_mad_i64_i32 || op == ISA_v_lshlrev_b64 ||
                 op == ISA_v_lshrrev_b64 || op == ISA_v_ashrrev_i64 ||
                 (op >= ISA_v_cmp_f_i64 && op <= ISA_v_cmpx_t_u64) || (isa_ops[op].flags & ISA_FL_F64);
-    if (!wide) {
-        uint32_t end = vgpr_end1(in->vdst);
-        for (int i = 0; i < ISA_MAX_SRCS; i++) {
-            uint32_t e = vgpr_end1(in->src[i]);
-            end = e > end ? e : end;
-        }
-        if (end <= w->nvgpr)
-            return true;
+    uint32_t minw = wide ? 2 : 1;
+    uint32_t end = vgpr_end(in->vdst, minw);
+    for (int i = 0; i < ISA_MAX_SRCS; i++) {
+        uint32_t e = vgpr_end(in->src[i], minw);
+        end = e > end ? e : end;
     }
+    if (end <= w->nvgpr)
+        return true;
     bool ok = vgpr_ok(w, in->vdst, opnd_width(op, -1));
     for (int i = 0; i < ISA_MAX_SRCS; i++)
         ok = ok && vgpr_ok(w, in->src[i], opnd_width(op, i));

@@ -40,6 +40,34 @@ typedef enum { T_I32, T_U32, T_I64, T_U64, T_I16, T_U16 } int_type_t;
 
 #define REL(x, y) ((x) < (y) ? REL_LT : (x) == (y) ? REL_EQ : REL_GT)
 
+/* The condition's bits per lane as flags (0 or 1), from the three (four) relations computed
+ * without branches: restrict and flat, so that the loops vectorise; isa_x_pack_flags makes the
+ * mask. For each lane exactly one relation holds (unordered only with a NaN), as REL picks it. */
+static void flags_i32(const uint32_t *restrict a, const uint32_t *restrict b, unsigned cond, bool is_signed,
+                      uint8_t *restrict f)
+{
+    uint8_t lt = cond & 1, eq = (cond >> 1) & 1, gt = (cond >> 2) & 1;
+    if (is_signed)
+        for (int l = 0; l < NL; l++) {
+            int32_t x = (int32_t)a[l], y = (int32_t)b[l];
+            f[l] = (uint8_t)(((x < y) & lt) | ((x == y) & eq) | ((x > y) & gt));
+        }
+    else
+        for (int l = 0; l < NL; l++) {
+            uint32_t x = a[l], y = b[l];
+            f[l] = (uint8_t)(((x < y) & lt) | ((x == y) & eq) | ((x > y) & gt));
+        }
+}
+
+static void flags_f32(const uint32_t *restrict a, const uint32_t *restrict b, unsigned cond, uint8_t *restrict f)
+{
+    uint8_t lt = cond & 1, eq = (cond >> 1) & 1, gt = (cond >> 2) & 1, un = (cond >> 3) & 1;
+    for (int l = 0; l < NL; l++) {
+        float x = isa_x_f32(a[l]), y = isa_x_f32(b[l]);
+        f[l] = (uint8_t)(((x < y) & lt) | ((x == y) & eq) | ((x > y) & gt) | (((x != x) | (y != y)) & un));
+    }
+}
+
 static uint64_t cmp_int(const isa_wave_t *w, const isa_inst_t *in, int_type_t ty, unsigned cond)
 {
     uint64_t m = 0;
@@ -58,14 +86,12 @@ static uint64_t cmp_int(const isa_wave_t *w, const isa_inst_t *in, int_type_t ty
     uint32_t a[NL], b[NL];
     isa_x_read_v32(w, in, in->src[0], a);
     isa_x_read_v32(w, in, in->src[1], b);
+    uint8_t f[NL];
     switch (ty) {
     case T_I32:
-        for (int l = 0; l < NL; l++)
-            m |= (uint64_t)((cond >> REL((int32_t)a[l], (int32_t)b[l])) & 1) << l;
-        break;
     case T_U32:
-        for (int l = 0; l < NL; l++)
-            m |= (uint64_t)((cond >> REL(a[l], b[l])) & 1) << l;
+        flags_i32(a, b, cond, ty == T_I32, f);
+        m = isa_x_pack_flags(f);
         break;
     case T_I16: /* the low 16 bits only */
         for (int l = 0; l < NL; l++)
@@ -84,13 +110,9 @@ static uint64_t cmp_f32(const isa_wave_t *w, const isa_inst_t *in, unsigned cond
     uint32_t a[NL], b[NL];
     isa_valu_read_f32(w, in, 0, true, a);
     isa_valu_read_f32(w, in, 1, true, b);
-    uint64_t m = 0;
-    for (int l = 0; l < NL; l++) {
-        float x = isa_x_f32(a[l]), y = isa_x_f32(b[l]);
-        int r = (x != x || y != y) ? REL_UN : REL(x, y);
-        m |= (uint64_t)((cond >> r) & 1) << l;
-    }
-    return m;
+    uint8_t f[NL];
+    flags_f32(a, b, cond, f);
+    return isa_x_pack_flags(f);
 }
 
 static uint64_t cmp_f64(const isa_wave_t *w, const isa_inst_t *in, unsigned cond)

@@ -154,25 +154,45 @@ static void put(uint8_t *dst, uint32_t size, uint64_t bits)
         dst[i] = (uint8_t)(bits >> (8 * i));
 }
 
-/* One random element: integers uniform in [lo, hi] (modulo reduction), floats in [lo, hi). */
-static uint64_t random_elem(const wl_buffer_t *b, uint64_t *state, double flo, double fhi)
+/* Little-endian stores of one fixed size, which the compiler turns into single stores: the fill
+ * loops below pick one by the element size outside the loop, not a byte loop per element. */
+static inline void put2(uint8_t *d, uint64_t v) { d[0] = (uint8_t)v; d[1] = (uint8_t)(v >> 8); }
+static inline void put4(uint8_t *d, uint64_t v) { put2(d, v); put2(d + 2, v >> 16); }
+static inline void put8(uint8_t *d, uint64_t v) { put4(d, v); put4(d + 4, v >> 32); }
+
+/* `n` elements of `size` bytes, element i's bits being EXPR (which may use i and advance state). */
+#define FILL_ELEMS(data, size, n, EXPR)                                                            \
+    do {                                                                                           \
+        switch (size) {                                                                            \
+        case 8: for (uint64_t i = 0; i < (n); i++) put8((data) + 8 * i, (EXPR)); break;            \
+        case 4: for (uint64_t i = 0; i < (n); i++) put4((data) + 4 * i, (EXPR)); break;            \
+        case 2: for (uint64_t i = 0; i < (n); i++) put2((data) + 2 * i, (EXPR)); break;            \
+        default: for (uint64_t i = 0; i < (n); i++) put((data) + (size) * i, (size), (EXPR)); break; \
+        }                                                                                          \
+    } while (0)
+
+/* Random floats: uniform in [lo, hi), the top value (reachable by rounding) moved just below hi. */
+static inline uint64_t random_f64(uint64_t *state, double flo, double fhi)
+{
+    double u = (double)(wl_splitmix64(state) >> 11) * 0x1.0p-53;
+    double v = flo + u * (fhi - flo);
+    if (v >= fhi)
+        v = nextafter(fhi, flo);
+    return num_bits(WL_F64, 0, v);
+}
+static inline uint64_t random_f32(uint64_t *state, double flo, double fhi)
+{
+    double u = (double)(wl_splitmix64(state) >> 11) * 0x1.0p-53;
+    float f = (float)(flo + u * (fhi - flo));
+    if (f >= (float)fhi)
+        f = nextafterf((float)fhi, (float)flo);
+    return num_bits(WL_F32, 0, f);
+}
+/* Random integers uniform in [lo, hi] (modulo reduction); span 0 is the full 64-bit range. */
+static inline uint64_t random_int(wl_type_t t, uint64_t *state, uint64_t lo, uint64_t span)
 {
     uint64_t x = wl_splitmix64(state);
-    if (types[b->type].is_float) {
-        double u = (double)(x >> 11) * 0x1.0p-53;
-        double v = flo + u * (fhi - flo);
-        if (b->type == WL_F32) {
-            float f = (float)v;
-            if (f >= (float)fhi)
-                f = nextafterf((float)fhi, (float)flo);
-            return num_bits(WL_F32, 0, f);
-        }
-        if (v >= fhi)
-            v = nextafter(fhi, flo);
-        return num_bits(WL_F64, 0, v);
-    }
-    uint64_t lo = (uint64_t)b->b.i, span = (uint64_t)b->c.i - lo + 1; /* 0: the full 64-bit range */
-    return num_bits(b->type, (int64_t)(lo + (span ? x % span : x)), 0);
+    return num_bits(t, (int64_t)(lo + (span ? x % span : x)), 0);
 }
 
 bool wl_buffer_fill(const wl_buffer_t *b, uint8_t *data, char *msg, size_t msglen)
@@ -184,23 +204,41 @@ bool wl_buffer_fill(const wl_buffer_t *b, uint8_t *data, char *msg, size_t msgle
         memset(data, 0, (size_t)(n * size));
         return true;
     case WL_INIT_VALUE: {
-        uint64_t bits = num_bits(b->type, b->a.i, b->a.f);
-        for (uint64_t i = 0; i < n; i++)
-            put(data + i * size, size, bits);
-        return true;
-    }
-    case WL_INIT_IOTA:
-        for (uint64_t i = 0; i < n; i++) {
-            /* Integers wrap in the element type; floats are computed in double, then rounded. */
-            int64_t iv = (int64_t)((uint64_t)b->a.i + i * (uint64_t)b->b.i);
-            put(data + i * size, size, num_bits(b->type, iv, b->a.f + (double)i * b->b.f));
+        /* One element, then the filled part copied onto the rest, doubling each time. */
+        if (n == 0)
+            return true;
+        put(data, size, num_bits(b->type, b->a.i, b->a.f));
+        size_t done = size, total = (size_t)(n * size);
+        while (done < total) {
+            size_t k = done < total - done ? done : total - done;
+            memcpy(data + done, data, k);
+            done += k;
         }
         return true;
+    }
+    case WL_INIT_IOTA: {
+        /* Integers wrap in the element type; floats are computed in double, then rounded. */
+        wl_type_t t = b->type;
+        uint64_t a = (uint64_t)b->a.i, step = (uint64_t)b->b.i;
+        double fa = b->a.f, fstep = b->b.f;
+        if (types[t].is_float)
+            FILL_ELEMS(data, size, n, num_bits(t, 0, fa + (double)i * fstep));
+        else
+            FILL_ELEMS(data, size, n, num_bits(t, (int64_t)(a + i * step), 0));
+        return true;
+    }
     case WL_INIT_RANDOM: {
         uint64_t state = (uint64_t)b->a.i;
         double flo = b->random_range ? b->b.f : 0.0, fhi = b->random_range ? b->c.f : 1.0;
-        for (uint64_t i = 0; i < n; i++)
-            put(data + i * size, size, random_elem(b, &state, flo, fhi));
+        if (b->type == WL_F64)
+            FILL_ELEMS(data, 8, n, random_f64(&state, flo, fhi));
+        else if (b->type == WL_F32)
+            FILL_ELEMS(data, 4, n, random_f32(&state, flo, fhi));
+        else {
+            uint64_t lo = (uint64_t)b->b.i, span = (uint64_t)b->c.i - lo + 1;
+            wl_type_t t = b->type;
+            FILL_ELEMS(data, size, n, random_int(t, &state, lo, span));
+        }
         return true;
     }
     case WL_INIT_FILE: {

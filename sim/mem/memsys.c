@@ -287,6 +287,16 @@ uint32_t mem_coalesce(const uint64_t *addr, uint64_t lanes, uint32_t bytes, uint
     for (uint64_t lm = lanes; lm; lm &= lm - 1) {
         int l = __builtin_ctzll(lm);
         uint64_t first = addr[l], last = addr[l] + (bytes ? bytes : 1) - 1;
+        /* The next active lanes that continue the access byte for byte (unit stride, the usual
+         * pattern) join it: one range, whose lines, granules and byte counts are the sums the
+         * lanes one by one would give, found in the same order. */
+        for (uint64_t nx = lm & (lm - 1); bytes && last >= first && nx; nx &= nx - 1) {
+            uint64_t a = addr[__builtin_ctzll(nx)];
+            if (a != last + 1 || a == 0 || a + bytes - 1 < a)
+                break;
+            last = a + bytes - 1;
+            lm = nx;
+        }
         if ((first & lmask) == prev_line && (last & lmask) == prev_line && prev_k != UINT32_MAX) {
             /* The usual lane: wholly on the line of the lane before (what the loop below does for it). */
             uint32_t b0 = (uint32_t)((first - prev_line) >> g_shift), b1 = (uint32_t)((last - prev_line) >> g_shift);

@@ -4,13 +4,26 @@
 #include <inttypes.h>
 #include <string.h>
 
+/* FNV-1a over the bytes. Each byte depends on the last, so the speed is in the loop: eight bytes a
+ * step (no loop test between them), the tail byte by byte; the same value either way. */
 uint64_t report_checksum(const uint8_t *data, uint64_t bytes)
 {
+    const uint64_t prime = 0x100000001b3ull;
     uint64_t h = 0xcbf29ce484222325ull;
-    for (uint64_t i = 0; i < bytes; i++) {
-        h ^= data[i];
-        h *= 0x100000001b3ull;
+    uint64_t i = 0;
+    for (; i + 8 <= bytes; i += 8) {
+        const uint8_t *p = data + i;
+        h = (h ^ p[0]) * prime;
+        h = (h ^ p[1]) * prime;
+        h = (h ^ p[2]) * prime;
+        h = (h ^ p[3]) * prime;
+        h = (h ^ p[4]) * prime;
+        h = (h ^ p[5]) * prime;
+        h = (h ^ p[6]) * prime;
+        h = (h ^ p[7]) * prime;
     }
+    for (; i < bytes; i++)
+        h = (h ^ data[i]) * prime;
     return h;
 }
 
