@@ -403,12 +403,11 @@ uint64_t tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     for (uint32_t k = 1; k <= s->simds && next > c + k; k++) {
         uint32_t e = tw_simd_at(s, c + k);
         /* c + k is this SIMD's first slot after c: a wave that can issue then ends the search. */
-        for (uint32_t i = 0; i < s->slots && next > c + k; i++) {
-            tw_wave_t *w = cu->slot[e][i];
-            if (!w || (w->state != TEV_WAVE_ELIGIBLE && w->state != TEV_WAVE_NOINST))
-                continue;
-            uint64_t t = w->ready_at > c + 1 ? w->ready_at : c + 1;
-            uint64_t u = unit_free_at(s, ci, e, (isa_unit_t)w->next_unit, t);
+        /* the waves that may issue, from the CU's compact copy (timing_state.h) */
+        for (uint32_t m = cu->rdy_active[e]; m && next > c + k; m &= m - 1) {
+            uint32_t i = (uint32_t)__builtin_ctz(m);
+            uint64_t t = cu->rdy_at[e][i] > c + 1 ? cu->rdy_at[e][i] : c + 1;
+            uint64_t u = unit_free_at(s, ci, e, (isa_unit_t)cu->rdy_unit[e][i], t);
             if (u == TW_NEVER)
                 continue; /* the address unit is held; its resumption wakes the CU */
             if (u > t)
