@@ -242,9 +242,8 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         w->index = i;
         w->inst_base = L->kernels[D->kernel_index].inst_base;
         w->state = TEV_WAVE_GONE;
-        cu->rdy_active[d] &= ~(1u << slot);
-        cu->rdy_noinst[d] &= ~(1u << slot);
-        tw_set_ready(cu, w, TW_NEVER);
+        w->ready_at = TW_NEVER;
+        tw_ready_clear(cu, d, slot);
         uint32_t **vgpr_slot = &cu->vgpr_slot[d * TW_MAX_SLOTS + slot];
         if (!*vgpr_slot && !(*vgpr_slot = malloc((size_t)s->nvgpr_each * ISA_WAVE_SIZE * sizeof **vgpr_slot))) {
             s->status = 3;

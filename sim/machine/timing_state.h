@@ -172,10 +172,26 @@ static inline void tw_wave_fetch(tw_cu_t *cu, tw_wave_t *w)
     w->next = in ? &k->insts[w->isa.pc] : NULL;
     w->next_unit = (uint8_t)(in ? isa_ops[w->next->op].unit : ISA_UNIT_SEQ);
     uint8_t *u = &cu->rdy_unit[w->simd][w->slot];
+    if (*u == w->next_unit)
+        return; /* the usual case: the next instruction is of the same unit */
     uint32_t *cat = cu->rdy_cat[w->simd], bit = 1u << w->slot;
     cat[*u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : *u] &= ~bit;
     *u = w->next_unit;
     cat[*u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : *u] |= bit;
+}
+/* A wave is being set up in SIMD simd's slot: make the slot's copy consistent whatever its last
+ * wave left (not in a state that may issue, never ready, next unit the sequencer's until
+ * tw_wave_fetch). */
+static inline void tw_ready_clear(tw_cu_t *cu, uint32_t simd, uint32_t slot)
+{
+    uint32_t bit = 1u << slot;
+    cu->rdy_active[simd] &= ~bit;
+    cu->rdy_noinst[simd] &= ~bit;
+    for (uint32_t u = 0; u < ISA_NUM_UNITS; u++)
+        cu->rdy_cat[simd][u] &= ~bit;
+    cu->rdy_unit[simd][slot] = ISA_UNIT_SEQ;
+    cu->rdy_cat[simd][ISA_UNIT_SEQ] |= bit;
+    cu->rdy_at[simd][slot] = TW_NEVER;
 }
 /* Set w's ready cycle, and its CU's copy. */
 static inline void tw_set_ready(tw_cu_t *cu, tw_wave_t *w, uint64_t t)

@@ -109,9 +109,8 @@ START_TEST(walk_matches_plain_scan)
             *w = (tw_wave_t){ .wg = &wg, .id = id++, .simd = d, .slot = k, .state = TEV_WAVE_GONE };
             w->isa.kernel = &kernel;
             w->isa.pc = (uint32_t)rand() % (NINSTS + 1);
-            cu->rdy_active[d] &= ~(1u << k);
-            cu->rdy_noinst[d] &= ~(1u << k);
-            tw_set_ready(cu, w, TW_NEVER);
+            w->ready_at = TW_NEVER;
+            tw_ready_clear(cu, d, k);
             tw_wave_fetch(cu, w);
             cu->slot[d][k] = w;
             tw_age_add(cu, d, k);
