@@ -290,8 +290,8 @@ static void past_end(tw_sim_t *s, tw_wave_t *w)
 }
 
 /* The issue stage under the other policies: the ready waves gathered in age order, then put in the
- * policy's order. */
-static bool tick_ordered(tw_sim_t *s, tw_cu_t *cu, uint32_t ci, uint32_t d, uint64_t c)
+ * policy's order. Not inlined: its candidate array and registers would weigh on every tick. */
+static __attribute__((noinline)) bool tick_ordered(tw_sim_t *s, tw_cu_t *cu, uint32_t ci, uint32_t d, uint64_t c)
 {
     tw_wave_t *cand[TW_MAX_SLOTS];
     uint32_t n = 0;
