@@ -182,7 +182,7 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
             break;
         case EV_WAVE_START: {
             tw_wave_t *w = ev.ptr;
-            w->ready_at = c;
+            tw_set_ready(&s->cus[w->cu], w, c);
             tw_set_state(s, w, TEV_WAVE_ELIGIBLE, c);
             tw_wake_cu(s, w->cu, tw_simd_slot(s, w->simd, c));
             break;

@@ -101,7 +101,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     if (hz)
         hz_issue_begin(s, w, in, c);
     isa_exec(&w->isa, in, &res);
-    tw_wave_fetch(w);
+    tw_wave_fetch(cu, w);
     if (res.status == ISA_EXEC_FAULT) {
         tw_fault(s, w, LAUNCH_FAULT_EXEC, at, res.fault_lane, res.fault_msg);
         L->fault.isa_fault = res.fault;
@@ -245,6 +245,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
             break;
         }
     }
+    /* w->ready_at was set above (and by a barrier's release): one copy for all */
+    cu->rdy_at[w->simd][w->slot] = w->ready_at;
     if (w->state == TEV_WAVE_ELIGIBLE && w->ready_at > c + cadence)
         tw_set_state(s, w, TEV_WAVE_NOINST, c + 1);
 }
@@ -279,10 +281,18 @@ static void order_candidates(const tw_sim_t *s, const tw_cu_t *cu, uint32_t simd
     }
 }
 
-uint64_t tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
+/* A wave whose pc ran past the kernel's last instruction cannot issue: fault. */
+static void past_end(tw_sim_t *s, tw_wave_t *w)
 {
-    tw_cu_t *cu = &s->cus[ci];
-    uint32_t d = tw_simd_at(s, c);
+    uint32_t ninsts = w->isa.kernel->ninsts;
+    tw_fault(s, w, LAUNCH_FAULT_PC, ninsts ? ninsts - 1 : 0, -1,
+             "the wave ran past the last instruction of the kernel (no s_endpgm)");
+}
+
+/* The issue stage under the other policies: the ready waves gathered in age order, then put in the
+ * policy's order. Not inlined: its candidate array and registers would weigh on every tick. */
+static __attribute__((noinline)) bool tick_ordered(tw_sim_t *s, tw_cu_t *cu, uint32_t ci, uint32_t d, uint64_t c)
+{
     tw_wave_t *cand[TW_MAX_SLOTS];
     uint32_t n = 0;
     /* The ready waves in age order, in one pass: eligible ones, and those whose refetch or s_nop
@@ -317,10 +327,8 @@ uint64_t tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
         tw_wave_t *w = cand[i];
         const isa_inst_t *in = w->next;
         if (!in) {
-            uint32_t ninsts = w->isa.kernel->ninsts;
-            tw_fault(s, w, LAUNCH_FAULT_PC, ninsts ? ninsts - 1 : 0, -1,
-                     "the wave ran past the last instruction of the kernel (no s_endpgm)");
-            return TW_NEVER;
+            past_end(s, w);
+            return false;
         }
         isa_unit_t unit = (isa_unit_t)w->next_unit, cat = category(unit);
         if (cat != ISA_UNIT_SEQ && (used & (1u << cat)))
@@ -336,6 +344,56 @@ uint64_t tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
                 break;
         }
     }
+    return true;
+}
+
+/* The issue stage under the oldest-first policy (or before a SIMD's first issue, when every policy
+ * is oldest first): the waves in age order, read only while they might issue (tw_ready_next). */
+static bool tick_oldest(tw_sim_t *s, tw_cu_t *cu, uint32_t ci, uint32_t d, uint64_t c)
+{
+    /* The age order as it was at the start: an issue may change it (s_setprio re-sorts, a wave's
+     * end removes it), and the waves that may issue are those of the start. */
+    uint8_t ord[TW_MAX_SLOTS];
+    uint32_t n = cu->nage[d], i = 0;
+    memcpy(ord, cu->age[d], sizeof ord);
+    uint32_t left = cu->rdy_active[d];
+    /* Ready waves waiting for their refetch or s_nop become eligible now, in slot order, before
+     * anything issues. */
+    for (uint32_t m = left & cu->rdy_noinst[d]; m; m &= m - 1) {
+        uint32_t slot = (uint32_t)__builtin_ctz(m);
+        if (cu->rdy_at[d][slot] <= c)
+            tw_set_state(s, cu->slot[d][slot], TEV_WAVE_ELIGIBLE, cu->rdy_at[d][slot]);
+    }
+    int slot;
+    while (s->status == 0 && (slot = tw_ready_next(cu, d, c, ord, n, &i, &left)) >= 0) {
+        tw_wave_t *w = cu->slot[d][slot];
+        const isa_inst_t *in = w->next;
+        if (!in) {
+            past_end(s, w);
+            return false;
+        }
+        isa_unit_t unit = (isa_unit_t)w->next_unit, cat = category(unit);
+        if (unit_free_at(s, ci, d, unit, c) > c)
+            continue;
+        issue(s, cu, w, in, c);
+        cu->last_slot[d] = w->slot;
+        cu->last_valid[d] = true;
+        if (cat != ISA_UNIT_SEQ)
+            left &= ~cu->rdy_cat[d][cat]; /* the rest of its category could not issue */
+    }
+    return true;
+}
+
+uint64_t tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
+{
+    tw_cu_t *cu = &s->cus[ci];
+    uint32_t d = tw_simd_at(s, c);
+    if (s->cfg->sched_policy == CFG_SCHED_OLDEST || !cu->last_valid[d]) {
+        if (!tick_oldest(s, cu, ci, d, c))
+            return TW_NEVER;
+    } else if (!tick_ordered(s, cu, ci, d, c)) {
+        return TW_NEVER;
+    }
     if (s->status != 0)
         return TW_NEVER;
     /* Sleep until the first cycle at which some wave could issue. SIMDs are visited in the order
@@ -345,12 +403,11 @@ uint64_t tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
     for (uint32_t k = 1; k <= s->simds && next > c + k; k++) {
         uint32_t e = tw_simd_at(s, c + k);
         /* c + k is this SIMD's first slot after c: a wave that can issue then ends the search. */
-        for (uint32_t i = 0; i < s->slots && next > c + k; i++) {
-            tw_wave_t *w = cu->slot[e][i];
-            if (!w || (w->state != TEV_WAVE_ELIGIBLE && w->state != TEV_WAVE_NOINST))
-                continue;
-            uint64_t t = w->ready_at > c + 1 ? w->ready_at : c + 1;
-            uint64_t u = unit_free_at(s, ci, e, (isa_unit_t)w->next_unit, t);
+        /* the waves that may issue, from the CU's compact copy (timing_state.h) */
+        for (uint32_t m = cu->rdy_active[e]; m && next > c + k; m &= m - 1) {
+            uint32_t i = (uint32_t)__builtin_ctz(m);
+            uint64_t t = cu->rdy_at[e][i] > c + 1 ? cu->rdy_at[e][i] : c + 1;
+            uint64_t u = unit_free_at(s, ci, e, (isa_unit_t)cu->rdy_unit[e][i], t);
             if (u == TW_NEVER)
                 continue; /* the address unit is held; its resumption wakes the CU */
             if (u > t)
@@ -378,7 +435,7 @@ void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c)
         } else if (w->lgkm_cnt > w->wait_lgkm) {
             tw_set_state(s, w, TEV_WAVE_WAIT_LGKM, c);
         } else {
-            w->ready_at = c;
+            tw_set_ready(&s->cus[w->cu], w, c);
             tw_set_state(s, w, TEV_WAVE_ELIGIBLE, c);
             tw_wake_cu(s, w->cu, tw_simd_slot(s, w->simd, c));
         }

@@ -243,6 +243,7 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         w->inst_base = L->kernels[D->kernel_index].inst_base;
         w->state = TEV_WAVE_GONE;
         w->ready_at = TW_NEVER;
+        tw_ready_clear(cu, d, slot);
         uint32_t **vgpr_slot = &cu->vgpr_slot[d * TW_MAX_SLOTS + slot];
         if (!*vgpr_slot && !(*vgpr_slot = malloc((size_t)s->nvgpr_each * ISA_WAVE_SIZE * sizeof **vgpr_slot))) {
             s->status = 3;
@@ -255,7 +256,7 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
             s->status = 3;
             return;
         }
-        tw_wave_fetch(w);
+        tw_wave_fetch(cu, w);
         cu->slot[d][slot] = w;
         tw_age_add(cu, d, slot);
         cu->slots_used[d]++;
@@ -394,7 +395,7 @@ void tw_barrier_arrive(tw_sim_t *s, tw_wave_t *w, uint64_t c)
 {
     tw_wg_t *wg = w->wg;
     if (wg->nwaves == 1) {
-        w->ready_at = c + (uint64_t)s->cfg->valu_cycles;
+        tw_set_ready(&s->cus[w->cu], w, c + (uint64_t)s->cfg->valu_cycles);
         return;
     }
     tw_set_state(s, w, TEV_WAVE_BARRIER, c + 1);
@@ -411,7 +412,7 @@ void tw_barrier_arrive(tw_sim_t *s, tw_wave_t *w, uint64_t c)
         hz_lds_barrier(wg->hz_lds, ++s->hz_epoch);
     for (uint32_t i = 0; i < wg->nwaves; i++) {
         tw_wave_t *x = wg->waves[i];
-        x->ready_at = c + 1;
+        tw_set_ready(&s->cus[x->cu], x, c + 1);
         tw_set_state(s, x, TEV_WAVE_ELIGIBLE, c + 1);
         tw_wake_cu(s, x->cu, tw_simd_slot(s, x->simd, c + 1));
     }

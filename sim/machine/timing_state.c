@@ -22,6 +22,16 @@ void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle
     if (w->state == st)
         return;
     w->state = st;
+    tw_cu_t *cu = &s->cus[w->cu];
+    uint32_t bit = 1u << w->slot;
+    if (st == TEV_WAVE_ELIGIBLE || st == TEV_WAVE_NOINST)
+        cu->rdy_active[w->simd] |= bit;
+    else
+        cu->rdy_active[w->simd] &= ~bit;
+    if (st == TEV_WAVE_NOINST)
+        cu->rdy_noinst[w->simd] |= bit;
+    else
+        cu->rdy_noinst[w->simd] &= ~bit;
     tev_t ev;
     tw_wave_event(&ev, w, TEV_WAVE_STATE, cycle);
     ev.u.wave_state = st;

@@ -87,6 +87,17 @@ typedef struct {
      * oldest-first order kept as waves come and go, so the issue stage never sorts. */
     uint8_t age[TW_MAX_SIMDS][TW_MAX_SLOTS];
     uint8_t nage[TW_MAX_SIMDS];
+    /* The issue stage's compact copy of what it reads of each SIMD's waves, by slot: the waves in a
+     * state that may issue (eligible or waiting for their instruction), those waiting for it, each
+     * wave's ready cycle and next unit. Kept with every change of a wave's state (tw_set_state),
+     * ready cycle (tw_set_ready) and pc (tw_wave_fetch), so the issue stage finds the waves that
+     * may issue without reading the others (tw_ready_next). rdy_cat: the slots whose next
+     * instruction is of each issue category (SMEM counted as SALU); stale bits of empty slots are
+     * harmless, as rdy_active has none. */
+    uint32_t rdy_active[TW_MAX_SIMDS], rdy_noinst[TW_MAX_SIMDS];
+    uint32_t rdy_cat[TW_MAX_SIMDS][ISA_NUM_UNITS];
+    uint64_t rdy_at[TW_MAX_SIMDS][TW_MAX_SLOTS];
+    uint8_t rdy_unit[TW_MAX_SIMDS][TW_MAX_SLOTS];
     tev_cu_state_t lim_state;
     occ_resource_t lim_res;
     bool lim_valid;
@@ -152,13 +163,66 @@ static inline void tw_wave_event(tev_t *ev, const tw_wave_t *w, tev_kind_t kind,
     ev->wave = w->id;
     ev->wg = w->wg->id;
 }
-/* Refresh w->next and w->next_unit after its pc changed (wave start, each executed instruction). */
-static inline void tw_wave_fetch(tw_wave_t *w)
+/* Refresh w->next and w->next_unit (and its CU's copy) after its pc changed (wave start, each
+ * executed instruction). */
+static inline void tw_wave_fetch(tw_cu_t *cu, tw_wave_t *w)
 {
     const isa_kernel_t *k = w->isa.kernel;
     bool in = w->isa.pc < k->ninsts;
     w->next = in ? &k->insts[w->isa.pc] : NULL;
     w->next_unit = (uint8_t)(in ? isa_ops[w->next->op].unit : ISA_UNIT_SEQ);
+    uint8_t *u = &cu->rdy_unit[w->simd][w->slot];
+    if (*u == w->next_unit)
+        return; /* the usual case: the next instruction is of the same unit */
+    uint32_t *cat = cu->rdy_cat[w->simd], bit = 1u << w->slot;
+    cat[*u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : *u] &= ~bit;
+    *u = w->next_unit;
+    cat[*u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : *u] |= bit;
+}
+/* A wave is being set up in SIMD simd's slot: make the slot's copy consistent whatever its last
+ * wave left (not in a state that may issue, never ready, next unit the sequencer's until
+ * tw_wave_fetch). */
+static inline void tw_ready_clear(tw_cu_t *cu, uint32_t simd, uint32_t slot)
+{
+    uint32_t bit = 1u << slot;
+    cu->rdy_active[simd] &= ~bit;
+    cu->rdy_noinst[simd] &= ~bit;
+    for (uint32_t u = 0; u < ISA_NUM_UNITS; u++)
+        cu->rdy_cat[simd][u] &= ~bit;
+    cu->rdy_unit[simd][slot] = ISA_UNIT_SEQ;
+    cu->rdy_cat[simd][ISA_UNIT_SEQ] |= bit;
+    cu->rdy_at[simd][slot] = TW_NEVER;
+}
+/* Set w's ready cycle, and its CU's copy. */
+static inline void tw_set_ready(tw_cu_t *cu, tw_wave_t *w, uint64_t t)
+{
+    w->ready_at = t;
+    cu->rdy_at[w->simd][w->slot] = t;
+}
+
+/* The next wave of SIMD d to consider for issue at cycle c, in the age order `ord` (n waves, as it
+ * was when the issue stage began): the next one in `*left` (by slot), which is ready by c. `*i` is
+ * the place in `ord` to continue from; `*left` loses each wave looked at. The issue stage removes a
+ * category's waves from `*left` (cu->rdy_cat) once one of it has issued, so that only the waves
+ * that might issue are read. Returns its slot, or -1 when none is left. */
+static inline int tw_ready_next(const tw_cu_t *cu, uint32_t d, uint64_t c, const uint8_t *ord, uint32_t n,
+                                uint32_t *i, uint32_t *left)
+{
+    uint32_t m = *left;
+    for (uint32_t k = *i; k < n && m; k++) {
+        uint32_t slot = ord[k], bit = 1u << slot;
+        if (!(m & bit))
+            continue;
+        m &= ~bit;
+        if (cu->rdy_at[d][slot] > c)
+            continue;
+        *i = k + 1;
+        *left = m;
+        return (int)slot;
+    }
+    *i = n;
+    *left = 0;
+    return -1;
 }
 
 /* The first cycle >= c at which SIMD `simd` is selected. */
