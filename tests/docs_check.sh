@@ -15,6 +15,7 @@ gcnviz=${2:+$(cd "$(dirname "$2")" && pwd)/$(basename "$2")}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bindir=$(mktemp -d)
 trap 'rm -rf "$bindir"' EXIT
+mkdir "$bindir/tmp"
 ln -s "$gcnsim" "$bindir/gcnsim"
 [ -n "$gcnviz" ] && ln -s "$gcnviz" "$bindir/gcnviz"
 cmds="$bindir/commands"
@@ -41,8 +42,12 @@ pass=0; fail=0
 tab=$(printf '\t')
 while IFS="$tab" read -r file line want shown cmd; do
   case "$cmd" in "make "*) continue ;; esac
-  out=$(cd "$root" && PATH="$bindir:$PATH" sh -c "$cmd" 2>&1 </dev/null)
+  # The pages' /tmp/... paths go to a private directory (and back in the output), so that two
+  # checks running at once do not share files, and nothing is left in /tmp.
+  run=$(printf '%s' "$cmd" | sed "s#/tmp/#$bindir/tmp/#g")
+  out=$(cd "$root" && PATH="$bindir:$PATH" sh -c "$run" 2>&1 </dev/null)
   got=$?
+  out=$(printf '%s\n' "$out" | sed "s#$bindir/tmp/#/tmp/#g")
   if [ "$got" != "$want" ]; then
     fail=$((fail+1))
     echo "docs-check: $file:$line: '$cmd' exited $got, expected $want" >&2
