@@ -36,12 +36,12 @@ typedef struct {
     uint64_t mark;             /* first cycle whose issue slots are not yet charged */
     uint64_t launched;         /* cycle the wave took the slot */
     uint64_t last_issue;       /* cycle of its previous issue (its launch before the first) */
-    uint64_t pend[STATS_NUM_SLOT_KINDS]; /* slots since its previous issue, for the per-PC table */
-    uint32_t pend_mask;        /* kinds whose pend may be non-zero: an issue adds only those (one or
-                                  two of nine between a wave's issues) */
+    uint64_t pend[STATS_NUM_SLOT_KINDS]; /* slots before its first issue, for that instruction's row
+                                  (after it, slots go straight to the row of its last issue) */
+    uint32_t pend_mask;        /* kinds whose pend may be non-zero */
     uint64_t wait_valu0;       /* its SIMD's VALU issues before the current wait began */
     uint32_t last_pc;          /* instruction index of its previous issue */
-    bool has_pc;
+    bool has_pc;               /* it has issued: last_pc's row exists */
 } stats_slot_t;
 
 /* When a dispatch ran. Its workgroups' ids are consecutive (the queue is in order), so a workgroup
