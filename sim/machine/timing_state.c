@@ -13,8 +13,32 @@ void tw_emit(tw_sim_t *s, const tev_t *ev)
             tw_cycle_limit(s, s->max_cycles);
         return;
     }
-    for (unsigned i = 0; i < s->nobservers; i++)
-        s->observers[i].fn(s->observers[i].ctx, ev);
+    unsigned n = s->nobs[ev->kind];
+    for (unsigned i = 0; i < n; i++)
+        s->obs[ev->kind][i].fn(s->obs[ev->kind][i].ctx, ev);
+}
+
+void tw_observers_init(tw_sim_t *s, const tev_observer_t *o, const uint32_t *kinds, const tev_issue_fn_t *issue,
+                       unsigned n)
+{
+    memset(s->nobs, 0, sizeof s->nobs);
+    s->issue_fn = NULL;
+    s->issue_ctx = NULL;
+    int only_issue = -1; /* the observer of TEV_ISSUE, while there is one */
+    for (unsigned i = 0; i < n && i < TW_MAX_OBSERVERS; i++)
+        for (unsigned k = 0; k < TEV_NUM_KINDS; k++)
+            if (!kinds || !kinds[i] || (kinds[i] & TEV_BIT(k))) {
+                s->obs[k][s->nobs[k]].fn = o[i].fn;
+                s->obs[k][s->nobs[k]].ctx = o[i].ctx;
+                s->nobs[k]++;
+                if (k == TEV_ISSUE)
+                    only_issue = s->nobs[k] == 1 ? (int)i : -1;
+            }
+    /* The direct entry only when nothing else takes TEV_ISSUE: the event is then never built. */
+    if (only_issue >= 0 && issue && issue[only_issue]) {
+        s->issue_fn = issue[only_issue];
+        s->issue_ctx = o[only_issue].ctx;
+    }
 }
 
 void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle)

@@ -22,7 +22,7 @@ int stats_init(stats_t *st, const cfg_t *cfg)
     for (int sh = 0; sh < 8; sh++)
         if (st->simds == 1u << sh)
             st->simd_shift = sh;
-    st->slots = 16; /* TW_MAX_SLOTS: slot indices are below it */
+    st->slots = STATS_SLOTS;
     st->wg_cap = (uint32_t)cfg->cu_max_workgroups;
     size_t nslot = (size_t)st->ncu * st->simds * st->slots, nsimd = (size_t)st->ncu * st->simds;
     st->slot = calloc(nslot, sizeof *st->slot);
@@ -187,7 +187,7 @@ static void limiter_close(stats_t *st, uint32_t cu, uint64_t now)
 static void wave_state(stats_t *st, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t to, uint64_t t)
 {
     size_t si = (size_t)cu * st->simds + simd;
-    stats_slot_t *sl = &st->slot[si * st->slots + slot];
+    stats_slot_t *sl = &st->slot[si * STATS_SLOTS + slot];
     advance(st, sl, si, simd, t);
     bool was = sl->state != TEV_WAVE_GONE, is = to != TEV_WAVE_GONE;
     if (was != is)
@@ -211,16 +211,17 @@ static void wave_state(stats_t *st, uint32_t cu, uint32_t simd, uint32_t slot, t
         st->valu_pending[si] |= 1u << slot;
 }
 
-static void issue(stats_t *st, const tev_t *ev)
+/* One issue (TEV_ISSUE, or the direct entry stats_issue: the same accounting). */
+static inline __attribute__((always_inline)) void issue(stats_t *st, const tev_issue_t *is)
 {
-    size_t si = (size_t)ev->cu * st->simds + ev->simd;
-    stats_slot_t *sl = &st->slot[si * st->slots + ev->slot];
-    uint64_t c = ev->cycle;
-    uint32_t pc = ev->u.issue.pc;
-    st->insts[ev->u.issue.unit]++;
-    st->valu_busy[si] += ev->u.issue.busy;
+    size_t si = (size_t)is->cu * st->simds + is->simd;
+    stats_slot_t *sl = &st->slot[si * STATS_SLOTS + is->slot];
+    uint64_t c = is->cycle;
+    uint32_t pc = is->pc;
+    st->insts[is->unit]++;
+    st->valu_busy[si] += is->busy;
     st->slot_counts[STATS_ISSUED]++;
-    advance(st, sl, si, ev->simd, c);
+    advance(st, sl, si, is->simd, c);
     stats_pc_t *p = pc_entry(st, pc);
     if (sl->has_pc) {
         /* The previous instruction's row ends here (its slots were charged to it as they passed);
@@ -243,14 +244,14 @@ static void issue(stats_t *st, const tev_t *ev)
     sl->last_issue = c;
     sl->last_pc = pc;
     sl->has_pc = p != NULL; /* out of memory: nothing more is charged to rows (the run fails) */
-    if (ev->u.issue.unit != ISA_UNIT_VALU)
+    if (is->unit != ISA_UNIT_VALU)
         return;
     st->valu_issues[si]++;
     /* A wait reported during this issue stage starts at the next cycle: a VALU issue at this cycle
      * that comes after the report is not in the wait, so it moves the wait's baseline. */
     for (uint32_t m = st->valu_pending[si]; m; m &= m - 1) {
         unsigned k = (unsigned)__builtin_ctz(m);
-        stats_slot_t *w = &st->slot[si * st->slots + k];
+        stats_slot_t *w = &st->slot[si * STATS_SLOTS + k];
         if (is_wait(w->state) && w->since > c)
             w->wait_valu0++;
         else
@@ -303,6 +304,8 @@ static void dispatch_end(stats_t *st, const tev_t *ev)
         }
 }
 
+void stats_issue(void *ctx, const tev_issue_t *is) { issue(ctx, is); }
+
 void stats_observe(void *ctx, const tev_t *ev)
 {
     stats_t *st = ctx;
@@ -310,9 +313,12 @@ void stats_observe(void *ctx, const tev_t *ev)
     case TEV_WAVE_STATE:
         wave_state(st, ev->cu, ev->simd, ev->slot, ev->u.wave_state, ev->cycle);
         break;
-    case TEV_ISSUE:
-        issue(st, ev);
+    case TEV_ISSUE: {
+        tev_issue_t is = { ev->cycle, ev->cu, ev->simd, ev->slot, ev->u.issue.unit, ev->u.issue.pc,
+                           ev->u.issue.busy };
+        issue(st, &is);
         break;
+    }
     case TEV_WG_START:
         st->workgroups++;
         st->waves += ev->u.wg_info.waves;

@@ -30,6 +30,8 @@
 #include "observe/stats_mem.h"
 #include "observe/stats_pc.h"
 
+enum { STATS_SLOTS = 16 }; /* wave slots per SIMD kept (the timing model's TW_MAX_SLOTS): slot indices are below it */
+
 typedef struct {
     tev_wave_state_t state;
     uint64_t since;            /* start of the current state */
@@ -95,8 +97,10 @@ typedef struct {
 /* Size the accumulators for `cfg`'s machine. Returns 0, or 3 when out of memory. */
 int stats_init(stats_t *st, const cfg_t *cfg);
 void stats_free(stats_t *st);
-/* The observer callback (ctx = stats_t *). */
+/* The observer callback (ctx = stats_t *), and its direct entry for issues (timing_options_t.issue):
+ * the same accounting without the event. */
 void stats_observe(void *ctx, const tev_t *ev);
+void stats_issue(void *ctx, const tev_issue_t *is);
 
 /* The human-readable timing report. */
 void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out);
