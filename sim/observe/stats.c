@@ -89,6 +89,13 @@ static const uint8_t slot_kind_of[TEV_NUM_WAVE_STATES] = {
 
 static bool is_wait(tev_wave_state_t s) { return s == TEV_WAVE_WAIT_VM || s == TEV_WAVE_WAIT_LGKM; }
 
+static void set_npc(stats_t *st, uint32_t npc)
+{
+    st->npc = npc;
+    if (!st->general_only)
+        st->fast_npc = npc;
+}
+
 /* The per-PC entry of instruction `pc`, growing the table (bounded by the kernel's size). */
 static stats_pc_t *pc_entry_grow(stats_t *st, uint32_t pc)
 {
@@ -106,7 +113,7 @@ static stats_pc_t *pc_entry_grow(stats_t *st, uint32_t pc)
         st->pc_cap = cap;
     }
     if (pc >= st->npc)
-        st->npc = pc + 1;
+        set_npc(st, pc + 1);
     return &st->pc[pc];
 }
 
@@ -116,7 +123,7 @@ static inline stats_pc_t *pc_entry(stats_t *st, uint32_t pc)
     if (pc >= st->pc_cap)
         return pc_entry_grow(st, pc);
     if (pc >= st->npc)
-        st->npc = pc + 1;
+        set_npc(st, pc + 1);
     return &st->pc[pc];
 }
 
@@ -211,17 +218,12 @@ static void wave_state(stats_t *st, uint32_t cu, uint32_t simd, uint32_t slot, t
         st->valu_pending[si] |= 1u << slot;
 }
 
-/* One issue (TEV_ISSUE, or the direct entry stats_issue: the same accounting). */
-static inline __attribute__((always_inline)) void issue(stats_t *st, const tev_issue_t *is)
+/* An issue's accounting up to its row, in general: the slots since the wave's last issue in any
+ * state, its first issue, a row not yet in the table. */
+static __attribute__((noinline)) void issue_general(stats_t *st, stats_slot_t *sl, size_t si, uint32_t simd,
+                                                            uint64_t c, uint32_t pc)
 {
-    size_t si = (size_t)is->cu * st->simds + is->simd;
-    stats_slot_t *sl = &st->slot[si * STATS_SLOTS + is->slot];
-    uint64_t c = is->cycle;
-    uint32_t pc = is->pc;
-    st->insts[is->unit]++;
-    st->valu_busy[si] += is->busy;
-    st->slot_counts[STATS_ISSUED]++;
-    advance(st, sl, si, is->simd, c);
+    advance(st, sl, si, simd, c);
     stats_pc_t *p = pc_entry(st, pc);
     if (sl->has_pc) {
         /* The previous instruction's row ends here (its slots were charged to it as they passed);
@@ -240,15 +242,14 @@ static inline __attribute__((always_inline)) void issue(stats_t *st, const tev_i
         p->execs++;
         p->slots[STATS_ISSUED]++;
     }
-    sl->mark = c + 1;
-    sl->last_issue = c;
-    sl->last_pc = pc;
     sl->has_pc = p != NULL; /* out of memory: nothing more is charged to rows (the run fails) */
-    if (is->unit != ISA_UNIT_VALU)
-        return;
-    st->valu_issues[si]++;
-    /* A wait reported during this issue stage starts at the next cycle: a VALU issue at this cycle
-     * that comes after the report is not in the wait, so it moves the wait's baseline. */
+}
+
+/* A VALU issue at cycle c: a wait reported during this issue stage starts at the next cycle, so a
+ * VALU issue at this cycle that comes after the report is not in the wait: it moves the wait's
+ * baseline. */
+static __attribute__((noinline)) void valu_pending(stats_t *st, size_t si, uint64_t c)
+{
     for (uint32_t m = st->valu_pending[si]; m; m &= m - 1) {
         unsigned k = (unsigned)__builtin_ctz(m);
         stats_slot_t *w = &st->slot[si * STATS_SLOTS + k];
@@ -256,6 +257,42 @@ static inline __attribute__((always_inline)) void issue(stats_t *st, const tev_i
             w->wait_valu0++;
         else
             st->valu_pending[si] &= ~(1u << k);
+    }
+}
+
+/* One issue (TEV_ISSUE, or the direct entry stats_issue: the same accounting). The usual case —
+ * the wave issued before, was eligible since, and its instruction has a row — is advance() and
+ * the row's update written out for that case; the rest goes to issue_general. */
+static inline __attribute__((always_inline)) void issue(stats_t *st, const tev_issue_t *is)
+{
+    size_t si = (size_t)is->cu * st->simds + is->simd;
+    stats_slot_t *sl = &st->slot[si * STATS_SLOTS + is->slot];
+    uint64_t c = is->cycle;
+    uint32_t pc = is->pc;
+    st->insts[is->unit]++;
+    st->valu_busy[si] += is->busy;
+    st->slot_counts[STATS_ISSUED]++;
+    if (sl->has_pc && sl->state == TEV_WAVE_ELIGIBLE && pc < st->fast_npc) {
+        stats_pc_t *prev = &st->pc[sl->last_pc];
+        if (c > sl->mark) {
+            uint64_t n = simd_slots(sl->mark, c, is->simd, st->simds, st->simd_shift);
+            st->slot_counts[STATS_UNIT_BUSY] += n;
+            prev->slots[STATS_UNIT_BUSY] += n;
+        }
+        prev->cycles += c - sl->last_issue;
+        stats_pc_t *p = &st->pc[pc];
+        p->execs++;
+        p->slots[STATS_ISSUED]++;
+    } else {
+        issue_general(st, sl, si, is->simd, c, pc);
+    }
+    sl->mark = c + 1;
+    sl->last_issue = c;
+    sl->last_pc = pc;
+    if (is->unit == ISA_UNIT_VALU) {
+        st->valu_issues[si]++;
+        if (st->valu_pending[si])
+            valu_pending(st, si, c);
     }
 }
 

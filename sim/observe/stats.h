@@ -75,6 +75,9 @@ typedef struct {
     uint32_t *wg_nlive;        /* [cu] */
     stats_pc_t *pc;            /* [pc_cap], grown to the highest instruction index issued */
     uint32_t npc, pc_cap;
+    uint32_t fast_npc;         /* an issue of an instruction below it may take the usual case's code
+                                  (stats.c, issue): npc, or 0 with general_only */
+    bool general_only;         /* tests: every issue through the general code (set before the run) */
     /* totals */
     uint64_t cycles;
     uint64_t insts[ISA_NUM_UNITS];

@@ -1,10 +1,11 @@
-/* The statistics' direct issue entry (stats_issue, timing_options_t.issue) against the general path
- * (every issue built as a TEV_ISSUE event and handed to stats_observe): the same workload run both
- * ways must leave the same statistics, field by field and in the report and JSON, on one CU and
- * three, with 3 SIMDs (no power of two), with the hazard checker's events, and stopped part-way by
- * the cycle limit. Also the per-kind observer lists: an observer given some kinds sees exactly
- * those events, in the order an observer of everything sees them, and a second observer of
- * TEV_ISSUE turns the direct entry off. */
+/* The statistics' direct issue entry (stats_issue, timing_options_t.issue) and the usual case's
+ * code of an issue (stats.c, issue) against the general path: every issue built as a TEV_ISSUE
+ * event, handed to stats_observe and accounted by the general code (stats_t.general_only). The
+ * same workload run both ways must leave the same statistics, field by field and in the report and
+ * JSON, on one CU and three, with 3 SIMDs (no power of two), with the hazard checker's events,
+ * and stopped part-way by the cycle limit. Also the per-kind observer lists: an observer given
+ * some kinds sees exactly those events, in the order an observer of everything sees them, and a
+ * second observer of TEV_ISSUE turns the direct entry off. */
 #include "unit.h"
 
 #include <stdio.h>
@@ -58,6 +59,7 @@ static void run(run_t *r, way_t way, const char *ini, const char *const *sets, u
     opt.issue[opt.nobservers++] = counted_issue;
     if (way == WAY_GENERAL) {
         opt.issue[0] = NULL;
+        r->c.st.general_only = true; /* and the statistics' general code for every issue */
         opt.observers[opt.nobservers++] = (tev_observer_t){ hzlog_observe, &r->hz }; /* every kind */
         opt.observers[opt.nobservers++] = (tev_observer_t){ th_record, &r->all };
         opt.kinds[opt.nobservers] = some_kinds;
