@@ -32,15 +32,16 @@
 
 enum { STATS_SLOTS = 16 }; /* wave slots per SIMD kept (the timing model's TW_MAX_SLOTS): slot indices are below it */
 
+/* 128 bytes (the fields ordered without padding): an issue finds a wave's entry with shifts. */
 typedef struct {
     tev_wave_state_t state;
+    uint32_t pend_mask;        /* kinds whose pend may be non-zero */
     uint64_t since;            /* start of the current state */
     uint64_t mark;             /* first cycle whose issue slots are not yet charged */
     uint64_t launched;         /* cycle the wave took the slot */
     uint64_t last_issue;       /* cycle of its previous issue (its launch before the first) */
     uint64_t pend[STATS_NUM_SLOT_KINDS]; /* slots before its first issue, for that instruction's row
                                   (after it, slots go straight to the row of its last issue) */
-    uint32_t pend_mask;        /* kinds whose pend may be non-zero */
     uint64_t wait_valu0;       /* its SIMD's VALU issues before the current wait began */
     uint32_t last_pc;          /* instruction index of its previous issue */
     bool has_pc;               /* it has issued: last_pc's row exists */
