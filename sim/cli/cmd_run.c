@@ -286,6 +286,7 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
     topt.max_cycles = max_cycles;
     topt.observers[0] = (tev_observer_t){ stats_observe, &st };
     topt.issue[0] = stats_issue;
+    topt.state[0] = stats_state;
     topt.nobservers = 1;
     if (topt.hazards) { /* only its findings: the statistics stay the only observer of issues */
         topt.kinds[topt.nobservers] = TEV_BIT(TEV_HAZARD);

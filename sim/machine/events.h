@@ -130,6 +130,9 @@ typedef struct {
  * is the only one taking TEV_ISSUE, the timing model calls it in fn's place and builds no event,
  * once per issued instruction (the statistics). It must account exactly as fn would. */
 typedef void (*tev_issue_fn_t)(void *ctx, const tev_issue_t *is);
+/* The same for TEV_WAVE_STATE (timing_options_t.state): the wave's place, its new state, the cycle. */
+typedef void (*tev_state_fn_t)(void *ctx, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t st,
+                               uint64_t cycle);
 
 const char *tev_wave_state_name(tev_wave_state_t s);
 

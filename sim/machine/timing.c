@@ -68,7 +68,7 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     if (s->hazards && !hz_prepare(s))
         return 3;
     s->max_cycles = opt->max_cycles;
-    tw_observers_init(s, opt->observers, opt->kinds, opt->issue, opt->nobservers);
+    tw_observers_init(s, opt->observers, opt->kinds, opt->issue, opt->state, opt->nobservers);
     eng_init(&s->eng);
     if (!eng_ticks_init(&s->eng, (uint32_t)cfg->gpu_compute_units, TW_PRIO_TICK, EV_TICK))
         return 3;

@@ -27,6 +27,7 @@ typedef struct {
      * direct entry for issues (NULL: none; events.h) */
     uint32_t kinds[TIMING_MAX_OBSERVERS];
     tev_issue_fn_t issue[TIMING_MAX_OBSERVERS];
+    tev_state_fn_t state[TIMING_MAX_OBSERVERS]; /* the same for wave states */
 } timing_options_t;
 
 typedef struct {

@@ -120,6 +120,8 @@ typedef struct {
     uint8_t nobs[TEV_NUM_KINDS];
     tev_issue_fn_t issue_fn;
     void *issue_ctx;
+    tev_state_fn_t state_fn;   /* the same for TEV_WAVE_STATE */
+    void *state_ctx;
     eng_t eng;
     tw_disp_t *disp;           /* one per L->dispatches */
     uint32_t cur;              /* the dispatch the queue is handing out */
@@ -182,9 +184,10 @@ static inline uint32_t tw_simd_at(const tw_sim_t *s, uint64_t c)
 /* ---- timing_state.c ---------------------------------------------------------------------------- */
 
 /* Sort the run's n observers (at most TW_MAX_OBSERVERS) into s->obs by the kinds they take (kinds[i],
- * 0: all), and choose the direct issue entry (issue[i]); kinds and issue may be NULL. */
+ * 0: all), and choose the direct issue and wave-state entries (issue[i], state[i]); kinds, issue and
+ * state may be NULL. */
 void tw_observers_init(tw_sim_t *s, const tev_observer_t *o, const uint32_t *kinds, const tev_issue_fn_t *issue,
-                       unsigned n);
+                       const tev_state_fn_t *state, unsigned n);
 /* Report an event to its kind's observers; one past opt->max_cycles ends the run (tw_cycle_limit). */
 void tw_emit(tw_sim_t *s, const tev_t *ev);
 

@@ -343,6 +343,11 @@ static void dispatch_end(stats_t *st, const tev_t *ev)
 
 void stats_issue(void *ctx, const tev_issue_t *is) { issue(ctx, is); }
 
+void stats_state(void *ctx, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t to, uint64_t cycle)
+{
+    wave_state(ctx, cu, simd, slot, to, cycle);
+}
+
 void stats_observe(void *ctx, const tev_t *ev)
 {
     stats_t *st = ctx;

@@ -105,6 +105,8 @@ void stats_free(stats_t *st);
  * the same accounting without the event. */
 void stats_observe(void *ctx, const tev_t *ev);
 void stats_issue(void *ctx, const tev_issue_t *is);
+/* The same for wave states (timing_options_t.state). */
+void stats_state(void *ctx, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t to, uint64_t cycle);
 
 /* The human-readable timing report. */
 void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out);

@@ -1,11 +1,12 @@
-/* The statistics' direct issue entry (stats_issue, timing_options_t.issue) and the usual case's
- * code of an issue (stats.c, issue) against the general path: every issue built as a TEV_ISSUE
- * event, handed to stats_observe and accounted by the general code (stats_t.general_only). The
- * same workload run both ways must leave the same statistics, field by field and in the report and
+/* The statistics' direct entries for issues and wave states (stats_issue and stats_state,
+ * timing_options_t.issue and .state) and the usual case's code of an issue (stats.c, issue)
+ * against the general path: every issue and state change built as an event, handed to
+ * stats_observe, and every issue accounted by the general code (stats_t.general_only). The same
+ * workload run both ways must leave the same statistics, field by field and in the report and
  * JSON, on one CU and three, with 3 SIMDs (no power of two), with the hazard checker's events,
  * and stopped part-way by the cycle limit. Also the per-kind observer lists: an observer given
  * some kinds sees exactly those events, in the order an observer of everything sees them, and a
- * second observer of TEV_ISSUE turns the direct entry off. */
+ * second observer of a kind turns that kind's direct entry off (and only that one). */
 #include "unit.h"
 
 #include <stdio.h>
@@ -16,10 +17,10 @@
 #include "observe/stats.h"
 #include "timing_harness.h"
 
-/* The statistics, counting the calls of the direct entry. */
+/* The statistics, counting the calls of the direct entries. */
 typedef struct {
     stats_t st;
-    uint64_t direct;
+    uint64_t direct, direct_state;
 } counted_t;
 
 static void counted_observe(void *ctx, const tev_t *ev) { stats_observe(&((counted_t *)ctx)->st, ev); }
@@ -29,6 +30,13 @@ static void counted_issue(void *ctx, const tev_issue_t *is)
     counted_t *c = ctx;
     c->direct++;
     stats_issue(&c->st, is);
+}
+
+static void counted_state(void *ctx, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t to, uint64_t cycle)
+{
+    counted_t *c = ctx;
+    c->direct_state++;
+    stats_state(&c->st, cu, simd, slot, to, cycle);
 }
 
 typedef enum { WAY_DIRECT, WAY_GENERAL, WAY_SHARED } way_t;
@@ -56,9 +64,11 @@ static void run(run_t *r, way_t way, const char *ini, const char *const *sets, u
     opt.hazards = true;
     opt.max_cycles = max_cycles;
     opt.observers[opt.nobservers] = (tev_observer_t){ counted_observe, &r->c };
+    opt.state[opt.nobservers] = counted_state;
     opt.issue[opt.nobservers++] = counted_issue;
     if (way == WAY_GENERAL) {
         opt.issue[0] = NULL;
+        opt.state[0] = NULL;
         r->c.st.general_only = true; /* and the statistics' general code for every issue */
         opt.observers[opt.nobservers++] = (tev_observer_t){ hzlog_observe, &r->hz }; /* every kind */
         opt.observers[opt.nobservers++] = (tev_observer_t){ th_record, &r->all };
@@ -186,6 +196,10 @@ START_TEST(direct_equals_general)
     ck_assert_uint_eq(g->c.direct, 0);
     ck_assert_uint_eq(sh->c.direct, 0);
     ck_assert_uint_eq(sh->issues.n, total_insts(&sh->c.st));
+    /* The wave states' direct entry likewise: taken in WAY_SHARED too, where only issues are shared. */
+    ck_assert_uint_gt(d->c.direct_state, 0);
+    ck_assert_uint_eq(g->c.direct_state, 0);
+    ck_assert_uint_eq(sh->c.direct_state, d->c.direct_state);
     same_stats(d, g);
     same_stats(d, sh);
     /* An observer of some kinds sees exactly those, in order. */
