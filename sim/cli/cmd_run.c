@@ -284,11 +284,14 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
     st.hazards = &hz;
     topt.tick_every_cycle = tick_every_cycle;
     topt.max_cycles = max_cycles;
-    topt.observers[0].fn = stats_observe;
-    topt.observers[0].ctx = &st;
+    topt.observers[0] = (tev_observer_t){ stats_observe, &st };
+    topt.issue[0] = stats_issue;
+    topt.state[0] = stats_state;
     topt.nobservers = 1;
-    if (topt.hazards)
+    if (topt.hazards) { /* only its findings: the statistics stay the only observer of issues */
+        topt.kinds[topt.nobservers] = TEV_BIT(TEV_HAZARD);
         topt.observers[topt.nobservers++] = (tev_observer_t){ hzlog_observe, &hz };
+    }
     st.per_pc = so->per_pc;
     run_trace_state_t ts;
     int rc = trace_start(&ts, tr, L, cfg, &topt);

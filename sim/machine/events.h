@@ -108,10 +108,31 @@ typedef struct {
     } u;
 } tev_t;
 
+enum { TEV_NUM_KINDS = TEV_HAZARD + 1 };
+#define TEV_BIT(kind) (1u << (kind))
+
+/* TEV_ISSUE's fields that an observer's direct entry gets (tev_observer_t.issue). */
+typedef struct {
+    uint64_t cycle;
+    uint32_t cu, simd, slot;
+    uint32_t unit;             /* isa_unit_t */
+    uint32_t pc;               /* as u.issue.pc */
+    uint32_t busy;             /* as u.issue.busy */
+} tev_issue_t;
+
+/* An observer: fn gets the events (of the kinds it takes: timing_options_t.kinds), in order. */
 typedef struct {
     void (*fn)(void *ctx, const tev_t *ev);
     void *ctx;
 } tev_observer_t;
+
+/* An observer's entry for TEV_ISSUE without the event (timing_options_t.issue): when that observer
+ * is the only one taking TEV_ISSUE, the timing model calls it in fn's place and builds no event,
+ * once per issued instruction (the statistics). It must account exactly as fn would. */
+typedef void (*tev_issue_fn_t)(void *ctx, const tev_issue_t *is);
+/* The same for TEV_WAVE_STATE (timing_options_t.state): the wave's place, its new state, the cycle. */
+typedef void (*tev_state_fn_t)(void *ctx, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t st,
+                               uint64_t cycle);
 
 const char *tev_wave_state_name(tev_wave_state_t s);
 

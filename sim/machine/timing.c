@@ -56,6 +56,8 @@ static void never_fits(const launch_t *L, uint32_t di, const cfg_t *cfg, const o
     }
 }
 
+_Static_assert((int)TIMING_MAX_OBSERVERS <= (int)TW_MAX_OBSERVERS, "tw_sim_t's per-kind observer lists must hold them all");
+
 static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_options_t *opt, FILE *err)
 {
     memset(s, 0, sizeof *s);
@@ -66,8 +68,7 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     if (s->hazards && !hz_prepare(s))
         return 3;
     s->max_cycles = opt->max_cycles;
-    s->observers = opt->observers;
-    s->nobservers = opt->nobservers;
+    tw_observers_init(s, opt->observers, opt->kinds, opt->issue, opt->state, opt->nobservers);
     eng_init(&s->eng);
     if (!eng_ticks_init(&s->eng, (uint32_t)cfg->gpu_compute_units, TW_PRIO_TICK, EV_TICK))
         return 3;

@@ -23,6 +23,11 @@ typedef struct {
     bool hazards;            /* run the hazard checker (machine/hazard.h): TEV_HAZARD events */
     tev_observer_t observers[TIMING_MAX_OBSERVERS];
     unsigned nobservers;
+    /* Optional, per observer: the kinds of event it takes (TEV_BIT of each; 0: every kind), and its
+     * direct entry for issues (NULL: none; events.h) */
+    uint32_t kinds[TIMING_MAX_OBSERVERS];
+    tev_issue_fn_t issue[TIMING_MAX_OBSERVERS];
+    tev_state_fn_t state[TIMING_MAX_OBSERVERS]; /* the same for wave states */
 } timing_options_t;
 
 typedef struct {

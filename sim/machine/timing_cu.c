@@ -192,13 +192,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     if (hz)
         hz_issue_end(s, w, in, &res, c, lgkm_done);
 
-    tev_t ev;
-    tw_wave_event(&ev, w, TEV_ISSUE, c);
-    ev.u.issue.unit = info->unit;
-    ev.u.issue.op = in->op;
-    ev.u.issue.pc = w->inst_base + at;
-    ev.u.issue.busy = busy;
-    tw_emit(s, &ev);
+    tw_emit_issue(s, w, c, info->unit, in->op, w->inst_base + at, busy);
     if (mrec)
         emit_mem(s, w, at, mrec);
 

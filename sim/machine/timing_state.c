@@ -13,8 +13,42 @@ void tw_emit(tw_sim_t *s, const tev_t *ev)
             tw_cycle_limit(s, s->max_cycles);
         return;
     }
-    for (unsigned i = 0; i < s->nobservers; i++)
-        s->observers[i].fn(s->observers[i].ctx, ev);
+    unsigned n = s->nobs[ev->kind];
+    for (unsigned i = 0; i < n; i++)
+        s->obs[ev->kind][i].fn(s->obs[ev->kind][i].ctx, ev);
+}
+
+/* The index of the only observer taking events of `kind`, else -1. */
+static int only_observer(const uint32_t *kinds, unsigned n, unsigned kind)
+{
+    int only = -1;
+    for (unsigned i = 0; i < n && i < TW_MAX_OBSERVERS; i++)
+        if (!kinds || !kinds[i] || (kinds[i] & TEV_BIT(kind))) {
+            if (only >= 0)
+                return -1;
+            only = (int)i;
+        }
+    return only;
+}
+
+void tw_observers_init(tw_sim_t *s, const tev_observer_t *o, const uint32_t *kinds, const tev_issue_fn_t *issue,
+                       const tev_state_fn_t *state, unsigned n)
+{
+    memset(s->nobs, 0, sizeof s->nobs);
+    for (unsigned i = 0; i < n && i < TW_MAX_OBSERVERS; i++)
+        for (unsigned k = 0; k < TEV_NUM_KINDS; k++)
+            if (!kinds || !kinds[i] || (kinds[i] & TEV_BIT(k))) {
+                s->obs[k][s->nobs[k]].fn = o[i].fn;
+                s->obs[k][s->nobs[k]].ctx = o[i].ctx;
+                s->nobs[k]++;
+            }
+    /* A direct entry only when nothing else takes its kind: that event is then never built. */
+    int i = only_observer(kinds, n, TEV_ISSUE);
+    s->issue_fn = i >= 0 && issue ? issue[i] : NULL;
+    s->issue_ctx = s->issue_fn ? o[i].ctx : NULL;
+    i = only_observer(kinds, n, TEV_WAVE_STATE);
+    s->state_fn = i >= 0 && state ? state[i] : NULL;
+    s->state_ctx = s->state_fn ? o[i].ctx : NULL;
 }
 
 void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle)
@@ -32,6 +66,10 @@ void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle
         cu->rdy_noinst[w->simd] |= bit;
     else
         cu->rdy_noinst[w->simd] &= ~bit;
+    if (s->state_fn && !(s->max_cycles && cycle > s->max_cycles)) {
+        s->state_fn(s->state_ctx, w->cu, w->simd, w->slot, st, cycle);
+        return;
+    }
     tev_t ev;
     tw_wave_event(&ev, w, TEV_WAVE_STATE, cycle);
     ev.u.wave_state = st;

@@ -18,7 +18,7 @@
 
 #include <string.h>
 
-enum { TW_MAX_SIMDS = 4, TW_MAX_SLOTS = 16, TW_MAX_WG_WAVES = 16 };
+enum { TW_MAX_SIMDS = 4, TW_MAX_SLOTS = 16, TW_MAX_WG_WAVES = 16, TW_MAX_OBSERVERS = 8 };
 /* Within a cycle every other event runs before any issue stage, and the CUs' issue stages run in
  * CU order (they share the memory bandwidth), in both the event-driven and the tick-every-cycle
  * mode: that is what makes the two give identical results. Nothing an issue stage does at cycle c
@@ -125,8 +125,14 @@ typedef struct {
     struct hz_inst *hz_insts;  /* the checker's table of the run's instructions (hazard.c) */
     uint32_t hz_epoch;         /* the LDS race checker's last epoch (a workgroup start or a barrier) */
     uint64_t max_cycles;
-    const tev_observer_t *observers;
-    unsigned nobservers;
+    /* The observers of each event kind, in registration order (tw_observers_init), and the direct
+     * entry of TEV_ISSUE's only observer when it has one (timing_options_t.issue), else NULL. */
+    struct { void (*fn)(void *ctx, const tev_t *ev); void *ctx; } obs[TEV_NUM_KINDS][TW_MAX_OBSERVERS];
+    uint8_t nobs[TEV_NUM_KINDS];
+    tev_issue_fn_t issue_fn;
+    void *issue_ctx;
+    tev_state_fn_t state_fn;   /* the same for TEV_WAVE_STATE */
+    void *state_ctx;
     eng_t eng;
     tw_disp_t *disp;           /* one per L->dispatches */
     uint32_t cur;              /* the dispatch the queue is handing out */
@@ -241,8 +247,32 @@ static inline uint32_t tw_simd_at(const tw_sim_t *s, uint64_t c)
 
 /* ---- timing_state.c ---------------------------------------------------------------------------- */
 
-/* Report an event to every observer; one past opt->max_cycles ends the run (tw_cycle_limit). */
+/* Sort the run's n observers (at most TW_MAX_OBSERVERS) into s->obs by the kinds they take (kinds[i],
+ * 0: all), and choose the direct issue and wave-state entries (issue[i], state[i]); kinds, issue and
+ * state may be NULL. */
+void tw_observers_init(tw_sim_t *s, const tev_observer_t *o, const uint32_t *kinds, const tev_issue_fn_t *issue,
+                       const tev_state_fn_t *state, unsigned n);
+/* Report an event to its kind's observers; one past opt->max_cycles ends the run (tw_cycle_limit). */
 void tw_emit(tw_sim_t *s, const tev_t *ev);
+
+/* Report wave w's issue of instruction `pc` (workload-wide) at cycle c: through the direct entry
+ * when there is one and c is within the cycle limit, else as a TEV_ISSUE event. */
+static inline void tw_emit_issue(tw_sim_t *s, const tw_wave_t *w, uint64_t c, isa_unit_t unit, uint32_t op,
+                                 uint32_t pc, uint32_t busy)
+{
+    if (s->issue_fn && !(s->max_cycles && c > s->max_cycles)) {
+        tev_issue_t is = { c, w->cu, w->simd, w->slot, (uint32_t)unit, pc, busy };
+        s->issue_fn(s->issue_ctx, &is);
+        return;
+    }
+    tev_t ev;
+    tw_wave_event(&ev, w, TEV_ISSUE, c);
+    ev.u.issue.unit = unit;
+    ev.u.issue.op = op;
+    ev.u.issue.pc = pc;
+    ev.u.issue.busy = busy;
+    tw_emit(s, &ev);
+}
 /* Change w's state at `cycle`, reported when it is a change. */
 void tw_set_state(tw_sim_t *s, tw_wave_t *w, tev_wave_state_t st, uint64_t cycle);
 /* Ask for the CU's issue stage to run at `cycle` (or earlier if already asked). */

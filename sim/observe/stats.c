@@ -22,7 +22,7 @@ int stats_init(stats_t *st, const cfg_t *cfg)
     for (int sh = 0; sh < 8; sh++)
         if (st->simds == 1u << sh)
             st->simd_shift = sh;
-    st->slots = 16; /* TW_MAX_SLOTS: slot indices are below it */
+    st->slots = STATS_SLOTS;
     st->wg_cap = (uint32_t)cfg->cu_max_workgroups;
     size_t nslot = (size_t)st->ncu * st->simds * st->slots, nsimd = (size_t)st->ncu * st->simds;
     st->slot = calloc(nslot, sizeof *st->slot);
@@ -68,33 +68,33 @@ void stats_free(stats_t *st)
     memset(st, 0, sizeof *st);
 }
 
-/* Issue slots of SIMD `simd` (cycles t with t % simds == simd) in [a, b); shift is log2(simds)
- * or -1. */
-static uint64_t simd_slots(uint64_t a, uint64_t b, uint32_t simd, uint32_t simds, int shift)
+/* Issue slots of SIMD `simd` (cycles t with t % simds == simd) in [a, b): the multiples of simds in
+ * (a - 1 - simd, b - 1 - simd], counted with the offset simds - 1 - simd added so that nothing is
+ * negative (no branch on b <= simd); shift is log2(simds) or -1. */
+static inline uint64_t simd_slots(uint64_t a, uint64_t b, uint32_t simd, uint32_t simds, int shift)
 {
-    if (b <= a)
-        return 0;
-    uint64_t nb = b > simd ? b - simd + simds - 1 : 0, na = a > simd ? a - simd + simds - 1 : 0;
+    uint64_t off = (uint64_t)simds - 1 - simd;
     if (shift >= 0)
-        return (nb >> shift) - (na >> shift);
-    return nb / simds - na / simds;
+        return ((b + off) >> shift) - ((a + off) >> shift);
+    return (b + off) / simds - (a + off) / simds;
 }
 
-static stats_slot_kind_t slot_kind(tev_wave_state_t s)
-{
-    switch (s) {
-    case TEV_WAVE_WAIT_VM: return STATS_VMCNT;
-    case TEV_WAVE_WAIT_LGKM: return STATS_LGKMCNT;
-    case TEV_WAVE_BARRIER: return STATS_BARRIER;
-    case TEV_WAVE_NOINST: return STATS_NO_INSTRUCTION;
-    case TEV_WAVE_LAUNCHING: return STATS_LAUNCHING;
-    case TEV_WAVE_DRAINING: return STATS_DRAINING;
-    case TEV_WAVE_HELD: return STATS_HELD;
-    default: return STATS_UNIT_BUSY; /* eligible but did not issue */
-    }
-}
+/* The slot kind a state's slots are charged to (eligible but did not issue: unit busy). */
+static const uint8_t slot_kind_of[TEV_NUM_WAVE_STATES] = {
+    [TEV_WAVE_LAUNCHING] = STATS_LAUNCHING, [TEV_WAVE_ELIGIBLE] = STATS_UNIT_BUSY,
+    [TEV_WAVE_NOINST] = STATS_NO_INSTRUCTION, [TEV_WAVE_WAIT_VM] = STATS_VMCNT,
+    [TEV_WAVE_WAIT_LGKM] = STATS_LGKMCNT, [TEV_WAVE_BARRIER] = STATS_BARRIER,
+    [TEV_WAVE_DRAINING] = STATS_DRAINING, [TEV_WAVE_HELD] = STATS_HELD, [TEV_WAVE_GONE] = STATS_UNIT_BUSY,
+};
 
 static bool is_wait(tev_wave_state_t s) { return s == TEV_WAVE_WAIT_VM || s == TEV_WAVE_WAIT_LGKM; }
+
+static void set_npc(stats_t *st, uint32_t npc)
+{
+    st->npc = npc;
+    if (!st->general_only)
+        st->fast_npc = npc;
+}
 
 /* The per-PC entry of instruction `pc`, growing the table (bounded by the kernel's size). */
 static stats_pc_t *pc_entry_grow(stats_t *st, uint32_t pc)
@@ -113,7 +113,7 @@ static stats_pc_t *pc_entry_grow(stats_t *st, uint32_t pc)
         st->pc_cap = cap;
     }
     if (pc >= st->npc)
-        st->npc = pc + 1;
+        set_npc(st, pc + 1);
     return &st->pc[pc];
 }
 
@@ -123,30 +123,36 @@ static inline stats_pc_t *pc_entry(stats_t *st, uint32_t pc)
     if (pc >= st->pc_cap)
         return pc_entry_grow(st, pc);
     if (pc >= st->npc)
-        st->npc = pc + 1;
+        set_npc(st, pc + 1);
     return &st->pc[pc];
 }
 
-/* Charge the slot's issue slots in [mark, to) to its current state. A wait's slots are split into
- * hidden and exposed by its SIMD's VALU issues since the wait began: events for one CU arrive in
- * cycle order and a wait ends in a memory-completion event, which runs before the issue stage of
- * its cycle (timing_state.h), so the count then covers exactly the cycles before `to`. */
+/* Charge the slot's issue slots in [mark, to) to its current state: to the totals, and to the row
+ * of the wave's last issue (its row owns every slot until the next issue). Before its first issue
+ * they wait in pend for the first instruction. A wait's slots are split into hidden and exposed by
+ * its SIMD's VALU issues since the wait began: events for one CU arrive in cycle order and a wait
+ * ends in a memory-completion event, which runs before the issue stage of its cycle
+ * (timing_state.h), so the count then covers exactly the cycles before `to`. */
 static inline __attribute__((always_inline)) void advance(stats_t *st, stats_slot_t *sl, size_t simd_index, uint32_t simd, uint64_t to)
 {
     if (sl->state == TEV_WAVE_GONE || to <= sl->mark)
         return;
     uint64_t n = simd_slots(sl->mark, to, simd, st->simds, st->simd_shift);
-    stats_slot_kind_t k = slot_kind(sl->state);
+    unsigned k = slot_kind_of[sl->state];
     st->slot_counts[k] += n;
-    sl->pend[k] += n;
-    sl->pend_mask |= 1u << k;
+    stats_pc_t *p = sl->has_pc ? &st->pc[sl->last_pc] : NULL;
+    if (p) {
+        p->slots[k] += n;
+    } else {
+        sl->pend[k] += n;
+        sl->pend_mask |= 1u << k;
+    }
     if (is_wait(sl->state)) {
         uint64_t hidden = st->valu_issues[simd_index] - sl->wait_valu0;
         if (hidden > n)
             hidden = n; /* cannot happen: at most one VALU issue per SIMD slot */
         st->hidden += hidden;
         st->exposed += n - hidden;
-        stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
         if (p) {
             p->waited += n;
             p->hidden += hidden;
@@ -154,23 +160,6 @@ static inline __attribute__((always_inline)) void advance(stats_t *st, stats_slo
         sl->wait_valu0 = st->valu_issues[simd_index];
     }
     sl->mark = to;
-}
-
-/* Charge a wave's slots since its last issue, and the cycles until `now` (its next issue, or its
- * end), to that issue's instruction: a row of the per-instruction table is an instruction and what
- * its wave did until it issued the next one, so a wait belongs to the s_waitcnt that waited. */
-static inline __attribute__((always_inline)) void flush_pending(stats_t *st, stats_slot_t *sl, uint64_t now)
-{
-    stats_pc_t *p = sl->has_pc ? pc_entry(st, sl->last_pc) : NULL;
-    if (!p)
-        return; /* before the first issue: the slots go to the first instruction (issue) */
-    p->cycles += now - sl->last_issue;
-    for (uint32_t m = sl->pend_mask; m; m &= m - 1) {
-        unsigned k = (unsigned)__builtin_ctz(m);
-        p->slots[k] += sl->pend[k];
-        sl->pend[k] = 0;
-    }
-    sl->pend_mask = 0;
 }
 
 static void resident_change(stats_t *st, uint32_t cu, uint32_t simd, int delta, uint64_t now)
@@ -205,7 +194,7 @@ static void limiter_close(stats_t *st, uint32_t cu, uint64_t now)
 static void wave_state(stats_t *st, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t to, uint64_t t)
 {
     size_t si = (size_t)cu * st->simds + simd;
-    stats_slot_t *sl = &st->slot[si * st->slots + slot];
+    stats_slot_t *sl = &st->slot[si * STATS_SLOTS + slot];
     advance(st, sl, si, simd, t);
     bool was = sl->state != TEV_WAVE_GONE, is = to != TEV_WAVE_GONE;
     if (was != is)
@@ -214,7 +203,10 @@ static void wave_state(stats_t *st, uint32_t cu, uint32_t simd, uint32_t slot, t
         memset(sl, 0, sizeof *sl);
         sl->launched = sl->last_issue = sl->mark = t;
     } else if (was && !is) {
-        flush_pending(st, sl, t);
+        /* The row of its last instruction (s_endpgm) ends with the wave; slots still pending (it
+         * never issued) belong to no instruction. */
+        if (sl->has_pc)
+            st->pc[sl->last_pc].cycles += t - sl->last_issue;
         stats_dist_add(&st->wave_life, t - sl->launched);
     }
     sl->state = to;
@@ -226,37 +218,81 @@ static void wave_state(stats_t *st, uint32_t cu, uint32_t simd, uint32_t slot, t
         st->valu_pending[si] |= 1u << slot;
 }
 
-static void issue(stats_t *st, const tev_t *ev)
+/* An issue's accounting up to its row, in general: the slots since the wave's last issue in any
+ * state, its first issue, a row not yet in the table. */
+static __attribute__((noinline)) void issue_general(stats_t *st, stats_slot_t *sl, size_t si, uint32_t simd,
+                                                            uint64_t c, uint32_t pc)
 {
-    size_t si = (size_t)ev->cu * st->simds + ev->simd;
-    stats_slot_t *sl = &st->slot[si * st->slots + ev->slot];
-    uint64_t c = ev->cycle;
-    st->insts[ev->u.issue.unit]++;
-    st->valu_busy[si] += ev->u.issue.busy;
-    advance(st, sl, si, ev->simd, c);
-    flush_pending(st, sl, c); /* the previous instruction's row ends here */
-    st->slot_counts[STATS_ISSUED]++;
-    sl->pend[STATS_ISSUED]++;
-    sl->pend_mask |= 1u << STATS_ISSUED;
-    sl->mark = c + 1;
-    stats_pc_t *p = pc_entry(st, ev->u.issue.pc);
-    if (p)
+    advance(st, sl, si, simd, c);
+    stats_pc_t *p = pc_entry(st, pc);
+    if (sl->has_pc) {
+        /* The previous instruction's row ends here (its slots were charged to it as they passed);
+         * pc_entry may have moved the table, so index it only now. */
+        st->pc[sl->last_pc].cycles += c - sl->last_issue;
+    } else if (p) {
+        /* The first issue: the slots since the launch belong to the first instruction. */
+        for (uint32_t m = sl->pend_mask; m; m &= m - 1) {
+            unsigned k = (unsigned)__builtin_ctz(m);
+            p->slots[k] += sl->pend[k];
+            sl->pend[k] = 0;
+        }
+        sl->pend_mask = 0;
+    }
+    if (p) {
         p->execs++;
-    sl->last_issue = c;
-    sl->last_pc = ev->u.issue.pc;
-    sl->has_pc = true;
-    if (ev->u.issue.unit != ISA_UNIT_VALU)
-        return;
-    st->valu_issues[si]++;
-    /* A wait reported during this issue stage starts at the next cycle: a VALU issue at this cycle
-     * that comes after the report is not in the wait, so it moves the wait's baseline. */
+        p->slots[STATS_ISSUED]++;
+    }
+    sl->has_pc = p != NULL; /* out of memory: nothing more is charged to rows (the run fails) */
+}
+
+/* A VALU issue at cycle c: a wait reported during this issue stage starts at the next cycle, so a
+ * VALU issue at this cycle that comes after the report is not in the wait: it moves the wait's
+ * baseline. */
+static __attribute__((noinline)) void valu_pending(stats_t *st, size_t si, uint64_t c)
+{
     for (uint32_t m = st->valu_pending[si]; m; m &= m - 1) {
         unsigned k = (unsigned)__builtin_ctz(m);
-        stats_slot_t *w = &st->slot[si * st->slots + k];
+        stats_slot_t *w = &st->slot[si * STATS_SLOTS + k];
         if (is_wait(w->state) && w->since > c)
             w->wait_valu0++;
         else
             st->valu_pending[si] &= ~(1u << k);
+    }
+}
+
+/* One issue (TEV_ISSUE, or the direct entry stats_issue: the same accounting). The usual case —
+ * the wave issued before, was eligible since, and its instruction has a row — is advance() and
+ * the row's update written out for that case; the rest goes to issue_general. */
+static inline __attribute__((always_inline)) void issue(stats_t *st, const tev_issue_t *is)
+{
+    size_t si = (size_t)is->cu * st->simds + is->simd;
+    stats_slot_t *sl = &st->slot[si * STATS_SLOTS + is->slot];
+    uint64_t c = is->cycle;
+    uint32_t pc = is->pc;
+    st->insts[is->unit]++;
+    st->valu_busy[si] += is->busy;
+    st->slot_counts[STATS_ISSUED]++;
+    if (sl->has_pc && sl->state == TEV_WAVE_ELIGIBLE && pc < st->fast_npc) {
+        stats_pc_t *prev = &st->pc[sl->last_pc];
+        if (c > sl->mark) {
+            uint64_t n = simd_slots(sl->mark, c, is->simd, st->simds, st->simd_shift);
+            st->slot_counts[STATS_UNIT_BUSY] += n;
+            prev->slots[STATS_UNIT_BUSY] += n;
+        }
+        prev->cycles += c - sl->last_issue;
+        stats_pc_t *p = &st->pc[pc];
+        p->execs++;
+        p->slots[STATS_ISSUED]++;
+    } else {
+        issue_general(st, sl, si, is->simd, c, pc);
+    }
+    sl->mark = c + 1;
+    sl->last_issue = c;
+    sl->last_pc = pc;
+    if (is->unit == ISA_UNIT_VALU) {
+        st->valu_issues[si]++;
+        if (st->valu_pending[si])
+            valu_pending(st, si, c);
     }
 }
 
@@ -305,6 +341,13 @@ static void dispatch_end(stats_t *st, const tev_t *ev)
         }
 }
 
+void stats_issue(void *ctx, const tev_issue_t *is) { issue(ctx, is); }
+
+void stats_state(void *ctx, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t to, uint64_t cycle)
+{
+    wave_state(ctx, cu, simd, slot, to, cycle);
+}
+
 void stats_observe(void *ctx, const tev_t *ev)
 {
     stats_t *st = ctx;
@@ -312,9 +355,12 @@ void stats_observe(void *ctx, const tev_t *ev)
     case TEV_WAVE_STATE:
         wave_state(st, ev->cu, ev->simd, ev->slot, ev->u.wave_state, ev->cycle);
         break;
-    case TEV_ISSUE:
-        issue(st, ev);
+    case TEV_ISSUE: {
+        tev_issue_t is = { ev->cycle, ev->cu, ev->simd, ev->slot, ev->u.issue.unit, ev->u.issue.pc,
+                           ev->u.issue.busy };
+        issue(st, &is);
         break;
+    }
     case TEV_WG_START:
         st->workgroups++;
         st->waves += ev->u.wg_info.waves;

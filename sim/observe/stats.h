@@ -30,18 +30,21 @@
 #include "observe/stats_mem.h"
 #include "observe/stats_pc.h"
 
+enum { STATS_SLOTS = 16 }; /* wave slots per SIMD kept (the timing model's TW_MAX_SLOTS): slot indices are below it */
+
+/* 128 bytes (the fields ordered without padding): an issue finds a wave's entry with shifts. */
 typedef struct {
     tev_wave_state_t state;
+    uint32_t pend_mask;        /* kinds whose pend may be non-zero */
     uint64_t since;            /* start of the current state */
     uint64_t mark;             /* first cycle whose issue slots are not yet charged */
     uint64_t launched;         /* cycle the wave took the slot */
     uint64_t last_issue;       /* cycle of its previous issue (its launch before the first) */
-    uint64_t pend[STATS_NUM_SLOT_KINDS]; /* slots since its previous issue, for the per-PC table */
-    uint32_t pend_mask;        /* kinds whose pend may be non-zero: an issue adds only those (one or
-                                  two of nine between a wave's issues) */
+    uint64_t pend[STATS_NUM_SLOT_KINDS]; /* slots before its first issue, for that instruction's row
+                                  (after it, slots go straight to the row of its last issue) */
     uint64_t wait_valu0;       /* its SIMD's VALU issues before the current wait began */
     uint32_t last_pc;          /* instruction index of its previous issue */
-    bool has_pc;
+    bool has_pc;               /* it has issued: last_pc's row exists */
 } stats_slot_t;
 
 /* When a dispatch ran. Its workgroups' ids are consecutive (the queue is in order), so a workgroup
@@ -73,6 +76,9 @@ typedef struct {
     uint32_t *wg_nlive;        /* [cu] */
     stats_pc_t *pc;            /* [pc_cap], grown to the highest instruction index issued */
     uint32_t npc, pc_cap;
+    uint32_t fast_npc;         /* an issue of an instruction below it may take the usual case's code
+                                  (stats.c, issue): npc, or 0 with general_only */
+    bool general_only;         /* tests: every issue through the general code (set before the run) */
     /* totals */
     uint64_t cycles;
     uint64_t insts[ISA_NUM_UNITS];
@@ -95,8 +101,12 @@ typedef struct {
 /* Size the accumulators for `cfg`'s machine. Returns 0, or 3 when out of memory. */
 int stats_init(stats_t *st, const cfg_t *cfg);
 void stats_free(stats_t *st);
-/* The observer callback (ctx = stats_t *). */
+/* The observer callback (ctx = stats_t *), and its direct entry for issues (timing_options_t.issue):
+ * the same accounting without the event. */
 void stats_observe(void *ctx, const tev_t *ev);
+void stats_issue(void *ctx, const tev_issue_t *is);
+/* The same for wave states (timing_options_t.state). */
+void stats_state(void *ctx, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t to, uint64_t cycle);
 
 /* The human-readable timing report. */
 void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out);
