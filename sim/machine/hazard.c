@@ -33,13 +33,32 @@ typedef struct {
     uint32_t *data;            /* nv * 64 VGPR words, then ns SGPR words */
 } hz_wb_t;
 
-/* A register's last load that the s_waitcnt rules have not yet covered. */
+/* A register's records: its last load that the s_waitcnt rules have not yet covered (the
+ * scoreboard), and its last VALU write. All zero: never written (a valu_at of 0 is far enough back,
+ * hz_wave_reset). */
 typedef struct {
     uint32_t idx;              /* its position among the wave's ops of its counter (from 1); 0: none */
     uint32_t pc;               /* workload-wide */
     uint32_t seq;              /* the wave's instruction count at its issue */
     uint8_t ctr, smem;
-} hz_sb_t;
+    uint32_t valu_pc;
+    uint64_t valu_at;          /* wait-state position after the last VALU write */
+} hz_reg_t;
+
+/* The register records of a wave, sized by the highest register it has written: a launch only
+ * sets n to 0 (nothing to clear), and a record past n reads as never written. The scalar table
+ * (sidx) puts VCC and EXEC first, then s0, s1, ..., then the other special registers: what a VALU
+ * instruction or a load writes is VCC, EXEC and the kernel's few low SGPRs, so the table stays short. */
+typedef struct {
+    hz_reg_t *r;
+    uint32_t n, cap;
+} hz_regs_t;
+
+/* The last s_setreg of each hardware register id (allocated at a wave's first s_setreg). */
+typedef struct {
+    uint64_t at[64];
+    uint32_t pc[64];
+} hz_setreg_t;
 
 struct hz_wave {
     hz_hot_t hot;              /* first: what hz_quick reads (hazard.h) */
@@ -52,20 +71,18 @@ struct hz_wave {
     bool capture;              /* hz_issue_begin saved the old values below */
     uint8_t cap_nv, cap_ns;
     uint16_t cap_vreg, cap_sreg;
-    uint32_t saved[HZ_WB_WORDS];
+    uint32_t *saved;           /* HZ_WB_WORDS, allocated at the slot's first deferred instruction */
     /* ---- counters ---- */
     uint32_t last_smem;        /* lgkm position of the last scalar memory op */
     bool waited;
     uint32_t wait_seq, wait_pc, wait_cnt[2]; /* the last s_waitcnt */
-    hz_sb_t sb[HZ_REGS];
     /* ---- wait states: positions count the wait states issued so far, after the producer ---- */
-    uint64_t valu_at[HZ_REGS]; /* the last VALU write of each register */
-    uint32_t valu_pc[HZ_REGS];
-    uint64_t setreg_at[64];    /* the last s_setreg of each hardware register id */
-    uint32_t setreg_pc[64];
     uint16_t store_reg;        /* the last store of more than 8 bytes (hot.store_at): its data VGPRs, pc */
     uint8_t store_n;
     uint32_t store_pc;
+    uint64_t setreg_valid;     /* ids with an s_setreg in this wave (setreg's others are stale) */
+    hz_setreg_t *setreg;
+    hz_regs_t sr, vr;          /* scalar (specials first) and vector register records */
 };
 
 typedef struct {
@@ -191,6 +208,48 @@ void hz_release(tw_sim_t *s)
 
 /* ---- state ---------------------------------------------------------------------------------- */
 
+/* The scalar table's index of code r (< ISA_NUM_SREGS): VCC, EXEC, s0..s101, then the rest in order. */
+static unsigned sidx(unsigned r)
+{
+    if (r <= ISA_SGPR_MAX)
+        return r + 4;
+    if (r == ISA_REG_VCC_LO || r == ISA_REG_VCC_HI)
+        return r - ISA_REG_VCC_LO;
+    if (r == ISA_REG_EXEC_LO || r == ISA_REG_EXEC_HI)
+        return 2 + r - ISA_REG_EXEC_LO;
+    /* 102-105 -> 106-109, 108-125 -> 110-127 */
+    return r < ISA_REG_VCC_LO ? r + 4 : r + 2;
+}
+
+/* The record of register index r (reg_index), NULL when the wave has not written it. */
+static const hz_reg_t *reg_find(const hz_wave_t *h, unsigned r)
+{
+    const hz_regs_t *t = r < ISA_NUM_SREGS ? &h->sr : &h->vr;
+    unsigned i = r < ISA_NUM_SREGS ? sidx(r) : r - ISA_NUM_SREGS;
+    return i < t->n ? &t->r[i] : NULL;
+}
+
+/* The record of register index r to write: the table grows to it, what it adds reads as never
+ * written. NULL when out of memory. */
+static hz_reg_t *reg_write(hz_wave_t *h, unsigned r)
+{
+    hz_regs_t *t = r < ISA_NUM_SREGS ? &h->sr : &h->vr;
+    unsigned i = r < ISA_NUM_SREGS ? sidx(r) : r - ISA_NUM_SREGS;
+    if (i >= t->n) {
+        if (i >= t->cap) {
+            uint32_t cap = (i + 8) & ~7u; /* whole 8-record steps: a few grows per slot at most */
+            hz_reg_t *p = realloc(t->r, cap * sizeof *p);
+            if (!p)
+                return NULL;
+            t->r = p;
+            t->cap = cap;
+        }
+        memset(&t->r[t->n], 0, (i + 1 - t->n) * sizeof *t->r);
+        t->n = i + 1;
+    }
+    return &t->r[i];
+}
+
 bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
 {
     hz_wave_t *h = *slot;
@@ -199,24 +258,22 @@ bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
             return false;
         *slot = h;
     }
-    /* Keep the allocations; give the blocks of entries still listed back (none after a clean end). */
+    /* Keep the allocations; give the blocks of entries still listed back (none after a clean end).
+     * Nothing else is cleared but the scalars: the register tables restart empty (n = 0). */
     for (uint32_t i = 0; i < h->nwb; i++)
         if (h->wb[i].data)
             h->free_blocks[h->nfree++] = h->wb[i].data;
-    hz_wb_t *wb = h->wb;
-    uint32_t wb_cap = h->wb_cap, nfree = h->nfree, free_cap = h->free_cap;
-    uint32_t **blocks = h->free_blocks;
-    /* Only the header is cleared each time: the tables are reset by their positions below. */
-    memset(h, 0, offsetof(hz_wave_t, sb));
-    memset(&h->hot, 0, sizeof h->hot);
-    memset(h->sb, 0, sizeof h->sb);
-    memset(h->valu_at, 0, sizeof h->valu_at);
-    memset(h->setreg_at, 0, sizeof h->setreg_at);
-    h->wb = wb;
-    h->wb_cap = wb_cap;
-    h->nfree = nfree;
-    h->free_cap = free_cap;
-    h->free_blocks = blocks;
+    hz_wave_t keep = *h;
+    memset(h, 0, sizeof *h);
+    h->wb = keep.wb;
+    h->wb_cap = keep.wb_cap;
+    h->nfree = keep.nfree;
+    h->free_cap = keep.free_cap;
+    h->free_blocks = keep.free_blocks;
+    h->saved = keep.saved;
+    h->setreg = keep.setreg;
+    h->sr = (hz_regs_t){ keep.sr.r, 0, keep.sr.cap };
+    h->vr = (hz_regs_t){ keep.vr.r, 0, keep.vr.cap };
     h->w = w;
     h->hot.ws = 1000;              /* every "last write" of 0 is far enough back */
     h->hot.store_at = 0;
@@ -234,6 +291,10 @@ void hz_wave_free(hz_wave_t *h)
         free(h->free_blocks[i]);
     free(h->free_blocks);
     free(h->wb);
+    free(h->saved);
+    free(h->setreg);
+    free(h->sr.r);
+    free(h->vr.r);
     free(h);
 }
 
@@ -288,7 +349,7 @@ static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_t *hz
 }
 
 /* Whether the s_waitcnts so far (or the counter's limit) guarantee e's load has written. */
-static bool covered(const hz_wave_t *h, const hz_sb_t *e)
+static bool covered(const hz_wave_t *h, const hz_reg_t *e)
 {
     return e->idx <= h->hot.guar[e->ctr] || h->hot.issued[e->ctr] - e->idx >= HZ_CNT_MAX;
 }
@@ -309,7 +370,7 @@ static bool in_flight(const hz_wave_t *h, unsigned r)
 static void report_counter(tw_sim_t *s, const tw_wave_t *w, uint64_t c, unsigned r, bool write)
 {
     const hz_wave_t *h = w->hz;
-    const hz_sb_t *e = &h->sb[r];
+    const hz_reg_t *e = reg_find(h, r);
     tev_hazard_t hz = { 0 };
     hz.kind = e->ctr == HZ_VM ? TEV_HZ_VMCNT : TEV_HZ_LGKMCNT;
     hz.write = write;
@@ -333,8 +394,8 @@ static bool check_range(tw_sim_t *s, const tw_wave_t *w, uint64_t c, uint16_t co
     const hz_wave_t *h = w->hz;
     unsigned r0 = reg_index(code);
     for (unsigned k = 0; k < count && r0 + k < HZ_REGS; k++) {
-        const hz_sb_t *e = &h->sb[r0 + k];
-        if (e->idx && !covered(h, e)) {
+        const hz_reg_t *e = reg_find(h, r0 + k);
+        if (e && e->idx && !covered(h, e)) {
             report_counter(s, w, c, r0 + k, write);
             return true;
         }
@@ -361,10 +422,11 @@ static void check_valu_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazar
     const hz_wave_t *h = w->hz;
     unsigned r0 = reg_index(code);
     for (unsigned k = 0; k < count && r0 + k < HZ_REGS; k++) {
-        uint64_t have = h->hot.ws - h->valu_at[r0 + k];
+        const hz_reg_t *e = reg_find(h, r0 + k);
+        uint64_t have = h->hot.ws - (e ? e->valu_at : 0);
         if (have < need) {
             uint16_t reg = (uint16_t)(code + k);
-            report_ws(s, w, c, kind, reg, h->valu_pc[r0 + k], need, have);
+            report_ws(s, w, c, kind, reg, e ? e->valu_pc : 0, need, have);
             return;
         }
     }
@@ -386,8 +448,8 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         for (unsigned k = 0; k < z->nwrite && !found; k++) {
             unsigned r0 = reg_index(z->wcode[k]);
             for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
-                const hz_sb_t *e = &h->sb[r0 + j];
-                if (!e->idx || covered(h, e))
+                const hz_reg_t *e = reg_find(h, r0 + j);
+                if (!e || !e->idx || covered(h, e))
                     continue;
                 /* a later load of the same in-order counter writes after it: no hazard */
                 if (deferred && e->ctr == ctr && (ctr == HZ_VM || (!e->smem && info->unit == ISA_UNIT_LDS)))
@@ -432,9 +494,11 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         unsigned id = isa_hwreg_id(in->simm16);
         bool get = in->op == ISA_s_getreg_b32;
         uint32_t need = get ? WS_GETREG : WS_SETREG;
-        if (h->hot.ws - h->setreg_at[id] < need)
-            report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, h->setreg_pc[id], need,
-                      h->hot.ws - h->setreg_at[id]);
+        bool set = (h->setreg_valid >> id) & 1;
+        uint64_t at = set ? h->setreg->at[id] : 0;
+        if (h->hot.ws - at < need)
+            report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, set ? h->setreg->pc[id] : 0, need,
+                      h->hot.ws - at);
         break;
     }
     default:
@@ -510,6 +574,11 @@ void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
     h->capture = hz_deferred(in);
     if (!h->capture)
         return;
+    if (!h->saved && !(h->saved = malloc(HZ_WB_WORDS * sizeof *h->saved))) {
+        h->capture = false;
+        s->status = 3;
+        return;
+    }
     /* The old values of what it writes, to be put back after isa_exec. */
     h->cap_nv = h->cap_ns = 0;
     if (isa_opnd_is_vgpr(in->vdst)) {
@@ -602,8 +671,18 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
         if (z->flags & HZI_DEFERRED)
             for (unsigned k = 0; k < z->nwrite; k++) {
                 unsigned r0 = reg_index(z->wcode[k]);
-                for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++)
-                    h->sb[r0 + j] = (hz_sb_t){ idx, h->hot.cur_pc, h->hot.seq, (uint8_t)ctr, info->unit == ISA_UNIT_SMEM };
+                for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
+                    hz_reg_t *e = reg_write(h, r0 + j);
+                    if (!e) {
+                        s->status = 3;
+                        return;
+                    }
+                    e->idx = idx;
+                    e->pc = h->hot.cur_pc;
+                    e->seq = h->hot.seq;
+                    e->ctr = (uint8_t)ctr;
+                    e->smem = info->unit == ISA_UNIT_SMEM;
+                }
             }
     }
     if (in->op == ISA_s_waitcnt) {
@@ -627,14 +706,24 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
         for (unsigned k = 0; k < z->nwrite; k++) {
             unsigned r0 = reg_index(z->wcode[k]);
             for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
-                h->valu_at[r0 + j] = h->hot.ws;
-                h->valu_pc[r0 + j] = h->hot.cur_pc;
+                hz_reg_t *e = reg_write(h, r0 + j);
+                if (!e) {
+                    s->status = 3;
+                    return;
+                }
+                e->valu_at = h->hot.ws;
+                e->valu_pc = h->hot.cur_pc;
             }
         }
     } else if (z->flags & HZI_SETREG) {
         unsigned id = isa_hwreg_id(in->simm16);
-        h->setreg_at[id] = h->hot.ws;
-        h->setreg_pc[id] = h->hot.cur_pc;
+        if (!h->setreg && !(h->setreg = malloc(sizeof *h->setreg))) {
+            s->status = 3;
+            return;
+        }
+        h->setreg_valid |= (uint64_t)1 << id;
+        h->setreg->at[id] = h->hot.ws;
+        h->setreg->pc[id] = h->hot.cur_pc;
     } else if (z->flags & HZI_STORE_BIG) {
         h->hot.store_at = h->hot.ws;
         h->store_reg = z->store_reg;

@@ -22,8 +22,9 @@
 
 #include "machine/timing_state.h"
 
-/* The per-wave state (allocated per wave slot, reset when a wave takes the slot). Its first member
- * is what the issue stage's fast path (hz_quick) reads and updates. */
+/* The per-wave state (allocated per wave slot, reset when a wave takes the slot; its register
+ * records grow to the highest register the wave writes). Its first member is what the issue
+ * stage's fast path (hz_quick) reads and updates. */
 typedef struct hz_wave hz_wave_t;
 typedef struct {
     uint32_t cur_pc;           /* the instruction being issued (workload-wide) */
