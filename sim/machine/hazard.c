@@ -61,8 +61,7 @@ typedef struct {
 } hz_setreg_t;
 
 struct hz_wave {
-    hz_hot_t hot;              /* first: what hz_quick reads (hazard.h) */
-    tw_wave_t *w;
+    tw_wave_t *w;              /* w->hz_hot: what hz_quick reads (hazard.h) */
     /* ---- write-back at completion ---- */
     hz_wb_t *wb;
     uint32_t nwb, wb_cap;
@@ -77,7 +76,7 @@ struct hz_wave {
     bool waited;
     uint32_t wait_seq, wait_pc, wait_cnt[2]; /* the last s_waitcnt */
     /* ---- wait states: positions count the wait states issued so far, after the producer ---- */
-    uint16_t store_reg;        /* the last store of more than 8 bytes (hot.store_at): its data VGPRs, pc */
+    uint16_t store_reg;        /* the last store of more than 8 bytes (hz_hot.store_at): its data VGPRs, pc */
     uint8_t store_n;
     uint32_t store_pc;
     uint64_t setreg_valid;     /* ids with an s_setreg in this wave (setreg's others are stale) */
@@ -275,8 +274,7 @@ bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
     h->sr = (hz_regs_t){ keep.sr.r, 0, keep.sr.cap };
     h->vr = (hz_regs_t){ keep.vr.r, 0, keep.vr.cap };
     h->w = w;
-    h->hot.ws = 1000;              /* every "last write" of 0 is far enough back */
-    h->hot.store_at = 0;
+    w->hz_hot = (hz_hot_t){ .ws = 1000 }; /* every "last write" of 0 is far enough back */
     w->hz = h;
     return true;
 }
@@ -343,7 +341,7 @@ static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_t *hz
 {
     tev_t ev;
     tw_wave_event(&ev, w, TEV_HAZARD, c);
-    hz->pc = w->hz->hot.cur_pc;
+    hz->pc = w->hz_hot.cur_pc;
     ev.u.hazard = hz;
     tw_emit(s, &ev);
 }
@@ -351,7 +349,7 @@ static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_t *hz
 /* Whether the s_waitcnts so far (or the counter's limit) guarantee e's load has written. */
 static bool covered(const hz_wave_t *h, const hz_reg_t *e)
 {
-    return e->idx <= h->hot.guar[e->ctr] || h->hot.issued[e->ctr] - e->idx >= HZ_CNT_MAX;
+    return e->idx <= h->w->hz_hot.guar[e->ctr] || h->w->hz_hot.issued[e->ctr] - e->idx >= HZ_CNT_MAX;
 }
 
 /* Whether an operation still in flight in this run writes register index r. */
@@ -378,8 +376,8 @@ static void report_counter(tw_sim_t *s, const tw_wave_t *w, uint64_t c, unsigned
     hz.reg = (uint16_t)(r < ISA_NUM_SREGS ? r : r - ISA_NUM_SREGS + ISA_VGPR_BASE);
     hz.src_pc = e->pc;
     /* lgkmcnt counts in order only while no scalar load is among the outstanding operations */
-    bool ooo = e->ctr == HZ_LGKM && h->last_smem > h->hot.guar[HZ_LGKM];
-    hz.need = ooo ? 0 : h->hot.issued[e->ctr] - e->idx;
+    bool ooo = e->ctr == HZ_LGKM && h->last_smem > h->w->hz_hot.guar[HZ_LGKM];
+    hz.need = ooo ? 0 : h->w->hz_hot.issued[e->ctr] - e->idx;
     hz.have = TEV_HZ_NONE;
     if (h->waited && h->wait_seq > e->seq) {
         hz.have = h->wait_cnt[e->ctr];
@@ -423,7 +421,7 @@ static void check_valu_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazar
     unsigned r0 = reg_index(code);
     for (unsigned k = 0; k < count && r0 + k < HZ_REGS; k++) {
         const hz_reg_t *e = reg_find(h, r0 + k);
-        uint64_t have = h->hot.ws - (e ? e->valu_at : 0);
+        uint64_t have = h->w->hz_hot.ws - (e ? e->valu_at : 0);
         if (have < need) {
             uint16_t reg = (uint16_t)(code + k);
             report_ws(s, w, c, kind, reg, e ? e->valu_pc : 0, need, have);
@@ -439,7 +437,7 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
     hz_wave_t *h = w->hz;
     const isa_op_info_t *info = &isa_ops[in->op];
     /* Counters: only while some load is not covered (most instructions of most kernels skip this). */
-    if (h->hot.issued[HZ_VM] > h->hot.guar[HZ_VM] || h->hot.issued[HZ_LGKM] > h->hot.guar[HZ_LGKM]) {
+    if (h->w->hz_hot.issued[HZ_VM] > h->w->hz_hot.guar[HZ_VM] || h->w->hz_hot.issued[HZ_LGKM] > h->w->hz_hot.guar[HZ_LGKM]) {
         bool found = false;
         for (unsigned i = 0; i < z->nread && !found; i++)
             found = check_range(s, w, c, z->rcode[i], z->rn[i], false);
@@ -461,12 +459,12 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         }
     }
     /* A VALU write of a store's data VGPRs right after the store. */
-    if ((z->flags & HZI_VALU) && h->hot.ws - h->hot.store_at < WS_STORE_DATA && isa_opnd_is_vgpr(in->vdst)) {
+    if ((z->flags & HZI_VALU) && h->w->hz_hot.ws - h->w->hz_hot.store_at < WS_STORE_DATA && isa_opnd_is_vgpr(in->vdst)) {
         unsigned v = in->vdst.code - ISA_VGPR_BASE, n = opnd_count(in->vdst);
         unsigned d = h->store_reg - ISA_VGPR_BASE;
         if (v < d + h->store_n && d < v + n)
             report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
-                      WS_STORE_DATA, h->hot.ws - h->hot.store_at);
+                      WS_STORE_DATA, h->w->hz_hot.ws - h->w->hz_hot.store_at);
     }
     if (!(z->flags & HZI_WS))
         return;
@@ -496,9 +494,9 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         uint32_t need = get ? WS_GETREG : WS_SETREG;
         bool set = (h->setreg_valid >> id) & 1;
         uint64_t at = set ? h->setreg->at[id] : 0;
-        if (h->hot.ws - at < need)
+        if (h->w->hz_hot.ws - at < need)
             report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, set ? h->setreg->pc[id] : 0, need,
-                      h->hot.ws - at);
+                      h->w->hz_hot.ws - at);
         break;
     }
     default:
@@ -537,7 +535,7 @@ static void lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const is
         l->writers |= me;
     else if (!(l->writers & ~me))
         return; /* no other wave wrote since the last barrier */
-    uint32_t pc = w->hz->hot.cur_pc;
+    uint32_t pc = w->hz_hot.cur_pc;
     for (uint64_t m = res->lanes; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         uint64_t start[2];
@@ -568,9 +566,9 @@ static void lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const is
 void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
 {
     hz_wave_t *h = w->hz;
-    h->hot.cur_pc = w->inst_base + w->isa.pc;
+    h->w->hz_hot.cur_pc = w->inst_base + w->isa.pc;
     if (s->hazards)
-        check(s, w, in, &s->hz_insts[h->hot.cur_pc], c);
+        check(s, w, in, &s->hz_insts[h->w->hz_hot.cur_pc], c);
     h->capture = hz_deferred(in);
     if (!h->capture)
         return;
@@ -661,11 +659,11 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
         return;
 
     /* ---- the checker's records ---- */
-    const struct hz_inst *z = &s->hz_insts[h->hot.cur_pc];
-    h->hot.seq++;
+    const struct hz_inst *z = &s->hz_insts[h->w->hz_hot.cur_pc];
+    h->w->hz_hot.seq++;
     if (counted) {
         int ctr = vm ? HZ_VM : HZ_LGKM;
-        uint32_t idx = ++h->hot.issued[ctr];
+        uint32_t idx = ++h->w->hz_hot.issued[ctr];
         if (info->unit == ISA_UNIT_SMEM)
             h->last_smem = idx;
         if (z->flags & HZI_DEFERRED)
@@ -678,8 +676,8 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
                         return;
                     }
                     e->idx = idx;
-                    e->pc = h->hot.cur_pc;
-                    e->seq = h->hot.seq;
+                    e->pc = h->w->hz_hot.cur_pc;
+                    e->seq = h->w->hz_hot.seq;
                     e->ctr = (uint8_t)ctr;
                     e->smem = info->unit == ISA_UNIT_SMEM;
                 }
@@ -687,21 +685,21 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
     }
     if (in->op == ISA_s_waitcnt) {
         unsigned n[2] = { isa_waitcnt_vm(in->simm16), isa_waitcnt_lgkm(in->simm16) };
-        if (h->hot.issued[HZ_VM] > n[0] && h->hot.issued[HZ_VM] - n[0] > h->hot.guar[HZ_VM])
-            h->hot.guar[HZ_VM] = h->hot.issued[HZ_VM] - n[0];
-        bool ooo = h->last_smem > h->hot.guar[HZ_LGKM];
+        if (h->w->hz_hot.issued[HZ_VM] > n[0] && h->w->hz_hot.issued[HZ_VM] - n[0] > h->w->hz_hot.guar[HZ_VM])
+            h->w->hz_hot.guar[HZ_VM] = h->w->hz_hot.issued[HZ_VM] - n[0];
+        bool ooo = h->last_smem > h->w->hz_hot.guar[HZ_LGKM];
         if (n[1] == 0)
-            h->hot.guar[HZ_LGKM] = h->hot.issued[HZ_LGKM];
-        else if (!ooo && h->hot.issued[HZ_LGKM] > n[1] && h->hot.issued[HZ_LGKM] - n[1] > h->hot.guar[HZ_LGKM])
-            h->hot.guar[HZ_LGKM] = h->hot.issued[HZ_LGKM] - n[1];
+            h->w->hz_hot.guar[HZ_LGKM] = h->w->hz_hot.issued[HZ_LGKM];
+        else if (!ooo && h->w->hz_hot.issued[HZ_LGKM] > n[1] && h->w->hz_hot.issued[HZ_LGKM] - n[1] > h->w->hz_hot.guar[HZ_LGKM])
+            h->w->hz_hot.guar[HZ_LGKM] = h->w->hz_hot.issued[HZ_LGKM] - n[1];
         h->waited = true;
-        h->wait_seq = h->hot.seq;
-        h->wait_pc = h->hot.cur_pc;
+        h->wait_seq = h->w->hz_hot.seq;
+        h->wait_pc = h->w->hz_hot.cur_pc;
         h->wait_cnt[HZ_VM] = n[0];
         h->wait_cnt[HZ_LGKM] = n[1];
     }
     /* Wait states: this instruction's own, then what it produced, stamped after them. */
-    h->hot.ws += z->ws;
+    h->w->hz_hot.ws += z->ws;
     if ((z->flags & HZI_VALU) && s->hz_track_valu) {
         for (unsigned k = 0; k < z->nwrite; k++) {
             unsigned r0 = reg_index(z->wcode[k]);
@@ -711,8 +709,8 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
                     s->status = 3;
                     return;
                 }
-                e->valu_at = h->hot.ws;
-                e->valu_pc = h->hot.cur_pc;
+                e->valu_at = h->w->hz_hot.ws;
+                e->valu_pc = h->w->hz_hot.cur_pc;
             }
         }
     } else if (z->flags & HZI_SETREG) {
@@ -722,13 +720,13 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
             return;
         }
         h->setreg_valid |= (uint64_t)1 << id;
-        h->setreg->at[id] = h->hot.ws;
-        h->setreg->pc[id] = h->hot.cur_pc;
+        h->setreg->at[id] = h->w->hz_hot.ws;
+        h->setreg->pc[id] = h->w->hz_hot.cur_pc;
     } else if (z->flags & HZI_STORE_BIG) {
-        h->hot.store_at = h->hot.ws;
+        h->w->hz_hot.store_at = h->w->hz_hot.ws;
         h->store_reg = z->store_reg;
         h->store_n = z->store_n;
-        h->store_pc = h->hot.cur_pc;
+        h->store_pc = h->w->hz_hot.cur_pc;
     } else if (z->flags & HZI_LDS) {
         lds_access(s, w, in, res, c);
     }
