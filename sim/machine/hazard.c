@@ -14,6 +14,7 @@
 enum { HZ_VM, HZ_LGKM };
 enum { HZ_REGS = ISA_NUM_SREGS + 256 };  /* index: an SGPR/special code, or 128 + VGPR */
 enum { HZ_WB_WORDS = 4 * ISA_WAVE_SIZE + 16 }; /* the most a load writes: 4 VGPRs, or 16 SGPRs */
+enum { HZ_WB_SMALL = 16 };               /* the most a load of SGPRs alone writes */
 enum { HZ_CNT_MAX = 15 };                /* gfx8's vmcnt and lgkmcnt are 4 bits: a wave cannot have
                                             more outstanding, so the 16th op back is done */
 
@@ -65,12 +66,15 @@ struct hz_wave {
     /* ---- write-back at completion ---- */
     hz_wb_t *wb;
     uint32_t nwb, wb_cap;
-    uint32_t **free_blocks;    /* data blocks of HZ_WB_WORDS, reused */
-    uint32_t nfree, free_cap;
+    /* Data blocks, reused: [0] HZ_WB_SMALL words (a load of SGPRs), [1] HZ_WB_WORDS (of VGPRs). At
+     * most one per entry of wb in each list, which grows with wb. */
+    uint32_t **free_blocks[2];
+    uint32_t nfree[2];
     bool capture;              /* hz_issue_begin saved the old values below */
     uint8_t cap_nv, cap_ns;
     uint16_t cap_vreg, cap_sreg;
-    uint32_t *saved;           /* HZ_WB_WORDS, allocated at the slot's first deferred instruction */
+    uint32_t *saved;           /* saved_cap words (HZ_WB_SMALL or HZ_WB_WORDS), allocated on first use */
+    uint32_t saved_cap;
     /* ---- counters ---- */
     uint32_t last_smem;        /* lgkm position of the last scalar memory op */
     bool waited;
@@ -261,15 +265,15 @@ bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
      * Nothing else is cleared but the scalars: the register tables restart empty (n = 0). */
     for (uint32_t i = 0; i < h->nwb; i++)
         if (h->wb[i].data)
-            h->free_blocks[h->nfree++] = h->wb[i].data;
+            h->free_blocks[h->wb[i].nv != 0][h->nfree[h->wb[i].nv != 0]++] = h->wb[i].data;
     hz_wave_t keep = *h;
     memset(h, 0, sizeof *h);
     h->wb = keep.wb;
     h->wb_cap = keep.wb_cap;
-    h->nfree = keep.nfree;
-    h->free_cap = keep.free_cap;
-    h->free_blocks = keep.free_blocks;
+    memcpy(h->nfree, keep.nfree, sizeof h->nfree);
+    memcpy(h->free_blocks, keep.free_blocks, sizeof h->free_blocks);
     h->saved = keep.saved;
+    h->saved_cap = keep.saved_cap;
     h->setreg = keep.setreg;
     h->sr = (hz_regs_t){ keep.sr.r, 0, keep.sr.cap };
     h->vr = (hz_regs_t){ keep.vr.r, 0, keep.vr.cap };
@@ -285,9 +289,11 @@ void hz_wave_free(hz_wave_t *h)
         return;
     for (uint32_t i = 0; i < h->nwb; i++)
         free(h->wb[i].data);
-    for (uint32_t i = 0; i < h->nfree; i++)
-        free(h->free_blocks[i]);
-    free(h->free_blocks);
+    for (int k = 0; k < 2; k++) {
+        for (uint32_t i = 0; i < h->nfree[k]; i++)
+            free(h->free_blocks[k][i]);
+        free(h->free_blocks[k]);
+    }
     free(h->wb);
     free(h->saved);
     free(h->setreg);
@@ -572,11 +578,6 @@ void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
     h->capture = hz_deferred(in);
     if (!h->capture)
         return;
-    if (!h->saved && !(h->saved = malloc(HZ_WB_WORDS * sizeof *h->saved))) {
-        h->capture = false;
-        s->status = 3;
-        return;
-    }
     /* The old values of what it writes, to be put back after isa_exec. */
     h->cap_nv = h->cap_ns = 0;
     if (isa_opnd_is_vgpr(in->vdst)) {
@@ -584,33 +585,47 @@ void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
         h->cap_nv = (uint8_t)opnd_count(in->vdst);
         if (h->cap_vreg + h->cap_nv > w->isa.nvgpr || h->cap_nv > 4)
             h->cap_nv = 0; /* isa_exec refuses it; nothing to save */
-        memcpy(h->saved, &w->isa.vgpr[(size_t)h->cap_vreg * ISA_WAVE_SIZE],
-               (size_t)h->cap_nv * ISA_WAVE_SIZE * sizeof *h->saved);
     }
     if (in->sdst.code < ISA_NUM_SREGS) {
         h->cap_sreg = in->sdst.code;
         h->cap_ns = (uint8_t)opnd_count(in->sdst);
         if (h->cap_sreg + h->cap_ns > ISA_NUM_SREGS || h->cap_ns > 16)
             h->cap_ns = 0;
-        memcpy(h->saved + (size_t)h->cap_nv * ISA_WAVE_SIZE, &w->isa.sreg[h->cap_sreg], h->cap_ns * sizeof *h->saved);
     }
+    uint32_t need = h->cap_nv ? HZ_WB_WORDS : HZ_WB_SMALL;
+    if (h->saved_cap < need) {
+        uint32_t *p = realloc(h->saved, need * sizeof *p);
+        if (!p) {
+            h->capture = false;
+            s->status = 3;
+            return;
+        }
+        h->saved = p;
+        h->saved_cap = need;
+    }
+    size_t vw = (size_t)h->cap_nv * ISA_WAVE_SIZE;
+    if (vw)
+        memcpy(h->saved, &w->isa.vgpr[(size_t)h->cap_vreg * ISA_WAVE_SIZE], vw * sizeof *h->saved);
+    if (h->cap_ns)
+        memcpy(h->saved + vw, &w->isa.sreg[h->cap_sreg], h->cap_ns * sizeof *h->saved);
 }
 
 static bool push(hz_wave_t *h, bool vm, uint64_t done, hz_wb_t **out)
 {
     if (h->nwb == h->wb_cap) {
-        uint32_t cap = h->wb_cap ? 2 * h->wb_cap : 16;
+        uint32_t cap = h->wb_cap ? 2 * h->wb_cap : 4;
         hz_wb_t *p = realloc(h->wb, cap * sizeof *p);
-        uint32_t **f = realloc(h->free_blocks, cap * sizeof *f);
-        if (f)
-            h->free_blocks = f;
-        if (!p || !f) {
-            if (p)
-                h->wb = p;
-            return false;
+        if (p)
+            h->wb = p;
+        for (int k = 0; k < 2 && p; k++) {
+            uint32_t **f = realloc(h->free_blocks[k], cap * sizeof *f);
+            if (!f)
+                return false;
+            h->free_blocks[k] = f;
         }
-        h->wb = p;
-        h->wb_cap = h->free_cap = cap;
+        if (!p)
+            return false;
+        h->wb_cap = cap;
     }
     hz_wb_t *b = &h->wb[h->nwb++];
     memset(b, 0, sizeof *b);
@@ -634,7 +649,9 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
             return;
         }
         if (h->capture && (h->cap_nv || h->cap_ns)) {
-            uint32_t *data = h->nfree ? h->free_blocks[--h->nfree] : malloc(HZ_WB_WORDS * sizeof *data);
+            int k = h->cap_nv != 0;
+            uint32_t *data = h->nfree[k] ? h->free_blocks[k][--h->nfree[k]]
+                                         : malloc((k ? HZ_WB_WORDS : HZ_WB_SMALL) * sizeof *data);
             if (!data) {
                 s->status = 3;
                 return;
@@ -758,6 +775,6 @@ bool hz_complete(tw_wave_t *w, bool vm, uint64_t c)
         }
     }
     memcpy(&w->isa.sreg[b.sreg], b.data + vw, b.ns * sizeof *b.data);
-    h->free_blocks[h->nfree++] = b.data;
+    h->free_blocks[b.nv != 0][h->nfree[b.nv != 0]++] = b.data;
     return true;
 }
