@@ -212,7 +212,7 @@ void hz_release(tw_sim_t *s)
 /* ---- state ---------------------------------------------------------------------------------- */
 
 /* The scalar table's index of code r (< ISA_NUM_SREGS): VCC, EXEC, s0..s101, then the rest in order. */
-static unsigned sidx(unsigned r)
+static inline unsigned sidx(unsigned r)
 {
     if (r <= ISA_SGPR_MAX)
         return r + 4;
@@ -225,31 +225,39 @@ static unsigned sidx(unsigned r)
 }
 
 /* The record of register index r (reg_index), NULL when the wave has not written it. */
-static const hz_reg_t *reg_find(const hz_wave_t *h, unsigned r)
+static inline const hz_reg_t *reg_find(const hz_wave_t *h, unsigned r)
 {
-    const hz_regs_t *t = r < ISA_NUM_SREGS ? &h->sr : &h->vr;
-    unsigned i = r < ISA_NUM_SREGS ? sidx(r) : r - ISA_NUM_SREGS;
-    return i < t->n ? &t->r[i] : NULL;
+    if (r >= ISA_NUM_SREGS) {
+        unsigned i = r - ISA_NUM_SREGS;
+        return i < h->vr.n ? &h->vr.r[i] : NULL;
+    }
+    unsigned i = sidx(r);
+    return i < h->sr.n ? &h->sr.r[i] : NULL;
 }
 
-/* The record of register index r to write: the table grows to it, what it adds reads as never
- * written. NULL when out of memory. */
-static hz_reg_t *reg_write(hz_wave_t *h, unsigned r)
+/* Table t grown to record i + 1 (what it adds reads as never written). False when out of memory. */
+static bool reg_grow(hz_regs_t *t, unsigned i)
+{
+    if (i >= t->cap) {
+        uint32_t cap = (i + 8) & ~7u; /* whole 8-record steps: a few grows per slot at most */
+        hz_reg_t *p = realloc(t->r, cap * sizeof *p);
+        if (!p)
+            return false;
+        t->r = p;
+        t->cap = cap;
+    }
+    memset(&t->r[t->n], 0, (i + 1 - t->n) * sizeof *t->r);
+    t->n = i + 1;
+    return true;
+}
+
+/* The record of register index r to write, the table grown to it. NULL when out of memory. */
+static inline hz_reg_t *reg_write(hz_wave_t *h, unsigned r)
 {
     hz_regs_t *t = r < ISA_NUM_SREGS ? &h->sr : &h->vr;
     unsigned i = r < ISA_NUM_SREGS ? sidx(r) : r - ISA_NUM_SREGS;
-    if (i >= t->n) {
-        if (i >= t->cap) {
-            uint32_t cap = (i + 8) & ~7u; /* whole 8-record steps: a few grows per slot at most */
-            hz_reg_t *p = realloc(t->r, cap * sizeof *p);
-            if (!p)
-                return NULL;
-            t->r = p;
-            t->cap = cap;
-        }
-        memset(&t->r[t->n], 0, (i + 1 - t->n) * sizeof *t->r);
-        t->n = i + 1;
-    }
+    if (i >= t->n && !reg_grow(t, i))
+        return NULL;
     return &t->r[i];
 }
 
