@@ -14,6 +14,7 @@
 enum { HZ_VM, HZ_LGKM };
 enum { HZ_REGS = ISA_NUM_SREGS + 256 };  /* index: an SGPR/special code, or 128 + VGPR */
 enum { HZ_WB_WORDS = 4 * ISA_WAVE_SIZE + 16 }; /* the most a load writes: 4 VGPRs, or 16 SGPRs */
+enum { HZ_WB_SMALL = 16 };               /* the most a load of SGPRs alone writes */
 enum { HZ_CNT_MAX = 15 };                /* gfx8's vmcnt and lgkmcnt are 4 bits: a wave cannot have
                                             more outstanding, so the 16th op back is done */
 
@@ -33,39 +34,58 @@ typedef struct {
     uint32_t *data;            /* nv * 64 VGPR words, then ns SGPR words */
 } hz_wb_t;
 
-/* A register's last load that the s_waitcnt rules have not yet covered. */
+/* A register's records: its last load that the s_waitcnt rules have not yet covered (the
+ * scoreboard), and its last VALU write. All zero: never written (a valu_at of 0 is far enough back,
+ * hz_wave_reset). */
 typedef struct {
     uint32_t idx;              /* its position among the wave's ops of its counter (from 1); 0: none */
     uint32_t pc;               /* workload-wide */
     uint32_t seq;              /* the wave's instruction count at its issue */
     uint8_t ctr, smem;
-} hz_sb_t;
+    uint32_t valu_pc;
+    uint64_t valu_at;          /* wait-state position after the last VALU write */
+} hz_reg_t;
+
+/* The register records of a wave, sized by the highest register it has written: a launch only
+ * sets n to 0 (nothing to clear), and a record past n reads as never written. The scalar table
+ * (sidx) puts VCC and EXEC first, then s0, s1, ..., then the other special registers: what a VALU
+ * instruction or a load writes is VCC, EXEC and the kernel's few low SGPRs, so the table stays short. */
+typedef struct {
+    hz_reg_t *r;
+    uint32_t n, cap;
+} hz_regs_t;
+
+/* The last s_setreg of each hardware register id (allocated at a wave's first s_setreg). */
+typedef struct {
+    uint64_t at[64];
+    uint32_t pc[64];
+} hz_setreg_t;
 
 struct hz_wave {
-    hz_hot_t hot;              /* first: what hz_quick reads (hazard.h) */
-    tw_wave_t *w;
+    tw_wave_t *w;              /* w->hz_hot: what hz_quick reads (hazard.h) */
     /* ---- write-back at completion ---- */
     hz_wb_t *wb;
     uint32_t nwb, wb_cap;
-    uint32_t **free_blocks;    /* data blocks of HZ_WB_WORDS, reused */
-    uint32_t nfree, free_cap;
+    /* Data blocks, reused: [0] HZ_WB_SMALL words (a load of SGPRs), [1] HZ_WB_WORDS (of VGPRs). At
+     * most one per entry of wb in each list, which grows with wb. */
+    uint32_t **free_blocks[2];
+    uint32_t nfree[2];
     bool capture;              /* hz_issue_begin saved the old values below */
     uint8_t cap_nv, cap_ns;
     uint16_t cap_vreg, cap_sreg;
-    uint32_t saved[HZ_WB_WORDS];
+    uint32_t *saved;           /* saved_cap words (HZ_WB_SMALL or HZ_WB_WORDS), allocated on first use */
+    uint32_t saved_cap;
     /* ---- counters ---- */
     uint32_t last_smem;        /* lgkm position of the last scalar memory op */
     bool waited;
     uint32_t wait_seq, wait_pc, wait_cnt[2]; /* the last s_waitcnt */
-    hz_sb_t sb[HZ_REGS];
     /* ---- wait states: positions count the wait states issued so far, after the producer ---- */
-    uint64_t valu_at[HZ_REGS]; /* the last VALU write of each register */
-    uint32_t valu_pc[HZ_REGS];
-    uint64_t setreg_at[64];    /* the last s_setreg of each hardware register id */
-    uint32_t setreg_pc[64];
-    uint16_t store_reg;        /* the last store of more than 8 bytes (hot.store_at): its data VGPRs, pc */
+    uint16_t store_reg;        /* the last store of more than 8 bytes (hz_hot.store_at): its data VGPRs, pc */
     uint8_t store_n;
     uint32_t store_pc;
+    uint64_t setreg_valid;     /* ids with an s_setreg in this wave (setreg's others are stale) */
+    hz_setreg_t *setreg;
+    hz_regs_t sr, vr;          /* scalar (specials first) and vector register records */
 };
 
 typedef struct {
@@ -191,6 +211,56 @@ void hz_release(tw_sim_t *s)
 
 /* ---- state ---------------------------------------------------------------------------------- */
 
+/* The scalar table's index of code r (< ISA_NUM_SREGS): VCC, EXEC, s0..s101, then the rest in order. */
+static inline unsigned sidx(unsigned r)
+{
+    if (r <= ISA_SGPR_MAX)
+        return r + 4;
+    if (r == ISA_REG_VCC_LO || r == ISA_REG_VCC_HI)
+        return r - ISA_REG_VCC_LO;
+    if (r == ISA_REG_EXEC_LO || r == ISA_REG_EXEC_HI)
+        return 2 + r - ISA_REG_EXEC_LO;
+    /* 102-105 -> 106-109, 108-125 -> 110-127 */
+    return r < ISA_REG_VCC_LO ? r + 4 : r + 2;
+}
+
+/* The record of register index r (reg_index), NULL when the wave has not written it. */
+static inline const hz_reg_t *reg_find(const hz_wave_t *h, unsigned r)
+{
+    if (r >= ISA_NUM_SREGS) {
+        unsigned i = r - ISA_NUM_SREGS;
+        return i < h->vr.n ? &h->vr.r[i] : NULL;
+    }
+    unsigned i = sidx(r);
+    return i < h->sr.n ? &h->sr.r[i] : NULL;
+}
+
+/* Table t grown to record i + 1 (what it adds reads as never written). False when out of memory. */
+static bool reg_grow(hz_regs_t *t, unsigned i)
+{
+    if (i >= t->cap) {
+        uint32_t cap = (i + 8) & ~7u; /* whole 8-record steps: a few grows per slot at most */
+        hz_reg_t *p = realloc(t->r, cap * sizeof *p);
+        if (!p)
+            return false;
+        t->r = p;
+        t->cap = cap;
+    }
+    memset(&t->r[t->n], 0, (i + 1 - t->n) * sizeof *t->r);
+    t->n = i + 1;
+    return true;
+}
+
+/* The record of register index r to write, the table grown to it. NULL when out of memory. */
+static inline hz_reg_t *reg_write(hz_wave_t *h, unsigned r)
+{
+    hz_regs_t *t = r < ISA_NUM_SREGS ? &h->sr : &h->vr;
+    unsigned i = r < ISA_NUM_SREGS ? sidx(r) : r - ISA_NUM_SREGS;
+    if (i >= t->n && !reg_grow(t, i))
+        return NULL;
+    return &t->r[i];
+}
+
 bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
 {
     hz_wave_t *h = *slot;
@@ -199,27 +269,24 @@ bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
             return false;
         *slot = h;
     }
-    /* Keep the allocations; give the blocks of entries still listed back (none after a clean end). */
+    /* Keep the allocations; give the blocks of entries still listed back (none after a clean end).
+     * Nothing else is cleared but the scalars: the register tables restart empty (n = 0). */
     for (uint32_t i = 0; i < h->nwb; i++)
         if (h->wb[i].data)
-            h->free_blocks[h->nfree++] = h->wb[i].data;
-    hz_wb_t *wb = h->wb;
-    uint32_t wb_cap = h->wb_cap, nfree = h->nfree, free_cap = h->free_cap;
-    uint32_t **blocks = h->free_blocks;
-    /* Only the header is cleared each time: the tables are reset by their positions below. */
-    memset(h, 0, offsetof(hz_wave_t, sb));
-    memset(&h->hot, 0, sizeof h->hot);
-    memset(h->sb, 0, sizeof h->sb);
-    memset(h->valu_at, 0, sizeof h->valu_at);
-    memset(h->setreg_at, 0, sizeof h->setreg_at);
-    h->wb = wb;
-    h->wb_cap = wb_cap;
-    h->nfree = nfree;
-    h->free_cap = free_cap;
-    h->free_blocks = blocks;
+            h->free_blocks[h->wb[i].nv != 0][h->nfree[h->wb[i].nv != 0]++] = h->wb[i].data;
+    hz_wave_t keep = *h;
+    memset(h, 0, sizeof *h);
+    h->wb = keep.wb;
+    h->wb_cap = keep.wb_cap;
+    memcpy(h->nfree, keep.nfree, sizeof h->nfree);
+    memcpy(h->free_blocks, keep.free_blocks, sizeof h->free_blocks);
+    h->saved = keep.saved;
+    h->saved_cap = keep.saved_cap;
+    h->setreg = keep.setreg;
+    h->sr = (hz_regs_t){ keep.sr.r, 0, keep.sr.cap };
+    h->vr = (hz_regs_t){ keep.vr.r, 0, keep.vr.cap };
     h->w = w;
-    h->hot.ws = 1000;              /* every "last write" of 0 is far enough back */
-    h->hot.store_at = 0;
+    w->hz_hot = (hz_hot_t){ .ws = 1000 }; /* every "last write" of 0 is far enough back */
     w->hz = h;
     return true;
 }
@@ -230,10 +297,16 @@ void hz_wave_free(hz_wave_t *h)
         return;
     for (uint32_t i = 0; i < h->nwb; i++)
         free(h->wb[i].data);
-    for (uint32_t i = 0; i < h->nfree; i++)
-        free(h->free_blocks[i]);
-    free(h->free_blocks);
+    for (int k = 0; k < 2; k++) {
+        for (uint32_t i = 0; i < h->nfree[k]; i++)
+            free(h->free_blocks[k][i]);
+        free(h->free_blocks[k]);
+    }
     free(h->wb);
+    free(h->saved);
+    free(h->setreg);
+    free(h->sr.r);
+    free(h->vr.r);
     free(h);
 }
 
@@ -282,15 +355,15 @@ static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_t *hz
 {
     tev_t ev;
     tw_wave_event(&ev, w, TEV_HAZARD, c);
-    hz->pc = w->hz->hot.cur_pc;
+    hz->pc = w->hz_hot.cur_pc;
     ev.u.hazard = hz;
     tw_emit(s, &ev);
 }
 
 /* Whether the s_waitcnts so far (or the counter's limit) guarantee e's load has written. */
-static bool covered(const hz_wave_t *h, const hz_sb_t *e)
+static bool covered(const hz_wave_t *h, const hz_reg_t *e)
 {
-    return e->idx <= h->hot.guar[e->ctr] || h->hot.issued[e->ctr] - e->idx >= HZ_CNT_MAX;
+    return e->idx <= h->w->hz_hot.guar[e->ctr] || h->w->hz_hot.issued[e->ctr] - e->idx >= HZ_CNT_MAX;
 }
 
 /* Whether an operation still in flight in this run writes register index r. */
@@ -309,7 +382,7 @@ static bool in_flight(const hz_wave_t *h, unsigned r)
 static void report_counter(tw_sim_t *s, const tw_wave_t *w, uint64_t c, unsigned r, bool write)
 {
     const hz_wave_t *h = w->hz;
-    const hz_sb_t *e = &h->sb[r];
+    const hz_reg_t *e = reg_find(h, r);
     tev_hazard_t hz = { 0 };
     hz.kind = e->ctr == HZ_VM ? TEV_HZ_VMCNT : TEV_HZ_LGKMCNT;
     hz.write = write;
@@ -317,8 +390,8 @@ static void report_counter(tw_sim_t *s, const tw_wave_t *w, uint64_t c, unsigned
     hz.reg = (uint16_t)(r < ISA_NUM_SREGS ? r : r - ISA_NUM_SREGS + ISA_VGPR_BASE);
     hz.src_pc = e->pc;
     /* lgkmcnt counts in order only while no scalar load is among the outstanding operations */
-    bool ooo = e->ctr == HZ_LGKM && h->last_smem > h->hot.guar[HZ_LGKM];
-    hz.need = ooo ? 0 : h->hot.issued[e->ctr] - e->idx;
+    bool ooo = e->ctr == HZ_LGKM && h->last_smem > h->w->hz_hot.guar[HZ_LGKM];
+    hz.need = ooo ? 0 : h->w->hz_hot.issued[e->ctr] - e->idx;
     hz.have = TEV_HZ_NONE;
     if (h->waited && h->wait_seq > e->seq) {
         hz.have = h->wait_cnt[e->ctr];
@@ -333,8 +406,8 @@ static bool check_range(tw_sim_t *s, const tw_wave_t *w, uint64_t c, uint16_t co
     const hz_wave_t *h = w->hz;
     unsigned r0 = reg_index(code);
     for (unsigned k = 0; k < count && r0 + k < HZ_REGS; k++) {
-        const hz_sb_t *e = &h->sb[r0 + k];
-        if (e->idx && !covered(h, e)) {
+        const hz_reg_t *e = reg_find(h, r0 + k);
+        if (e && e->idx && !covered(h, e)) {
             report_counter(s, w, c, r0 + k, write);
             return true;
         }
@@ -361,10 +434,11 @@ static void check_valu_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazar
     const hz_wave_t *h = w->hz;
     unsigned r0 = reg_index(code);
     for (unsigned k = 0; k < count && r0 + k < HZ_REGS; k++) {
-        uint64_t have = h->hot.ws - h->valu_at[r0 + k];
+        const hz_reg_t *e = reg_find(h, r0 + k);
+        uint64_t have = h->w->hz_hot.ws - (e ? e->valu_at : 0);
         if (have < need) {
             uint16_t reg = (uint16_t)(code + k);
-            report_ws(s, w, c, kind, reg, h->valu_pc[r0 + k], need, have);
+            report_ws(s, w, c, kind, reg, e ? e->valu_pc : 0, need, have);
             return;
         }
     }
@@ -377,7 +451,7 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
     hz_wave_t *h = w->hz;
     const isa_op_info_t *info = &isa_ops[in->op];
     /* Counters: only while some load is not covered (most instructions of most kernels skip this). */
-    if (h->hot.issued[HZ_VM] > h->hot.guar[HZ_VM] || h->hot.issued[HZ_LGKM] > h->hot.guar[HZ_LGKM]) {
+    if (h->w->hz_hot.issued[HZ_VM] > h->w->hz_hot.guar[HZ_VM] || h->w->hz_hot.issued[HZ_LGKM] > h->w->hz_hot.guar[HZ_LGKM]) {
         bool found = false;
         for (unsigned i = 0; i < z->nread && !found; i++)
             found = check_range(s, w, c, z->rcode[i], z->rn[i], false);
@@ -386,8 +460,8 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         for (unsigned k = 0; k < z->nwrite && !found; k++) {
             unsigned r0 = reg_index(z->wcode[k]);
             for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
-                const hz_sb_t *e = &h->sb[r0 + j];
-                if (!e->idx || covered(h, e))
+                const hz_reg_t *e = reg_find(h, r0 + j);
+                if (!e || !e->idx || covered(h, e))
                     continue;
                 /* a later load of the same in-order counter writes after it: no hazard */
                 if (deferred && e->ctr == ctr && (ctr == HZ_VM || (!e->smem && info->unit == ISA_UNIT_LDS)))
@@ -399,12 +473,12 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         }
     }
     /* A VALU write of a store's data VGPRs right after the store. */
-    if ((z->flags & HZI_VALU) && h->hot.ws - h->hot.store_at < WS_STORE_DATA && isa_opnd_is_vgpr(in->vdst)) {
+    if ((z->flags & HZI_VALU) && h->w->hz_hot.ws - h->w->hz_hot.store_at < WS_STORE_DATA && isa_opnd_is_vgpr(in->vdst)) {
         unsigned v = in->vdst.code - ISA_VGPR_BASE, n = opnd_count(in->vdst);
         unsigned d = h->store_reg - ISA_VGPR_BASE;
         if (v < d + h->store_n && d < v + n)
             report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
-                      WS_STORE_DATA, h->hot.ws - h->hot.store_at);
+                      WS_STORE_DATA, h->w->hz_hot.ws - h->w->hz_hot.store_at);
     }
     if (!(z->flags & HZI_WS))
         return;
@@ -432,9 +506,11 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         unsigned id = isa_hwreg_id(in->simm16);
         bool get = in->op == ISA_s_getreg_b32;
         uint32_t need = get ? WS_GETREG : WS_SETREG;
-        if (h->hot.ws - h->setreg_at[id] < need)
-            report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, h->setreg_pc[id], need,
-                      h->hot.ws - h->setreg_at[id]);
+        bool set = (h->setreg_valid >> id) & 1;
+        uint64_t at = set ? h->setreg->at[id] : 0;
+        if (h->w->hz_hot.ws - at < need)
+            report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, set ? h->setreg->pc[id] : 0, need,
+                      h->w->hz_hot.ws - at);
         break;
     }
     default:
@@ -477,7 +553,7 @@ static void lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const is
     uint64_t delta;
     uint32_t len;
     unsigned nr = ds_runs(in, &delta, &len);
-    const hz_word_t stamp = { w->id + 1, w->hz->hot.cur_pc, l->epoch };
+    const hz_word_t stamp = { w->id + 1, w->hz_hot.cur_pc, l->epoch };
     for (uint64_t m = res->lanes; m; m &= m - 1) {
         uint64_t addr = res->addr[__builtin_ctzll(m)];
         for (unsigned k = 0; k < nr; k++) {
@@ -509,9 +585,9 @@ static void lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const is
 void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
 {
     hz_wave_t *h = w->hz;
-    h->hot.cur_pc = w->inst_base + w->isa.pc;
+    h->w->hz_hot.cur_pc = w->inst_base + w->isa.pc;
     if (s->hazards)
-        check(s, w, in, &s->hz_insts[h->hot.cur_pc], c);
+        check(s, w, in, &s->hz_insts[h->w->hz_hot.cur_pc], c);
     h->capture = hz_deferred(in);
     if (!h->capture)
         return;
@@ -522,33 +598,47 @@ void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
         h->cap_nv = (uint8_t)opnd_count(in->vdst);
         if (h->cap_vreg + h->cap_nv > w->isa.nvgpr || h->cap_nv > 4)
             h->cap_nv = 0; /* isa_exec refuses it; nothing to save */
-        memcpy(h->saved, &w->isa.vgpr[(size_t)h->cap_vreg * ISA_WAVE_SIZE],
-               (size_t)h->cap_nv * ISA_WAVE_SIZE * sizeof *h->saved);
     }
     if (in->sdst.code < ISA_NUM_SREGS) {
         h->cap_sreg = in->sdst.code;
         h->cap_ns = (uint8_t)opnd_count(in->sdst);
         if (h->cap_sreg + h->cap_ns > ISA_NUM_SREGS || h->cap_ns > 16)
             h->cap_ns = 0;
-        memcpy(h->saved + (size_t)h->cap_nv * ISA_WAVE_SIZE, &w->isa.sreg[h->cap_sreg], h->cap_ns * sizeof *h->saved);
     }
+    uint32_t need = h->cap_nv ? HZ_WB_WORDS : HZ_WB_SMALL;
+    if (h->saved_cap < need) {
+        uint32_t *p = realloc(h->saved, need * sizeof *p);
+        if (!p) {
+            h->capture = false;
+            s->status = 3;
+            return;
+        }
+        h->saved = p;
+        h->saved_cap = need;
+    }
+    size_t vw = (size_t)h->cap_nv * ISA_WAVE_SIZE;
+    if (vw)
+        memcpy(h->saved, &w->isa.vgpr[(size_t)h->cap_vreg * ISA_WAVE_SIZE], vw * sizeof *h->saved);
+    if (h->cap_ns)
+        memcpy(h->saved + vw, &w->isa.sreg[h->cap_sreg], h->cap_ns * sizeof *h->saved);
 }
 
 static bool push(hz_wave_t *h, bool vm, uint64_t done, hz_wb_t **out)
 {
     if (h->nwb == h->wb_cap) {
-        uint32_t cap = h->wb_cap ? 2 * h->wb_cap : 16;
+        uint32_t cap = h->wb_cap ? 2 * h->wb_cap : 4;
         hz_wb_t *p = realloc(h->wb, cap * sizeof *p);
-        uint32_t **f = realloc(h->free_blocks, cap * sizeof *f);
-        if (f)
-            h->free_blocks = f;
-        if (!p || !f) {
-            if (p)
-                h->wb = p;
-            return false;
+        if (p)
+            h->wb = p;
+        for (int k = 0; k < 2 && p; k++) {
+            uint32_t **f = realloc(h->free_blocks[k], cap * sizeof *f);
+            if (!f)
+                return false;
+            h->free_blocks[k] = f;
         }
-        h->wb = p;
-        h->wb_cap = h->free_cap = cap;
+        if (!p)
+            return false;
+        h->wb_cap = cap;
     }
     hz_wb_t *b = &h->wb[h->nwb++];
     memset(b, 0, sizeof *b);
@@ -572,7 +662,9 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
             return;
         }
         if (h->capture && (h->cap_nv || h->cap_ns)) {
-            uint32_t *data = h->nfree ? h->free_blocks[--h->nfree] : malloc(HZ_WB_WORDS * sizeof *data);
+            int k = h->cap_nv != 0;
+            uint32_t *data = h->nfree[k] ? h->free_blocks[k][--h->nfree[k]]
+                                         : malloc((k ? HZ_WB_WORDS : HZ_WB_SMALL) * sizeof *data);
             if (!data) {
                 s->status = 3;
                 return;
@@ -597,54 +689,74 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
         return;
 
     /* ---- the checker's records ---- */
-    const struct hz_inst *z = &s->hz_insts[h->hot.cur_pc];
-    h->hot.seq++;
+    const struct hz_inst *z = &s->hz_insts[h->w->hz_hot.cur_pc];
+    h->w->hz_hot.seq++;
     if (counted) {
         int ctr = vm ? HZ_VM : HZ_LGKM;
-        uint32_t idx = ++h->hot.issued[ctr];
+        uint32_t idx = ++h->w->hz_hot.issued[ctr];
         if (info->unit == ISA_UNIT_SMEM)
             h->last_smem = idx;
         if (z->flags & HZI_DEFERRED)
             for (unsigned k = 0; k < z->nwrite; k++) {
                 unsigned r0 = reg_index(z->wcode[k]);
-                for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++)
-                    h->sb[r0 + j] = (hz_sb_t){ idx, h->hot.cur_pc, h->hot.seq, (uint8_t)ctr, info->unit == ISA_UNIT_SMEM };
+                for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
+                    hz_reg_t *e = reg_write(h, r0 + j);
+                    if (!e) {
+                        s->status = 3;
+                        return;
+                    }
+                    e->idx = idx;
+                    e->pc = h->w->hz_hot.cur_pc;
+                    e->seq = h->w->hz_hot.seq;
+                    e->ctr = (uint8_t)ctr;
+                    e->smem = info->unit == ISA_UNIT_SMEM;
+                }
             }
     }
     if (in->op == ISA_s_waitcnt) {
         unsigned n[2] = { isa_waitcnt_vm(in->simm16), isa_waitcnt_lgkm(in->simm16) };
-        if (h->hot.issued[HZ_VM] > n[0] && h->hot.issued[HZ_VM] - n[0] > h->hot.guar[HZ_VM])
-            h->hot.guar[HZ_VM] = h->hot.issued[HZ_VM] - n[0];
-        bool ooo = h->last_smem > h->hot.guar[HZ_LGKM];
+        if (h->w->hz_hot.issued[HZ_VM] > n[0] && h->w->hz_hot.issued[HZ_VM] - n[0] > h->w->hz_hot.guar[HZ_VM])
+            h->w->hz_hot.guar[HZ_VM] = h->w->hz_hot.issued[HZ_VM] - n[0];
+        bool ooo = h->last_smem > h->w->hz_hot.guar[HZ_LGKM];
         if (n[1] == 0)
-            h->hot.guar[HZ_LGKM] = h->hot.issued[HZ_LGKM];
-        else if (!ooo && h->hot.issued[HZ_LGKM] > n[1] && h->hot.issued[HZ_LGKM] - n[1] > h->hot.guar[HZ_LGKM])
-            h->hot.guar[HZ_LGKM] = h->hot.issued[HZ_LGKM] - n[1];
+            h->w->hz_hot.guar[HZ_LGKM] = h->w->hz_hot.issued[HZ_LGKM];
+        else if (!ooo && h->w->hz_hot.issued[HZ_LGKM] > n[1] && h->w->hz_hot.issued[HZ_LGKM] - n[1] > h->w->hz_hot.guar[HZ_LGKM])
+            h->w->hz_hot.guar[HZ_LGKM] = h->w->hz_hot.issued[HZ_LGKM] - n[1];
         h->waited = true;
-        h->wait_seq = h->hot.seq;
-        h->wait_pc = h->hot.cur_pc;
+        h->wait_seq = h->w->hz_hot.seq;
+        h->wait_pc = h->w->hz_hot.cur_pc;
         h->wait_cnt[HZ_VM] = n[0];
         h->wait_cnt[HZ_LGKM] = n[1];
     }
     /* Wait states: this instruction's own, then what it produced, stamped after them. */
-    h->hot.ws += z->ws;
+    h->w->hz_hot.ws += z->ws;
     if ((z->flags & HZI_VALU) && s->hz_track_valu) {
         for (unsigned k = 0; k < z->nwrite; k++) {
             unsigned r0 = reg_index(z->wcode[k]);
             for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
-                h->valu_at[r0 + j] = h->hot.ws;
-                h->valu_pc[r0 + j] = h->hot.cur_pc;
+                hz_reg_t *e = reg_write(h, r0 + j);
+                if (!e) {
+                    s->status = 3;
+                    return;
+                }
+                e->valu_at = h->w->hz_hot.ws;
+                e->valu_pc = h->w->hz_hot.cur_pc;
             }
         }
     } else if (z->flags & HZI_SETREG) {
         unsigned id = isa_hwreg_id(in->simm16);
-        h->setreg_at[id] = h->hot.ws;
-        h->setreg_pc[id] = h->hot.cur_pc;
+        if (!h->setreg && !(h->setreg = malloc(sizeof *h->setreg))) {
+            s->status = 3;
+            return;
+        }
+        h->setreg_valid |= (uint64_t)1 << id;
+        h->setreg->at[id] = h->w->hz_hot.ws;
+        h->setreg->pc[id] = h->w->hz_hot.cur_pc;
     } else if (z->flags & HZI_STORE_BIG) {
-        h->hot.store_at = h->hot.ws;
+        h->w->hz_hot.store_at = h->w->hz_hot.ws;
         h->store_reg = z->store_reg;
         h->store_n = z->store_n;
-        h->store_pc = h->hot.cur_pc;
+        h->store_pc = h->w->hz_hot.cur_pc;
     } else if (z->flags & HZI_LDS) {
         lds_access(s, w, in, res, c);
     }
@@ -676,6 +788,6 @@ bool hz_complete(tw_wave_t *w, bool vm, uint64_t c)
         }
     }
     memcpy(&w->isa.sreg[b.sreg], b.data + vw, b.ns * sizeof *b.data);
-    h->free_blocks[h->nfree++] = b.data;
+    h->free_blocks[b.nv != 0][h->nfree[b.nv != 0]++] = b.data;
     return true;
 }

@@ -22,16 +22,11 @@
 
 #include "machine/timing_state.h"
 
-/* The per-wave state (allocated per wave slot, reset when a wave takes the slot). Its first member
- * is what the issue stage's fast path (hz_quick) reads and updates. */
+/* The per-wave state (allocated per wave slot, reset when a wave takes the slot; its register
+ * records grow to the highest register the wave writes). What the issue stage's fast path
+ * (hz_quick) reads and updates is in the wave itself (w->hz_hot). */
 typedef struct hz_wave hz_wave_t;
-typedef struct {
-    uint32_t cur_pc;           /* the instruction being issued (workload-wide) */
-    uint32_t seq;              /* instructions issued */
-    uint64_t ws;               /* wait states issued */
-    uint64_t store_at;         /* the wait-state position of the last store of more than 8 bytes */
-    uint32_t issued[2], guar[2]; /* vm, lgkm: ops issued; ops the s_waitcnts so far guarantee done */
-} hz_hot_t;
+typedef tw_hz_hot_t hz_hot_t;  /* in the wave (w->hz_hot): timing_state.h */
 
 /* What the checker needs of each instruction, computed once per run (hz_prepare) and looked up by
  * the workload-wide index on every issue instead of decoding operands again. */
@@ -86,7 +81,7 @@ bool hz_complete(tw_wave_t *w, bool vm, uint64_t c);
  * true. False: call hz_issue_begin / hz_issue_end. Inline: it runs for most instructions. */
 static inline bool hz_quick(const tw_sim_t *s, tw_wave_t *w)
 {
-    hz_hot_t *h = (hz_hot_t *)w->hz;
+    hz_hot_t *h = &w->hz_hot;
     uint32_t pc = w->inst_base + w->isa.pc;
     const struct hz_inst *z = &s->hz_insts[pc];
     if ((z->flags & (HZI_WS | HZI_SETREG | HZI_WAITCNT | HZI_STORE_BIG | HZI_LDS | HZI_DEFERRED)) ||

@@ -114,10 +114,12 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     for (uint32_t i = 0; i < s->ncu; i++) {
         tw_cu_t *c = &s->cus[i];
         c->tick_at = TW_NEVER;
-        c->wave_pool = calloc((size_t)TW_MAX_SIMDS * TW_MAX_SLOTS, sizeof *c->wave_pool);
+        /* calloc, not aligned_alloc + memset: the slots a run never uses stay untouched */
+        c->wave_mem = calloc(1, (size_t)TW_MAX_SIMDS * TW_MAX_SLOTS * sizeof *c->wave_pool + _Alignof(tw_wave_t));
         c->wg_pool = calloc(s->wg_pool_n, sizeof *c->wg_pool);
-        if (!c->wave_pool || !c->wg_pool)
+        if (!c->wave_mem || !c->wg_pool)
             return 3;
+        c->wave_pool = (tw_wave_t *)(((uintptr_t)c->wave_mem + _Alignof(tw_wave_t) - 1) & ~(uintptr_t)(_Alignof(tw_wave_t) - 1));
     }
     if (mem_init(&s->mem, cfg, s->ncu) != 0)
         return 3;
@@ -129,7 +131,7 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
 static void teardown(tw_sim_t *s)
 {
     for (uint32_t i = 0; s->cus && i < s->ncu; i++) {
-        free(s->cus[i].wave_pool);
+        free(s->cus[i].wave_mem);
         for (uint32_t k = 0; k < TW_MAX_SIMDS * TW_MAX_SLOTS; k++)
             free(s->cus[i].vgpr_slot[k]);
         for (uint32_t k = 0; k < TW_MAX_SIMDS * TW_MAX_SLOTS; k++)

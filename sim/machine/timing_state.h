@@ -32,25 +32,46 @@ struct tw_wg;
 struct hz_wave;
 struct hz_lds;
 
+/* The hazard checker's counters of a wave (hazard.h: hz_hot_t), kept in the wave next to what the
+ * issue stage reads: its fast path (hz_quick) reads and updates them for most instructions. */
+typedef struct {
+    uint32_t cur_pc;           /* the instruction being issued (workload-wide) */
+    uint32_t seq;              /* instructions issued */
+    uint64_t ws;               /* wait states issued */
+    uint64_t store_at;         /* the wait-state position of the last store of more than 8 bytes */
+    uint32_t issued[2], guar[2]; /* vm, lgkm: ops issued; ops the s_waitcnts so far guarantee done */
+} tw_hz_hot_t;
+
+/* Laid out for the issue stage, which looks at every wave of a SIMD each time it picks one: what
+ * that scan reads (ready_at, state, next_unit) and what an issue updates (the hazard counters) on
+ * the first cache line; then isa, whose scalar registers are cold but for EXEC (and VCC), next to its
+ * pc and VGPR pointer; then the rest of the timing state, what an issue reads sharing the line of
+ * isa's clock. Each wave is 64-byte aligned (tw_cu_t.wave_pool): an issued VALU instruction
+ * touches four lines of its wave. */
 typedef struct tw_wave {
-    isa_wave_t isa;
-    struct tw_wg *wg;
-    uint64_t id;               /* launch order: the age used by oldest-first */
-    uint32_t cu, simd, slot, index;
-    uint32_t inst_base;        /* its kernel's first instruction in the workload-wide numbering */
+    _Alignas(64) uint64_t ready_at; /* earliest cycle its next instruction may issue */
     tev_wave_state_t state;
-    uint64_t ready_at;         /* earliest cycle its next instruction may issue */
-    uint32_t vm_cnt, lgkm_cnt; /* outstanding vector-memory and LDS/scalar-memory operations */
-    uint32_t wait_vm, wait_lgkm; /* thresholds of the s_waitcnt it waits on */
-    uint64_t last_vm_done;     /* vmcnt decrements in order */
-    uint64_t valu_done;        /* when its last VALU instruction leaves the SIMD: it cannot end before */
-    uint8_t prio;              /* s_setprio */
     /* Its next instruction (NULL past the kernel's end) and that instruction's unit (ISA_UNIT_SEQ
      * past the end), kept by tw_wave_fetch whenever its pc changes: the issue stage reads them for
      * every waiting wave every cycle, and this saves four dependent loads each time. */
     uint8_t next_unit;
+    uint8_t prio;              /* s_setprio */
+    tw_hz_hot_t hz_hot;
     const isa_inst_t *next;
+    isa_wave_t isa;
+    uint32_t inst_base;        /* its kernel's first instruction in the workload-wide numbering */
+    uint32_t cu;
+    struct tw_wg *wg;
+    uint64_t id;               /* launch order: the age used by oldest-first */
+    uint64_t valu_done;        /* when its last VALU instruction leaves the SIMD: it cannot end before */
+    uint32_t simd, slot, index;
+    uint32_t vm_cnt, lgkm_cnt; /* outstanding vector-memory and LDS/scalar-memory operations */
+    uint32_t wait_vm, wait_lgkm; /* thresholds of the s_waitcnt it waits on */
+    uint64_t last_vm_done;     /* vmcnt decrements in order */
     struct hz_wave *hz;        /* its slot's write-back and checker state (hazard.h) */
+    /* Padding to an odd number of cache lines (13): at 12, the same line of every wave of a CU fell
+     * into a quarter of the L1's sets, and the issue stage's scan of the waves missed there. */
+    uint8_t pad_[64];
 } tw_wave_t;
 
 typedef struct tw_wg {
@@ -102,7 +123,8 @@ typedef struct {
     occ_resource_t lim_res;
     bool lim_valid;
     /* storage, allocated once per run */
-    tw_wave_t *wave_pool;      /* [simd * TW_MAX_SLOTS + slot] */
+    tw_wave_t *wave_pool;      /* [simd * TW_MAX_SLOTS + slot], 64-byte aligned in wave_mem */
+    void *wave_mem;
     uint32_t *vgpr_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* nvgpr_each * 64 words, allocated on first use */
     struct hz_wave *hz_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* hazard.h state, allocated on first use */
     tw_wg_t *wg_pool;          /* cfg->cu_max_workgroups entries */
