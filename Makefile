@@ -132,9 +132,9 @@ timing-modes: $(BUILD)/san/gcnsim $(OPENCL_ASM)
 
 # ---- hazards: the checker's false-positive corpus (docs/architecture.md, data hazards) ----
 # `gcnsim check` finds nothing in any shipped workload (hand-written and compiled) nor in the
-# experiments' generated kernels (left in build/experiments-fast by experiments-fast, which runs first).
+# experiments' generated kernels (build/experiments-fast, made by experiments-fast first).
 .PHONY: hazard-corpus
-hazard-corpus: $(BUILD)/san/gcnsim $(OPENCL_ASM)
+hazard-corpus: $(BUILD)/san/gcnsim $(OPENCL_ASM) experiments-fast
 	@sh tests/hazard_corpus.sh $(BUILD)/san/gcnsim $(BUILD)/experiments-fast
 # ---- end of hazards ----
 

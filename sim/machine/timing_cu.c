@@ -93,7 +93,9 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         return;
     }
     isa_exec_result_t res;
-    w->isa.clock = c; /* s_memtime / s_memrealtime read the cycle of their issue */
+    if (info->unit == ISA_UNIT_SMEM)
+        w->isa.clock = c; /* s_memtime / s_memrealtime read the cycle of their issue (written only
+                           * for SMEM: a store per issue touched every wave's line on many CUs) */
     /* Results of loads are written at completion (hazard.h); the checker looks first. Neither has
      * anything to do for other units while the checker is off. */
     bool mem = info->unit == ISA_UNIT_VMEM || info->unit == ISA_UNIT_LDS || info->unit == ISA_UNIT_SMEM;
