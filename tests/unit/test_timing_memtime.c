@@ -48,11 +48,43 @@ START_TEST(test_memtime_latency)
 }
 END_TEST
 
+/* The value: the cycle of the s_memtime's own issue (the timing model writes the wave's clock at
+ * scalar-memory issues only), stored with a scalar store and compared with the recorded issue. */
+START_TEST(test_memtime_value)
+{
+    static const char kernel[] = "k:\n  s_load_dwordx2 s[4:5], s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n"
+                                 "  s_nop 7\n  s_memtime s[2:3]\n  s_waitcnt lgkmcnt(0)\n"
+                                 "  s_store_dwordx2 s[2:3], s[4:5], 0x0\n  s_dcache_wb\n  s_waitcnt lgkmcnt(0)\n"
+                                 "  s_endpgm\n";
+    th_launch_t t;
+    th_prepare(&t, kernel, "grid = 64\nworkgroup = 64\n[buffer out]\ntype = u32\ncount = 2\n[args]\nout = @out\n",
+               NULL, NULL, 0);
+    th_recorder_t rec = { 0 };
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.observers[0] = (tev_observer_t){ th_record, &rec };
+    opt.nobservers = 1;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    uint64_t at = UINT64_MAX, issued = 0;
+    for (size_t i = 0; i < rec.n; i++)
+        if (rec.ev[i].kind == TEV_ISSUE && issued++ == 3) /* load, wait, nop, memtime */
+            at = rec.ev[i].cycle;
+    uint64_t got;
+    memcpy(&got, t.L->bufs[0].data, 8);
+    ck_assert_uint_gt(at, 4);
+    ck_assert_uint_eq(got, at);
+    free(rec.ev);
+    th_release(&t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("timing_memtime");
     TCase *t = tcase_create("memtime");
     tcase_add_test(t, test_memtime_latency);
+    tcase_add_test(t, test_memtime_value);
     suite_add_tcase(s, t);
     return s;
 }
