@@ -73,5 +73,30 @@ static inline void eng_tick_ran(eng_t *e, uint64_t cycle)
     e->now = cycle;
     e->processed++;
 }
+/* Whether an event at (cycle, prio), scheduled now (after every pending one), would be the next
+ * popped: then the owner may run it at once and call eng_tick_ran instead of eng_schedule and
+ * eng_pop (the same order, and the same count of events processed). */
+bool eng_event_next_slow(eng_t *e, uint64_t cycle, uint32_t prio); /* the ticks' part, by search */
+static inline bool eng_event_next(eng_t *e, uint64_t cycle, uint32_t prio)
+{
+    if (cycle < e->now)
+        return false;
+    if (e->nticks > 0) {
+        uint64_t n = cycle - e->now;
+        if (prio < e->tick_prio && e->nover == 0 && n <= 64) {
+            /* The usual question (a few cycles ahead, ticks of that cycle after it): is any wheel
+             * bucket of cycles now .. cycle - 1 in use? No search for the first tick. */
+            uint32_t b = (uint32_t)(e->now & (ENG_WHEEL - 1)), w = b / 64, sh = b % 64;
+            uint64_t m = n == 64 ? ~0ull : (1ull << n) - 1;
+            if ((e->wheel_used[w] & (m << sh)) ||
+                (sh && (e->wheel_used[(w + 1) % (ENG_WHEEL / 64)] & (m >> (64 - sh)))))
+                return false;
+        } else if (!eng_event_next_slow(e, cycle, prio)) {
+            return false;
+        }
+    }
+    /* A pending event of the same cycle and priority has the lower sequence number: it goes first. */
+    return e->n == 0 || e->heap[0].cycle > cycle || (e->heap[0].cycle == cycle && e->heap[0].prio > prio);
+}
 
 #endif

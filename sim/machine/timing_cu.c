@@ -65,10 +65,16 @@ void tw_vmem_resume(tw_sim_t *s, uint32_t ci, uint64_t c)
     tw_cu_t *cu = &s->cus[ci];
     const mem_access_t *a;
     uint64_t t;
-    if (!mem_vector_resume(&s->mem, ci, c, &a, &t)) {
-        if (!eng_schedule(&s->eng, t, 0, EV_VMEM_RESUME, ci, NULL))
-            s->status = 3;
-        return;
+    while (!mem_vector_resume(&s->mem, ci, c, &a, &t)) {
+        /* While the next line's resume would be the next event anyway (nothing else due before
+         * it, nor past the cycle limit), go on at its cycle here rather than through the queue. */
+        if (!eng_event_next(&s->eng, t, 0) || s->status != 0 || (s->max_cycles && t > s->max_cycles)) {
+            if (!eng_schedule(&s->eng, t, 0, EV_VMEM_RESUME, ci, NULL))
+                s->status = 3;
+            return;
+        }
+        eng_tick_ran(&s->eng, t);
+        c = t;
     }
     tw_wave_t *w = cu->vmem_wave;
     cu->vmem_free = t;

@@ -167,6 +167,47 @@ START_TEST(tick_next_agrees_with_pop)
 }
 END_TEST
 
+/* eng_event_next says yes exactly when eng_schedule then eng_pop would hand back that event next:
+ * against pending events of the same cycle and priority (scheduled before it: they go first) and
+ * ticks of the same cycle on either side of its priority. */
+START_TEST(event_next_agrees_with_pop)
+{
+    eng_t e;
+    eng_init(&e);
+    ck_assert(eng_ticks_init(&e, 5, TICK_PRIO, TICK_KIND));
+    uint64_t x = 987654321;
+    unsigned yes = 0, no = 0, tick_tie = 0;
+    for (int i = 0; i < 20000; i++) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        unsigned r = (unsigned)(x >> 33);
+        if (r % 3 == 0)
+            ck_assert(eng_schedule(&e, e.now + (r >> 2) % 3, (r >> 4) % 3 == 0 ? TICK_PRIO + 2 : 0, 1, 0, NULL));
+        if (r % 5 == 0)
+            eng_tick(&e, (r >> 6) % 4, e.now + ((r >> 20) % 4 == 0 ? 55 + (r >> 8) % 16 : (r >> 8) % 3));
+        if (e.tick_where[4] == 0) /* a tick past the wheel: it stays in the overflow list until due */
+            eng_tick(&e, 4, e.now + ENG_WHEEL + (r >> 8) % 3);
+        uint64_t at = e.now + ((r >> 18) % 8 == 0 ? 60 + (r >> 10) % 8 : (r >> 10) % 3); /* sometimes near 64 ahead */
+        uint32_t prio = (r >> 12) % 4 == 0 ? TICK_PRIO + 1 + (r >> 14) % 2 : 0; /* above tick 0's, or below all */
+        bool next = eng_event_next(&e, at, prio);
+        ck_assert(eng_schedule(&e, at, prio, 7, (uint32_t)i, NULL));
+        eng_event_t ev;
+        ck_assert(eng_pop(&e, &ev));
+        bool popped_it = ev.kind == 7 && ev.arg == (uint32_t)i;
+        ck_assert_int_eq(next, popped_it);
+        if (!popped_it && ev.kind == TICK_KIND && ev.cycle == at)
+            tick_tie++;
+        yes += next;
+        no += !next;
+        while (e.n + e.nticks > 1 + (r >> 16) % 3) /* drain to a short queue (id 4's far tick stays) */
+            ck_assert(eng_pop(&e, &ev));
+    }
+    ck_assert_uint_gt(yes, 1000);
+    ck_assert_uint_gt(no, 1000);
+    ck_assert_uint_gt(tick_tie, 100);
+    eng_free(&e);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("engine");
@@ -176,6 +217,7 @@ static Suite *suite(void)
     tcase_add_test(tc, ticks_merge_replace_and_wrap);
     tcase_add_test(tc, random_against_reference);
     tcase_add_test(tc, tick_next_agrees_with_pop);
+    tcase_add_test(tc, event_next_agrees_with_pop);
     suite_add_tcase(s, tc);
     return s;
 }
