@@ -436,6 +436,34 @@ static void coalesce_check(const uint64_t *addr, uint64_t lanes, uint32_t bytes,
 
 static const uint32_t coalesce_sizes[] = { 1, 2, 4, 8, 12, 16 };
 
+/* Unit-stride lanes (each active lane's access starting where the previous one's ends), which the
+ * coalescer takes as one range, with runs broken at random (jumps, gaps, overlaps, inactive lanes)
+ * so that the per-lane path runs between them. */
+START_TEST(test_coalescer_unit_stride)
+{
+    uint64_t s = 0x9e3779b97f4a7c15ull;
+    for (int iter = 0; iter < 6000; iter++) {
+        uint32_t lb = test_rng(&s) & 1 ? 256 : 64;
+        uint32_t bytes = coalesce_sizes[test_rng(&s) % 6];
+        bool combine = test_rng(&s) & 1;
+        uint64_t pick = test_rng(&s) % 4;
+        uint64_t lanes = pick == 0   ? ~0ull
+                         : pick == 1 ? test_rng(&s) | test_rng(&s)
+                         : pick == 2 ? test_rng(&s)
+                                     : ~0ull << (test_rng(&s) % 64);
+        uint64_t addr[64], a = 0x10000 + test_rng(&s) % 512;
+        int breaks = (int)(test_rng(&s) % 4);
+        for (int l = 0; l < 64; l++) {
+            addr[l] = a;
+            a += bytes;
+            if (breaks && test_rng(&s) % 16 == 0) /* a jump, a gap or an overlap */
+                a = test_rng(&s) % 3 == 0 ? 0x10000 + test_rng(&s) % 4096 : a + (test_rng(&s) % 5) - 2;
+        }
+        coalesce_check(addr, lanes, bytes, lb, combine);
+    }
+}
+END_TEST
+
 START_TEST(test_coalescer_random)
 {
     uint64_t s = 0x243f6a8885a308d3ull;
@@ -747,6 +775,7 @@ static Suite *memsys_suite(void)
     tcase_add_test(tc, test_coalescer);
     tcase_add_test(tc, test_coalescer_random);
     tcase_add_test(tc, test_coalescer_runs);
+    tcase_add_test(tc, test_coalescer_unit_stride);
     tcase_add_test(tc, test_dram_rows);
     tcase_add_test(tc, test_dram_bandwidth);
     tcase_add_test(tc, test_time_order_at_l2);
