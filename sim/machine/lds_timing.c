@@ -72,6 +72,19 @@ static uint32_t pass_cycles(const uint64_t dw[ISA_WAVE_SIZE], uint64_t mask, uns
     return worst; /* 0 when no lane of the pass is active */
 }
 
+/* Dword d in its bank: false when the bank already has another dword (a conflict). */
+static inline __attribute__((always_inline)) bool bank_take(uint64_t d, uint64_t bm, uint64_t *used,
+                                                            uint64_t bank_dw[ISA_WAVE_SIZE])
+{
+    unsigned b = (unsigned)(d & bm);
+    if (!(*used >> b & 1)) {
+        *used |= (uint64_t)1 << b;
+        bank_dw[b] = d;
+        return true;
+    }
+    return bank_dw[b] == d;
+}
+
 /* One pass of a power-of-two bank count up to 64, the dwords taken from the addresses directly
  * (dword = (addr + delta) / 4): a pass whose banks each see one distinct dword costs one cycle,
  * found in one walk with a bit mask of the banks (a whole pass of active lanes, the usual case,
@@ -82,29 +95,14 @@ static uint32_t pass_pow2(const uint64_t addr[ISA_WAVE_SIZE], uint64_t delta, ui
     uint64_t win = count >= ISA_WAVE_SIZE ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1) << first;
     uint64_t m = mask & win, used = 0, bank_dw[ISA_WAVE_SIZE], bm = banks - 1;
     if (m == win) {
-        for (unsigned l = first; l < first + count; l++) {
-            uint64_t d = (addr[l] + delta) / 4;
-            unsigned b = (unsigned)(d & bm);
-            if (!(used >> b & 1)) {
-                used |= (uint64_t)1 << b;
-                bank_dw[b] = d;
-            } else if (bank_dw[b] != d) {
+        for (unsigned l = first; l < first + count; l++)
+            if (!bank_take((addr[l] + delta) / 4, bm, &used, bank_dw))
                 goto conflict;
-            }
-        }
         return 1;
     }
-    for (uint64_t f = m; f; f &= f - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(f);
-        uint64_t d = (addr[l] + delta) / 4;
-        unsigned b = (unsigned)(d & bm);
-        if (!(used >> b & 1)) {
-            used |= (uint64_t)1 << b;
-            bank_dw[b] = d;
-        } else if (bank_dw[b] != d) {
+    for (uint64_t f = m; f; f &= f - 1)
+        if (!bank_take((addr[__builtin_ctzll(f)] + delta) / 4, bm, &used, bank_dw))
             goto conflict;
-        }
-    }
     return m != 0;
 conflict:;
     uint64_t dw[ISA_WAVE_SIZE];
