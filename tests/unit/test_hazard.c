@@ -12,23 +12,6 @@
 #include "observe/trace.h"
 #include "timing_harness.h"
 
-enum { MAX_FOUND = 64 };
-
-typedef struct {
-    tev_hazard_t h[MAX_FOUND];
-    uint64_t wave[MAX_FOUND];
-    unsigned n;
-} found_t;
-
-static void keep(void *ctx, const tev_t *ev)
-{
-    found_t *f = ctx;
-    if (ev->kind == TEV_HAZARD && f->n < MAX_FOUND) {
-        f->h[f->n] = *ev->u.hazard;
-        f->wave[f->n++] = ev->wave;
-    }
-}
-
 static const char prologue[] =
     "k:\n"
     "  s_load_dwordx4 s[4:7], s[0:1], 0x0\n"
@@ -49,7 +32,7 @@ static const char ini_one_wave[] =
 
 /* Run prologue + body (+ the store of v2 unless the body stores) in time with the checker on;
  * out[0..63] into out (when not NULL). */
-static void run_tick(const char *body, bool store, const char *ini, found_t *f, uint32_t *out, bool tick)
+static void run_tick(const char *body, bool store, const char *ini, th_found_t *f, uint32_t *out, bool tick)
 {
     char kernel[4096];
     snprintf(kernel, sizeof kernel, "%s%s%s  s_endpgm\n", prologue, body,
@@ -61,7 +44,7 @@ static void run_tick(const char *body, bool store, const char *ini, found_t *f, 
     memset(&opt, 0, sizeof opt);
     opt.hazards = true;
     opt.tick_every_cycle = tick;
-    opt.observers[0] = (tev_observer_t){ keep, f };
+    opt.observers[0] = (tev_observer_t){ th_keep_hazards, f };
     opt.nobservers = 1;
     timing_result_t res;
     ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
@@ -72,13 +55,13 @@ static void run_tick(const char *body, bool store, const char *ini, found_t *f, 
     th_release(&t);
 }
 
-static void run(const char *body, bool store, const char *ini, found_t *f, uint32_t *out)
+static void run(const char *body, bool store, const char *ini, th_found_t *f, uint32_t *out)
 {
     run_tick(body, store, ini, f, out, false);
 }
 
 /* The one finding of kind k (and no other). */
-static const tev_hazard_t *only(const found_t *f, tev_hazard_kind_t k)
+static const tev_hazard_t *only(const th_found_t *f, tev_hazard_kind_t k)
 {
     ck_assert_uint_ge(f->n, 1);
     for (unsigned i = 0; i < f->n; i++)
@@ -92,7 +75,7 @@ static const tev_hazard_t *only(const found_t *f, tev_hazard_kind_t k)
  * global load takes hundreds of cycles), as on hardware. With the wait it reads in[id] = 100 + id. */
 START_TEST(test_read_after_load_without_waitcnt)
 {
-    found_t f;
+    th_found_t f;
     uint32_t out[64];
     run("  v_mov_b32 v1, 7\n  flat_load_dword v1, v[10:11]\n  v_mov_b32 v2, v1\n", true, NULL, &f, out);
     const tev_hazard_t *h = only(&f, TEV_HZ_VMCNT);
@@ -115,7 +98,7 @@ END_TEST
  * not: vmcnt(1) is too weak for it, vmcnt(0) is needed. */
 START_TEST(test_waitcnt_too_weak)
 {
-    found_t f;
+    th_found_t f;
     uint32_t out[64];
     const char *loads = "  v_mov_b32 v1, 7\n  v_mov_b32 v3, 9\n  flat_load_dword v1, v[10:11]\n"
                         "  flat_load_dword v3, v[10:11]\n  s_waitcnt vmcnt(1)\n";
@@ -137,7 +120,7 @@ END_TEST
 /* A scalar load read before s_waitcnt lgkmcnt(0). */
 START_TEST(test_scalar_load_without_waitcnt)
 {
-    found_t f;
+    th_found_t f;
     run("  s_load_dword s8, s[0:1], 0x0\n  v_mov_b32 v2, s8\n", true, NULL, &f, NULL);
     const tev_hazard_t *h = only(&f, TEV_HZ_LGKMCNT);
     ck_assert_uint_eq(h->reg, 8);
@@ -150,7 +133,7 @@ END_TEST
  * as on hardware (the finding says "overwrites"). */
 START_TEST(test_write_before_load_returns)
 {
-    found_t f;
+    th_found_t f;
     uint32_t out[64];
     run("  flat_load_dword v2, v[10:11]\n  v_mov_b32 v2, 5\n  s_waitcnt vmcnt(0)\n", true, NULL, &f, out);
     const tev_hazard_t *h = only(&f, TEV_HZ_VMCNT);
@@ -170,7 +153,7 @@ END_TEST
  * state the checker reports the gfx8 hazard. */
 START_TEST(test_store_reads_data_at_issue)
 {
-    found_t f;
+    th_found_t f;
     uint32_t out[64];
     const char *head = "  v_mov_b32 v2, 1\n  v_mov_b32 v3, 2\n  v_mov_b32 v4, 3\n  v_mov_b32 v5, 4\n";
     char body[512];
@@ -201,7 +184,7 @@ START_TEST(test_vmem_sgpr_wait_states)
 {
     static const char *const v_sharp = "  s_mov_b32 s20, s6\n  s_mov_b32 s21, s7\n  s_mov_b32 s22, 0x10000\n"
                                        "  s_mov_b32 s23, 0x27000\n  v_mov_b32 v2, 3\n  v_mov_b32 v15, 0\n";
-    found_t f;
+    th_found_t f;
     char body[512];
     snprintf(body, sizeof body, "%s  v_readfirstlane_b32 s24, v15\n  s_nop 2\n"
              "  buffer_store_dword v2, v14, s[20:23], s24 offen\n  s_waitcnt vmcnt(0)\n", v_sharp);
@@ -222,7 +205,7 @@ END_TEST
 /* v_readlane's lane select written by the VALU: 4 wait states. */
 START_TEST(test_lane_select_wait_states)
 {
-    found_t f;
+    th_found_t f;
     run("  v_mov_b32 v2, v0\n  v_readfirstlane_b32 s10, v0\n  v_readlane_b32 s11, v2, s10\n", true, NULL, &f, NULL);
     const tev_hazard_t *h = only(&f, TEV_HZ_WS_LANE_SELECT);
     ck_assert_uint_eq(h->reg, 10);
@@ -237,7 +220,7 @@ END_TEST
 /* VCC written by a VALU compare, read by v_div_fmas: 4 wait states (each instruction is one). */
 START_TEST(test_div_fmas_wait_states)
 {
-    found_t f;
+    th_found_t f;
     run("  v_cmp_eq_u32 vcc, v0, v0\n  v_mov_b32 v3, 1.0\n  v_div_fmas_f32 v2, v3, v3, v3\n", true, NULL, &f, NULL);
     const tev_hazard_t *h = only(&f, TEV_HZ_WS_DIV_FMAS);
     ck_assert_uint_eq(h->have, 1);
@@ -251,7 +234,7 @@ END_TEST
 /* s_setreg then s_getreg of the same hardware register: 2 wait states; another register: none. */
 START_TEST(test_setreg_getreg_wait_states)
 {
-    found_t f;
+    th_found_t f;
     run("  s_mov_b32 s10, 0\n  s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s10\n  s_getreg_b32 s11, hwreg(HW_REG_MODE)\n"
         "  v_mov_b32 v2, s11\n", true, NULL, &f, NULL);
     const tev_hazard_t *h = only(&f, TEV_HZ_WS_GETREG);
@@ -269,7 +252,7 @@ END_TEST
 /* A DPP instruction reading a VGPR the VALU just wrote: 2 wait states. */
 START_TEST(test_dpp_wait_states)
 {
-    found_t f;
+    th_found_t f;
     run("  v_mov_b32 v1, v0\n  v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", true, NULL, &f,
         NULL);
     const tev_hazard_t *h = only(&f, TEV_HZ_WS_DPP_VGPR);
@@ -285,7 +268,7 @@ END_TEST
  * `s_mov_b32 m0, -1` right before them): nothing to report. */
 START_TEST(test_m0_before_lds_is_no_hazard)
 {
-    found_t f;
+    th_found_t f;
     run("  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n  s_mov_b32 m0, -1\n  ds_read_b32 v2, v14\n  s_waitcnt lgkmcnt(0)\n",
         true, "grid = 64\nworkgroup = 64\nlds = 256\n[buffer in]\ntype = u32\ncount = 64\ninit = value(0)\n"
               "[buffer out]\ntype = u32\ncount = 64\ninit = value(0)\n[args]\nin = @in\nout = @out\n", &f, NULL);
@@ -307,7 +290,7 @@ START_TEST(test_lds_race_across_waves)
 {
     const char *head = "  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n  v_add_u32 v15, vcc, 0x100, v14\n  v_and_b32 v15, 0x1ff, v15\n";
     char body[512];
-    found_t f;
+    th_found_t f;
     snprintf(body, sizeof body, "%s  ds_read_b32 v2, v15\n  s_waitcnt lgkmcnt(0)\n", head);
     run(body, true, ini_two_waves, &f, NULL);
     const tev_hazard_t *h = only(&f, TEV_HZ_LDS_RACE);
@@ -336,7 +319,7 @@ static const char ini_two_waves_1k[] =
 
 START_TEST(test_lds_race_second_element)
 {
-    found_t f;
+    th_found_t f;
     const char *nb = "  v_add_u32 v15, vcc, 0x100, v14\n  v_and_b32 v15, 0x1ff, v15\n";
     char body[512];
     snprintf(body, sizeof body, "  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n%s"
@@ -443,7 +426,7 @@ START_TEST(test_tick_every_cycle_same_findings)
     const char *body = "  v_mov_b32 v1, 7\n  flat_load_dword v1, v[10:11]\n  v_mov_b32 v2, v1\n"
                        "  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n  v_add_u32 v15, vcc, 0x100, v14\n"
                        "  v_and_b32 v15, 0x1ff, v15\n  ds_read_b32 v3, v15\n  s_waitcnt lgkmcnt(0)\n";
-    found_t a, b;
+    th_found_t a, b;
     uint32_t oa[64], ob[64];
     run_tick(body, true, ini_two_waves, &a, oa, false);
     run_tick(body, true, ini_two_waves, &b, ob, true);

@@ -10,26 +10,9 @@
 #include "machine/timing.h"
 #include "timing_harness.h"
 
-enum { MAX_FOUND = 32 };
-
-typedef struct {
-    tev_hazard_t h[MAX_FOUND];
-    uint64_t wave[MAX_FOUND];
-    unsigned n;
-} found_t;
-
-static void keep(void *ctx, const tev_t *ev)
-{
-    found_t *f = ctx;
-    if (ev->kind == TEV_HAZARD && f->n < MAX_FOUND) {
-        f->h[f->n] = *ev->u.hazard;
-        f->wave[f->n++] = ev->wave;
-    }
-}
-
 /* Run `kernel` under the workload body `ini` with the checker on, on one CU with one wave slot
  * (each wave takes the slot the one before it left). */
-static void run(const char *kernel, const char *ini, found_t *f)
+static void run(const char *kernel, const char *ini, th_found_t *f)
 {
     static const char *const sets[] = { "gpu.compute_units=1", "cu.simds=1", "cu.wave_slots=1", NULL };
     th_launch_t t;
@@ -38,14 +21,14 @@ static void run(const char *kernel, const char *ini, found_t *f)
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);
     opt.hazards = true;
-    opt.observers[0] = (tev_observer_t){ keep, f };
+    opt.observers[0] = (tev_observer_t){ th_keep_hazards, f };
     opt.nobservers = 1;
     timing_result_t res;
     ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
     th_release(&t);
 }
 
-static void expect(const found_t *f, unsigned i, tev_hazard_kind_t kind, uint16_t reg)
+static void expect(const th_found_t *f, unsigned i, tev_hazard_kind_t kind, uint16_t reg)
 {
     ck_assert_uint_gt(f->n, i);
     ck_assert_uint_eq(f->h[i].kind, kind);
@@ -71,7 +54,7 @@ START_TEST(test_highest_registers_of_a_small_wave)
                     "  s_mov_b32 s6, s101\n"
                     "  s_waitcnt lgkmcnt(0)\n"
                     "  s_endpgm\n";
-    found_t f;
+    th_found_t f;
     run(k, ini_one, &f);
     ck_assert_uint_eq(f.n, 2);
     expect(&f, 0, TEV_HZ_VMCNT, ISA_VGPR_BASE + 3);
@@ -114,7 +97,7 @@ START_TEST(test_special_registers)
                     "  v_readfirstlane_b32 s101, v0\n"
                     "  v_readlane_b32 s8, v1, s101\n"
                     "  s_endpgm\n";
-    found_t f;
+    th_found_t f;
     run(k, ini_one, &f);
     ck_assert_uint_eq(f.n, 5);
     expect(&f, 0, TEV_HZ_WS_DIV_FMAS, ISA_REG_VCC_LO);
@@ -167,7 +150,7 @@ START_TEST(test_slot_reused_by_a_larger_wave)
                       "[kernel second]\nname = big\ngrid = 64\nworkgroup = 64\nafter = previous\n"
                       "[args second]\nin = @in\n"
                       "[buffer in]\ntype = u32\ncount = 64\ninit = value(5)\n";
-    found_t f;
+    th_found_t f;
     run(k, ini, &f);
     ck_assert_uint_eq(f.n, 1);
     expect(&f, 0, TEV_HZ_VMCNT, ISA_VGPR_BASE + 20);

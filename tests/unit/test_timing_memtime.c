@@ -7,6 +7,19 @@
 #include "observe/stats.h"
 #include "timing_harness.h"
 
+/* Run the prepared launch in the timing model, keeping every event. */
+static th_recorder_t record(th_launch_t *t)
+{
+    th_recorder_t rec = { 0 };
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.observers[0] = (tev_observer_t){ th_record, &rec };
+    opt.nobservers = 1;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t->L, &t->cfg, &opt, &res, stderr), 0);
+    return rec;
+}
+
 /* The cycle at which wave 0 issues s_endpgm, the third instruction, and the number of scalar
  * memory events, for scalar.latency = `lat`. */
 static uint64_t endpgm_cycle(int lat, uint64_t *mem_events)
@@ -17,13 +30,7 @@ static uint64_t endpgm_cycle(int lat, uint64_t *mem_events)
     const char *sets[] = { set, NULL };
     th_launch_t t;
     th_prepare(&t, kernel, "grid = 64\nworkgroup = 64\n", NULL, sets, 0);
-    th_recorder_t rec = { 0 };
-    timing_options_t opt;
-    memset(&opt, 0, sizeof opt);
-    opt.observers[0] = (tev_observer_t){ th_record, &rec };
-    opt.nobservers = 1;
-    timing_result_t res;
-    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    th_recorder_t rec = record(&t);
     uint64_t at = UINT64_MAX, issued = 0;
     *mem_events = 0;
     for (size_t i = 0; i < rec.n; i++) {
@@ -59,13 +66,7 @@ START_TEST(test_memtime_value)
     th_launch_t t;
     th_prepare(&t, kernel, "grid = 64\nworkgroup = 64\n[buffer out]\ntype = u32\ncount = 2\n[args]\nout = @out\n",
                NULL, NULL, 0);
-    th_recorder_t rec = { 0 };
-    timing_options_t opt;
-    memset(&opt, 0, sizeof opt);
-    opt.observers[0] = (tev_observer_t){ th_record, &rec };
-    opt.nobservers = 1;
-    timing_result_t res;
-    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    th_recorder_t rec = record(&t);
     uint64_t at = UINT64_MAX, issued = 0;
     for (size_t i = 0; i < rec.n; i++)
         if (rec.ev[i].kind == TEV_ISSUE && issued++ == 3) /* load, wait, nop, memtime */

@@ -20,6 +20,23 @@ typedef struct {
     size_t n, cap;
 } th_recorder_t;
 
+/* An observer that keeps a run's hazard findings (the first TH_MAX_FOUND) with their waves. */
+enum { TH_MAX_FOUND = 64 };
+typedef struct {
+    tev_hazard_t h[TH_MAX_FOUND];
+    uint64_t wave[TH_MAX_FOUND];
+    unsigned n;
+} th_found_t;
+
+static inline void th_keep_hazards(void *ctx, const tev_t *ev)
+{
+    th_found_t *f = ctx;
+    if (ev->kind == TEV_HAZARD && f->n < TH_MAX_FOUND) {
+        f->h[f->n] = *ev->u.hazard;
+        f->wave[f->n++] = ev->wave;
+    }
+}
+
 static inline void th_record(void *ctx, const tev_t *ev)
 {
     th_recorder_t *r = ctx;
