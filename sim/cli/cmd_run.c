@@ -8,6 +8,7 @@
 
 #include "asm/asm.h"
 #include "cli/cli.h"
+#include "cli/run_dump.h"
 #include "base/fileio.h"
 #include "base/text.h"
 #include "config/config.h"
@@ -70,80 +71,6 @@ const char cli_usage_run[] =
     "Options may also be written --option=VALUE. --dump, --dump-init and --set may repeat.\n"
     "\n"
     "exit status: 0 success, 1 bad input or usage, 2 the simulated program faulted, 3 internal error.\n";
-
-typedef struct {
-    const char *name;
-    const char *path;
-} dump_t;
-
-
-static bool add_dump(dump_t **v, size_t *n, const char *text, const char *opt)
-{
-    const char *eq = strchr(text, '=');
-    if (!eq || eq == text || eq[1] == '\0') {
-        fprintf(stderr, "gcnsim: %s expects NAME=PATH, got '%s'\n", opt, text);
-        return false;
-    }
-    dump_t *nv = realloc(*v, (*n + 1) * sizeof **v);
-    if (!nv)
-        return false;
-    *v = nv;
-    char *name = malloc((size_t)(eq - text) + 1);
-    if (!name)
-        return false;
-    memcpy(name, text, (size_t)(eq - text));
-    name[eq - text] = '\0';
-    nv[*n].name = name;
-    nv[*n].path = eq + 1;
-    ++*n;
-    return true;
-}
-
-static int find_buf(const wl_workload_t *wl, const char *name)
-{
-    for (uint32_t i = 0; i < wl->nbuffers; i++)
-        if (strcmp(wl->buffers[i].name, name) == 0)
-            return (int)i;
-    return -1;
-}
-
-static bool check_dumps(const wl_workload_t *wl, const dump_t *d, size_t n, const char *opt)
-{
-    for (size_t i = 0; i < n; i++)
-        if (find_buf(wl, d[i].name) < 0) {
-            const char *names[64];
-            size_t nn = 0;
-            for (uint32_t j = 0; j < wl->nbuffers && nn < 64; j++)
-                names[nn++] = wl->buffers[j].name;
-            const char *s = cli_suggest(d[i].name, names, nn);
-            fprintf(stderr, "gcnsim: %s %s=...: the workload has no buffer '%s'", opt, d[i].name, d[i].name);
-            if (s)
-                fprintf(stderr, "; did you mean '%s'?\n", s);
-            else
-                fputc('\n', stderr);
-            return false;
-        }
-    return true;
-}
-
-static bool write_dumps(const launch_t *L, const dump_t *d, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        const launch_buffer_t *b = &L->bufs[find_buf(L->wl, d[i].name)];
-        fio_out_t o;
-        char msg[256];
-        bool ok = fio_out_open(&o, d[i].path, msg, sizeof msg);
-        if (ok) {
-            fwrite(b->data, 1, (size_t)b->bytes, o.f); /* checked by the commit */
-            ok = fio_out_commit(&o, msg, sizeof msg);
-        }
-        if (!ok) {
-            fprintf(stderr, "gcnsim: cannot write buffer '%s' to '%s': %s\n", d[i].name, d[i].path, msg);
-            return false;
-        }
-    }
-    return true;
-}
 
 /* The trace options of gcnsim run (--trace, --trace-issues, --trace-text and its filters). */
 typedef struct {
@@ -269,7 +196,7 @@ static int hazards_finish(const hzlog_t *g, const run_stats_t *so, const launch_
 enum { REPORT_WIDTH = 120 };
 
 static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint64_t max_cycles, const char *json_path,
-                     const dump_t *dumps, size_t ndumps, const run_trace_t *tr, const run_stats_t *so)
+                     const run_dump_t *dumps, size_t ndumps, const run_trace_t *tr, const run_stats_t *so)
 {
     stats_t st;
     if (stats_init(&st, cfg) != 0) {
@@ -325,7 +252,7 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
         if (json_path && !json_stdout && !fio_out_open(&jf, json_path, msg, sizeof msg)) {
             fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, msg);
             rc = 1;
-        } else if (!write_dumps(L, dumps, ndumps)) {
+        } else if (!run_dump_write(L, dumps, ndumps)) {
             rc = 1;
         } else {
             if (!json_stdout && !csv_stdout) {
@@ -426,7 +353,7 @@ typedef struct {
     run_stats_t so;
     bool functional, tick_every_cycle;
     uint64_t max_cycles;
-    dump_t *dumps, *inits;
+    run_dump_t *dumps, *inits;
     size_t ndumps, ninits, nsets;
     const char **sets;
     launch_options_t opt;
@@ -550,11 +477,11 @@ static int parse_args(int argc, char **argv, run_args_t *a)
             a->so.csv_path = v;
             break;
         case OPT_DUMP_INIT:
-            if (!add_dump(&a->inits, &a->ninits, v, "--dump-init"))
+            if (!run_dump_add(&a->inits, &a->ninits, v, "--dump-init"))
                 return 1;
             break;
         case OPT_DUMP:
-            if (!add_dump(&a->dumps, &a->ndumps, v, "--dump"))
+            if (!run_dump_add(&a->dumps, &a->ndumps, v, "--dump"))
                 return 1;
             break;
         case OPT_SET:
@@ -757,8 +684,8 @@ static int run_main(int argc, char **argv, bool check)
     if (!L) {
         rc = 3;
     } else if ((rc = launch_prepare(L, &wl, &prog, &a.opt, stderr)) == 0) {
-        if (!check_dumps(&wl, a.dumps, a.ndumps, "--dump") || !check_dumps(&wl, a.inits, a.ninits, "--dump-init") ||
-            !write_dumps(L, a.inits, a.ninits))
+        if (!run_dump_check(&wl, a.dumps, a.ndumps, "--dump") || !run_dump_check(&wl, a.inits, a.ninits, "--dump-init") ||
+            !run_dump_write(L, a.inits, a.ninits))
             rc = 1;
         else if (a.functional && a.json_path) {
             cli_usage_error("run ", "%s", "--json reports timing statistics; it cannot be used with --functional");
@@ -772,7 +699,7 @@ static int run_main(int argc, char **argv, bool check)
                                                   a.ndumps, &a.tr, &a.so)) == 2 && L->fault.kind != LAUNCH_FAULT_NONE)
             launch_print_fault(L, stderr); /* (2 without a fault: the hazards, already reported) */
         else if (rc == 0 && a.functional) {
-            if (!write_dumps(L, a.dumps, a.ndumps))
+            if (!run_dump_write(L, a.dumps, a.ndumps))
                 rc = 1;
             else {
                 char *text = NULL;
