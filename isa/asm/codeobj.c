@@ -292,7 +292,7 @@ static bool find_kernels_v2(co_t *c)
 /* Where kernel k's bytes begin: its v2 header, else its code. */
 static uint64_t kernel_begin(const co_t *c, const co_kernel_t *k)
 {
-    return c->version == 2 ? k->kd->off : k->entry->off;
+    return c->version == 2 && k->kd ? k->kd->off : k->entry->off;
 }
 
 /* Kernels are named by their descriptors (NAME.kd beside the entry NAME); a file without any
