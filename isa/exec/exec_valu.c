@@ -403,20 +403,17 @@ static unsigned opnd_width(isa_op_t op, int slot)
     }
 }
 
-static bool vgpr_ok(const isa_wave_t *w, isa_operand_t o, unsigned width)
-{
-    if (!isa_opnd_is_vgpr(o))
-        return true;
-    unsigned n = o.count > width ? o.count : width;
-    return isa_x_vreg(o) + n <= w->nvgpr;
-}
-
 /* One past the last VGPR an operand at least `minw` registers wide covers (its range, or minw
  * when larger), 0 when not a VGPR. */
 static inline uint32_t vgpr_end(isa_operand_t o, uint32_t minw)
 {
     uint32_t n = o.count > minw ? o.count : minw;
     return isa_opnd_is_vgpr(o) ? isa_x_vreg(o) + n : 0;
+}
+
+static bool vgpr_ok(const isa_wave_t *w, isa_operand_t o, unsigned width)
+{
+    return vgpr_end(o, width) <= w->nvgpr;
 }
 
 /* A malformed instruction (hand-built, or VGPRs beyond the wave's allocation) faults cleanly
@@ -532,13 +529,6 @@ void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
 }
 
-/* One past the last VGPR operand o covers at width `width` (vgpr_ok's rule), 0 when not a VGPR. */
-static uint32_t vgpr_end_w(isa_operand_t o, unsigned width)
-{
-    unsigned n = o.count > width ? o.count : width;
-    return isa_opnd_is_vgpr(o) ? isa_x_vreg(o) + n : 0;
-}
-
 void isa_valu_predecode(isa_inst_t *in)
 {
     isa_op_t op = (isa_op_t)in->op;
@@ -548,9 +538,9 @@ void isa_valu_predecode(isa_inst_t *in)
      * path */
     if (in->form != ISA_FORM_PLAIN || (isa_ops[op].sig[0] == 'D' && !isa_opnd_is_vgpr(in->vdst)))
         return;
-    uint32_t end = vgpr_end_w(in->vdst, opnd_width(op, -1));
+    uint32_t end = vgpr_end(in->vdst, opnd_width(op, -1));
     for (int i = 0; i < ISA_MAX_SRCS; i++) {
-        uint32_t e = vgpr_end_w(in->src[i], opnd_width(op, i));
+        uint32_t e = vgpr_end(in->src[i], opnd_width(op, i));
         end = e > end ? e : end;
     }
     in->vgpr_end = (uint16_t)end;

@@ -19,8 +19,6 @@
 #include <string.h>
 
 /* SMEM shares the SALU's issue category (GCN-REFERENCE.md §1, 'SMEM vs SALU issue'). */
-static isa_unit_t category(isa_unit_t u) { return u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : u; }
-
 static inline __attribute__((always_inline)) uint64_t unit_free_at(const tw_sim_t *s, uint32_t ci, uint32_t simd, isa_unit_t u, uint64_t c)
 {
     const tw_cu_t *cu = &s->cus[ci];
@@ -332,7 +330,7 @@ static __attribute__((noinline)) bool tick_ordered(tw_sim_t *s, tw_cu_t *cu, uin
             past_end(s, w);
             return false;
         }
-        isa_unit_t unit = (isa_unit_t)w->next_unit, cat = category(unit);
+        isa_unit_t unit = (isa_unit_t)w->next_unit, cat = tw_issue_category(unit);
         if (cat != ISA_UNIT_SEQ && (used & (1u << cat)))
             continue;
         if (unit_free_at(s, ci, d, unit, c) > c)
@@ -374,7 +372,7 @@ static bool tick_oldest(tw_sim_t *s, tw_cu_t *cu, uint32_t ci, uint32_t d, uint6
             past_end(s, w);
             return false;
         }
-        isa_unit_t unit = (isa_unit_t)w->next_unit, cat = category(unit);
+        isa_unit_t unit = (isa_unit_t)w->next_unit, cat = tw_issue_category(unit);
         if (unit_free_at(s, ci, d, unit, c) > c)
             continue;
         issue(s, cu, w, in, c);

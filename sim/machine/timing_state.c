@@ -18,12 +18,18 @@ void tw_emit(tw_sim_t *s, const tev_t *ev)
         s->obs[ev->kind][i].fn(s->obs[ev->kind][i].ctx, ev);
 }
 
+/* Whether observer i takes events of `kind` (kinds NULL or kinds[i] 0: every kind). */
+static bool takes(const uint32_t *kinds, unsigned i, unsigned kind)
+{
+    return !kinds || !kinds[i] || (kinds[i] & TEV_BIT(kind));
+}
+
 /* The index of the only observer taking events of `kind`, else -1. */
 static int only_observer(const uint32_t *kinds, unsigned n, unsigned kind)
 {
     int only = -1;
     for (unsigned i = 0; i < n && i < TW_MAX_OBSERVERS; i++)
-        if (!kinds || !kinds[i] || (kinds[i] & TEV_BIT(kind))) {
+        if (takes(kinds, i, kind)) {
             if (only >= 0)
                 return -1;
             only = (int)i;
@@ -37,7 +43,7 @@ void tw_observers_init(tw_sim_t *s, const tev_observer_t *o, const uint32_t *kin
     memset(s->nobs, 0, sizeof s->nobs);
     for (unsigned i = 0; i < n && i < TW_MAX_OBSERVERS; i++)
         for (unsigned k = 0; k < TEV_NUM_KINDS; k++)
-            if (!kinds || !kinds[i] || (kinds[i] & TEV_BIT(k))) {
+            if (takes(kinds, i, k)) {
                 s->obs[k][s->nobs[k]].fn = o[i].fn;
                 s->obs[k][s->nobs[k]].ctx = o[i].ctx;
                 s->nobs[k]++;

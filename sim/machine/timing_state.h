@@ -191,6 +191,8 @@ static inline void tw_wave_event(tev_t *ev, const tw_wave_t *w, tev_kind_t kind,
     ev->wave = w->id;
     ev->wg = w->wg->id;
 }
+/* The issue category of a unit: scalar memory instructions issue as SALU ones (one per cycle). */
+static inline isa_unit_t tw_issue_category(isa_unit_t u) { return u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : u; }
 /* Refresh w->next and w->next_unit (and its CU's copy) after its pc changed (wave start, each
  * executed instruction). */
 static inline void tw_wave_fetch(tw_cu_t *cu, tw_wave_t *w)
@@ -203,9 +205,9 @@ static inline void tw_wave_fetch(tw_cu_t *cu, tw_wave_t *w)
     if (*u == w->next_unit)
         return; /* the usual case: the next instruction is of the same unit */
     uint32_t *cat = cu->rdy_cat[w->simd], bit = 1u << w->slot;
-    cat[*u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : *u] &= ~bit;
+    cat[tw_issue_category((isa_unit_t)*u)] &= ~bit;
     *u = w->next_unit;
-    cat[*u == ISA_UNIT_SMEM ? ISA_UNIT_SALU : *u] |= bit;
+    cat[tw_issue_category((isa_unit_t)*u)] |= bit;
 }
 /* A wave is being set up in SIMD simd's slot: make the slot's copy consistent whatever its last
  * wave left (not in a state that may issue, never ready, next unit the sequencer's until
