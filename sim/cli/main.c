@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "config/config.h"
 #include "base/fileio.h"
+#include "base/interrupt.h"
 #include "load/launch.h"
 #include "cli/occ_report.h"
 #include "observe/report.h"
@@ -371,5 +372,6 @@ static int run_command(int argc, char **argv)
 int main(int argc, char **argv)
 {
     fio_guard_std_streams();
+    intr_install();
     return fio_finish_std_streams("gcnsim", run_command(argc, argv));
 }
