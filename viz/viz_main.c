@@ -347,6 +347,24 @@ static bool apply_pane(viz_view_t *v, const opts_t *o)
     return true;
 }
 
+/* Whether a window can have a display: SDL started with none to talk to may wait forever (its
+ * Wayland and X11 probes), so without DISPLAY, WAYLAND_DISPLAY or an explicit SDL_VIDEODRIVER
+ * (the user's own choice, SDL reports its failure) gcnviz says what to do instead. */
+static bool display_missing(void)
+{
+#if defined(__APPLE__) || defined(_WIN32)
+    return false; /* the display is the system's own */
+#else
+    static const char *const vars[] = { "DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER" };
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return false;
+    }
+    return true;
+#endif
+}
+
 static int run(int argc, char **argv)
 {
     opts_t o = { .view = -1, .cu = -1 };
@@ -355,6 +373,22 @@ static int run(int argc, char **argv)
         return rc;
     if (!o.w)
         o.w = o.png ? 1600 : 1280, o.h = o.png ? 900 : 800;
+    if (!o.png && !o.stats && !o.pcs && display_missing()) {
+        fputs("gcnviz: error: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); draw the "
+              "timeline into a file with --png OUT.png, or print figures with --stats or --pcs\n", stderr);
+        return 1;
+    }
+    if (o.png) {
+        /* The picture must never replace the trace (or the font) it is drawn from. */
+        fio_files_t files;
+        fio_files_init(&files);
+        fio_files_input(&files, o.trace, "the trace");
+        fio_files_input(&files, o.font, "the font");
+        bool distinct = fio_files_output(&files, "gcnviz", "--png", o.png, stderr);
+        fio_files_free(&files);
+        if (!distinct)
+            return 1;
+    }
     char msg[1024];
     double t0 = now();
     viz_model_t *m = viz_model_load(o.trace, msg, sizeof msg);

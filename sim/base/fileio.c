@@ -194,8 +194,10 @@ bool fio_out_open(fio_out_t *o, const char *path, char *msg, size_t msglen)
         fio_out_abort(o);
         return false;
     }
+    /* A replaced file keeps its permissions, but never a setuid, setgid or sticky bit: the new
+     * content is not what was granted them. */
     if (exists)
-        (void)fchmod(fd, st.st_mode & 07777); /* a replaced file keeps its permissions */
+        (void)fchmod(fd, st.st_mode & 0777);
     if (!(o->f = fdopen(fd, "wb"))) {
         snprintf(msg, msglen, "%s", strerror(errno));
         close(fd);
@@ -272,6 +274,103 @@ void fio_out_abort(fio_out_t *o)
     free(o->tmp);
     free(o->dest);
     memset(o, 0, sizeof *o);
+}
+
+void fio_files_init(fio_files_t *s) { memset(s, 0, sizeof *s); }
+
+void fio_files_free(fio_files_t *s)
+{
+    for (size_t i = 0; i < s->n; i++) {
+        free(s->v[i].name);
+        free(s->v[i].label);
+    }
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}
+
+/* Append an identity with its label "FMT_A 'PATH'" (quote included). */
+static bool files_add(fio_files_t *s, dev_t dev, ino_t ino, const char *name, const char *what, const char *path)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        fio_ident_t *v = realloc(s->v, cap * sizeof *v);
+        if (!v)
+            return false;
+        s->v = v;
+        s->cap = cap;
+    }
+    fio_ident_t *id = &s->v[s->n];
+    size_t len = strlen(what) + strlen(path) + 4;
+    id->dev = dev;
+    id->ino = ino;
+    id->name = name ? strdup(name) : NULL;
+    id->label = malloc(len);
+    if (!id->label || (name && !id->name)) {
+        free(id->name);
+        free(id->label);
+        return false;
+    }
+    snprintf(id->label, len, "%s '%s'", what, path);
+    s->n++;
+    return true;
+}
+
+void fio_files_input(fio_files_t *s, const char *path, const char *what)
+{
+    struct stat st;
+    if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return;
+    if (!files_add(s, st.st_dev, st.st_ino, NULL, what, path))
+        s->oom = true;
+    s->ninputs = s->n;
+}
+
+bool fio_files_output(fio_files_t *s, const char *prog, const char *opt, const char *path, FILE *err)
+{
+    if (s->oom) {
+        fprintf(err, "%s: out of memory\n", prog);
+        return false;
+    }
+    if (strcmp(path, "-") == 0)
+        return true;
+    struct stat st;
+    const char *name = NULL;
+    char *dir = NULL;
+    if (stat(path, &st) == 0) {
+        if (!S_ISREG(st.st_mode))
+            return true; /* a device or FIFO is written in place; a directory is refused by fio_out_open */
+    } else {
+        /* A new file: its directory (followed, as the rename will) and its name there. */
+        const char *slash = strrchr(path, '/');
+        name = slash ? slash + 1 : path;
+        if (!*name)
+            return true; /* "dir/": fio_out_open reports it */
+        if (!(dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup("."))) {
+            fprintf(err, "%s: out of memory\n", prog);
+            return false;
+        }
+        bool ok = stat(dir, &st) == 0;
+        free(dir);
+        if (!ok)
+            return true; /* no such directory: fio_out_open reports it */
+    }
+    for (size_t i = 0; i < s->n; i++) {
+        const fio_ident_t *id = &s->v[i];
+        if (id->dev != st.st_dev || id->ino != st.st_ino || (id->name == NULL) != (name == NULL) ||
+            (name && strcmp(id->name, name) != 0))
+            continue;
+        if (i < s->ninputs)
+            fprintf(err, "%s: error: %s '%s' is %s: refusing to overwrite an input\n", prog, opt, path, id->label);
+        else
+            fprintf(err, "%s: error: %s and %s '%s' name the same file: give each output its own file\n", prog,
+                    id->label, opt, path);
+        return false;
+    }
+    if (!files_add(s, st.st_dev, st.st_ino, name, opt, path)) {
+        fprintf(err, "%s: out of memory\n", prog);
+        return false;
+    }
+    return true;
 }
 
 void fio_guard_std_streams(void)

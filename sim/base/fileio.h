@@ -7,7 +7,10 @@
  * Outputs: never truncate or remove a path gcnsim did not create. A regular file (or a new path) is
  * written to a temporary file in the same directory and renamed into place only when every byte was
  * written; a failed write removes only the temporary file. An existing device or FIFO (/dev/null, a
- * pipe) is written in place and never removed. Standard output and error are checked at exit.
+ * pipe) is written in place and never removed. A replaced file keeps its permission bits but never
+ * a setuid, setgid or sticky bit. No output may replace an input of the same command, nor two
+ * outputs name one file (fio_files_t: checked before anything runs). Standard output and error are
+ * checked at exit.
  * Owns: nothing beyond one open file per fio_out_t. Needs: libc only (gcnviz links it too). */
 #ifndef GCNSIM_FILEIO_H
 #define GCNSIM_FILEIO_H
@@ -15,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /* The documented size limits of the inputs (docs/errors.md). */
 enum {
@@ -69,6 +73,38 @@ bool fio_out_open_append(fio_out_t *o, const char *path, char *msg, size_t msgle
 bool fio_out_commit(fio_out_t *o, char *msg, size_t msglen);
 /* Give up: close and remove the temporary file only. Safe on a zeroed or released fio_out_t. */
 void fio_out_abort(fio_out_t *o);
+
+/* The files one command reads and writes, by identity: the device and inode of the file a path
+ * names after following symbolic links, so that a second name (a symbolic or hard link, "./x",
+ * "../d/x") is the same file. An output that does not exist yet is known by its directory's identity
+ * and its last path component. Filled with every input first, then every output is checked against
+ * it before the command writes or runs anything (docs/errors.md, "Input and output files"). */
+typedef struct {
+    dev_t dev;
+    ino_t ino;
+    char *name;        /* NULL: an existing file; else a new output's last path component (dev, ino: its directory) */
+    char *label;       /* how messages name it: "the workload file 'w.ini'", "--json 'out.json'" */
+} fio_ident_t;
+
+typedef struct {
+    fio_ident_t *v;
+    size_t n, cap;
+    size_t ninputs;    /* v[0..ninputs) are inputs, the rest outputs */
+    bool oom;          /* an input could not be recorded: every output check fails, saying so */
+} fio_files_t;
+
+void fio_files_init(fio_files_t *s);
+void fio_files_free(fio_files_t *s);
+/* Record an input, named in messages as `what` ("the workload file") and path (NULL: none). A path
+ * that names no regular file is not recorded: its reader reports it. Every input must be recorded
+ * before the first output is checked. */
+void fio_files_input(fio_files_t *s, const char *path, const char *what);
+/* Check the output path given with option opt ("--json"; "the output" for an operand) before
+ * anything is written: it must not be one of the inputs nor an output checked before. Standard
+ * output ("-") and an existing device or FIFO (/dev/null) pass. Returns false after printing
+ * "PROG: error: OPT 'PATH' is the WHAT 'INPUT': refusing to overwrite an input" (or "... and OPT2
+ * 'PATH2' name the same file: give each output its own file", or out of memory) on err. */
+bool fio_files_output(fio_files_t *s, const char *prog, const char *opt, const char *path, FILE *err);
 
 /* At the start of main: a closed standard stream (0, 1 or 2) is reopened on /dev/null read-only, so
  * that no file opened later takes its number and every write to it fails (and is reported). */

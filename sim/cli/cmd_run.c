@@ -673,6 +673,13 @@ static int run_main(int argc, char **argv, bool check)
     wl_workload_t wl;
     if (wl_load(a.ini, wl_sets, nwl_sets, &wl, stderr) != 0)
         goto out;
+    /* Before anything is compiled, run or written: no output replaces an input (docs/errors.md). */
+    const run_output_t outs[] = { { "--json", a.json_path }, { "--csv", a.so.csv_path }, { "--trace", a.tr.path },
+                                  { "--trace-text", a.tr.text_path } };
+    if (!run_outputs_check(&wl, a.config_path, outs, sizeof outs / sizeof outs[0], a.inits, a.ninits, a.dumps, a.ndumps)) {
+        wl_free(&wl);
+        goto out;
+    }
     isa_program_t prog;
     if (launch_assemble_src(wl.source, wl.cflags[0] ? wl.cflags : NULL, &prog, stderr) != 0) {
         fprintf(stderr, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl.path, wl.source_line);

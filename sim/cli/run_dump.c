@@ -1,4 +1,4 @@
-/* run_dump: gcnsim run's --dump and --dump-init (run_dump.h). */
+/* run_dump: gcnsim run's --dump and --dump-init, and the check that no output is an input (run_dump.h). */
 #include "cli/run_dump.h"
 
 #include <stdio.h>
@@ -74,4 +74,30 @@ bool run_dump_write(const launch_t *L, const run_dump_t *d, size_t n)
         }
     }
     return true;
+}
+
+bool run_outputs_check(const wl_workload_t *wl, const char *config_path, const run_output_t *outs, size_t nouts,
+                       const run_dump_t *inits, size_t ninits, const run_dump_t *dumps, size_t ndumps)
+{
+    fio_files_t files;
+    fio_files_init(&files);
+    fio_files_input(&files, wl->path, "the workload file");
+    fio_files_input(&files, wl->source, "the kernel source");
+    fio_files_input(&files, config_path, "the configuration file");
+    for (uint32_t i = 0; i < wl->nbuffers; i++)
+        if (wl->buffers[i].file) {
+            char what[WL_NAME_MAX + 40];
+            snprintf(what, sizeof what, "buffer %s's init file", wl->buffers[i].name);
+            fio_files_input(&files, wl->buffers[i].file, what);
+        }
+    bool ok = true;
+    for (size_t i = 0; ok && i < nouts; i++)
+        if (outs[i].path)
+            ok = fio_files_output(&files, "gcnsim", outs[i].opt, outs[i].path, stderr);
+    for (size_t i = 0; ok && i < ninits; i++)
+        ok = fio_files_output(&files, "gcnsim", "--dump-init", inits[i].path, stderr);
+    for (size_t i = 0; ok && i < ndumps; i++)
+        ok = fio_files_output(&files, "gcnsim", "--dump", dumps[i].path, stderr);
+    fio_files_free(&files);
+    return ok;
 }

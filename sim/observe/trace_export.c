@@ -240,6 +240,14 @@ static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
 int trace_export_perfetto(const char *trace_path, const char *out_path, FILE *err)
 {
     char msg[600];
+    /* The export must never replace the trace it reads (docs/errors.md, "Input and output files"). */
+    fio_files_t files;
+    fio_files_init(&files);
+    fio_files_input(&files, trace_path, "the trace");
+    bool distinct = fio_files_output(&files, "gcnsim", "the output", out_path, err);
+    fio_files_free(&files);
+    if (!distinct)
+        return 1;
     trace_reader_t *r = trace_open(trace_path, msg, sizeof msg);
     if (!r) {
         fprintf(err, "gcnsim: error: %s\n", msg);
