@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "cli/run_dump.h"
 #include "base/fileio.h"
+#include "base/interrupt.h"
 #include "base/text.h"
 #include "config/config.h"
 #include "load/kcompile.h"
@@ -92,6 +93,7 @@ typedef struct {
     fio_out_t text_file;       /* --trace-text=FILE */
     const char *text_path;
     bool text_on;
+    bool trace_kept, text_kept; /* the binary trace, the --trace-text=FILE, were written (trace_finish) */
 } run_trace_state_t;
 
 /* Open the traces the options ask for and register them as observers. Returns 0, 1 (cannot
@@ -139,16 +141,37 @@ static int trace_start(run_trace_state_t *ts, const run_trace_t *tr, const launc
  * record says so). Returns rc, or 1 when rc was 0 and a trace could not be written. */
 static int trace_finish(run_trace_state_t *ts, int rc)
 {
-    if (ts->writer && trace_writer_close(ts->writer, stderr) != 0 && rc == 0)
-        rc = 1;
+    if (ts->writer) {
+        ts->trace_kept = trace_writer_close(ts->writer, stderr) == 0;
+        if (!ts->trace_kept && rc == 0)
+            rc = 1;
+    }
     if (ts->text_on)
         trace_text_free(&ts->text);
     char msg[256];
-    if (ts->text_file.f && !fio_out_commit(&ts->text_file, msg, sizeof msg) && rc == 0) {
-        fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", ts->text_path, msg);
-        rc = 1;
+    if (ts->text_file.f) {
+        ts->text_kept = fio_out_commit(&ts->text_file, msg, sizeof msg);
+        if (!ts->text_kept && rc == 0) {
+            fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", ts->text_path, msg);
+            rc = 1;
+        }
     }
     return rc;
+}
+
+/* After a signal stopped the run (rc = 128 + the signal): where it stopped and what was kept (the
+ * traces, marked as stopped; no report, JSON, CSV or dump). cycle: NULL for the functional run. */
+static void say_interrupted(int rc, const launch_t *L, const uint64_t *cycle, const run_trace_state_t *ts)
+{
+    fprintf(stderr, "gcnsim: %s", intr_describe(rc - 128));
+    if (cycle)
+        fprintf(stderr, " at cycle %" PRIu64, *cycle);
+    fprintf(stderr, " with %" PRIu64 " of %" PRIu64 " workgroups done; ", L->workgroups_run, L->nworkgroups);
+    if (ts && (ts->trace_kept || ts->text_kept))
+        fprintf(stderr, "%s up to there%s; ", ts->trace_kept && ts->text_kept ? "the trace and the text trace hold the run"
+                : ts->trace_kept ? "the trace holds the run" : "the text trace holds the run",
+                ts->trace_kept ? " (marked as stopped)" : "");
+    fputs("no report or other output was written\n", stderr);
 }
 
 /* The statistics options of gcnsim run. */
@@ -237,6 +260,8 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
         rc = 3;
     }
     rc = trace_finish(&ts, rc);
+    if (rc > 128)
+        say_interrupted(rc, L, &res.cycles, &ts);
     if (so->check) {
         rc = hazards_finish(&hz, so, L, rc);
         stats_free(&st);
@@ -705,6 +730,8 @@ static int run_main(int argc, char **argv, bool check)
                                       : run_timed(L, &machine_cfg, a.tick_every_cycle, a.max_cycles, a.json_path, a.dumps,
                                                   a.ndumps, &a.tr, &a.so)) == 2 && L->fault.kind != LAUNCH_FAULT_NONE)
             launch_print_fault(L, stderr); /* (2 without a fault: the hazards, already reported) */
+        else if (rc > 128 && a.functional)
+            say_interrupted(rc, L, NULL, NULL);
         else if (rc == 0 && a.functional) {
             if (!run_dump_write(L, a.dumps, a.ndumps))
                 rc = 1;

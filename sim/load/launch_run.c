@@ -5,6 +5,8 @@
  * barrier impossible: that is a fault (gcnsim requires every wave to reach every barrier). */
 #include "load/launch.h"
 
+#include "base/interrupt.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,6 +146,8 @@ int launch_run(launch_t *L)
                     launch_wg_size(D, id, size);
                     rc = run_workgroup(L, di, waves, st, vgprs, lds, id, size);
                     L->workgroups_run++;
+                    if (rc == 0 && intr_caught()) /* a signal asked to stop (interrupt.h) */
+                        rc = intr_exit_status(intr_caught());
                 }
     }
     free(waves);

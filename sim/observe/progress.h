@@ -1,7 +1,9 @@
 /* prog: a progress line on a terminal for long timing runs — an observer of the event stream that
  * only reads it, so it cannot change results. It looks at the host clock once every
  * PROG_CHECK_EVENTS events, prints nothing before `after` seconds, then rewrites one line in place
- * at most every quarter second, and erases it at the end. Disabled (costing one branch per
+ * at most every quarter second, and erases it at the end (also when a signal stopped the run). The
+ * line: the share of the launch's workgroups done, the cycle, the host's rate in wave instructions
+ * per second, the time so far and the time left at the workgroups' rate so far. Disabled (costing one branch per
  * event) when the output is not a terminal: never in files or CI logs. */
 #ifndef GCNSIM_PROGRESS_H
 #define GCNSIM_PROGRESS_H
