@@ -12,7 +12,8 @@
 #   viz.cases    gcnviz command lines, as cli.cases (ARGS after `gcnviz`); $T names a directory of
 #                traces made here: ok.gcnt and its truncated, corrupted and newer-version copies,
 #                headers whose counts the file cannot hold, a directory and a FIFO named *.gcnt
-#   outputs.sh   the outputs of trace export, run --trace and gcnviz --png survive a failed write
+#   outputs.sh   the outputs of trace export, run --trace and gcnviz --png survive a failed write;
+#                no output replaces an input; no setuid bit kept; Ctrl-C and SIGTERM on a terminal
 #   toolchain.sh the kernel compilers or device libraries missing, a kernel source given to run
 #   generated.sh hostile inputs made at run time (NUL bytes, special files, huge files, outputs that
 #                cannot be written)

@@ -105,5 +105,14 @@ if command -v xvfb-run >/dev/null 2>&1; then
 else
   echo "viz: xvfb-run not installed: the window test is skipped (apt-get install xvfb)"
 fi
+# No display at all (no DISPLAY, WAYLAND_DISPLAY or SDL_VIDEODRIVER: an ssh session, a container):
+# the window path says at once to use --png (SDL's own probing could wait forever), and the
+# options that need no window still work.
+if env -u SDL_VIDEODRIVER -u DISPLAY -u WAYLAND_DISPLAY timeout 20 "$gcnviz" "$tmp/plain.gcnt" >/dev/null 2>"$tmp/err"; then
+  bad "no display: the window path succeeded"
+elif [ $? = 1 ] && grep -q "^gcnviz: error: no display to open a window on .*--png OUT.png" "$tmp/err"; then ok
+else bad "no display: exit status or message: $(head -3 "$tmp/err")"; fi
+if env -u SDL_VIDEODRIVER -u DISPLAY -u WAYLAND_DISPLAY timeout 20 "$gcnviz" "$tmp/plain.gcnt" --stats >/dev/null 2>"$tmp/err"; then ok
+else bad "no display: --stats failed: $(head -3 "$tmp/err")"; fi
 echo "viz: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
