@@ -231,6 +231,74 @@ START_TEST(diagnostic_text_is_bounded_and_printable)
 }
 END_TEST
 
+/* What fio_files_output printed, or "" when it let the output pass. */
+static const char *output_check(fio_files_t *s, const char *opt, const char *path)
+{
+    static char msg[1024];
+    memset(msg, 0, sizeof msg);
+    FILE *err = fmemopen(msg, sizeof msg, "w");
+    ck_assert_ptr_nonnull(err);
+    bool ok = fio_files_output(s, "gcnsim", opt, path, err);
+    fclose(err);
+    ck_assert_msg(ok == (msg[0] == 0), "ok %d, message: %s", ok, msg);
+    return msg;
+}
+
+START_TEST(outputs_never_replace_inputs)
+{
+    write_file(path_in("w.ini"), "x", 1);
+    write_file(path_in("k.s"), "y", 1);
+    ck_assert_int_eq(symlink("k.s", path_in("link.s")), 0);
+    ck_assert_int_eq(link(path_in("w.ini"), path_in("hard.ini")), 0);
+    fio_files_t s;
+    fio_files_init(&s);
+    fio_files_input(&s, path_in("w.ini"), "the workload file");
+    fio_files_input(&s, path_in("k.s"), "the kernel source");
+    fio_files_input(&s, path_in("missing"), "the configuration file"); /* its reader reports it */
+    fio_files_input(&s, NULL, "the configuration file");
+    fio_files_input(&s, "/dev/null", "a device");                       /* not a regular file */
+    char want[512];
+    snprintf(want, sizeof want, "gcnsim: error: --json '%s' is the workload file '%s': refusing to overwrite an input\n",
+             path_in("w.ini"), path_in("w.ini"));
+    ck_assert_str_eq(output_check(&s, "--json", path_in("w.ini")), want);
+    /* Through a symbolic link, a hard link, another spelling. */
+    snprintf(want, sizeof want, "gcnsim: error: --dump '%s' is the kernel source '%s': refusing to overwrite an input\n",
+             path_in("link.s"), path_in("k.s"));
+    ck_assert_str_eq(output_check(&s, "--dump", path_in("link.s")), want);
+    ck_assert_str_ne(output_check(&s, "--trace", path_in("hard.ini")), "");
+    char other[160];
+    snprintf(other, sizeof other, "%s/./k.s", dir);
+    ck_assert_str_ne(output_check(&s, "--csv", other), "");
+    /* Standard output and devices pass, any number of times; so does a new file, once. */
+    ck_assert_str_eq(output_check(&s, "--json", "-"), "");
+    ck_assert_str_eq(output_check(&s, "--json", "/dev/null"), "");
+    ck_assert_str_eq(output_check(&s, "--trace", "/dev/null"), "");
+    ck_assert_str_eq(output_check(&s, "--json", path_in("new.json")), "");
+    snprintf(other, sizeof other, "%s/../%s/new.json", dir, strrchr(dir, '/') + 1);
+    snprintf(want, sizeof want, "gcnsim: error: --json '%s' and --trace '%s' name the same file: give each output its own file\n",
+             path_in("new.json"), other);
+    ck_assert_str_eq(output_check(&s, "--trace", other), want);
+    ck_assert_str_eq(output_check(&s, "--dump", path_in("other.bin")), "");
+    fio_files_free(&s);
+}
+END_TEST
+
+START_TEST(replaced_file_loses_setuid)
+{
+    char msg[256];
+    fio_out_t o;
+    write_file(path_in("suid"), "old", 3);
+    ck_assert_int_eq(chmod(path_in("suid"), 07755), 0);
+    ck_assert(fio_out_open(&o, path_in("suid"), msg, sizeof msg));
+    fputs("new", o.f);
+    ck_assert(fio_out_commit(&o, msg, sizeof msg));
+    struct stat st;
+    ck_assert_int_eq(stat(path_in("suid"), &st), 0);
+    ck_assert_uint_eq(st.st_mode & 07777, 0755);
+    ck_assert_str_eq(read_all(path_in("suid")), "new");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("fileio");
@@ -242,6 +310,8 @@ static Suite *suite(void)
     tcase_add_test(tc, failed_write_keeps_the_old_file);
     tcase_add_test(tc, append_and_devices);
     tcase_add_test(tc, diagnostic_text_is_bounded_and_printable);
+    tcase_add_test(tc, outputs_never_replace_inputs);
+    tcase_add_test(tc, replaced_file_loses_setuid);
     suite_add_tcase(s, tc);
     return s;
 }
