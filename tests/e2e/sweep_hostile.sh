@@ -132,7 +132,31 @@ rc=$?
 for k in $KIDS; do kill -0 "$k" 2>/dev/null && fail "run $k still runs after the sweep stopped"; done
 [ -z "$(ls "$T/tmp")" ] || fail "the temporary directory stays: $(ls "$T/tmp")"
 grep -q "gcnsim: sweep: terminated (SIGTERM): 0 of 4 runs done" "$T/err" || fail "no message: $(cat "$T/err")"
-echo "sweep-hostile: ok: SIGTERM stops every run, removes the temporary directory and exits 143"
+# A shard stopped by SIGTERM keeps its finished runs in its part (no end line); --resume completes it.
+{
+    for w in 2 4; do echo "$TOP/workloads/saxpy.ini --set cu.wave_slots=$w"; done
+    head -1 "$T/slow.txt"
+    echo "$TOP/workloads/saxpy.ini --set cu.wave_slots=8"
+} > "$T/sl.txt"
+"$G" sweep "$T/sl.txt" --shard 1/1 --csv "$T/sl.part" --jobs 1 >/dev/null 2>"$T/err" &
+S=$!
+i=0
+until [ "$(grep -c '^# line' "$T/sl.part" 2>/dev/null)" = 2 ]; do
+    i=$((i + 1)); [ $i -gt 300 ] && fail "the shard did not reach its slow line"; sleep 0.1
+done
+kill -TERM $S
+wait $S
+rc=$?
+[ $rc = 143 ] || fail "a shard exited $rc after SIGTERM, not 143"
+grep -q "terminated (SIGTERM): shard 1 of 1: 2 of its 4 runs done, 0 failed; the part .*sl.part is truncated" "$T/err" ||
+    fail "the stopped shard's message: $(cat "$T/err")"
+grep -q '^# end' "$T/sl.part" && fail "a stopped shard's part has its end line"
+"$G" sweep "$T/sl.txt" --shard 1/1 --csv "$T/sl.part" --jobs 2 --resume | grep -q "4 runs (2 kept from the part), 0 failed" ||
+    fail "--resume of the stopped shard"
+"$G" sweep merge "$T/sl.part" --csv "$T/sl.csv" >/dev/null || fail "merge of the resumed shard"
+"$G" sweep "$T/sl.txt" --csv "$T/sl-whole.csv" --jobs 2 >/dev/null || fail "the whole sweep"
+cmp "$T/sl.csv" "$T/sl-whole.csv" || fail "the resumed shard does not merge into the whole sweep's bytes"
+echo "sweep-hostile: ok: SIGTERM stops every run, removes the temporary directory and exits 143; a stopped shard resumes"
 
 # ---- 4. CSV fields: a kernel name with a line break, labels with commas and quotes ---------------
 mc=$(command -v llvm-mc-15 || command -v llvm-mc)
