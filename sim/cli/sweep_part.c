@@ -30,29 +30,30 @@ bool sweep_csv_open_quote(const char *s, size_t len, bool open)
 
 long sweep_csv_record(FILE *f, char **buf, size_t *cap)
 {
-    char *line = NULL;
-    size_t lcap = 0, len = 0;
+    char chunk[65536];
+    size_t len = 0;
     bool open = false;
-    ssize_t n;
-    while ((n = getline(&line, &lcap, f)) > 0) {
-        if (len + (size_t)n + 1 > *cap) {
+    /* Read in chunks, so that a record longer than the limit costs no more than the limit. */
+    while (fgets(chunk, sizeof chunk, f)) {
+        size_t n = strlen(chunk);
+        if (len + n > SWEEP_CSV_RECORD_MAX)
+            return -3;
+        if (len + n + 1 > *cap) {
             size_t nc = *cap ? *cap : 256;
-            while (nc < len + (size_t)n + 1)
+            while (nc < len + n + 1)
                 nc *= 2;
             char *nb = realloc(*buf, nc);
-            if (!nb) {
-                free(line);
+            if (!nb)
                 return -2;
-            }
             *buf = nb;
             *cap = nc;
         }
-        memcpy(*buf + len, line, (size_t)n + 1);
-        len += (size_t)n;
-        if (!(open = sweep_csv_open_quote(line, (size_t)n, open)))
+        memcpy(*buf + len, chunk, n + 1);
+        len += n;
+        open = sweep_csv_open_quote(chunk, n, open);
+        if (!open && n > 0 && chunk[n - 1] == '\n')
             break;
     }
-    free(line);
     return len ? (long)len : -1;
 }
 
@@ -469,6 +470,12 @@ int sweep_csv_finished(const char *path, const sweep_list_t *l, bool *finished, 
     while (rc == 0 && (len = sweep_csv_record(f, &rec, &cap)) != -1) {
         if (len == -2) {
             rc = 3;
+            break;
+        }
+        if (len == -3) {
+            fprintf(err, "%s: error: a CSV record longer than %d bytes; not the CSV of a sweep, cannot resume it\n", path,
+                    SWEEP_CSV_RECORD_MAX);
+            rc = 1;
             break;
         }
         if (header) {

@@ -73,8 +73,11 @@ int sweep_parts_write(const sweep_part_t *parts, size_t n, FILE *out, bool heade
 /* CSV records (RFC 4180: a quoted field may hold commas, doubled quotes and line breaks). Whether a
  * quoted field is still open after s[0..len) when it was `open` before. */
 bool sweep_csv_open_quote(const char *s, size_t len, bool open);
+/* A CSV record of a sweep at most, in bytes (a row is a few hundred bytes and the --set values). */
+enum { SWEEP_CSV_RECORD_MAX = 16 << 20 };
 /* The next record of f (its lines until its quotes close, with the last newline) into *buf (*cap
- * its size, grown as needed); its length, -1 at the end of f, -2 when out of memory. */
+ * its size, grown as needed); its length, -1 at the end of f, -2 when out of memory, -3 when it is
+ * longer than SWEEP_CSV_RECORD_MAX. */
 long sweep_csv_record(FILE *f, char **buf, size_t *cap);
 
 /* Whether the CSV at path, known not to be empty, begins with the line `header` (with its newline);

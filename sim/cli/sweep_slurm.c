@@ -213,12 +213,19 @@ static int report(const char *dir, const sweep_list_t *l, const shards_t *s)
         const sweep_part_t *p = &s->parts[i - 1];
         if (shard_done(p))
             continue;
-        char lp[SLURM_PATH_LEN], last[512] = "", buf[512];
+        char lp[SLURM_PATH_LEN], last[512] = "", notice[512] = "", buf[512];
         log_path(lp, dir, i);
         FILE *f = fopen(lp, "r");
+        /* The log's last line, or Slurm's own notice (CANCELLED, DUE TO TIME LIMIT) when there is
+         * one: the task's gcnsim, stopped by Slurm's SIGTERM, writes its own message after it. */
         while (f && fgets(buf, sizeof buf, f))
-            if (buf[strspn(buf, " \t\r\n")])
+            if (buf[strspn(buf, " \t\r\n")]) {
                 snprintf(last, sizeof last, "%.*s", (int)strcspn(buf, "\r\n"), buf);
+                if (strncmp(buf, "slurmstepd:", 11) == 0)
+                    snprintf(notice, sizeof notice, "%s", last);
+            }
+        if (notice[0])
+            snprintf(last, sizeof last, "%s", notice);
         if (f)
             fclose(f);
         bad++;
