@@ -221,7 +221,7 @@ static int report(const char *dir, const sweep_list_t *l, const shards_t *s)
         while (f && fgets(buf, sizeof buf, f))
             if (buf[strspn(buf, " \t\r\n")]) {
                 snprintf(last, sizeof last, "%.*s", (int)strcspn(buf, "\r\n"), buf);
-                if (strncmp(buf, "slurmstepd:", 11) == 0)
+                if (strncmp(buf, "slurmstepd", 10) == 0) /* "slurmstepd[-NODE]: error: *** JOB ..." */
                     snprintf(notice, sizeof notice, "%s", last);
             }
         if (notice[0])
