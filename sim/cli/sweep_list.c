@@ -27,8 +27,9 @@ static int split_words(const char *s, char ***out, int *col)
         const char *e = p;
         while (*e && *e != ' ' && *e != '\t' && *e != '\n' && *e != '\r') {
             if (*e == '\'' || *e == '"') {
-                const char *close = strchr(e + 1, *e), *nl = strchr(e + 1, '\n');
-                if (!close || (nl && nl < close)) {
+                /* s is one line: its only line break, if any, ends it (linear, however many quotes). */
+                const char *close = strchr(e + 1, *e);
+                if (!close) {
                     *col = (int)(e - s) + 1;
                     for (int k = 0; k < n; k++)
                         free(w[k]);
