@@ -17,7 +17,7 @@ BUILD := build
 # The viewer's packages: a plain `make` by a non-root user without them builds gcnsim alone and says so.
 VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
 # xvfb and xauth: the viewer's window test runs on a virtual X display.
-DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth time gnuplot-nox
+DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth time gnuplot-nox python3
 # ---- issue 15 (device libraries, HIP): the GPU toolchain the shipped OpenCL and HIP kernels are
 # compiled with (docs/kernels.md, "Compiling kernels"); llvm-15 gives the matching llvm-mc-15.
 GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs hipcc
