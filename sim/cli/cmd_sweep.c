@@ -17,11 +17,12 @@
 #include <unistd.h>
 
 #include "base/fileio.h"
+#include "base/interrupt.h"
 #include "cli/sweep_exec.h"
 #include "cli/sweep_slurm.h"
 
 const char cli_usage_sweep[] =
-    "usage: gcnsim sweep LIST --csv FILE [--jobs N]\n"
+    "usage: gcnsim sweep LIST --csv FILE [--resume] [--jobs N]\n"
     "       gcnsim sweep LIST --shard I/N --csv PART [--resume] [--jobs N]\n"
     "       gcnsim sweep merge PART... --csv FILE\n"
     "       gcnsim sweep LIST --slurm --csv FILE [--array-size N] [--partition P] [--time T] [--wait] [--resume]\n"
@@ -37,8 +38,10 @@ const char cli_usage_sweep[] =
     "  --jobs N          processes at once (default: the host's online CPUs)\n"
     "  --shard I/N       run only shard I of N (the runs whose index in LIST, from 0, is I-1 modulo N)\n"
     "                    into a part file; 'gcnsim sweep merge' joins the parts (docs/cluster.md)\n"
-    "  --resume          with --shard: keep the finished runs of an existing part and run only the\n"
-    "                    missing and failed ones; with --slurm: resubmit only the unfinished shards\n"
+    "  --resume          run only the lines whose row FILE does not hold yet (a row counts for the\n"
+    "                    first line with its label); with --shard: keep the finished runs of an\n"
+    "                    existing part and run only the missing and failed ones; with --slurm:\n"
+    "                    resubmit only the unfinished shards\n"
     "  --slurm           submit LIST to Slurm as an array job of N shards (sbatch; docs/cluster.md);\n"
     "                    its script, parts and logs go to FILE.slurm/\n"
     "  --array-size N    with --slurm: the number of shards, one array task each (default: the runs\n"
@@ -47,6 +50,10 @@ const char cli_usage_sweep[] =
     "  --time T          with --slurm: sbatch --time, the limit of one task (e.g. 30, 2:00:00)\n"
     "  --wait            with --slurm: wait for the array to end, then merge into FILE\n"
     "  -h, --help        show this help\n"
+    "\n"
+    "On a terminal, standard error shows the runs done of all, their rate and the time left.\n"
+    "Ctrl-C, SIGTERM or SIGHUP stops the runs still going and appends the rows of those that ended\n"
+    "before the first unfinished one (then exit 128+signal); --resume runs the rest.\n"
     "\n"
     "exit status: 0 when every run succeeded; otherwise the exit status of the first line that failed\n"
     "(each failure is reported as LIST:LINE: error: ...), after the rows of the others are written.\n";
@@ -82,39 +89,64 @@ static void local_done(void *ctx, const sweep_rec_t *rec, const char *header)
         c->first_fail = rec->status;
 }
 
-static int run_local(sweep_list_t *l, const char *self, const char *csv, long jobs)
+/* With --resume: the CSV's rows finish the runs with their labels; only the others run. */
+static int run_local(sweep_list_t *l, const char *self, const char *csv, long jobs, bool resume)
 {
+    bool *finished = calloc(l->n, sizeof *finished);
+    sweep_run_t **runs = malloc(l->n * sizeof *runs);
+    if (!runs || !finished) {
+        free(runs);
+        free(finished);
+        fputs("gcnsim: out of memory\n", stderr);
+        return 3;
+    }
+    size_t kept = 0, n = 0;
+    int rc = resume ? sweep_csv_finished(csv, l, finished, &kept, stderr) : 0;
+    if (rc != 0) {
+        free(runs);
+        free(finished);
+        return rc;
+    }
+    for (size_t i = 0; i < l->n; i++)
+        if (!finished[i])
+            runs[n++] = &l->runs[i];
+    free(finished);
     /* Open the output first, so that an unwritable FILE fails before any run. */
     fio_out_t o;
     char msg[256];
     if (!fio_out_open_append(&o, csv, msg, sizeof msg)) {
         fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", csv, msg);
+        free(runs);
         return 1;
     }
-    sweep_run_t **runs = malloc(l->n * sizeof *runs);
-    if (!runs) {
-        fio_out_abort(&o);
-        fputs("gcnsim: out of memory\n", stderr);
-        return 3;
-    }
-    for (size_t i = 0; i < l->n; i++)
-        runs[i] = &l->runs[i];
     local_t c = { o.f, ftell(o.f) == 0, NULL, l->path, 0, 0, 0 };
     bool appending = !c.header;
-    int rc = sweep_exec(self, runs, l->n, jobs, local_done, &c);
+    rc = sweep_exec(self, runs, n, jobs, isatty(STDERR_FILENO), local_done, &c);
     free(runs);
+    int sig = intr_caught();
     if (appending && c.first_header && !sweep_csv_header_ok(csv, c.first_header, stderr)) {
         fio_out_abort(&o);
         free(c.first_header);
-        return 1;
+        return sig ? intr_exit_status(sig) : 1;
     }
     free(c.first_header);
+    /* Interrupted too: the rows of the runs that ended before the first unfinished one are kept. */
     if (!fio_out_commit(&o, msg, sizeof msg)) {
         fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", csv, msg);
         rc = rc ? rc : 1;
     }
-    printf("sweep: %zu run%s, %zu failed; %zu row%s appended to %s\n", l->n, l->n == 1 ? "" : "s", c.failed, c.ok,
-           c.ok == 1 ? "" : "s", csv);
+    if (sig) {
+        fprintf(stderr, "gcnsim: sweep: %s: %zu of %zu runs done, %zu failed; %zu row%s appended to %s; run the rest "
+                "with: gcnsim sweep %s --csv %s --resume\n", intr_describe(sig), kept + c.ok + c.failed, l->n, c.failed,
+                c.ok, c.ok == 1 ? "" : "s", csv, l->path, csv);
+        return rc;
+    }
+    if (resume)
+        printf("sweep: %zu run%s (%zu already in %s), %zu failed; %zu row%s appended to %s\n", l->n,
+               l->n == 1 ? "" : "s", kept, csv, c.failed, c.ok, c.ok == 1 ? "" : "s", csv);
+    else
+        printf("sweep: %zu run%s, %zu failed; %zu row%s appended to %s\n", l->n, l->n == 1 ? "" : "s", c.failed, c.ok,
+               c.ok == 1 ? "" : "s", csv);
     return rc ? rc : c.first_fail;
 }
 
@@ -124,7 +156,7 @@ typedef struct {
     sweep_part_out_t out;
     const sweep_part_t *kept;  /* the finished runs of the old part (--resume) */
     size_t next_kept;
-    size_t failed;
+    size_t failed, ran;
     int first_fail;
 } shard_t;
 
@@ -143,6 +175,7 @@ static void shard_done(void *ctx, const sweep_rec_t *rec, const char *header)
     shard_t *c = ctx;
     flush_kept(c, rec->line);
     sweep_part_put(&c->out, rec, header);
+    c->ran++;
     if (rec->status != 0) {
         c->failed++;
         if (!c->first_fail)
@@ -205,18 +238,25 @@ static int run_shard(sweep_list_t *l, const char *self, const char *part, int sh
         else
             runs[n++] = &l->runs[i];
     }
-    shard_t c = { { 0 }, have_old ? &old : NULL, 0, 0, 0 };
+    shard_t c = { { 0 }, have_old ? &old : NULL, 0, 0, 0, 0 };
     sweep_part_begin(&c.out, f, l, shard, nshards);
-    int rc = sweep_exec(self, runs, n, jobs, shard_done, &c);
-    if (rc == 0) {
-        flush_kept(&c, INT_MAX);
+    int rc = sweep_exec(self, runs, n, jobs, isatty(STDERR_FILENO), shard_done, &c);
+    /* The kept records always (an interrupted shard keeps them); the end line only when complete. */
+    flush_kept(&c, INT_MAX);
+    if (rc == 0)
         sweep_part_end(&c.out);
-    }
     free(runs);
     sweep_part_free(&old);
     if (ferror(f) | fclose(f)) {
         fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", part, strerror(errno));
         rc = rc ? rc : 1;
+    }
+    int sig = intr_caught();
+    if (sig) {
+        fprintf(stderr, "gcnsim: sweep: %s: shard %d of %d: %zu of its %zu runs done, %zu failed; the part %s is "
+                "truncated; complete it with: gcnsim sweep %s --shard %d/%d --csv %s --resume\n", intr_describe(sig), shard,
+                nshards, kept + c.ran, nshard, c.failed, part, l->path, shard, nshards, part);
+        return rc;
     }
     printf("sweep: shard %d of %d: %zu run%s (%zu kept from the part), %zu failed; part written to %s\n", shard,
            nshards, nshard, nshard == 1 ? "" : "s", kept, c.failed, part);
@@ -378,8 +418,6 @@ int cli_cmd_sweep(int argc, char **argv)
         return cli_usage_error("sweep ", "%s", "--array-size, --partition, --time and --wait go with --slurm");
     if (so.on && shard)
         return cli_usage_error("sweep ", "%s", "--slurm makes its own shards; it cannot be used with --shard");
-    if (resume && !shard && !so.on)
-        return cli_usage_error("sweep ", "%s", "--resume completes a part (--shard I/N) or a Slurm sweep (--slurm)");
     sweep_list_t l;
     if (sweep_list_read(list, &l, stderr) != 0) {
         sweep_list_free(&l);
@@ -395,7 +433,7 @@ int cli_cmd_sweep(int argc, char **argv)
     } else if (shard)
         rc = run_shard(&l, self, csv, shard, nshards, resume, jobs);
     else
-        rc = run_local(&l, self, csv, jobs);
+        rc = run_local(&l, self, csv, jobs, resume);
     sweep_list_free(&l);
     return rc;
 }

@@ -3,13 +3,19 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "base/interrupt.h"
 
 /* The temporary directory's path, and a file in it (DIR/INDEX.csv or .err). */
 enum { SWEEP_DIR_LEN = 512, SWEEP_PATH_LEN = SWEEP_DIR_LEN + 32 };
+/* How long the runs have to stop after SIGTERM before SIGKILL, all together. */
+enum { SWEEP_STOP_GRACE_MS = 2000 };
 
 bool sweep_self(char *buf, size_t len)
 {
@@ -23,8 +29,9 @@ bool sweep_self(char *buf, size_t len)
 }
 
 /* Start run k: this executable with `run --csv DIR/k.csv WORDS` (the --csv first: after a "--" in
- * WORDS it would be an operand), its output discarded and its errors kept in DIR/k.err. Returns 0,
- * or 3. */
+ * WORDS it would be an operand), its input empty, its output discarded and its errors kept in
+ * DIR/k.err; in a process group of its own (intr_child_setup), so that stopping it stops what it
+ * started, and so that a terminal's Ctrl-C reaches the sweep alone, which stops it. Returns 0, or 3. */
 static int start_run(const char *self, const char *dir, sweep_run_t *r, size_t k)
 {
     char csv[SWEEP_PATH_LEN], err[SWEEP_PATH_LEN];
@@ -36,8 +43,10 @@ static int start_run(const char *self, const char *dir, sweep_run_t *r, size_t k
         return 3;
     }
     if (pid == 0) {
-        int out = open("/dev/null", O_WRONLY), e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (out < 0 || e < 0 || dup2(out, 1) < 0 || dup2(e, 2) < 0)
+        intr_child_setup();
+        int in = open("/dev/null", O_RDONLY), out = open("/dev/null", O_WRONLY),
+            e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        if (in < 0 || out < 0 || e < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(e, 2) < 0)
             _exit(3);
         char **argv = calloc((size_t)r->argc + 4, sizeof *argv);
         if (!argv)
@@ -67,32 +76,113 @@ static void first_line(const char *path, char *buf, size_t len)
     fclose(f);
 }
 
-/* Hand run k's outcome on, then remove its files. */
+static void remove_files(const char *dir, size_t k)
+{
+    char path[SWEEP_PATH_LEN];
+    snprintf(path, sizeof path, "%s/%zu.csv", dir, k);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/%zu.err", dir, k);
+    unlink(path);
+}
+
+/* Hand run k's outcome on, then remove its files. Its CSV holds two records, the header and the
+ * row, each of which may span lines (a quoted field with a line break). */
 static void report(const char *dir, sweep_run_t *r, size_t k, sweep_done_fn done, void *ctx)
 {
     char path[SWEEP_PATH_LEN], why[512];
     snprintf(path, sizeof path, "%s/%zu.csv", dir, k);
-    char *lines[2] = { NULL, NULL };
+    char *recs[2] = { NULL, NULL };
     size_t caps[2] = { 0, 0 };
     FILE *f = r->status == 0 ? fopen(path, "r") : NULL;
-    bool ok = f && getline(&lines[0], &caps[0], f) > 0 && getline(&lines[1], &caps[1], f) > 0;
+    bool ok = f && sweep_csv_record(f, &recs[0], &caps[0]) > 0 && sweep_csv_record(f, &recs[1], &caps[1]) > 0;
     if (f)
         fclose(f);
-    unlink(path);
     snprintf(path, sizeof path, "%s/%zu.err", dir, k);
     first_line(path, why, sizeof why);
-    unlink(path);
-    sweep_rec_t rec = { r->line, 0, lines[1] };
+    remove_files(dir, k);
+    sweep_rec_t rec = { r->line, 0, recs[1] };
     if (!ok) {
         rec.status = r->status ? r->status : 3;
+        if (!why[0] && r->status == 0)
+            snprintf(why, sizeof why, "it wrote no CSV row");
         rec.text = why;
     }
-    done(ctx, &rec, ok ? lines[0] : NULL);
-    free(lines[0]);
-    free(lines[1]);
+    done(ctx, &rec, ok ? recs[0] : NULL);
+    free(recs[0]);
+    free(recs[1]);
 }
 
-int sweep_exec(const char *self, sweep_run_t **runs, size_t n, long jobs, sweep_done_fn done, void *ctx)
+/* ---- progress: "sweep: 12/40 runs, 1.5 runs/s, 18 s left" on one terminal line ------------------ */
+
+typedef struct {
+    bool on, shown;
+    struct timespec start;
+    size_t total;
+} progress_t;
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)(t.tv_sec - t0->tv_sec) + (double)(t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+static void progress_clear(progress_t *p)
+{
+    if (p->shown)
+        fputs("\r\033[K", stderr);
+    p->shown = false;
+}
+
+static void progress_show(progress_t *p, size_t ended)
+{
+    if (!p->on)
+        return;
+    double t = seconds_since(&p->start);
+    fprintf(stderr, "\r\033[Ksweep: %zu/%zu runs", ended, p->total);
+    if (ended > 0 && t > 0) {
+        double rate = (double)ended / t, left = (double)(p->total - ended) / rate;
+        if (rate >= 1)
+            fprintf(stderr, ", %.1f runs/s", rate);
+        else
+            fprintf(stderr, ", %.1f runs/min", rate * 60);
+        if (ended < p->total) {
+            long s = (long)(left + 0.5);
+            if (s >= 3600)
+                fprintf(stderr, ", %ldh%02ldm left", s / 3600, s / 60 % 60);
+            else if (s >= 60)
+                fprintf(stderr, ", %ldm%02lds left", s / 60, s % 60);
+            else
+                fprintf(stderr, ", %ld s left", s);
+        }
+    }
+    fflush(stderr);
+    p->shown = true;
+}
+
+/* ---- the scheduler ------------------------------------------------------------------------------ */
+
+/* After a signal: SIGTERM to every running run's group at once, then each reaped within what is left
+ * of one grace period (intr_stop_child ends with SIGKILL). */
+static void stop_all(sweep_run_t **runs, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        if (runs[i]->status < 0 && runs[i]->pid > 0) {
+            kill(-runs[i]->pid, SIGTERM);
+            kill(runs[i]->pid, SIGTERM);
+        }
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (size_t i = from; i < to; i++)
+        if (runs[i]->status < 0 && runs[i]->pid > 0) {
+            int left = SWEEP_STOP_GRACE_MS - (int)(seconds_since(&t0) * 1000);
+            intr_stop_child(runs[i]->pid, left > 0 ? left : 0);
+            runs[i]->status = 128 + SIGTERM;
+        }
+}
+
+int sweep_exec(const char *self, sweep_run_t **runs, size_t n, long jobs, bool progress, sweep_done_fn done,
+               void *ctx)
 {
     const char *tmp = getenv("TMPDIR");
     char dir[SWEEP_DIR_LEN];
@@ -103,20 +193,23 @@ int sweep_exec(const char *self, sweep_run_t **runs, size_t n, long jobs, sweep_
     }
     fflush(stdout);
     fflush(stderr);
-    size_t next = 0, reported = 0;
+    progress_t pr = { progress && n > 0, false, { 0, 0 }, n };
+    clock_gettime(CLOCK_MONOTONIC, &pr.start);
+    progress_show(&pr, 0);
+    size_t next = 0, reported = 0, ended = 0;
     long live = 0;
     int rc = 0;
-    while (reported < n) {
-        while (rc == 0 && live < jobs && next < n) {
+    while (reported < n && !intr_caught()) {
+        while (rc == 0 && live < jobs && next < n && !intr_caught()) {
             if ((rc = start_run(self, dir, runs[next], next)) != 0)
                 break;
             next++;
             live++;
         }
-        if (live == 0)
+        if (live == 0 || intr_caught())
             break;
         int status;
-        pid_t pid = waitpid(-1, &status, 0);
+        pid_t pid = waitpid(-1, &status, 0); /* EINTR on a signal (no SA_RESTART) */
         if (pid < 0) {
             if (errno == EINTR)
                 continue;
@@ -128,13 +221,25 @@ int sweep_exec(const char *self, sweep_run_t **runs, size_t n, long jobs, sweep_
             if (runs[i]->pid == pid && runs[i]->status < 0) {
                 runs[i]->status = WIFEXITED(status) ? WEXITSTATUS(status) : 3;
                 live--;
+                ended++;
                 break;
             }
+        progress_clear(&pr);
         while (reported < next && runs[reported]->status >= 0) {
             report(dir, runs[reported], reported, done, ctx);
             reported++;
         }
+        progress_show(&pr, ended);
+    }
+    progress_clear(&pr);
+    int sig = intr_caught();
+    if (sig || rc) {
+        /* The runs not reported (running, or ended after one still running) are stopped and
+         * discarded: the rows handed on stay a prefix of LIST's order. */
+        stop_all(runs, reported, next);
+        for (size_t i = reported; i < next; i++)
+            remove_files(dir, i);
     }
     rmdir(dir);
-    return rc;
+    return sig ? intr_exit_status(sig) : rc;
 }

@@ -6,42 +6,63 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <uthash.h>
+
 #include "base/fileio.h"
 
 /* Split one line into words: blanks separate, '...' and "..." quote (no escapes inside). Returns the
- * number of words (into *out, malloc'ed), or -1 with *col set at an unterminated quote. */
+ * number of words (into *out, malloc'ed), or -1 with *col set at an unterminated quote. Each word
+ * gets the room of its own span only (a line of many short words must not cost its length each). */
 static int split_words(const char *s, char ***out, int *col)
 {
     char **w = NULL;
-    int n = 0;
+    int n = 0, cap = 0;
     const char *p = s;
     for (;;) {
         while (*p == ' ' || *p == '\t')
             p++;
         if (!*p || *p == '\n' || *p == '\r')
             break;
-        char *word = malloc(strlen(p) + 1), *q = word;
-        char **nw = realloc(w, (size_t)(n + 2) * sizeof *w);
-        if (!word || !nw) {
-            free(word);
-            free(nw ? nw : w);
-            return -2;
-        }
-        w = nw;
-        while (*p && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') {
-            if (*p == '\'' || *p == '"') {
-                char quote = *p;
-                const char *start = p++;
-                while (*p && *p != quote && *p != '\n')
-                    *q++ = *p++;
-                if (*p != quote) {
-                    *col = (int)(start - s) + 1;
-                    free(word);
+        /* The word's span: up to a blank outside quotes (or an unterminated quote). */
+        const char *e = p;
+        while (*e && *e != ' ' && *e != '\t' && *e != '\n' && *e != '\r') {
+            if (*e == '\'' || *e == '"') {
+                /* s is one line: its only line break, if any, ends it (linear, however many quotes). */
+                const char *close = strchr(e + 1, *e);
+                if (!close) {
+                    *col = (int)(e - s) + 1;
                     for (int k = 0; k < n; k++)
                         free(w[k]);
                     free(w);
                     return -1;
                 }
+                e = close;
+            }
+            e++;
+        }
+        char *word = malloc((size_t)(e - p) + 1), *q = word;
+        if (n + 2 > cap) {
+            int nc = cap ? 2 * cap : 8;
+            char **nw = realloc(w, (size_t)nc * sizeof *w);
+            if (!nw) {
+                free(word);
+                word = NULL;
+            } else {
+                w = nw;
+                cap = nc;
+            }
+        }
+        if (!word) {
+            for (int k = 0; k < n; k++)
+                free(w[k]);
+            free(w);
+            return -2;
+        }
+        while (p < e) {
+            if (*p == '\'' || *p == '"') {
+                char quote = *p++;
+                while (*p != quote)
+                    *q++ = *p++;
                 p++;
             } else {
                 *q++ = *p++;
@@ -107,6 +128,8 @@ static int read_lines(const char *path, sweep_list_t *l, FILE *err)
                 bad = "--functional has no timing statistics to collect";
             else if (strncmp(words[k], "--trace-text", 12) == 0)
                 bad = "--trace-text would print into the sweep's output; trace one run with 'gcnsim run'";
+            else if (strcmp(words[k], "--help") == 0 || strncmp(words[k], "-h", 2) == 0)
+                bad = "-h/--help would print run's help instead of a row; see 'gcnsim run --help'";
         }
         if (!bad && l->n == l->cap) {
             size_t cap = l->cap ? 2 * l->cap : 16;
@@ -179,7 +202,8 @@ void sweep_list_free(sweep_list_t *l)
 {
     for (size_t i = 0; i < l->n; i++) {
         for (int k = 0; k < l->runs[i].argc; k++)
-            free(l->runs[i].argv[k]);
+            if (l->runs[i].argv[k] != l->keys) /* shared by every run, freed once below */
+                free(l->runs[i].argv[k]);
         free(l->runs[i].argv);
     }
     free(l->runs);
@@ -187,77 +211,122 @@ void sweep_list_free(sweep_list_t *l)
     memset(l, 0, sizeof *l);
 }
 
-/* The key of an --set value "KEY=VALUE" (its length), added to the comma-separated *keys when new. */
-static int add_key(char **keys, const char *set)
+/* The set of --set keys seen, for the union in linear time. */
+typedef struct {
+    UT_hash_handle hh;
+    size_t len;
+    char key[];
+} key_seen_t;
+
+typedef struct {
+    key_seen_t *seen;
+    char *text;                /* comma-separated, in first order */
+    size_t len, cap;
+} keys_t;
+
+/* The key of an --set value "KEY=VALUE" added to k when new. Returns 0, -1 (out of memory). */
+static int add_key(keys_t *k, const char *set)
 {
     size_t len = strcspn(set, "=");
     if (len == 0)
         return 0; /* run reports the malformed --set */
-    size_t have = *keys ? strlen(*keys) : 0;
-    for (const char *p = *keys; p && *p;) {
-        size_t n = strcspn(p, ",");
-        if (n == len && strncmp(p, set, len) == 0)
-            return 0;
-        p += n + (p[n] == ',');
-    }
-    char *nk = realloc(*keys, have + len + 2);
-    if (!nk)
+    key_seen_t *e;
+    HASH_FIND(hh, k->seen, set, len, e);
+    if (e)
+        return 0;
+    if (!(e = malloc(sizeof *e + len + 1)))
         return -1;
-    if (have)
-        nk[have++] = ',';
-    memcpy(nk + have, set, len);
-    nk[have + len] = '\0';
-    *keys = nk;
+    e->len = len;
+    memcpy(e->key, set, len);
+    e->key[len] = '\0';
+    HASH_ADD_KEYPTR(hh, k->seen, e->key, len, e);
+    if (k->len + len + 2 > k->cap) {
+        size_t nc = k->cap ? 2 * k->cap : 256;
+        while (nc < k->len + len + 2)
+            nc *= 2;
+        char *nt = realloc(k->text, nc);
+        if (!nt)
+            return -1;
+        k->text = nt;
+        k->cap = nc;
+    }
+    if (k->len)
+        k->text[k->len++] = ',';
+    memcpy(k->text + k->len, set, len);
+    k->len += len;
+    k->text[k->len] = '\0';
     return 0;
 }
 
-/* The union of the --set keys of every line; then "--csv-keys KEYS" into every run's argv. */
-static int add_keys(sweep_list_t *l)
+/* The union of the --set keys of every line; then "--csv-keys KEYS" into every run's argv, KEYS
+ * one string shared by all. Returns 0, 1 after a message (too long), -1 (out of memory). */
+static int add_keys(sweep_list_t *l, FILE *err)
 {
-    for (size_t i = 0; i < l->n; i++) {
+    keys_t k = { 0 };
+    int rc = 0;
+    for (size_t i = 0; i < l->n && rc == 0; i++) {
         sweep_run_t *r = &l->runs[i];
-        for (int k = 3; k < r->argc && strcmp(r->argv[k], "--") != 0; k++) {
+        for (int a = 3; a < r->argc && rc == 0 && strcmp(r->argv[a], "--") != 0; a++) {
             const char *set = NULL;
-            if (strcmp(r->argv[k], "--set") == 0 && k + 1 < r->argc)
-                set = r->argv[++k];
-            else if (strncmp(r->argv[k], "--set=", 6) == 0)
-                set = r->argv[k] + 6;
-            if (set && add_key(&l->keys, set) != 0)
-                return -1;
+            if (strcmp(r->argv[a], "--set") == 0 && a + 1 < r->argc)
+                set = r->argv[++a];
+            else if (strncmp(r->argv[a], "--set=", 6) == 0)
+                set = r->argv[a] + 6;
+            if (set && (rc = add_key(&k, set)) == 0 && k.len > SWEEP_KEYS_MAX) {
+                int klen = (int)strcspn(set, "="), shown = klen > 40 ? 40 : klen;
+                fprintf(err, "%s:%d: error: the --set keys of the sweep add up to more than %d characters with this "
+                        "line's '%.*s%s' (every run is given them all as the CSV's columns); split LIST into sweeps "
+                        "with fewer distinct keys\n", l->path, r->line, SWEEP_KEYS_MAX, shown, set,
+                        shown < klen ? "..." : "");
+                rc = 1;
+            }
         }
     }
-    if (!l->keys)
-        return 0;
+    key_seen_t *e, *tmp;
+    HASH_ITER(hh, k.seen, e, tmp) {
+        HASH_DEL(k.seen, e);
+        free(e);
+    }
+    if (rc != 0 || !k.text) {
+        free(k.text);
+        return rc;
+    }
+    l->keys = k.text;
     for (size_t i = 0; i < l->n; i++) {
         sweep_run_t *r = &l->runs[i];
-        char *a = strdup("--csv-keys"), *b = strdup(l->keys);
-        if (!a || !b) {
-            free(a);
-            free(b);
+        char *a = strdup("--csv-keys");
+        if (!a)
             return -1;
-        }
         memmove(r->argv + 5, r->argv + 3, (size_t)(r->argc - 3) * sizeof *r->argv);
         r->argv[3] = a;
-        r->argv[4] = b;
+        r->argv[4] = l->keys;
         r->argc += 2;
     }
     return 0;
 }
 
+static uint64_t fnv_word(uint64_t h, const char *w)
+{
+    for (const char *p = w;; p++) {     /* the word with its NUL */
+        h = (h ^ (unsigned char)*p) * 0x100000001b3u;
+        if (!*p)
+            return h;
+    }
+}
+
 uint64_t sweep_list_hash(const sweep_list_t *l)
 {
     uint64_t h = 0xcbf29ce484222325u;
+    /* The --set columns once (every run has them): time linear in LIST's size. */
+    if (l->keys)
+        h = fnv_word(fnv_word(h, "--csv-keys"), l->keys);
     for (size_t i = 0; i < l->n; i++) {
         char num[16];
         snprintf(num, sizeof num, "%d", l->runs[i].line);
-        for (int k = -1; k < l->runs[i].argc; k++) {
-            const char *w = k < 0 ? num : l->runs[i].argv[k];
-            for (const char *p = w;; p++) {     /* each word with its NUL */
-                h = (h ^ (unsigned char)*p) * 0x100000001b3u;
-                if (!*p)
-                    break;
-            }
-        }
+        h = fnv_word(h, num);
+        for (int k = 0; k < l->runs[i].argc; k++)
+            if (l->runs[i].argv[k] != l->keys && !(k == 3 && l->keys))
+                h = fnv_word(h, l->runs[i].argv[k]);
         h = (h ^ 0xffu) * 0x100000001b3u;       /* the end of a run */
     }
     return h;
@@ -269,8 +338,10 @@ int sweep_list_read(const char *path, sweep_list_t *l, FILE *err)
     l->path = path;
     if (read_lines(path, l, err) != 0)
         return 1;
-    if (add_keys(l) != 0) {
-        fputs("gcnsim: out of memory\n", err);
+    int rc = add_keys(l, err);
+    if (rc != 0) {
+        if (rc < 0)
+            fputs("gcnsim: out of memory\n", err);
         return 1;
     }
     l->hash = sweep_list_hash(l);

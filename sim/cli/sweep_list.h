@@ -11,6 +11,15 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+enum {
+    /* Shards of one sweep at most (Slurm's default MaxArraySize is 1001: task ids 1 to 1000). */
+    SWEEP_MAX_SHARDS = 1000,
+    SWEEP_DEFAULT_SHARDS = 100,
+    /* The union of LIST's --set keys at most, in characters: every run gets it as one argument
+     * (--csv-keys), and Linux refuses an argument over 128 KiB ("Argument list too long"). */
+    SWEEP_KEYS_MAX = 65536,
+};
+
 typedef struct {
     int line;                  /* in LIST */
     int argc;
@@ -23,16 +32,19 @@ typedef struct {
     const char *path;          /* LIST as given */
     sweep_run_t *runs;         /* in LIST order */
     size_t n, cap;
-    char *keys;                /* the union of the --set keys, comma-separated in first order; NULL: none */
+    char *keys;                /* the union of the --set keys, comma-separated in first order; NULL: none;
+                                  every run's argv holds this one string (not a copy) */
     uint64_t hash;             /* sweep_list_hash */
 } sweep_list_t;
 
-/* Read LIST into *l. Returns 0, or 1 after printing every problem (PATH:LINE:COL: error: ...). */
+/* Read LIST into *l, in time and memory linear in its size. Returns 0, or 1 after printing every
+ * problem (PATH:LINE:COL: error: ...). */
 int sweep_list_read(const char *path, sweep_list_t *l, FILE *err);
 void sweep_list_free(sweep_list_t *l);
 
-/* FNV-1a 64 over every run's line number and its arguments (label and --set columns included): two
- * LISTs with the same hash give the same rows; comments and blank lines do not count. */
+/* FNV-1a 64 over the --set columns (once), then every run's line number and its other arguments
+ * (label included): two LISTs with the same hash give the same rows; comments and blank lines do
+ * not count. */
 uint64_t sweep_list_hash(const sweep_list_t *l);
 
 /* Shard i (1 <= i <= n) of n holds the runs whose index in LIST order (from 0) is i-1 modulo n:

@@ -9,7 +9,9 @@
  *   # line L: failed, exit S: FIRST LINE OF ITS ERRORS
  *   # end
  *
- * A part without its end line is truncated. Needs: sweep_list, base (fileio). */
+ * ROW and HEADER are CSV records, which span lines when a quoted field holds a line break. A part
+ * without its end line is truncated; its first line's counts are checked against each other and
+ * against what a LIST can hold. Needs: sweep_list, base (fileio). */
 #ifndef GCNSIM_SWEEP_PART_H
 #define GCNSIM_SWEEP_PART_H
 
@@ -68,9 +70,24 @@ int sweep_parts_check(sweep_part_t *parts, size_t n, FILE *err);
 int sweep_parts_write(const sweep_part_t *parts, size_t n, FILE *out, bool header, size_t *rows, size_t *failed,
                       FILE *err);
 
+/* CSV records (RFC 4180: a quoted field may hold commas, doubled quotes and line breaks). Whether a
+ * quoted field is still open after s[0..len) when it was `open` before. */
+bool sweep_csv_open_quote(const char *s, size_t len, bool open);
+/* A CSV record of a sweep at most, in bytes (a row is a few hundred bytes and the --set values). */
+enum { SWEEP_CSV_RECORD_MAX = 16 << 20 };
+/* The next record of f (its lines until its quotes close, with the last newline) into *buf (*cap
+ * its size, grown as needed); its length, -1 at the end of f, -2 when out of memory, -3 when it is
+ * longer than SWEEP_CSV_RECORD_MAX. */
+long sweep_csv_record(FILE *f, char **buf, size_t *cap);
+
 /* Whether the CSV at path, known not to be empty, begins with the line `header` (with its newline);
  * else a message on err ("cannot append ... its header line names other columns"). */
 bool sweep_csv_header_ok(const char *path, const char *header, FILE *err);
+
+/* The runs of l whose row the CSV at path already holds (finished[i], *nfinished of them): a row
+ * counts for the first run in LIST order with its label (its first field) that has none yet. No
+ * file: none. Returns 0, 1 (unreadable) or 3 (out of memory), after a message. */
+int sweep_csv_finished(const char *path, const sweep_list_t *l, bool *finished, size_t *nfinished, FILE *err);
 
 /* Check the parts, then append their rows to the CSV at `csv` (written whole or not at all) and
  * print "merge: ..." on stdout. Returns 0, 1 (a problem: nothing written) or the first failed

@@ -8,9 +8,6 @@
 
 #include "cli/sweep_part.h"
 
-/* Shards of one sweep at most (Slurm's default MaxArraySize is 1001: task ids 1 to 1000). */
-enum { SWEEP_MAX_SHARDS = 1000, SWEEP_DEFAULT_SHARDS = 100 };
-
 typedef struct {
     bool on, wait, resume;
     long array_size;           /* 0: the default */

@@ -232,6 +232,66 @@ START_TEST(test_parts_of_another_list)
 }
 END_TEST
 
+/* CSV records: a quoted field with a comma, a doubled quote and a line break is one record, in a
+ * CSV and in a part's row; a part whose first line's counts disagree is refused. */
+START_TEST(test_csv_records)
+{
+    char path[32];
+    write_file(path, "label,kernel\n\"a,\"\"b\",\"k\nx\"\nplain,k\n");
+    FILE *f = fopen(path, "r");
+    char *rec = NULL;
+    size_t cap = 0;
+    ck_assert_int_eq(sweep_csv_record(f, &rec, &cap), 13);
+    ck_assert_str_eq(rec, "label,kernel\n");
+    ck_assert_int_eq(sweep_csv_record(f, &rec, &cap), 14);
+    ck_assert_str_eq(rec, "\"a,\"\"b\",\"k\nx\"\n");
+    ck_assert_int_eq(sweep_csv_record(f, &rec, &cap), 8);
+    ck_assert_int_eq(sweep_csv_record(f, &rec, &cap), -1);
+    fclose(f);
+    free(rec);
+    unlink(path);
+    write_file(path, "# gcnsim sweep part 1: list 0000000000000001, shard 1 of 1, 2 runs of 2: l.txt\n"
+                     "label,kernel\n# line 1: ok\n\"a\nb\",\"k\n# x\"\n# line 2: ok\nc,k\n# end\n");
+    sweep_part_t p;
+    ck_assert_int_eq(sweep_part_read(path, &p, stderr), 0);
+    ck_assert(p.complete);
+    ck_assert_uint_eq(p.nrecs, 2);
+    ck_assert_str_eq(p.recs[0].text, "\"a\nb\",\"k\n# x\"\n");
+    ck_assert_str_eq(p.recs[1].text, "c,k\n");
+    sweep_part_free(&p);
+    unlink(path);
+    /* 3 runs in 2 shards: shard 1 has 2 of them, not 1; and more than 1000 shards. */
+    write_file(path, "# gcnsim sweep part 1: list 0000000000000001, shard 1 of 2, 1 runs of 3: l.txt\n# end\n");
+    ck_assert_int_eq(sweep_part_read(path, &p, stderr), 1);
+    sweep_part_free(&p);
+    unlink(path);
+    write_file(path, "# gcnsim sweep part 1: list 0000000000000001, shard 1 of 1001, 0 runs of 0: l.txt\n# end\n");
+    ck_assert_int_eq(sweep_part_read(path, &p, stderr), 1);
+    sweep_part_free(&p);
+    unlink(path);
+}
+END_TEST
+
+/* --resume: a row finishes the first run with its label that has none yet (labels quoted as the
+ * CSV writes them); the header is not a row. */
+START_TEST(test_csv_finished)
+{
+    char lpath[32], cpath[32];
+    write_file(lpath, "a.ini label=x\nb.ini label=x\nc.ini label='p,q'\nd.ini\ne.ini\n");
+    write_file(cpath, "label,workload\nx,a.ini\n\"p,q\",c.ini\n5,e.ini\n");
+    sweep_list_t l;
+    ck_assert_int_eq(sweep_list_read(lpath, &l, stderr), 0);
+    bool done[5];
+    size_t n;
+    ck_assert_int_eq(sweep_csv_finished(cpath, &l, done, &n, stderr), 0);
+    ck_assert_uint_eq(n, 3);
+    ck_assert(done[0] && !done[1] && done[2] && !done[3] && done[4]);
+    sweep_list_free(&l);
+    unlink(lpath);
+    unlink(cpath);
+}
+END_TEST
+
 static Suite *sweep_suite(void)
 {
     Suite *s = suite_create("sweep");
@@ -241,6 +301,8 @@ static Suite *sweep_suite(void)
     tcase_add_test(t, test_shard_split);
     tcase_add_test(t, test_parts_merge);
     tcase_add_test(t, test_parts_of_another_list);
+    tcase_add_test(t, test_csv_records);
+    tcase_add_test(t, test_csv_finished);
     suite_add_tcase(s, t);
     return s;
 }
