@@ -14,6 +14,8 @@
 #                headers whose counts the file cannot hold, a directory and a FIFO named *.gcnt
 #   outputs.sh   the outputs of trace export, run --trace and gcnviz --png survive a failed write
 #   toolchain.sh the kernel compilers or device libraries missing, a kernel source given to run
+#   compile.sh   workloads and sources that try to run a command, load code or write a file through
+#                the compiler (cflags, source names), the compiler's time limit, signals while compiling
 #   generated.sh hostile inputs made at run time (NUL bytes, special files, huge files, outputs that
 #                cannot be written)
 #   codeobj.sh   bad code objects made at run time from a good one (truncated, wrong machine, ABI
@@ -122,6 +124,15 @@ done
 . "$here/toolchain.sh"
 toolchain_cases "$gcnsim"
 toolchain_temp_cases "$gcnsim"
+# ---- compiling: injection attempts, the compiler's limits and signals (tests/bad/compile.sh)
+. "$here/compile.sh"
+G=$(mktemp -d)
+compile_cases "$gcnsim" "$G"
+rm -rf "$G"
+G=$(mktemp -d)
+compile_limit_cases "$gcnsim" "$G"
+rm -rf "$G"
+# ---- end compiling
 . "$here/generated.sh"
 G=$(mktemp -d)
 hostile_cases "$gcnsim" "$G"
