@@ -41,9 +41,9 @@ check() { # NAME WANT-EXIT WANT-TEXT COMMAND...
   name=$1 want=$2 text=$3
   shift 3
   if [ -n "$VLIMIT_KB" ]; then
-    (ulimit -v "$VLIMIT_KB" && exec timeout "$CASE_SECONDS" "$@") >/dev/null 2>"$out"
+    (ulimit -v "$VLIMIT_KB" && exec timeout -k 10 "$CASE_SECONDS" "$@") >/dev/null 2>"$out"
   else
-    timeout "$CASE_SECONDS" "$@" >/dev/null 2>"$out"
+    timeout -k 10 "$CASE_SECONDS" "$@" >/dev/null 2>"$out"
   fi
   got=$?
   if [ "$got" = "$want" ] && { [ -z "$text" ] || grep -qF -- "$text" "$out"; }; then
