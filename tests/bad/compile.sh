@@ -74,6 +74,11 @@ compile_cases() {
   attack "--set kernel.cflags=-fpass-plugin=" 1 "--set 'kernel.cflags=-fpass-plugin=$C/evil.so': error: cflags: '-fpass-plugin=$C/evil.so' is not an option" \
     run ok.ini --set "kernel.cflags=-fpass-plugin=$C/evil.so"
   attack "occupancy of a workload with -fplugin=" 1 "fplugin.ini:3:10: error: cflags: '-fplugin=" occupancy fplugin.ini
+  printf "ok.ini --set 'kernel.cflags=-fplugin=%s/evil.so'\n" "$C" > "$C/list.txt"
+  S=$(mktemp -d)
+  attack "a sweep line with -fplugin=" 1 "list.txt:1: error: the run exited 1: --set 'kernel.cflags=-fplugin=$C/evil.so': error: cflags:" \
+    sweep list.txt --csv "$S/out.csv"
+  rm -rf "$S"
   wl mllvm k.cl "-DVAL=1 -mllvm -info-output-file=$C/victim.txt"
   attack "cflags -mllvm with an option not allowed" 1 "mllvm.ini:3:18: error: cflags: '-mllvm -info-output-file=$C/victim.txt' is not an option" \
     run mllvm.ini
