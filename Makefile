@@ -20,7 +20,7 @@ VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-c
 DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth time gnuplot-nox python3
 # ---- issue 15 (device libraries, HIP): the GPU toolchain the shipped OpenCL and HIP kernels are
 # compiled with (docs/kernels.md, "Compiling kernels"); llvm-15 gives the matching llvm-mc-15.
-GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs hipcc
+GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs libamdhip64-dev
 DEB_PACKAGES += $(GPU_DEB_PACKAGES)
 # sweeps on Slurm (tests/e2e/slurm.sh starts its own single-node Slurm)
 DEB_PACKAGES += slurmctld slurmd slurm-client munge
@@ -93,7 +93,7 @@ unit: $(UNIT_BIN)
 ROCM_DEVICE_LIBS := /usr/lib/x86_64-linux-gnu/amdgcn/bitcode
 OPENCL_SRC := $(sort $(wildcard workloads/opencl/*.cl))
 OPENCL_ASM := $(OPENCL_SRC:%.cl=%.s)
-CLANG_GFX803 := clang-15 -target amdgcn-amd-amdhsa -mcpu=gfx803 --rocm-device-lib-path=$(ROCM_DEVICE_LIBS) -O2 -S -x cl -Xclang -finclude-default-header -cl-kernel-arg-info
+CLANG_GFX803 := clang-15 -target amdgcn-amd-amdhsa -mcpu=gfx803 --rocm-device-lib-path=$(ROCM_DEVICE_LIBS) -O2 -S -x cl -Xclang -finclude-default-header -cl-kernel-arg-info -fno-crash-diagnostics
 # A kernel that needs its own clang options names them in CLFLAGS_<kernel>.
 CLFLAGS_div_fmod := -cl-fp32-correctly-rounded-divide-sqrt
 CLFLAGS_fdiv := -cl-fp32-correctly-rounded-divide-sqrt
@@ -101,17 +101,19 @@ CLFLAGS_wg_builtins := -cl-std=CL2.0 -mcode-object-version=5
 # The kernels are remade when a compiler command above changes (the stamp holds the commands).
 KERNEL_CC_STAMP := $(BUILD)/.kernel-cc
 $(KERNEL_CC_STAMP): FORCE
-	@mkdir -p $(BUILD) && printf '%s\n' '$(CLANG_GFX803)' '$(HIPCC_GFX803)' > $@.new && \
+	@mkdir -p $(BUILD) && printf '%s\n' '$(CLANG_GFX803)' '$(HIP_GFX803)' > $@.new && \
 	  if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
 .PHONY: FORCE
 workloads/opencl/%.s: workloads/opencl/%.cl $(KERNEL_CC_STAMP) | $(DEPS_STAMP)
-	$(CLANG_GFX803) $(CLFLAGS_$*) $< -o $@
+	$(CLANG_GFX803) $(CLFLAGS_$*) -o $@ -- $<
 
 HIP_SRC := $(sort $(wildcard workloads/hip/*.hip))
 HIP_ASM := $(HIP_SRC:%.hip=%.s)
-HIPCC_GFX803 := hipcc --offload-arch=gfx803 --cuda-device-only -S -O2 -Wno-unused-command-line-argument
+# HIP in clang++-15 directly, with the options Debian's hipcc passes for `hipcc --offload-arch=gfx803
+# --cuda-device-only -S -O2` (hipcc is a Perl script that runs its command through sh): the same assembly.
+HIP_GFX803 := clang++-15 -std=c++11 --hip-version=5.2.21153 --rocm-path=/usr --offload-arch=gfx803 -mllvm -amdgpu-early-inline-all=true -mllvm -amdgpu-function-calls=false --hip-device-lib-path=$(ROCM_DEVICE_LIBS) --cuda-device-only -S -O2 -fno-crash-diagnostics -x hip
 workloads/hip/%.s: workloads/hip/%.hip $(KERNEL_CC_STAMP) | $(DEPS_STAMP)
-	$(HIPCC_GFX803) $< -o $@
+	$(HIP_GFX803) -o $@ -- $<
 
 # Every compiled kernel (OpenCL and HIP): what the tests that run shipped workloads depend on.
 OPENCL_ASM += $(HIP_ASM)

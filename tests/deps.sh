@@ -12,8 +12,8 @@ for p in "$@"; do have_pkg "$p" || missing="$missing $p"; done
 if [ -n "$missing" ] && [ "$(id -u)" != "0" ] && command -v pkg-config >/dev/null 2>&1 &&
    pkg-config --exists check inih 2>/dev/null && [ -f /usr/include/uthash.h ] &&
    command -v llvm-mc >/dev/null 2>&1 && command -v clang >/dev/null 2>&1 && command -v cc >/dev/null 2>&1 &&
-   command -v clang-15 >/dev/null 2>&1 && command -v llvm-mc-15 >/dev/null 2>&1 && command -v hipcc >/dev/null 2>&1 &&
-   [ -f /usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ockl.bc ]; then
+   command -v clang-15 >/dev/null 2>&1 && command -v llvm-mc-15 >/dev/null 2>&1 && command -v clang++-15 >/dev/null 2>&1 &&
+   [ -f /usr/include/hip/hip_runtime.h ] && [ -f /usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ockl.bc ]; then
   missing=""
 fi
 [ -z "$missing" ] && exit 0

@@ -77,7 +77,7 @@ for f in "$tmp/table_sample.s" "$tmp/corpus.s" workloads/*.s workloads/*/*.s; do
     args="-arch=amdgcn -mcpu=gfx803"
   fi
   ok=1
-  # Compiled kernels (clang-15, hipcc) are checked by the LLVM that made them; the rest by llvm-mc.
+  # Compiled kernels (clang-15, clang++-15) are checked by the LLVM that made them; the rest by llvm-mc.
   mc=llvm-mc
   case $f in workloads/opencl/*|workloads/hip/*) mc=llvm-mc-15 ;; esac
   # shellcheck disable=SC2086

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Checks every shipped kernel with LLVM's own assembler, the oracle for our syntax:
 #   workloads/*.s, workloads/*/*.s (hand-written) and workloads/opencl/*.s, workloads/hip/*.s
-#   (clang-15 and hipcc output, checked by llvm-mc-15, the matching LLVM).
+#   (clang-15 and clang++-15 output, checked by llvm-mc-15, the matching LLVM).
 # Files with .amdhsa directives need the HSA triple; the rest assemble as plain gfx803.
 # Each file must also use only mnemonics of our instruction table (isa/isa.def), and a compiled
 # kernel must not call anything (an unresolved OpenCL built-in would be a `s_swappc_b64`). A kernel
@@ -31,7 +31,7 @@ for f in workloads/*.s workloads/*/*.s; do
   else
     args="-arch=amdgcn -mcpu=gfx803"
   fi
-  # Compiled kernels (clang-15, hipcc) are checked by the LLVM that made them; the rest by llvm-mc.
+  # Compiled kernels (clang-15, clang++-15) are checked by the LLVM that made them; the rest by llvm-mc.
   mc=llvm-mc
   case $f in workloads/opencl/*|workloads/hip/*) mc=llvm-mc-15 ;; esac
   # shellcheck disable=SC2086

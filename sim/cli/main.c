@@ -53,7 +53,7 @@ static const char usage_asm[] =
     "usage: gcnsim asm KERNEL.s [--encoding]\n"
     "\n"
     "Assemble KERNEL.s (llvm-mc syntax for gfx803); a KERNEL.cl (OpenCL C) or KERNEL.hip (HIP) is\n"
-    "compiled first by clang-15 or hipcc (docs/kernels.md). On success print, for each kernel, its resource\n"
+    "compiled first by clang-15 or clang++-15 (docs/kernels.md). On success print, for each kernel, its resource\n"
     "usage (VGPRs, SGPRs, static LDS), the descriptor's enables, the arguments from .amdgpu_metadata\n"
     "and a listing: byte offset, encoding size, instruction, source line. On error print every\n"
     "diagnostic as file:line:col: error: ... and exit 1.\n"
@@ -373,5 +373,9 @@ int main(int argc, char **argv)
 {
     fio_guard_std_streams();
     intr_install();
-    return fio_finish_std_streams("gcnsim", run_command(argc, argv));
+    int rc = run_command(argc, argv);
+    /* Stopped by a signal (docs/cli.md, "Interruptions"): the command has unwound and said so. */
+    if (intr_caught())
+        rc = intr_exit_status(intr_caught());
+    return fio_finish_std_streams("gcnsim", rc);
 }

@@ -1,7 +1,11 @@
 /* kcompile: a kernel source in OpenCL C (.cl) or HIP (.hip, .cpp) compiled for gfx803 by the
  * documented compiler command (docs/kernels.md, "Compiling kernels"): clang-15 with the ROCm device
- * libraries, or hipcc, device code only, assembly out. The assembly goes to a temporary directory
- * gcnsim creates and removes; the compiler's diagnostics go to the error stream unchanged. */
+ * libraries for OpenCL C, clang++-15 in HIP mode with the options Debian's hipcc would pass for HIP;
+ * device code only, assembly out. The compiler runs with an argument vector, never through a shell,
+ * under a time and a memory limit, and is stopped with its process group on SIGINT and SIGTERM.
+ * Options from a workload (cflags) pass only through an allowlist (kcompile_flags.c). The assembly
+ * goes to a temporary directory gcnsim creates and removes; the compiler's diagnostics go to the
+ * error stream unchanged. */
 #ifndef KCOMPILE_H
 #define KCOMPILE_H
 
@@ -11,11 +15,44 @@
 
 /* Where Debian's rocm-device-libs puts the bitcode; GCNSIM_ROCM_DEVICE_LIBS overrides it. */
 #define KCOMPILE_DEVICE_LIBS "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
+/* What Debian's hipcc passes to clang: the HIP version of its libamdhip64-dev (HIP 5.2.3; hipcc
+ * reads it from hipvars.pm) and the ROCm root the HIP headers are under (/usr/include/hip). */
+#define KCOMPILE_HIP_VERSION "5.2.21153"
+#define KCOMPILE_ROCM_PATH "/usr"
+
+/* The compiler's limits (docs/kernels.md, "Limits"): its wall-clock time in seconds
+ * (GCNSIM_COMPILE_TIMEOUT) and its address space in MiB (GCNSIM_COMPILE_MEMORY). */
+enum {
+    KCOMPILE_TIMEOUT_DEFAULT = 120,
+    KCOMPILE_TIMEOUT_MAX = 86400,
+    KCOMPILE_MEMORY_DEFAULT = 4096,
+    KCOMPILE_MEMORY_MAX = 1048576
+};
 
 typedef enum { KCOMPILE_NONE, KCOMPILE_OPENCL, KCOMPILE_HIP } kcompile_lang_t;
 
 /* The language a file name's extension says (.cl; .hip, .cpp, .cc, .cu), or KCOMPILE_NONE. */
 kcompile_lang_t kcompile_lang(const char *path);
+
+/* Workload compiler options that passed the allowlist, as the arguments to give the compiler
+ * (an -I folder made absolute). */
+typedef struct {
+    char **argv;
+    int argc;
+    bool o0; /* the last -O option is -O0 (hipcc then leaves out its inlining options) */
+} kcompile_flags_t;
+
+/* Check `flags` (whitespace-separated, may be NULL) for a source `src` against the allowlist
+ * (docs/kernels.md, "Compiler options"): -D/-U, -I inside the source's folder, -O levels,
+ * floating-point, optimisation and warning options, OpenCL -cl-* options, HIP -std= and a few
+ * named -mllvm options. On success fills `out` (release with kcompile_flags_free). Otherwise false:
+ * `msg` (no location) says which option is refused and what to do instead, *at is the byte offset
+ * of that option in `flags`. */
+bool kcompile_flags_parse(const char *flags, const char *src, kcompile_flags_t *out, char *msg, size_t len,
+                          size_t *at);
+void kcompile_flags_free(kcompile_flags_t *f);
+/* kcompile_flags_parse for its verdict only (a workload checks its cflags when it is loaded). */
+bool kcompile_flags_check(const char *flags, const char *src, char *msg, size_t len, size_t *at);
 
 /* A compiled kernel: the assembly text, and the temporary file it was written to (removed by
  * kcompile_free unless kept for a message). */
@@ -27,11 +64,13 @@ typedef struct {
 } kcompile_out_t;
 
 /* Compile `path` (of language kcompile_lang(path)) with the extra compiler options `flags`
- * (whitespace-separated, may be NULL). On failure a message names the missing package, or the
- * compiler's own diagnostics have been passed through: false. */
+ * (whitespace-separated, may be NULL; refused unless allowed). On failure a message names the
+ * missing package, the refused option, the limit the compiler exceeded or the signal that stopped
+ * it (intr_caught() then says which), or the compiler's own diagnostics have been passed through:
+ * false, and nothing is left in the temporary directory. */
 bool kcompile_run(const char *path, const char *flags, kcompile_out_t *out, FILE *err);
 
-/* Free the text and remove the temporary file, unless `keep` (its path is then reported). */
+/* Free the text and remove the temporary directory, unless `keep` (its path is then reported). */
 void kcompile_free(kcompile_out_t *out, bool keep);
 
 #endif

@@ -12,12 +12,14 @@
 #include "asm/asm_diag.h"
 #include "base/text.h"
 
-static void verr(wl_entries_t *c, uint32_t line, int set, const char *fmt, va_list ap)
+static void verr(wl_entries_t *c, uint32_t line, uint32_t col, int set, const char *fmt, va_list ap)
 {
     if (++c->nerr > FIO_ERRORS_MAX)
         return;
     if (set)
         fprintf(c->err, "--set '%s': error: ", c->sets[set - 1]);
+    else if (line && col)
+        fprintf(c->err, "%s:%" PRIu32 ":%" PRIu32 ": error: ", c->path, line, col);
     else if (line)
         fprintf(c->err, "%s:%" PRIu32 ": error: ", c->path, line);
     else
@@ -29,7 +31,7 @@ void wl_err_at(wl_entries_t *c, uint32_t line, int set, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    verr(c, line, set, fmt, ap);
+    verr(c, line, 0, set, fmt, ap);
     va_end(ap);
 }
 
@@ -37,7 +39,15 @@ void wl_err_e(wl_entries_t *c, const wl_entry_t *e, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    verr(c, e->line, e->set, fmt, ap);
+    verr(c, e->line, 0, e->set, fmt, ap);
+    va_end(ap);
+}
+
+void wl_err_val(wl_entries_t *c, const wl_entry_t *e, size_t off, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    verr(c, e->line, e->col && !e->set ? e->col + (uint32_t)off : 0, e->set, fmt, ap);
     va_end(ap);
 }
 
@@ -262,6 +272,11 @@ static int handler(void *user, const char *section, const char *name, const char
     wl_entry_t *e = new_entry(c, sec, name);
     snprintf(e->value, sizeof e->value, "%s", value);
     e->line = c->lineno;
+    /* Where the value starts in the line as written (the reader's copy of it), for messages that
+     * point into a value. */
+    const char *delim = c->linebuf ? strpbrk(c->linebuf, "=:") : NULL;
+    const char *at = delim && value[0] ? strstr(delim, value) : NULL;
+    e->col = at ? (uint32_t)(at - c->linebuf) + 1 : 0;
     return 1;
 }
 
@@ -297,6 +312,7 @@ static void apply_set(wl_entries_t *c, int idx)
     snprintf(val, sizeof val, "%s", eq + 1);
     snprintf(e->value, sizeof e->value, "%s", txt_trim(val));
     e->line = 0;
+    e->col = 0;
     e->set = idx + 1;
 }
 

@@ -24,6 +24,7 @@ typedef struct {
     char key[WL_ENTRY_TEXT];
     char value[WL_ENTRY_TEXT];
     uint32_t line;
+    uint32_t col; /* the value's first byte in its line, from 1; 0: not from the file */
     int set; /* 1 + index of the --set that gave or replaced the value; 0: from the file */
     size_t next; /* 1 + index of the next entry of the same section (file order); 0: none */
 } wl_entry_t;
@@ -69,6 +70,8 @@ typedef struct {
 void wl_err_at(wl_entries_t *c, uint32_t line, int set, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* The same at where entry e came from. */
 void wl_err_e(wl_entries_t *c, const wl_entry_t *e, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* The same at byte `off` of entry e's value: FILE:LINE:COL when it came from the file. */
+void wl_err_val(wl_entries_t *c, const wl_entry_t *e, size_t off, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Bounded copy (snprintf("%s") would trip -Wformat-truncation for names read into smaller fields). */
 void wl_scopy(char *dst, size_t len, const char *src);
 /* [A-Za-z_][A-Za-z0-9_]* */

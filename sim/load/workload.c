@@ -381,6 +381,14 @@ static void check_dispatch(ctx_t *c, wl_workload_t *wl, const wl_dispatch_t *d, 
     if (d == &wl->dispatches[0] && wl->cflags[0] && wl->source[0] && kcompile_lang(wl->source) == KCOMPILE_NONE)
         wl_err_at(&c->in, wl->cflags_line, 0, "cflags applies to a kernel source that gcnsim compiles (.cl, .hip, .cpp); "
                   "'%s' is assembly", wl->source);
+    if (d == &wl->dispatches[0] && wl->cflags[0] && wl->source[0] && kcompile_lang(wl->source) != KCOMPILE_NONE) {
+        /* Refused options are reported here, before anything runs (the allowlist: kcompile.h). */
+        char msg[1024];
+        size_t at;
+        const wl_entry_t *e = wl_find_entry(&c->in, sec, "cflags");
+        if (!kcompile_flags_check(wl->cflags, wl->source, msg, sizeof msg, &at) && e)
+            wl_err_val(&c->in, e, at, "%s", msg);
+    }
     if (d->grid_dims == 0 && !wl_find_entry(&c->in, sec, "grid"))
         wl_err_at(&c->in, ks->line, ks->set, "[%s] has no grid (work-items: X, X,Y or X,Y,Z)", sec);
     if (d->wg_dims == 0 && !wl_find_entry(&c->in, sec, "workgroup"))

@@ -15,6 +15,8 @@
 #   outputs.sh   the outputs of trace export, run --trace and gcnviz --png survive a failed write;
 #                no output replaces an input; no setuid bit kept; Ctrl-C and SIGTERM on a terminal
 #   toolchain.sh the kernel compilers or device libraries missing, a kernel source given to run
+#   compile.sh   workloads and sources that try to run a command, load code or write a file through
+#                the compiler (cflags, source names), the compiler's time limit, signals while compiling
 #   generated.sh hostile inputs made at run time (NUL bytes, special files, huge files, outputs that
 #                cannot be written)
 #   codeobj.sh   bad code objects made at run time from a good one (truncated, wrong machine, ABI
@@ -40,9 +42,9 @@ check() { # NAME WANT-EXIT WANT-TEXT COMMAND...
   name=$1 want=$2 text=$3
   shift 3
   if [ -n "$VLIMIT_KB" ]; then
-    (ulimit -v "$VLIMIT_KB" && exec timeout "$CASE_SECONDS" "$@") >/dev/null 2>"$out"
+    (ulimit -v "$VLIMIT_KB" && exec timeout -k 10 "$CASE_SECONDS" "$@") >/dev/null 2>"$out"
   else
-    timeout "$CASE_SECONDS" "$@" >/dev/null 2>"$out"
+    timeout -k 10 "$CASE_SECONDS" "$@" >/dev/null 2>"$out"
   fi
   got=$?
   if [ "$got" = "$want" ] && { [ -z "$text" ] || grep -qF -- "$text" "$out"; }; then
@@ -123,6 +125,15 @@ done
 . "$here/toolchain.sh"
 toolchain_cases "$gcnsim"
 toolchain_temp_cases "$gcnsim"
+# ---- compiling: injection attempts, the compiler's limits and signals (tests/bad/compile.sh)
+. "$here/compile.sh"
+G=$(mktemp -d)
+compile_cases "$gcnsim" "$G"
+rm -rf "$G"
+G=$(mktemp -d)
+compile_limit_cases "$gcnsim" "$G"
+rm -rf "$G"
+# ---- end compiling
 . "$here/generated.sh"
 G=$(mktemp -d)
 hostile_cases "$gcnsim" "$G"

@@ -6,7 +6,7 @@ toolchain_cases() {
   i="$here/ini"
   check "missing clang-15" 1 "compile_error.cl: error: compiling OpenCL C needs clang-15, which is not installed (Debian package clang-15" \
     env PATH=/nonexistent "$g" run "$i/compile_error.ini"
-  check "missing hipcc" 1 "overloads.hip: error: compiling HIP needs hipcc, which is not installed (Debian package hipcc" \
+  check "missing clang++-15" 1 "overloads.hip: error: compiling HIP needs clang++-15, which is not installed (Debian package clang-15" \
     env PATH=/nonexistent "$g" run "$i/plain_name_ambiguous.ini"
   check "missing device libraries" 1 "compiling OpenCL C needs the ROCm device libraries, not found in /nonexistent (Debian package rocm-device-libs" \
     env GCNSIM_ROCM_DEVICE_LIBS=/nonexistent "$g" asm "$i/compile_error.cl"

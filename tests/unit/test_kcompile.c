@@ -1,0 +1,154 @@
+/* test_kcompile: the allowlist of a workload's compiler options (kcompile_flags_parse): what passes
+ * and how it is passed on, what is refused and where, -I folders kept inside the source's folder. */
+#define _XOPEN_SOURCE 700 /* mkdtemp, realpath */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "load/kcompile.h"
+#include "unit.h"
+
+/* The arguments flags become, joined by spaces; "" when refused. */
+static const char *parse(const char *flags, const char *src, char *buf, size_t len)
+{
+    kcompile_flags_t f;
+    char msg[1024];
+    size_t at;
+    buf[0] = '\0';
+    if (!kcompile_flags_parse(flags, src, &f, msg, sizeof msg, &at))
+        return buf;
+    for (int i = 0; i < f.argc; i++)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i ? " " : "", f.argv[i]);
+    kcompile_flags_free(&f);
+    return buf;
+}
+
+static void refused(const char *flags, const char *src, size_t want_at, const char *want_msg)
+{
+    char buf[2048], msg[1024];
+    size_t at;
+    ck_assert_msg(!kcompile_flags_check(flags, src, msg, sizeof msg, &at), "'%s' was allowed", flags);
+    ck_assert_str_eq(parse(flags, src, buf, sizeof buf), "");
+    ck_assert_uint_eq(at, want_at);
+    ck_assert_msg(strstr(msg, want_msg), "'%s': message '%s' lacks '%s'", flags, msg, want_msg);
+}
+
+START_TEST(allowed_options_pass_unchanged)
+{
+    char buf[2048];
+    ck_assert_str_eq(parse("-cl-std=CL2.0 -mcode-object-version=5", "k.cl", buf, sizeof buf),
+                     "-cl-std=CL2.0 -mcode-object-version=5");
+    ck_assert_str_eq(parse("  -O3\t-ffast-math -ffp-contract=fast -Wno-unused -Werror=format -w", "k.cl", buf, sizeof buf),
+                     "-O3 -ffast-math -ffp-contract=fast -Wno-unused -Werror=format -w");
+    ck_assert_str_eq(parse("-D N=4 -DX -U Y -DV=$(a;b)", "k.cl", buf, sizeof buf), "-DN=4 -DX -UY -DV=$(a;b)");
+    ck_assert_str_eq(parse("-mllvm -amdgpu-early-inline-all -mllvm -unroll-threshold=300", "k.hip", buf, sizeof buf),
+                     "-mllvm -amdgpu-early-inline-all -mllvm -unroll-threshold=300");
+    ck_assert_str_eq(parse("-std=c++17 --gpu-max-threads-per-block=256 -fdenormal-fp-math=ieee,preserve-sign", "k.hip",
+                           buf, sizeof buf), "-std=c++17 --gpu-max-threads-per-block=256 -fdenormal-fp-math=ieee,preserve-sign");
+    ck_assert_str_eq(parse("-cl-ext=-all,+cl_khr_fp16", "k.cl", buf, sizeof buf), "-cl-ext=-all,+cl_khr_fp16");
+    ck_assert_str_eq(parse(NULL, "k.cl", buf, sizeof buf), "");
+    char msg[64];
+    size_t at;
+    ck_assert(kcompile_flags_check(NULL, "k.cl", msg, sizeof msg, &at));
+}
+END_TEST
+
+START_TEST(last_o_level_says_o0)
+{
+    kcompile_flags_t f;
+    char msg[1024];
+    size_t at;
+    ck_assert(kcompile_flags_parse("-O3 -O0", "k.hip", &f, msg, sizeof msg, &at));
+    ck_assert(f.o0);
+    kcompile_flags_free(&f);
+    ck_assert(kcompile_flags_parse("-O0 -O2", "k.hip", &f, msg, sizeof msg, &at));
+    ck_assert(!f.o0);
+    kcompile_flags_free(&f);
+}
+END_TEST
+
+START_TEST(dangerous_options_refused_where_they_are)
+{
+    const char *how = "is not an option gcnsim passes to the compiler (the allowed ones: docs/kernels.md";
+    refused("-O2 -Xclang -load -Xclang x.so", "k.cl", 4, "cflags: '-Xclang' is not an option gcnsim passes");
+    refused("-fplugin=x.so", "k.cl", 0, how);
+    refused("-fpass-plugin=x.so", "k.hip", 0, how);
+    refused("-DA -MD -MF /etc/passwd", "k.cl", 4, "cflags: '-MD'");
+    refused("-o /tmp/x", "k.cl", 0, "cflags: '-o'");
+    refused("-O2 @resp", "k.cl", 4, "cflags: '@resp'");
+    refused("--config x.cfg", "k.cl", 0, "cflags: '--config'");
+    refused("-B /tmp", "k.cl", 0, "cflags: '-B'");
+    refused("-Xlinker -o", "k.cl", 0, "cflags: '-Xlinker'");
+    refused("-Wl,-o,x", "k.cl", 0, "cflags: '-Wl,-o,x'");
+    refused("-Wp,-MD,x", "k.cl", 0, "cflags: '-Wp,-MD,x'");
+    refused("-save-temps", "k.cl", 0, how);
+    refused("-mcpu=gfx900", "k.cl", 0, how);
+    refused("x;touch${IFS}M;.a", "k.hip", 0, "cflags: 'x;touch${IFS}M;.a' is not an option");
+    refused("-mllvm -info-output-file=/tmp/x", "k.cl", 0, "cflags: '-mllvm -info-output-file=/tmp/x' is not an option");
+    refused("-mllvm -unroll-threshold=abc", "k.cl", 0, "cflags: '-mllvm -unroll-threshold=abc'");
+    refused("-mllvm -amdgpu-early-inline-all=maybe", "k.cl", 0, "is not an option");
+    refused("-O2 -mllvm", "k.cl", 4, "cflags: '-mllvm' is not an option");
+}
+END_TEST
+
+START_TEST(values_and_languages_checked)
+{
+    refused("-ffp-contract=sometimes", "k.cl", 0, "cflags: '-ffp-contract=sometimes': 'sometimes' is not a value gcnsim passes for -ffp-contract");
+    refused("-mcode-object-version=6", "k.cl", 0, "'6' is not a value");
+    refused("--gpu-max-threads-per-block=2048", "k.hip", 0, "'2048' is not a value");
+    refused("-cl-ext=+a;b", "k.cl", 0, "is not a value");
+    refused("-std=c++17", "k.cl", 0, "cflags: '-std=c++17' is an option for HIP sources, and this one is OpenCL C");
+    refused("-cl-std=CL2.0", "k.hip", 0, "cflags: '-cl-std=CL2.0' is an option for OpenCL C sources, and this one is HIP");
+    refused("-D 1X", "k.cl", 0, "cflags: '-D 1X': '1X' is not a macro name");
+    refused("-UX=1", "k.cl", 0, "'X=1' is not a macro name");
+    refused("-DA -D", "k.cl", 4, "cflags: '-D' needs a macro name after it");
+    refused("-DA=\x1b[2J", "k.cl", 0, "cflags: an option has the control byte \\x1b");
+}
+END_TEST
+
+START_TEST(include_folders_stay_inside_the_source_folder)
+{
+    char tmpl[] = "/tmp/test_kcompile-XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(tmpl));
+    char *root = realpath(tmpl, NULL);
+    char src[600], sub[600], want[2048], buf[2048], flags[700];
+    snprintf(src, sizeof src, "%s/k.cl", root);
+    snprintf(sub, sizeof sub, "%s/inc", root);
+    ck_assert_int_eq(mkdir(sub, 0755), 0);
+    snprintf(want, sizeof want, "-I%s -I%s", sub, root);
+    ck_assert_str_eq(parse("-I inc -I.", src, buf, sizeof buf), want); /* made absolute */
+    snprintf(flags, sizeof flags, "-I%s", sub);
+    snprintf(want, sizeof want, "-I%s", sub);
+    ck_assert_str_eq(parse(flags, src, buf, sizeof buf), want);
+    refused("-I..", src, 0, "cflags: '-I..': the include folder '/tmp' is outside the source's folder");
+    refused("-DA -I /usr/include", src, 4, "cflags: '-I /usr/include': the include folder '/usr/include' is outside");
+    refused("-I inc/../..", src, 0, "is outside the source's folder");
+    refused("-I missing", src, 0, "cflags: '-I missing': the include folder");
+    snprintf(sub, sizeof sub, "%s/up", root);
+    ck_assert_int_eq(symlink("/usr/include", sub), 0); /* a link out of the folder is outside too */
+    refused("-I up", src, 0, "is outside the source's folder");
+    unlink(sub);
+    snprintf(sub, sizeof sub, "%s/inc", root);
+    rmdir(sub);
+    rmdir(root);
+    free(root);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("kcompile");
+    TCase *tc = tcase_create("flags");
+    tcase_add_test(tc, allowed_options_pass_unchanged);
+    tcase_add_test(tc, last_o_level_says_o0);
+    tcase_add_test(tc, dangerous_options_refused_where_they_are);
+    tcase_add_test(tc, values_and_languages_checked);
+    tcase_add_test(tc, include_folders_stay_inside_the_source_folder);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+UNIT_MAIN(suite)
