@@ -707,7 +707,8 @@ static int run_main(int argc, char **argv, bool check)
     }
     isa_program_t prog;
     if (launch_assemble_src(wl.source, wl.cflags[0] ? wl.cflags : NULL, &prog, stderr) != 0) {
-        fprintf(stderr, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl.path, wl.source_line);
+        if (!intr_caught()) /* stopped by the user: the compiler's message says so, no note needed */
+            fprintf(stderr, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl.path, wl.source_line);
         isa_program_free(&prog);
         wl_free(&wl);
         goto out;
