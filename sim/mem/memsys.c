@@ -533,6 +533,21 @@ uint64_t mem_scalar_flush(mem_t *m, uint32_t cu, uint64_t c, bool invalidate)
     return t;
 }
 
+uint64_t mem_l2_writeback(mem_t *m, uint64_t c)
+{
+    mem_access_t scratch; /* no TEV_MEM for the write-backs: the dram figures count them through it */
+    memset(&scratch, 0, sizeof scratch);
+    uint64_t done = c;
+    m->cur = &scratch;
+    for (uint32_t i = 0; !m->ideal && i < m->nl2; i++) {
+        uint64_t t = cache_flush(&m->l2[i], c, false);
+        if (t > done)
+            done = t;
+    }
+    m->cur = NULL;
+    return done;
+}
+
 uint64_t mem_l2_dirty_lines(const mem_t *m)
 {
     uint64_t n = 0;

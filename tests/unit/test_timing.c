@@ -408,6 +408,29 @@ START_TEST(test_barrier_ended_waves)
 }
 END_TEST
 
+/* mem.end_writeback: one wave stores one dword (a line made dirty in the write-back L2, allocated
+ * without a fetch) and ends. Off, the run ends with the wave and the line stays dirty; on, the end
+ * writes it to an idle DRAM channel: dram.latency (200) more cycles, and no line stays dirty. */
+START_TEST(test_end_writeback)
+{
+    const char *k = "k:\n  s_load_dwordx2 s[2:3], s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n"
+                    "  v_mov_b32 v1, s2\n  v_mov_b32 v2, s3\n  v_mov_b32 v3, 7\n"
+                    "  flat_store_dword v[1:2], v3\n  s_waitcnt vmcnt(0)\n  s_endpgm\n";
+    const char *ini = "grid = 1\nworkgroup = 1\n[buffer out]\ntype = u32\ncount = 1\n[args]\nout = @out\n";
+    const char *off[] = { "mem.end_writeback=off", NULL }, *on[] = { "mem.end_writeback=on", NULL };
+    run_t a, b;
+    run_timed(&a, k, ini, off, false);
+    run_timed(&b, k, ini, on, false);
+    ck_assert_int_eq(a.rc, 0);
+    ck_assert_int_eq(b.rc, 0);
+    ck_assert_uint_eq(a.res.l2_dirty_lines, 1);
+    ck_assert_uint_eq(b.res.l2_dirty_lines, 0);
+    ck_assert_uint_eq(b.res.cycles, a.res.cycles + 200);
+    run_free(&a);
+    run_free(&b);
+}
+END_TEST
+
 /* ---- occupancy and the dispatcher ------------------------------------------------------------- */
 
 /* 1024 work-items = 16 waves, 4 per SIMD. At 40 VGPRs a SIMD holds floor(256/40) = 6 waves: one
@@ -800,6 +823,7 @@ static Suite *timing_suite(void)
     tcase_add_test(tc, test_lds_bank_conflicts);
     tcase_add_test(tc, test_barrier_waits_for_the_slowest);
     tcase_add_test(tc, test_barrier_ended_waves);
+    tcase_add_test(tc, test_end_writeback);
     tcase_add_test(tc, test_vgpr_pressure_1024_groups);
     tcase_add_test(tc, test_rampdown_release);
     tcase_add_test(tc, test_four_cus_scale);
