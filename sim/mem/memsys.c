@@ -356,6 +356,35 @@ static uint64_t ideal_memory(mem_t *m, uint64_t req, uint64_t bytes)
     return (m->ideal_bytes + bpc - 1) / bpc + (uint64_t)m->cfg->mem_latency;
 }
 
+/* Whether the active lanes mq of the quarter-wave starting at lane q all access one address, or
+ * consecutive elements of `bytes` (lane l at the first active lane's address + bytes x the distance). */
+static bool quarter_together(const uint64_t *addr, uint64_t mq, unsigned q, uint32_t bytes)
+{
+    unsigned f = q + (unsigned)__builtin_ctzll(mq);
+    uint64_t a0 = addr[f];
+    if (mq == 0xffff) {
+        /* A full quarter (the usual case): one pass, decided by its second lane. */
+        const uint64_t *p = addr + q;
+        if (p[1] == a0) {
+            for (unsigned j = 2; j < 16; j++)
+                if (p[j] != a0)
+                    return false;
+            return true;
+        }
+        for (unsigned j = 1; j < 16; j++)
+            if (p[j] != p[j - 1] + bytes)
+                return false;
+        return true;
+    }
+    bool uniform = true, consecutive = true;
+    for (uint64_t rest = mq & (mq - 1); rest && (uniform || consecutive); rest &= rest - 1) {
+        unsigned l = q + (unsigned)__builtin_ctzll(rest);
+        uniform = uniform && addr[l] == a0;
+        consecutive = consecutive && addr[l] == a0 + (uint64_t)bytes * (l - f);
+    }
+    return uniform || consecutive;
+}
+
 uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, const uint64_t *addr, uint64_t lanes)
 {
     uint64_t total = (uint64_t)__builtin_popcountll(lanes) * bytes, rate = (uint64_t)cfg->vmem_address_bytes_per_cycle;
@@ -371,15 +400,8 @@ uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, const uint64_t *ad
         uint64_t mq = lanes >> q & 0xffff;
         if (!mq)
             continue;
-        unsigned f = q + (unsigned)__builtin_ctzll(mq);
-        bool uniform = bytes <= 4, consecutive = bytes <= 4;
-        for (uint64_t rest = mq & (mq - 1); rest && (uniform || consecutive); rest &= rest - 1) {
-            unsigned l = q + (unsigned)__builtin_ctzll(rest);
-            uniform = uniform && addr[l] == addr[f];
-            consecutive = consecutive && addr[l] == addr[f] + (uint64_t)bytes * (l - f);
-        }
-        uint64_t rate = uniform || consecutive ? fast : slow, n = (uint64_t)__builtin_popcountll(mq);
-        t += (n + rate - 1) / rate;
+        uint64_t rate = bytes <= 4 && quarter_together(addr, mq, q, bytes) ? fast : slow;
+        t += ((uint64_t)__builtin_popcountll(mq) + rate - 1) / rate;
     }
     return t > data ? t : data;
 }
