@@ -150,6 +150,16 @@ valgrind: $(BUILD)/gcnsim $(BUILD)/gcnviz $(OPENCL_ASM)
 memory: $(BUILD)/san/gcnsim
 	@sh tests/e2e/memory.sh $(BUILD)/san/gcnsim
 
+# ---- validation against published hardware measurements (docs/validation.md, validation/) ----
+# Every row of validation/rows.tsv re-run in gcnsim against its hardware figure and band; the rows
+# marked fast also run in `make test`.
+.PHONY: validate validate-fast
+validate: $(BUILD)/gcnsim
+	@sh validation/run.sh $(BUILD)/gcnsim
+validate-fast: $(BUILD)/san/gcnsim
+	@sh validation/run.sh $(BUILD)/san/gcnsim --fast
+# ---- end of validation
+
 # Sweeps beyond one host: shards and merge, then a real single-node Slurm (skipped, visibly, without root).
 .PHONY: sweep
 sweep: $(BUILD)/san/gcnsim
@@ -209,11 +219,14 @@ FIJI_BODY = sed '1,/^$$/d'
 docs: $(BUILD)/isa_doc $(BUILD)/config_doc $(BUILD)/gcnsim
 	$(BUILD)/isa_doc > docs/isa.md
 	$(BUILD)/config_doc > docs/config.md
+	sh validation/doc.sh $(BUILD)/gcnsim > $(BUILD)/validation.md && mv $(BUILD)/validation.md docs/validation.md
 	{ sed '/^$$/q' sim/configs/fiji.ini; $(BUILD)/gcnsim config --dump | $(FIJI_BODY); } > $(BUILD)/fiji.ini && mv $(BUILD)/fiji.ini sim/configs/fiji.ini
 
 docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/config_doc $(OPENCL_ASM)
 	@$(BUILD)/isa_doc | cmp -s - docs/isa.md || { echo "docs/isa.md is out of date: run 'make docs'"; exit 1; }
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
+	@sh validation/doc.sh $(BUILD)/san/gcnsim > $(BUILD)/validation.md && cmp -s $(BUILD)/validation.md docs/validation.md || \
+	  { echo "docs/validation.md is out of date: run 'make docs'"; exit 1; }
 	@$(FIJI_BODY) sim/configs/fiji.ini > $(BUILD)/fiji.body && $(BUILD)/san/gcnsim config --dump | $(FIJI_BODY) | cmp -s - $(BUILD)/fiji.body || \
 	  { echo "sim/configs/fiji.ini is out of date (its comments and values must be config --dump's): run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
@@ -225,7 +238,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 layers:
 	@sh tests/layers.sh
 
-test: layers unit table-check e2e codeobj timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check
+test: layers unit table-check e2e codeobj timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check validate-fast
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Checks every shipped kernel with LLVM's own assembler, the oracle for our syntax:
-#   workloads/*.s, workloads/*/*.s (hand-written) and workloads/opencl/*.s, workloads/hip/*.s
+#   workloads/*.s, workloads/*/*.s, validation/kernels/*.s (hand-written) and workloads/opencl/*.s, workloads/hip/*.s
 #   (clang-15 and clang++-15 output, checked by llvm-mc-15, the matching LLVM).
 # Files with .amdhsa directives need the HSA triple; the rest assemble as plain gfx803.
 # Each file must also use only mnemonics of our instruction table (isa/isa.def), and a compiled
@@ -23,7 +23,7 @@ CEOF
 if [ ! -s "$tmp/table" ]; then echo "llvm-check: cannot read isa/isa.def" >&2; exit 1; fi
 
 pass=0; fail=0
-for f in workloads/*.s workloads/*/*.s; do
+for f in workloads/*.s workloads/*/*.s validation/kernels/*.s; do
   [ -f "$f" ] || continue
   why=""
   if grep -q '^[[:space:]]*\.amdhsa_kernel' "$f"; then

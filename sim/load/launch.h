@@ -27,7 +27,6 @@ typedef struct {
 typedef enum {
     LAUNCH_FAULT_NONE,
     LAUNCH_FAULT_EXEC,     /* isa_exec reported a fault (isa_fault says which) */
-    LAUNCH_FAULT_BARRIER,  /* a barrier that can never complete */
     LAUNCH_FAULT_LIMIT,    /* --max-instructions exceeded */
     LAUNCH_FAULT_PC,       /* the wave ran past the last instruction */
     LAUNCH_FAULT_CYCLES    /* the timing run passed --max-cycles */
@@ -160,7 +159,7 @@ uint32_t launch_max_lds(const launch_t *L);
 /* The instruction `global` of the workload-wide numbering, with its kernel; NULL when out of range. */
 const isa_inst_t *launch_inst(const launch_t *L, uint32_t global, const isa_kernel_t **kernel);
 
-/* The fault's kind in words, e.g. "unmapped address" or "barrier deadlock". */
+/* The fault's kind in words, e.g. "unmapped address" or "instruction limit". */
 const char *launch_fault_name(const launch_fault_t *f);
 
 /* Where an unmapped address lies, for fault messages: "256 bytes past the end of buffer 'in'

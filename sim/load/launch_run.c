@@ -1,8 +1,8 @@
 /* launch_run: the functional run loop. Dispatches run in file order (the functional model has no
  * time, so `after` changes nothing), each one's workgroups one after another in row-major order (x
- * fastest). Within a workgroup each wave runs until it ends or reaches s_barrier; when every live
- * wave waits at the barrier they are all released. A wave that ends while others wait makes the
- * barrier impossible: that is a fault (gcnsim requires every wave to reach every barrier). */
+ * fastest). Within a workgroup each wave runs until it ends or reaches s_barrier; when every wave
+ * that has not ended waits at the barrier they are all released (a wave that has ended no longer
+ * counts, as S_BARRIER is specified: GCN3 ISA manual, section 12.5). */
 #include "load/launch.h"
 
 #include "base/interrupt.h"
@@ -84,28 +84,16 @@ static int run_workgroup(launch_t *L, uint32_t di, isa_wave_t *waves, wstate_t *
         for (uint32_t i = 0; i < nwaves; i++)
             if (st[i] == W_RUN && run_wave(L, di, &waves[i], &st[i], nwaves, wg, i))
                 return 2;
-        uint32_t waiting = 0, ended = 0, first_wait = 0, first_end = 0;
-        for (uint32_t i = nwaves; i-- > 0;) {
-            if (st[i] == W_BARRIER) {
-                waiting++;
-                first_wait = i;
-            } else if (st[i] == W_END) {
-                ended++;
-                first_end = i;
-            }
-        }
-        if (waiting == 0)
-            return 0;
-        if (ended > 0) {
-            char msg[200];
-            snprintf(msg, sizeof msg, "%" PRIu32 " of %" PRIu32 " waves wait at s_barrier but "
-                     "wave %" PRIu32 " has ended (s_endpgm), so the barrier can never complete",
-                     waiting, nwaves, first_end);
-            /* The waiting wave's pc is already past its s_barrier. */
-            return launch_record_fault(L, LAUNCH_FAULT_BARRIER, di, wg, first_wait, waves[first_wait].pc - 1, -1, msg);
-        }
+        /* Every wave has now ended or waits: the barrier waits only for the waves that have not
+         * ended (GCN3 ISA manual, S_BARRIER), so the waiting ones are released. */
+        bool waiting = false;
         for (uint32_t i = 0; i < nwaves; i++)
-            st[i] = W_RUN;
+            waiting |= st[i] == W_BARRIER;
+        if (!waiting)
+            return 0;
+        for (uint32_t i = 0; i < nwaves; i++)
+            if (st[i] == W_BARRIER)
+                st[i] = W_RUN;
     }
 }
 
@@ -161,7 +149,6 @@ const char *launch_fault_name(const launch_fault_t *f)
 {
     switch (f->kind) {
     case LAUNCH_FAULT_NONE: return "no fault";
-    case LAUNCH_FAULT_BARRIER: return "barrier deadlock";
     case LAUNCH_FAULT_LIMIT: return "instruction limit";
     case LAUNCH_FAULT_PC: return "pc out of range";
     case LAUNCH_FAULT_CYCLES: return "cycle limit";

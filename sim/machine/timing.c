@@ -253,6 +253,11 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
         s->status = 3;
         stalled = true;
     }
+    if (s->status == 0 && s->cfg->mem_end_writeback == CFG_WB_ON) {
+        /* The kernel's end writes the L2 back (config.def, mem.end_writeback): the run lasts until
+         * the last write-back is acknowledged. */
+        s->last_cycle = mem_l2_writeback(&s->mem, s->last_cycle);
+    }
     if (s->status == 0) {
         tev_t end;
         memset(&end, 0, sizeof end);

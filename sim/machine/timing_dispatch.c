@@ -352,20 +352,23 @@ static void wg_end(tw_sim_t *s, tw_wg_t *wg, uint64_t c)
         s->last_cycle = c;
 }
 
-static void barrier_deadlock(tw_sim_t *s, tw_wg_t *wg)
+/* Every wave of wg that has not ended waits at the barrier: all continue from c + 1. S_BARRIER waits
+ * only for the waves that have not ended (GCN3 ISA manual, S_BARRIER: "If some waves in the
+ * threadgroup have already terminated, this waits on only the surviving waves"), so the release
+ * is decided both when a wave arrives and when one ends. */
+static void barrier_release(tw_sim_t *s, tw_wg_t *wg, uint64_t c)
 {
-    tw_wave_t *waiter = NULL;
-    uint32_t ended_index = 0;
+    wg->at_barrier = 0;
+    if (s->hazards)
+        hz_lds_barrier(wg->hz_lds, ++s->hz_epoch);
     for (uint32_t i = 0; i < wg->nwaves; i++) {
         if (wg->ended_mask >> i & 1)
-            ended_index = i;
-        else if (!waiter && wg->waves[i]->state == TEV_WAVE_BARRIER)
-            waiter = wg->waves[i];
+            continue;
+        tw_wave_t *x = wg->waves[i];
+        tw_set_ready(&s->cus[x->cu], x, c + 1);
+        tw_set_state(s, x, TEV_WAVE_ELIGIBLE, c + 1);
+        tw_wake_cu(s, x->cu, tw_simd_slot(s, x->simd, c + 1));
     }
-    char msg[200];
-    snprintf(msg, sizeof msg, "%" PRIu32 " of %" PRIu32 " waves wait at s_barrier but wave %" PRIu32
-             " has ended (s_endpgm), so the barrier can never complete", wg->at_barrier, wg->nwaves, ended_index);
-    tw_fault(s, waiter, LAUNCH_FAULT_BARRIER, waiter->isa.pc - 1, -1, msg);
 }
 
 void tw_wave_end(tw_sim_t *s, tw_wave_t *w, uint64_t c)
@@ -377,10 +380,9 @@ void tw_wave_end(tw_sim_t *s, tw_wave_t *w, uint64_t c)
         free_wave_slot(s, w, c);
     else
         tw_set_state(s, w, TEV_WAVE_HELD, c);
-    if (wg->at_barrier > 0) {
-        barrier_deadlock(s, wg);
-        return;
-    }
+    /* The last wave the others waited for has ended instead of arriving. */
+    if (wg->at_barrier > 0 && wg->at_barrier == wg->nwaves - wg->ended)
+        barrier_release(s, wg, c);
     if (wg->ended == wg->nwaves)
         wg_end(s, wg, c);
     if (c > s->last_cycle)
@@ -400,20 +402,6 @@ void tw_barrier_arrive(tw_sim_t *s, tw_wave_t *w, uint64_t c)
     }
     tw_set_state(s, w, TEV_WAVE_BARRIER, c + 1);
     wg->at_barrier++;
-    if (wg->ended > 0) {
-        barrier_deadlock(s, wg);
-        return;
-    }
-    if (wg->at_barrier < wg->nwaves)
-        return;
-    /* Every wave has arrived: all continue from the next cycle. */
-    wg->at_barrier = 0;
-    if (s->hazards)
-        hz_lds_barrier(wg->hz_lds, ++s->hz_epoch);
-    for (uint32_t i = 0; i < wg->nwaves; i++) {
-        tw_wave_t *x = wg->waves[i];
-        tw_set_ready(&s->cus[x->cu], x, c + 1);
-        tw_set_state(s, x, TEV_WAVE_ELIGIBLE, c + 1);
-        tw_wake_cu(s, x->cu, tw_simd_slot(s, x->simd, c + 1));
-    }
+    if (wg->at_barrier == wg->nwaves - wg->ended)
+        barrier_release(s, wg, c);
 }

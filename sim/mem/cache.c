@@ -181,11 +181,25 @@ static cache_line_t *install(cache_t *c, uint64_t line, uint64_t at, bool *wrote
  * idle. */
 static uint64_t port(cache_t *c, uint64_t at, uint32_t bytes, cache_op_t op)
 {
+    if (c->p.byte_port && op == CACHE_READ) {
+        /* A byte clock, as the DRAM channels keep: requests for parts of lines share cycles
+         * (vmem.address_model = lanes: the L1 returns the bytes the lanes use, 64 a cycle). */
+        uint64_t bpc = c->p.bytes_per_cycle, b = at * bpc > c->port_bytes ? at * bpc : c->port_bytes;
+        uint64_t start = b / bpc > c->port_free ? b / bpc : c->port_free;
+        c->port_bytes = (start * bpc > b ? start * bpc : b) + (bytes ? bytes : 1);
+        c->port_free = start; /* the next request may start in the same cycle (its bytes permitting) */
+        return start;
+    }
     uint64_t start = at > c->port_free ? at : c->port_free;
+    if (c->p.byte_port) {
+        uint64_t busy = (c->port_bytes + c->p.bytes_per_cycle - 1) / c->p.bytes_per_cycle;
+        start = busy > start ? busy : start;
+    }
     uint64_t hold = (bytes + c->p.bytes_per_cycle - 1) / c->p.bytes_per_cycle;
     if (op == CACHE_ATOMIC && c->p.atomics_here && bytes / 4 > hold)
         hold = bytes / 4;
     c->port_free = start + (hold ? hold : 1);
+    c->port_bytes = c->port_free * c->p.bytes_per_cycle;
     return start;
 }
 
@@ -255,6 +269,11 @@ static void read_line(cache_t *c, uint64_t line, cache_op_t op, uint32_t bytes, 
 uint64_t cache_start_at(const cache_t *c, uint64_t addr, cache_op_t op, uint64_t at, uint64_t *mshr_wait)
 {
     uint64_t start = at > c->port_free ? at : c->port_free;
+    if (c->p.byte_port) {
+        uint64_t bpc = c->p.bytes_per_cycle;
+        uint64_t busy = op == CACHE_READ ? c->port_bytes / bpc : (c->port_bytes + bpc - 1) / bpc;
+        start = busy > start ? busy : start;
+    }
     *mshr_wait = 0;
     if (op == CACHE_WRITE || (op == CACHE_ATOMIC && !c->p.atomics_here) || find(c, line_of(c, addr)))
         return start;

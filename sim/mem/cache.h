@@ -42,6 +42,7 @@ typedef struct {
     bool atomics_here;         /* atomics execute at this level; otherwise they bypass it */
     uint32_t latency;          /* cycles this level adds to a response */
     uint32_t bytes_per_cycle;  /* port bandwidth */
+    bool byte_port;            /* the port counts bytes, not a whole cycle per request (see port()) */
     uint32_t mshrs;            /* outstanding misses (distinct lines) */
     /* One channel of an address-interleaved cache sees one block of set_skip_bytes in every
      * set_skip_count; its set index skips the channel bits. 0 / 0 for a cache that is not split. */
@@ -74,6 +75,7 @@ typedef struct {
     cache_line_t *lines;       /* [nsets * ways] */
     uint64_t *mshr_free;       /* [mshrs] cycle each MSHR frees, a min-heap */
     uint64_t port_free;        /* the port is busy until this cycle */
+    uint64_t port_bytes;       /* byte_port: the port's clock in bytes (cycle x bytes_per_cycle) */
     uint64_t clock;            /* use counter for LRU/FIFO stamps */
     uint64_t rng;              /* RANDOM replacement: a deterministic generator per cache */
     cache_next_fn next;

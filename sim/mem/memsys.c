@@ -24,8 +24,10 @@ static cache_params_t level_params(int64_t size, int64_t ways, int64_t line, int
 
 static cache_params_t l1v_params(const cfg_t *c)
 {
-    return level_params(c->l1v_size, c->l1v_ways, c->l1v_line, c->l1v_replacement, c->l1v_write_policy,
-                        c->l1v_write_allocate, c->l1v_latency, c->l1v_bytes_per_cycle, c->l1v_mshrs);
+    cache_params_t p = level_params(c->l1v_size, c->l1v_ways, c->l1v_line, c->l1v_replacement, c->l1v_write_policy,
+                                    c->l1v_write_allocate, c->l1v_latency, c->l1v_bytes_per_cycle, c->l1v_mshrs);
+    p.byte_port = c->vmem_address_model == CFG_ADDR_LANES;
+    return p;
 }
 
 static cache_params_t scalar_params(const cfg_t *c)
@@ -354,6 +356,56 @@ static uint64_t ideal_memory(mem_t *m, uint64_t req, uint64_t bytes)
     return (m->ideal_bytes + bpc - 1) / bpc + (uint64_t)m->cfg->mem_latency;
 }
 
+/* Whether the active lanes mq of the quarter-wave starting at lane q all access one address, or
+ * consecutive elements of `bytes` (lane l at the first active lane's address + bytes x the distance). */
+static bool quarter_together(const uint64_t *addr, uint64_t mq, unsigned q, uint32_t bytes)
+{
+    unsigned f = q + (unsigned)__builtin_ctzll(mq);
+    uint64_t a0 = addr[f];
+    if (mq == 0xffff) {
+        /* A full quarter (the usual case): one pass, decided by its second lane. */
+        const uint64_t *p = addr + q;
+        if (p[1] == a0) {
+            for (unsigned j = 2; j < 16; j++)
+                if (p[j] != a0)
+                    return false;
+            return true;
+        }
+        for (unsigned j = 1; j < 16; j++)
+            if (p[j] != p[j - 1] + bytes)
+                return false;
+        return true;
+    }
+    bool uniform = true, consecutive = true;
+    for (uint64_t rest = mq & (mq - 1); rest && (uniform || consecutive); rest &= rest - 1) {
+        unsigned l = q + (unsigned)__builtin_ctzll(rest);
+        uniform = uniform && addr[l] == a0;
+        consecutive = consecutive && addr[l] == a0 + (uint64_t)bytes * (l - f);
+    }
+    return uniform || consecutive;
+}
+
+uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, const uint64_t *addr, uint64_t lanes)
+{
+    uint64_t total = (uint64_t)__builtin_popcountll(lanes) * bytes, rate = (uint64_t)cfg->vmem_address_bytes_per_cycle;
+    uint64_t data = total ? (total + rate - 1) / rate : 1;
+    if (cfg->vmem_address_model != CFG_ADDR_LANES)
+        return data;
+    /* Lane by lane, a quarter-wave at a time (the GCN3 figures of sebbbi/perftest, config.def): a
+     * quarter of consecutive or uniform accesses of a dword or less goes at the coalesced rate,
+     * anything else (scattered lanes, wider accesses) at the per-lane rate. */
+    uint64_t slow = (uint64_t)cfg->vmem_address_lanes_per_cycle, fast = (uint64_t)cfg->vmem_coalesced_lanes_per_cycle;
+    uint64_t t = 0;
+    for (unsigned q = 0; q < 64; q += 16) {
+        uint64_t mq = lanes >> q & 0xffff;
+        if (!mq)
+            continue;
+        uint64_t rate = bytes <= 4 && quarter_together(addr, mq, q, bytes) ? fast : slow;
+        t += ((uint64_t)__builtin_popcountll(mq) + rate - 1) / rate;
+    }
+    return t > data ? t : data;
+}
+
 /* Hand the vector L1 the lines of the CU's current instruction, line j arriving at c + j*ta/n, in
  * order, each at the cycle the L1 starts on it (its port free and, for a miss, an MSHR). A line
  * that would start after `now` is not handed over yet: the shared L2 and DRAM must see requests in
@@ -377,9 +429,11 @@ static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t now, uint64_t *at)
         }
         m->cur = a;
         cache_result_t r;
-        /* A read brings back its line's bytes; a write or atomic carries the bytes the lanes write
-         * to that line (write-combined). */
-        cache_access(l1, v->lines[j], a->op, a->op == CACHE_READ ? m->line_bytes : v->used[j], t, &r);
+        /* A read brings back its line's bytes (with vmem.address_model = lanes only the bytes its
+         * lanes use: the L1's byte-clocked port); a write or atomic carries the bytes the lanes
+         * write to that line (write-combined). */
+        uint32_t moved = a->op == CACHE_READ && !l1->p.byte_port ? m->line_bytes : v->used[j];
+        cache_access(l1, v->lines[j], a->op, moved, t, &r);
         m->cur = NULL;
         a->count[MEM_L1V][r.outcome]++;
         a->mshr_cycles[MEM_L1V] += r.mshr_cycles;
@@ -405,8 +459,7 @@ bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec
     a->op = (info->flags & ISA_FL_ATOMIC) ? CACHE_ATOMIC : (info->flags & ISA_FL_STORE) ? CACHE_WRITE : CACHE_READ;
     a->bytes = (uint64_t)__builtin_popcountll(res->lanes) * info->mem_bytes;
     a->issue = c;
-    uint64_t rate = (uint64_t)m->cfg->vmem_address_bytes_per_cycle;
-    uint64_t ta = a->bytes ? (a->bytes + rate - 1) / rate : 1;
+    uint64_t ta = mem_address_cycles(m->cfg, info->mem_bytes, res->addr, res->lanes);
     uint64_t lb = m->line_bytes;
     a->ideal_lines = (uint32_t)((a->bytes + lb - 1) / lb);
     if (m->ideal) {
@@ -500,6 +553,21 @@ uint64_t mem_scalar_flush(mem_t *m, uint32_t cu, uint64_t c, bool invalidate)
     uint64_t t = cache_flush(&m->scalar[cu / (uint32_t)m->cfg->scalar_cus_per_cache], c, invalidate);
     m->cur = NULL;
     return t;
+}
+
+uint64_t mem_l2_writeback(mem_t *m, uint64_t c)
+{
+    mem_access_t scratch; /* no TEV_MEM for the write-backs: the dram figures count them through it */
+    memset(&scratch, 0, sizeof scratch);
+    uint64_t done = c;
+    m->cur = &scratch;
+    for (uint32_t i = 0; !m->ideal && i < m->nl2; i++) {
+        uint64_t t = cache_flush(&m->l2[i], c, false);
+        if (t > done)
+            done = t;
+    }
+    m->cur = NULL;
+    return done;
 }
 
 uint64_t mem_l2_dirty_lines(const mem_t *m)

@@ -90,8 +90,12 @@ bool mem_vector_resume(mem_t *m, uint32_t cu, uint64_t now, const mem_access_t *
 uint64_t mem_scalar_free_at(const mem_t *m, uint32_t cu, uint64_t c);
 /* A scalar load of `bytes` at `addr` from CU `cu` at cycle c; fills *a (a->done: data back). */
 void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a);
-/* Dirty lines in the L2 channels: stores not yet written to DRAM (the end of a run flushes nothing). */
+/* Dirty lines in the L2 channels: stores not yet written to DRAM (the end of a run flushes nothing,
+ * unless mem.end_writeback = on). */
 uint64_t mem_l2_dirty_lines(const mem_t *m);
+/* Write every dirty L2 line back to DRAM from cycle c (mem.end_writeback = on); returns the cycle the
+ * last write-back is acknowledged (c when there is none, and with mem.model = ideal). */
+uint64_t mem_l2_writeback(mem_t *m, uint64_t c);
 /* A scalar store (s_store_*, s_buffer_store_*): a write through the CU's scalar cache, by its write
  * policy; a->done is the acknowledgement. */
 void mem_scalar_store(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a);
@@ -101,6 +105,11 @@ void mem_scalar_store(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint
  * `invalidate` every line is dropped, so the next scalar load misses. Returns the cycle the last
  * write-back is acknowledged (c when none; always c with mem.model = ideal). */
 uint64_t mem_scalar_flush(mem_t *m, uint32_t cu, uint64_t c, bool invalidate);
+
+/* The cycles CU's address unit works on a vector memory instruction whose active lanes `lanes` each
+ * access `bytes` at addr[lane]: vmem.address_model decides (config.def; docs/architecture.md).
+ * At least 1. */
+uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, const uint64_t *addr, uint64_t lanes);
 
 /* The coalescer: the distinct lines of `line_bytes` touched by the active lanes (each lane reads
  * or writes `bytes` from addr[lane]; an access crossing a line touches both), in lane order of

@@ -800,6 +800,7 @@ static const workload_t workloads[] = {
     {"hip/shfl_scan", check_shfl_scan},
     {"hip/daxpy_poly", check_daxpy_poly},
     {"wg_builtins", check_wg_builtins},
+    {"barrier_tail", check_barrier_tail},
 };
 
 int main(int argc, char **argv)

@@ -122,6 +122,31 @@ static void check_pixel_blend(ctx_t *c)
     }
 }
 
+/* barrier_tail: dist[i] = sum over k of (pts[4i + k] - centre_g[k])^2 (mod 2^32) for the n live
+ * work-items, centre_g the 4 values of workgroup g = i / 256; the rest of dist keeps its initial
+ * values (no work-item past n writes). Exact. */
+static void check_barrier_tail(ctx_t *c)
+{
+    buf_t pts = load(c, "init", "pts", 4), centres = load(c, "init", "centres", 4);
+    buf_t init = load(c, "init", "dist", 4), dist = load(c, "final", "dist", 4);
+    size_t n = (size_t)arg(c, "n"), l = workgroup_x(c);
+    need_count("dist", N32(dist), N32(init));
+    need_count("pts", N32(pts), 4 * N32(dist));
+    for (size_t i = 0; i < N32(dist); i++) {
+        uint32_t e = U32(init)[i];
+        if (i < n) {
+            size_t g = i / l;
+            need_count("centres", N32(centres), 4 * (g + 1));
+            e = 0;
+            for (int k = 0; k < 4; k++) {
+                int32_t d = (int32_t)U32(pts)[4 * i + (size_t)k] - (int32_t)U32(centres)[4 * g + (size_t)k];
+                e += (uint32_t)(d * d);
+            }
+        }
+        check_u32(c, "dist", i, e, U32(dist)[i]);
+    }
+}
+
 /* wave_reduce_dpp: each wavefront's 64 values summed (mod 2^32). Exact. */
 static void check_wave_reduce_dpp(ctx_t *c)
 {

@@ -646,6 +646,105 @@ START_TEST(test_time_order_at_l2)
 }
 END_TEST
 
+/* ---- the address unit (vmem.address_model = lanes) --------------------------------------------- */
+
+/* The address unit's cycles for `bytes` per lane at addr[l] = base + step(l), lanes 0..n-1 active,
+ * under vmem.address_model = model (defaults otherwise: 64 bytes, 4 lanes, 16 coalesced lanes a
+ * cycle). */
+enum { P_CONSECUTIVE, P_UNIFORM, P_SCATTER_LINE, P_SCATTER_LINES };
+static uint64_t ta_cycles(const char *model, uint32_t bytes, uint64_t base, int pattern, int n)
+{
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    char set[64];
+    snprintf(set, sizeof set, "vmem.address_model=%s", model);
+    ck_assert_int_eq(cfg_set(&cfg, set, stderr), 0);
+    uint64_t addr[64];
+    for (int l = 0; l < 64; l++) {
+        switch (pattern) {
+        case P_CONSECUTIVE: addr[l] = base + (uint64_t)bytes * (uint64_t)l; break;
+        case P_UNIFORM: addr[l] = base; break;
+        /* perftest's random pattern: element hash1(l) & 15 (hash1(c) = c * 0x3504f333), inside 16
+         * elements: not consecutive in any quarter-wave */
+        case P_SCATTER_LINE: addr[l] = base + bytes * ((uint32_t)l * 0x3504f333u & 15u); break;
+        default: addr[l] = base + 256u * (uint64_t)l; break; /* a line of its own each */
+        }
+    }
+    uint64_t lanes = n == 64 ? ~0ull : (1ull << n) - 1;
+    return mem_address_cycles(&cfg, bytes, addr, lanes);
+}
+
+/* Hand-derived, with the GCN3 figures they reproduce (sebbbi/perftest, R9 Fury: docs/validation.md):
+ * a quarter-wave is 16 lanes; a consecutive or uniform quarter of dwords takes 16 / 16 = 1 cycle, any
+ * other quarter 16 / 4 = 4; the bytes term is 64 x bytes / 64; the larger counts. */
+START_TEST(test_address_unit_lanes)
+{
+    /* dwords: consecutive 4 x 1 = 4 (bytes 4); uniform 4; scattered within a line 4 x 4 = 16
+     * (perftest: 4.05 linear against 15.6 random clocks a wave-load); across lines 16. */
+    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_CONSECUTIVE, 64), 4);
+    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_UNIFORM, 64), 4);
+    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_SCATTER_LINE, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_SCATTER_LINES, 64), 16);
+    /* Each width, consecutive: wider than a dword always takes the per-lane path, 16; the bytes
+     * term is 8, 12, 16 (perftest: Load2 17.5, Load3 15.6, Load4 15.6 clocks, linear or random). */
+    ck_assert_uint_eq(ta_cycles("lanes", 8, 0x1000, P_CONSECUTIVE, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 12, 0x1000, P_CONSECUTIVE, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 16, 0x1000, P_CONSECUTIVE, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 16, 0x1000, P_UNIFORM, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 16, 0x1000, P_SCATTER_LINE, 64), 16);
+    /* Misaligned (perftest's readStartAddress = 4): a dword run off its line still consecutive, 4;
+     * 8- and 16-byte lanes at 4 mod 8 / 4 mod 16, 16 as aligned (perftest: unaligned = aligned). */
+    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1002, P_CONSECUTIVE, 64), 4);
+    ck_assert_uint_eq(ta_cycles("lanes", 8, 0x1004, P_SCATTER_LINE, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 16, 0x1004, P_CONSECUTIVE, 64), 16);
+    /* A partial wave, lanes 0-19: consecutive 1 + 1 = 2 (bytes 80 / 64 -> 2); scattered 4 + 1 = 5. */
+    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_CONSECUTIVE, 20), 2);
+    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_SCATTER_LINES, 20), 5);
+    /* Bytes (the default): 64 x 4 / 64 = 4 whatever the pattern; 16-byte lanes 16; no lane 1. */
+    ck_assert_uint_eq(ta_cycles("bytes", 4, 0x1000, P_SCATTER_LINE, 64), 4);
+    ck_assert_uint_eq(ta_cycles("bytes", 16, 0x1000, P_SCATTER_LINE, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_CONSECUTIVE, 0), 1);
+}
+END_TEST
+
+/* Under vmem.address_model = lanes the vector L1's port moves the bytes a read's lanes use, at 64
+ * bytes a cycle counted in bytes (not a whole cycle per line): a wave's consecutive dwords starting
+ * 4 bytes into a line (perftest's linear Load, element i + lane) cover 5 lines but 256 bytes, so the
+ * L1 takes them in 4 cycles and the address unit is free at 4, as the R9 Fury's 4.05 clocks a
+ * wave-load show; under 'bytes' each line holds the port a cycle: free at 5. The second load
+ * repeats it on the now-resident lines. */
+START_TEST(test_l1_port_bytes)
+{
+    for (int lanes_model = 0; lanes_model < 2; lanes_model++) {
+        cfg_t cfg;
+        cfg_defaults(&cfg);
+        ck_assert_int_eq(cfg_set(&cfg, lanes_model ? "vmem.address_model=lanes" : "vmem.address_model=bytes", stderr), 0);
+        mem_t m;
+        ck_assert_int_eq(mem_init(&m, &cfg, 1), 0);
+        isa_exec_result_t r;
+        memset(&r, 0, sizeof r);
+        r.lanes = ~0ull;
+        for (int l = 0; l < 64; l++)
+            r.addr[l] = 0x200000004ull + 4ull * (uint64_t)l;
+        const mem_access_t *a;
+        uint64_t at, now = 0;
+        bool done = mem_vector(&m, 0, &isa_ops[ISA_flat_load_dword], &r, 0, &a, &at);
+        while (!done) {
+            now = at;
+            done = mem_vector_resume(&m, 0, now, &a, &at);
+        }
+        ck_assert_uint_eq(a->lines, 5);
+        uint64_t c = a->done + 1; /* the lines are in the L1 now */
+        done = mem_vector(&m, 0, &isa_ops[ISA_flat_load_dword], &r, c, &a, &at);
+        while (!done)
+            done = mem_vector_resume(&m, 0, at, &a, &at);
+        ck_assert_uint_eq(a->count[MEM_L1V][CACHE_HIT], 5);
+        ck_assert_uint_eq(at - c, lanes_model ? 4 : 5);
+        mem_free(&m);
+    }
+}
+END_TEST
+
 /* A scalar cache with every MSHR busy takes no new request: the SMEM instruction waits. */
 START_TEST(test_scalar_mshrs_block)
 {
@@ -782,6 +881,8 @@ static Suite *memsys_suite(void)
     tcase_add_test(tc, test_scalar_mshrs_block);
     tcase_add_test(tc, test_victims_and_dirty_atomics);
     tcase_add_test(tc, test_kernel_lines);
+    tcase_add_test(tc, test_address_unit_lanes);
+    tcase_add_test(tc, test_l1_port_bytes);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -349,6 +349,88 @@ START_TEST(test_barrier_waits_for_the_slowest)
 }
 END_TEST
 
+/* The wave index of each BARRIER and of the next ELIGIBLE state of wave w: its arrival and its
+ * release (UINT64_MAX when absent). */
+static void barrier_span(const run_t *r, uint64_t w, uint64_t *arrive, uint64_t *leave)
+{
+    *arrive = *leave = UINT64_MAX;
+    for (uint32_t i = 0; i < r->rec->n; i++) {
+        const tev_t *e = &r->rec->ev[i];
+        if (e->kind != TEV_WAVE_STATE || e->wave != w)
+            continue;
+        if (e->u.wave_state == TEV_WAVE_BARRIER)
+            *arrive = e->cycle;
+        else if (*arrive != UINT64_MAX && *leave == UINT64_MAX && e->u.wave_state == TEV_WAVE_ELIGIBLE)
+            *leave = e->cycle;
+    }
+}
+
+/* S_BARRIER waits only for the waves that have not ended (GCN3 ISA manual, S_BARRIER). Same four
+ * waves and timings as above. (a) Wave 0 does the M v_add_f32 and then ends instead of reaching the
+ * barrier: its s_endpgm issues at 16 + 4M, it ends at 17 + 4M, and that releases waves 1-3 (waiting
+ * since 29 + i) at 18 + 4M: each waits 4M - 11 - i. (b) Wave 0 ends at once (taken branch at 12: +16,
+ * s_endpgm at 28); waves 1-3 do the M v_add_f32 (16 + i .. 12 + 4M + i) and issue s_barrier at
+ * 16 + 4M + i, waiting from 17 + 4M + i; the last (wave 3, 19 + 4M) releases all at 20 + 4M: wave i
+ * waits 3 - i. Before the fix both runs faulted (barrier deadlock). */
+START_TEST(test_barrier_ended_waves)
+{
+    const int m = 25;
+    char *k = malloc(4096), *p = k;
+    p += sprintf(p, "k:\n  v_readfirstlane_b32 s8, v0\n  s_cmp_ge_u32 s8, 64\n  s_cbranch_scc1 wait\n");
+    for (int i = 0; i < m; i++)
+        p += sprintf(p, "  v_add_f32 v1, v1, v1\n");
+    sprintf(p, "  s_endpgm\nwait:\n  s_barrier\n  s_endpgm\n");
+    run_t r;
+    run_timed(&r, k, "grid = 256\nworkgroup = 256\n", NULL, false);
+    ck_assert_int_eq(r.rc, 0);
+    for (uint64_t w = 1; w < 4; w++) {
+        uint64_t arrive, leave;
+        barrier_span(&r, w, &arrive, &leave);
+        ck_assert_uint_eq(arrive, 29 + w);
+        ck_assert_uint_eq(leave - arrive, 4u * m - 11 - w);
+    }
+    run_free(&r);
+    p = k;
+    p += sprintf(p, "k:\n  v_readfirstlane_b32 s8, v0\n  s_cmp_lt_u32 s8, 64\n  s_cbranch_scc1 end\n");
+    for (int i = 0; i < m; i++)
+        p += sprintf(p, "  v_add_f32 v1, v1, v1\n");
+    sprintf(p, "  s_barrier\nend:\n  s_endpgm\n");
+    run_timed(&r, k, "grid = 256\nworkgroup = 256\n", NULL, false);
+    ck_assert_int_eq(r.rc, 0);
+    for (uint64_t w = 1; w < 4; w++) {
+        uint64_t arrive, leave;
+        barrier_span(&r, w, &arrive, &leave);
+        ck_assert_uint_eq(arrive, 17 + 4u * m + w);
+        ck_assert_uint_eq(leave - arrive, 3 - w);
+    }
+    run_free(&r);
+    free(k);
+}
+END_TEST
+
+/* mem.end_writeback: one wave stores one dword (a line made dirty in the write-back L2, allocated
+ * without a fetch) and ends. Off, the run ends with the wave and the line stays dirty; on, the end
+ * writes it to an idle DRAM channel: dram.latency (200) more cycles, and no line stays dirty. */
+START_TEST(test_end_writeback)
+{
+    const char *k = "k:\n  s_load_dwordx2 s[2:3], s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n"
+                    "  v_mov_b32 v1, s2\n  v_mov_b32 v2, s3\n  v_mov_b32 v3, 7\n"
+                    "  flat_store_dword v[1:2], v3\n  s_waitcnt vmcnt(0)\n  s_endpgm\n";
+    const char *ini = "grid = 1\nworkgroup = 1\n[buffer out]\ntype = u32\ncount = 1\n[args]\nout = @out\n";
+    const char *off[] = { "mem.end_writeback=off", NULL }, *on[] = { "mem.end_writeback=on", NULL };
+    run_t a, b;
+    run_timed(&a, k, ini, off, false);
+    run_timed(&b, k, ini, on, false);
+    ck_assert_int_eq(a.rc, 0);
+    ck_assert_int_eq(b.rc, 0);
+    ck_assert_uint_eq(a.res.l2_dirty_lines, 1);
+    ck_assert_uint_eq(b.res.l2_dirty_lines, 0);
+    ck_assert_uint_eq(b.res.cycles, a.res.cycles + 200);
+    run_free(&a);
+    run_free(&b);
+}
+END_TEST
+
 /* ---- occupancy and the dispatcher ------------------------------------------------------------- */
 
 /* 1024 work-items = 16 waves, 4 per SIMD. At 40 VGPRs a SIMD holds floor(256/40) = 6 waves: one
@@ -740,6 +822,8 @@ static Suite *timing_suite(void)
     tcase_add_test(tc, test_setprio_before_age);
     tcase_add_test(tc, test_lds_bank_conflicts);
     tcase_add_test(tc, test_barrier_waits_for_the_slowest);
+    tcase_add_test(tc, test_barrier_ended_waves);
+    tcase_add_test(tc, test_end_writeback);
     tcase_add_test(tc, test_vgpr_pressure_1024_groups);
     tcase_add_test(tc, test_rampdown_release);
     tcase_add_test(tc, test_four_cus_scale);
