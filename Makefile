@@ -1,10 +1,12 @@
 # gcnsim — the only build entry point. See README.md and docs/.
 #
-#   make            build build/gcnsim (installs missing Debian packages first, see `make deps`)
+#   make            build build/gcnsim and build/gcnviz (installs the missing Debian packages the
+#                   build needs first, see `make deps`)
 #   make test       sanitizer (ASan+UBSan) build, unit tests, end-to-end tests, llvm-mc checks
+#                   (installs the test-only packages too: the GPU compilers, Check, Xvfb, Slurm, ...)
 #   make demo       build and run the shipped default workload
 #   make install    PREFIX=/usr/local DESTDIR=
-#   make deps       install the Debian packages the project needs (as root), else print the line
+#   make deps       install every Debian package the project needs (as root), else print the line
 #   make viz        build build/gcnviz, the SDL2 timeline viewer (part of `make`, when SDL2 is there)
 #   make bench      the speed benchmarks: a table and build/bench.csv (docs/performance.md)
 #   make experiments  every experiment in full, rewriting docs/experiments.md and its plots
@@ -14,19 +16,25 @@ DESTDIR ?=
 CC ?= cc
 BUILD := build
 
+# Two lists: what building gcnsim and gcnviz and running the demo need (`make`, `make demo`), and
+# what only the tests add (`make test`); `make deps` installs both. tests/deps.sh --check-split
+# (part of `make test`) keeps test-only packages out of the first list.
 # The viewer's packages: a plain `make` by a non-root user without them builds gcnsim alone and says so.
 VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
-# xvfb and xauth: the viewer's window test runs on a virtual X display.
-DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth time gnuplot-nox
+# code objects as input (isa/asm/codeobj*.c): libelf, msgpack-c (v3+ metadata), libyaml (v2 metadata)
+DEMO_DEB_PACKAGES := build-essential pkg-config uthash-dev libinih-dev libelf-dev libmsgpack-dev libyaml-dev $(VIZ_DEB_PACKAGES)
+# Test-only: Check (unit tests), llvm-mc and clang (the llvm-mc checks, the fuzz targets), xvfb and
+# xauth (the viewer's window test runs on a virtual X display), time (make bench), gnuplot (the
+# experiments' plots), lld (links .hsaco in the code-object tests).
+TEST_DEB_PACKAGES := check llvm clang libclang-rt-14-dev xvfb xauth time gnuplot-nox lld
 # ---- issue 15 (device libraries, HIP): the GPU toolchain the shipped OpenCL and HIP kernels are
-# compiled with (docs/kernels.md, "Compiling kernels"); llvm-15 gives the matching llvm-mc-15.
+# compiled with (docs/kernels.md, "Compiling kernels"); llvm-15 gives the matching llvm-mc-15. The
+# shipped compiled kernels are built by the tests; a user's .cl or .hip workload needs them too.
 GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs hipcc
-DEB_PACKAGES += $(GPU_DEB_PACKAGES)
+TEST_DEB_PACKAGES += $(GPU_DEB_PACKAGES)
 # sweeps on Slurm (tests/e2e/slurm.sh starts its own single-node Slurm)
-DEB_PACKAGES += slurmctld slurmd slurm-client munge
-# ---- code objects as input (isa/asm/codeobj*.c): libelf, msgpack-c (v3+ metadata), libyaml (v2
-# metadata); lld links .hsaco in the tests
-DEB_PACKAGES += libelf-dev libmsgpack-dev libyaml-dev lld
+TEST_DEB_PACKAGES += slurmctld slurmd slurm-client munge
+DEB_PACKAGES := $(DEMO_DEB_PACKAGES) $(TEST_DEB_PACKAGES)
 PKGS := inih libelf msgpack yaml-0.1
 # ---- end code objects
 WARN := -Wall -Wextra -Wpedantic -Werror
@@ -50,19 +58,31 @@ SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
+TEST_DEPS_STAMP := $(BUILD)/.test-deps-ok
 
-.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test viewer-screenshots codeobj
+.PHONY: all deps deps-check test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test viewer-screenshots codeobj
 all: $(BUILD)/gcnsim viz
 
 # ---- dependencies ---------------------------------------------------------------------------
-# The stamp is remade when the Makefile (and so the package list) changes.
+# The stamps are remade when the Makefile (and so the package lists) changes. The build needs only
+# DEMO_DEB_PACKAGES; everything a test builds or runs needs the test stamp, made after the build's
+# (never two apt-get at once under -j).
 $(DEPS_STAMP): Makefile
+	@sh tests/deps.sh $(DEMO_DEB_PACKAGES)
+	@mkdir -p $(BUILD) && touch $@
+
+$(TEST_DEPS_STAMP): Makefile $(DEPS_STAMP)
 	@sh tests/deps.sh $(DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $@
 
 deps:
 	@sh tests/deps.sh --install $(DEB_PACKAGES)
-	@mkdir -p $(BUILD) && touch $(DEPS_STAMP)
+	@mkdir -p $(BUILD) && touch $(DEPS_STAMP) $(TEST_DEPS_STAMP)
+
+# The split itself: no test-only package in the build's list, every package in one of the two.
+.PHONY: deps-check
+deps-check:
+	@sh tests/deps.sh --check-split "$(DEMO_DEB_PACKAGES)" "$(TEST_DEB_PACKAGES)" "$$($(MAKE) -s -n -W Makefile $(DEPS_STAMP) | grep 'tests/deps.sh')"
 
 # ---- optimised build -------------------------------------------------------------------------
 $(BUILD)/opt/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
@@ -73,7 +93,7 @@ $(BUILD)/gcnsim: $(OPT_OBJ) $(BUILD)/opt/sim/cli/main.o
 	$(CC) $(OPT_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
 # ---- sanitizer build and tests ---------------------------------------------------------------
-$(BUILD)/san/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
+$(BUILD)/san/%.o: %.c $(HEADERS) | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
@@ -104,13 +124,13 @@ $(KERNEL_CC_STAMP): FORCE
 	@mkdir -p $(BUILD) && printf '%s\n' '$(CLANG_GFX803)' '$(HIPCC_GFX803)' > $@.new && \
 	  if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
 .PHONY: FORCE
-workloads/opencl/%.s: workloads/opencl/%.cl $(KERNEL_CC_STAMP) | $(DEPS_STAMP)
+workloads/opencl/%.s: workloads/opencl/%.cl $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP)
 	$(CLANG_GFX803) $(CLFLAGS_$*) $< -o $@
 
 HIP_SRC := $(sort $(wildcard workloads/hip/*.hip))
 HIP_ASM := $(HIP_SRC:%.hip=%.s)
 HIPCC_GFX803 := hipcc --offload-arch=gfx803 --cuda-device-only -S -O2 -Wno-unused-command-line-argument
-workloads/hip/%.s: workloads/hip/%.hip $(KERNEL_CC_STAMP) | $(DEPS_STAMP)
+workloads/hip/%.s: workloads/hip/%.hip $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP)
 	$(HIPCC_GFX803) $< -o $@
 
 # Every compiled kernel (OpenCL and HIP): what the tests that run shipped workloads depend on.
@@ -119,7 +139,7 @@ opencl: $(OPENCL_ASM)
 # ---- end of issue 15 block
 
 # The end-to-end reference checker: C reference implementations of every shipped workload.
-$(BUILD)/san/refcheck: tests/e2e/refcheck.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c | $(DEPS_STAMP)
+$(BUILD)/san/refcheck: tests/e2e/refcheck.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -o $@ $< -lm
 
@@ -157,13 +177,13 @@ sweep: $(BUILD)/san/gcnsim
 bad: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 	@sh tests/bad/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 
-llvm-check: $(OPENCL_ASM) | $(DEPS_STAMP)
+llvm-check: $(OPENCL_ASM) | $(TEST_DEPS_STAMP)
 	@sh tests/llvm_check.sh
 
 # ---- code objects as input (docs/kernels.md, "Code objects") -------------------------------------
 # The decoder against llvm-objdump on every shipped kernel's object and the generated corpora, then
 # every shipped workload run from its llvm-mc object (and linked .hsaco) against the run from its text.
-codeobj: $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check $(OPENCL_ASM) | $(DEPS_STAMP)
+codeobj: $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check $(OPENCL_ASM) | $(TEST_DEPS_STAMP)
 	@sh tests/objdump_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
 	@sh tests/e2e/codeobj.sh $(BUILD)/san/gcnsim
 # ---- end code objects
@@ -223,7 +243,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 layers:
 	@sh tests/layers.sh
 
-test: layers unit table-check e2e codeobj timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check
+test: deps-check layers unit table-check e2e codeobj timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------
@@ -235,7 +255,7 @@ FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-l
 FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/%.o)
 FUZZ_BIN := $(addprefix $(BUILD)/fuzz/fuzz_,asm workload config trace codeobj)
 
-$(BUILD)/fuzz/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
+$(BUILD)/fuzz/%.o: %.c $(HEADERS) | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
@@ -251,7 +271,7 @@ fuzz: $(FUZZ_BIN)
 # ---- experiments (docs/experiments.md): the full runs rewrite that page; make test runs the small
 # versions and checks the direction of each effect.
 .PHONY: experiments experiments-fast
-experiments: $(BUILD)/gcnsim $(BUILD)/gcnviz
+experiments: $(BUILD)/gcnsim $(BUILD)/gcnviz | $(TEST_DEPS_STAMP)
 	@sh workloads/experiments/run.sh $(BUILD)/gcnsim out/experiments
 
 experiments-fast: $(BUILD)/san/gcnsim
@@ -277,7 +297,7 @@ $(BUILD)/opt/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_CFLAGS) $(VIZ_CFLAGS) -c $< -o $@
 
-$(BUILD)/san/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(DEPS_STAMP)
+$(BUILD)/san/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(VIZ_CFLAGS) -c $< -o $@
 
