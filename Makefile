@@ -60,8 +60,8 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 DEPS_STAMP := $(BUILD)/.deps-ok
 TEST_DEPS_STAMP := $(BUILD)/.test-deps-ok
 
-.PHONY: all deps deps-check test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test viewer-screenshots codeobj
-all: $(BUILD)/gcnsim viz
+.PHONY: all deps deps-check man test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test viewer-screenshots codeobj
+all: $(BUILD)/gcnsim viz man
 
 # ---- dependencies ---------------------------------------------------------------------------
 # The stamps are remade when the Makefile (and so the package lists) changes. The build needs only
@@ -235,6 +235,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 	@$(FIJI_BODY) sim/configs/fiji.ini > $(BUILD)/fiji.body && $(BUILD)/san/gcnsim config --dump | $(FIJI_BODY) | cmp -s - $(BUILD)/fiji.body || \
 	  { echo "sim/configs/fiji.ini is out of date (its comments and values must be config --dump's): run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
+	@sh tests/cli_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
 	@sh tests/glossary_check.sh $(BUILD)/san/gcnsim
 	@sh tests/install_check.sh
 
@@ -328,24 +329,47 @@ viz-test: $(VIZ_TEST_BIN) $(BUILD)/san/gcnviz $(BUILD)/san/gcnsim $(BUILD)/gcnsi
 viewer-screenshots: $(BUILD)/gcnsim $(BUILD)/gcnviz
 	@sh tests/viz/screenshots.sh $(BUILD)/gcnsim $(BUILD)/gcnviz docs/img
 
+# ---- man pages: gcnsim.1 (with every command's help) and gcnviz.1, made by docs/gen/man.sh from the
+# programs' own --help and --version, so they say what the programs say.
+GCNSIM_COMMANDS := run check asm config occupancy sweep trace
+$(BUILD)/man/gcnsim.1: $(BUILD)/gcnsim docs/gen/man.sh
+	@mkdir -p $(dir $@)
+	sh docs/gen/man.sh $(BUILD)/gcnsim 'simulate AMD GCN3 (gfx803) compute units' '.BR gcnviz (1)' $(GCNSIM_COMMANDS) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/man/gcnviz.1: $(BUILD)/gcnviz docs/gen/man.sh
+	@mkdir -p $(dir $@)
+	sh docs/gen/man.sh $(BUILD)/gcnviz 'timeline viewer of gcnsim traces' '.BR gcnsim (1)' > $@.tmp && mv $@.tmp $@
+
+.PHONY: man
+man: $(BUILD)/man/gcnsim.1 viz
+	@if [ -x $(BUILD)/gcnviz ]; then $(MAKE) --no-print-directory $(BUILD)/man/gcnviz.1; fi
+
 # ---- demo and install ------------------------------------------------------------------------
 demo: $(BUILD)/gcnsim $(BUILD)/gcnviz
 	$(BUILD)/gcnsim run workloads/saxpy.ini --trace $(BUILD)/demo.gcnt --trace-issues
 	@$(BUILD)/gcnviz $(BUILD)/demo.gcnt --png $(BUILD)/demo.png
 	@echo "demo: the timeline picture of this run is $(BUILD)/demo.png (open the trace with: $(BUILD)/gcnviz $(BUILD)/demo.gcnt)"
 
-install: $(BUILD)/gcnsim viz
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gcnsim
+# The share folder mirrors the repository (workloads/, sim/configs/), so the docs' commands run
+# from it; the doc folder too (README.md, docs/, and the machine files docs/config.md links to).
+install: $(BUILD)/gcnsim viz man
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gcnsim/docs $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BUILD)/gcnsim $(DESTDIR)$(PREFIX)/bin/gcnsim
-	if [ -x $(BUILD)/gcnviz ]; then install -m 755 $(BUILD)/gcnviz $(DESTDIR)$(PREFIX)/bin/gcnviz; fi
+	install -m 644 $(BUILD)/man/gcnsim.1 $(DESTDIR)$(PREFIX)/share/man/man1/gcnsim.1
+	if [ -x $(BUILD)/gcnviz ]; then install -m 755 $(BUILD)/gcnviz $(DESTDIR)$(PREFIX)/bin/gcnviz && \
+	  install -m 644 $(BUILD)/man/gcnviz.1 $(DESTDIR)$(PREFIX)/share/man/man1/gcnviz.1; fi
+	for d in share/gcnsim/sim/configs share/doc/gcnsim/sim/configs; do \
+	  install -d $(DESTDIR)$(PREFIX)/$$d && install -m 644 sim/configs/*.ini $(DESTDIR)$(PREFIX)/$$d/ || exit 1; \
+	done
 	for d in workloads workloads/tutorial workloads/opencl workloads/hip workloads/memory workloads/bench workloads/experiments; do \
 	  install -d $(DESTDIR)$(PREFIX)/share/gcnsim/$$d && \
 	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.hip $$d/*.h $$d/*.sh 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \
 	done
-	install -d $(DESTDIR)$(PREFIX)/share/doc/gcnsim/img/experiments
-	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/gcnsim/
-	install -m 644 docs/img/*.png $(DESTDIR)$(PREFIX)/share/doc/gcnsim/img/
-	install -m 644 docs/img/experiments/*.png $(DESTDIR)$(PREFIX)/share/doc/gcnsim/img/experiments/
+	install -d $(DESTDIR)$(PREFIX)/share/doc/gcnsim/docs/img/experiments
+	install -m 644 README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/gcnsim/
+	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/gcnsim/docs/
+	install -m 644 docs/img/*.png $(DESTDIR)$(PREFIX)/share/doc/gcnsim/docs/img/
+	install -m 644 docs/img/experiments/*.png $(DESTDIR)$(PREFIX)/share/doc/gcnsim/docs/img/experiments/
 
 clean:
 	rm -rf $(BUILD)
