@@ -1,10 +1,12 @@
 # gcnsim — the only build entry point. See README.md and docs/.
 #
-#   make            build build/gcnsim (installs missing Debian packages first, see `make deps`)
+#   make            build build/gcnsim and build/gcnviz (installs the missing Debian packages the
+#                   build needs first, see `make deps`)
 #   make test       sanitizer (ASan+UBSan) build, unit tests, end-to-end tests, llvm-mc checks
+#                   (installs the test-only packages too: the GPU compilers, Check, Xvfb, Slurm, ...)
 #   make demo       build and run the shipped default workload
 #   make install    PREFIX=/usr/local DESTDIR=
-#   make deps       install the Debian packages the project needs (as root), else print the line
+#   make deps       install every Debian package the project needs (as root), else print the line
 #   make viz        build build/gcnviz, the SDL2 timeline viewer (part of `make`, when SDL2 is there)
 #   make bench      the speed benchmarks: a table and build/bench.csv (docs/performance.md)
 #   make experiments  every experiment in full, rewriting docs/experiments.md and its plots
@@ -14,19 +16,25 @@ DESTDIR ?=
 CC ?= cc
 BUILD := build
 
+# Two lists: what building gcnsim and gcnviz and running the demo need (`make`, `make demo`), and
+# what only the tests add (`make test`); `make deps` installs both. tests/deps.sh --check-split
+# (part of `make test`) keeps test-only packages out of the first list.
 # The viewer's packages: a plain `make` by a non-root user without them builds gcnsim alone and says so.
 VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
-# xvfb and xauth: the viewer's window test runs on a virtual X display.
-DEB_PACKAGES := build-essential pkg-config uthash-dev check libinih-dev llvm clang libclang-rt-14-dev $(VIZ_DEB_PACKAGES) xvfb xauth time gnuplot-nox python3
+# code objects as input (isa/asm/codeobj*.c): libelf, msgpack-c (v3+ metadata), libyaml (v2 metadata)
+DEMO_DEB_PACKAGES := build-essential pkg-config uthash-dev libinih-dev libelf-dev libmsgpack-dev libyaml-dev $(VIZ_DEB_PACKAGES)
+# Test-only: Check (unit tests), llvm-mc and clang (the llvm-mc checks, the fuzz targets), xvfb and
+# xauth (the viewer's window test runs on a virtual X display), time (make bench), gnuplot (the
+# experiments' plots), lld (links .hsaco in the code-object tests).
+TEST_DEB_PACKAGES := check llvm clang libclang-rt-14-dev xvfb xauth time gnuplot-nox lld python3
 # ---- issue 15 (device libraries, HIP): the GPU toolchain the shipped OpenCL and HIP kernels are
-# compiled with (docs/kernels.md, "Compiling kernels"); llvm-15 gives the matching llvm-mc-15.
+# compiled with (docs/kernels.md, "Compiling kernels"); llvm-15 gives the matching llvm-mc-15. The
+# shipped compiled kernels are built by the tests; a user's .cl or .hip workload needs them too.
 GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs libamdhip64-dev
-DEB_PACKAGES += $(GPU_DEB_PACKAGES)
+TEST_DEB_PACKAGES += $(GPU_DEB_PACKAGES)
 # sweeps on Slurm (tests/e2e/slurm.sh starts its own single-node Slurm)
-DEB_PACKAGES += slurmctld slurmd slurm-client munge
-# ---- code objects as input (isa/asm/codeobj*.c): libelf, msgpack-c (v3+ metadata), libyaml (v2
-# metadata); lld links .hsaco in the tests
-DEB_PACKAGES += libelf-dev libmsgpack-dev libyaml-dev lld
+TEST_DEB_PACKAGES += slurmctld slurmd slurm-client munge
+DEB_PACKAGES := $(DEMO_DEB_PACKAGES) $(TEST_DEB_PACKAGES)
 PKGS := inih libelf msgpack yaml-0.1
 # ---- end code objects
 WARN := -Wall -Wextra -Wpedantic -Werror
@@ -50,19 +58,31 @@ SAN_OBJ := $(LIB_SRC:%.c=$(BUILD)/san/%.o)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/san/%)
 
 DEPS_STAMP := $(BUILD)/.deps-ok
+TEST_DEPS_STAMP := $(BUILD)/.test-deps-ok
 
-.PHONY: all deps test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test viewer-screenshots codeobj
-all: $(BUILD)/gcnsim viz
+.PHONY: all deps deps-check man test unit e2e llvm-check demo install clean docs-check opencl table-check docs bad timing-modes memory fuzz viz viz-test viewer-screenshots codeobj
+all: $(BUILD)/gcnsim viz man
 
 # ---- dependencies ---------------------------------------------------------------------------
-# The stamp is remade when the Makefile (and so the package list) changes.
+# The stamps are remade when the Makefile (and so the package lists) changes. The build needs only
+# DEMO_DEB_PACKAGES; everything a test builds or runs needs the test stamp, made after the build's
+# (never two apt-get at once under -j).
 $(DEPS_STAMP): Makefile
+	@sh tests/deps.sh $(DEMO_DEB_PACKAGES)
+	@mkdir -p $(BUILD) && touch $@
+
+$(TEST_DEPS_STAMP): Makefile $(DEPS_STAMP)
 	@sh tests/deps.sh $(DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $@
 
 deps:
 	@sh tests/deps.sh --install $(DEB_PACKAGES)
-	@mkdir -p $(BUILD) && touch $(DEPS_STAMP)
+	@mkdir -p $(BUILD) && touch $(DEPS_STAMP) $(TEST_DEPS_STAMP)
+
+# The split itself: no test-only package in the build's list, every package in one of the two.
+.PHONY: deps-check
+deps-check:
+	@sh tests/deps.sh --check-split "$(DEMO_DEB_PACKAGES)" "$(TEST_DEB_PACKAGES)" "$$($(MAKE) -s -n -W Makefile $(DEPS_STAMP) | grep 'tests/deps.sh')"
 
 # ---- optimised build -------------------------------------------------------------------------
 $(BUILD)/opt/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
@@ -73,7 +93,7 @@ $(BUILD)/gcnsim: $(OPT_OBJ) $(BUILD)/opt/sim/cli/main.o
 	$(CC) $(OPT_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
 # ---- sanitizer build and tests ---------------------------------------------------------------
-$(BUILD)/san/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
+$(BUILD)/san/%.o: %.c $(HEADERS) | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
@@ -104,7 +124,7 @@ $(KERNEL_CC_STAMP): FORCE
 	@mkdir -p $(BUILD) && printf '%s\n' '$(CLANG_GFX803)' '$(HIP_GFX803)' > $@.new && \
 	  if cmp -s $@.new $@; then rm -f $@.new; else mv $@.new $@; fi
 .PHONY: FORCE
-workloads/opencl/%.s: workloads/opencl/%.cl $(KERNEL_CC_STAMP) | $(DEPS_STAMP)
+workloads/opencl/%.s: workloads/opencl/%.cl $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP)
 	$(CLANG_GFX803) $(CLFLAGS_$*) -o $@ -- $<
 
 HIP_SRC := $(sort $(wildcard workloads/hip/*.hip))
@@ -112,7 +132,7 @@ HIP_ASM := $(HIP_SRC:%.hip=%.s)
 # HIP in clang++-15 directly, with the options Debian's hipcc passes for `hipcc --offload-arch=gfx803
 # --cuda-device-only -S -O2` (hipcc is a Perl script that runs its command through sh): the same assembly.
 HIP_GFX803 := clang++-15 -std=c++11 --hip-version=5.2.21153 --rocm-path=/usr --offload-arch=gfx803 -mllvm -amdgpu-early-inline-all=true -mllvm -amdgpu-function-calls=false --hip-device-lib-path=$(ROCM_DEVICE_LIBS) --cuda-device-only -S -O2 -fno-crash-diagnostics -x hip
-workloads/hip/%.s: workloads/hip/%.hip $(KERNEL_CC_STAMP) | $(DEPS_STAMP)
+workloads/hip/%.s: workloads/hip/%.hip $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP)
 	$(HIP_GFX803) -o $@ -- $<
 
 # Every compiled kernel (OpenCL and HIP): what the tests that run shipped workloads depend on.
@@ -121,7 +141,7 @@ opencl: $(OPENCL_ASM)
 # ---- end of issue 15 block
 
 # The end-to-end reference checker: C reference implementations of every shipped workload.
-$(BUILD)/san/refcheck: tests/e2e/refcheck.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c | $(DEPS_STAMP)
+$(BUILD)/san/refcheck: tests/e2e/refcheck.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -o $@ $< -lm
 
@@ -169,13 +189,13 @@ sweep: $(BUILD)/san/gcnsim
 bad: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 	@sh tests/bad/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 
-llvm-check: $(OPENCL_ASM) | $(DEPS_STAMP)
+llvm-check: $(OPENCL_ASM) | $(TEST_DEPS_STAMP)
 	@sh tests/llvm_check.sh
 
 # ---- code objects as input (docs/kernels.md, "Code objects") -------------------------------------
 # The decoder against llvm-objdump on every shipped kernel's object and the generated corpora, then
 # every shipped workload run from its llvm-mc object (and linked .hsaco) against the run from its text.
-codeobj: $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check $(OPENCL_ASM) | $(DEPS_STAMP)
+codeobj: $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check $(OPENCL_ASM) | $(TEST_DEPS_STAMP)
 	@sh tests/objdump_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
 	@sh tests/e2e/codeobj.sh $(BUILD)/san/gcnsim
 # ---- end code objects
@@ -230,6 +250,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 	@$(FIJI_BODY) sim/configs/fiji.ini > $(BUILD)/fiji.body && $(BUILD)/san/gcnsim config --dump | $(FIJI_BODY) | cmp -s - $(BUILD)/fiji.body || \
 	  { echo "sim/configs/fiji.ini is out of date (its comments and values must be config --dump's): run 'make docs'"; exit 1; }
 	@sh tests/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
+	@sh tests/cli_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
 	@sh tests/glossary_check.sh $(BUILD)/san/gcnsim
 	@sh tests/install_check.sh
 
@@ -238,7 +259,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 layers:
 	@sh tests/layers.sh
 
-test: layers unit table-check e2e codeobj timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check validate-fast
+test: deps-check layers unit table-check e2e codeobj timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check validate-fast
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------
@@ -250,7 +271,7 @@ FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-l
 FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/%.o)
 FUZZ_BIN := $(addprefix $(BUILD)/fuzz/fuzz_,asm workload config trace codeobj)
 
-$(BUILD)/fuzz/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
+$(BUILD)/fuzz/%.o: %.c $(HEADERS) | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
@@ -266,7 +287,7 @@ fuzz: $(FUZZ_BIN)
 # ---- experiments (docs/experiments.md): the full runs rewrite that page; make test runs the small
 # versions and checks the direction of each effect.
 .PHONY: experiments experiments-fast
-experiments: $(BUILD)/gcnsim $(BUILD)/gcnviz
+experiments: $(BUILD)/gcnsim $(BUILD)/gcnviz | $(TEST_DEPS_STAMP)
 	@sh workloads/experiments/run.sh $(BUILD)/gcnsim out/experiments
 
 experiments-fast: $(BUILD)/san/gcnsim
@@ -292,7 +313,7 @@ $(BUILD)/opt/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_CFLAGS) $(VIZ_CFLAGS) -c $< -o $@
 
-$(BUILD)/san/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(DEPS_STAMP)
+$(BUILD)/san/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(VIZ_CFLAGS) -c $< -o $@
 
@@ -323,24 +344,47 @@ viz-test: $(VIZ_TEST_BIN) $(BUILD)/san/gcnviz $(BUILD)/san/gcnsim $(BUILD)/gcnsi
 viewer-screenshots: $(BUILD)/gcnsim $(BUILD)/gcnviz
 	@sh tests/viz/screenshots.sh $(BUILD)/gcnsim $(BUILD)/gcnviz docs/img
 
+# ---- man pages: gcnsim.1 (with every command's help) and gcnviz.1, made by docs/gen/man.sh from the
+# programs' own --help and --version, so they say what the programs say.
+GCNSIM_COMMANDS := run check asm config occupancy sweep trace
+$(BUILD)/man/gcnsim.1: $(BUILD)/gcnsim docs/gen/man.sh
+	@mkdir -p $(dir $@)
+	sh docs/gen/man.sh $(BUILD)/gcnsim 'simulate AMD GCN3 (gfx803) compute units' '.BR gcnviz (1)' $(GCNSIM_COMMANDS) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/man/gcnviz.1: $(BUILD)/gcnviz docs/gen/man.sh
+	@mkdir -p $(dir $@)
+	sh docs/gen/man.sh $(BUILD)/gcnviz 'timeline viewer of gcnsim traces' '.BR gcnsim (1)' > $@.tmp && mv $@.tmp $@
+
+.PHONY: man
+man: $(BUILD)/man/gcnsim.1 viz
+	@if [ -x $(BUILD)/gcnviz ]; then $(MAKE) --no-print-directory $(BUILD)/man/gcnviz.1; fi
+
 # ---- demo and install ------------------------------------------------------------------------
 demo: $(BUILD)/gcnsim $(BUILD)/gcnviz
 	$(BUILD)/gcnsim run workloads/saxpy.ini --trace $(BUILD)/demo.gcnt --trace-issues
 	@$(BUILD)/gcnviz $(BUILD)/demo.gcnt --png $(BUILD)/demo.png
 	@echo "demo: the timeline picture of this run is $(BUILD)/demo.png (open the trace with: $(BUILD)/gcnviz $(BUILD)/demo.gcnt)"
 
-install: $(BUILD)/gcnsim viz
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gcnsim
+# The share folder mirrors the repository (workloads/, sim/configs/), so the docs' commands run
+# from it; the doc folder too (README.md, docs/, and the machine files docs/config.md links to).
+install: $(BUILD)/gcnsim viz man
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/gcnsim/docs $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BUILD)/gcnsim $(DESTDIR)$(PREFIX)/bin/gcnsim
-	if [ -x $(BUILD)/gcnviz ]; then install -m 755 $(BUILD)/gcnviz $(DESTDIR)$(PREFIX)/bin/gcnviz; fi
+	install -m 644 $(BUILD)/man/gcnsim.1 $(DESTDIR)$(PREFIX)/share/man/man1/gcnsim.1
+	if [ -x $(BUILD)/gcnviz ]; then install -m 755 $(BUILD)/gcnviz $(DESTDIR)$(PREFIX)/bin/gcnviz && \
+	  install -m 644 $(BUILD)/man/gcnviz.1 $(DESTDIR)$(PREFIX)/share/man/man1/gcnviz.1; fi
+	for d in share/gcnsim/sim/configs share/doc/gcnsim/sim/configs; do \
+	  install -d $(DESTDIR)$(PREFIX)/$$d && install -m 644 sim/configs/*.ini $(DESTDIR)$(PREFIX)/$$d/ || exit 1; \
+	done
 	for d in workloads workloads/tutorial workloads/opencl workloads/hip workloads/memory workloads/bench workloads/experiments; do \
 	  install -d $(DESTDIR)$(PREFIX)/share/gcnsim/$$d && \
 	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.hip $$d/*.h $$d/*.sh 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \
 	done
-	install -d $(DESTDIR)$(PREFIX)/share/doc/gcnsim/img/experiments
-	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/gcnsim/
-	install -m 644 docs/img/*.png $(DESTDIR)$(PREFIX)/share/doc/gcnsim/img/
-	install -m 644 docs/img/experiments/*.png $(DESTDIR)$(PREFIX)/share/doc/gcnsim/img/experiments/
+	install -d $(DESTDIR)$(PREFIX)/share/doc/gcnsim/docs/img/experiments
+	install -m 644 README.md LICENSE $(DESTDIR)$(PREFIX)/share/doc/gcnsim/
+	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/doc/gcnsim/docs/
+	install -m 644 docs/img/*.png $(DESTDIR)$(PREFIX)/share/doc/gcnsim/docs/img/
+	install -m 644 docs/img/experiments/*.png $(DESTDIR)$(PREFIX)/share/doc/gcnsim/docs/img/experiments/
 
 clean:
 	rm -rf $(BUILD)

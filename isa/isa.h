@@ -30,7 +30,7 @@ typedef enum {
     ISA_NUM_ENCS
 } isa_enc_t;
 
-/* Issue categories of the sequencer (GCN-REFERENCE.md section 3). SEQ instructions (s_waitcnt,
+/* Issue categories of the sequencer (the GCN whitepaper; docs/references.md, GCN-WP). SEQ instructions (s_waitcnt,
  * s_barrier, s_nop, s_sleep, s_setprio, s_endpgm) are handled without a functional unit. */
 typedef enum {
     ISA_UNIT_SALU, ISA_UNIT_SMEM, ISA_UNIT_VALU, ISA_UNIT_VMEM, ISA_UNIT_LDS, ISA_UNIT_BRANCH,

@@ -20,7 +20,7 @@ const viz_palette_t viz_palettes[VIZ_NUM_PALETTES] = {
             [VIZ_VMEM] = { 31, 119, 180, 255 },      [VIZ_LDS] = { 23, 190, 207, 255 },
             [VIZ_READY] = { 152, 223, 138, 255 },    [VIZ_NOINST] = { 140, 86, 75, 255 },
             [VIZ_WAIT_VM] = { 214, 39, 40, 255 },    [VIZ_WAIT_LGKM] = { 255, 127, 14, 255 },
-            [VIZ_BARRIER] = { 227, 119, 194, 255 },  [VIZ_DRAINING] = { 90, 30, 30, 255 },
+            [VIZ_BARRIER] = { 227, 119, 194, 255 },  [VIZ_DRAINING] = { 90, 90, 20, 255 },
             [VIZ_HELD] = { 190, 190, 190, 255 },
         },
         .lim = {

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "base/fileio.h"
+#include "base/version.h"
 
 static const char usage[] =
     "usage: gcnviz TRACE [--png OUT.png] [--size WxH] [--range FROM:TO] [--select FROM:TO]\n"
@@ -124,7 +125,7 @@ static int parse(int argc, char **argv, opts_t *o)
             return 0;
         }
         if (!strcmp(a, "--version")) {
-            printf("gcnviz 1 (reads gcnsim trace format up to version %d)\n", TRACE_VERSION);
+            printf("gcnviz %s (reads gcnsim trace format up to version %d)\n", GCNSIM_VERSION, TRACE_VERSION);
             return 0;
         }
         if (!strcmp(a, "--stats")) {

@@ -58,7 +58,7 @@ const char cli_usage_run[] =
     "                            lists what it finds in the report and warns; error also exits with\n"
     "                            status 2; off does not check\n"
     "  --trace FILE              write a binary trace of wave states, workgroups and dispatch\n"
-    "                            refusals (docs/trace-format.md; view: gcnsim trace export)\n"
+    "                            refusals (docs/trace-format.md; view it with gcnviz TRACE)\n"
     "  --trace-issues            with --trace: also record every issued instruction\n"
     "  --trace-mem               with --trace: also record every memory instruction's trip (gcnviz's memory tracks)\n"
     "  --trace-limit BYTES       with --trace: stop tracing (with a warning; the run goes on) before\n"

@@ -11,6 +11,7 @@
 #include "config/config.h"
 #include "base/fileio.h"
 #include "base/interrupt.h"
+#include "base/version.h"
 #include "load/launch.h"
 #include "cli/occ_report.h"
 #include "observe/report.h"
@@ -18,8 +19,6 @@
 #include "observe/stats.h"
 #include "machine/timing.h"
 #include "observe/trace.h"
-
-#define GCNSIM_VERSION "0.1.0"
 
 static const char usage_main[] =
     "usage: gcnsim COMMAND [OPTIONS]\n"

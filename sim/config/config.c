@@ -522,7 +522,10 @@ static void comment(FILE *out, const char *text, size_t width)
 void cfg_dump(const cfg_t *c, FILE *out)
 {
     fputs("; gcnsim machine configuration: every key with its effective value (gcnsim config --dump).\n"
-          "; Load it with --config FILE; docs/config.md describes each key.\n", out);
+          "; Load it with --config FILE; docs/config.md describes each key.\n"
+          "; The built-in defaults are one compute unit of an AMD Fiji (R9 Nano / R9 Fury X, GCN3); for the\n"
+          "; whole chip (64 CUs, the same L2 and DRAM):\n"
+          "; --config sim/configs/fiji-64.ini or --set gpu.compute_units=64.\n", out);
     const char *section = "";
     for (unsigned i = 0; i < NKEYS; i++) {
         const cfg_key_t *k = &cfg_keys[i];

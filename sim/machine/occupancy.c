@@ -2,7 +2,7 @@
  *
  * The dispatcher places whole workgroups, so every resource is turned into "workgroups per CU"
  * and the smallest wins. This is where gcnsim differs from LLVM's per-SIMD rule
- * (GCN-REFERENCE.md section 2), which counts waves per SIMD for the register terms as if waves
+ * (GCNSubtarget::computeOccupancy), which counts waves per SIMD for the register terms as if waves
  * could be placed one at a time:
  *   - one-wave workgroups: both rules agree for the VGPR term (min(floor(256 / alloc), 10)) and
  *     for SGPR counts whose 16-granule rounding lands on LLVM's thresholds (<= 80, 89..96,
@@ -69,7 +69,7 @@ int occ_compute(const cfg_t *cfg, const occ_kernel_t *k, occ_result_t *out)
     if (cu_waves > cfg_u(cfg->cu_max_waves))
         cu_waves = cfg_u(cfg->cu_max_waves);
     lim[OCC_WAVE_SLOTS] = clamp_u32(cu_waves / wpw);
-    /* Single-wave workgroups need no barrier resource (GCN-REFERENCE.md section 1). */
+    /* Single-wave workgroups need no barrier resource (LLVM's getMaxWorkGroupsPerCU). */
     lim[OCC_BARRIERS] = wpw > 1 ? clamp_u32(cfg_u(cfg->cu_barriers)) : UINT32_MAX;
     lim[OCC_WORKGROUPS] = clamp_u32(cfg_u(cfg->cu_max_workgroups));
 

@@ -41,7 +41,7 @@ int occ_compute(const cfg_t *cfg, const occ_kernel_t *k, occ_result_t *out);
  * "wave_slots", "barriers", "workgroups". */
 const char *occ_resource_name(occ_resource_t r);
 
-/* ---- LLVM's per-SIMD rule (GCN-REFERENCE.md section 2), the analysis's headline figure ------------
+/* ---- LLVM's per-SIMD rule (GCNSubtarget::computeOccupancy), the analysis's headline figure ------------
  * Each resource's term in waves per SIMD, as AMDGPU's computeOccupancy builds it, with the machine's
  * sizes taken from cfg and two departures documented in docs/occupancy.md: LDS is rounded to its
  * granule, and a resource that cannot hold even one workgroup gives 0 (LLVM would say 1). LLVM's

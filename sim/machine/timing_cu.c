@@ -18,7 +18,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-/* SMEM shares the SALU's issue category (GCN-REFERENCE.md §1, 'SMEM vs SALU issue'). */
+/* SMEM shares the SALU's issue category (ROCm's pipeline descriptions: docs/references.md, ROCM-PD). */
 static inline __attribute__((always_inline)) uint64_t unit_free_at(const tw_sim_t *s, uint32_t ci, uint32_t simd, isa_unit_t u, uint64_t c)
 {
     const tw_cu_t *cu = &s->cus[ci];

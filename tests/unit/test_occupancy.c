@@ -1,6 +1,6 @@
 /* Occupancy at workgroup granularity: hand-computed cases (the arithmetic is in each case's
  * comment) and a cross-check against an independent transcription of LLVM's per-SIMD rule
- * (GCN-REFERENCE.md section 2) where the two must agree. */
+ * (GCNSubtarget::computeOccupancy) where the two must agree. */
 #include <check.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -207,7 +207,7 @@ START_TEST(test_names)
 }
 END_TEST
 
-/* ---- LLVM's rule, transcribed independently from GCN-REFERENCE.md section 2 (gfx8) ---------- */
+/* ---- LLVM's rule, transcribed independently from LLVM's GCNSubtarget.cpp (gfx8) ---------- */
 
 static unsigned llvm_vgpr(unsigned n)
 {
@@ -376,7 +376,7 @@ static const llvm_case_t llvm_cases[] = {
     /* Everything at or above 10: the maximum, limiter wave slots, nothing to save. */
     { "at the maximum", { 16, 16, 0, 64 }, 0, { 16, 10, NL, 10, NL, 10 }, 10, OCC_WAVE_SLOTS,
       B(OCC_SGPR) | B(OCC_WAVE_SLOTS) | B(OCC_WORKGROUPS), OCC_CHANGE_NONE, 0 },
-    /* LLVM's worked example (GCN-REFERENCE.md section 2): 40 VGPRs, 40 SGPRs, 8 KiB, 256 wi -> 6.
+    /* LLVM's worked example (GCNSubtarget::computeOccupancy): 40 VGPRs, 40 SGPRs, 8 KiB, 256 wi -> 6.
      * LDS 8 groups = 32 waves = 8. */
     { "LLVM example", { 40, 40, 8192, 256 }, 0, { 6, 10, 8, 10, 16, 40 }, 6, OCC_VGPR, B(OCC_VGPR),
       OCC_CHANGE_AT_MOST, 36 },
