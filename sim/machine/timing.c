@@ -22,6 +22,8 @@ occ_kernel_t timing_occ_kernel(const launch_dispatch_t *D)
     k.sgprs = D->kernel->sgprs_used;
     k.lds_bytes = D->lds_total;
     k.wg_size = D->wl->wg[0] * D->wl->wg[1] * D->wl->wg[2];
+    for (int i = 0; i < 3; i++)
+        k.wg_dim[i] = D->wl->wg[i];
     return k;
 }
 
@@ -34,26 +36,9 @@ static void never_fits(const launch_t *L, uint32_t di, const cfg_t *cfg, const o
         char sec[WL_NAME_MAX + 16];
         fprintf(err, "dispatch %" PRIu32 " %s: ", di, wl_dispatch_section(L->dispatches[di].wl, sec, sizeof sec));
     }
-    switch (o->limiter) {
-    case OCC_VGPR:
-        fprintf(err, "a workgroup can never fit on a CU: a wave needs %u VGPRs "
-                "but a SIMD has %" PRId64 "\n", o->vgpr_alloc, cfg->cu_vgprs);
-        break;
-    case OCC_SGPR:
-        fprintf(err, "a workgroup can never fit on a CU: a wave needs %u SGPRs "
-                "but a SIMD has %" PRId64 "\n", o->sgpr_alloc, cfg->cu_sgprs);
-        break;
-    case OCC_LDS:
-        fprintf(err, "a workgroup can never fit on a CU: it needs %u bytes of LDS "
-                "(%u requested, in %" PRId64 "-byte granules) but a CU has %" PRId64 "\n",
-                o->lds_alloc, ok->lds_bytes, cfg->cu_lds_granule, cfg->cu_lds_bytes);
-        break;
-    default:
-        fprintf(err, "a workgroup can never fit on a CU: it has %u waves but a CU holds %" PRId64
-                " (%" PRId64 " SIMDs x %" PRId64 " wave slots, at most %" PRId64 " waves)\n", o->waves_per_wg,
-                cfg->cu_simds * cfg->cu_wave_slots, cfg->cu_simds, cfg->cu_wave_slots, cfg->cu_max_waves);
-        break;
-    }
+    char why[512];
+    occ_never_fits(cfg, ok, o, why, sizeof why);
+    fprintf(err, "%s\n", why);
 }
 
 _Static_assert((int)TIMING_MAX_OBSERVERS <= (int)TW_MAX_OBSERVERS, "tw_sim_t's per-kind observer lists must hold them all");
