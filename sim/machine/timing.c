@@ -82,6 +82,12 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
             n = dp->occ.wg_limit[OCC_BARRIERS];
         pool += n;
     }
+    /* The runaway detector's window: every wave the machine can hold may be in a long loop. */
+    uint64_t waves = 0;
+    for (uint32_t i = 0; i < L->ndispatches; i++)
+        waves += L->dispatches[i].nworkgroups * s->disp[i].waves_per_wg;
+    uint64_t machine_waves = (uint64_t)cfg->gpu_compute_units * (uint64_t)cfg->cu_simds * (uint64_t)cfg->cu_wave_slots;
+    launch_set_stall_window(L, waves < machine_waves ? waves : machine_waves);
     s->wg_pool_n = pool < (uint64_t)cfg->cu_max_workgroups ? (uint32_t)pool : (uint32_t)cfg->cu_max_workgroups;
     s->ncu = (uint32_t)cfg->gpu_compute_units;
     s->simds = (uint32_t)cfg->cu_simds;
