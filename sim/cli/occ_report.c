@@ -312,7 +312,7 @@ void occ_report_json(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
     analysis_t a;
     const occ_kernel_t *k = &in->k;
     analyse(cfg, k, &a);
-    fputs("{\n  \"schema_version\": 2,\n  \"kernel\": ", out);
+    fputs("{\n  \"schema_version\": 3,\n  \"kernel\": ", out);
     json_str(out, in->kernel);
     fputs(",\n  \"source\": ", out);
     json_str(out, in->source);

@@ -767,7 +767,7 @@ START_TEST(test_cmd_json)
     int rc = run_cmd(&out, &err, 9, "--vgprs", "40", "--sgprs", "16", "--lds", "13000", "--workgroup", "1024", "--json");
     ck_assert_msg(rc == 0, "%s", err);
     ck_assert_msg(json_valid(out), "not JSON:\n%s", out);
-    ck_assert_msg(strstr(out, "\"schema_version\": 2"), "%s", out);
+    ck_assert_msg(strstr(out, "\"schema_version\": 3"), "%s", out);
     ck_assert_msg(strstr(out, "\"kernel\": null"), "%s", out);
     ck_assert_msg(strstr(out, "\"allocation\": {\"vgprs\": 40, \"sgprs\": 16, \"lds_bytes\": 13312, "
                               "\"waves_per_workgroup\": 16}"), "%s", out);
