@@ -137,13 +137,23 @@ void occ_report_advice(const cfg_t *cfg, const occ_kernel_t *k, const occ_advice
             txt_appendf(buf, n, &at, "each workgroup of more than one wave takes one of %" PRId64 " barriers", cfg->cu_barriers);
         else
             txt_appendf(buf, n, &at, "a CU holds at most %" PRId64 " workgroups", cfg->cu_max_workgroups);
-        txt_appendf(buf, n, &at, ": workgroups of %" PRIu32 " work-items (instead of %" PRIu32 ") would give %" PRIu32
-            " waves/SIMD", a->to, a->from, o.waves_per_simd);
+        if (a->shape[0]) {
+            txt_appendf(buf, n, &at, ": workgroups of %" PRIu32 "x%" PRIu32, a->shape[0], a->shape[1]);
+            if (a->shape[2] > 1)
+                txt_appendf(buf, n, &at, "x%" PRIu32, a->shape[2]);
+            txt_appendf(buf, n, &at, " (%" PRIu32 " work-items, instead of %" PRIu32 ") would give %" PRIu32 " waves/SIMD",
+                a->to, a->from, o.waves_per_simd);
+        } else
+            txt_appendf(buf, n, &at, ": workgroups of %" PRIu32 " work-items (instead of %" PRIu32 ") would give %" PRIu32
+                " waves/SIMD", a->to, a->from, o.waves_per_simd);
         break;
     }
     default:
         if (a->target > (uint32_t)cfg->cu_wave_slots)
             txt_appendf(buf, n, &at, "none: %" PRIu32 " waves/SIMD is the maximum (cu.wave_slots)", a->target - 1);
+        else if (a->shape[0])
+            txt_appendf(buf, n, &at, "no workgroup shape keeping rows of %" PRIu32 " work-items gives %" PRIu32 " waves/SIMD",
+                a->shape[0], a->target);
         else if (a->resource <= OCC_LDS)
             txt_appendf(buf, n, &at, "no %s count alone gives %" PRIu32 " waves/SIMD", occ_text_resource(a->resource), a->target);
         else
@@ -362,6 +372,8 @@ void occ_report_json(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
         fprintf(out, "%s\n      {\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? "," : "",
                 occ_resource_name(d->resource), change[d->change], d->from);
         json_limit(out, d->change == OCC_CHANGE_NONE ? UINT32_MAX : d->to);
+        if (d->change == OCC_CHANGE_SIZE && d->shape[0])
+            fprintf(out, ", \"shape\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "]", d->shape[0], d->shape[1], d->shape[2]);
         fprintf(out, ", \"waves_per_simd\": %" PRIu32 ", \"text\": ", d->target);
         json_str(out, text);
         fputc('}', out);

@@ -271,6 +271,29 @@ static void largest_count(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_
     }
 }
 
+/* A 2-D or 3-D workgroup cannot take any size: keep x (the contiguous dimension) and cut the
+ * outermost dimension above 1 to the largest count that stays within out->to work-items; the
+ * wave-slot and barrier limits only grow as a workgroup shrinks, so the shape still reaches the
+ * target. When even one row of the outer dimension is too many, the advice is NONE. */
+static void shape_for(const occ_kernel_t *k, occ_advice_t *out)
+{
+    const uint32_t *d = k->wg_dim;
+    if (!(d[1] > 1 || d[2] > 1) || d[0] == 0)
+        return;
+    int cut = d[2] > 1 ? 2 : 1;
+    uint64_t rest = (uint64_t)d[0] * (cut == 2 ? d[1] : 1);
+    uint64_t keep = rest ? out->to / rest : 0;
+    if (keep == 0) { /* shape {x, 0, 0}: no shape keeping x; `to` keeps the size limit for the text */
+        out->change = OCC_CHANGE_NONE;
+        out->shape[0] = (uint32_t)rest;
+        return;
+    }
+    out->shape[0] = d[0];
+    out->shape[1] = cut == 1 ? (uint32_t)keep : d[1];
+    out->shape[2] = cut == 2 ? (uint32_t)keep : d[2] ? d[2] : 1;
+    out->to = (uint32_t)(rest * keep);
+}
+
 void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t target, occ_advice_t *out)
 {
     memset(out->shape, 0, sizeof out->shape);
@@ -304,36 +327,23 @@ void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, 
     }
     default:
         out->from = k->wg_size;
-        if (target <= cfg_u(cfg->cu_wave_slots) && (out->to = nearest_size(cfg, k, target)) != 0)
+        if (target <= cfg_u(cfg->cu_wave_slots) && (out->to = nearest_size(cfg, k, target)) != 0) {
             out->change = OCC_CHANGE_SIZE;
+            /* A 2-D or 3-D workgroup: the shape nearest that size, if it still reaches the target. */
+            shape_for(k, out);
+            t.wg_size = out->to;
+            occ_llvm(cfg, &t, &o);
+            if (out->change == OCC_CHANGE_SIZE && out->shape[0] && o.waves_per_simd < target) {
+                out->change = OCC_CHANGE_NONE;
+                out->shape[1] = out->shape[2] = 0;
+                out->shape[0] = k->wg_dim[0] * (k->wg_dim[2] > 1 ? k->wg_dim[1] : 1);
+            }
+        }
         break;
     }
 }
 
 /* ---- Advice at workgroup granularity ------------------------------------------------------------- */
-
-/* A 2-D or 3-D workgroup cannot take any size: keep x (the contiguous dimension) and cut the
- * outermost dimension above 1 to the largest count that stays within out->to work-items; the
- * wave-slot and barrier limits only grow as a workgroup shrinks, so the shape still reaches the
- * target. When even one row of the outer dimension is too many, the advice is NONE. */
-static void shape_for(const occ_kernel_t *k, occ_advice_t *out)
-{
-    const uint32_t *d = k->wg_dim;
-    if (!(d[1] > 1 || d[2] > 1) || d[0] == 0)
-        return;
-    int cut = d[2] > 1 ? 2 : 1;
-    uint64_t rest = (uint64_t)d[0] * (cut == 2 ? d[1] : 1);
-    uint64_t keep = rest ? out->to / rest : 0;
-    if (keep == 0) { /* shape {x, 0, 0}: no shape keeping x; `to` keeps the size limit for the text */
-        out->change = OCC_CHANGE_NONE;
-        out->shape[0] = (uint32_t)rest;
-        return;
-    }
-    out->shape[0] = d[0];
-    out->shape[1] = cut == 1 ? (uint32_t)keep : d[1];
-    out->shape[2] = cut == 2 ? (uint32_t)keep : d[2] ? d[2] : 1;
-    out->to = (uint32_t)(rest * keep);
-}
 
 void occ_wg_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t target, occ_advice_t *out)
 {

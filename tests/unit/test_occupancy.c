@@ -699,6 +699,21 @@ START_TEST(test_fit_more_shape)
     occ_text_fit_more(&cfg, &m, text, sizeof text);
     ck_assert_str_eq(text, "to fit a third workgroup: workgroups of 16x8x6 (768 work-items; wave slots)");
     ck_assert_uint_eq(m.waves_after, 36);
+    /* LLVM's rule, one more wave: 32x32 gives ceil(2 x 16 / 4) = 8 waves per SIMD; 9 needs 13-wave
+     * groups (3 x 13 = 39, ceil(39 / 4) = 10), 832 work-items = 32x26. The 3-D shape: 16x8x6 = 12 waves,
+     * 3 x 12 = 36, 9 per SIMD. */
+    occ_advice_t a;
+    occ_llvm_advice(&cfg, &k, OCC_WAVE_SLOTS, 9, &a);
+    ck_assert_int_eq(a.change, OCC_CHANGE_SIZE);
+    ck_assert_uint_eq(a.to, 832);
+    ck_assert_uint_eq(a.shape[1], 26);
+    occ_report_advice(&cfg, &k, &a, text, sizeof text);
+    ck_assert_str_eq(text, "whole 16-wave workgroups leave wave slots empty: workgroups of 32x26 (832 work-items, instead "
+                           "of 1024) would give 10 waves/SIMD");
+    occ_llvm_advice(&cfg, &z, OCC_WAVE_SLOTS, 9, &a);
+    occ_report_advice(&cfg, &z, &a, text, sizeof text);
+    ck_assert_str_eq(text, "whole 16-wave workgroups leave wave slots empty: workgroups of 16x8x6 (768 work-items, instead "
+                           "of 1024) would give 9 waves/SIMD");
 }
 END_TEST
 
