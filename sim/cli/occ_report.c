@@ -667,8 +667,10 @@ int occ_cmd(int argc, char **argv, FILE *out, FILE *err)
         in.k.sgprs = (uint32_t)nums[OPT_SGPRS].value;
     if (nums[OPT_LDS].value >= 0)
         in.k.lds_bytes = (uint32_t)nums[OPT_LDS].value;
-    if (nums[OPT_WG].value >= 0)
+    if (nums[OPT_WG].value >= 0) { /* a size without a shape: 1-D */
         in.k.wg_size = (uint32_t)nums[OPT_WG].value;
+        memset(in.k.wg_dim, 0, sizeof in.k.wg_dim);
+    }
     if (json)
         occ_report_json(&cfg, &in, out);
     else

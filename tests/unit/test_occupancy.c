@@ -714,6 +714,14 @@ START_TEST(test_fit_more_shape)
     occ_report_advice(&cfg, &z, &a, text, sizeof text);
     ck_assert_str_eq(text, "whole 16-wave workgroups leave wave slots empty: workgroups of 16x8x6 (768 work-items, instead "
                            "of 1024) would give 9 waves/SIMD");
+    /* A workload's 16x16 shape with --workgroup 1024: a size without a shape, advised as 1-D. */
+    char *out, *err;
+    int rc = run_cmd(&out, &err, 9, "workloads/matmul_tiled.ini", "--workgroup", "1024", "--vgprs", "16", "--lds", "0",
+                     "--sgprs", "16");
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_msg(strstr(out, "to fit a third workgroup: workgroups of at most 832 work-items (wave slots)\n"), "%s", out);
+    free(out);
+    free(err);
 }
 END_TEST
 
