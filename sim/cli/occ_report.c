@@ -65,8 +65,12 @@ size_t occ_report_why(const cfg_t *cfg, const occ_kernel_t *k, const occ_llvm_t 
         return 0;
     uint32_t N = res->waves_per_wg, G = res->wg_per_cu;
     uint64_t simds = (uint64_t)cfg->cu_simds;
-    if (G == 0) /* the run's error, word for word */
-        return occ_never_fits(cfg, k, res, buf, n);
+    if (G == 0) { /* the arithmetic is on the theoretical line */
+        txt_appendf(buf, n, &at, "LLVM's rule counts %" PRIu32 " %s per SIMD as if waves were placed one at a time; a "
+            "run places whole workgroups, and this one never fits (theoretical, above)", llvm->waves_per_simd,
+            plural(llvm->waves_per_simd, "wave", "waves"));
+        return at;
+    }
     switch (res->limiter) {
     case OCC_VGPR:
     case OCC_SGPR: {

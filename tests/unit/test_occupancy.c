@@ -812,6 +812,8 @@ START_TEST(test_cmd_json)
                               "waves per SIMD (4 SIMDs) x 256 VGPRs = 1024 VGPRs, but a SIMD has 256 (cu.vgprs: room for "
                               "1 wave)\", \"fits\": false"), "%s", out);
     ck_assert_msg(strstr(out, "\"to_fit_one_more_workgroup\": []"), "%s", out);
+    ck_assert_msg(strstr(out, "\"why_they_differ\": \"LLVM's rule counts 1 wave per SIMD as if waves were placed one at a "
+                              "time; a run places whole workgroups, and this one never fits (theoretical, above)\""), "%s", out);
     ck_assert_msg(strstr(out, "\"compiler_estimate\": {\"rule\": \"llvm\", \"waves_per_simd\": 1,"), "%s", out);
     free(out);
     free(err);
