@@ -1,6 +1,8 @@
 /* txt: trimming, bounded appending and "did you mean" suggestions (sim/base/text.h). */
 #include "base/text.h"
 
+#include <stdbool.h>
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -66,6 +68,25 @@ void txt_appendf(char *buf, size_t n, size_t *at, const char *fmt, ...)
         *at = *at + (size_t)w < n ? *at + (size_t)w : n - 1;
 }
 
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+/* Whether the line may break at the space text[at] (line start `from`): not inside a run of
+ * spaces (a label's gap), not between a label and its number ("launching 0.2%", "first: 9") nor
+ * between a bare number and its unit ("3.56 bytes/cycle"). */
+static bool breakable(const char *text, size_t from, size_t at)
+{
+    if (at <= from || text[at - 1] == ' ' || text[at + 1] == ' ')
+        return false;
+    size_t w = at;
+    while (w > from && text[w - 1] != ' ')
+        w--;
+    char first = text[w], last = text[at - 1], after = text[at + 1];
+    if (is_letter(first) && (is_letter(last) || last == ':') && is_digit(after))
+        return false;
+    return !(is_digit(last) && is_letter(after));
+}
+
 void txt_wrap(FILE *out, const char *text, size_t width)
 {
     while (*text) {
@@ -89,9 +110,14 @@ void txt_wrap(FILE *out, const char *text, size_t width)
         size_t pos = 0, room = width;
         while (len - pos > room) {
             size_t cut = pos + room;
-            while (cut > pos && text[cut] != ' ')
+            while (cut > pos && (text[cut] != ' ' || !breakable(text, pos, cut)))
                 cut--;
-            if (cut == pos) { /* one word longer than the room: break after it */
+            if (cut == pos) { /* any space, then a run longer than the room: break after it */
+                cut = pos + room;
+                while (cut > pos && text[cut] != ' ')
+                    cut--;
+            }
+            if (cut == pos) {
                 cut = pos + room;
                 while (cut < len && text[cut] != ' ')
                     cut++;

@@ -38,7 +38,8 @@ const char cli_usage_run[] =
     "  --dump-init NAME=PATH     write buffer NAME's contents at launch to PATH\n"
     "  --set SECTION.KEY=VALUE   override a workload key (kernel.grid=1024, buffer.x.count=16,\n"
     "                            args.n=u32:16) or a configuration key (cu.wave_slots=8)\n"
-    "  --max-instructions N      fault after N wave instructions (default 100000000)\n"
+    "  --max-instructions N      fault after N wave instructions (default: no cap; a run faults when no\n"
+    "                            workgroup finishes for a window that scales with the launch)\n"
     "  --max-cycles N            fault when the simulated time would pass N cycles (default: no\n"
     "                            limit; not with --functional)\n"
     "  --json FILE               also write the statistics as a JSON object (docs/report.md);\n"
@@ -51,6 +52,7 @@ const char cli_usage_run[] =
     "  --label TEXT              with --csv: the row's label column (default: empty)\n"
     "  --csv-keys K1,K2,...      with --csv: the row's --set columns, in this order (default: the\n"
     "                            keys of this run's --set options); for rows that must line up\n"
+    "  --csv-columns N1,N2,...   with --csv: only these columns, by their header names, in this order\n"
     "  --functional              functional simulation only: results, no timing\n"
     "  --tick-every-cycle        debug: step every CU every cycle instead of only when it has work\n"
     "                            (the results are identical; it is only slower)\n"
@@ -373,7 +375,7 @@ static bool parse_cycle_range(const char *text, uint64_t *from, uint64_t *to)
 /* Everything gcnsim run's command line asks for. */
 typedef struct {
     const char *ini, *config_path, *json_path;
-    const char *label, *csv_keys; /* --label, --csv-keys */
+    const char *label, *csv_keys, *csv_names; /* --label, --csv-keys, --csv-columns */
     run_trace_t tr;
     run_stats_t so;
     bool functional, tick_every_cycle;
@@ -387,7 +389,8 @@ typedef struct {
 enum {
     OPT_CONFIG = 256, OPT_DUMP, OPT_DUMP_INIT, OPT_SET, OPT_MAX_INSTRUCTIONS, OPT_JSON, OPT_FUNCTIONAL,
     OPT_TICK_EVERY_CYCLE, OPT_TRACE, OPT_PER_PC, OPT_CSV, OPT_TRACE_ISSUES, OPT_TRACE_MEM, OPT_TRACE_TEXT, OPT_TRACE_CYCLES,
-    OPT_TRACE_WAVE, OPT_MAX_CYCLES, OPT_TRACE_LIMIT, OPT_HAZARDS, OPT_LABEL, OPT_CSV_KEYS
+    OPT_TRACE_WAVE, OPT_MAX_CYCLES, OPT_TRACE_LIMIT, OPT_HAZARDS, OPT_LABEL, OPT_CSV_KEYS,
+    OPT_CSV_COLUMNS
 };
 
 /* In the order the nearest name is chosen among equally near ones. */
@@ -414,6 +417,7 @@ static const struct option run_options[] = {
     { "label", required_argument, NULL, OPT_LABEL },
     { "csv-keys", required_argument, NULL, OPT_CSV_KEYS },
     { "hazards", required_argument, NULL, OPT_HAZARDS },
+    { "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
     { NULL, 0, NULL, 0 },
 };
 
@@ -559,6 +563,9 @@ static int parse_args(int argc, char **argv, run_args_t *a)
         case OPT_CSV_KEYS:
             a->csv_keys = v;
             break;
+        case OPT_CSV_COLUMNS:
+            a->csv_names = v;
+            break;
         default:
             return 3; /* an option in the table without its case */
         }
@@ -571,9 +578,10 @@ static int parse_args(int argc, char **argv, run_args_t *a)
                                "(which has no time: every result is in place at issue)");
     if (kcompile_lang(a->ini) != KCOMPILE_NONE)
         return source_not_workload(a->ini);
-    if ((a->label || a->csv_keys) && !a->so.csv_path)
+    if ((a->label || a->csv_keys || a->csv_names) && !a->so.csv_path)
         return cli_usage_error("run ", "%s", a->label ? "--label names the CSV row; add --csv FILE"
-                                                      : "--csv-keys chooses CSV columns; add --csv FILE");
+                                             : a->csv_keys ? "--csv-keys chooses CSV columns; add --csv FILE"
+                                                           : "--csv-columns chooses CSV columns; add --csv FILE");
     if (trace_limit && !a->tr.path)
         return cli_usage_error("run ", "%s", "--trace-limit needs --trace FILE");
     if (a->tr.issues && !a->tr.path)
@@ -601,6 +609,8 @@ static int parse_args(int argc, char **argv, run_args_t *a)
 typedef struct {
     char *store;               /* the names, NUL-separated */
     const char **keys, **values;
+    char *names;               /* --csv-columns, split at its commas */
+    const char **columns;
 } csv_cols_t;
 
 /* Whether text (an --set option, "KEY=VALUE") sets key. */
@@ -673,7 +683,27 @@ static int csv_columns(run_args_t *a, csv_cols_t *c)
     a->so.id.keys = c->keys;
     a->so.id.values = c->values;
     a->so.id.nkeys = n;
-    return -1;
+    if (!a->csv_names)
+        return -1;
+    size_t nc = 1;
+    for (const char *p = a->csv_names; *p; p++)
+        nc += *p == ',';
+    if (!(c->names = strdup(a->csv_names)) || !(c->columns = calloc(nc, sizeof *c->columns))) {
+        fputs("gcnsim: out of memory\n", stderr);
+        return 3;
+    }
+    nc = 0;
+    for (char *tok = c->names, *next; tok; tok = next) {
+        if ((next = strchr(tok, ',')))
+            *next++ = '\0';
+        if (!*tok)
+            return cli_usage_error("run ", "--csv-columns expects NAME,NAME,... (header names), got '%s'", a->csv_names);
+        c->columns[nc++] = tok;
+    }
+    a->so.id.columns = c->columns;
+    a->so.id.ncolumns = nc;
+    int rc = stats_csv_check_columns(&a->so.id, stderr);
+    return rc ? rc : -1;
 }
 
 static int run_main(int argc, char **argv, bool check)
@@ -768,6 +798,8 @@ out:
     free(cols.store);
     free(cols.keys);
     free(cols.values);
+    free(cols.names);
+    free(cols.columns);
     return rc;
 }
 
@@ -785,7 +817,8 @@ const char cli_usage_check[] =
     "options:\n"
     "  --config FILE             the machine configuration (docs/config.md)\n"
     "  --set SECTION.KEY=VALUE   override a workload or configuration key (may repeat)\n"
-    "  --max-instructions N      fault after N wave instructions (default 100000000)\n"
+    "  --max-instructions N      fault after N wave instructions (default: no cap; a run faults when no\n"
+    "                            workgroup finishes for a window that scales with the launch)\n"
     "  --max-cycles N            fault when the simulated time would pass N cycles\n"
     "  -h, --help                show this help\n"
     "\n"

@@ -65,6 +65,12 @@ size_t occ_report_why(const cfg_t *cfg, const occ_kernel_t *k, const occ_llvm_t 
         return 0;
     uint32_t N = res->waves_per_wg, G = res->wg_per_cu;
     uint64_t simds = (uint64_t)cfg->cu_simds;
+    if (G == 0) { /* the arithmetic is on the theoretical line */
+        txt_appendf(buf, n, &at, "LLVM's rule counts %" PRIu32 " %s per SIMD as if waves were placed one at a time; a "
+            "run places whole workgroups, and this one never fits (theoretical, above)", llvm->waves_per_simd,
+            plural(llvm->waves_per_simd, "wave", "waves"));
+        return at;
+    }
     switch (res->limiter) {
     case OCC_VGPR:
     case OCC_SGPR: {
@@ -91,11 +97,6 @@ size_t occ_report_why(const cfg_t *cfg, const occ_kernel_t *k, const occ_llvm_t 
         break;
     }
     default: {
-        if (G == 0) {
-            txt_appendf(buf, n, &at, "a workgroup of %" PRIu32 " %s never fits on a CU (%s)", N, plural(N, "wave", "waves"),
-                occ_text_resource(res->limiter));
-            break;
-        }
         if (res->limiter == OCC_LDS)
             txt_appendf(buf, n, &at, "the LDS holds %" PRIu32 " %s of %" PRIu32 " bytes", G, plural(G, "workgroup", "workgroups"),
                 res->lds_alloc);
@@ -140,13 +141,23 @@ void occ_report_advice(const cfg_t *cfg, const occ_kernel_t *k, const occ_advice
             txt_appendf(buf, n, &at, "each workgroup of more than one wave takes one of %" PRId64 " barriers", cfg->cu_barriers);
         else
             txt_appendf(buf, n, &at, "a CU holds at most %" PRId64 " workgroups", cfg->cu_max_workgroups);
-        txt_appendf(buf, n, &at, ": workgroups of %" PRIu32 " work-items (instead of %" PRIu32 ") would give %" PRIu32
-            " waves/SIMD", a->to, a->from, o.waves_per_simd);
+        if (a->shape[0]) {
+            txt_appendf(buf, n, &at, ": workgroups of %" PRIu32 "x%" PRIu32, a->shape[0], a->shape[1]);
+            if (a->shape[2] > 1)
+                txt_appendf(buf, n, &at, "x%" PRIu32, a->shape[2]);
+            txt_appendf(buf, n, &at, " (%" PRIu32 " work-items, instead of %" PRIu32 ") would give %" PRIu32 " waves/SIMD",
+                a->to, a->from, o.waves_per_simd);
+        } else
+            txt_appendf(buf, n, &at, ": workgroups of %" PRIu32 " work-items (instead of %" PRIu32 ") would give %" PRIu32
+                " waves/SIMD", a->to, a->from, o.waves_per_simd);
         break;
     }
     default:
         if (a->target > (uint32_t)cfg->cu_wave_slots)
             txt_appendf(buf, n, &at, "none: %" PRIu32 " waves/SIMD is the maximum (cu.wave_slots)", a->target - 1);
+        else if (a->shape[0])
+            txt_appendf(buf, n, &at, "no workgroup shape keeping rows of %" PRIu32 " work-items gives %" PRIu32 " waves/SIMD",
+                a->shape[0], a->target);
         else if (a->resource <= OCC_LDS)
             txt_appendf(buf, n, &at, "no %s count alone gives %" PRIu32 " waves/SIMD", occ_text_resource(a->resource), a->target);
         else
@@ -163,6 +174,8 @@ typedef struct {
     int fits;                    /* occ_compute returned 0 */
     occ_advice_t adv[OCC_NUM_RESOURCES];
     unsigned nadv;
+    occ_more_t more;             /* what would fit one more workgroup (the theoretical figure) */
+    char never[512];             /* !fits: why, as a run's error says it */
     char why[512];
 } analysis_t;
 
@@ -170,6 +183,10 @@ static void analyse(const cfg_t *cfg, const occ_kernel_t *k, analysis_t *a)
 {
     occ_llvm(cfg, k, &a->llvm);
     a->fits = occ_compute(cfg, k, &a->res) == 0;
+    occ_fit_more(cfg, k, &a->res, &a->more);
+    a->never[0] = '\0';
+    if (!a->fits)
+        occ_never_fits(cfg, k, &a->res, a->never, sizeof a->never);
     a->nadv = 0;
     uint32_t target = a->llvm.waves_per_simd + 1;
     if (a->llvm.waves_per_simd >= (uint32_t)cfg->cu_wave_slots) /* at the maximum: one "none" entry */
@@ -222,35 +239,44 @@ void occ_report_print(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
             " VGPRs and %" PRId64 " SGPRs per SIMD, %" PRId64 " bytes LDS, %" PRId64 " barriers, %" PRId64
             " workgroups per CU\n", cfg->cu_simds, cfg->cu_wave_slots, cfg->cu_max_waves, cfg->cu_vgprs, cfg->cu_sgprs,
             cfg->cu_lds_bytes, cfg->cu_barriers, cfg->cu_max_workgroups);
-    fputs("\nresource        workgroups/CU   waves/SIMD by LLVM's rule\n", out);
+    /* Both rules in waves per SIMD, so the columns compare; the workgroups per CU beside them are
+     * what the dispatcher counts (waves/SIMD = workgroups x waves per workgroup / SIMDs). */
+    fputs("\nresource        workgroups/CU   = waves/SIMD    waves/SIMD by LLVM's rule\n", out);
     for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
-        char w[32], g[32];
+        char w[32], g[32], gw[32];
         if (a.llvm.waves[r] == UINT32_MAX)
             snprintf(w, sizeof w, "no limit");
         else
             snprintf(w, sizeof w, "%" PRIu32, a.llvm.waves[r]);
-        if (a.res.wg_limit[r] == UINT32_MAX)
+        if (a.res.wg_limit[r] == UINT32_MAX) {
             snprintf(g, sizeof g, "no limit");
-        else
+            snprintf(gw, sizeof gw, "no limit");
+        } else {
             snprintf(g, sizeof g, "%" PRIu32, a.res.wg_limit[r]);
+            occ_text_waves(cfg->cu_simds ? (double)a.res.wg_limit[r] * a.res.waves_per_wg / (double)cfg->cu_simds : 0.0,
+                           gw, sizeof gw);
+        }
         if (r == (int)a.res.limiter)
-            fprintf(out, "  %-13s %-15s %-10s <- limiter\n", occ_resource_name((occ_resource_t)r), g, w);
+            fprintf(out, "  %-13s %-15s %-15s %-10s <- limiter\n", occ_resource_name((occ_resource_t)r), g, gw, w);
         else
-            fprintf(out, "  %-13s %-15s %s\n", occ_resource_name((occ_resource_t)r), g, w);
+            fprintf(out, "  %-13s %-15s %-15s %s\n", occ_resource_name((occ_resource_t)r), g, gw, w);
     }
     char waves[32];
     occ_text_waves(a.res.waves_per_simd, waves, sizeof waves);
     if (a.fits) {
-        char more[256];
-        occ_text_fit_more(cfg, k, &a.res, more, sizeof more);
+        char more[512];
+        occ_text_fit_more(cfg, &a.more, more, sizeof more);
         fprintf(out, "\ntheoretical     %s waves/SIMD (%.0f%%), limited by %s: %" PRIu32 " %s of %" PRIu32 " %s per CU\n",
                 waves, 100.0 * a.res.occupancy, occ_text_resource(a.res.limiter), a.res.wg_per_cu,
                 plural(a.res.wg_per_cu, "workgroup", "workgroups"), a.res.waves_per_wg,
                 plural(a.res.waves_per_wg, "wave", "waves"));
         fprintf(out, "                %s\n", more);
-    } else
-        fprintf(out, "\ntheoretical     none: a workgroup never fits on a CU (limited by %s); a run refuses it\n",
-                occ_text_resource(a.res.limiter));
+    } else {
+        char none[600];
+        snprintf(none, sizeof none, "none: %s; a run refuses it", a.never);
+        fputc('\n', out);
+        print_wrapped(out, "theoretical     ", none);
+    }
     fprintf(out, "compiler estimate (LLVM rule) %" PRIu32 " waves/SIMD (%.0f%%), limited by %s",
             a.llvm.waves_per_simd, 100.0 * a.llvm.occupancy, occ_text_resource(a.llvm.limiter));
     const char *sep = " (equally limited by ";
@@ -300,7 +326,7 @@ void occ_report_json(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
     analysis_t a;
     const occ_kernel_t *k = &in->k;
     analyse(cfg, k, &a);
-    fputs("{\n  \"schema_version\": 2,\n  \"kernel\": ", out);
+    fputs("{\n  \"schema_version\": 3,\n  \"kernel\": ", out);
     json_str(out, in->kernel);
     fputs(",\n  \"source\": ", out);
     json_str(out, in->source);
@@ -316,7 +342,9 @@ void occ_report_json(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
             cfg->cu_vgpr_granule, cfg->cu_sgprs, cfg->cu_sgpr_granule, cfg->cu_lds_bytes, cfg->cu_lds_granule,
             cfg->cu_barriers, cfg->cu_max_workgroups);
     static const char *const change[] = { "none", "at_most", "workgroup_size" };
-    fprintf(out, "  \"theoretical\": {\"fits\": %s, \"waves_per_simd\": %.6f, \"occupancy\": %.6f, "
+    fputs("  \"theoretical\": {\"never_fits\": ", out);
+    json_str(out, a.fits ? NULL : a.never);
+    fprintf(out, ", \"fits\": %s, \"waves_per_simd\": %.6f, \"occupancy\": %.6f, "
             "\"workgroups_per_cu\": %" PRIu32 ", \"limiter\": \"%s\",\n    \"workgroups_per_cu_by_resource\": {",
             a.fits ? "true" : "false", a.res.waves_per_simd, a.res.occupancy, a.res.wg_per_cu,
             occ_resource_name(a.res.limiter));
@@ -324,21 +352,9 @@ void occ_report_json(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
         fprintf(out, "%s\"%s\": ", r ? ", " : "", occ_resource_name((occ_resource_t)r));
         json_limit(out, a.res.wg_limit[r]);
     }
-    fputs("},\n    \"to_fit_one_more_workgroup\": [", out);
-    occ_advice_t wadv[OCC_NUM_RESOURCES];
-    unsigned nw = a.fits ? occ_wg_advice_all(cfg, k, &a.res, wadv) : 0;
-    for (unsigned i = 0; i < nw; i++) {
-        const occ_advice_t *d = &wadv[i];
-        char text[160];
-        occ_text_wg_advice(cfg, d, text, sizeof text);
-        fprintf(out, "%s\n      {\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? "," : "",
-                occ_resource_name(d->resource), change[d->change], d->from);
-        json_limit(out, d->change == OCC_CHANGE_NONE ? UINT32_MAX : d->to);
-        fprintf(out, ", \"target_workgroups_per_cu\": %" PRIu32 ", \"text\": ", d->target);
-        json_str(out, text);
-        fputc('}', out);
-    }
-    fprintf(out, "]},\n  \"compiler_estimate\": {\"rule\": \"llvm\", \"waves_per_simd\": %" PRIu32 ", \"occupancy\": %.6f, "
+    fputs("},\n    ", out);
+    occ_text_json_more(cfg, &a.more, "\n    ", out);
+    fprintf(out, "},\n  \"compiler_estimate\": {\"rule\": \"llvm\", \"waves_per_simd\": %" PRIu32 ", \"occupancy\": %.6f, "
             "\"limiter\": \"%s\", \"limiting\": [", a.llvm.waves_per_simd, a.llvm.occupancy,
             occ_resource_name(a.llvm.limiter));
     for (int r = 0, first = 1; r < OCC_NUM_RESOURCES; r++)
@@ -360,6 +376,8 @@ void occ_report_json(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
         fprintf(out, "%s\n      {\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? "," : "",
                 occ_resource_name(d->resource), change[d->change], d->from);
         json_limit(out, d->change == OCC_CHANGE_NONE ? UINT32_MAX : d->to);
+        if (d->change == OCC_CHANGE_SIZE && d->shape[0])
+            fprintf(out, ", \"shape\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "]", d->shape[0], d->shape[1], d->shape[2]);
         fprintf(out, ", \"waves_per_simd\": %" PRIu32 ", \"text\": ", d->target);
         json_str(out, text);
         fputc('}', out);
@@ -634,7 +652,7 @@ int occ_cmd(int argc, char **argv, FILE *out, FILE *err)
     if (nerr || cli_validate_config(&cfg, err) != 0)
         goto out;
 
-    occ_report_input_t in = { NULL, file, { 0, 0, 0, 256 } };
+    occ_report_input_t in = { NULL, file, { .wg_size = 256 } };
     if (file && is_wl) {
         rc = from_workload(file, wl_sets, nwl, dispatch, &in, &wl, &prog, &have_prog, err);
         have_wl = have_prog;
@@ -653,8 +671,10 @@ int occ_cmd(int argc, char **argv, FILE *out, FILE *err)
         in.k.sgprs = (uint32_t)nums[OPT_SGPRS].value;
     if (nums[OPT_LDS].value >= 0)
         in.k.lds_bytes = (uint32_t)nums[OPT_LDS].value;
-    if (nums[OPT_WG].value >= 0)
+    if (nums[OPT_WG].value >= 0) { /* a size without a shape: 1-D */
         in.k.wg_size = (uint32_t)nums[OPT_WG].value;
+        memset(in.k.wg_dim, 0, sizeof in.k.wg_dim);
+    }
     if (json)
         occ_report_json(&cfg, &in, out);
     else

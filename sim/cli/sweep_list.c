@@ -124,6 +124,9 @@ static int read_lines(const char *path, sweep_list_t *l, FILE *err)
                 bad = "the sweep sets --label and --csv-keys itself; name a line with a label=NAME word";
             else if (strcmp(words[k], "--csv") == 0 || strncmp(words[k], "--csv=", 6) == 0)
                 bad = "--csv belongs to the sweep itself ('gcnsim sweep LIST --csv FILE'), not to its lines";
+            else if (strncmp(words[k], "--csv-columns", 13) == 0) /* its row would not match the file's header */
+                bad = "--csv-columns would give this line's row other columns than the sweep's file; select columns "
+                      "from the file by its header line (docs/cli.md)";
             else if (strcmp(words[k], "--functional") == 0)
                 bad = "--functional has no timing statistics to collect";
             else if (strncmp(words[k], "--trace-text", 12) == 0)

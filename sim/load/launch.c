@@ -393,6 +393,18 @@ static void fill_dispatch(const launch_dispatch_t *D, uint8_t *p)
     put_le(p + 40, 8, D->kernarg_addr);
 }
 
+/* The fewest VGPRs kernel k can run with: one past the highest VGPR an instruction touches, and
+ * the work-item id VGPRs the hardware writes (v0..v2). Below its .amdhsa_next_free_vgpr when the
+ * descriptor reserves more than the code uses. */
+static uint32_t vgpr_floor(const isa_kernel_t *k)
+{
+    uint32_t v = k->desc.system_vgpr_workitem_id + 1u;
+    for (uint32_t i = 0; i < k->ninsts; i++)
+        if (k->insts[i].vgpr_end > v)
+            v = k->insts[i].vgpr_end;
+    return v;
+}
+
 /* Resolve D's kernel, VGPR and static LDS allocation. */
 static bool resolve_dispatch(launch_t *L, launch_dispatch_t *D, const isa_program_t *prog, FILE *err)
 {
@@ -409,9 +421,13 @@ static bool resolve_dispatch(launch_t *L, launch_dispatch_t *D, const isa_progra
     }
     D->nvgpr = k->vgprs_used;
     if (wd->has_vgprs) {
-        if (wd->vgprs < k->vgprs_used) {
-            perr(err, wl, wd->vgprs_line, "vgprs = %" PRIu32 " is less than the %" PRIu32 " VGPRs kernel '%s' uses",
-                 wd->vgprs, k->vgprs_used, k->name);
+        /* A cut is allowed down to what the code touches (a VGPR budget study); below it the kernel
+         * would need recompiling (docs/workloads.md). */
+        uint32_t floor = vgpr_floor(k);
+        if (wd->vgprs < floor) {
+            perr(err, wl, wd->vgprs_line, "vgprs = %" PRIu32 " is less than the %" PRIu32 " VGPRs kernel '%s' uses "
+                 "(v%" PRIu32 " is the highest it touches; fewer needs a recompile: docs/workloads.md)",
+                 wd->vgprs, floor, k->name, floor - 1);
             return false;
         }
         D->nvgpr = wd->vgprs;
@@ -541,7 +557,8 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
     memset(L, 0, sizeof *L);
     L->wl = wl;
     gmem_init(&L->mem, opt && opt->mem_limit ? opt->mem_limit : GMEM_DEFAULT_LIMIT);
-    L->max_instructions = opt && opt->max_instructions ? opt->max_instructions : LAUNCH_DEFAULT_MAX_INSTRUCTIONS;
+    L->max_instructions = opt && opt->max_instructions ? opt->max_instructions : UINT64_MAX;
+    L->stall_window = UINT64_MAX; /* armed by the run (launch_set_stall_window) */
     L->ndispatches = wl->ndispatches;
     L->dispatches = calloc(wl->ndispatches ? wl->ndispatches : 1, sizeof *L->dispatches);
     if (!L->dispatches) {

@@ -17,10 +17,16 @@
 #include "isa.h"
 #include "load/workload.h"
 
-#define LAUNCH_DEFAULT_MAX_INSTRUCTIONS 100000000ull /* wave instructions per run */
+/* The runaway detector (docs/architecture.md, "Faults"): without --max-instructions a run has no
+ * cap on its instructions; it faults when no workgroup has finished for a window of wave
+ * instructions scaled with the launch: LAUNCH_WAVE_ALLOWANCE(kernel) instructions per wave that can
+ * be resident at once (a workgroup's waves in the functional run, the machine's in the timing run).
+ * Per wave: at least 2^20, or 4096 times the largest kernel's instruction count. */
+#define LAUNCH_MIN_WAVE_ALLOWANCE (1ull << 20)
+#define LAUNCH_ALLOWANCE_PER_INST 4096ull
 
 typedef struct {
-    uint64_t max_instructions; /* 0: LAUNCH_DEFAULT_MAX_INSTRUCTIONS */
+    uint64_t max_instructions; /* a hard cap on the run's wave instructions; 0: none (the detector) */
     uint64_t mem_limit;        /* bytes of global memory; 0: GMEM_DEFAULT_LIMIT */
 } launch_options_t;
 
@@ -79,7 +85,9 @@ typedef struct {
     uint32_t nkernels;
     uint32_t ninsts;            /* instructions of every kernel (the workload-wide numbering) */
     uint64_t nworkgroups;       /* of every dispatch */
-    uint64_t max_instructions;
+    uint64_t max_instructions;  /* the hard cap; UINT64_MAX: none */
+    uint64_t stall_window;      /* the runaway detector's window (launch_set_stall_window); 0: off */
+    uint64_t progress_at;       /* insts_total when a workgroup last finished (or the run began) */
     /* Statistics of the run. */
     uint64_t workgroups_run, waves_run;
     uint64_t insts_total;
@@ -115,6 +123,15 @@ int launch_run(launch_t *L);
 /* Print the fault as "SOURCE:LINE: fault: KIND: message" plus the kernel, workgroup, wave, lane, PC
  * and instruction. */
 void launch_print_fault(const launch_t *L, FILE *out);
+
+/* Arm the runaway detector for `resident_waves` waves that can run at once: the window becomes
+ * resident_waves x max(LAUNCH_MIN_WAVE_ALLOWANCE, LAUNCH_ALLOWANCE_PER_INST x the largest kernel's
+ * instruction count), saturating. No effect with a hard cap (--max-instructions). */
+void launch_set_stall_window(launch_t *L, uint64_t resident_waves);
+
+/* Whether the next instruction would break a limit: the hard cap, or the detector's window since
+ * progress_at. Returns 0, or LAUNCH_FAULT_LIMIT with the message in msg (n bytes). */
+int launch_check_limit(const launch_t *L, char *msg, size_t n);
 
 void launch_free(launch_t *L);
 

@@ -39,11 +39,10 @@ static int run_wave(launch_t *L, uint32_t di, isa_wave_t *w, wstate_t *st, uint3
             snprintf(msg, sizeof msg, "the wave ran past the last instruction of the kernel (no s_endpgm)");
             return launch_record_fault(L, LAUNCH_FAULT_PC, di, wg, wave, k->ninsts ? k->ninsts - 1 : 0, -1, msg);
         }
-        if (L->insts_total >= L->max_instructions) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "more than %" PRIu64 " wave instructions executed (a runaway loop? "
-                     "raise the limit with --max-instructions N)", L->max_instructions);
-            return launch_record_fault(L, LAUNCH_FAULT_LIMIT, di, wg, wave, w->pc, -1, msg);
+        if (L->insts_total - L->progress_at >= L->stall_window || L->insts_total >= L->max_instructions) {
+            char msg[200];
+            if (launch_check_limit(L, msg, sizeof msg))
+                return launch_record_fault(L, LAUNCH_FAULT_LIMIT, di, wg, wave, w->pc, -1, msg);
         }
         const isa_inst_t *in = &k->insts[w->pc];
         uint32_t at = w->pc;
@@ -115,6 +114,8 @@ int launch_run(launch_t *L)
             max_waves = n;
     }
     uint32_t max_lds = launch_max_lds(L);
+    /* Workgroups run one at a time: the waves of the largest are all that run at once. */
+    launch_set_stall_window(L, max_waves);
     isa_wave_t *waves = calloc(max_waves, sizeof *waves);
     wstate_t *st = calloc(max_waves, sizeof *st);
     uint32_t *vgprs = malloc((size_t)max_waves * launch_max_nvgpr(L) * ISA_WAVE_SIZE * sizeof *vgprs);
@@ -134,6 +135,7 @@ int launch_run(launch_t *L)
                     launch_wg_size(D, id, size);
                     rc = run_workgroup(L, di, waves, st, vgprs, lds, id, size);
                     L->workgroups_run++;
+                    L->progress_at = L->insts_total;
                     if (rc == 0 && intr_caught()) /* a signal asked to stop (interrupt.h) */
                         rc = intr_exit_status(intr_caught());
                 }
@@ -143,6 +145,40 @@ int launch_run(launch_t *L)
     free(vgprs);
     free(lds);
     return rc;
+}
+
+void launch_set_stall_window(launch_t *L, uint64_t resident_waves)
+{
+    L->progress_at = L->insts_total;
+    if (L->max_instructions != UINT64_MAX) { /* a hard cap replaces the detector */
+        L->stall_window = UINT64_MAX;
+        return;
+    }
+    uint64_t ninsts = 0;
+    for (uint32_t i = 0; i < L->nkernels; i++)
+        if (L->kernels[i].kernel->ninsts > ninsts)
+            ninsts = L->kernels[i].kernel->ninsts;
+    uint64_t per_wave = LAUNCH_ALLOWANCE_PER_INST * ninsts;
+    if (per_wave < LAUNCH_MIN_WAVE_ALLOWANCE)
+        per_wave = LAUNCH_MIN_WAVE_ALLOWANCE;
+    if (resident_waves == 0)
+        resident_waves = 1;
+    L->stall_window = per_wave > UINT64_MAX / resident_waves ? UINT64_MAX : per_wave * resident_waves;
+}
+
+int launch_check_limit(const launch_t *L, char *msg, size_t n)
+{
+    if (L->insts_total >= L->max_instructions) {
+        snprintf(msg, n, "more than %" PRIu64 " wave instructions executed (the --max-instructions cap)",
+                 L->max_instructions);
+        return LAUNCH_FAULT_LIMIT;
+    }
+    if (L->stall_window && L->insts_total - L->progress_at >= L->stall_window) {
+        snprintf(msg, n, "no workgroup finished in %" PRIu64 " wave instructions: a runaway loop? (the window "
+                 "scales with the launch; --max-instructions N sets a hard cap instead)", L->stall_window);
+        return LAUNCH_FAULT_LIMIT;
+    }
+    return 0;
 }
 
 const char *launch_fault_name(const launch_fault_t *f)

@@ -161,6 +161,35 @@ static uint64_t passes(const uint64_t addr[ISA_WAVE_SIZE], uint64_t mask, uint64
     return sum;
 }
 
+/* Atomics: each lane's read-modify-write is its own access to its bank, so lanes on one address
+ * do not share it as reads do (hardware serialises same-address atomics; that is why LLVM's
+ * AMDGPUAtomicOptimizer folds a wave's uniform atomic into one lane). A pass costs its busiest
+ * bank's count of active lanes, whatever their dwords; the element's further dwords and the second
+ * element of the dual forms cost the same again (a shift by whole dwords moves every lane's bank
+ * alike). */
+static uint64_t atomic_passes(const uint64_t addr[ISA_WAVE_SIZE], uint64_t mask, uint64_t banks, uint64_t ndw,
+                              uint64_t nelem)
+{
+    unsigned group = banks < ISA_WAVE_SIZE ? (unsigned)banks : ISA_WAVE_SIZE;
+    uint64_t sum = 0;
+    for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
+        unsigned end = first + group < ISA_WAVE_SIZE ? first + group : ISA_WAVE_SIZE;
+        uint32_t worst = 0;
+        for (unsigned l = first; l < end; l++) { /* O(group^2) over at most 64 lanes, any bank count */
+            if (!(mask >> l & 1))
+                continue;
+            uint64_t b = addr[l] / 4 % banks;
+            uint32_t same = 0;
+            for (unsigned j = first; j < end; j++)
+                same += (mask >> j & 1) && addr[j] / 4 % banks == b;
+            if (same > worst)
+                worst = same;
+        }
+        sum += worst;
+    }
+    return sum * ndw * nelem;
+}
+
 enum { MEMO_SLOTS = 64 };
 
 typedef struct {
@@ -234,7 +263,10 @@ uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exe
             memo_same(me, res->addr, mask, base)) {
             pass_sum = me->pass_sum;
         } else {
-            pass_sum = passes(res->addr, mask, banks, ndw, nelem, delta);
+            /* ds_append/ds_consume add the wave's lane count once: one access, a broadcast. */
+            bool atomic = (info->flags & ISA_FL_ATOMIC) && in->op != ISA_ds_append && in->op != ISA_ds_consume;
+            pass_sum = atomic ? atomic_passes(res->addr, mask, banks, ndw, nelem)
+                              : passes(res->addr, mask, banks, ndw, nelem, delta);
             if (me) {
                 me->in = in;
                 me->op = (uint16_t)in->op;

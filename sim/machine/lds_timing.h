@@ -1,7 +1,8 @@
 /* ldst: cycles an LDS instruction occupies the CU's LDS pipeline, from its lanes' addresses.
  * Lanes are served `banks` at a time (one half-wave per pass with 32 banks); within a pass, each
  * bank serves one distinct dword address per cycle (lanes reading the same dword share it: a
- * broadcast), so a pass takes as many cycles as its most conflicted bank (at least one). A lane
+ * broadcast), so a pass takes as many cycles as its most conflicted bank (at least one); an atomic's
+ * lanes never share (each read-modify-write is its own access), so lanes on one address serialise. A lane
  * accessing several dwords (b64, b128, read2/write2) makes one pass per dword. The total is at
  * least bytes / bytes_per_cycle (bandwidth). A function of the instruction and its addresses; an
  * optional memo (below) only saves the bank count of a repeated address pattern. */

@@ -16,6 +16,10 @@
 #include "machine/occupancy.h"
 
 #include "isa.h"
+#include "base/text.h"
+
+#include <inttypes.h>
+#include <string.h>
 
 /* 64-bit rounding so that sizes near UINT32_MAX cannot wrap (occ_round_up works in 32 bits). */
 static uint64_t round_up64(uint64_t v, uint64_t granule)
@@ -83,6 +87,66 @@ int occ_compute(const cfg_t *cfg, const occ_kernel_t *k, occ_result_t *out)
     out->waves_per_simd = simds ? (double)out->wg_per_cu * (double)wpw / (double)simds : 0.0;
     out->occupancy = slots ? out->waves_per_simd / (double)slots : 0.0;
     return out->wg_per_cu == 0 ? 1 : 0;
+}
+
+static const char *plural(uint64_t n, const char *one, const char *many) { return n == 1 ? one : many; }
+
+/* The register case: the workgroup's waves spread over the SIMDs, ceil(N / simds) on the fullest,
+ * each with its allocation; reg_limit is 0 exactly when that exceeds the file. */
+static void never_fits_regs(const cfg_t *cfg, const occ_kernel_t *k, const occ_result_t *o, bool v, char *buf, size_t n,
+                            size_t *at)
+{
+    uint64_t simds = cfg_u(cfg->cu_simds), N = o->waves_per_wg;
+    uint64_t per_simd = simds ? (N + simds - 1) / simds : N;
+    uint64_t alloc = v ? o->vgpr_alloc : o->sgpr_alloc, used = v ? (k->vgprs ? k->vgprs : 1) : k->sgprs;
+    uint64_t file = cfg_u(v ? cfg->cu_vgprs : cfg->cu_sgprs), room = alloc ? file / alloc : 0;
+    const char *name = v ? "VGPRs" : "SGPRs";
+    if (N == 1)
+        txt_appendf(buf, n, at, "its one wave needs %" PRIu64 " %s", alloc, name);
+    else
+        txt_appendf(buf, n, at, "its %" PRIu64 " waves need %" PRIu64 " %s per SIMD (%" PRIu64 " SIMDs) x %" PRIu64 " %s",
+                    N, per_simd, plural(per_simd, "wave", "waves"), simds, alloc, name);
+    if (alloc != used)
+        txt_appendf(buf, n, at, " (%" PRIu64 " rounded up to the %" PRId64 "-register granule)", used,
+                    v ? cfg->cu_vgpr_granule : cfg->cu_sgpr_granule);
+    if (N > 1)
+        txt_appendf(buf, n, at, " = %" PRIu64 " %s", per_simd * alloc, name);
+    txt_appendf(buf, n, at, ", but a SIMD has %" PRIu64 " (cu.%s: room for %" PRIu64 " %s)", file,
+                v ? "vgprs" : "sgprs", room, plural(room, "wave", "waves"));
+}
+
+size_t occ_never_fits(const cfg_t *cfg, const occ_kernel_t *k, const occ_result_t *o, char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    txt_appendf(buf, n, &at, "a workgroup can never fit on a CU: ");
+    uint64_t N = o->waves_per_wg, simds = cfg_u(cfg->cu_simds), per_simd = simds ? (N + simds - 1) / simds : N;
+    switch (o->limiter) {
+    case OCC_VGPR:
+    case OCC_SGPR:
+        never_fits_regs(cfg, k, o, o->limiter == OCC_VGPR, buf, n, &at);
+        break;
+    case OCC_LDS:
+        txt_appendf(buf, n, &at, "it needs %" PRIu32 " bytes of LDS (%" PRIu32 " requested, in %" PRId64
+                    "-byte granules) but a CU has %" PRId64, o->lds_alloc, k->lds_bytes, cfg->cu_lds_granule,
+                    cfg->cu_lds_bytes);
+        break;
+    case OCC_WAVE_SLOTS:
+        txt_appendf(buf, n, &at, "its %" PRIu64 " %s need %" PRIu64 " wave %s per SIMD (%" PRIu64 " SIMDs) but a SIMD has %"
+                    PRId64 " (cu.wave_slots)", N, plural(N, "wave", "waves"), per_simd, plural(per_simd, "slot", "slots"),
+                    simds, cfg->cu_wave_slots);
+        if (cfg->cu_max_waves < cfg->cu_simds * cfg->cu_wave_slots)
+            txt_appendf(buf, n, &at, ", and a CU holds at most %" PRId64 " waves (cu.max_waves)", cfg->cu_max_waves);
+        break;
+    case OCC_BARRIERS:
+        txt_appendf(buf, n, &at, "its %" PRIu64 " waves need a barrier but a CU has %" PRId64 " (cu.barriers)", N,
+                    cfg->cu_barriers);
+        break;
+    default:
+        txt_appendf(buf, n, &at, "a CU holds %" PRId64 " workgroups (cu.max_workgroups)", cfg->cu_max_workgroups);
+        break;
+    }
+    return at;
 }
 
 const char *occ_resource_name(occ_resource_t r)
@@ -207,8 +271,32 @@ static void largest_count(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_
     }
 }
 
+/* A 2-D or 3-D workgroup cannot take any size: keep x (the contiguous dimension) and cut the
+ * outermost dimension above 1 to the largest count that stays within out->to work-items; the
+ * wave-slot and barrier limits only grow as a workgroup shrinks, so the shape still reaches the
+ * target. When even one row of the outer dimension is too many, the advice is NONE. */
+static void shape_for(const occ_kernel_t *k, occ_advice_t *out)
+{
+    const uint32_t *d = k->wg_dim;
+    if (!(d[1] > 1 || d[2] > 1) || d[0] == 0)
+        return;
+    int cut = d[2] > 1 ? 2 : 1;
+    uint64_t rest = (uint64_t)d[0] * (cut == 2 ? d[1] : 1);
+    uint64_t keep = rest ? out->to / rest : 0;
+    if (keep == 0) { /* shape {x, 0, 0}: no shape keeping x; `to` keeps the size limit for the text */
+        out->change = OCC_CHANGE_NONE;
+        out->shape[0] = (uint32_t)rest;
+        return;
+    }
+    out->shape[0] = d[0];
+    out->shape[1] = cut == 1 ? (uint32_t)keep : d[1];
+    out->shape[2] = cut == 2 ? (uint32_t)keep : d[2] ? d[2] : 1;
+    out->to = (uint32_t)(rest * keep);
+}
+
 void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t target, occ_advice_t *out)
 {
+    memset(out->shape, 0, sizeof out->shape);
     out->resource = r;
     out->change = OCC_CHANGE_NONE;
     out->target = target;
@@ -239,8 +327,18 @@ void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, 
     }
     default:
         out->from = k->wg_size;
-        if (target <= cfg_u(cfg->cu_wave_slots) && (out->to = nearest_size(cfg, k, target)) != 0)
+        if (target <= cfg_u(cfg->cu_wave_slots) && (out->to = nearest_size(cfg, k, target)) != 0) {
             out->change = OCC_CHANGE_SIZE;
+            /* A 2-D or 3-D workgroup: the shape nearest that size, if it still reaches the target. */
+            shape_for(k, out);
+            t.wg_size = out->to;
+            occ_llvm(cfg, &t, &o);
+            if (out->change == OCC_CHANGE_SIZE && out->shape[0] && o.waves_per_simd < target) {
+                out->change = OCC_CHANGE_NONE;
+                out->shape[1] = out->shape[2] = 0;
+                out->shape[0] = k->wg_dim[0] * (k->wg_dim[2] > 1 ? k->wg_dim[1] : 1);
+            }
+        }
         break;
     }
 }
@@ -249,6 +347,7 @@ void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, 
 
 void occ_wg_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t target, occ_advice_t *out)
 {
+    memset(out->shape, 0, sizeof out->shape);
     out->resource = r;
     out->change = OCC_CHANGE_NONE;
     out->target = target;
@@ -287,6 +386,8 @@ void occ_wg_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, ui
                 break;
             }
         }
+        if (out->change == OCC_CHANGE_SIZE)
+            shape_for(k, out);
         break;
     }
     default: /* workgroups per CU: a machine limit no kernel change moves */
@@ -309,6 +410,8 @@ unsigned occ_wg_advice_all(const cfg_t *cfg, const occ_kernel_t *k, const occ_re
             occ_wg_advice(cfg, &t, (occ_resource_t)r, target, &adv[n]);
             if (adv[n].change == OCC_CHANGE_SIZE) {
                 t.wg_size = adv[n].to;
+                if (adv[n].shape[0])
+                    memcpy(t.wg_dim, adv[n].shape, sizeof t.wg_dim);
                 occ_compute(cfg, &t, &o);
             }
             n++;
@@ -317,4 +420,48 @@ unsigned occ_wg_advice_all(const cfg_t *cfg, const occ_kernel_t *k, const occ_re
         if (o.wg_limit[r] < target)
             occ_wg_advice(cfg, &t, (occ_resource_t)r, target, &adv[n++]);
     return n;
+}
+
+void occ_fit_more(const cfg_t *cfg, const occ_kernel_t *k, const occ_result_t *res, occ_more_t *out)
+{
+    memset(out, 0, sizeof *out);
+    uint64_t cu_waves = cfg_u(cfg->cu_simds) * cfg_u(cfg->cu_wave_slots);
+    if (cu_waves > cfg_u(cfg->cu_max_waves))
+        cu_waves = cfg_u(cfg->cu_max_waves);
+    out->cu_waves = clamp_u32(cu_waves);
+    out->target = res->wg_per_cu + 1;
+    out->waves_now = clamp_u32((uint64_t)res->wg_per_cu * res->waves_per_wg);
+    if (res->wg_per_cu == 0) {
+        out->kind = OCC_MORE_NEVER;
+        return;
+    }
+    /* Every wave slot in use is the maximum: smaller workgroups would only cut the same waves finer. */
+    if (out->waves_now >= cu_waves) {
+        out->kind = OCC_MORE_FULL;
+        return;
+    }
+    out->n = occ_wg_advice_all(cfg, k, res, out->adv);
+    /* Apply every change together and count the waves: more workgroups of a smaller size can hold
+     * fewer waves than now (an 11th 3-wave group: 33 waves against 40 of 4-wave groups). */
+    occ_kernel_t t = *k;
+    for (unsigned i = 0; i < out->n; i++) {
+        const occ_advice_t *a = &out->adv[i];
+        if (a->change == OCC_CHANGE_NONE) {
+            out->kind = OCC_MORE_BLOCKED;
+            return;
+        }
+        if (a->change == OCC_CHANGE_SIZE) {
+            t.wg_size = a->to;
+            memcpy(t.wg_dim, a->shape, sizeof t.wg_dim);
+        } else if (a->resource == OCC_VGPR)
+            t.vgprs = a->to;
+        else if (a->resource == OCC_SGPR)
+            t.sgprs = a->to;
+        else
+            t.lds_bytes = a->to;
+    }
+    occ_result_t o;
+    occ_compute(cfg, &t, &o);
+    out->waves_after = clamp_u32((uint64_t)o.wg_per_cu * o.waves_per_wg);
+    out->kind = out->waves_after > out->waves_now ? OCC_MORE_CHANGE : OCC_MORE_NO_GAIN;
 }

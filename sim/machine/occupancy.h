@@ -6,6 +6,7 @@
 #ifndef GCNSIM_OCCUPANCY_H
 #define GCNSIM_OCCUPANCY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "config/config.h"
@@ -21,6 +22,7 @@ typedef struct {
     uint32_t sgprs;       /* per wave, including VCC etc., before rounding */
     uint32_t lds_bytes;   /* per workgroup (static + dynamic), before rounding */
     uint32_t wg_size;     /* work-items per workgroup */
+    uint32_t wg_dim[3];   /* its shape (x, y, z) when known; all 0: only the size (a 1-D workgroup) */
 } occ_kernel_t;
 
 typedef struct {
@@ -36,6 +38,12 @@ typedef struct {
 /* Returns 0, or 1 when a single workgroup can never fit (wg_per_cu == 0; `limiter` names the
  * resource). */
 int occ_compute(const cfg_t *cfg, const occ_kernel_t *k, occ_result_t *out);
+
+/* Why a workgroup never fits (occ_compute returned 1), as one sentence with the arithmetic that
+ * fails: "a workgroup can never fit on a CU: its 16 waves need 4 waves per SIMD (4 SIMDs) x 128
+ * VGPRs = 512 VGPRs, but a SIMD has 256 (cu.vgprs: room for 2 waves)". The run's error and
+ * `gcnsim occupancy` (text and JSON) print this one text. Returns its length. */
+size_t occ_never_fits(const cfg_t *cfg, const occ_kernel_t *k, const occ_result_t *o, char *buf, size_t n);
 
 /* Lower-case name of a resource as reports and JSON print it: "vgpr", "sgpr", "lds",
  * "wave_slots", "barriers", "workgroups". */
@@ -71,6 +79,9 @@ typedef struct {
     occ_change_t change;
     uint32_t from, to;   /* registers per wave, LDS bytes per workgroup, or work-items per workgroup */
     uint32_t target;     /* waves per SIMD asked for */
+    uint32_t shape[3];   /* OCC_CHANGE_SIZE of a 2-D or 3-D workgroup: the shape advised (x kept, y or z
+                          * cut; to = its work-items). OCC_CHANGE_NONE with shape {row, 0, 0}: no shape
+                          * keeping rows of `row` work-items is within `to`. Else all 0. */
 } occ_advice_t;
 
 void occ_llvm_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, uint32_t target, occ_advice_t *out);
@@ -89,6 +100,28 @@ void occ_wg_advice(const cfg_t *cfg, const occ_kernel_t *k, occ_resource_t r, ui
  * number of entries. */
 unsigned occ_wg_advice_all(const cfg_t *cfg, const occ_kernel_t *k, const occ_result_t *res,
                            occ_advice_t adv[OCC_NUM_RESOURCES]);
+
+/* What would fit one more workgroup per CU: the one computation the run report, its JSON and
+ * `gcnsim occupancy` (text and JSON) render, so that they cannot disagree. */
+typedef enum {
+    OCC_MORE_CHANGE,   /* adv[0..n) together give more resident waves (waves_after > waves_now) */
+    OCC_MORE_FULL,     /* every wave slot of the CU is in use (waves_now == cu_waves): nothing to gain */
+    OCC_MORE_NO_GAIN,  /* one more (smaller) workgroup fits only with fewer or as many waves on the CU */
+    OCC_MORE_BLOCKED,  /* a resource cannot change enough (an entry with OCC_CHANGE_NONE) */
+    OCC_MORE_NEVER     /* not even one workgroup fits */
+} occ_more_kind_t;
+
+typedef struct {
+    occ_more_kind_t kind;
+    unsigned n;                          /* entries of adv (0 for FULL and NEVER) */
+    occ_advice_t adv[OCC_NUM_RESOURCES];
+    uint32_t target;                     /* workgroups per CU asked for: wg_per_cu + 1 */
+    uint32_t cu_waves;                   /* waves a CU holds: min(simds x wave_slots, max_waves) */
+    uint32_t waves_now;                  /* resident waves per CU now: wg_per_cu x waves_per_wg */
+    uint32_t waves_after;                /* with every change of adv applied (CHANGE, NO_GAIN), else 0 */
+} occ_more_t;
+
+void occ_fit_more(const cfg_t *cfg, const occ_kernel_t *k, const occ_result_t *res, occ_more_t *out);
 
 static inline uint32_t occ_round_up(uint32_t v, uint32_t granule) { return granule ? (v + granule - 1) / granule * granule : v; }
 

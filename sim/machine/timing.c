@@ -24,6 +24,8 @@ occ_kernel_t timing_occ_kernel(const launch_dispatch_t *D)
     k.sgprs = D->kernel->sgprs_used;
     k.lds_bytes = D->lds_total;
     k.wg_size = D->wl->wg[0] * D->wl->wg[1] * D->wl->wg[2];
+    for (int i = 0; i < 3; i++)
+        k.wg_dim[i] = D->wl->wg[i];
     return k;
 }
 
@@ -36,26 +38,9 @@ static void never_fits(const launch_t *L, uint32_t di, const cfg_t *cfg, const o
         char sec[WL_NAME_MAX + 16];
         fprintf(err, "dispatch %" PRIu32 " %s: ", di, wl_dispatch_section(L->dispatches[di].wl, sec, sizeof sec));
     }
-    switch (o->limiter) {
-    case OCC_VGPR:
-        fprintf(err, "a workgroup can never fit on a CU: a wave needs %u VGPRs "
-                "but a SIMD has %" PRId64 "\n", o->vgpr_alloc, cfg->cu_vgprs);
-        break;
-    case OCC_SGPR:
-        fprintf(err, "a workgroup can never fit on a CU: a wave needs %u SGPRs "
-                "but a SIMD has %" PRId64 "\n", o->sgpr_alloc, cfg->cu_sgprs);
-        break;
-    case OCC_LDS:
-        fprintf(err, "a workgroup can never fit on a CU: it needs %u bytes of LDS "
-                "(%u requested, in %" PRId64 "-byte granules) but a CU has %" PRId64 "\n",
-                o->lds_alloc, ok->lds_bytes, cfg->cu_lds_granule, cfg->cu_lds_bytes);
-        break;
-    default:
-        fprintf(err, "a workgroup can never fit on a CU: it has %u waves but a CU holds %" PRId64
-                " (%" PRId64 " SIMDs x %" PRId64 " wave slots, at most %" PRId64 " waves)\n", o->waves_per_wg,
-                cfg->cu_simds * cfg->cu_wave_slots, cfg->cu_simds, cfg->cu_wave_slots, cfg->cu_max_waves);
-        break;
-    }
+    char why[512];
+    occ_never_fits(cfg, ok, o, why, sizeof why);
+    fprintf(err, "%s\n", why);
 }
 
 _Static_assert((int)TIMING_MAX_OBSERVERS <= (int)TW_MAX_OBSERVERS, "tw_sim_t's per-kind observer lists must hold them all");
@@ -99,6 +84,12 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
             n = dp->occ.wg_limit[OCC_BARRIERS];
         pool += n;
     }
+    /* The runaway detector's window: every wave the machine can hold may be in a long loop. */
+    uint64_t waves = 0;
+    for (uint32_t i = 0; i < L->ndispatches; i++)
+        waves += L->dispatches[i].nworkgroups * s->disp[i].waves_per_wg;
+    uint64_t machine_waves = (uint64_t)cfg->gpu_compute_units * (uint64_t)cfg->cu_simds * (uint64_t)cfg->cu_wave_slots;
+    launch_set_stall_window(L, waves < machine_waves ? waves : machine_waves);
     s->wg_pool_n = pool < (uint64_t)cfg->cu_max_workgroups ? (uint32_t)pool : (uint32_t)cfg->cu_max_workgroups;
     s->ncu = (uint32_t)cfg->gpu_compute_units;
     s->simds = (uint32_t)cfg->cu_simds;

@@ -89,12 +89,12 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     const cfg_t *cfg = s->cfg;
     const isa_op_info_t *info = &isa_ops[in->op];
     uint32_t at = w->isa.pc;
-    if (L->insts_total >= L->max_instructions) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "more than %" PRIu64 " wave instructions executed (a runaway loop? "
-                 "raise the limit with --max-instructions N)", L->max_instructions);
-        tw_fault(s, w, LAUNCH_FAULT_LIMIT, at, -1, msg);
-        return;
+    if (L->insts_total - L->progress_at >= L->stall_window || L->insts_total >= L->max_instructions) {
+        char msg[200];
+        if (launch_check_limit(L, msg, sizeof msg)) {
+            tw_fault(s, w, LAUNCH_FAULT_LIMIT, at, -1, msg);
+            return;
+        }
     }
     isa_exec_result_t res;
     if (info->unit == ISA_UNIT_SMEM)

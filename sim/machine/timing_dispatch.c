@@ -338,6 +338,7 @@ static void wg_end(tw_sim_t *s, tw_wg_t *wg, uint64_t c)
     cu->wgs--;
     wg->used = false;
     s->wgs_live--;
+    s->L->progress_at = s->L->insts_total; /* progress, for the runaway detector */
     /* A dispatch waiting for every earlier one (after = previous) is ready once the last ends. */
     if (s->wgs_live == 0 && s->have_pending && s->disp[s->cur].ready == TW_NEVER)
         s->disp[s->cur].ready = c + (uint64_t)s->cfg->dispatch_kernel_launch_cycles;

@@ -2,6 +2,7 @@
 #include "observe/occ_text.h"
 
 #include "base/text.h"
+#include "observe/json_out.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -49,13 +50,21 @@ void occ_text_wg_advice(const cfg_t *cfg, const occ_advice_t *a, char *buf, size
             txt_appendf(buf, n, &at, "%s <= %" PRIu32 " (save %" PRIu32 ")", long_names[a->resource], a->to, a->from - a->to);
         break;
     case OCC_CHANGE_SIZE:
-        if (a->resource == OCC_BARRIERS)
+        if (a->shape[0]) {
+            txt_appendf(buf, n, &at, "workgroups of %" PRIu32 "x%" PRIu32, a->shape[0], a->shape[1]);
+            if (a->shape[2] > 1)
+                txt_appendf(buf, n, &at, "x%" PRIu32, a->shape[2]);
+            txt_appendf(buf, n, &at, " (%" PRIu32 " work-items; %s)", a->to, long_names[a->resource]);
+        } else if (a->resource == OCC_BARRIERS)
             txt_appendf(buf, n, &at, "one-wave workgroups (%" PRIu32 " work-items), which need no barrier", a->to);
         else
             txt_appendf(buf, n, &at, "workgroups of at most %" PRIu32 " work-items (%s)", a->to, long_names[a->resource]);
         break;
     default:
-        if (a->resource == OCC_WORKGROUPS)
+        if (a->shape[0])
+            txt_appendf(buf, n, &at, "not possible keeping rows of %" PRIu32 " work-items: workgroups of at most %" PRIu32
+                        " work-items (%s)", a->shape[0], a->to, long_names[a->resource]);
+        else if (a->resource == OCC_WORKGROUPS)
             txt_appendf(buf, n, &at, "not possible: a CU holds at most %" PRId64 " workgroups (cu.max_workgroups)",
                 cfg->cu_max_workgroups);
         else if (a->resource == OCC_WAVE_SLOTS)
@@ -68,27 +77,67 @@ void occ_text_wg_advice(const cfg_t *cfg, const occ_advice_t *a, char *buf, size
     }
 }
 
-size_t occ_text_fit_more(const cfg_t *cfg, const occ_kernel_t *k, const occ_result_t *res, char *buf, size_t n)
+size_t occ_text_fit_more(const cfg_t *cfg, const occ_more_t *m, char *buf, size_t n)
 {
     size_t at = 0;
     buf[0] = '\0';
-    /* Every wave slot in use is the maximum: smaller workgroups would only cut the same waves finer. */
-    int64_t cu_waves = cfg->cu_simds * cfg->cu_wave_slots;
-    if (cu_waves > cfg->cu_max_waves)
-        cu_waves = cfg->cu_max_waves;
-    if ((int64_t)res->wg_per_cu * res->waves_per_wg >= cu_waves) {
-        txt_appendf(buf, n, &at, "to fit more: none, every wave slot of the CU is in use (%" PRId64 " waves)", cu_waves);
+    switch (m->kind) {
+    case OCC_MORE_NEVER:
+        txt_appendf(buf, n, &at, "to fit more: none, not even one workgroup fits");
         return at;
+    case OCC_MORE_FULL:
+        txt_appendf(buf, n, &at, "to fit more: none, every wave slot of the CU is in use (%" PRIu32 " waves)", m->cu_waves);
+        return at;
+    default:
+        break;
     }
-    occ_advice_t adv[OCC_NUM_RESOURCES];
-    unsigned na = occ_wg_advice_all(cfg, k, res, adv);
     char head[64];
-    occ_text_next_wg(res->wg_per_cu, head, sizeof head);
-    txt_appendf(buf, n, &at, "%s: ", head);
-    for (unsigned i = 0; i < na; i++) {
+    occ_text_next_wg(m->target - 1, head, sizeof head);
+    if (m->kind == OCC_MORE_NO_GAIN)
+        txt_appendf(buf, n, &at, "to fit more: none that raises occupancy (%s would take ", head);
+    else
+        txt_appendf(buf, n, &at, "%s: ", head);
+    for (unsigned i = 0; i < m->n; i++) {
         char piece[160];
-        occ_text_wg_advice(cfg, &adv[i], piece, sizeof piece);
+        occ_text_wg_advice(cfg, &m->adv[i], piece, sizeof piece);
         txt_appendf(buf, n, &at, "%s%s", i ? " and " : "", piece);
     }
+    if (m->kind == OCC_MORE_NO_GAIN)
+        txt_appendf(buf, n, &at, ", leaving %" PRIu32 " waves on a CU against %" PRIu32 " now)", m->waves_after, m->waves_now);
     return at;
+}
+
+void occ_text_json_more(const cfg_t *cfg, const occ_more_t *m, const char *sep, FILE *out)
+{
+    static const char *const change[] = { "none", "at_most", "workgroup_size" };
+    static const char *const kind[] = { "change", "full", "no_gain", "blocked", "never_fits" };
+    char text[512];
+    fprintf(out, "\"to_fit_one_more_workgroup\": [");
+    /* Only advice that would raise occupancy is listed: the entries are what to do. */
+    unsigned n = m->kind == OCC_MORE_CHANGE || m->kind == OCC_MORE_BLOCKED ? m->n : 0;
+    for (unsigned i = 0; i < n; i++) {
+        const occ_advice_t *a = &m->adv[i];
+        occ_text_wg_advice(cfg, a, text, sizeof text);
+        fprintf(out, "%s{\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? ", " : "",
+                occ_resource_name(a->resource), change[a->change], a->from);
+        if (a->change == OCC_CHANGE_NONE)
+            fputs("null", out);
+        else
+            fprintf(out, "%" PRIu32, a->to);
+        if (a->shape[0])
+            fprintf(out, ", \"shape\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "]", a->shape[0], a->shape[1], a->shape[2]);
+        fprintf(out, ", \"target_workgroups_per_cu\": %" PRIu32 ", \"text\": ", a->target);
+        jout_string(out, text);
+        fputc('}', out);
+    }
+    occ_text_fit_more(cfg, m, text, sizeof text);
+    fprintf(out, "],%s\"to_fit_more\": {\"kind\": \"%s\", \"waves_per_cu_now\": %" PRIu32 ", \"waves_per_cu_after\": ",
+            sep, kind[m->kind], m->waves_now);
+    if (m->kind == OCC_MORE_CHANGE || m->kind == OCC_MORE_NO_GAIN)
+        fprintf(out, "%" PRIu32, m->waves_after);
+    else
+        fputs("null", out);
+    fputs(", \"text\": ", out);
+    jout_string(out, text);
+    fputc('}', out);
 }

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "config/config.h"
 #include "machine/occupancy.h"
@@ -26,9 +27,15 @@ void occ_text_next_wg(uint32_t wg_per_cu, char *buf, size_t n);
  * "workgroups of at most 512 work-items (wave slots)", or what stops it. */
 void occ_text_wg_advice(const cfg_t *cfg, const occ_advice_t *a, char *buf, size_t n);
 
-/* The whole sentence for the theoretical figure res of kernel k: "to fit a second workgroup: VGPRs <= 32
- * (save 8)", the pieces joined by " and " when several resources must change together; for a machine
- * whose wave slots are full, "the wave slots are full (10 waves/SIMD)". Returns the length. */
-size_t occ_text_fit_more(const cfg_t *cfg, const occ_kernel_t *k, const occ_result_t *res, char *buf, size_t n);
+/* The whole sentence for occ_fit_more's result m: "to fit a second workgroup: VGPRs <= 32 (save 8)",
+ * the pieces joined by " and " when several resources must change together; "to fit more: none,
+ * every wave slot of the CU is in use (40 waves)"; "to fit more: none that raises occupancy (...)"
+ * when the changes would leave no more waves on a CU. Returns the length. */
+size_t occ_text_fit_more(const cfg_t *cfg, const occ_more_t *m, char *buf, size_t n);
+
+/* The same as JSON members (docs/report.md, docs/occupancy.md): "to_fit_one_more_workgroup": [...]
+ * (only advice that raises occupancy) and "to_fit_more": {kind, waves now and after, text as
+ * printed}, `sep` written between the two (", " or ",\n    "). */
+void occ_text_json_more(const cfg_t *cfg, const occ_more_t *m, const char *sep, FILE *out);
 
 #endif

@@ -142,6 +142,28 @@ static const char *arg_kind_name(isa_arg_kind_t k)
     }
 }
 
+/* The kernarg bytes k's code reads: the end of its furthest scalar load from the kernarg segment
+ * pointer's SGPR pair at an immediate offset (the user SGPRs come in the order of the descriptor's
+ * enables: private segment buffer 4, dispatch pointer 2, queue pointer 2, then the kernarg pointer).
+ * 0 when the kernel has no kernarg pointer or reads through a copy of it. */
+static uint32_t kernarg_read(const isa_kernel_t *k)
+{
+    const isa_descriptor_t *d = &k->desc;
+    if (!d->user_sgpr_kernarg_segment_ptr)
+        return 0;
+    uint32_t sgpr = 4u * d->user_sgpr_private_segment_buffer + 2u * d->user_sgpr_dispatch_ptr + 2u * d->user_sgpr_queue_ptr;
+    uint32_t end = 0;
+    for (uint32_t i = 0; i < k->ninsts; i++) {
+        const isa_inst_t *in = &k->insts[i];
+        const isa_op_info_t *info = &isa_ops[in->op];
+        if (strncmp(info->name, "s_load_", 7) != 0 || in->has_soffset_sgpr || in->src[0].code != sgpr)
+            continue;
+        if (in->offset + info->mem_bytes > end)
+            end = in->offset + info->mem_bytes;
+    }
+    return end;
+}
+
 void report_kernel(const isa_kernel_t *k, FILE *out)
 {
     const isa_descriptor_t *d = &k->desc;
@@ -153,8 +175,14 @@ void report_kernel(const isa_kernel_t *k, FILE *out)
         fprintf(out, "kernel %s (code object): %" PRIu32 " instructions, %" PRIu32 " bytes\n", k->name, k->ninsts,
                 k->code_bytes);
     fprintf(out, "  VGPRs %" PRIu32 ", SGPRs %" PRIu32 " (%" PRIu32 " extra for VCC/FLAT_SCRATCH/XNACK), static LDS %" PRIu32
-            " bytes, kernarg segment %" PRIu32 " bytes\n", k->vgprs_used, k->sgprs_used, k->sgprs_extra, k->lds_static,
-            k->kernarg_segment_size);
+            " bytes, ", k->vgprs_used, k->sgprs_used, k->sgprs_extra, k->lds_static);
+    /* Without metadata or .amdhsa_kernarg_size the segment's size is not declared: say what the code
+     * reads rather than "0 bytes" (a run lays the segment out from the workload's [args]). */
+    uint32_t read = k->kernarg_segment_size ? 0 : kernarg_read(k);
+    if (read)
+        fprintf(out, "kernarg segment not declared (the code reads %" PRIu32 " bytes)\n", read);
+    else
+        fprintf(out, "kernarg segment %" PRIu32 " bytes\n", k->kernarg_segment_size);
     if (d->private_segment_fixed_size) /* only kernels that use scratch: other listings are unchanged */
         fprintf(out, "  private segment %" PRIu32 " bytes per work-item (scratch: %" PRIu32 " bytes per wave)\n",
                 d->private_segment_fixed_size, ((d->private_segment_fixed_size + 3u) & ~3u) * 64u);

@@ -525,9 +525,11 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
         fprintf(out, "occupancy     measured %.2f waves/SIMD, at most %" PRIu32 " waves on a CU (theoretical: per dispatch, "
                 "above)\n", measured_waves_per_simd(st), st->max_resident_cu);
     else {
-        char w[32], more[256];
+        char w[32], more[512];
+        occ_more_t m;
+        occ_fit_more(cfg, &ok, o, &m);
         occ_text_waves(o->waves_per_simd, w, sizeof w);
-        occ_text_fit_more(cfg, &ok, o, more, sizeof more);
+        occ_text_fit_more(cfg, &m, more, sizeof more);
         fprintf(out, "occupancy     theoretical %s waves/SIMD (%.0f%%), limited by %s: %" PRIu32 " %s of %" PRIu32
                 " %s per CU\n", w, 100.0 * o->occupancy, occ_text_resource(o->limiter), o->wg_per_cu,
                 o->wg_per_cu == 1 ? "workgroup" : "workgroups", o->waves_per_wg, o->waves_per_wg == 1 ? "wave" : "waves");
@@ -582,30 +584,6 @@ static uint32_t compiler_estimate(const cfg_t *cfg, const launch_dispatch_t *D)
     return llvm.waves_per_simd;
 }
 
-/* The advice for one more workgroup per CU as JSON: one object per resource that must change. */
-static void json_wg_advice(const cfg_t *cfg, const launch_dispatch_t *D, const occ_result_t *o, FILE *out)
-{
-    static const char *const change[] = { "none", "at_most", "workgroup_size" };
-    occ_kernel_t ok = timing_occ_kernel(D);
-    occ_advice_t adv[OCC_NUM_RESOURCES];
-    unsigned na = occ_wg_advice_all(cfg, &ok, o, adv);
-    fputc('[', out);
-    for (unsigned i = 0; i < na; i++) {
-        char text[160];
-        occ_text_wg_advice(cfg, &adv[i], text, sizeof text);
-        fprintf(out, "%s{\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? ", " : "",
-                occ_resource_name(adv[i].resource), change[adv[i].change], adv[i].from);
-        if (adv[i].change == OCC_CHANGE_NONE)
-            fputs("null", out);
-        else
-            fprintf(out, "%" PRIu32, adv[i].to);
-        fprintf(out, ", \"target_workgroups_per_cu\": %" PRIu32 ", \"text\": ", adv[i].target);
-        jout_string(out, text);
-        fputc('}', out);
-    }
-    fputc(']', out);
-}
-
 static void json_dispatches(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
 {
     fputs("  \"dispatches\": [", out);
@@ -635,7 +613,7 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     const occ_result_t *o = &res->d[0].occ;
     const wl_dispatch_t *wd = L->dispatches[0].wl;
     uint64_t n = total_insts(st);
-    fputs("{\n  \"schema_version\": 5,\n  \"kernel\": ", out);
+    fputs("{\n  \"schema_version\": 6,\n  \"kernel\": ", out);
     jout_string(out, L->dispatches[0].kernel->name);
     fputs(",\n", out);
     fprintf(out, "  \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n  \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n",
@@ -666,8 +644,11 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
         else
             fprintf(out, "%s\"%s\": %" PRIu32, r ? ", " : "", occ_resource_name((occ_resource_t)r), o->wg_limit[r]);
     }
-    fprintf(out, "}, \"to_fit_one_more_workgroup\": ");
-    json_wg_advice(cfg, &L->dispatches[0], o, out);
+    occ_kernel_t ok = timing_occ_kernel(&L->dispatches[0]);
+    occ_more_t more;
+    occ_fit_more(cfg, &ok, o, &more);
+    fputs("}, ", out);
+    occ_text_json_more(cfg, &more, " ", out);
     fprintf(out, ", \"measured_waves_per_simd\": %.6f, \"max_waves_per_cu\": %" PRIu32
             ", \"compiler_estimate_waves_per_simd\": %" PRIu32 "},\n",
             measured_waves_per_simd(st), st->max_resident_cu, compiler_estimate(cfg, &L->dispatches[0]));

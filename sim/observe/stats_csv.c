@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/fileio.h"
+#include "base/text.h"
 #include "observe/occ_text.h"
 
 /* Between the --set columns and the end: the run's own columns, then stats_mem's, then config_hash. */
@@ -34,7 +35,66 @@ static void csv_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
-char *stats_csv_header(const stats_csv_id_t *id)
+/* The fields of one CSV line (no newline), each as written (a quoted one with its quotes): starts
+ * at[i] and lengths len[i] of at most max fields. Returns the count. */
+static size_t csv_fields(const char *line, const char **at, size_t *len, size_t max)
+{
+    size_t n = 0;
+    for (const char *p = line;; p++) {
+        const char *start = p;
+        if (*p == '"')
+            for (p++; *p && !(*p == '"' && p[1] != '"'); p += *p == '"' ? 2 : 1)
+                ;
+        p += strcspn(p, ",");
+        if (n < max) {
+            at[n] = start;
+            len[n] = (size_t)(p - start);
+        }
+        n++;
+        if (*p != ',')
+            return n < max ? n : max;
+    }
+}
+
+enum { CSV_MAX_FIELDS = 512 };
+
+/* line's fields in the order id->columns names them in `header` (the full header): malloc'ed, NULL
+ * when out of memory. A name the header lacks (stats_csv_check_columns refuses it first) gives an
+ * empty field. */
+static char *csv_select(const char *header, const char *line, const stats_csv_id_t *id)
+{
+    const char **ha = malloc(2 * CSV_MAX_FIELDS * sizeof *ha);
+    size_t *hl = malloc(2 * CSV_MAX_FIELDS * sizeof *hl);
+    char *text = NULL;
+    size_t tlen = 0;
+    FILE *f = ha && hl ? open_memstream(&text, &tlen) : NULL;
+    if (!f) {
+        free(ha);
+        free(hl);
+        return NULL;
+    }
+    const char **la = ha + CSV_MAX_FIELDS;
+    size_t *ll = hl + CSV_MAX_FIELDS;
+    size_t nh = csv_fields(header, ha, hl, CSV_MAX_FIELDS), nl = csv_fields(line, la, ll, CSV_MAX_FIELDS);
+    for (size_t c = 0; c < id->ncolumns; c++) {
+        if (c)
+            fputc(',', f);
+        for (size_t i = 0; i < nh && i < nl; i++)
+            if (hl[i] == strlen(id->columns[c]) && strncmp(ha[i], id->columns[c], hl[i]) == 0) {
+                fwrite(la[i], 1, ll[i], f);
+                break;
+            }
+    }
+    free(ha);
+    free(hl);
+    if (fclose(f) != 0) {
+        free(text);
+        return NULL;
+    }
+    return text;
+}
+
+static char *full_header(const stats_csv_id_t *id)
 {
     char *text = NULL;
     size_t len = 0;
@@ -52,6 +112,58 @@ char *stats_csv_header(const stats_csv_id_t *id)
         return NULL;
     }
     return text;
+}
+
+char *stats_csv_header(const stats_csv_id_t *id)
+{
+    char *full = full_header(id);
+    if (!full || id->ncolumns == 0)
+        return full;
+    char *sel = csv_select(full, full, id);
+    free(full);
+    return sel;
+}
+
+int stats_csv_check_columns(const stats_csv_id_t *id, FILE *err)
+{
+    char *full = full_header(id);
+    const char **at = malloc(CSV_MAX_FIELDS * sizeof *at);
+    size_t *len = malloc(CSV_MAX_FIELDS * sizeof *len);
+    int rc = 0;
+    if (!full || !at || !len) {
+        fputs("gcnsim: out of memory\n", err);
+        rc = 3;
+        goto out;
+    }
+    size_t n = csv_fields(full, at, len, CSV_MAX_FIELDS);
+    for (size_t c = 0; c < id->ncolumns && rc == 0; c++) {
+        bool found = false;
+        for (size_t i = 0; i < n && !found; i++)
+            found = len[i] == strlen(id->columns[c]) && strncmp(at[i], id->columns[c], len[i]) == 0;
+        if (found)
+            continue;
+        /* Names for the suggestion: the header's own (none is quoted). */
+        const char *names[CSV_MAX_FIELDS];
+        char *copy = strdup(full);
+        size_t nn = 0;
+        for (char *tok = copy, *next; tok && nn < CSV_MAX_FIELDS; tok = next) {
+            if ((next = strchr(tok, ',')))
+                *next++ = '\0';
+            names[nn++] = tok;
+        }
+        const char *near = copy ? txt_nearest(id->columns[c], names, nn, 3) : NULL;
+        fprintf(err, "gcnsim: --csv-columns: no column '%s'", id->columns[c]);
+        if (near)
+            fprintf(err, "; did you mean '%s'?", near);
+        fputs(" (the names of the CSV header line: docs/cli.md, \"CSV rows\")\n", err);
+        free(copy);
+        rc = 1;
+    }
+out:
+    free(full);
+    free(at);
+    free(len);
+    return rc;
 }
 
 /* The name of choice `index` of an enum configuration key. */
@@ -167,7 +279,34 @@ int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, cons
         return 1;
     }
     free(header);
-    write_row(st, L, cfg, res, id, f);
+    if (id->ncolumns == 0)
+        write_row(st, L, cfg, res, id, f);
+    else { /* the whole row, then the chosen columns of it */
+        char *row = NULL, *full = full_header(id), *sel = NULL;
+        size_t rlen = 0;
+        FILE *m = full ? open_memstream(&row, &rlen) : NULL;
+        if (m) {
+            write_row(st, L, cfg, res, id, m);
+            if (fclose(m) == 0) {
+                if (rlen && row[rlen - 1] == '\n')
+                    row[rlen - 1] = '\0';
+                sel = csv_select(full, row, id);
+            }
+        }
+        if (sel)
+            fprintf(f, "%s\n", sel);
+        else
+            rc = 3;
+        free(row);
+        free(full);
+        free(sel);
+        if (rc) {
+            fputs("gcnsim: out of memory\n", err);
+            if (!to_stdout)
+                fio_out_abort(&o);
+            return rc;
+        }
+    }
     if (!to_stdout && !fio_out_commit(&o, msg, sizeof msg)) {
         fprintf(err, "gcnsim: error: cannot write '%s': %s\n", path, msg);
         rc = 1;

@@ -15,10 +15,17 @@ typedef struct {
     const char *const *keys;    /* the --set columns, in order (names "section.key") */
     const char *const *values;  /* each key's value as given, NULL for an empty field */
     size_t nkeys;
+    const char *const *columns; /* --csv-columns: the columns to write, by header name, in this order */
+    size_t ncolumns;            /* 0: every column */
 } stats_csv_id_t;
 
-/* The header line (without its newline) for these --set columns, malloc'ed; NULL when out of memory. */
+/* The header line (without its newline) for these --set columns, malloc'ed; NULL when out of memory.
+ * With columns chosen, only those, in their order. */
 char *stats_csv_header(const stats_csv_id_t *id);
+
+/* Check id's chosen columns against the header's names: 0, or 1 after "gcnsim: --csv-columns: no
+ * column 'X'; did you mean 'Y'?" on err (3 when out of memory). */
+int stats_csv_check_columns(const stats_csv_id_t *id, FILE *err);
 
 /* Append one row for this run to `path` ("-": the header and the row to standard output), writing the
  * header line first when the file is new or empty; a non-empty file whose first line is another

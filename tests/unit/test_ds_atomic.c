@@ -633,9 +633,10 @@ START_TEST(lds_timing_new_forms)
         ut_vreg(m, 0)[l] = (uint32_t)l * 8;
     ck_assert_uint_eq(cycles_of("ds_add_u64 v0, v[2:3]", m), 8);
     ck_assert_uint_eq(cycles_of("ds_max_rtn_f64 v[4:5], v0, v[2:3]", m), 8);
-    /* the same address for every lane: a broadcast, one cycle per pass: 2 halves x 2 dwords */
+    /* the same address for every lane: atomics serialise, 32 lanes a pass on one bank: 2 halves x 2
+     * dwords x 32 = 128 */
     ut_vset_all(m, 0, 0x100);
-    ck_assert_uint_eq(cycles_of("ds_and_b64 v0, v[2:3]", m), 4);
+    ck_assert_uint_eq(cycles_of("ds_and_b64 v0, v[2:3]", m), 128);
     /* b96 at 16-byte stride: 3 dword passes; lanes 0..31 cover banks 0,4,..,28 (4 lanes/bank
      * each) = 4 cycles per half and dword: 2 x 3 x 4 = 24 */
     for (int l = 0; l < 64; l++)

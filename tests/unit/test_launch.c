@@ -417,12 +417,26 @@ START_TEST(resources)
 {
     fx_t *f = fx_new(64, 64);
     add(f, ISA_s_endpgm);
-    f->k.vgprs_used = 24;
+    /* The descriptor reserves 32 VGPRs; the code touches v0..v23: a cut to 24 runs, 16 does not. */
+    f->k.vgprs_used = 32;
+    f->insts[1] = f->insts[0];
+    f->insts[0] = ut_inst(ISA_v_mov_b32);
+    f->insts[0].vdst = ut_v(23);
+    f->insts[0].src[0] = ut_v(0);
+    f->insts[0].nsrc = 1;
+    isa_inst_predecode(&f->insts[0]);
+    f->k.ninsts = 2;
     f->wd.has_vgprs = true;
     f->wd.vgprs = 16;
     f->wd.vgprs_line = 5;
     ck_assert_int_eq(prepare(f, 0), 1);
-    expect_err(f, "t.ini:5: error: vgprs = 16 is less than the 24 VGPRs kernel 'k' uses");
+    expect_err(f, "t.ini:5: error: vgprs = 16 is less than the 24 VGPRs kernel 'k' uses (v23 is the highest it "
+                  "touches; fewer needs a recompile: docs/workloads.md)");
+    f->wd.vgprs = 24;
+    free(f->errs);
+    ck_assert_int_eq(prepare(f, 0), 0);
+    ck_assert_uint_eq(f->L.dispatches[0].nvgpr, 24); /* a cut below the descriptor's 32 */
+    launch_free(&f->L);
     f->wd.vgprs = 100;
     free(f->errs);
     ck_assert_int_eq(prepare(f, 0), 0);
@@ -532,7 +546,50 @@ START_TEST(max_instructions)
     f = fx_new(64, 64);
     add(f, ISA_s_endpgm);
     ck_assert_int_eq(prepare(f, 0), 0);
-    ck_assert_uint_eq(f->L.max_instructions, LAUNCH_DEFAULT_MAX_INSTRUCTIONS);
+    ck_assert_uint_eq(f->L.max_instructions, UINT64_MAX); /* no cap by default: the detector */
+    fx_free(f);
+}
+END_TEST
+
+/* Without --max-instructions a loop that never ends is caught when no workgroup finishes for the
+ * window: one wave at a time (a one-wave workgroup) x max(2^20, 4096 x 2 instructions) = 2^20. */
+START_TEST(runaway_detector)
+{
+    fx_t *f = fx_new(128, 64);
+    add(f, ISA_s_nop);
+    add(f, ISA_s_branch)->target = 0;
+    ck_assert_int_eq(prepare(f, 0), 0);
+    ck_assert_int_eq(launch_run(&f->L), 2);
+    ck_assert_int_eq(f->L.fault.kind, LAUNCH_FAULT_LIMIT);
+    ck_assert_uint_eq(f->L.stall_window, 1u << 20);
+    ck_assert_uint_eq(f->L.insts_total, 1u << 20);
+    ck_assert_msg(strstr(f->L.fault.msg, "no workgroup finished in 1048576 wave instructions: a runaway loop?"), "%s",
+                  f->L.fault.msg);
+    /* The window scales with the kernel and the waves that run at once: 1000 instructions give 4096 x
+     * 1000 = 4096000 per wave, x 3 waves = 12288000. */
+    f->k.ninsts = 1000;
+    launch_set_stall_window(&f->L, 3);
+    f->k.ninsts = 2;
+    ck_assert_uint_eq(f->L.stall_window, 12288000);
+    /* Progress is what counts, not the total: 5e9 instructions in all, the last workgroup finished
+     * 12287999 ago: no fault; 12288000 ago: the fault. */
+    char msg[200];
+    f->L.insts_total = 5000000000ull;
+    f->L.progress_at = f->L.insts_total - 12287999;
+    ck_assert_int_eq(launch_check_limit(&f->L, msg, sizeof msg), 0);
+    f->L.progress_at--;
+    ck_assert_int_eq(launch_check_limit(&f->L, msg, sizeof msg), LAUNCH_FAULT_LIMIT);
+    ck_assert_msg(strstr(msg, "no workgroup finished in 12288000 wave instructions"), "%s", msg);
+    fx_free(f);
+    /* A hard cap replaces the detector. */
+    f = fx_new(64, 64);
+    add(f, ISA_s_endpgm);
+    ck_assert_int_eq(prepare(f, 5000), 0);
+    launch_set_stall_window(&f->L, 3);
+    ck_assert_uint_eq(f->L.stall_window, UINT64_MAX);
+    f->L.insts_total = 5000;
+    ck_assert_int_eq(launch_check_limit(&f->L, msg, sizeof msg), LAUNCH_FAULT_LIMIT);
+    ck_assert_msg(strstr(msg, "more than 5000 wave instructions executed (the --max-instructions cap)"), "%s", msg);
     fx_free(f);
 }
 END_TEST
@@ -763,6 +820,7 @@ static Suite *suite(void)
     tcase_add_test(tc, run_counts_and_barrier);
     tcase_add_test(tc, barrier_with_ended_wave);
     tcase_add_test(tc, max_instructions);
+    tcase_add_test(tc, runaway_detector);
     tcase_add_test(tc, exec_fault_and_pc_fault);
     tcase_add_test(tc, fault_address_named);
     tcase_add_test(tc, functional_store_and_two_simulations);

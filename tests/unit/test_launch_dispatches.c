@@ -327,7 +327,8 @@ START_TEST(kernel_choice_errors)
     /* vgprs below what the dispatch's kernel uses, at that dispatch's vgprs line (10). */
     e = prepare_error("name = writer\ngrid = 256\nworkgroup = 64\n[kernel rd]\nname = reader\ngrid = 256\nworkgroup = 64\n"
                       "vgprs = 7\n", ini, sizeof ini);
-    snprintf(want, sizeof want, "%s:10: error: vgprs = 7 is less than the 8 VGPRs kernel 'reader' uses\n", ini);
+    snprintf(want, sizeof want, "%s:10: error: vgprs = 7 is less than the 8 VGPRs kernel 'reader' uses (v7 is the highest "
+             "it touches; fewer needs a recompile: docs/workloads.md)\n", ini);
     ck_assert_str_eq(e, want);
     free(e);
 }

@@ -2,6 +2,7 @@
  * of real isa_exec runs fed in (so the addr[] convention of read2/write2 is the executor's), and
  * random patterns against a bank-by-bank reference count. */
 #include <check.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -71,11 +72,30 @@ END_TEST
 START_TEST(test_broadcast)
 {
     ck_assert_uint_eq(cycles(GCN, ISA_ds_read_b32, ALL, 0x40, 0), 2);
-    /* Atomics are counted by the same rule (no serialisation of same-address updates). */
-    ck_assert_uint_eq(cycles(GCN, ISA_ds_add_u32, ALL, 0x40, 0), 2);
     /* Byte and short reads: 4 (2) neighbouring lanes share a dword; half-wave = 8 (16) dwords. */
     ck_assert_uint_eq(cycles(GCN, ISA_ds_read_u8, ALL, 0, 1), 2);
     ck_assert_uint_eq(cycles(GCN, ISA_ds_read_u16, ALL, 0, 2), 2);
+}
+END_TEST
+
+/* Atomics: every lane's read-modify-write is its own access, so lanes on one address serialise on
+ * its bank. A histogram whose 64 lanes hit one bin: 32 lanes per half-wave on one bank, 32 cycles
+ * each, 64 in all, where the read of the same address is a 2-cycle broadcast. Distinct bins at
+ * stride 1: 2, as for a read. */
+START_TEST(test_atomic_same_address)
+{
+    ck_assert_uint_eq(cycles(GCN, ISA_ds_add_u32, ALL, 0x40, 0), 64);
+    ck_assert_uint_eq(cycles(GCN, ISA_ds_add_rtn_u32, ALL, 0x40, 0), 64);
+    ck_assert_uint_eq(cycles(GCN, ISA_ds_add_u32, ALL, 0, 4), 2);
+    /* Lanes 0-15 and 32-47 only, on one address: 16 lanes a half-wave on bank 16: 16 + 16. */
+    ck_assert_uint_eq(cycles(GCN, ISA_ds_add_u32, 0x0000ffff0000ffffull, 0x40, 0), 32);
+    /* 16 banks: four groups of 16 lanes on one bank: 4 x 16 = 64. */
+    ldst_params_t b16 = { 16, 128, NULL };
+    ck_assert_uint_eq(cycles(b16, ISA_ds_add_u32, ALL, 0x40, 0), 64);
+    /* 64-bit atomic on one address: 2 dwords x 2 halves x 32 = 128. */
+    ck_assert_uint_eq(cycles(GCN, ISA_ds_add_u64, ALL, 0x40, 0), 128);
+    /* Stride 32 dwords (distinct dwords, one bank): 64, as a read. */
+    ck_assert_uint_eq(cycles(GCN, ISA_ds_add_u32, ALL, 0, 128), 64);
 }
 END_TEST
 
@@ -331,6 +351,7 @@ static uint32_t ref_cycles(ldst_params_t p, const isa_inst_t *in, const isa_exec
                                                                                          : esize;
     uint64_t ndw = esize < 4 ? 1 : esize / 4, banks = p.banks ? p.banks : 1;
     unsigned group = banks < 64 ? (unsigned)banks : 64;
+    bool atomic = (info->flags & ISA_FL_ATOMIC) != 0;
     uint64_t sum = 0;
     for (unsigned e = 0; e <= dual; e++)
         for (uint64_t d = 0; d < ndw; d++) {
@@ -343,9 +364,10 @@ static uint32_t ref_cycles(ldst_params_t p, const isa_inst_t *in, const isa_exec
                     if (!(r->lanes >> l & 1))
                         continue;
                     unsigned j = first;
-                    while (j < l && !((r->lanes >> j & 1) && dw[j] == dw[l]))
+                    /* a read shares a dword with an earlier lane; an atomic never does */
+                    while (!atomic && j < l && !((r->lanes >> j & 1) && dw[j] == dw[l]))
                         j++;
-                    if (j == l && ++count[dw[l] % banks] > worst)
+                    if ((atomic || j == l) && ++count[dw[l] % banks] > worst)
                         worst = count[dw[l] % banks];
                 }
                 sum += worst;
@@ -473,6 +495,7 @@ static Suite *ldst_suite(void)
     tcase_add_test(tc, test_stride1);
     tcase_add_test(tc, test_stride32);
     tcase_add_test(tc, test_broadcast);
+    tcase_add_test(tc, test_atomic_same_address);
     tcase_add_test(tc, test_stride2);
     tcase_add_test(tc, test_wide);
     tcase_add_test(tc, test_dual);

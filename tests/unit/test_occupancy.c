@@ -53,78 +53,78 @@ typedef struct {
 static const occ_case_t cases[] = {
     /* 16 waves. VGPR 256/32 = 8/SIMD, 8*4/16 = 2; SGPR 800/16 = 50, 200/16 = 12; slots 40/16 = 2.
      * 2 groups tie between VGPRs and slots: VGPR wins (earlier). 2*16/4 = 8 waves/SIMD. */
-    { "1024 wi, 32 VGPRs", { 32, 16, 0, 1024 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "1024 wi, 32 VGPRs", { 32, 16, 0, 1024, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 2, 12, U, 2, 16, 40 }, OCC_VGPR, 8.0, 0 },
     /* VGPR 256/40 = 6/SIMD, 6*4/16 = 1 group: 16/4 = 4 waves/SIMD (LLVM's VGPR term says 6). */
-    { "1024 wi, 40 VGPRs", { 40, 16, 0, 1024 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "1024 wi, 40 VGPRs", { 40, 16, 0, 1024, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 1, 12, U, 2, 16, 40 }, OCC_VGPR, 4.0, 0 },
     /* VGPR 256/48 = 5/SIMD, 5*4/16 = 1 group: 4 waves/SIMD. */
-    { "1024 wi, 48 VGPRs", { 48, 16, 0, 1024 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "1024 wi, 48 VGPRs", { 48, 16, 0, 1024, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 1, 12, U, 2, 16, 40 }, OCC_VGPR, 4.0, 0 },
     /* LLVM's worked example. 4 waves. VGPR 6*4/4 = 6; SGPR 40 -> 48, 800/48 = 16, 16*4/4 = 16;
      * LDS 65536/8192 = 8; slots 40/4 = 10. 6 groups = 24 waves = 6/SIMD. */
-    { "256 wi, 40 VGPRs, 40 SGPRs, 8 KiB", { 40, 40, 8192, 256 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "256 wi, 40 VGPRs, 40 SGPRs, 8 KiB", { 40, 40, 8192, 256, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 6, 16, 8, 10, 16, 40 }, OCC_VGPR, 6.0, 0 },
     /* One wave. SGPR 100 -> 112, 800/112 = 7/SIMD, 28 groups; VGPR 256/4 = 64, 256 groups;
      * no barrier. 28 waves = 7/SIMD. */
-    { "SGPR-limited", { 4, 100, 0, 64 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "SGPR-limited", { 4, 100, 0, 64, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 256, 28, U, 40, U, 40 }, OCC_SGPR, 7.0, 0 },
     /* 4 waves. LDS 20480 (already a multiple of 512): 65536/20480 = 3.2 -> 3. VGPR 256/16 = 16,
      * 16*4/4 = 16. 3 groups = 12 waves = 3/SIMD. */
-    { "LDS 20 KiB", { 16, 16, 20480, 256 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "LDS 20 KiB", { 16, 16, 20480, 256, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 16, 50, 3, 10, 16, 40 }, OCC_LDS, 3.0, 0 },
     /* 16 KiB exactly: 65536/16384 = 4 groups = 16 waves = 4/SIMD. */
-    { "LDS 16 KiB", { 16, 16, 16384, 256 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "LDS 16 KiB", { 16, 16, 16384, 256, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 16, 50, 4, 10, 16, 40 }, OCC_LDS, 4.0, 0 },
     /* One byte more rounds to 16896 (33 x 512): 65536/16896 = 3.88 -> 3. */
-    { "LDS 16 KiB + 1", { 16, 16, 16385, 256 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "LDS 16 KiB + 1", { 16, 16, 16385, 256, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 16, 50, 3, 10, 16, 40 }, OCC_LDS, 3.0, 0 },
     /* 2 waves. VGPR 64*4/2 = 128; SGPR 50*4/2 = 100; slots 40/2 = 20; barriers 16.
      * 16 groups = 32 waves = 8/SIMD. */
-    { "barrier-limited", { 4, 16, 0, 128 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "barrier-limited", { 4, 16, 0, 128, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 128, 100, U, 20, 16, 40 }, OCC_BARRIERS, 8.0, 0 },
     /* One wave: slots 40/1 = 40 ties max_workgroups 40; slots come first. 10 waves/SIMD. */
-    { "64 wi: slots tie workgroups", { 4, 16, 0, 64 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "64 wi: slots tie workgroups", { 4, 16, 0, 64, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 256, 200, U, 40, U, 40 }, OCC_WAVE_SLOTS, 10.0, 0 },
     /* cu.max_workgroups = 32: 32 groups = 32 waves = 8/SIMD. */
-    { "64 wi: workgroup-limited", { 4, 16, 0, 64 }, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0,
+    { "64 wi: workgroup-limited", { 4, 16, 0, 64, { 0 } }, 0, 0, 0, 32, 0, 0, 0, 0, 0, 0,
       { 256, 200, U, 40, U, 32 }, OCC_WORKGROUPS, 8.0, 0 },
     /* 257 VGPRs -> 260 > 256: 0 waves/SIMD, never fits. */
-    { "257 VGPRs", { 257, 16, 0, 64 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "257 VGPRs", { 257, 16, 0, 64, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 0, 200, U, 40, U, 40 }, OCC_VGPR, 0.0, 1 },
     /* 70 KiB = 71680 > 65536: never fits. */
-    { "70 KiB LDS", { 4, 16, 71680, 64 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "70 KiB LDS", { 4, 16, 71680, 64, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 256, 200, 0, 40, U, 40 }, OCC_LDS, 0.0, 1 },
     /* 2048 wi = 32 waves. 40 VGPRs: 6*4/32 = 0: the registers of 32 waves are not there. */
-    { "2048 wi, 40 VGPRs", { 40, 16, 0, 2048 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "2048 wi, 40 VGPRs", { 40, 16, 0, 2048, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 0, 6, U, 1, 16, 40 }, OCC_VGPR, 0.0, 1 },
     /* 32 VGPRs: 8*4/32 = 1, slots 40/32 = 1: one group (the 1024 limit is the loader's). */
-    { "2048 wi, 32 VGPRs", { 32, 16, 0, 2048 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "2048 wi, 32 VGPRs", { 32, 16, 0, 2048, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 1, 6, U, 1, 16, 40 }, OCC_VGPR, 8.0, 0 },
     /* 4096 wi = 64 waves > 40 slots: never fits. VGPR 64*4/64 = 4; SGPR 200/64 = 3. */
-    { "4096 wi", { 4, 16, 0, 4096 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "4096 wi", { 4, 16, 0, 4096, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 4, 3, U, 0, 16, 40 }, OCC_WAVE_SLOTS, 0.0, 1 },
     /* SI-like: 512 SGPRs, granule 8. 50 -> 56, 512/56 = 9/SIMD, 36 groups; 9 waves/SIMD. */
-    { "SI SGPRs", { 4, 50, 0, 64 }, 0, 0, 0, 0, 0, 0, 512, 8, 0, 256,
+    { "SI SGPRs", { 4, 50, 0, 64, { 0 } }, 0, 0, 0, 0, 0, 0, 512, 8, 0, 256,
       { 256, 36, U, 40, U, 40 }, OCC_SGPR, 9.0, 0 },
     /* 2 SIMDs x 8 slots, 16 waves. 4 waves/group. VGPR 256/64 = 4/SIMD, 4*2/4 = 2; SGPR
      * 50*2/4 = 25; slots 16/4 = 4. 2 groups = 8 waves = 4/SIMD, occupancy 4/8. */
-    { "2 SIMDs", { 64, 16, 0, 256 }, 2, 8, 16, 0, 0, 0, 0, 0, 0, 0,
+    { "2 SIMDs", { 64, 16, 0, 256, { 0 } }, 2, 8, 16, 0, 0, 0, 0, 0, 0, 0,
       { 2, 25, U, 4, 16, 40 }, OCC_VGPR, 4.0, 0 },
     /* 512 VGPRs, granule 8: 40 -> 40, 512/40 = 12/SIMD, 48/16 = 3; slots 2. 8 waves/SIMD. */
-    { "512 VGPRs", { 40, 16, 0, 1024 }, 0, 0, 0, 0, 512, 8, 0, 0, 0, 0,
+    { "512 VGPRs", { 40, 16, 0, 1024, { 0 } }, 0, 0, 0, 0, 512, 8, 0, 0, 0, 0,
       { 3, 12, U, 2, 16, 40 }, OCC_WAVE_SLOTS, 8.0, 0 },
     /* Granule 8 rounds 37 VGPRs to 40 as well (granule 4 would keep 40): same as 40. */
-    { "VGPR granule 8, 37 VGPRs", { 37, 16, 0, 256 }, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0,
+    { "VGPR granule 8, 37 VGPRs", { 37, 16, 0, 256, { 0 } }, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0,
       { 6, 50, U, 10, 16, 40 }, OCC_VGPR, 6.0, 0 },
     /* max_waves 24 < 4 x 10: slots 24/4 = 6 groups = 6 waves/SIMD. */
-    { "24 waves per CU", { 4, 16, 0, 256 }, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0,
+    { "24 waves per CU", { 4, 16, 0, 256, { 0 } }, 0, 0, 24, 0, 0, 0, 0, 0, 0, 0,
       { 64, 50, U, 6, 16, 40 }, OCC_WAVE_SLOTS, 6.0, 0 },
     /* A CU without LDS: any LDS use never fits (4 -> 512 > 0). */
-    { "no LDS", { 4, 16, 4, 64 }, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0,
+    { "no LDS", { 4, 16, 4, 64, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0,
       { 256, 200, 0, 40, U, 40 }, OCC_LDS, 0.0, 1 },
     /* 0 VGPRs still allocates one granule (4): 64/SIMD. 0 SGPRs allocate nothing. */
-    { "no registers", { 0, 0, 0, 64 }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    { "no registers", { 0, 0, 0, 64, { 0 } }, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       { 256, U, U, 40, U, 40 }, OCC_WAVE_SLOTS, 10.0, 0 },
 };
 
@@ -335,50 +335,50 @@ static const llvm_case_t llvm_cases[] = {
     /* N 16. VGPR 256/32 = 8; slots 40/16 = 2 groups = 32 waves = 8; barriers 64; workgroups 160.
      * 8 ties VGPR and slots; VGPR is first. 7 VGPRs fewer can not help: 9 waves would need the
      * slots too, so the VGPR advice alone says 28 (256/28 = 9). */
-    { "1024 wi, 32 VGPRs", { 32, 16, 0, 1024 }, 0, { 8, 10, NL, 8, 64, 160 }, 8, OCC_VGPR,
+    { "1024 wi, 32 VGPRs", { 32, 16, 0, 1024, { 0 } }, 0, { 8, 10, NL, 8, 64, 160 }, 8, OCC_VGPR,
       B(OCC_VGPR) | B(OCC_WAVE_SLOTS), OCC_CHANGE_AT_MOST, 28 },
     /* VGPR 256/40 = 6: 6 waves/SIMD; 36 VGPRs give 256/36 = 7. */
-    { "1024 wi, 40 VGPRs", { 40, 16, 0, 1024 }, 0, { 6, 10, NL, 8, 64, 160 }, 6, OCC_VGPR, B(OCC_VGPR),
+    { "1024 wi, 40 VGPRs", { 40, 16, 0, 1024, { 0 } }, 0, { 6, 10, NL, 8, 64, 160 }, 6, OCC_VGPR, B(OCC_VGPR),
       OCC_CHANGE_AT_MOST, 36 },
     /* VGPR 256/48 = 5; 6 waves need 256/6 = 42.7 -> 40 VGPRs. */
-    { "1024 wi, 48 VGPRs", { 48, 16, 0, 1024 }, 0, { 5, 10, NL, 8, 64, 160 }, 5, OCC_VGPR, B(OCC_VGPR),
+    { "1024 wi, 48 VGPRs", { 48, 16, 0, 1024, { 0 } }, 0, { 5, 10, NL, 8, 64, 160 }, 5, OCC_VGPR, B(OCC_VGPR),
       OCC_CHANGE_AT_MOST, 40 },
     /* 256 VGPRs: 1 wave/SIMD by LLVM (resident: never fits, 4 waves/CU < 16). */
-    { "1024 wi, 256 VGPRs", { 256, 16, 0, 1024 }, 0, { 1, 10, NL, 8, 64, 160 }, 1, OCC_VGPR, B(OCC_VGPR),
+    { "1024 wi, 256 VGPRs", { 256, 16, 0, 1024, { 0 } }, 0, { 1, 10, NL, 8, 64, 160 }, 1, OCC_VGPR, B(OCC_VGPR),
       OCC_CHANGE_AT_MOST, 128 },
     /* SGPR 90 -> table 8 (<= 100); 9 needs <= 88. */
-    { "SGPR-limited", { 4, 90, 0, 64 }, 0, { 64, 8, NL, 10, NL, 10 }, 8, OCC_SGPR, B(OCC_SGPR),
+    { "SGPR-limited", { 4, 90, 0, 64, { 0 } }, 0, { 64, 8, NL, 10, NL, 10 }, 8, OCC_SGPR, B(OCC_SGPR),
       OCC_CHANGE_AT_MOST, 88 },
     /* 101 SGPRs -> 7; 8 needs <= 100. */
-    { "101 SGPRs", { 4, 101, 0, 64 }, 0, { 64, 7, NL, 10, NL, 10 }, 7, OCC_SGPR, B(OCC_SGPR),
+    { "101 SGPRs", { 4, 101, 0, 64, { 0 } }, 0, { 64, 7, NL, 10, NL, 10 }, 7, OCC_SGPR, B(OCC_SGPR),
       OCC_CHANGE_AT_MOST, 100 },
     /* N 4. LDS 13000 -> 13312 (26 granules): 65536/13312 = 4 groups = 16 waves = 4/SIMD (LLVM without
      * rounding: 65536/13000 = 5 groups = 5/SIMD). 5/SIMD needs 5 groups: alloc <= 13107 -> 12800. */
-    { "LDS-limited, granule rounding", { 16, 16, 13000, 256 }, 0, { 16, 10, 4, 10, 16, 40 }, 4, OCC_LDS, B(OCC_LDS),
+    { "LDS-limited, granule rounding", { 16, 16, 13000, 256, { 0 } }, 0, { 16, 10, 4, 10, 16, 40 }, 4, OCC_LDS, B(OCC_LDS),
       OCC_CHANGE_AT_MOST, 12800 },
     /* N 1. 20 KiB: 3 groups = 3 waves, ceil(3/4) = 1. 2/SIMD needs 5 groups: 13107 -> 12800. */
-    { "20 KiB, one wave", { 16, 16, 20480, 64 }, 0, { 16, 10, 1, 10, NL, 10 }, 1, OCC_LDS, B(OCC_LDS),
+    { "20 KiB, one wave", { 16, 16, 20480, 64, { 0 } }, 0, { 16, 10, 1, 10, NL, 10 }, 1, OCC_LDS, B(OCC_LDS),
       OCC_CHANGE_AT_MOST, 12800 },
     /* N 2. Barriers ceil(16*2/4) = 8; slots 20 groups = 40 waves = 10; workgroups 20. 9 waves: the
      * nearest size is 1 wave (no barrier: 10; 3 waves would give 12 too, smaller goes first). */
-    { "barrier-limited", { 4, 16, 0, 128 }, 0, { 64, 10, NL, 10, 8, 20 }, 8, OCC_BARRIERS, B(OCC_BARRIERS),
+    { "barrier-limited", { 4, 16, 0, 128, { 0 } }, 0, { 64, 10, NL, 10, 8, 20 }, 8, OCC_BARRIERS, B(OCC_BARRIERS),
       OCC_CHANGE_SIZE, 64 },
     /* N 16 at 16 VGPRs: slots 8. 15 waves: 2 groups = 30 -> 8; 14: 28 -> 7; 13: 3 groups = 39 -> 10. */
-    { "workgroup-size-limited, 1024 wi", { 16, 16, 0, 1024 }, 0, { 16, 10, NL, 8, 64, 160 }, 8, OCC_WAVE_SLOTS,
+    { "workgroup-size-limited, 1024 wi", { 16, 16, 0, 1024, { 0 } }, 0, { 16, 10, NL, 8, 64, 160 }, 8, OCC_WAVE_SLOTS,
       B(OCC_WAVE_SLOTS), OCC_CHANGE_SIZE, 832 },
     /* N 12: 3 groups = 36 waves -> 9. 11 waves: 3 groups = 33 -> 9; 13 waves: 39 -> 10. */
-    { "workgroup-size-limited, 768 wi", { 16, 16, 0, 768 }, 0, { 16, 10, NL, 9, 48, 120 }, 9, OCC_WAVE_SLOTS,
+    { "workgroup-size-limited, 768 wi", { 16, 16, 0, 768, { 0 } }, 0, { 16, 10, NL, 9, 48, 120 }, 9, OCC_WAVE_SLOTS,
       B(OCC_WAVE_SLOTS), OCC_CHANGE_SIZE, 832 },
     /* cu.max_workgroups = 20, N 1: ceil(20/4) = 5. 6 waves: 2-wave groups give min(barriers 8,
      * workgroups 10, slots 10) = 8. */
-    { "workgroups per CU", { 4, 16, 0, 64 }, 20, { 64, 10, NL, 10, NL, 5 }, 5, OCC_WORKGROUPS, B(OCC_WORKGROUPS),
+    { "workgroups per CU", { 4, 16, 0, 64, { 0 } }, 20, { 64, 10, NL, 10, NL, 5 }, 5, OCC_WORKGROUPS, B(OCC_WORKGROUPS),
       OCC_CHANGE_SIZE, 128 },
     /* Everything at or above 10: the maximum, limiter wave slots, nothing to save. */
-    { "at the maximum", { 16, 16, 0, 64 }, 0, { 16, 10, NL, 10, NL, 10 }, 10, OCC_WAVE_SLOTS,
+    { "at the maximum", { 16, 16, 0, 64, { 0 } }, 0, { 16, 10, NL, 10, NL, 10 }, 10, OCC_WAVE_SLOTS,
       B(OCC_SGPR) | B(OCC_WAVE_SLOTS) | B(OCC_WORKGROUPS), OCC_CHANGE_NONE, 0 },
     /* LLVM's worked example (GCNSubtarget::computeOccupancy): 40 VGPRs, 40 SGPRs, 8 KiB, 256 wi -> 6.
      * LDS 8 groups = 32 waves = 8. */
-    { "LLVM example", { 40, 40, 8192, 256 }, 0, { 6, 10, 8, 10, 16, 40 }, 6, OCC_VGPR, B(OCC_VGPR),
+    { "LLVM example", { 40, 40, 8192, 256, { 0 } }, 0, { 6, 10, 8, 10, 16, 40 }, 6, OCC_VGPR, B(OCC_VGPR),
       OCC_CHANGE_AT_MOST, 36 },
 };
 
@@ -581,23 +581,179 @@ START_TEST(test_wg_advice)
     k.vgprs = 36;
     occ_compute(&cfg, &k, &r);
     ck_assert_uint_eq(r.wg_per_cu, 1);
-    char text[256];
-    occ_text_fit_more(&cfg, &k, &r, text, sizeof text);
+    char text[512];
+    occ_more_t m;
+    occ_fit_more(&cfg, &k, &r, &m);
+    occ_text_fit_more(&cfg, &m, text, sizeof text);
     ck_assert_str_eq(text, "to fit a second workgroup: VGPRs <= 32 (save 4)");
     /* 32 VGPRs: VGPRs and wave slots both allow 2; a third group needs 13-wave groups (3 x 13 = 39 of
      * 40 slots) and, for 13 waves, floor(floor(256 / alloc) x 4 / 13) >= 3, so floor(256 / alloc) >= 10:
      * alloc <= 25.6; 25 VGPRs allocate 28 (9 waves), 24 allocate 24. */
     k.vgprs = 32;
     occ_compute(&cfg, &k, &r);
-    occ_text_fit_more(&cfg, &k, &r, text, sizeof text);
+    occ_fit_more(&cfg, &k, &r, &m);
+    occ_text_fit_more(&cfg, &m, text, sizeof text);
     ck_assert_str_eq(text, "to fit a third workgroup: workgroups of at most 832 work-items (wave slots) and VGPRs <= 24 "
                            "(save 8)");
     /* LDS: 13000 bytes allocate 13312; 5 groups need at most 65536 / 5 = 13107, whole granules: 12800. */
     occ_kernel_t l = { .vgprs = 8, .sgprs = 16, .lds_bytes = 13000, .wg_size = 256 };
     occ_compute(&cfg, &l, &r);
     ck_assert_uint_eq(r.wg_per_cu, 4);
-    occ_text_fit_more(&cfg, &l, &r, text, sizeof text);
+    occ_fit_more(&cfg, &l, &r, &m);
+    occ_text_fit_more(&cfg, &m, text, sizeof text);
     ck_assert_str_eq(text, "to fit a fifth workgroup: LDS <= 12800 bytes (save 200)");
+    /* 4 x 4 waves = 16 now; 5 x 4 = 20 after. */
+    ck_assert_int_eq(m.kind, OCC_MORE_CHANGE);
+    ck_assert_uint_eq(m.waves_now, 16);
+    ck_assert_uint_eq(m.waves_after, 20);
+}
+END_TEST
+
+/* The advice never lowers occupancy, and text and JSON render one computation.
+ * 256 work-items (4 waves) at 8 VGPRs: wave slots 40 / 4 = 10 groups, 40 waves: every slot in use.
+ * The old JSON advised 192-work-item groups (an 11th group: 11 x 3 = 33 waves, fewer than 40). */
+START_TEST(test_fit_more_full)
+{
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    occ_kernel_t k = { .vgprs = 8, .sgprs = 16, .lds_bytes = 0, .wg_size = 256 };
+    occ_result_t r;
+    occ_compute(&cfg, &k, &r);
+    ck_assert_uint_eq(r.wg_per_cu, 10);
+    occ_more_t m;
+    occ_fit_more(&cfg, &k, &r, &m);
+    ck_assert_int_eq(m.kind, OCC_MORE_FULL);
+    ck_assert_uint_eq(m.n, 0);
+    ck_assert_uint_eq(m.waves_now, 40);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    occ_text_json_more(&cfg, &m, " ", f);
+    fclose(f);
+    ck_assert_str_eq(text, "\"to_fit_one_more_workgroup\": [], \"to_fit_more\": {\"kind\": \"full\", "
+                           "\"waves_per_cu_now\": 40, \"waves_per_cu_after\": null, \"text\": \"to fit more: none, "
+                           "every wave slot of the CU is in use (40 waves)\"}");
+    free(text);
+}
+END_TEST
+
+/* 384 work-items (6 waves) with 9000 bytes of LDS (9216 allocated: 65536 / 9216 = 7 groups): wave
+ * slots 40 / 6 = 6 groups, 36 waves. A 7th group needs groups of at most 40 / 7 = 5 waves (320
+ * work-items): then slots allow 8, LDS 7, so 7 x 5 = 35 waves: fewer than 36. No advice. */
+START_TEST(test_fit_more_no_gain)
+{
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    occ_kernel_t k = { .vgprs = 8, .sgprs = 16, .lds_bytes = 9000, .wg_size = 384 };
+    occ_result_t r;
+    occ_compute(&cfg, &k, &r);
+    ck_assert_uint_eq(r.wg_per_cu, 6);
+    ck_assert_int_eq(r.limiter, OCC_WAVE_SLOTS);
+    occ_more_t m;
+    occ_fit_more(&cfg, &k, &r, &m);
+    ck_assert_int_eq(m.kind, OCC_MORE_NO_GAIN);
+    ck_assert_uint_eq(m.waves_now, 36);
+    ck_assert_uint_eq(m.waves_after, 35);
+    char text[512];
+    occ_text_fit_more(&cfg, &m, text, sizeof text);
+    ck_assert_str_eq(text, "to fit more: none that raises occupancy (to fit a seventh workgroup would take workgroups "
+                           "of at most 320 work-items (wave slots), leaving 35 waves on a CU against 36 now)");
+    char *js = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&js, &len);
+    occ_text_json_more(&cfg, &m, " ", f);
+    fclose(f);
+    ck_assert_msg(strstr(js, "\"to_fit_one_more_workgroup\": [], \"to_fit_more\": {\"kind\": \"no_gain\", "
+                             "\"waves_per_cu_now\": 36, \"waves_per_cu_after\": 35"), "%s", js);
+    free(js);
+}
+END_TEST
+
+/* A 32x32 workgroup (16 waves) at 16 VGPRs: VGPRs allow 256 / 16 = 16 waves per SIMD, 64 / 16 = 4
+ * groups; wave slots 40 / 16 = 2 groups, 32 waves. A third needs at most 40 / 3 = 13 waves = 832
+ * work-items: keeping rows of 32, 832 / 32 = 26 rows: 32x26, 3 x 13 = 39 waves. */
+START_TEST(test_fit_more_shape)
+{
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    occ_kernel_t k = { .vgprs = 16, .sgprs = 16, .lds_bytes = 0, .wg_size = 1024, .wg_dim = { 32, 32, 1 } };
+    occ_result_t r;
+    occ_compute(&cfg, &k, &r);
+    ck_assert_uint_eq(r.wg_per_cu, 2);
+    occ_more_t m;
+    occ_fit_more(&cfg, &k, &r, &m);
+    ck_assert_int_eq(m.kind, OCC_MORE_CHANGE);
+    ck_assert_uint_eq(m.n, 1);
+    ck_assert_uint_eq(m.adv[0].to, 832);
+    ck_assert_uint_eq(m.adv[0].shape[0], 32);
+    ck_assert_uint_eq(m.adv[0].shape[1], 26);
+    ck_assert_uint_eq(m.waves_after, 39);
+    char text[512];
+    occ_text_fit_more(&cfg, &m, text, sizeof text);
+    ck_assert_str_eq(text, "to fit a third workgroup: workgroups of 32x26 (832 work-items; wave slots)");
+    /* 3-D 16x8x8 (16 waves): z is cut, rows of 16 x 8 = 128: 832 / 128 = 6: 16x8x6 = 768 (12 waves),
+     * 40 / 12 = 3 groups, 36 waves. */
+    occ_kernel_t z = { .vgprs = 16, .sgprs = 16, .lds_bytes = 0, .wg_size = 1024, .wg_dim = { 16, 8, 8 } };
+    occ_compute(&cfg, &z, &r);
+    occ_fit_more(&cfg, &z, &r, &m);
+    occ_text_fit_more(&cfg, &m, text, sizeof text);
+    ck_assert_str_eq(text, "to fit a third workgroup: workgroups of 16x8x6 (768 work-items; wave slots)");
+    ck_assert_uint_eq(m.waves_after, 36);
+    /* LLVM's rule, one more wave: 32x32 gives ceil(2 x 16 / 4) = 8 waves per SIMD; 9 needs 13-wave
+     * groups (3 x 13 = 39, ceil(39 / 4) = 10), 832 work-items = 32x26. The 3-D shape: 16x8x6 = 12 waves,
+     * 3 x 12 = 36, 9 per SIMD. */
+    occ_advice_t a;
+    occ_llvm_advice(&cfg, &k, OCC_WAVE_SLOTS, 9, &a);
+    ck_assert_int_eq(a.change, OCC_CHANGE_SIZE);
+    ck_assert_uint_eq(a.to, 832);
+    ck_assert_uint_eq(a.shape[1], 26);
+    occ_report_advice(&cfg, &k, &a, text, sizeof text);
+    ck_assert_str_eq(text, "whole 16-wave workgroups leave wave slots empty: workgroups of 32x26 (832 work-items, instead "
+                           "of 1024) would give 10 waves/SIMD");
+    occ_llvm_advice(&cfg, &z, OCC_WAVE_SLOTS, 9, &a);
+    occ_report_advice(&cfg, &z, &a, text, sizeof text);
+    ck_assert_str_eq(text, "whole 16-wave workgroups leave wave slots empty: workgroups of 16x8x6 (768 work-items, instead "
+                           "of 1024) would give 9 waves/SIMD");
+    /* A workload's 16x16 shape with --workgroup 1024: a size without a shape, advised as 1-D. */
+    char *out, *err;
+    int rc = run_cmd(&out, &err, 9, "workloads/matmul_tiled.ini", "--workgroup", "1024", "--vgprs", "16", "--lds", "0",
+                     "--sgprs", "16");
+    ck_assert_msg(rc == 0, "%s", err);
+    ck_assert_msg(strstr(out, "to fit a third workgroup: workgroups of at most 832 work-items (wave slots)\n"), "%s", out);
+    free(out);
+    free(err);
+}
+END_TEST
+
+/* The never-fits sentence states the arithmetic that fails. 1024 work-items = 16 waves, 4 per SIMD;
+ * 128 VGPRs each = 512 > 256. SGPRs: 100 -> 112 (16-granule) x 4 = 448 > 400. Wave slots: 2 per SIMD
+ * but 16 waves need 4. */
+START_TEST(test_never_fits_text)
+{
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    occ_kernel_t k = { .vgprs = 128, .sgprs = 16, .lds_bytes = 0, .wg_size = 1024 };
+    occ_result_t r;
+    char text[512];
+    ck_assert_int_eq(occ_compute(&cfg, &k, &r), 1);
+    occ_never_fits(&cfg, &k, &r, text, sizeof text);
+    ck_assert_str_eq(text, "a workgroup can never fit on a CU: its 16 waves need 4 waves per SIMD (4 SIMDs) x 128 VGPRs "
+                           "= 512 VGPRs, but a SIMD has 256 (cu.vgprs: room for 2 waves)");
+    cfg.cu_sgprs = 400;
+    k.vgprs = 8;
+    k.sgprs = 100;
+    ck_assert_int_eq(occ_compute(&cfg, &k, &r), 1);
+    occ_never_fits(&cfg, &k, &r, text, sizeof text);
+    ck_assert_str_eq(text, "a workgroup can never fit on a CU: its 16 waves need 4 waves per SIMD (4 SIMDs) x 112 SGPRs "
+                           "(100 rounded up to the 16-register granule) = 448 SGPRs, but a SIMD has 400 (cu.sgprs: room "
+                           "for 3 waves)");
+    cfg_defaults(&cfg);
+    cfg.cu_wave_slots = 2;
+    k.sgprs = 16;
+    ck_assert_int_eq(occ_compute(&cfg, &k, &r), 1);
+    occ_never_fits(&cfg, &k, &r, text, sizeof text);
+    ck_assert_str_eq(text, "a workgroup can never fit on a CU: its 16 waves need 4 wave slots per SIMD (4 SIMDs) but a "
+                           "SIMD has 2 (cu.wave_slots)");
 }
 END_TEST
 
@@ -613,14 +769,14 @@ START_TEST(test_cmd_numbers)
     ck_assert_msg(strstr(out, "                to gain a wave: save 4 VGPRs per work-item (40 -> 36) for 7 waves/SIMD\n"),
                   "%s", out);
     ck_assert_msg(strstr(out, "why they differ 40 VGPRs per wave let 6 waves share a SIMD"), "%s", out);
-    ck_assert_msg(strstr(out, "  vgpr          1               6          <- limiter\n"), "%s", out);
+    ck_assert_msg(strstr(out, "  vgpr          1               4               6          <- limiter\n"), "%s", out);
     free(out);
     free(err);
     /* A configuration override reaches the analysis: 512 VGPRs per SIMD make it 12 -> 10. */
     rc = run_cmd(&out, &err, 10, "--vgprs", "40", "--sgprs", "16", "--lds", "0", "--workgroup", "64", "--set",
                  "cu.vgprs=512");
     ck_assert_msg(rc == 0, "%s", err);
-    ck_assert_msg(strstr(out, "  vgpr          48              12\n"), "%s", out);
+    ck_assert_msg(strstr(out, "  vgpr          48              12              12\n"), "%s", out);
     ck_assert_msg(strstr(out, "theoretical     10 waves/SIMD (100%), limited by wave slots"), "%s", out);
     ck_assert_msg(strstr(out, "to fit more: none, every wave slot of the CU is in use (40 waves)"), "%s", out);
     free(out);
@@ -634,7 +790,7 @@ START_TEST(test_cmd_json)
     int rc = run_cmd(&out, &err, 9, "--vgprs", "40", "--sgprs", "16", "--lds", "13000", "--workgroup", "1024", "--json");
     ck_assert_msg(rc == 0, "%s", err);
     ck_assert_msg(json_valid(out), "not JSON:\n%s", out);
-    ck_assert_msg(strstr(out, "\"schema_version\": 2"), "%s", out);
+    ck_assert_msg(strstr(out, "\"schema_version\": 3"), "%s", out);
     ck_assert_msg(strstr(out, "\"kernel\": null"), "%s", out);
     ck_assert_msg(strstr(out, "\"allocation\": {\"vgprs\": 40, \"sgprs\": 16, \"lds_bytes\": 13312, "
                               "\"waves_per_workgroup\": 16}"), "%s", out);
@@ -643,7 +799,7 @@ START_TEST(test_cmd_json)
                               "\"wave_slots\": 8, \"barriers\": 64, \"workgroups\": 160}"), "%s", out);
     ck_assert_msg(strstr(out, "{\"resource\": \"vgpr\", \"change\": \"at_most\", \"from\": 40, \"to\": 36, "
                               "\"waves_per_simd\": 7"), "%s", out);
-    ck_assert_msg(strstr(out, "\"theoretical\": {\"fits\": true, \"waves_per_simd\": 4.000000"), "%s", out);
+    ck_assert_msg(strstr(out, "\"theoretical\": {\"never_fits\": null, \"fits\": true, \"waves_per_simd\": 4.000000"), "%s", out);
     ck_assert_msg(strstr(out, "{\"resource\": \"vgpr\", \"change\": \"at_most\", \"from\": 40, \"to\": 32, "
                               "\"target_workgroups_per_cu\": 2, \"text\": \"VGPRs <= 32 (save 8)\"}"), "%s", out);
     free(out);
@@ -652,8 +808,12 @@ START_TEST(test_cmd_json)
     rc = run_cmd(&out, &err, 9, "--vgprs", "256", "--sgprs", "16", "--lds", "0", "--workgroup", "1024", "--json");
     ck_assert_int_eq(rc, 0);
     ck_assert_msg(json_valid(out), "not JSON:\n%s", out);
-    ck_assert_msg(strstr(out, "\"theoretical\": {\"fits\": false"), "%s", out);
+    ck_assert_msg(strstr(out, "\"theoretical\": {\"never_fits\": \"a workgroup can never fit on a CU: its 16 waves need 4 "
+                              "waves per SIMD (4 SIMDs) x 256 VGPRs = 1024 VGPRs, but a SIMD has 256 (cu.vgprs: room for "
+                              "1 wave)\", \"fits\": false"), "%s", out);
     ck_assert_msg(strstr(out, "\"to_fit_one_more_workgroup\": []"), "%s", out);
+    ck_assert_msg(strstr(out, "\"why_they_differ\": \"LLVM's rule counts 1 wave per SIMD as if waves were placed one at a "
+                              "time; a run places whole workgroups, and this one never fits (theoretical, above)\""), "%s", out);
     ck_assert_msg(strstr(out, "\"compiler_estimate\": {\"rule\": \"llvm\", \"waves_per_simd\": 1,"), "%s", out);
     free(out);
     free(err);
@@ -756,6 +916,10 @@ static Suite *occ_suite(void)
     tcase_add_test(tc, test_llvm_vs_resident);
     tcase_add_test(tc, test_advice_text);
     tcase_add_test(tc, test_wg_advice);
+    tcase_add_test(tc, test_fit_more_full);
+    tcase_add_test(tc, test_fit_more_no_gain);
+    tcase_add_test(tc, test_fit_more_shape);
+    tcase_add_test(tc, test_never_fits_text);
     tcase_add_test(tc, test_cmd_numbers);
     tcase_add_test(tc, test_cmd_json);
     tcase_add_test(tc, test_cmd_files);

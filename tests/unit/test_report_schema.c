@@ -37,6 +37,8 @@ static const schema_key_t schema[] = {
     { "occupancy.measured_waves_per_simd", JSON_NUMBER }, { "occupancy.max_waves_per_cu", JSON_NUMBER },
     { "occupancy.compiler_estimate_waves_per_simd", JSON_NUMBER },
     { "occupancy.to_fit_one_more_workgroup", JSON_ARRAY },
+    { "occupancy.to_fit_more", JSON_OBJECT }, { "occupancy.to_fit_more.kind", JSON_STRING },
+    { "occupancy.to_fit_more.waves_per_cu_now", JSON_NUMBER }, { "occupancy.to_fit_more.text", JSON_STRING },
     { "dispatch_limiter", JSON_OBJECT }, { "dispatch_limiter.no_work", JSON_NUMBER },
     { "dispatch_limiter.launch_limited", JSON_NUMBER }, { "dispatch_limiter.vgpr", JSON_NUMBER },
     { "dispatch_limiter.sgpr", JSON_NUMBER }, { "dispatch_limiter.lds", JSON_NUMBER },
@@ -135,7 +137,7 @@ START_TEST(test_json_matches_schema)
         ck_assert_msg(t == schema[i].type, "key '%s' has type %d, documented %d", schema[i].path, t, schema[i].type);
     }
     json_type_t t;
-    ck_assert_int_eq(atoi(json_get(json, "schema_version", &t)), 5);
+    ck_assert_int_eq(atoi(json_get(json, "schema_version", &t)), 6);
     check_object_fields(json_get(json, "dispatches", &t), dispatch_fields, sizeof dispatch_fields / sizeof *dispatch_fields,
                         "dispatches");
     check_object_fields(json_get(json, "latency_hiding.by_pc", &t), by_pc_fields,

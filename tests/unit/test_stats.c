@@ -7,6 +7,7 @@
  * reference, it is computed by brute force from the recorded event stream, independently of the
  * observer's incremental bookkeeping. */
 #include "unit.h"
+#include "base/text.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -297,7 +298,7 @@ START_TEST(test_per_pc_chain_and_lifetimes)
     FILE *f = fmemopen(buf, sizeof buf, "w");
     stats_write_json(&r.st, r.L, &r.cfg, &r.res, f);
     fclose(f);
-    ck_assert_ptr_nonnull(strstr(buf, "\"schema_version\": 5"));
+    ck_assert_ptr_nonnull(strstr(buf, "\"schema_version\": 6"));
     ck_assert_ptr_nonnull(strstr(buf, "\"wave_lifetime\": {\"count\": 1, \"min\": 45, \"mean\": 45.000000, \"max\": 45, "
                                       "\"histogram\": [{\"from\": 32, \"to\": 63, \"count\": 1}]}"));
     ck_assert_ptr_null(strstr(buf, "\"per_pc\""));
@@ -358,11 +359,11 @@ START_TEST(test_csv_header_once)
     ck_assert_int_ge(fd, 0);
     close(fd); /* an empty file counts as new */
     const char *keys[] = { "cu.wave_slots", "kernel.grid" }, *values[] = { "10", NULL };
-    stats_csv_id_t id = { "a,b", keys, values, 2 };
+    stats_csv_id_t id = { "a,b", keys, values, 2, NULL, 0 };
     ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &id, path, stderr), 0);
     ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &id, path, stderr), 0);
     /* A row with other --set columns does not line up: refused, the file unchanged. */
-    stats_csv_id_t other = { "", keys, values, 1 };
+    stats_csv_id_t other = { "", keys, values, 1, NULL, 0 };
     ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &other, path, stderr), 1);
     FILE *f = fopen(path, "r");
     char line[3][2048];
@@ -415,6 +416,74 @@ START_TEST(test_csv_header_once)
     ck_assert_str_eq(line[1] + strlen(line[1]) - strlen(hash), hash);
     ck_assert_int_ne(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &id, "/nonexistent/dir/x.csv", stderr), 0);
     run_free(&r);
+}
+END_TEST
+
+/* --csv-columns: the chosen columns by header name, in their order, the quoted label kept whole;
+ * an unknown name is refused with the nearest one. */
+START_TEST(test_csv_columns)
+{
+    run_t r;
+    run(&r, NULL, NULL, "workloads/vector_add.ini");
+    const char *keys[] = { "cu.wave_slots" }, *values[] = { "10" };
+    const char *cols[] = { "cycles", "label", "cu.wave_slots", "kernel", "config_hash" };
+    stats_csv_id_t id = { "a,b", keys, values, 1, cols, 5 };
+    char *h = stats_csv_header(&id);
+    ck_assert_str_eq(h, "cycles,label,cu.wave_slots,kernel,config_hash");
+    free(h);
+    ck_assert_int_eq(stats_csv_check_columns(&id, stderr), 0);
+    char *out = NULL, *err = NULL;
+    size_t olen = 0, elen = 0;
+    FILE *e = open_memstream(&err, &elen);
+    /* Write to a file: the header, then the row. */
+    char path[] = "/tmp/gcnsim-csvcol-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &id, path, e), 0);
+    FILE *f = fopen(path, "r");
+    char line[2][512];
+    ck_assert_ptr_nonnull(fgets(line[0], sizeof line[0], f));
+    ck_assert_ptr_nonnull(fgets(line[1], sizeof line[1], f));
+    fclose(f);
+    unlink(path);
+    ck_assert_str_eq(line[0], "cycles,label,cu.wave_slots,kernel,config_hash\n");
+    char want[256];
+    snprintf(want, sizeof want, "%" PRIu64 ",\"a,b\",10,vector_add,%016" PRIx64 "\n", r.st.cycles, cfg_hash(&r.cfg));
+    ck_assert_str_eq(line[1], want);
+    /* A misspelt name. */
+    const char *bad[] = { "cylces" };
+    stats_csv_id_t b = { "", keys, values, 1, bad, 1 };
+    ck_assert_int_eq(stats_csv_check_columns(&b, e), 1);
+    fclose(e);
+    ck_assert_str_eq(err, "gcnsim: --csv-columns: no column 'cylces'; did you mean 'cycles'? (the names of the CSV "
+                          "header line: docs/cli.md, \"CSV rows\")\n");
+    free(err);
+    free(out);
+    (void)olen;
+    run_free(&r);
+}
+END_TEST
+
+/* The report's wrapping never splits a label from its number nor a number from its unit: the line
+ * breaks before the label instead. */
+START_TEST(test_wrap_keeps_label_and_value)
+{
+    char *out = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    /* 44 columns: the last space within them is at column 42, between "launching" and "0.2%"; the
+     * break falls before "launching" (column 32). */
+    txt_wrap(f, "issue slots   1: aa 1.5% bb 2.5% launching 0.2% draining 2.3%\n", 44);
+    /* 40 columns: the last space within is between "3.56" and its unit (31); the break falls after
+     * "bytes;" (26), which ends a value. */
+    txt_wrap(f, "dram          65600 bytes; 3.56 bytes/cycle = 0.7%\n", 40);
+    fclose(f);
+    ck_assert_str_eq(out, "issue slots   1: aa 1.5% bb 2.5%\n"
+                          "              launching 0.2% draining 2.3%\n"
+                          "dram          65600 bytes;\n"
+                          "              3.56 bytes/cycle = 0.7%\n");
+    free(out);
 }
 END_TEST
 
@@ -480,6 +549,8 @@ static Suite *stats_suite(void)
     suite_add_tcase(s, t);
     t = tcase_create("outputs");
     tcase_add_test(t, test_csv_header_once);
+    tcase_add_test(t, test_csv_columns);
+    tcase_add_test(t, test_wrap_keeps_label_and_value);
     tcase_add_test(t, test_progress_line);
     suite_add_tcase(s, t);
     return s;
