@@ -227,6 +227,12 @@ enum {
 bool isa_op_has_form(isa_op_t op, int form);
 /* Whether source k (0, 1) of a VOP1/VOP2/VOPC instruction is a float (neg/abs in SDWA and DPP). */
 bool isa_op_src_float(isa_op_t op, unsigned k);
+/* The source modifiers (ISA_MOD_NEG, ISA_MOD_ABS) operand `pos` (the index of its signature group)
+ * of `op` takes in `form` (ISA_FORM_PLAIN: the 64-bit encoding), 0 for none. The one rule the
+ * assembler and the code-object decoder share: float VALU sources, both data sources of
+ * v_cndmask_b32 in the 64-bit encoding, no abs in VOP3b (isa_forms.c). */
+enum { ISA_MOD_NEG = 1u << 0, ISA_MOD_ABS = 1u << 1 };
+unsigned isa_op_src_mods(isa_op_t op, int form, unsigned pos);
 /* ---- integer clamp of the SAD family (added with LDS DMA and the buffer formats) ----
  * v_sad_u8 .. v_mqsad_u32_u8 (contiguous in isa.def) take `clamp` on gfx803 (llvm-mc accepts it):
  * their accumulating add saturates instead of wrapping (exec_valu_pack.c). v_lerp_u8 takes none. */

@@ -123,6 +123,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
             const char *l = label_for(k, in->target);
             if (l)
                 put(&o, "%s", l);
+            else if (k && in->target < k->ninsts) /* the offset, as llvm-objdump prints it */
+                put(&o, "%lld", ((long long)k->insts[in->target].pc - (long long)in->pc - 4) / 4);
             else
                 put(&o, "%u", in->target);
             break;
@@ -167,6 +169,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         }
         }
     }
+    if (in->op == ISA_s_endpgm && in->simm16) /* llvm-mc's optional immediate */
+        put(&o, " %d", (int)in->simm16);
     if (in->clamp)
         put(&o, " clamp");
     if (in->omod)
