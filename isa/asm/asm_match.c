@@ -173,7 +173,7 @@ static const char *describe(const asm_sig_t *g, char *buf, size_t n)
     case SIG_SMEM_OFF: snprintf(buf, n, "an unsigned 20-bit byte offset or an SGPR"); break;
     case SIG_IMM16: snprintf(buf, n, "a 16-bit integer"); break;
     case SIG_K32: snprintf(buf, n, "a 32-bit constant"); break;
-    case SIG_HWREG: snprintf(buf, n, "hwreg(HW_REG_MODE, offset, size)"); break;
+    case SIG_HWREG: snprintf(buf, n, "hwreg(HW_REG_NAME, offset, size)"); break;
     case SIG_RSRC: snprintf(buf, n, "a buffer resource, four SGPRs s[4n:4n+3]"); break;
     case SIG_GPRIDX: snprintf(buf, n, "a VGPR index mode: gpr_idx(SRC0,SRC1,SRC2,DST) or 0..15"); break;
     case SIG_LABEL: snprintf(buf, n, "a label"); break;
@@ -398,8 +398,8 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
     case SIG_HWREG:
         if (o->kind != OPK_INT || o->ival < 0 || o->ival > 0xffff)
             return bad_operand(c, o, pos, op, g);
-        if (isa_hwreg_id((int32_t)o->ival) != ISA_HWREG_MODE) {
-            asm_error(c, o->col, "hardware register %u is not simulated by gcnsim (only HW_REG_MODE, 1)",
+        if (!isa_hwreg_name(isa_hwreg_id((int32_t)o->ival))) {
+            asm_error(c, o->col, "hardware register %u does not exist on gfx803 (HW_REG_MODE 1 .. HW_REG_IB_STS 7)",
                       isa_hwreg_id((int32_t)o->ival));
             return false;
         }

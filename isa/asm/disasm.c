@@ -130,7 +130,12 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
             break;
         }
         case SIG_HWREG:
-            put(&o, "hwreg(HW_REG_MODE, %u, %u)", isa_hwreg_offset(in->simm16), isa_hwreg_size(in->simm16));
+            if (isa_hwreg_name(isa_hwreg_id(in->simm16)))
+                put(&o, "hwreg(%s, %u, %u)", isa_hwreg_name(isa_hwreg_id(in->simm16)), isa_hwreg_offset(in->simm16),
+                    isa_hwreg_size(in->simm16));
+            else
+                put(&o, "hwreg(%u, %u, %u)", isa_hwreg_id(in->simm16), isa_hwreg_offset(in->simm16),
+                    isa_hwreg_size(in->simm16));
             break;
         case SIG_GPRIDX: {
             static const char *const names[] = { "SRC0", "SRC1", "SRC2", "DST" };
