@@ -227,13 +227,50 @@ enum {
 bool isa_op_has_form(isa_op_t op, int form);
 /* Whether source k (0, 1) of a VOP1/VOP2/VOPC instruction is a float (neg/abs in SDWA and DPP). */
 bool isa_op_src_float(isa_op_t op, unsigned k);
+/* The source modifiers (ISA_MOD_NEG, ISA_MOD_ABS) operand `pos` (the index of its signature group)
+ * of `op` takes in `form` (ISA_FORM_PLAIN: the 64-bit encoding), 0 for none. The one rule the
+ * assembler and the code-object decoder share: float VALU sources, both data sources of
+ * v_cndmask_b32 in the 64-bit encoding, no abs in VOP3b (isa_forms.c). */
+enum { ISA_MOD_NEG = 1u << 0, ISA_MOD_ABS = 1u << 1 };
+unsigned isa_op_src_mods(isa_op_t op, int form, unsigned pos);
 /* ---- integer clamp of the SAD family (added with LDS DMA and the buffer formats) ----
  * v_sad_u8 .. v_mqsad_u32_u8 (contiguous in isa.def) take `clamp` on gfx803 (llvm-mc accepts it):
  * their accumulating add saturates instead of wrapping (exec_valu_pack.c). v_lerp_u8 takes none. */
 static inline bool isa_op_int_clamp(isa_op_t op) { return op >= ISA_v_sad_u8 && op <= ISA_v_mqsad_u32_u8; }
 
-/* s_getreg/s_setreg: hardware register ids gcnsim models (only MODE), and the simm16 fields. */
-enum { ISA_HWREG_MODE = 1 };
+/* s_getreg/s_setreg: the hardware registers of gfx803 (GCN3 ISA manual, "Hardware registers"; ids
+ * as LLVM's HW_REG_*), all modelled (docs/semantics-salu.md, "Hardware registers"), and the simm16
+ * fields. MODE and TRAPSTS are writable; writes to the others are ignored, as on hardware. */
+enum {
+    ISA_HWREG_MODE = 1, ISA_HWREG_STATUS, ISA_HWREG_TRAPSTS, ISA_HWREG_HW_ID, ISA_HWREG_GPR_ALLOC,
+    ISA_HWREG_LDS_ALLOC, ISA_HWREG_IB_STS, ISA_HWREG_LAST = ISA_HWREG_IB_STS
+};
+/* "HW_REG_MODE" ... for ids 1..ISA_HWREG_LAST, NULL otherwise. */
+const char *isa_hwreg_name(unsigned id);
+/* The fields gcnsim fills: HW_ID (the wave's placement), GPR_ALLOC and LDS_ALLOC (its allocation
+ * in the units the registers count), STATUS and IB_STS. */
+static inline uint32_t isa_hw_id(unsigned wave_slot, unsigned simd, unsigned cu, unsigned se, unsigned tg)
+{
+    return (wave_slot & 0xfu) | (simd & 3u) << 4 | (cu & 0xfu) << 8 | (se & 3u) << 13 | (tg & 0xfu) << 16;
+}
+/* VGPR_SIZE [13:8] in 4s minus one, SGPR_SIZE [27:24] in 16s minus one (bases 0: gcnsim allocates
+ * by count, not place); LDS_SIZE [20:12] in 64 dwords (base 0). */
+static inline uint32_t isa_gpr_alloc(uint32_t vgprs, uint32_t sgprs)
+{
+    uint32_t v = vgprs ? (vgprs + 3) / 4 - 1 : 0, s = sgprs ? (sgprs + 15) / 16 - 1 : 0;
+    return (v > 63 ? 63 : v) << 8 | (s > 15 ? 15 : s) << 24;
+}
+static inline uint32_t isa_lds_alloc(uint32_t bytes)
+{
+    uint32_t n = (bytes + 255) / 256;
+    return (n > 511 ? 511 : n) << 12;
+}
+enum { ISA_STATUS_IN_TG = 1u << 11, ISA_STATUS_VALID = 1u << 16 };
+/* IB_STS: outstanding VM_CNT [3:0] and LGKM_CNT [11:8]. */
+static inline uint32_t isa_ib_sts(uint32_t vm, uint32_t lgkm)
+{
+    return (vm > 15 ? 15 : vm) | (lgkm > 15 ? 15 : lgkm) << 8;
+}
 static inline unsigned isa_hwreg_id(int32_t simm16) { return (unsigned)simm16 & 0x3f; }
 static inline unsigned isa_hwreg_offset(int32_t simm16) { return ((unsigned)simm16 >> 6) & 0x1f; }
 static inline unsigned isa_hwreg_size(int32_t simm16) { return (((unsigned)simm16 >> 11) & 0x1f) + 1; }
@@ -366,6 +403,11 @@ typedef struct isa_wave {
      * isa_exec). */
     uint64_t clock;
     const uint64_t *clock_src;
+    /* The other hardware registers s_getreg reads (isa_hwreg_* above), set by the caller when the
+     * wave starts: hw_id, gpr_alloc, lds_alloc and STATUS's fixed bits (status: IN_TG, VALID; SCC,
+     * EXECZ and VCCZ are added at the read); ib_sts by the timing model before an s_getreg_b32
+     * (0 in the functional mode: nothing is outstanding); trapsts by s_setreg. */
+    uint32_t hw_id, gpr_alloc, lds_alloc, status, ib_sts, trapsts;
 } isa_wave_t;
 
 static inline uint64_t isa_wave_exec(const isa_wave_t *w)

@@ -1,7 +1,9 @@
-/* The SDWA and DPP forms of VOP1/VOP2/VOPC (gfx8): which instructions have them, a rule of the
- * encoding rather than a table column, and which sources are floats (they take neg/abs in those
- * forms; integer sources take sext in SDWA and nothing in DPP). The rules are the ones llvm-mc
- * applies for gfx803; tests/sdwa_dpp_check.sh compares them instruction by instruction. */
+/* Rules of the encoding rather than table columns: the SDWA and DPP forms of VOP1/VOP2/VOPC (gfx8),
+ * which instructions have them and which sources are floats (they take neg/abs in those forms;
+ * integer sources take sext in SDWA and nothing in DPP), and which operands take the source
+ * modifiers neg/abs in each form (isa_op_src_mods: the one rule the assembler and the code-object
+ * decoder both apply). The rules are the ones llvm-mc applies for gfx803; tests/sdwa_dpp_check.sh
+ * compares the forms instruction by instruction, test_asm_decode_rules the modifiers. */
 #include "isa.h"
 
 #include <string.h>
@@ -62,4 +64,37 @@ bool isa_op_src_float(isa_op_t op, unsigned k)
         return !(last[1] == 'i' || last[1] == 'u');
     }
     return true;
+}
+
+/* A VOP3b instruction (a VOP3, or the 64-bit form of a VOP2, with a lane-mask destination that
+ * takes the place of the abs bits): neg only. */
+static bool vop3b(const isa_op_info_t *info)
+{
+    return info->enc != ISA_ENC_VOPC && strchr(info->sig, 'C') != NULL;
+}
+
+unsigned isa_op_src_mods(isa_op_t op, int form, unsigned pos)
+{
+    if ((unsigned)op >= ISA_NUM_OPS)
+        return 0;
+    const isa_op_info_t *info = &isa_ops[op];
+    if (info->unit != ISA_UNIT_VALU)
+        return 0;
+    /* The group at pos, and k: how many sources come before it (isa_op_src_float's index). */
+    unsigned g = 0, k = 0;
+    const char *p = info->sig;
+    for (; *p && g < pos; p++) {
+        if ((p == info->sig || p[-1] == ' ') && strchr("SIVhj", *p))
+            k++;
+        g += *p == ' ';
+    }
+    if (g != pos || (*p != 'S' && *p != 'h'))
+        return 0; /* I and j: integers; V: VGPR-only (no 64-bit form); the rest are not VALU sources */
+    if (form != ISA_FORM_PLAIN) /* SDWA, DPP: float sources (v_cndmask_b32 takes sext() in SDWA) */
+        return isa_op_has_form(op, form) && isa_op_src_float(op, k) ? ISA_MOD_NEG | ISA_MOD_ABS : 0;
+    /* The 64-bit encoding: float sources, and both data sources of v_cndmask_b32 (LLVM folds
+     * fneg/fabs of the selected values into it; the hardware applies them to the sign bit). */
+    if (op != ISA_v_cndmask_b32 && !isa_op_src_float(op, k))
+        return 0;
+    return vop3b(info) ? ISA_MOD_NEG : ISA_MOD_NEG | ISA_MOD_ABS;
 }

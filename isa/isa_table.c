@@ -34,6 +34,13 @@ bool isa_enc_has_e32(isa_enc_t enc)
 }
 
 /* A linear scan: only the assembler calls this, once per instruction, over a few hundred names. */
+const char *isa_hwreg_name(unsigned id)
+{
+    static const char *const names[] = { NULL, "HW_REG_MODE", "HW_REG_STATUS", "HW_REG_TRAPSTS", "HW_REG_HW_ID",
+                                         "HW_REG_GPR_ALLOC", "HW_REG_LDS_ALLOC", "HW_REG_IB_STS" };
+    return id <= ISA_HWREG_LAST ? names[id] : NULL;
+}
+
 isa_op_t isa_lookup(const char *mnemonic)
 {
     for (int i = 0; i < ISA_NUM_OPS; i++)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The code object decoder against LLVM's disassembler (docs/kernels.md, "Code objects"): for the
 # object llvm-mc makes of every shipped kernel and of the generated corpora (one sample of every
-# table instruction, tests/gen/table_sample.c; the VOP3 and literal forms, tests/gen/encode_check.c
+# table instruction and every source modifier the assembler takes, tests/gen/table_sample.c and its
+# --mods; the VOP3 and literal forms, tests/gen/encode_check.c
 # --corpus), each instruction of `gcnsim asm OBJECT` is, at the same byte offset, the text
 # `llvm-objdump -d --mcpu=gfx803` prints for it, and gcnsim decodes every instruction llvm-objdump
 # shows within its kernels (none skipped, none merged).
@@ -23,8 +24,8 @@ pass=0; fail=0
 # The corpora as one default-ABI kernel each (a global symbol makes `entry` the kernel), without the
 # lines llvm-mc refuses (encoding_check.sh reports those) and the families not yet encoded.
 "$corpus" --unconnected > "$tmp/unconnected"
-for gen in "$sample" "$corpus --corpus"; do
-  n=$(basename "${gen%% *}")
+for gen in "$sample" "$sample --mods" "$corpus --corpus"; do
+  n=$(basename "${gen%% *}"); case $gen in *--mods) n=${n}_mods ;; esac
   # shellcheck disable=SC2086
   { echo "  .globl entry"; $gen | awk -v list="$tmp/unconnected" 'BEGIN { while ((getline x < list) > 0) skip[x] = 1 } !(/^  / && skip[$1])'; } > "$tmp/$n.s"
   "$mc" -arch=amdgcn -mcpu=gfx803 "$tmp/$n.s" -o /dev/null 2> "$tmp/err"

@@ -106,7 +106,7 @@ int main(void)
     puts("`mask-src` a lane-mask source (VCC in `_e32`), `vaddr[2]` a 64-bit FLAT address, `vdst(glc)` the");
     puts("returned value of an atomic, present exactly when `glc` is given, `offset` an SMEM byte offset");
     puts("(immediate or SGPR), `simm16` a 16-bit immediate, `K32` a 32-bit literal (`K16`: 16-bit), `counters` the");
-    puts("`s_waitcnt` expression, `hwreg` a field of the MODE register: `hwreg(HW_REG_MODE, offset, size)`,");
+    puts("`s_waitcnt` expression, `hwreg` a field of a hardware register: `hwreg(HW_REG_MODE, offset, size)`,");
     puts("`vaddr` a buffer address (`off`, or a VGPR or pair with `offen`/`idxen`), `srsrc` a buffer resource");
     puts("descriptor in four SGPRs, `soffset` the buffer's SGPR offset (an atomic's vsrc also receives the");
     puts("old value with `glc`), `gpr_idx` the VGPR index-mode mask: `gpr_idx(SRC0,SRC1,SRC2,DST)` (any");

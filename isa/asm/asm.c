@@ -285,7 +285,8 @@ static void instruction(asm_ctx_t *c, uint32_t i)
         if (!asm_parse_waitcnt(c, &i, &in->simm16))
             return;
     } else {
-        if (c->tok[i].kind != TK_END && isa_ops[op].sig[0]) {
+        /* s_endpgm: an optional immediate (asm_match) */
+        if (c->tok[i].kind != TK_END && (isa_ops[op].sig[0] || op == ISA_s_endpgm)) {
             for (;;) {
                 if (nops == ASM_MAX_OPNDS) {
                     asm_error(c, c->tok[i].col, "too many operands");
@@ -459,6 +460,27 @@ static asm_meta_kernel_t *find_meta(asm_ctx_t *c, const char *name)
     return NULL;
 }
 
+/* A numeric branch offset (as llvm-objdump prints branches): dwords from the next instruction, to
+ * the start of an instruction of the same kernel (a binary search over the pcs). */
+static void resolve_offset(asm_ctx_t *c, const asm_pinst_t *pi, isa_kernel_t *k, isa_inst_t *in)
+{
+    int64_t to = (int64_t)in->pc + 4 + 4 * (int64_t)pi->branch_off;
+    uint32_t lo = 0, hi = k->ninsts;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if ((int64_t)k->insts[mid].pc < to)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < k->ninsts && (int64_t)k->insts[lo].pc == to)
+        in->target = lo;
+    else
+        asm_error_at(c, pi->line, pi->line_len, in->line, pi->label_col, "branch offset %d leads to byte %lld of "
+                     "kernel '%s', which is not the start of one of its instructions", (int)pi->branch_off,
+                     (long long)to, k->name);
+}
+
 static bool build_kernel(asm_ctx_t *c, const span_t *sp, int32_t kidx, isa_kernel_t *k)
 {
     memset(k, 0, sizeof *k);
@@ -503,6 +525,9 @@ static bool build_kernel(asm_ctx_t *c, const span_t *sp, int32_t kidx, isa_kerne
         }
     }
     k->code_bytes = pc;
+    for (uint32_t i = 0; i < k->ninsts; i++)
+        if (c->insts[sp->start + i].branch_num)
+            resolve_offset(c, &c->insts[sp->start + i], k, &k->insts[i]);
     if (sp->decl >= 0 && c->kernels[sp->decl].has_desc)
         k->desc = c->kernels[sp->decl].desc;
     else

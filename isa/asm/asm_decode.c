@@ -292,6 +292,14 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         fl.nslots = 1;
         break;
     case ASM_HW_SOPP:
+        /* SIMM16 of an instruction without operands: only s_endpgm's may be set (llvm-mc's
+         * `s_endpgm N`); anywhere else it would not be written back. */
+        if (info->sig[0] == '\0' && (w & 0xffff)) {
+            if ((isa_op_t)(info - isa_ops) != ISA_s_endpgm)
+                return fail(err, errlen, off, "'%s': its SIMM16 field is 0x%x, but it takes no operand", name,
+                            (unsigned)(w & 0xffff));
+            in->simm16 = (int32_t)(w & 0xffff);
+        }
         break;
     case ASM_HW_SMEM:
         fl.sdst = (w >> 6) & 0x7f;
@@ -422,11 +430,13 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             uint16_t c = fl.slot[slot];
             bool reg = c < ISA_NUM_SREGS || c >= ISA_VGPR_BASE;
             *src = (isa_operand_t){ c, reg ? s->width : 1, (uint8_t)((fl.neg >> slot) & 1), (uint8_t)((fl.abs >> slot) & 1) };
-            /* What the assembler refuses is refused here too: modifiers on an integer operand or
-             * a non-float instruction, a scalar where only a VGPR goes and the reverse, and the
+            /* What the assembler refuses is refused here too: modifiers where isa_op_src_mods (the
+             * assembler's rule) allows none, a scalar where only a VGPR goes and the reverse, and the
              * literal in VOP3 (gfx803 has no VOP3 literal). */
-            if ((src->neg || src->abs) && (s->kind != SIG_VSRC || s->integer || !(info->flags & ISA_FL_FLOAT)))
-                return fail(err, errlen, off, "'%s': source modifiers on an operand that takes none", name);
+            unsigned mods = (src->neg ? ISA_MOD_NEG : 0) | (src->abs ? ISA_MOD_ABS : 0);
+            if (mods & ~isa_op_src_mods(op, in->form, g))
+                return fail(err, errlen, off, "'%s': source modifiers on an operand that takes %s", name,
+                            isa_op_src_mods(op, in->form, g) ? "neg only" : "none");
             if ((s->kind == SIG_VGPR || s->kind == SIG_ADDR) && c < ISA_VGPR_BASE)
                 return fail(err, errlen, off, "'%s': operand code %u where a VGPR goes", name, c);
             if (s->kind == SIG_SSRC && c >= ISA_VGPR_BASE)
@@ -454,6 +464,9 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             break;
         case SIG_HWREG: case SIG_WAITCNT:
             in->simm16 = (int32_t)(w & 0xffff);
+            if (s->kind == SIG_HWREG && !isa_hwreg_name(isa_hwreg_id(in->simm16)))
+                return fail(err, errlen, off, "'%s': hardware register %u does not exist on gfx803", name,
+                            isa_hwreg_id(in->simm16));
             break;
         case SIG_GPRIDX: /* s_set_gpr_idx_on: SSRC1 holds the mode bits; s_set_gpr_idx_mode: SIMM16 */
             in->simm16 = (int32_t)(f == ASM_HW_SOPC ? (w >> 8) & 0xff : w & 0xffff);

@@ -173,7 +173,7 @@ static const char *describe(const asm_sig_t *g, char *buf, size_t n)
     case SIG_SMEM_OFF: snprintf(buf, n, "an unsigned 20-bit byte offset or an SGPR"); break;
     case SIG_IMM16: snprintf(buf, n, "a 16-bit integer"); break;
     case SIG_K32: snprintf(buf, n, "a 32-bit constant"); break;
-    case SIG_HWREG: snprintf(buf, n, "hwreg(HW_REG_MODE, offset, size)"); break;
+    case SIG_HWREG: snprintf(buf, n, "hwreg(HW_REG_NAME, offset, size)"); break;
     case SIG_RSRC: snprintf(buf, n, "a buffer resource, four SGPRs s[4n:4n+3]"); break;
     case SIG_GPRIDX: snprintf(buf, n, "a VGPR index mode: gpr_idx(SRC0,SRC1,SRC2,DST) or 0..15"); break;
     case SIG_LABEL: snprintf(buf, n, "a label"); break;
@@ -277,8 +277,9 @@ static bool reg_fits(const asm_opnd_t *o, bool vgpr, unsigned width)
     return vgpr ? o->code >= ISA_VGPR_BASE : o->code < ISA_VGPR_BASE;
 }
 
-static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, const asm_sig_t *g, const asm_opnd_t *o,
-                          unsigned pos, asm_pinst_t *pi)
+/* Operand o against signature group g (number gpos); pos numbers the operand in messages. */
+static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, const asm_sig_t *g, unsigned gpos,
+                          const asm_opnd_t *o, unsigned pos, asm_pinst_t *pi)
 {
     isa_inst_t *in = &pi->in;
     isa_enc_t enc = isa_ops[op].enc;
@@ -307,17 +308,20 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
     case SIG_VSRC: {
         if (o->kind == OPK_SYM || (o->kind == OPK_REG && o->count != g->width))
             return bad_operand(c, o, pos, op, g);
-        /* v_cndmask_b32 takes neg/abs too (LLVM folds fneg/fabs of the selected values into it). */
-        if (mods && !(isa_ops[op].flags & ISA_FL_FLOAT) && op != ISA_v_cndmask_b32) {
-            asm_error(c, o->col, "source modifiers (neg, abs) are only allowed on floating-point instructions; '%s' "
-                      "is not one", isa_ops[op].name);
+        /* Which sources take neg/abs: isa_op_src_mods, the rule the decoder applies too (v_cndmask_b32
+         * takes them; LLVM folds fneg/fabs of the selected values into it). The SDWA and DPP forms
+         * check their own sources again in asm_ext_finish. */
+        unsigned allow = isa_op_src_mods(op, ISA_FORM_PLAIN, gpos);
+        if (mods && !allow) {
+            if (!(isa_ops[op].flags & ISA_FL_FLOAT) && op != ISA_v_cndmask_b32)
+                asm_error(c, o->col, "source modifiers (neg, abs) are only allowed on floating-point instructions; "
+                          "'%s' is not one", isa_ops[op].name);
+            else
+                asm_error(c, o->col, "source modifiers (neg, abs) are not allowed on operand %u of '%s': it is an "
+                          "integer", pos, isa_ops[op].name);
             return false;
         }
-        if (mods && (g->integer || ((isa_ops[op].flags & ISA_FL_FLOAT) && !isa_op_src_float(op, st->nvsrc)))) {
-            asm_error(c, o->col, "source modifiers (neg, abs) are not allowed on operand %u of '%s': it is an integer",
-                      pos, isa_ops[op].name);
-            return false;
-        }
+        st->abs_refused |= o->abs && !(allow & ISA_MOD_ABS);
         if (o->kind == OPK_REG && mods && !st->mods_col)
             st->mods_col = o->col;
         unsigned idx = st->nvsrc++;
@@ -394,8 +398,8 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
     case SIG_HWREG:
         if (o->kind != OPK_INT || o->ival < 0 || o->ival > 0xffff)
             return bad_operand(c, o, pos, op, g);
-        if (isa_hwreg_id((int32_t)o->ival) != ISA_HWREG_MODE) {
-            asm_error(c, o->col, "hardware register %u is not simulated by gcnsim (only HW_REG_MODE, 1)",
+        if (!isa_hwreg_name(isa_hwreg_id((int32_t)o->ival))) {
+            asm_error(c, o->col, "hardware register %u does not exist on gfx803 (HW_REG_MODE 1 .. HW_REG_IB_STS 7)",
                       isa_hwreg_id((int32_t)o->ival));
             return false;
         }
@@ -424,8 +428,20 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
         return true;
     }
     case SIG_LABEL:
+        /* A number, as llvm-objdump prints branches: the offset in dwords from the next
+         * instruction, any 16-bit value (llvm-mc takes -32768..65535; 65535 is -1). */
+        if (o->kind == OPK_INT && !o->neg && !o->abs) {
+            if (o->ival < -32768 || o->ival > 65535) {
+                asm_error(c, o->col, "expected a 16-bit signed jump offset (-32768 to 65535), or a label");
+                return false;
+            }
+            pi->branch_num = true;
+            pi->branch_off = (int16_t)(uint16_t)o->ival;
+            pi->label_col = o->col;
+            return true;
+        }
         if (o->kind != OPK_SYM) {
-            asm_error(c, o->col, "branch target must be a label name");
+            asm_error(c, o->col, "branch target must be a label name or a 16-bit offset in dwords");
             return false;
         }
         pi->label = o->sym;
@@ -634,6 +650,16 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     }
     bool skip_rtn = rtn >= 0 && !m->glc;
     unsigned want = sig->n - (has_w ? 1u : 0u) - (skip_rtn ? 1u : 0u);
+    /* s_endpgm takes an optional 16-bit immediate, as llvm-mc does (`s_endpgm 3`: SIMM16, which
+     * the GCN3 manual leaves unused; kept so that the word is written back as read). */
+    if (op == ISA_s_endpgm && nops == 1) {
+        if (ops[0].kind != OPK_INT || ops[0].neg || ops[0].abs || ops[0].ival < 0 || ops[0].ival > 65535) {
+            asm_error(c, ops[0].col, "expected a 16-bit value (0 to 65535) after s_endpgm");
+            return false;
+        }
+        in->simm16 = (int32_t)ops[0].ival;
+        want = 1;
+    }
     if (nops != want)
         return count_error(c, op, mcol, nops, want, rtn, carry, m);
     int form = asm_ext_form(c, op, suffix, mcol, ops, nops, m);
@@ -650,7 +676,7 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
         const asm_sig_t *g = &sig->g[k];
         if (g->kind == SIG_WAITCNT || (g->kind == SIG_RTN && skip_rtn))
             continue;
-        if (!match_operand(c, &st, op, g, &ops[oi], oi + 1, pi))
+        if (!match_operand(c, &st, op, g, k, &ops[oi], oi + 1, pi))
             return false;
         oi++;
     }
@@ -659,13 +685,10 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     if (!apply_mods(c, op, sig, m, in))
         return false;
     /* VOP3b (a VOP3 with a lane-mask destination) has no abs bits: llvm-mc rejects abs there. */
-    if (info->enc == ISA_ENC_VOP3 && has_mask_dst(sig))
-        for (unsigned k = 0; k < in->nsrc; k++)
-            if (in->src[k].abs) {
-                asm_error(c, mcol, "'%s' is a VOP3b instruction, which has no abs modifier (neg is allowed)",
-                          info->name);
-                return false;
-            }
+    if (st.abs_refused) {
+        asm_error(c, mcol, "'%s' is a VOP3b instruction, which has no abs modifier (neg is allowed)", info->name);
+        return false;
+    }
 
     if (st.lit_used)
         in->literal = st.lit;

@@ -196,13 +196,11 @@ static bool is_number(const asm_tok_t *t)
  * decides whether the register is one gcnsim simulates). */
 static bool parse_hwreg(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
 {
-    static const char *const names[] = { "", "HW_REG_MODE", "HW_REG_STATUS", "HW_REG_TRAPSTS", "HW_REG_HW_ID",
-                                         "HW_REG_GPR_ALLOC", "HW_REG_LDS_ALLOC", "HW_REG_IB_STS" };
     int64_t v[3] = { -1, 0, 32 };
     *i += 2;
     const asm_tok_t *t = &c->tok[*i];
-    for (int k = 1; k < (int)(sizeof names / sizeof names[0]); k++)
-        if (t->kind == TK_IDENT && asm_tok_is(t, names[k]))
+    for (unsigned k = 1; k <= ISA_HWREG_LAST; k++)
+        if (t->kind == TK_IDENT && asm_tok_is(t, isa_hwreg_name(k)))
             v[0] = k;
     if (t->kind == TK_INT && !t->overflow && t->ival <= 63)
         v[0] = t->ival;

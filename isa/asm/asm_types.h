@@ -176,6 +176,7 @@ typedef struct {
     uint32_t nvsrc;            /* S groups seen (VOP2/VOPC src1 is the second) */
     uint32_t src1_col;         /* src1 is not a VGPR (blocks e32) */
     uint32_t mods_col;         /* a register has neg/abs (needs e64) */
+    bool abs_refused;          /* abs on a source that takes neg only (VOP3b) */
     uint32_t mask_col;         /* lane mask other than vcc (needs e64) */
     uint32_t bus_codes[8], bus_counts[8], bus_cols[8], nbus;
     const asm_opnd_t *reloc;   /* the literal is a relocation, filled when the image is linked */
@@ -186,6 +187,8 @@ typedef struct {
     isa_inst_t in;
     const char *label;          /* branch target name (into the source text), or NULL */
     uint32_t label_len, label_col;
+    bool branch_num;            /* the target is a number: branch_off dwords from the next instruction */
+    int32_t branch_off;
     const char *line;           /* source line, for diagnostics issued after parsing */
     uint32_t line_len;
     asm_reloc_ref_t reloc;      /* the literal's relocation (sym into the original text) */

@@ -123,12 +123,19 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
             const char *l = label_for(k, in->target);
             if (l)
                 put(&o, "%s", l);
+            else if (k && in->target < k->ninsts) /* the offset, as llvm-objdump prints it */
+                put(&o, "%lld", ((long long)k->insts[in->target].pc - (long long)in->pc - 4) / 4);
             else
                 put(&o, "%u", in->target);
             break;
         }
         case SIG_HWREG:
-            put(&o, "hwreg(HW_REG_MODE, %u, %u)", isa_hwreg_offset(in->simm16), isa_hwreg_size(in->simm16));
+            if (isa_hwreg_name(isa_hwreg_id(in->simm16)))
+                put(&o, "hwreg(%s, %u, %u)", isa_hwreg_name(isa_hwreg_id(in->simm16)), isa_hwreg_offset(in->simm16),
+                    isa_hwreg_size(in->simm16));
+            else
+                put(&o, "hwreg(%u, %u, %u)", isa_hwreg_id(in->simm16), isa_hwreg_offset(in->simm16),
+                    isa_hwreg_size(in->simm16));
             break;
         case SIG_GPRIDX: {
             static const char *const names[] = { "SRC0", "SRC1", "SRC2", "DST" };
@@ -167,6 +174,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         }
         }
     }
+    if (in->op == ISA_s_endpgm && in->simm16) /* llvm-mc's optional immediate */
+        put(&o, " %d", (int)in->simm16);
     if (in->clamp)
         put(&o, " clamp");
     if (in->omod)

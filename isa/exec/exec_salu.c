@@ -139,6 +139,23 @@ static uint64_t bfe(uint64_t s, uint32_t ctl, unsigned bits, bool sign)
 }
 
 static void wr32(isa_wave_t *w, const isa_inst_t *in, uint32_t v) { isa_x_write_s32(w, in->sdst.code, v); }
+
+/* A hardware register as s_getreg_b32 reads it (isa.h): STATUS with its live SCC [0], EXECZ [9]
+ * and VCCZ [10] bits. */
+static uint32_t hwreg_read(const isa_wave_t *w, unsigned id)
+{
+    switch (id) {
+    case ISA_HWREG_MODE: return w->mode;
+    case ISA_HWREG_STATUS:
+        return w->status | w->scc | (uint32_t)(isa_wave_exec(w) == 0) << 9 | (uint32_t)(isa_wave_vcc(w) == 0) << 10;
+    case ISA_HWREG_TRAPSTS: return w->trapsts;
+    case ISA_HWREG_HW_ID: return w->hw_id;
+    case ISA_HWREG_GPR_ALLOC: return w->gpr_alloc;
+    case ISA_HWREG_LDS_ALLOC: return w->lds_alloc;
+    case ISA_HWREG_IB_STS: return w->ib_sts;
+    default: return 0; /* the assembler and the decoder take no other id */
+    }
+}
 static void wr64(isa_wave_t *w, const isa_inst_t *in, uint64_t v) { isa_x_write_s64(w, in->sdst.code, v); }
 
 static void set_exec(isa_wave_t *w, uint64_t e)
@@ -440,15 +457,21 @@ static bool exec_sopc_sopk(isa_wave_t *w, const isa_inst_t *in)
         return true;
     }
     case ISA_s_mulk_i32: wr32(w, in, isa_x_read_s32(w, in, in->sdst) * ks); return true;
-    /* MODE bits [offset + size - 1 : offset] (the assembler accepts no other register). */
+    /* Bits [offset + size - 1 : offset] of a hardware register (isa.h). MODE and TRAPSTS take
+     * writes; the others are read-only, and a write to them changes nothing, as on hardware. */
     case ISA_s_getreg_b32: case ISA_s_setreg_b32: case ISA_s_setreg_imm32_b32: {
         unsigned off = isa_hwreg_offset(in->simm16), size = isa_hwreg_size(in->simm16);
+        unsigned id = isa_hwreg_id(in->simm16);
         uint32_t mask = (size >= 32 ? UINT32_MAX : (1u << size) - 1) << off;
         if (op == ISA_s_getreg_b32) {
-            wr32(w, in, (w->mode & mask) >> off);
+            wr32(w, in, (hwreg_read(w, id) & mask) >> off);
             return true;
         }
-        isa_wave_set_mode(w, (w->mode & ~mask) | ((rd32(w, in, 0) << off) & mask));
+        uint32_t v = rd32(w, in, 0) << off;
+        if (id == ISA_HWREG_MODE)
+            isa_wave_set_mode(w, (w->mode & ~mask) | (v & mask));
+        else if (id == ISA_HWREG_TRAPSTS)
+            w->trapsts = (w->trapsts & ~mask) | (v & mask);
         return true;
     }
     default: return false;

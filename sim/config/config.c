@@ -470,6 +470,57 @@ int cfg_set(cfg_t *c, const char *assignment, FILE *err)
     return 0;
 }
 
+/* ---- the memory of a configuration ------------------------------------------------------------ */
+
+static uint64_t sat_mul(uint64_t a, uint64_t b) { return b && a > UINT64_MAX / b ? UINT64_MAX : a * b; }
+static uint64_t sat_add(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+
+/* One cache level: lines (size / line) and MSHRs, for `n` copies. */
+static uint64_t cache_bytes(uint64_t n, int64_t size, int64_t line, int64_t mshrs, uint64_t mshr_copies)
+{
+    uint64_t lines = line > 0 ? (uint64_t)size / (uint64_t)line : 0;
+    return sat_add(sat_mul(n, sat_mul(lines, CFG_MEM_LINE)), sat_mul(mshr_copies, sat_mul((uint64_t)mshrs, CFG_MEM_MSHR)));
+}
+
+uint64_t cfg_machine_bytes(const cfg_t *c, cfg_mem_part_t parts[CFG_MEM_PARTS])
+{
+    uint64_t cus = (uint64_t)c->gpu_compute_units;
+    bool ideal = c->mem_model == CFG_MEM_IDEAL;
+    uint64_t per = (uint64_t)(c->scalar_cus_per_cache > 0 ? c->scalar_cus_per_cache : 1), nscalar = (cus + per - 1) / per;
+    /* A wave slot holds up to min(cu.vgprs, 256) VGPRs of 64 lanes; the CU's LDS with the checker's bytes. */
+    uint64_t vgprs = (uint64_t)(c->cu_vgprs < 256 ? c->cu_vgprs : 256);
+    uint64_t slot = vgprs * 64 * 4, slots = (uint64_t)c->cu_simds * (uint64_t)c->cu_wave_slots;
+    uint64_t cu = sat_add(sat_add(CFG_MEM_CU, sat_mul(slots, slot)), sat_mul((uint64_t)c->cu_lds_bytes, CFG_MEM_LDS_FACTOR));
+    parts[0] = (cfg_mem_part_t){ "compute units", "gpu.compute_units x (cu.simds x cu.wave_slots x cu.vgprs, cu.lds_bytes)",
+                                 sat_mul(cus, cu) };
+    parts[1] = (cfg_mem_part_t){ "vector L1", "gpu.compute_units x (l1v.size / l1v.line, l1v.mshrs)",
+                                 ideal ? 0 : cache_bytes(cus, c->l1v_size, c->l1v_line, c->l1v_mshrs, cus) };
+    parts[2] = (cfg_mem_part_t){ "scalar cache", "gpu.compute_units / scalar.cus_per_cache x (scalar.size / scalar.line, scalar.mshrs)",
+                                 ideal ? 0 : cache_bytes(nscalar, c->scalar_size, c->scalar_line, c->scalar_mshrs, nscalar) };
+    parts[3] = (cfg_mem_part_t){ "L2", "l2.size / l2.line, l2.channels x l2.mshrs",
+                                 ideal ? 0 : cache_bytes(1, c->l2_size, c->l2_line, c->l2_mshrs, (uint64_t)c->l2_channels) };
+    parts[4] = (cfg_mem_part_t){ "DRAM", "dram.channels x dram.banks",
+                                 ideal || c->dram_row_model != CFG_ROW_ON ? 0
+                                     : sat_mul(sat_mul((uint64_t)c->dram_channels, (uint64_t)c->dram_banks), CFG_MEM_BANK) };
+    uint64_t total = 0;
+    for (int i = 0; i < CFG_MEM_PARTS; i++)
+        total = sat_add(total, parts[i].bytes);
+    return total;
+}
+
+/* Bytes as "1.5 GiB", "12 MiB". */
+static void human_bytes(uint64_t b, char *buf, size_t n)
+{
+    static const char *const unit[] = { "bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+    double v = (double)b;
+    int u = 0;
+    while (v >= 1024 && u < 6) {
+        v /= 1024;
+        u++;
+    }
+    snprintf(buf, n, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
+}
+
 /* ---- cross-key checks ---------------------------------------------------------------------- */
 
 int cfg_validate(const cfg_t *c, FILE *err)
@@ -490,6 +541,31 @@ int cfg_validate(const cfg_t *c, FILE *err)
                     granules[i].what, total, granules[i].granule, g);
             nerr++;
         }
+    }
+    /* The machine's memory, before anything is allocated: refused above the limit, with the keys
+     * of the parts that take most of it (the largest first). */
+    cfg_mem_part_t parts[CFG_MEM_PARTS];
+    uint64_t total = cfg_machine_bytes(c, parts);
+    if (total > (uint64_t)c->limits_machine_memory) {
+        char t[32], lim[32];
+        human_bytes(total, t, sizeof t);
+        human_bytes((uint64_t)c->limits_machine_memory, lim, sizeof lim);
+        fprintf(err, "configuration: error: this machine would take about %s of memory, above limits.machine_memory = "
+                "%" PRId64 " (%s):\n", t, c->limits_machine_memory, lim);
+        bool shown[CFG_MEM_PARTS] = { false };
+        for (int n = 0; n < CFG_MEM_PARTS; n++) {
+            int big = -1;
+            for (int i = 0; i < CFG_MEM_PARTS; i++)
+                if (!shown[i] && parts[i].bytes && (big < 0 || parts[i].bytes > parts[big].bytes))
+                    big = i;
+            if (big < 0 || parts[big].bytes < total / 100)
+                break;
+            shown[big] = true;
+            human_bytes(parts[big].bytes, t, sizeof t);
+            fprintf(err, "  %s: %s (%s)\n", parts[big].what, t, parts[big].keys);
+        }
+        fprintf(err, "  lower those keys, or raise limits.machine_memory if the machine has the memory\n");
+        nerr++;
     }
     /* Deliberately not checked: cu.max_waves above cu.simds x cu.wave_slots, or cu.max_workgroups
      * above cu.max_waves. The smaller limit simply applies, so `--set cu.wave_slots=4` alone is a

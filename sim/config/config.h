@@ -63,6 +63,21 @@ bool cfg_is_key(const char *name);
  * system's own checks are mem_config_problems (sim/mem/memsys.h); cli_validate_config runs both. */
 int cfg_validate(const cfg_t *c, FILE *err);
 
+/* The memory a configuration's machine takes, estimated from its keys before anything is built
+ * (cfg_validate refuses it above limits.machine_memory). Per-item sizes are upper bounds of the
+ * structures sim/mem and sim/machine allocate (tests/unit/test_config.c checks them against the
+ * real sizeof): a cache line's state, an MSHR, a DRAM bank's open row, a CU's fixed state (wave
+ * slots and workgroup pool), and 16 bytes of race bookkeeping per LDS byte (the hazard checker). */
+enum { CFG_MEM_LINE = 32, CFG_MEM_MSHR = 8, CFG_MEM_BANK = 8, CFG_MEM_CU = 262144, CFG_MEM_LDS_FACTOR = 17 };
+typedef struct {
+    const char *what;          /* "l1v", "l2", ... */
+    const char *keys;          /* the keys that drive it */
+    uint64_t bytes;
+} cfg_mem_part_t;
+enum { CFG_MEM_PARTS = 5 };
+/* Fills parts[CFG_MEM_PARTS] and returns their sum (saturating). */
+uint64_t cfg_machine_bytes(const cfg_t *c, cfg_mem_part_t parts[CFG_MEM_PARTS]);
+
 /* Print the effective configuration as a loadable INI file. */
 void cfg_dump(const cfg_t *c, FILE *out);
 /* A 64-bit FNV-1a hash of every key's effective value (the lines "section.key=value\n" in table

@@ -718,6 +718,14 @@ void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wa
 
     uint32_t items = wgsize[0] * wgsize[1] * wgsize[2];
     uint32_t nwaves = (items + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE;
+    /* The hardware registers s_getreg reads (docs/semantics-salu.md, "Hardware registers"): the
+     * functional mode's placement is CU 0 of SE 0, the workgroup's waves dealt to SIMDs 0-3 in
+     * turn (wave slot = wave / 4); the timing model replaces HW_ID and the allocations with the
+     * wave's real ones (timing_dispatch.c). */
+    w->hw_id = isa_hw_id(wave / 4, wave % 4, 0, 0, 0);
+    w->gpr_alloc = isa_gpr_alloc(D->nvgpr, k->sgprs_used);
+    w->lds_alloc = isa_lds_alloc(D->lds_total);
+    w->status = ISA_STATUS_VALID | (nwaves > 1 ? ISA_STATUS_IN_TG : 0);
     launch_scratch_sgprs_t scr;
     launch_scratch_entry(L, D, slot, &scr);
     uint32_t s = 0;

@@ -19,9 +19,8 @@ typedef struct {
     wl_entries_t in;
     wl_ix_t *buf_ix;           /* buffer name -> index into the workload's buffers */
     bool too_many_buffers;
-    uint64_t too_many_args;    /* bit k: dispatch k's argument limit was reported */
+    uint8_t *too_many_args;    /* [k]: dispatch k's argument limit was reported */
 } ctx_t;
-_Static_assert(WL_MAX_DISPATCHES <= 64, "too_many_args has one bit per dispatch");
 _Static_assert((int)WL_ENTRY_TEXT == (int)WL_TEXT_MAX, "entries hold the texts the workload keeps");
 
 static void resolve_path(char *dst, size_t len, const char *ini, const char *rel)
@@ -456,10 +455,15 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
         const wl_sect_t *s = &c->in.s[i];
         if (strncmp(s->name, "args ", 5) != 0 || section_dispatch(wl, s->name, 4))
             continue;
-        const char *labels[WL_MAX_DISPATCHES];
+        const char **labels = malloc(wl->ndispatches * sizeof *labels);
+        if (!labels) {
+            wl_err_at(&c->in, s->line, s->set, "out of memory");
+            return;
+        }
         for (uint32_t k = 1; k < wl->ndispatches; k++)
             labels[k - 1] = wl->dispatches[k].label;
         const char *near = txt_nearest(s->name + 5, labels, wl->ndispatches - 1, 3);
+        free(labels);
         if (near)
             wl_err_at(&c->in, s->line, s->set, "[%s] belongs to no dispatch; did you mean [args %s]?", s->name, near);
         else
@@ -473,10 +477,13 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
         else if (strncmp(e->section, "args", 4) == 0 && (d = section_dispatch(wl, e->section, 4))) {
             if (d->nargs == WL_MAX_ARGS) {
                 /* Said once per dispatch, at the first argument over the limit. */
-                uint64_t bit = 1ull << (d - wl->dispatches);
-                if (!(c->too_many_args & bit))
+                if (!c->too_many_args && !(c->too_many_args = calloc(wl->ndispatches, 1))) {
+                    wl_err_e(&c->in, e, "out of memory");
+                    return;
+                }
+                if (!c->too_many_args[d - wl->dispatches])
                     wl_err_e(&c->in, e, "[%s]: more than %d arguments", e->section, WL_MAX_ARGS);
-                c->too_many_args |= bit;
+                c->too_many_args[d - wl->dispatches] = 1;
                 continue;
             }
             d->args = wl_grow_pow2(d->args, d->nargs, sizeof *d->args);
@@ -507,6 +514,7 @@ int wl_load(const char *path, const char *const *sets, size_t nsets, wl_workload
     fio_more_errors(path, c.in.nerr, err);
     wl_entries_free(&c.in);
     wl_ix_free(&c.buf_ix);
+    free(c.too_many_args);
     if (c.in.nerr)
         wl_free(out);
     return c.in.nerr;

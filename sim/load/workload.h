@@ -59,7 +59,8 @@ typedef enum {
 /* The documented limits on counts (docs/workloads.md, "Limits"), checked by wl_load. They bound the
  * loader's memory and keep every derived count inside the types that hold it. */
 enum {
-    WL_MAX_DISPATCHES = 64,
+    WL_MAX_DISPATCHES = 1024,       /* [kernel NAME] sections (the per-dispatch results of the timing
+                                       model and the statistics are arrays of this size) */
     WL_MAX_BUFFERS = 131072,        /* [buffer NAME] sections */
     WL_MAX_ARGS = 131072            /* arguments of one dispatch */
 };

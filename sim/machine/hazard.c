@@ -88,14 +88,17 @@ struct hz_wave {
     hz_regs_t sr, vr;          /* scalar (specials first) and vector register records */
 };
 
+/* The last writer of one byte of LDS. Bytes, not dwords: waves that write different bytes of one
+ * dword (ds_write_b8/b16, a byte histogram) do not race, and a wave reading back only its own
+ * bytes must not be reported. */
 typedef struct {
     uint64_t wave;             /* the writer's id + 1; 0: never written */
     uint32_t pc, epoch;
-} hz_word_t;
+} hz_byte_t;
 
 struct hz_lds {
-    hz_word_t *word;
-    uint32_t cap;              /* words */
+    hz_byte_t *byte;
+    uint32_t cap;              /* bytes */
     uint32_t epoch;
     uint32_t writers;          /* waves (index in the workgroup) that wrote in this epoch: a read
                                   needs no look at its words while no other wave has */
@@ -320,14 +323,13 @@ bool hz_lds_reset(hz_lds_t **slot, uint32_t lds_bytes, uint32_t epoch)
             return false;
         *slot = l;
     }
-    uint32_t words = (lds_bytes + 3) / 4;
-    if (l->cap < words) {
-        hz_word_t *p = realloc(l->word, (size_t)words * sizeof *p);
+    if (l->cap < lds_bytes) {
+        hz_byte_t *p = realloc(l->byte, (size_t)lds_bytes * sizeof *p);
         if (!p)
             return false;
-        memset(p + l->cap, 0, (size_t)(words - l->cap) * sizeof *p);
-        l->word = p;
-        l->cap = words;
+        memset(p + l->cap, 0, (size_t)(lds_bytes - l->cap) * sizeof *p);
+        l->byte = p;
+        l->cap = lds_bytes;
     }
     l->epoch = epoch;
     l->writers = 0;
@@ -345,7 +347,7 @@ void hz_lds_barrier(hz_lds_t *l, uint32_t epoch)
 void hz_lds_free(hz_lds_t *l)
 {
     if (l)
-        free(l->word);
+        free(l->byte);
     free(l);
 }
 
@@ -553,24 +555,26 @@ static void lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const is
     uint64_t delta;
     uint32_t len;
     unsigned nr = ds_runs(in, &delta, &len);
-    const hz_word_t stamp = { w->id + 1, w->hz_hot.cur_pc, l->epoch };
+    const hz_byte_t stamp = { w->id + 1, w->hz_hot.cur_pc, l->epoch };
     for (uint64_t m = res->lanes; m; m &= m - 1) {
         uint64_t addr = res->addr[__builtin_ctzll(m)];
         for (unsigned k = 0; k < nr; k++) {
-            uint64_t start = addr + (k ? delta : 0), end = (start + len + 3) / 4;
+            uint64_t start = addr + (k ? delta : 0), end = start + len;
+            if (start >= l->cap)
+                continue; /* outside the allocation (wrapped or out of range): isa_exec's to judge */
             end = end < l->cap ? end : l->cap;
             if (wr) {
-                for (uint64_t a = start / 4; a < end; a++)
-                    l->word[a] = stamp;
+                for (uint64_t a = start; a < end; a++)
+                    l->byte[a] = stamp;
                 continue;
             }
-            for (uint64_t a = start / 4; a < end; a++) {
-                const hz_word_t *x = &l->word[a];
+            for (uint64_t a = start; a < end; a++) {
+                const hz_byte_t *x = &l->byte[a];
                 if (x->wave && x->wave != stamp.wave && x->epoch == l->epoch) {
                     tev_hazard_t hz = { 0 };
                     hz.kind = TEV_HZ_LDS_RACE;
                     hz.src_pc = x->pc;
-                    hz.addr = (uint32_t)(a * 4);
+                    hz.addr = (uint32_t)a;
                     hz.other_wave = x->wave - 1;
                     report(s, w, c, &hz);
                     return; /* one finding per execution */

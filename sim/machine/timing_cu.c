@@ -106,6 +106,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     bool hz = mem || (s->hazards && !hz_quick(s, w));
     if (hz)
         hz_issue_begin(s, w, in, c);
+    if (in->op == ISA_s_getreg_b32) /* IB_STS: what is outstanding at this issue */
+        w->isa.ib_sts = isa_ib_sts(w->vm_cnt, w->lgkm_cnt);
     isa_exec(&w->isa, in, &res);
     tw_wave_fetch(cu, w);
     if (res.status == ISA_EXEC_FAULT) {

@@ -252,6 +252,11 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         uint32_t *vgpr = *vgpr_slot;
         /* The machine-wide wave slot chooses the wave's scratch area (timing_run maps one per slot). */
         launch_wave_init_slot(L, D, &w->isa, vgpr, wg->lds, wg->gid, wg->size, i, (ci * s->simds + d) * s->slots + slot);
+        /* HW_ID from the real placement (16 CUs per shader engine, as Fiji; TG_ID the workgroup's
+         * place on its CU), GPR_ALLOC and LDS_ALLOC from the allocation (isa.h). */
+        w->isa.hw_id = isa_hw_id(slot, d, ci % 16, ci / 16, wg->pool_index);
+        w->isa.gpr_alloc = isa_gpr_alloc(dp->vgpr_alloc, dp->sgpr_alloc);
+        w->isa.lds_alloc = isa_lds_alloc(dp->lds_alloc);
         if (!hz_wave_reset(&cu->hz_slot[d * TW_MAX_SLOTS + slot], w)) {
             s->status = 3;
             return;

@@ -1,5 +1,6 @@
 /* table_sample: prints one valid instance of every instruction in the table (operands chosen from
- * the signature letters). `make test` assembles the output with llvm-mc for gfx803 and with our own
+ * the signature letters); with `--mods`, every source modifier the shared rule accepts on every
+ * VALU operand. `make test` assembles the output with llvm-mc for gfx803 and with our own
  * assembler, so the table can never list an instruction LLVM does not accept in that form, and
  * our assembler must decode each sample back to the same opcode (`--check`). */
 #include <stdio.h>
@@ -57,6 +58,54 @@ static void write_samples(FILE *out)
         if (op->enc == ISA_ENC_DS && (op->flags & ISA_FL_DUAL))
             fputs(" offset0:1 offset1:2", out);
         fputc('\n', out);
+    }
+}
+
+/* Every source modifier isa_op_src_mods (the rule the assembler and the decoder share) accepts, on
+ * every operand of every VALU instruction, in the 64-bit encoding and the SDWA and DPP forms.
+ * tests/objdump_check.sh decodes llvm-mc's object of them (the refused ones are valu_syntax's). */
+static void write_mods(FILE *out)
+{
+    static const char *const suffix[] = { "_e64", "_sdwa", "_dpp" };
+    static const char *const pre[] = { "", "-", "|", "-|" }, *const post[] = { "", "", "|", "|" };
+    for (int i = 0; i < ISA_NUM_OPS; i++) {
+        const isa_op_info_t *op = &isa_ops[i];
+        if (op->unit != ISA_UNIT_VALU || strchr(op->sig, 'K'))
+            continue;
+        for (int form = ISA_FORM_PLAIN; form <= ISA_FORM_DPP; form++) {
+            if (!isa_op_has_form((isa_op_t)i, form) || (form != ISA_FORM_PLAIN && op->enc == ISA_ENC_VOP3))
+                continue;
+            unsigned ngroups = op->sig[0] != 0;
+            for (const char *p = op->sig; *p; p++)
+                ngroups += *p == ' ';
+            for (unsigned pos = 0; pos < ngroups; pos++)
+                for (unsigned mods = 1; mods <= 3; mods++) {
+                    if (mods & ~isa_op_src_mods((isa_op_t)i, form, pos))
+                        continue;
+                    bool glc = false;
+                    fprintf(out, "  %s%s", op->name, op->enc == ISA_ENC_VOP3 ? "" : suffix[form]);
+                    const char *p = op->sig;
+                    for (unsigned g = 0; *p; g++) {
+                        char group[8];
+                        size_t n = strcspn(p, " ");
+                        if (n >= sizeof group)
+                            n = sizeof group - 1;
+                        memcpy(group, p, n);
+                        group[n] = 0;
+                        const char *t = sample_operand(group, form == ISA_FORM_PLAIN, &glc);
+                        if (form != ISA_FORM_PLAIN && (group[0] == 'C' || group[0] == 'c'))
+                            t = "vcc";
+                        if (form != ISA_FORM_PLAIN && group[0] == 's')
+                            t = "v20";
+                        unsigned m = g == pos ? mods : 0;
+                        fprintf(out, "%s%s%s%s", g ? ", " : " ", pre[m], t, post[m]);
+                        p += n;
+                        while (*p == ' ')
+                            p++;
+                    }
+                    fputs(form == ISA_FORM_DPP ? " quad_perm:[0,1,2,3]\n" : "\n", out);
+                }
+        }
     }
 }
 
@@ -118,6 +167,11 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "--check") == 0)
         return check_samples();
+    if (argc > 1 && strcmp(argv[1], "--mods") == 0) {
+        fputs("entry:\n", stdout);
+        write_mods(stdout);
+        return 0;
+    }
     write_samples(stdout);
     return 0;
 }

@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "machine/timing_state.h"
+#include "mem/cache.h"
 #include "mem/memsys.h"
 
 static int64_t get_int(const cfg_t *c, const cfg_key_t *k) { int64_t v; memcpy(&v, (const char *)c + k->offset, sizeof v); return v; }
@@ -274,7 +276,7 @@ START_TEST(errors_names)
     expect_one("[gpu]\nfrobnicate = 8\n", 2, "unknown key 'frobnicate' in [gpu]; keys of [gpu] are compute_units, clock_mhz");
     expect_one("\n[cuu]\nwave_slots = 8\n", 2, "unknown section [cuu]; did you mean [cu]?");
     expect_one("[kernel]\ngrid = 8\n", 1, "unknown section [kernel]; sections are [gpu], [cu], [sched], [valu], [salu], "
-               "[branch], [lds], [vmem], [mem], [l1v], [scalar], [l2], [dram], [dispatch]");
+               "[branch], [lds], [vmem], [mem], [l1v], [scalar], [l2], [dram], [dispatch], [limits]");
     expect_one("wave_slots = 8\n", 1, "key 'wave_slots' is outside any section; it belongs in [cu]");
     expect_one("frob = 8\n", 1, "key 'frob' is outside any section (start with a section such as [cu])");
     expect_one("[cu]\nsimds = 2\n\n[cu]\nsimds = 3\n", 5, "duplicate key 'simds' in [cu] (first given at line 2)");
@@ -427,6 +429,50 @@ static int validate(const cfg_t *c, char **msg)
     return n;
 }
 
+/* The memory of a configuration (issue 28): estimated before allocating, refused above
+ * limits.machine_memory with the keys that drive it; the per-item sizes bound the real ones. */
+START_TEST(machine_memory)
+{
+    ck_assert_uint_le(sizeof(cache_line_t), CFG_MEM_LINE);
+    ck_assert_uint_le(sizeof(uint64_t), CFG_MEM_MSHR);
+    ck_assert_uint_le((size_t)TW_MAX_SIMDS * TW_MAX_SLOTS * sizeof(tw_wave_t) + 64 * sizeof(tw_wg_t), CFG_MEM_CU);
+    cfg_t c;
+    char *msg;
+    cfg_mem_part_t parts[CFG_MEM_PARTS];
+    cfg_defaults(&c);
+    /* the default machine: a CU's registers (40 slots of 256 VGPRs) and LDS dominate */
+    uint64_t one = cfg_machine_bytes(&c, parts);
+    ck_assert_uint_eq(parts[1].bytes, (16384 / 64) * CFG_MEM_LINE + 256 * CFG_MEM_MSHR);
+    ck_assert_uint_lt(one, 8u << 20);
+    ck_assert_int_eq(validate(&c, &msg), 0);
+    free(msg);
+    /* in range key by key, gigabytes together: 256 CUs with 64 MiB L1s and 65536 MSHRs each */
+    c.gpu_compute_units = 256;
+    c.l1v_size = 67108864;
+    c.l1v_mshrs = 65536;
+    uint64_t big = cfg_machine_bytes(&c, parts);
+    ck_assert_uint_eq(parts[1].bytes, 256ull * (67108864 / 64) * CFG_MEM_LINE + 256ull * 65536 * CFG_MEM_MSHR);
+    ck_assert_uint_gt(big, 8ull << 30);
+    ck_assert_int_eq(validate(&c, &msg), 1);
+    ck_assert_ptr_nonnull(strstr(msg, "above limits.machine_memory = 1073741824 (1.0 GiB)"));
+    ck_assert_ptr_nonnull(strstr(msg, "vector L1: 8.1 GiB (gpu.compute_units x (l1v.size / l1v.line, l1v.mshrs))"));
+    free(msg);
+    /* the limit is a key: raised, the same machine passes */
+    c.limits_machine_memory = 16ll << 30;
+    ck_assert_int_eq(validate(&c, &msg), 0);
+    free(msg);
+    /* a huge L2 alone */
+    cfg_defaults(&c);
+    c.l2_size = 1073741824;
+    c.l2_line = 16;
+    c.l1v_line = c.scalar_line = 16;
+    ck_assert_uint_eq(cfg_machine_bytes(&c, parts) > (1ull << 30), 1);
+    ck_assert_int_ge(validate(&c, &msg), 1);
+    ck_assert_ptr_nonnull(strstr(msg, "  L2: 2.0 GiB (l2.size / l2.line, l2.channels x l2.mshrs)"));
+    free(msg);
+}
+END_TEST
+
 START_TEST(cross_checks)
 {
     cfg_t c;
@@ -544,6 +590,7 @@ static Suite *suite(void)
     tcase_add_test(tc, overrides);
     tcase_add_test(tc, is_key);
     tcase_add_test(tc, cross_checks);
+    tcase_add_test(tc, machine_memory);
     tcase_add_test(tc, dump_round_trip);
     tcase_add_test(tc, dump_format);
     suite_add_tcase(s, tc);

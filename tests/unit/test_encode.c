@@ -91,6 +91,14 @@ START_TEST(branch_words)
     WORDS("L: s_nop 0\ns_cbranch_scc0 L", 0xbf800000u, 0xbf84fffeu);
     /* over a literal: the target's byte offset counts the literal's dword */
     WORDS("s_cbranch_vccz L\ns_mov_b32 s0, 0x1234\nL: s_endpgm", 0xbf860002u, 0xbe8000ffu, 0x1234u, 0xbf810000u);
+    /* numeric offsets, as llvm-objdump prints them and llvm-mc-15 takes them (65535 is -1) */
+    WORDS("s_branch 1\ns_nop 0\ns_endpgm", 0xbf820001u, 0xbf800000u, 0xbf810000u);
+    WORDS("s_nop 0\ns_nop 0\ns_nop 0\ns_nop 0\ns_cbranch_scc0 -5\ns_endpgm", 0xbf800000u, 0xbf800000u, 0xbf800000u,
+          0xbf800000u, 0xbf84fffbu, 0xbf810000u);
+    WORDS("s_cbranch_execz 65535\ns_endpgm", 0xbf88ffffu, 0xbf810000u);
+    /* s_endpgm's optional immediate (llvm-mc-15: s_endpgm 3 is [0x03,0x00,0x81,0xbf]) */
+    WORDS("s_endpgm 3", 0xbf810003u);
+    WORDS("s_endpgm 0", 0xbf810000u);
 }
 END_TEST
 
@@ -201,6 +209,9 @@ START_TEST(decode_errors)
     /* a branch into the literal of the next instruction */
     static const uint8_t into[] = { 0x01, 0x00, 0x82, 0xbf, 0xff, 0x00, 0x81, 0xbe, 0, 0, 0, 0 };
     decode_fails(into, sizeof into, "branches to byte offset 0x8, which is not the start of an instruction");
+    /* SIMM16 set on an instruction without operands other than s_endpgm (s_barrier) */
+    static const uint8_t barrier_imm[] = { 0x01, 0x00, 0x8a, 0xbf };
+    decode_fails(barrier_imm, sizeof barrier_imm, "'s_barrier': its SIMM16 field is 0x1, but it takes no operand");
     static const uint8_t gds[] = { 0, 0, 0x6d, 0xd8, 2, 0, 0, 1 };
     decode_fails(gds, sizeof gds, "'ds_read_b32' with gds: graphics-only");
     /* s_mov_b32 ttmp0, s1 (a trap register); s_mov_b64 s[1:2], s[4:5] (misaligned);
@@ -288,6 +299,31 @@ START_TEST(alias_and_listing)
 }
 END_TEST
 
+/* Machine code without labels lists its branches as llvm-objdump does, as offsets in dwords from
+ * the next instruction, and s_endpgm with its immediate: text the assembler takes back. */
+START_TEST(numeric_listing)
+{
+    asm_opcode_map_t *m = asm_opcode_map_create();
+    static const uint8_t code[] = { 0x01, 0x00, 0x82, 0xbf, 0, 0, 0x80, 0xbf, 0xfd, 0xff, 0x84, 0xbf, 0x03, 0x00, 0x81, 0xbf };
+    isa_inst_t *dec;
+    uint32_t n;
+    char err[256], line[64];
+    ck_assert_msg(asm_decode_code(m, code, sizeof code, &dec, &n, err, sizeof err) == 0, "%s", err);
+    ck_assert_uint_eq(n, 4);
+    isa_kernel_t k;
+    memset(&k, 0, sizeof k);
+    k.insts = dec;
+    k.ninsts = n;
+    static const char *const want[] = { "s_branch 1", "s_nop 0", "s_cbranch_scc0 -3", "s_endpgm 3" };
+    for (uint32_t i = 0; i < n; i++) {
+        isa_format_inst(&k, &dec[i], line, sizeof line);
+        ck_assert_str_eq(line, want[i]);
+    }
+    free(dec);
+    asm_opcode_map_free(m);
+}
+END_TEST
+
 /* Every table instruction has its opcode (and every VOP1/VOP2/VOPC one its VOP3 opcode, but for
  * the documented exceptions). */
 START_TEST(table_has_opcodes)
@@ -331,6 +367,7 @@ static Suite *encode_suite(void)
     tcase_add_test(tc, buffer_and_extension_fields);
     tcase_add_test(tc, decode_errors);
     tcase_add_test(tc, alias_and_listing);
+    tcase_add_test(tc, numeric_listing);
     tcase_add_test(tc, random_words);
     tcase_add_test(tc, table_has_opcodes);
     tcase_add_test(tc, line_ops_match_lookup);

@@ -340,6 +340,41 @@ START_TEST(test_lds_race_second_element)
 }
 END_TEST
 
+/* Byte granularity (issue 30, HIP HistogramAtomic): work-item id writes byte id / 64 of dword
+ * id % 64, so the two waves write different bytes of the same dwords. Reading back its own byte is
+ * no race (it was reported when the check kept one writer per dword); reading the other wave's byte
+ * of the same dword without a barrier is one, at that byte's address. */
+START_TEST(test_lds_race_bytes)
+{
+    const char *head = "  v_and_b32 v16, 63, v0\n  v_lshlrev_b32 v16, 2, v16\n  v_lshrrev_b32 v17, 6, v0\n"
+                       "  v_or_b32 v18, v16, v17\n  s_mov_b32 m0, -1\n  ds_write_b8 v18, v0\n";
+    char body[512];
+    th_found_t f;
+    uint32_t out[64];
+    snprintf(body, sizeof body, "%s  ds_read_u8 v2, v18\n  s_waitcnt lgkmcnt(0)\n", head);
+    run(body, true, ini_two_waves, &f, out);
+    ck_assert_uint_eq(f.n, 0);
+    for (int i = 0; i < 64; i++)
+        ck_assert_uint_eq(out[i], (uint32_t)i);
+    /* a 16-bit write next to the other wave's bytes: the upper half of each dword by wave 1 */
+    snprintf(body, sizeof body, "  v_and_b32 v16, 63, v0\n  v_lshlrev_b32 v16, 2, v16\n  v_lshrrev_b32 v17, 6, v0\n"
+             "  v_lshlrev_b32 v17, 1, v17\n  v_or_b32 v18, v16, v17\n  s_mov_b32 m0, -1\n  ds_write_b16 v18, v0\n"
+             "  ds_read_u16 v2, v18\n  s_waitcnt lgkmcnt(0)\n");
+    run(body, true, ini_two_waves, &f, NULL);
+    ck_assert_uint_eq(f.n, 0);
+    /* the other wave's byte of the same dword: a race, reported at that byte */
+    snprintf(body, sizeof body, "%s  v_xor_b32 v19, 1, v18\n  ds_read_u8 v2, v19\n  s_waitcnt lgkmcnt(0)\n", head);
+    run(body, true, ini_two_waves, &f, NULL);
+    const tev_hazard_t *h = only(&f, TEV_HZ_LDS_RACE);
+    ck_assert_uint_ne(h->other_wave, f.wave[0]);
+    ck_assert_uint_eq(h->addr % 4 < 2, 1);
+    /* a dword read over bytes another wave wrote is one too */
+    snprintf(body, sizeof body, "%s  ds_read_b32 v2, v16\n  s_waitcnt lgkmcnt(0)\n", head);
+    run(body, true, ini_two_waves, &f, NULL);
+    only(&f, TEV_HZ_LDS_RACE);
+}
+END_TEST
+
 /* ---- what the user sees: diagnostics, JSON, trace records --------------------------------------- */
 
 /* The finding of the first kernel, once per instruction (64 lanes, one wave: one occurrence), as
@@ -463,6 +498,7 @@ static Suite *hazard_suite(void)
     tcase_add_test(tc, test_m0_before_lds_is_no_hazard);
     tcase_add_test(tc, test_lds_race_across_waves);
     tcase_add_test(tc, test_lds_race_second_element);
+    tcase_add_test(tc, test_lds_race_bytes);
     tcase_add_test(tc, test_report_json_and_trace);
     tcase_add_test(tc, test_tick_every_cycle_same_findings);
     suite_add_tcase(s, tc);

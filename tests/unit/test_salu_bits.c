@@ -402,6 +402,66 @@ START_TEST(mode_register)
 }
 END_TEST
 
+/* The other hardware registers (GCN3 ISA manual, "Hardware registers"): the fields the caller set
+ * (HW_ID, GPR_ALLOC, LDS_ALLOC, IB_STS), STATUS with its live SCC/EXECZ/VCCZ bits, TRAPSTS written
+ * and read back, and writes to the read-only ones ignored. */
+static int32_t hwreg_field(unsigned id, unsigned off, unsigned size) { return (int32_t)(id | off << 6 | (size - 1) << 11); }
+
+START_TEST(other_hw_registers)
+{
+    ut_machine_t *m = ut_machine_new();
+    m->w.hw_id = isa_hw_id(5, 2, 13, 3, 7);
+    m->w.gpr_alloc = isa_gpr_alloc(24, 48);
+    m->w.lds_alloc = isa_lds_alloc(1000);
+    m->w.ib_sts = isa_ib_sts(3, 20);
+    m->w.status = ISA_STATUS_VALID | ISA_STATUS_IN_TG;
+    isa_inst_t get = ut_inst(ISA_s_getreg_b32);
+    get.sdst = ut_s(0);
+    /* HW_ID: WAVE_ID [3:0], SIMD_ID [5:4], CU_ID [11:8], SE_ID [14:13], TG_ID [19:16] */
+    get.simm16 = hwreg_field(ISA_HWREG_HW_ID, 0, 32);
+    ut_run(m, &get);
+    ck_assert_uint_eq(m->w.sreg[0], 5u | 2u << 4 | 13u << 8 | 3u << 13 | 7u << 16);
+    get.simm16 = hwreg_field(ISA_HWREG_HW_ID, 8, 4); /* HIP's __smid(): CU_ID */
+    ut_run(m, &get);
+    ck_assert_uint_eq(m->w.sreg[0], 13);
+    /* GPR_ALLOC: VGPR_SIZE [13:8] = 24/4 - 1, SGPR_SIZE [27:24] = 48/16 - 1 */
+    get.simm16 = hwreg_field(ISA_HWREG_GPR_ALLOC, 0, 32);
+    ut_run(m, &get);
+    ck_assert_uint_eq(m->w.sreg[0], 5u << 8 | 2u << 24);
+    /* LDS_ALLOC: LDS_SIZE [20:12] in 64 dwords, 1000 bytes round up to 4 */
+    get.simm16 = hwreg_field(ISA_HWREG_LDS_ALLOC, 12, 9);
+    ut_run(m, &get);
+    ck_assert_uint_eq(m->w.sreg[0], 4);
+    /* IB_STS: VM_CNT [3:0], LGKM_CNT [11:8] (saturating at 15) */
+    get.simm16 = hwreg_field(ISA_HWREG_IB_STS, 0, 32);
+    ut_run(m, &get);
+    ck_assert_uint_eq(m->w.sreg[0], 3u | 15u << 8);
+    /* STATUS: SCC [0], EXECZ [9], VCCZ [10], IN_TG [11], VALID [16] */
+    m->w.scc = 1;
+    m->w.sreg[ISA_REG_EXEC_LO] = m->w.sreg[ISA_REG_EXEC_HI] = 0xffffffffu;
+    m->w.sreg[ISA_REG_VCC_LO] = m->w.sreg[ISA_REG_VCC_HI] = 0;
+    get.simm16 = hwreg_field(ISA_HWREG_STATUS, 0, 32);
+    ut_run(m, &get);
+    ck_assert_uint_eq(m->w.sreg[0], 1u | 1u << 10 | 1u << 11 | 1u << 16);
+    /* TRAPSTS is writable; HW_ID is not (the write changes nothing) */
+    isa_inst_t set = ut_inst(ISA_s_setreg_b32);
+    set.src[0] = ut_s(5);
+    set.nsrc = 1;
+    m->w.sreg[5] = 0x1ff;
+    set.simm16 = hwreg_field(ISA_HWREG_TRAPSTS, 0, 9);
+    ut_run(m, &set);
+    set.simm16 = hwreg_field(ISA_HWREG_HW_ID, 0, 32);
+    ut_run(m, &set);
+    get.simm16 = hwreg_field(ISA_HWREG_TRAPSTS, 0, 32);
+    ut_run(m, &get);
+    ck_assert_uint_eq(m->w.sreg[0], 0x1ff);
+    get.simm16 = hwreg_field(ISA_HWREG_HW_ID, 0, 4);
+    ut_run(m, &get);
+    ck_assert_uint_eq(m->w.sreg[0], 5);
+    free(m);
+}
+END_TEST
+
 static Suite *salu_bits_suite(void)
 {
     Suite *s = suite_create("salu_bits");
@@ -414,6 +474,7 @@ static Suite *salu_bits_suite(void)
     tcase_add_test(tc, sopp_noops);
     tcase_add_test(tc, set_swap_pc);
     tcase_add_test(tc, mode_register);
+    tcase_add_test(tc, other_hw_registers);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -472,23 +472,24 @@ START_TEST(dispatches_parse)
 }
 END_TEST
 
-/* 64 dispatches are allowed; the 65th is an error at its header. */
+/* 1024 dispatches are allowed (MGPUSim's bitonic sort of 2,048 keys needs 66); the 1025th is an
+ * error at its header. */
 START_TEST(dispatches_limit)
 {
-    char *text = malloc(8192), *p = text;
+    char *text = malloc(65536), *p = text;
     p += sprintf(p, KERNEL_OK); /* lines 1-4 */
-    for (int i = 1; i <= 64; i++)
+    for (int i = 1; i <= 1024; i++)
         p += sprintf(p, "[kernel d%d]\ngrid = 64\nworkgroup = 64\n", i); /* header at line 5 + 3(i-1) */
     fx_t *fx = load(text);
-    expect_error(fx, 5 + 3 * 63, "[kernel d64]: more than 64 dispatches");
+    expect_error(fx, 5 + 3 * 1023, "[kernel d1024]: more than 1024 dispatches");
     ck_assert_int_eq(fx->nerr, 1);
     done(fx);
-    /* Without the last section: exactly 64. */
-    *strstr(text, "[kernel d64]") = '\0';
+    /* Without the last section: exactly 1024. */
+    *strstr(text, "[kernel d1024]") = '\0';
     fx = load(text);
     ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
-    ck_assert_uint_eq(fx->wl.ndispatches, 64);
-    ck_assert_str_eq(fx->wl.dispatches[63].label, "d63");
+    ck_assert_uint_eq(fx->wl.ndispatches, 1024);
+    ck_assert_str_eq(fx->wl.dispatches[1023].label, "d1023");
     done(fx);
     free(text);
 }

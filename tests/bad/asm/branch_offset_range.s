@@ -1,0 +1,2 @@
+s_branch 65536
+s_endpgm

@@ -1,0 +1,2 @@
+s_branch v0
+s_endpgm

@@ -1,0 +1,94 @@
+/* The hardware registers a kernel reads with s_getreg_b32 (issue 30): HW_ID from the wave's real
+ * placement in the timing model (CU, SIMD, wave slot) and the documented placement in the
+ * functional mode, GPR_ALLOC from the allocation (docs/semantics-salu.md, "Hardware registers"). */
+#include "unit.h"
+
+#include <stdio.h>
+
+#include "machine/timing.h"
+#include "timing_harness.h"
+
+/* Each workgroup (one wave) stores its HW_ID and GPR_ALLOC at out[2 * workgroup_id]. */
+static const char kernel[] =
+    "k:\n"
+    "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
+    "  s_getreg_b32 s8, hwreg(HW_REG_HW_ID)\n"
+    "  s_getreg_b32 s9, hwreg(HW_REG_GPR_ALLOC)\n"
+    "  s_waitcnt lgkmcnt(0)\n"
+    "  s_lshl_b32 s10, s2, 3\n"
+    "  s_add_u32 s4, s4, s10\n"
+    "  s_addc_u32 s5, s5, 0\n"
+    "  v_mov_b32 v1, s4\n"
+    "  v_mov_b32 v2, s5\n"
+    "  v_mov_b32 v3, s8\n"
+    "  v_mov_b32 v4, s9\n"
+    "  s_mov_b64 exec, 1\n"
+    "  flat_store_dwordx2 v[1:2], v[3:4]\n"
+    "  s_waitcnt vmcnt(0)\n"
+    "  s_endpgm\n";
+
+static const char ini[] =
+    "grid = 512\nworkgroup = 64\n"
+    "[buffer out]\ntype = u32\ncount = 16\ninit = value(0xffffffff)\n"
+    "[args]\nout = @out\n";
+
+/* Run in time with 4 CUs; the CU of each workgroup from the workgroup-start events. */
+START_TEST(hw_id_is_the_placement)
+{
+    static const char *const sets[] = { "gpu.compute_units=4", NULL };
+    th_launch_t t;
+    th_prepare(&t, kernel, ini, NULL, sets, 0);
+    th_recorder_t r = { 0 };
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.observers[0] = (tev_observer_t){ th_record, &r };
+    opt.nobservers = 1;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    const uint32_t *out = (const uint32_t *)t.L->bufs[0].data;
+    unsigned seen_cu = 0;
+    for (size_t i = 0; i < r.n; i++) {
+        const tev_t *ev = &r.ev[i];
+        if (ev->kind != TEV_WG_START)
+            continue;
+        uint32_t wg = ev->u.wg_info.gid[0], hw = out[2 * wg];
+        ck_assert_uint_eq((hw >> 8) & 0xf, ev->cu);     /* CU_ID */
+        ck_assert_uint_eq((hw >> 13) & 3, 0);            /* SE_ID: CUs 0-15 are shader engine 0 */
+        ck_assert_uint_lt(hw & 0xf, 10);                 /* WAVE_ID: a slot of cu.wave_slots */
+        ck_assert_uint_lt((hw >> 4) & 3, 4);             /* SIMD_ID */
+        /* GPR_ALLOC: the kernel's 5 VGPRs in granules of 4 (8: VGPR_SIZE 1), its SGPRs in 16s */
+        ck_assert_uint_eq((out[2 * wg + 1] >> 8) & 0x3f, 1);
+        seen_cu |= 1u << ev->cu;
+    }
+    ck_assert_uint_eq(seen_cu, 0xf); /* the 8 workgroups spread over the 4 CUs */
+    free(r.ev);
+    th_release(&t);
+}
+END_TEST
+
+/* The functional mode's documented placement: CU 0, SIMD and slot from the wave's index. */
+START_TEST(hw_id_functional)
+{
+    th_launch_t t;
+    th_prepare(&t, kernel, ini, NULL, NULL, 0);
+    ck_assert_int_eq(launch_run(t.L), 0);
+    const uint32_t *out = (const uint32_t *)t.L->bufs[0].data;
+    for (int wg = 0; wg < 8; wg++) {
+        ck_assert_uint_eq(out[2 * wg], 0);
+        ck_assert_uint_eq((out[2 * wg + 1] >> 8) & 0x3f, 1);
+    }
+    th_release(&t);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+    Suite *s = suite_create("hwreg");
+    TCase *t = tcase_create("placement");
+    tcase_add_test(t, hw_id_is_the_placement);
+    tcase_add_test(t, hw_id_functional);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+UNIT_MAIN(suite)
