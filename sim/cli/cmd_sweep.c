@@ -90,6 +90,22 @@ static void local_done(void *ctx, const sweep_rec_t *rec, const char *header)
 }
 
 /* With --resume: the CSV's rows finish the runs with their labels; only the others run. */
+/* The CSV (or part) must not be the LIST nor a file a line of it names (a workload, a --config):
+ * refused before anything runs, as gcnsim run refuses an output that is one of its inputs. A
+ * workload's own kernel source is not opened here; the CSV header check refuses to append to it. */
+static bool csv_not_an_input(const sweep_list_t *l, const char *csv)
+{
+    fio_files_t files;
+    fio_files_init(&files);
+    fio_files_input(&files, l->path, "the sweep list");
+    for (size_t i = 0; i < l->n; i++)
+        for (int k = 0; k < l->runs[i].argc; k++)
+            fio_files_input(&files, l->runs[i].argv[k], "a file named by the sweep list");
+    bool ok = fio_files_output(&files, "gcnsim", "--csv", csv, stderr);
+    fio_files_free(&files);
+    return ok;
+}
+
 static int run_local(sweep_list_t *l, const char *self, const char *csv, long jobs, bool resume)
 {
     bool *finished = calloc(l->n, sizeof *finished);
@@ -307,8 +323,14 @@ static int cmd_merge(int argc, char **argv)
         int r = sweep_part_read(paths[i], &parts[i], stderr);
         rc = rc ? rc : r;
     }
-    if (rc == 0)
-        rc = sweep_merge_into(parts, n, csv, stderr);
+    if (rc == 0) {
+        fio_files_t files;
+        fio_files_init(&files);
+        for (size_t i = 0; i < n; i++)
+            fio_files_input(&files, paths[i], "the part file");
+        rc = fio_files_output(&files, "gcnsim", "--csv", csv, stderr) ? sweep_merge_into(parts, n, csv, stderr) : 1;
+        fio_files_free(&files);
+    }
     else if (parts)
         fprintf(stderr, "gcnsim: sweep merge: nothing written to %s\n", csv);
     for (size_t i = 0; i < n && parts; i++)
@@ -425,7 +447,9 @@ int cli_cmd_sweep(int argc, char **argv)
     }
     char self[PATH_MAX];
     int rc;
-    if (!sweep_self(self, sizeof self))
+    if (!csv_not_an_input(&l, csv))
+        rc = 1;
+    else if (!sweep_self(self, sizeof self))
         rc = 3;
     else if (so.on) {
         so.resume = resume;

@@ -149,6 +149,16 @@ refused "trace export over its trace, through a link" "the output '$W/link.gcnt'
   "$gcnsim" trace export --perfetto "$W/in.gcnt" "$W/link.gcnt"
 refused "gcnviz --png over its trace" "gcnviz: error: --png '$W/link.gcnt' $(input trace "$W/in.gcnt")" \
   "$gcnviz" "$W/in.gcnt" --png "$W/link.gcnt"
+# A sweep's CSV is never its LIST nor a file a line names, also through a link; merge's never a part.
+printf '%s\n' "$W/saxpy.ini" "$W/saxpy.ini --set kernel.grid=512" > "$W/list.txt"
+cp "$W/list.txt" "$D/keep/"
+ln -s list.txt "$W/link.txt"
+refused "sweep --csv over its list" "--csv '$W/list.txt' $(input "sweep list" "$W/list.txt")" \
+  "$gcnsim" sweep "$W/list.txt" --csv "$W/list.txt"
+refused "sweep --csv over its list, through a link" "--csv '$W/link.txt' $(input "sweep list" "$W/list.txt")" \
+  "$gcnsim" sweep "$W/list.txt" --csv "$W/link.txt"
+refused "sweep --csv over a workload the list names" "--csv '$W/saxpy.ini' $(input "a file named by the sweep list" "$W/saxpy.ini" | sed 's/the a /a /')" \
+  "$gcnsim" sweep "$W/list.txt" --csv "$W/saxpy.ini"
 # Two outputs, one file (new or existing): refused before either is written.
 refused "--json and --trace, one new file" "--json '$W/new.out' and --trace '$W/./new.out' name the same file" \
   run --json "$W/new.out" --trace "$W/./new.out"
