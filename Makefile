@@ -27,6 +27,8 @@ DEB_PACKAGES += slurmctld slurmd slurm-client munge
 # ---- code objects as input (isa/asm/codeobj*.c): libelf, msgpack-c (v3+ metadata), libyaml (v2
 # metadata); lld links .hsaco in the tests
 DEB_PACKAGES += libelf-dev libmsgpack-dev libyaml-dev lld
+# real vendor code objects: rocSPARSE's gfx803 kernels inside its host library (tests/e2e/rocsparse.sh)
+DEB_PACKAGES += librocsparse0
 PKGS := inih libelf msgpack yaml-0.1
 # ---- end code objects
 WARN := -Wall -Wextra -Wpedantic -Werror
@@ -162,10 +164,12 @@ llvm-check: $(OPENCL_ASM) | $(DEPS_STAMP)
 
 # ---- code objects as input (docs/kernels.md, "Code objects") -------------------------------------
 # The decoder against llvm-objdump on every shipped kernel's object and the generated corpora, then
-# every shipped workload run from its llvm-mc object (and linked .hsaco) against the run from its text.
-codeobj: $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check $(OPENCL_ASM) | $(DEPS_STAMP)
+# every shipped workload run from its llvm-mc object (and linked .hsaco) against the run from its text,
+# then every gfx803 object of librocsparse0 loaded and decoded (the optimised build: 1.3 GB of them).
+codeobj: $(BUILD)/san/gcnsim $(BUILD)/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check $(OPENCL_ASM) | $(DEPS_STAMP)
 	@sh tests/objdump_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
 	@sh tests/e2e/codeobj.sh $(BUILD)/san/gcnsim
+	@sh tests/e2e/rocsparse.sh $(BUILD)/gcnsim
 # ---- end code objects
 
 # The instruction table against llvm-mc and against our own assembler (tests/gen/table_sample.c).
