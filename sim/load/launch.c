@@ -36,18 +36,22 @@ static void put_le(uint8_t *p, uint32_t size, uint64_t v)
 }
 
 /* The unqualified name an Itanium-mangled C++ symbol declares (_Z5scalePff -> "scale",
- * _ZN2ns4stepEPf -> "step"), so a workload may name a HIP kernel as written in its source; false
+ * _ZN2ns4stepEPf -> "step", _ZL5scalePf -> "scale"), so a workload may name a HIP kernel as written in its source; false
  * when `sym` is not such a name (OpenCL kernels are not mangled). */
 static bool mangled_base(const char *sym, const char **base, size_t *len)
 {
     if (strncmp(sym, "_Z", 2) != 0)
         return false;
     const char *p = sym + 2;
+    if (*p == 'L') /* internal linkage (a static kernel: rocSPARSE's _ZL13coomvt_kernel...) */
+        p++;
     bool nested = *p == 'N';
     if (nested) /* skip the member function's cv- and ref-qualifiers */
         for (p++; *p == 'r' || *p == 'V' || *p == 'K' || *p == 'R' || *p == 'O'; p++)
             ;
     for (;;) {
+        if (nested && *p == 'L')
+            p++;
         if (*p < '1' || *p > '9')
             return false;
         size_t n = 0;

@@ -187,6 +187,20 @@ for s in secsym long; do
   "$gcnsim" asm "$tmp/$s.o" > "$tmp/$s.lst" 2>&1
   if grep -q error "$tmp/$s.text" || ! cmp -s "$tmp/$s.text" "$tmp/$s.lst"; then ko "$s: the object's listing differs from the text's:"; diff "$tmp/$s.text" "$tmp/$s.lst" | head -6; else ok; fi
 done
+# llvm-mc 15's LDS DMA syntax (no vdata: `buffer_load_dword off, s[8:11], s3 lds`): assembled to
+# llvm-mc's bytes, and its object lists as the text does.
+printf '.globl k\n.p2align 8\n.type k,@function\nk:\n  s_mov_b32 m0, 0\n  buffer_load_dword off, s[8:11], s3 offset:4 lds\n  buffer_load_ubyte v2, s[8:11], s3 idxen lds\n  s_endpgm\n' > "$tmp/ldsdma.s"
+"$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -show-encoding "$tmp/ldsdma.s" 2>&1 | sed -n 's/.*; encoding: //p' > "$tmp/ldsdma.mc"
+"$gcnsim" asm "$tmp/ldsdma.s" --encoding 2>&1 | sed -n 's/.*; encoding: //p' > "$tmp/ldsdma.gcn"
+if [ -s "$tmp/ldsdma.mc" ] && cmp -s "$tmp/ldsdma.mc" "$tmp/ldsdma.gcn" && obj "$tmp/ldsdma.s" "$tmp/ldsdma.o" &&
+   listing "$tmp/ldsdma.s" > "$tmp/ldsdma.text" && "$gcnsim" asm "$tmp/ldsdma.o" > "$tmp/ldsdma.lst" 2>&1 &&
+   cmp -s "$tmp/ldsdma.text" "$tmp/ldsdma.lst"; then ok
+else ko "llvm-mc's LDS DMA syntax:"; diff "$tmp/ldsdma.mc" "$tmp/ldsdma.gcn" | head -4; fi
+# A static C++ kernel (internal linkage: _ZL) of a code object listed by its plain name with --kernel.
+printf '.globl _ZL5scalePf\n.p2align 8\n.type _ZL5scalePf,@function\n_ZL5scalePf:\n  s_endpgm\n.globl k2\n.p2align 8\n.type k2,@function\nk2:\n  s_endpgm\n' > "$tmp/plain.s"
+if obj "$tmp/plain.s" "$tmp/plain.o" && "$gcnsim" asm "$tmp/plain.o" --kernel scale > "$tmp/plain.lst" 2>&1 &&
+   [ "$(grep -c '^kernel ' "$tmp/plain.lst")" = 1 ] && grep -q '^kernel _ZL5scalePf (code object)' "$tmp/plain.lst"; then ok
+else ko "asm --kernel scale does not list _ZL5scalePf alone:"; head -3 "$tmp/plain.lst"; fi
 # A kernel and a label whose names hold a terminal escape (ESC [ 3 1 m) and a newline, patched into
 # the object's string table: the listing shows them as \xNN and holds no control byte but newlines.
 printf '.globl kAAAAA\n.p2align 8\n.type kAAAAA,@function\nkAAAAA:\n  s_cbranch_scc0 LBBBBB\nLBBBBB:\n  s_endpgm\n' > "$tmp/esc.s"
