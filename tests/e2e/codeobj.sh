@@ -149,11 +149,11 @@ for k in matmul_naive histogram horner_f64 spill; do
 done
 fi
 # ---- large inputs: loading is linear (docs/performance.md, "Loading large kernels") ----------------
-# 50,000 kernels, 10,000 kernels with descriptors and metadata, 200,000 branches, 40,000 GOT
+# 100,000 kernels, 20,000 kernels with descriptors and metadata, 200,000 branches, 40,000 GOT
 # relocations (tests/gen/big_inputs.sh): the text and llvm-mc's object of it each list within a CPU
 # limit (ulimit -t) that the quadratic lookups of before exceeded many times over, and the two
 # listings agree (line numbers aside).
-for case in "kernels 50000" "kd 10000" "branches 200000" "got 40000"; do
+for case in "kernels 100000" "kd 20000" "branches 200000" "got 40000"; do
   # shellcheck disable=SC2086
   set -- $case
   sh tests/gen/big_inputs.sh "$1" "$2" > "$tmp/big.s"
