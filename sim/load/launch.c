@@ -4,6 +4,7 @@
 #include "load/launch.h"
 
 #include "asm/asm.h"
+#include "asm/asm_diag.h"
 #include "asm/codeobj.h"
 #include "base/fileio.h"
 #include "base/text.h"
@@ -22,9 +23,8 @@ static void __attribute__((format(printf, 4, 5))) perr(FILE *err, const wl_workl
         fprintf(err, "%s: error: ", wl->path);
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(err, fmt, ap);
+    asm_diag_vprintf(err, fmt, ap); /* kernel and argument names from the file: escaped, bounded */
     va_end(ap);
-    fputc('\n', err);
 }
 
 static uint32_t align_up32(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
