@@ -89,6 +89,10 @@ EOF
           awk '{ j = NR - 1; want = (j % 3 == 0 && j / 3 < 1000) ? j + 2 * (j / 3 + 1) : j; if ($1 + 0 != want) bad++ }
                END { print NR "/" bad + 0 }')" = "3000/0" ]; then ok
   else ko "axpyi from librocsparse0: a failed run or a wrong y: $(head -2 "$tmp/err" | tr '\n' ' ')"; fi
+  # Its 74-character name in a trace, read back (the reader took 63 before).
+  if "$gcnsim" run "$tmp/axpyi.ini" --trace "$tmp/t.gcnt" > /dev/null 2>&1 &&
+     "$gcnsim" trace export --perfetto "$tmp/t.gcnt" "$tmp/t.json" 2> "$tmp/err" && grep -q "$axpyi" "$tmp/t.json"; then ok
+  else ko "axpyi's trace: $(head -1 "$tmp/err")"; fi
 else ko "no object holds $axpyi"; fi
 echo "rocsparse: $pass passed, $fail failed ($n bundles, $kernels kernels listed)"
 [ "$fail" -eq 0 ]
