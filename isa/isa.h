@@ -296,7 +296,7 @@ typedef struct {
 } isa_kernel_arg_t;
 
 typedef struct {
-    char name[64];
+    char *name;           /* malloc'd, any length (freed by isa_program_free) */
     uint32_t index;       /* instruction index the label points at */
 } isa_label_t;
 
@@ -320,7 +320,7 @@ typedef struct {
 } isa_descriptor_t;
 
 typedef struct {
-    char name[64];
+    char *name;                    /* malloc'd, any length (freed by isa_program_free) */
     uint32_t line;                 /* where the kernel's label is */
     isa_inst_t *insts;
     uint32_t ninsts;

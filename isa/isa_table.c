@@ -63,7 +63,10 @@ void isa_program_free(isa_program_t *prog)
         return;
     for (uint32_t i = 0; i < prog->nkernels; i++) {
         free(prog->kernels[i].insts);
+        for (uint32_t l = 0; prog->kernels[i].labels && l < prog->kernels[i].nlabels; l++)
+            free(prog->kernels[i].labels[l].name);
         free(prog->kernels[i].labels);
+        free(prog->kernels[i].name);
         free(prog->kernels[i].args);
     }
     free(prog->kernels);

@@ -9,7 +9,7 @@
 # `make -n`) names exactly the build's list. It installs nothing.
 
 # Packages only the tests use: none of them may be in the build's list.
-TEST_ONLY="check llvm clang libclang-rt-14-dev xvfb xauth time gnuplot-nox lld clang-15 llvm-15 rocm-device-libs libamdhip64-dev python3 slurmctld slurmd slurm-client munge"
+TEST_ONLY="check llvm clang libclang-rt-14-dev xvfb xauth time gnuplot-nox lld clang-15 llvm-15 rocm-device-libs libamdhip64-dev python3 slurmctld slurmd slurm-client munge librocsparse0"
 # Packages the build cannot do without (sim/, isa/, viz/ and their libraries).
 BUILD_NEEDS="build-essential pkg-config uthash-dev libinih-dev libelf-dev libmsgpack-dev libyaml-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev"
 

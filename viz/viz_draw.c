@@ -352,12 +352,12 @@ static void draw_title(viz_view_t *v, SDL_Renderer *r)
     static const char *const ends[3] = { "", ", run stopped early", ", trace cut at its size limit" };
     char line[640];
     if (m->h.ndispatches > 1)
-        snprintf(line, sizeof line, "%s  %u dispatches (first: %s), %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
+        snprintf(line, sizeof line, "%s  %u dispatches (first: %.200s), %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
                  "%" PRIu64 " cycles  %s%s", m->path, m->h.ndispatches, m->h.kernel, m->h.nworkgroups, m->h.ncu,
                  m->h.simds, m->h.slots, m->end, m->issues ? (m->mem ? "issue and memory records" : "issue records") : m->mem ? "memory records" : "no issue records",
                  m->status <= 2 ? ends[m->status] : "");
     else
-        snprintf(line, sizeof line, "%s  kernel %s  grid %ux%ux%u, workgroup %ux%ux%u, %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
+        snprintf(line, sizeof line, "%s  kernel %.200s  grid %ux%ux%u, workgroup %ux%ux%u, %" PRIu64 " workgroups  %u CU x %u SIMD x %u slots  "
                  "%" PRIu64 " cycles  %s%s",
                  m->path, m->h.kernel, m->h.grid[0], m->h.grid[1], m->h.grid[2], m->h.wg_size[0], m->h.wg_size[1],
                  m->h.wg_size[2], m->h.nworkgroups, m->h.ncu, m->h.simds, m->h.slots, m->end,

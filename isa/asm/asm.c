@@ -196,10 +196,6 @@ static int32_t find_label(asm_ctx_t *c, const char *name, uint32_t len)
 
 static void define_label(asm_ctx_t *c, const asm_tok_t *t)
 {
-    if (t->len >= ASM_NAME_MAX) {
-        asm_error(c, t->col, "label name is too long (at most %d characters)", ASM_NAME_MAX - 1);
-        return;
-    }
     int32_t old = find_label(c, t->p, t->len), dold = asm_data_find(c, c->line + (t->p - c->clean), t->len);
     if (old >= 0 || dold >= 0) {
         asm_error(c, t->col, "label '%.*s' is already defined on line %u", (int)t->len, t->p,
@@ -360,7 +356,7 @@ static void process_line(asm_ctx_t *c)
 typedef struct {
     int32_t decl;      /* index into c->kernels, or -1 for the implicit kernel */
     uint32_t start, end;
-    char name[ASM_NAME_MAX];
+    char *name;        /* malloc'd */
     uint32_t line;
 } span_t;
 
@@ -452,12 +448,17 @@ static const char *base_name(const char *path, char *buf, size_t n)
     return buf;
 }
 
-static asm_meta_kernel_t *find_meta(asm_ctx_t *c, const char *name)
+/* The metadata entries by name (the first of each), as indices into c->meta sorted by name. */
+typedef struct {
+    const asm_ctx_t *c;
+    uint32_t *order;     /* meta indices sorted by (name, index) */
+    uint32_t n;
+} meta_index_t;
+
+static int meta_cmp(const asm_ctx_t *c, uint32_t x, uint32_t y)
 {
-    for (uint32_t m = 0; m < c->nmeta; m++)
-        if (strcmp(c->meta[m].name, name) == 0)
-            return &c->meta[m];
-    return NULL;
+    int d = strcmp(c->meta[x].name, c->meta[y].name);
+    return d ? d : (x < y ? -1 : x > y);
 }
 
 /* A numeric branch offset (as llvm-objdump prints branches): dwords from the next instruction, to
@@ -481,25 +482,75 @@ static void resolve_offset(asm_ctx_t *c, const asm_pinst_t *pi, isa_kernel_t *k,
                      (long long)to, k->name);
 }
 
-static bool build_kernel(asm_ctx_t *c, const span_t *sp, int32_t kidx, isa_kernel_t *k)
+/* Heap sort (qsort has no context argument in C11): O(n log n), no recursion. */
+static void sift(const asm_ctx_t *c, uint32_t *v, size_t root, size_t n)
+{
+    for (size_t child; (child = 2 * root + 1) < n; root = child) {
+        if (child + 1 < n && meta_cmp(c, v[child], v[child + 1]) < 0)
+            child++;
+        if (meta_cmp(c, v[root], v[child]) >= 0)
+            return;
+        uint32_t t = v[root];
+        v[root] = v[child];
+        v[child] = t;
+    }
+}
+
+static bool meta_index(const asm_ctx_t *c, meta_index_t *ix)
+{
+    ix->c = c;
+    ix->n = 0;
+    ix->order = malloc((c->nmeta ? c->nmeta : 1) * sizeof *ix->order);
+    if (!ix->order)
+        return false;
+    for (uint32_t m = 0; m < c->nmeta; m++)
+        if (c->meta[m].name)
+            ix->order[ix->n++] = m;
+    for (size_t i = ix->n / 2; i-- > 0;)
+        sift(c, ix->order, i, ix->n);
+    for (size_t end = ix->n; end-- > 1;) {
+        uint32_t t = ix->order[0];
+        ix->order[0] = ix->order[end];
+        ix->order[end] = t;
+        sift(c, ix->order, 0, end);
+    }
+    return true;
+}
+
+static asm_meta_kernel_t *find_meta(asm_ctx_t *c, const meta_index_t *ix, const char *name)
+{
+    uint32_t lo = 0, hi = ix->n;
+    while (lo < hi) { /* the first entry not below name */
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (strcmp(c->meta[ix->order[mid]].name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ix->n && strcmp(c->meta[ix->order[lo]].name, name) == 0 ? &c->meta[ix->order[lo]] : NULL;
+}
+
+/* sp's labels are lab[0..nlab) (label indices, in source order). */
+static bool build_kernel(asm_ctx_t *c, const span_t *sp, const meta_index_t *mx, const uint32_t *lab, uint32_t nlab,
+                         int32_t kidx, isa_kernel_t *k)
 {
     memset(k, 0, sizeof *k);
-    snprintf(k->name, sizeof k->name, "%s", sp->name);
+    if (!(k->name = strdup(sp->name)))
+        return false;
     k->line = sp->line;
     k->ninsts = sp->end - sp->start;
     k->insts = calloc(k->ninsts ? k->ninsts : 1, sizeof *k->insts);
-    uint32_t nl = 0;
-    for (uint32_t l = 0; l < c->nlabels; l++)
-        nl += c->labels[l].kernel == kidx;
-    k->labels = calloc(nl ? nl : 1, sizeof *k->labels);
+    k->labels = calloc(nlab ? nlab : 1, sizeof *k->labels);
     if (!k->insts || !k->labels)
         return false;
-    for (uint32_t l = 0; l < c->nlabels; l++)
-        if (c->labels[l].kernel == kidx) {
-            isa_label_t *out = &k->labels[k->nlabels++];
-            snprintf(out->name, sizeof out->name, "%.*s", (int)c->labels[l].len, c->labels[l].name);
-            out->index = c->labels[l].index - sp->start;
-        }
+    for (uint32_t j = 0; j < nlab; j++) {
+        const asm_plabel_t *l = &c->labels[lab[j]];
+        isa_label_t *out = &k->labels[k->nlabels];
+        if (!(out->name = strndup(l->name, l->len)))
+            return false;
+        out->index = l->index - sp->start;
+        k->nlabels++;
+    }
     uint32_t pc = 0;
     for (uint32_t i = 0; i < k->ninsts; i++) {
         asm_pinst_t *pi = &c->insts[sp->start + i];
@@ -532,7 +583,7 @@ static bool build_kernel(asm_ctx_t *c, const span_t *sp, int32_t kidx, isa_kerne
         k->desc = c->kernels[sp->decl].desc;
     else
         asm_default_descriptor(&k->desc);
-    asm_meta_kernel_t *m = find_meta(c, k->name);
+    asm_meta_kernel_t *m = find_meta(c, mx, k->name);
     k->kernarg_segment_size = k->desc.kernarg_size;
     if (m) {
         k->has_metadata = true;
@@ -551,11 +602,12 @@ static void partition(asm_ctx_t *c, isa_program_t *out)
 {
     int errors_before = c->nerrors;
     span_t *spans = calloc(c->nkernels + 1, sizeof *spans);
+    int32_t *span_of = malloc((c->nlabels ? c->nlabels : 1) * sizeof *span_of); /* label -> span it starts */
+    uint32_t *lab = malloc((c->nlabels ? c->nlabels : 1) * sizeof *lab), *first = NULL;
+    meta_index_t mx = { c, NULL, 0 };
     uint32_t ns = 0;
-    if (!spans) {
-        c->nerrors++;
-        return;
-    }
+    if (!spans || !span_of || !lab || !meta_index(c, &mx))
+        goto oom;
     for (uint32_t k = 0; k < c->nkernels; k++) {
         asm_pkernel_t *pk = &c->kernels[k];
         int32_t l = find_label(c, pk->name, (uint32_t)strlen(pk->name));
@@ -569,30 +621,37 @@ static void partition(asm_ctx_t *c, isa_program_t *out)
         spans[ns].decl = (int32_t)k;
         spans[ns].start = c->labels[l].index;
         spans[ns].line = c->labels[l].line;
-        snprintf(spans[ns].name, sizeof spans[ns].name, "%s", pk->name);
+        if (!(spans[ns].name = strdup(pk->name)))
+            goto oom;
         ns++;
     }
     if (ns == 0) {
         spans[0].decl = -1;
         spans[0].start = 0;
         if (c->nlabels) {
-            snprintf(spans[0].name, sizeof spans[0].name, "%.*s", (int)c->labels[0].len, c->labels[0].name);
+            spans[0].name = strndup(c->labels[0].name, c->labels[0].len);
             spans[0].line = c->labels[0].line;
         } else {
-            base_name(c->file, spans[0].name, sizeof spans[0].name);
+            char base[ASM_NAME_MAX];
+            spans[0].name = strdup(base_name(c->file, base, sizeof base));
             spans[0].line = c->ninsts ? c->insts[0].in.line : 1;
         }
         ns = 1;
+        if (!spans[0].name)
+            goto oom;
         for (uint32_t l = 0; l < c->nlabels; l++)
             c->labels[l].kernel = 0;
     } else {
         qsort(spans, ns, sizeof *spans, cmp_span);
         /* Each label belongs to the kernel whose label precedes it in the source. */
+        for (uint32_t l = 0; l < c->nlabels; l++)
+            span_of[l] = -1;
+        for (uint32_t s = 0; s < ns; s++)
+            span_of[c->kernels[spans[s].decl].label] = (int32_t)s;
         int32_t cur = -1;
         for (uint32_t l = 0; l < c->nlabels; l++) {
-            for (uint32_t s = 0; s < ns; s++)
-                if (c->kernels[spans[s].decl].label == (int32_t)l)
-                    cur = (int32_t)s;
+            if (span_of[l] >= 0)
+                cur = span_of[l];
             c->labels[l].kernel = cur;
         }
         if (spans[0].start > 0) {
@@ -604,22 +663,37 @@ static void partition(asm_ctx_t *c, isa_program_t *out)
     for (uint32_t s = 0; s < ns; s++)
         spans[s].end = s + 1 < ns ? spans[s + 1].start : c->ninsts;
     for (uint32_t m = 0; m < c->nmeta; m++) {
-        bool found = false;
-        for (uint32_t s = 0; s < ns; s++)
-            found |= strcmp(spans[s].name, c->meta[m].name) == 0;
+        const char *mn = c->meta[m].name ? c->meta[m].name : ""; /* without .name: reported, and here too */
+        int32_t k = asm_kernel_find(c, mn, (uint32_t)strlen(mn));
+        bool found = spans[0].decl < 0 ? strcmp(spans[0].name, mn) == 0 : k >= 0 && c->kernels[k].label >= 0;
         if (!found)
             asm_error_at(c, c->meta[m].src, c->meta[m].src_len, c->meta[m].line, c->meta[m].col,
-                         "metadata for kernel '%s', which is not defined in this file", c->meta[m].name);
+                         "metadata for kernel '%s', which is not defined in this file", mn);
+    }
+    /* Each span's labels, in source order: a counting sort by span. */
+    if (!(first = calloc(ns + 1, sizeof *first)))
+        goto oom;
+    for (uint32_t l = 0; l < c->nlabels; l++)
+        if (c->labels[l].kernel >= 0)
+            first[c->labels[l].kernel + 1]++;
+    for (uint32_t s = 0; s < ns; s++)
+        first[s + 1] += first[s];
+    {
+        uint32_t *next = malloc((ns + 1) * sizeof *next);
+        if (!next)
+            goto oom;
+        memcpy(next, first, (ns + 1) * sizeof *next);
+        for (uint32_t l = 0; l < c->nlabels; l++)
+            if (c->labels[l].kernel >= 0)
+                lab[next[c->labels[l].kernel]++] = l;
+        free(next);
     }
     out->kernels = calloc(ns, sizeof *out->kernels);
-    if (!out->kernels) {
-        c->nerrors++;
-        free(spans);
-        return;
-    }
+    if (!out->kernels)
+        goto oom;
     for (uint32_t s = 0; s < ns; s++) {
         isa_kernel_t *k = &out->kernels[out->nkernels++];
-        if (!build_kernel(c, &spans[s], (int32_t)s, k)) {
+        if (!build_kernel(c, &spans[s], &mx, lab + first[s], first[s + 1] - first[s], (int32_t)s, k)) {
             c->nerrors++;
             break;
         }
@@ -631,7 +705,17 @@ static void partition(asm_ctx_t *c, isa_program_t *out)
                 asm_error_at(c, c->first_line, c->first_line_len, 1, 1, "no instructions in the file");
         }
     }
+    goto done;
+oom:
+    c->nerrors++;
+done:
+    for (uint32_t s = 0; spans && s < ns; s++)
+        free(spans[s].name);
     free(spans);
+    free(span_of);
+    free(lab);
+    free(first);
+    free(mx.order);
 }
 
 /* ---- Entry points --------------------------------------------------------------------------- */
@@ -679,9 +763,14 @@ static void ctx_free(asm_ctx_t *c)
     free(c->insts);
     free(c->labels);
     free(c->label_hash);
+    for (uint32_t k = 0; k < c->nkernels; k++)
+        free(c->kernels[k].name);
     free(c->kernels);
-    for (uint32_t m = 0; m < c->nmeta; m++)
+    free(c->kernel_hash);
+    for (uint32_t m = 0; m < c->nmeta; m++) {
         free(c->meta[m].args);
+        free(c->meta[m].name);
+    }
     free(c->meta);
     free(c);
 }

@@ -290,8 +290,18 @@ bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_
     asm_opnd_t data, addr, rsrc, soff;
     if (op == ISA_buffer_store_lds_dword)
         return store_lds_inst(c, i, pi);
-    if (!next_operand(c, i, &data, false) || !next_operand(c, i, &addr, false) || !next_operand(c, i, &rsrc, false))
+    if (!next_operand(c, i, &data, false) || !next_operand(c, i, &addr, false))
         return false;
+    /* llvm-mc 15 writes an LDS DMA load without vdata (`buffer_load_dword off, s[8:11], s3 lds`): the
+     * second operand is then the resource. vdata is encoded as v0 (as llvm-mc does) and unused. */
+    bool no_vdata = lds_load_op(op) && addr.kind == OPK_REG && addr.code < ISA_VGPR_BASE && addr.count == 4;
+    if (no_vdata) {
+        rsrc = addr;
+        addr = data;
+        data = (asm_opnd_t){ .kind = OPK_REG, .code = ISA_VGPR_BASE, .count = (uint8_t)sig->g[0].width, .col = addr.col };
+    } else if (!next_operand(c, i, &rsrc, false)) {
+        return false;
+    }
     /* llvm-mc also takes the old `dfmt:N, nfmt:N,` form of MTBUF before soffset. */
     if (info->enc == ISA_ENC_MTBUF) {
         while (asm_tok_is(&c->tok[*i], "dfmt") || asm_tok_is(&c->tok[*i], "nfmt")) {
@@ -324,6 +334,11 @@ bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_
     memset(&m, 0, sizeof m);
     if (!parse_mods(c, i, op, &m))
         return false;
+    if (no_vdata && !m.lds) {
+        asm_error(c, addr.col, "%s needs its data VGPR first (only a load into LDS, with 'lds', goes without one)",
+                  info->name);
+        return false;
+    }
     if (m.lds && !lds_load_op(op)) {
         asm_error(c, m.col_lds, "'lds' (a load into LDS) is only valid on buffer_load_format_x, buffer_load_ubyte, "
                   "_sbyte, _ushort, _sshort and buffer_load_dword{,x2,x3,x4}");

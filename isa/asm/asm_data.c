@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <uthash.h>
 
 enum {
     DATA_SECTION_MAX = 16u << 20, /* bytes per data section: far above any table, bounds the image */
@@ -577,11 +578,21 @@ bool asm_parse_reloc(asm_ctx_t *c, uint32_t *i, asm_reloc_ref_t *r)
 
 static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 
+/* A GOT entry, found by the image offset it holds (uthash), or a symbol name counted for the GOT. */
+typedef struct {
+    uint64_t target;
+    const char *name;
+    uint32_t len, slot;
+    UT_hash_handle hh;
+} got_key_t;
+
 typedef struct {
     uint64_t base[ASM_NUM_SECS]; /* image offset of each section */
     uint64_t got;                /* image offset of the GOT */
     uint64_t *got_targets;       /* image offsets the GOT entries hold (plus ISA_IMAGE_BASE) */
     uint32_t ngot, got_cap;
+    got_key_t *keys;             /* ngot_max entries: one per GOT slot */
+    got_key_t *by_target;        /* uthash over keys */
 } link_t;
 
 /* The image offset of a symbol; false (error reported) when it is undefined or not loaded. */
@@ -629,13 +640,18 @@ static uint64_t reloc_value(uint8_t kind, uint64_t s, uint64_t g, int64_t addend
 /* The GOT entry (its image offset) of the symbol at image offset s, added when new. */
 static bool got_entry(link_t *lk, uint64_t s, uint64_t *g)
 {
-    for (uint32_t k = 0; k < lk->ngot; k++)
-        if (lk->got_targets[k] == s) {
-            *g = lk->got + 8ull * k;
-            return true;
-        }
+    got_key_t *e = NULL;
+    HASH_FIND(hh, lk->by_target, &s, sizeof s, e);
+    if (e) {
+        *g = lk->got + 8ull * e->slot;
+        return true;
+    }
     if (!asm_grow((void **)&lk->got_targets, &lk->got_cap, lk->ngot + 1, sizeof *lk->got_targets))
         return false;
+    e = &lk->keys[lk->ngot]; /* distinct targets are at most the distinct names counted */
+    e->target = s;
+    e->slot = lk->ngot;
+    HASH_ADD(hh, lk->by_target, target, sizeof e->target, e);
     lk->got_targets[lk->ngot] = s;
     *g = lk->got + 8ull * lk->ngot++;
     return true;
@@ -665,14 +681,27 @@ void asm_data_link(asm_ctx_t *c, isa_program_t *out, const asm_link_labels_t *la
     /* The GOT: one 8-byte entry per distinct symbol name reached through @gotpcrel (assigned below,
      * in order of first use). */
     uint32_t ngot_max = 0;
+    lk.keys = calloc(c->ninsts ? c->ninsts : 1, sizeof *lk.keys);
+    if (!lk.keys) {
+        c->nerrors++;
+        return;
+    }
+    got_key_t *names = NULL; /* the distinct names, hashed (cleared before the keys are reused) */
     for (uint32_t k = 0; k < c->ninsts; k++) {
         const asm_reloc_ref_t *r = &c->insts[k].reloc;
-        bool first = is_got(r->kind);
-        for (uint32_t j = 0; j < k && first; j++)
-            first = !(is_got(c->insts[j].reloc.kind) && c->insts[j].reloc.len == r->len &&
-                      memcmp(c->insts[j].reloc.sym, r->sym, r->len) == 0);
-        ngot_max += first;
+        got_key_t *e = NULL;
+        if (!is_got(r->kind))
+            continue;
+        HASH_FIND(hh, names, r->sym, r->len, e);
+        if (e)
+            continue;
+        e = &lk.keys[ngot_max++];
+        e->name = r->sym;
+        e->len = r->len;
+        HASH_ADD_KEYPTR(hh, names, e->name, e->len, e);
     }
+    HASH_CLEAR(hh, names);
+    memset(lk.keys, 0, (ngot_max ? ngot_max : 1) * sizeof *lk.keys);
     lk.got = ngot_max ? align_up(end, 8) : end;
     end = lk.got + 8ull * ngot_max;
     end = align_up(end, c->secs[ASM_SEC_BSS].align ? c->secs[ASM_SEC_BSS].align : 1);
@@ -680,11 +709,13 @@ void asm_data_link(asm_ctx_t *c, isa_program_t *out, const asm_link_labels_t *la
     end += c->secs[ASM_SEC_BSS].size;
     if (end > UINT32_MAX / 2) {
         asm_error_at(c, c->first_line, c->first_line_len, 1, 1, "the program image would be %" PRIu64 " bytes", end);
+        free(lk.keys);
         return;
     }
     uint8_t *img = calloc(end ? end : 1, 1);
     if (!img) {
         c->nerrors++;
+        free(lk.keys);
         return;
     }
     for (int s = ASM_SEC_RODATA; s <= ASM_SEC_DATA; s++)
@@ -720,6 +751,8 @@ void asm_data_link(asm_ctx_t *c, isa_program_t *out, const asm_link_labels_t *la
     }
     for (uint32_t k = 0; k < lk.ngot; k++)
         put_le(img + lk.got + 8ull * k, 8, ISA_IMAGE_BASE + lk.got_targets[k]);
+    HASH_CLEAR(hh, lk.by_target);
+    free(lk.keys);
     free(lk.got_targets);
     out->image = img;
     out->image_bytes = (uint32_t)end;

@@ -1,6 +1,7 @@
 /* asm_diag: how a diagnostic's text is printed (asm_diag.h). */
 #include "asm/asm_diag.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,8 +20,8 @@ static size_t utf8_len(const unsigned char *p, size_t n)
     return len;
 }
 
-/* Control bytes (but tab and newline), malformed UTF-8 and the invisible U+FEFF as \xNN. */
-static void put_escaped(const unsigned char *p, size_t n, FILE *out)
+/* Control bytes (with keep_space, but tab and newline), malformed UTF-8 and U+FEFF as \xNN. */
+static void put_escaped_as(const unsigned char *p, size_t n, bool keep_space, FILE *out)
 {
     for (size_t i = 0; i < n; i++) {
         if (p[i] >= 0x80) {
@@ -31,11 +32,47 @@ static void put_escaped(const unsigned char *p, size_t n, FILE *out)
                 continue;
             }
         }
-        if ((p[i] < 0x20 && p[i] != '\t' && p[i] != '\n') || p[i] >= 0x7f)
+        if ((p[i] < 0x20 && !(keep_space && (p[i] == '\t' || p[i] == '\n'))) || p[i] >= 0x7f)
             fprintf(out, "\\x%02x", p[i]);
         else
             fputc(p[i], out);
     }
+}
+
+/* Control bytes (but tab and newline), malformed UTF-8 and the invisible U+FEFF as \xNN. */
+static void put_escaped(const unsigned char *p, size_t n, FILE *out)
+{
+    put_escaped_as(p, n, true, out);
+}
+
+void asm_diag_put_name(FILE *out, const char *name)
+{
+    put_escaped_as((const unsigned char *)name, strlen(name), false, out);
+}
+
+char *asm_diag_name(const char *name)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return NULL;
+    asm_diag_put_name(m, name);
+    if (fclose(m) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+size_t asm_diag_name_to(const char *name, char *buf, size_t n)
+{
+    char *e = asm_diag_name(name);
+    size_t len = e ? strlen(e) : 1;
+    if (n)
+        snprintf(buf, n, "%s", e ? e : "?");
+    free(e);
+    return len;
 }
 
 void asm_diag_puts(const char *text, FILE *out)

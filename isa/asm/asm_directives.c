@@ -34,28 +34,60 @@ void asm_amdhsa_defaults(isa_descriptor_t *d)
     d->ieee_mode = d->dx10_clamp = true;
 }
 
+static uint32_t *kernel_slot(asm_ctx_t *c, const char *name, uint32_t len)
+{
+    uint32_t mask = c->kernel_hash_size - 1;
+    uint32_t h = asm_hash(name, len) & mask;
+    while (c->kernel_hash[h]) {
+        const char *k = c->kernels[c->kernel_hash[h] - 1].name;
+        if (strlen(k) == len && memcmp(k, name, len) == 0)
+            break;
+        h = (h + 1) & mask;
+    }
+    return &c->kernel_hash[h];
+}
+
+int32_t asm_kernel_find(const asm_ctx_t *c, const char *name, uint32_t len)
+{
+    if (!c->kernel_hash_size)
+        return -1;
+    uint32_t v = *kernel_slot((asm_ctx_t *)c, name, len);
+    return v ? (int32_t)v - 1 : -1;
+}
+
 int32_t asm_kernel_declare(asm_ctx_t *c, const char *name, uint32_t len, uint32_t line, uint32_t col)
 {
-    for (uint32_t k = 0; k < c->nkernels; k++)
-        if (strlen(c->kernels[k].name) == len && memcmp(c->kernels[k].name, name, len) == 0)
-            return (int32_t)k;
-    if (len >= ASM_NAME_MAX) {
-        asm_error(c, col, "kernel name is too long (at most %d characters)", ASM_NAME_MAX - 1);
-        return -1;
+    int32_t old = asm_kernel_find(c, name, len);
+    if (old >= 0)
+        return old;
+    if ((c->nkernels + 1) * 2 > c->kernel_hash_size) { /* grow the index: at most half full */
+        uint32_t size = c->kernel_hash_size ? c->kernel_hash_size * 2 : 64;
+        uint32_t *h = calloc(size, sizeof *h);
+        if (!h) {
+            asm_error(c, col, "out of memory");
+            return -1;
+        }
+        free(c->kernel_hash);
+        c->kernel_hash = h;
+        c->kernel_hash_size = size;
+        for (uint32_t k = 0; k < c->nkernels; k++)
+            *kernel_slot(c, c->kernels[k].name, (uint32_t)strlen(c->kernels[k].name)) = k + 1;
     }
-    if (!asm_grow((void **)&c->kernels, &c->kernels_cap, c->nkernels + 1, sizeof *c->kernels)) {
+    char *copy = strndup(name, len);
+    if (!copy || !asm_grow((void **)&c->kernels, &c->kernels_cap, c->nkernels + 1, sizeof *c->kernels)) {
+        free(copy);
         asm_error(c, col, "out of memory");
         return -1;
     }
     asm_pkernel_t *k = &c->kernels[c->nkernels];
     memset(k, 0, sizeof *k);
-    memcpy(k->name, name, len);
-    k->name[len] = 0;
+    k->name = copy;
     k->line = line;
     k->col = col;
     k->src = c->line;
     k->src_len = c->line_len;
     k->label = -1;
+    *kernel_slot(c, copy, len) = c->nkernels + 1;
     return (int32_t)c->nkernels++;
 }
 
@@ -319,8 +351,9 @@ static void meta_kernel_key(asm_ctx_t *c, const char *key, size_t kn, const char
     if (!m)
         return;
     if (kn == 5 && memcmp(key, ".name", 5) == 0) {
-        if (!yaml_string(v, vn, m->name, sizeof m->name))
-            asm_error(c, vcol, "kernel name in metadata is too long (at most %d characters)", ASM_NAME_MAX - 1);
+        free(m->name);
+        if (!(m->name = malloc(vn + 1)) || !yaml_string(v, vn, m->name, vn + 1))
+            asm_error(c, vcol, "out of memory");
         m->line = c->lineno;
         m->col = vcol;
         m->src = c->line;
@@ -443,7 +476,7 @@ void asm_directives_finish(asm_ctx_t *c)
         c->in_metadata = false;
     }
     for (uint32_t m = 0; m < c->nmeta; m++)
-        if (!c->meta[m].name[0])
+        if (!c->meta[m].name || !c->meta[m].name[0])
             asm_error_at(c, c->meta[m].src, c->meta[m].src_len, c->meta[m].line, c->meta[m].col,
                          "metadata kernel entry without '.name'");
 }

@@ -5,6 +5,8 @@
 
 #include "asm/asm_types.h"
 
+/* The declared kernel of that name (hashed: O(1)), or -1. */
+int32_t asm_kernel_find(const asm_ctx_t *c, const char *name, uint32_t len);
 /* Find or add a declared kernel by name. Returns its index, or -1 when out of memory. */
 int32_t asm_kernel_declare(asm_ctx_t *c, const char *name, uint32_t len, uint32_t line, uint32_t col);
 /* Handle a directive line (first token starts with '.'); false when an error was reported. */

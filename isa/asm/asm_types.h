@@ -205,7 +205,7 @@ typedef struct {
 } asm_plabel_t;
 
 typedef struct {
-    char name[ASM_NAME_MAX];
+    char *name;                 /* malloc'd, any length */
     uint32_t line, col;
     const char *src;            /* the declaring line, for diagnostics */
     uint32_t src_len;
@@ -244,6 +244,8 @@ typedef struct {
     uint32_t label_hash_size;
     asm_pkernel_t *kernels;          /* declared kernels (.amdhsa_kernel, .globl, .type) */
     uint32_t nkernels, kernels_cap;
+    uint32_t *kernel_hash;           /* kernel index + 1 by name; 0 = empty */
+    uint32_t kernel_hash_size;
 
     /* Directive blocks. */
     int32_t in_amdhsa;               /* kernel index of the open .amdhsa_kernel block, else -1 */
@@ -276,7 +278,7 @@ typedef struct {
 
 /* Metadata of one kernel as read from the YAML (matched to kernels after pass 1). */
 typedef struct asm_meta_kernel {
-    char name[ASM_NAME_MAX];
+    char *name;                 /* malloc'd, any length; NULL until its .name */
     uint32_t line, col;
     const char *src;            /* the .name line, for diagnostics */
     uint32_t src_len;

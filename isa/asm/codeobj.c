@@ -164,27 +164,31 @@ static bool read_symbols(co_t *c)
         return false;
     }
     c->syms = calloc(n ? n : 1, sizeof *c->syms);
-    if (!c->syms) {
+    c->by_index = calloc(n ? n : 1, sizeof *c->by_index);
+    if (!c->syms || !c->by_index) {
         co_error(c, "out of memory");
         return false;
     }
+    c->nindex = n;
     for (size_t i = 1; i < n; i++) {
         GElf_Sym s;
         if (!gelf_getsym(d, (int)i, &s))
             continue;
         co_sym_t *y = &c->syms[c->nsyms];
         const char *name = elf_strptr(c->elf, ss->sh.sh_link, s.st_name);
-        if (!name || !name[0] || GELF_ST_TYPE(s.st_info) == STT_SECTION || GELF_ST_TYPE(s.st_info) == STT_FILE)
+        bool section = GELF_ST_TYPE(s.st_info) == STT_SECTION;
+        /* A section symbol is kept for the relocations against it (llvm-mc writes one for a
+         * reference to a .L label of another section), named after its section. */
+        if (section && s.st_shndx != SHN_UNDEF && s.st_shndx < c->nsecs)
+            name = c->secs[s.st_shndx].name;
+        if (!name || !name[0] || (section && s.st_shndx >= c->nsecs) || GELF_ST_TYPE(s.st_info) == STT_FILE)
             continue;
-        if (strlen(name) >= sizeof y->name) {
-            co_error(c, "symbol %zu: its name is longer than %zu characters", i, sizeof y->name - 1);
-            return false;
-        }
-        strcpy(y->name, name);
+        y->name = name; /* libelf's string table: NUL-terminated within the section, any length */
         y->index = (uint32_t)i;
         y->shndx = s.st_shndx;
         y->type = GELF_ST_TYPE(s.st_info);
         y->global = GELF_ST_BIND(s.st_info) != STB_LOCAL;
+        y->kernel = -1;
         y->size = s.st_size;
         y->value = s.st_value;
         if (s.st_shndx != SHN_UNDEF && s.st_shndx < c->nsecs) {
@@ -193,7 +197,17 @@ static bool read_symbols(co_t *c)
             y->off = c->eh.e_type == ET_DYN ? s.st_value - sh->sh_addr : s.st_value;
             y->defined = true;
         }
+        c->by_index[i] = y;
         c->nsyms++;
+    }
+    /* By name, the first of each (a section symbol is never looked up by name). */
+    for (size_t i = 0; i < c->nsyms; i++) {
+        co_sym_t *y = &c->syms[i], *old = NULL;
+        if (y->type == STT_SECTION)
+            continue;
+        HASH_FIND_STR(c->by_name, y->name, old);
+        if (!old)
+            HASH_ADD_KEYPTR(hh, c->by_name, y->name, strlen(y->name), y);
     }
     return true;
 }
@@ -224,10 +238,6 @@ static bool add_kernel(co_t *c, const co_sym_t *entry, const co_sym_t *kd)
                  (unsigned long long)c->secs[entry->shndx].sh.sh_size);
         return false;
     }
-    if (strlen(entry->name) >= ASM_NAME_MAX) {
-        co_error(c, "symbol '%s': a kernel name has at most %d characters", entry->name, ASM_NAME_MAX - 1);
-        return false;
-    }
     co_kernel_t *k = &c->kernels[c->nkernels++];
     memset(k, 0, sizeof *k);
     k->entry = entry;
@@ -241,6 +251,11 @@ static int cmp_kernel(const void *a, const void *b)
     if (x->entry->shndx != y->entry->shndx)
         return x->entry->shndx < y->entry->shndx ? -1 : 1;
     return x->entry->off != y->entry->off ? (x->entry->off < y->entry->off ? -1 : 1) : 0;
+}
+
+static const codeobj_meta_kernel_t *find_meta(const co_t *c, const char *name)
+{
+    return codeobj_meta_find(&c->meta, name);
 }
 
 /* Code object v2: a kernel is a global symbol of type STT_AMDGPU_HSA_KERNEL in code whose first
@@ -258,9 +273,9 @@ static bool find_kernels_v2(co_t *c)
         if (y->type != CO_STT_AMDGPU_HSA_KERNEL)
             continue;
         uint64_t hsize = y->size > CODEOBJ_V2_HEADER_SIZE ? y->size : CODEOBJ_V2_HEADER_SIZE;
-        if (!y->global || !y->defined || !executable(c, y->shndx) || !in_section(c, y, hsize) ||
-            !c->secs[y->shndx].data) {
-            co_error(c, "symbol '%s': a code object v2 kernel is a global symbol in code that holds its %d-byte "
+        /* Global or not: ROCm's older compilers made some kernels' symbols local. */
+        if (!y->defined || !executable(c, y->shndx) || !in_section(c, y, hsize) || !c->secs[y->shndx].data) {
+            co_error(c, "symbol '%s': a code object v2 kernel is a symbol in code that holds its %d-byte "
                      "amd_kernel_code_t and its code; this one is %llu bytes at offset 0x%llx of %s", y->name,
                      CODEOBJ_V2_HEADER_SIZE, (unsigned long long)y->size, (unsigned long long)y->off,
                      y->shndx < c->nsecs ? c->secs[y->shndx].name : "(no section)");
@@ -307,14 +322,22 @@ static bool find_kernels(co_t *c)
     }
     if (c->version == 2 && !find_kernels_v2(c))
         return false;
+    char *name = NULL;
     for (size_t i = 0; i < c->nsyms && c->version > 2; i++) {
-        const co_sym_t *kd = &c->syms[i];
+        co_sym_t *kd = &c->syms[i];
         size_t len = strlen(kd->name);
-        if (len < 4 || strcmp(kd->name + len - 3, ".kd") != 0 || !kd->global)
+        if (len < 4 || strcmp(kd->name + len - 3, ".kd") != 0 || kd->type == STT_SECTION)
             continue;
-        char name[sizeof kd->name];
+        free(name);
+        if (!(name = malloc(len - 2))) {
+            co_error(c, "out of memory");
+            return false;
+        }
         memcpy(name, kd->name, len - 3);
         name[len - 3] = 0;
+        /* A local NAME.kd is a descriptor when the metadata names the kernel NAME. */
+        if (!kd->global && !find_meta(c, name))
+            continue;
         if (!kd->defined || kd->size != CODEOBJ_KD_SIZE || !in_section(c, kd, CODEOBJ_KD_SIZE) ||
             !c->secs[kd->shndx].data) {
             co_error(c, "symbol '%s': a kernel descriptor is %d bytes of a section with data; this one is %llu "
@@ -325,12 +348,13 @@ static bool find_kernels(co_t *c)
         const co_sym_t *entry = co_find_sym(c, name);
         if (!entry || !entry->defined) {
             co_error(c, "symbol '%s': kernel descriptor without its kernel's code symbol '%s'", kd->name, name);
-            return false;
+            return free(name), false;
         }
         if (!add_kernel(c, entry, kd))
-            return false;
+            return free(name), false;
         c->has_kd = true;
     }
+    free(name);
     for (size_t i = 0; i < c->nsyms && !c->has_kd; i++) {
         const co_sym_t *y = &c->syms[i];
         if (y->global && y->defined && executable(c, y->shndx) && (y->type == STT_FUNC || y->type == STT_NOTYPE) &&
@@ -342,6 +366,11 @@ static bool find_kernels(co_t *c)
         return false;
     }
     qsort(c->kernels, c->nkernels, sizeof *c->kernels, cmp_kernel);
+    for (size_t i = 0; i < c->nkernels; i++) {
+        ((co_sym_t *)c->kernels[i].entry)->kernel = (int32_t)i; /* syms and v2_entries are ours */
+        if (c->kernels[i].kd)
+            ((co_sym_t *)c->kernels[i].kd)->is_kd = true;
+    }
     for (size_t i = 0; i + 1 < c->nkernels; i++)
         if (c->kernels[i].entry->shndx == c->kernels[i + 1].entry->shndx &&
             c->kernels[i].entry->off == c->kernels[i + 1].entry->off) {
@@ -387,67 +416,62 @@ static int cmp_label(const void *a, const void *b)
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
-/* The index of the instruction at byte offset pc, or -1 (ninsts for the end). */
-static int64_t inst_at(const isa_kernel_t *k, uint64_t pc)
+/* The kernel's labels: the symbols within its code (with --save-temp-labels llvm-mc keeps the
+ * .L names of the source), then a made-up `.Lpc_0xN` for a branch target without one. The symbols
+ * in its code are found in c->by_place (sorted by section and offset). */
+static bool build_labels(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
 {
-    uint32_t lo = 0, hi = k->ninsts;
-    if (pc == k->code_bytes)
-        return k->ninsts;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (k->insts[mid].pc < pc)
+    size_t lo = 0, hi = c->nplace;
+    while (lo < hi) { /* the first symbol at or after the kernel's start */
+        size_t mid = lo + (hi - lo) / 2;
+        const co_sym_t *y = c->by_place[mid];
+        if (y->shndx < ck->entry->shndx || (y->shndx == ck->entry->shndx && y->off < ck->start))
             lo = mid + 1;
         else
             hi = mid;
     }
-    return lo < k->ninsts && k->insts[lo].pc == pc ? (int64_t)lo : -1;
-}
-
-/* The kernel's labels: the symbols within its code (with --save-temp-labels llvm-mc keeps the
- * .L names of the source), then a made-up `.Lpc_0xN` for a branch target without one. */
-static bool build_labels(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
-{
-    co_label_t *v = calloc(c->nsyms + k->ninsts + 1, sizeof *v);
+    size_t first = lo, last = lo;
+    while (last < c->nplace && c->by_place[last]->shndx == ck->entry->shndx && c->by_place[last]->off <= ck->end)
+        last++;
+    co_label_t *v = calloc(last - first + k->ninsts + 1, sizeof *v);
+    bool *named = calloc(k->ninsts + 1, sizeof *named);
     uint32_t n = 0;
-    if (!v) {
+    if (!v || !named) {
+        free(v);
+        free(named);
         co_error(c, "out of memory");
         return false;
     }
     if (c->version == 2) { /* its entry symbol is made up, not in the table */
-        memcpy(v[n].name, ck->entry->name, strlen(ck->entry->name) + 1); /* add_kernel checked its length */
+        v[n].name = ck->entry->name;
         v[n].own = true;
         v[n].order = ck->entry->index;
         n++;
     }
-    for (size_t i = 0; i < c->nsyms; i++) {
-        const co_sym_t *y = &c->syms[i];
-        if (!y->defined || y->shndx != ck->entry->shndx || y->off < ck->start || y->off > ck->end)
+    for (size_t i = first; i < last; i++) {
+        const co_sym_t *y = c->by_place[i];
+        bool other_kernel = y->kernel >= 0 && &c->kernels[y->kernel] != ck;
+        int64_t idx = co_inst_at(k, y->off - ck->start);
+        if (other_kernel || idx < 0)
             continue;
-        bool other_kernel = false;
-        for (size_t j = 0; j < c->nkernels; j++)
-            other_kernel |= c->kernels[j].entry == y && &c->kernels[j] != ck;
-        int64_t idx = inst_at(k, y->off - ck->start);
-        if (other_kernel || idx < 0 || strlen(y->name) >= sizeof v->name)
-            continue;
-        memcpy(v[n].name, y->name, strlen(y->name) + 1); /* its length was checked above */
+        v[n].name = y->name;
         v[n].index = (uint32_t)idx;
         v[n].own = y == ck->entry;
         v[n].order = y->index;
+        named[idx] = true;
         n++;
     }
     for (uint32_t i = 0; i < k->ninsts; i++) {
-        if (!strchr(isa_ops[k->insts[i].op].sig, 'L'))
+        uint32_t t = k->insts[i].target;
+        if (!strchr(isa_ops[k->insts[i].op].sig, 'L') || t > k->ninsts || named[t])
             continue;
-        bool named = false;
-        for (uint32_t j = 0; j < n && !named; j++)
-            named = v[j].index == k->insts[i].target;
-        if (named)
-            continue;
-        snprintf(v[n].name, sizeof v[n].name, ".Lpc_0x%x", k->insts[k->insts[i].target].pc);
-        v[n].index = k->insts[i].target;
+        snprintf(v[n].made, sizeof v[n].made, ".Lpc_0x%x", t < k->ninsts ? k->insts[t].pc : k->code_bytes);
+        v[n].index = t;
         v[n].order = UINT32_MAX;
+        named[t] = true;
         n++;
     }
+    free(named);
     qsort(v, n, sizeof *v, cmp_label);
     k->labels = calloc(n ? n : 1, sizeof *k->labels);
     if (!k->labels) {
@@ -456,11 +480,39 @@ static bool build_labels(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
         return false;
     }
     for (uint32_t i = 0; i < n; i++) {
-        snprintf(k->labels[i].name, sizeof k->labels[i].name, "%s", v[i].name);
+        if (!(k->labels[i].name = strdup(v[i].name ? v[i].name : v[i].made))) {
+            free(v);
+            co_error(c, "out of memory");
+            return false;
+        }
         k->labels[i].index = v[i].index;
+        k->nlabels = i + 1;
     }
-    k->nlabels = n;
     free(v);
+    return true;
+}
+
+static int cmp_place(const void *a, const void *b)
+{
+    const co_sym_t *x = *(const co_sym_t *const *)a, *y = *(const co_sym_t *const *)b;
+    if (x->shndx != y->shndx)
+        return x->shndx < y->shndx ? -1 : 1;
+    if (x->off != y->off)
+        return x->off < y->off ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static bool index_places(co_t *c)
+{
+    c->by_place = calloc(c->nsyms ? c->nsyms : 1, sizeof *c->by_place);
+    if (!c->by_place) {
+        co_error(c, "out of memory");
+        return false;
+    }
+    for (size_t i = 0; i < c->nsyms; i++)
+        if (c->syms[i].defined && c->syms[i].type != STT_SECTION)
+            c->by_place[c->nplace++] = &c->syms[i];
+    qsort(c->by_place, c->nplace, sizeof *c->by_place, cmp_place);
     return true;
 }
 
@@ -468,7 +520,10 @@ static bool decode_kernel(co_t *c, co_kernel_t *ck, isa_kernel_t *k)
 {
     const co_sec_t *s = &c->secs[ck->entry->shndx];
     char err[256];
-    memcpy(k->name, ck->entry->name, strlen(ck->entry->name) + 1); /* add_kernel checked its length */
+    if (!(k->name = strdup(ck->entry->name))) {
+        co_error(c, "out of memory");
+        return false;
+    }
     if (ck->end == ck->start) {
         co_error(c, "symbol '%s': kernel has no instructions", k->name);
         return false;
@@ -483,14 +538,6 @@ static bool decode_kernel(co_t *c, co_kernel_t *ck, isa_kernel_t *k)
 }
 
 /* ---- Descriptor, metadata, resources -------------------------------------------------------- */
-
-static const codeobj_meta_kernel_t *find_meta(const co_t *c, const char *name)
-{
-    for (uint32_t m = 0; m < c->meta.nkernels; m++)
-        if (strcmp(c->meta.kernels[m].name, name) == 0)
-            return &c->meta.kernels[m];
-    return NULL;
-}
 
 /* The YAML metadata's counts and sizes, where given, are the header's. */
 static bool v2_agrees(const codeobj_v2_code_t *v2, const codeobj_meta_kernel_t *m, char *msg, size_t n)
@@ -649,6 +696,11 @@ static int finish(co_t *c, isa_program_t *out)
         elf_end(c->elf);
     if (c->map)
         asm_opcode_map_free(c->map);
+    HASH_CLEAR(hh, c->by_name);
+    free(c->by_index);
+    free(c->by_place);
+    free(c->kds);
+    free(c->rels);
     free(c->secs);
     free(c->syms);
     free(c->v2_entries);
@@ -697,9 +749,9 @@ int codeobj_read(const char *name, const uint8_t *data, size_t len, isa_program_
         return finish(&c, out);
     }
     for (uint32_t m = 0; m < c.meta.nkernels; m++) {
-        bool found = false;
-        for (size_t k = 0; k < c.nkernels; k++)
-            found |= strcmp(c.kernels[k].entry->name, c.meta.kernels[m].name) == 0;
+        const co_sym_t *y = co_find_sym(&c, c.meta.kernels[m].name);
+        /* v2: the entry is made (not in the table) and named after its header's symbol */
+        bool found = y && (y->kernel >= 0 || (c.version == 2 && y->is_kd));
         if (!found) {
             co_error(&c, "%s note: metadata for kernel '%s', which is not in this code object", note,
                      c.meta.kernels[m].name);
@@ -712,6 +764,8 @@ int codeobj_read(const char *name, const uint8_t *data, size_t len, isa_program_
                      c.kernels[k].entry->name);
             return finish(&c, out);
         }
+    if (!index_places(&c) || !co_index(&c))
+        return finish(&c, out);
     c.map = asm_opcode_map_create();
     out->kernels = calloc(c.nkernels, sizeof *out->kernels);
     if (!c.map || !out->kernels) {

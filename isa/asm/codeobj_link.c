@@ -4,6 +4,7 @@
 #include "asm/codeobj_link.h"
 
 #include "asm/asm.h"
+#include "asm/asm_diag.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -24,8 +25,7 @@ void co_error(co_t *c, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     fprintf(c->diag, "%s: error: ", c->file);
-    vfprintf(c->diag, fmt, ap);
-    fputc('\n', c->diag);
+    asm_diag_vprintf(c->diag, fmt, ap); /* names from the file escaped, as every message that echoes input */
     va_end(ap);
 }
 
@@ -42,18 +42,80 @@ static void put_le(uint8_t *p, unsigned n, uint64_t v)
 
 const co_sym_t *co_find_sym(const co_t *c, const char *name)
 {
-    for (size_t i = 0; i < c->nsyms; i++)
-        if (strcmp(c->syms[i].name, name) == 0)
-            return &c->syms[i];
-    return NULL;
+    co_sym_t *y = NULL;
+    HASH_FIND_STR(c->by_name, name, y);
+    return y;
+}
+
+const co_sym_t *co_sym_by_index(const co_t *c, uint32_t index)
+{
+    return index < c->nindex ? c->by_index[index] : NULL;
 }
 
 static const co_sym_t *sym_by_index(const co_t *c, uint32_t index)
 {
-    for (size_t i = 0; i < c->nsyms; i++)
-        if (c->syms[i].index == index)
-            return &c->syms[i];
-    return NULL;
+    return co_sym_by_index(c, index);
+}
+
+int64_t co_kernel_at(const co_t *c, uint32_t shndx, uint64_t off, bool at_end)
+{
+    /* The last kernel that starts at or before (shndx, off); with at_end, the one before it may
+     * end exactly there (kernels do not overlap: find_kernels checks it). */
+    size_t lo = 0, hi = c->nkernels;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const co_kernel_t *k = &c->kernels[mid];
+        if (k->entry->shndx < shndx || (k->entry->shndx == shndx && k->start <= off))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return -1;
+    size_t i = lo - 1;
+    const co_kernel_t *k = &c->kernels[i];
+    if (k->entry->shndx != shndx)
+        return -1;
+    if (at_end && i > 0 && c->kernels[i - 1].entry->shndx == shndx && c->kernels[i - 1].end == off)
+        return (int64_t)i - 1;
+    return off < k->end || (at_end && off == k->end) ? (int64_t)i : -1;
+}
+
+int64_t co_inst_at(const isa_kernel_t *k, uint64_t pc)
+{
+    uint32_t lo = 0, hi = k->ninsts;
+    if (pc == k->code_bytes)
+        return k->ninsts;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (k->insts[mid].pc < pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < k->ninsts && k->insts[lo].pc == pc ? (int64_t)lo : -1;
+}
+
+/* The instruction whose bytes hold offset pc (the last one starting at or before it), or -1. */
+static int64_t inst_holding(const isa_kernel_t *k, uint64_t pc)
+{
+    uint32_t lo = 0, hi = k->ninsts;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (k->insts[mid].pc <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo ? (int64_t)lo - 1 : -1;
+}
+
+static int cmp_kd(const void *a, const void *b)
+{
+    const co_sym_t *x = *(const co_sym_t *const *)a, *y = *(const co_sym_t *const *)b;
+    if (x->shndx != y->shndx)
+        return x->shndx < y->shndx ? -1 : 1;
+    return x->off < y->off ? -1 : x->off > y->off;
 }
 
 /* Relocation sections (SHT_RELA) applying to section `target`, one entry at a time. */
@@ -90,6 +152,67 @@ static bool rela_for(co_t *c, size_t rs, size_t target, rela_iter_t *it)
     return true;
 }
 
+static int cmp_rel_place(const void *a, const void *b)
+{
+    const co_rel_t *x = a, *y = b;
+    if (x->sec != y->sec)
+        return x->sec < y->sec ? -1 : 1;
+    if (x->off != y->off)
+        return x->off < y->off ? -1 : 1;
+    return x->rs != y->rs ? (x->rs < y->rs ? -1 : 1) : 0;
+}
+
+bool co_index(co_t *c)
+{
+    c->kds = calloc(c->nkernels ? c->nkernels : 1, sizeof *c->kds);
+    if (!c->kds) {
+        co_error(c, "out of memory");
+        return false;
+    }
+    for (size_t k = 0; k < c->nkernels; k++)
+        if (c->kernels[k].kd)
+            c->kds[c->nkds++] = c->kernels[k].kd;
+    qsort(c->kds, c->nkds, sizeof *c->kds, cmp_kd);
+    size_t n = 0;
+    for (size_t rs = 1; rs < c->nsecs; rs++) /* the sections were read whole: their sizes fit in memory */
+        if (c->secs[rs].sh.sh_type == SHT_RELA && c->secs[rs].data && c->secs[rs].sh.sh_info < c->nsecs)
+            n += c->secs[rs].size / sizeof(Elf64_Rela);
+    c->rels = calloc(n ? n : 1, sizeof *c->rels);
+    if (!c->rels) {
+        co_error(c, "out of memory");
+        return false;
+    }
+    for (size_t rs = 1; rs < c->nsecs; rs++) {
+        rela_iter_t it;
+        GElf_Rela r;
+        const co_sec_t *s = &c->secs[rs];
+        if (s->sh.sh_type != SHT_RELA || !s->data || s->sh.sh_info >= c->nsecs)
+            continue;
+        if (!rela_for(c, rs, s->sh.sh_info, &it))
+            return false;
+        while (rela_next(c, &it, &r))
+            c->rels[c->nrels++] = (co_rel_t){ (uint32_t)s->sh.sh_info, (uint32_t)rs, r.r_offset,
+                                              (uint32_t)GELF_R_TYPE(r.r_info), (uint32_t)GELF_R_SYM(r.r_info),
+                                              r.r_addend };
+    }
+    qsort(c->rels, c->nrels, sizeof *c->rels, cmp_rel_place);
+    return true;
+}
+
+/* The first relocation of section sec at or after offset off. */
+static size_t first_rel(const co_t *c, uint32_t sec, uint64_t off)
+{
+    size_t lo = 0, hi = c->nrels;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->rels[mid].sec < sec || (c->rels[mid].sec == sec && c->rels[mid].off < off))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 bool co_check_entry(co_t *c, const co_kernel_t *ck, const codeobj_kd_t *kd)
 {
     const co_sym_t *d = ck->kd, *e = ck->entry;
@@ -102,22 +225,24 @@ bool co_check_entry(co_t *c, const co_kernel_t *ck, const codeobj_kd_t *kd)
         }
         return true;
     }
-    /* In a relocatable object the field is a relocation against the entry (S + 16 - P). */
-    for (size_t rs = 1; rs < c->nsecs; rs++) {
-        rela_iter_t it;
-        GElf_Rela r;
-        if (!rela_for(c, rs, d->shndx, &it))
-            continue;
-        while (rela_next(c, &it, &r)) {
-            if (r.r_offset != d->off + 16)
-                continue;
-            const co_sym_t *s = sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info));
-            if (GELF_R_TYPE(r.r_info) != R_REL64 || !s || s->shndx != e->shndx || s->off + (uint64_t)r.r_addend != e->off + 16) {
-                co_error(c, "kernel descriptor '%s': kernel_code_entry_byte_offset (a relocation at %s+0x%" PRIx64
-                         ") does not lead to '%s'", d->name, c->secs[d->shndx].name, (uint64_t)r.r_offset, e->name);
-                return false;
-            }
+    /* In a relocatable object the field is a relocation against the entry (S + 16 - P); without
+     * one it is a plain offset, which can reach the entry only in the descriptor's own section. */
+    bool relocated = false;
+    for (size_t i = first_rel(c, d->shndx, d->off + 16); i < c->nrels && c->rels[i].sec == d->shndx &&
+                                                         c->rels[i].off == d->off + 16; i++) {
+        const co_rel_t *r = &c->rels[i];
+        const co_sym_t *s = sym_by_index(c, r->sym);
+        relocated = true;
+        if (r->type != R_REL64 || !s || s->shndx != e->shndx || s->off + (uint64_t)r->addend != e->off + 16) {
+            co_error(c, "kernel descriptor '%s': kernel_code_entry_byte_offset (a relocation at %s+0x%" PRIx64
+                     ") does not lead to '%s'", d->name, c->secs[d->shndx].name, r->off, e->name);
+            return false;
         }
+    }
+    if (!relocated && (d->shndx != e->shndx || d->off + (uint64_t)kd->entry_offset != e->off)) {
+        co_error(c, "kernel descriptor '%s': kernel_code_entry_byte_offset %" PRId64 " (no relocation) does not "
+                 "lead to '%s' in section %s", d->name, kd->entry_offset, e->name, c->secs[e->shndx].name);
+        return false;
     }
     return true;
 }
@@ -126,28 +251,21 @@ bool co_branch_relocs(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
 {
     /* A branch to a global symbol is left to the linker: R_AMDGPU_REL16 on its simm16, whose
      * target is S + A (the field holds (S + A - P - 4) / 4). */
-    for (size_t rs = 1; rs < c->nsecs; rs++) {
-        rela_iter_t it;
-        GElf_Rela r;
-        if (!rela_for(c, rs, ck->entry->shndx, &it))
+    for (size_t n = first_rel(c, ck->entry->shndx, ck->start);
+         n < c->nrels && c->rels[n].sec == ck->entry->shndx && c->rels[n].off < ck->end; n++) {
+        const co_rel_t *r = &c->rels[n];
+        if (r->type != R_REL16)
             continue;
-        while (rela_next(c, &it, &r)) {
-            if (GELF_R_TYPE(r.r_info) != R_REL16 || r.r_offset < ck->start || r.r_offset >= ck->end)
-                continue;
-            const co_sym_t *y = sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info));
-            uint64_t to = y && y->defined && y->shndx == ck->entry->shndx ? y->off + (uint64_t)r.r_addend : UINT64_MAX;
-            uint32_t i = 0, t = 0;
-            while (i < k->ninsts && k->insts[i].pc != r.r_offset - ck->start)
-                i++;
-            while (t < k->ninsts && to >= ck->start && k->insts[t].pc != to - ck->start)
-                t++;
-            if (i == k->ninsts || !strchr(isa_ops[k->insts[i].op].sig, 'L') || t == k->ninsts) {
-                co_error(c, "section %s, branch relocation at %s+0x%" PRIx64 ": not a branch of kernel '%s' to one of "
-                         "its instructions", it.rs->name, c->secs[ck->entry->shndx].name, (uint64_t)r.r_offset, k->name);
-                return false;
-            }
-            k->insts[i].target = t;
+        const co_sym_t *y = sym_by_index(c, r->sym);
+        uint64_t to = y && y->defined && y->shndx == ck->entry->shndx ? y->off + (uint64_t)r->addend : UINT64_MAX;
+        int64_t i = co_inst_at(k, r->off - ck->start);
+        int64_t t = to >= ck->start && to < ck->end ? co_inst_at(k, to - ck->start) : -1;
+        if (i < 0 || i == k->ninsts || !strchr(isa_ops[k->insts[i].op].sig, 'L') || t < 0 || t == k->ninsts) {
+            co_error(c, "section %s, branch relocation at %s+0x%" PRIx64 ": not a branch of kernel '%s' to one of "
+                     "its instructions", c->secs[r->rs].name, c->secs[ck->entry->shndx].name, r->off, k->name);
+            return false;
         }
+        k->insts[i].target = (uint32_t)t;
     }
     return true;
 }
@@ -169,20 +287,37 @@ static int section_class(const co_sec_t *s)
     return CO_CLS_NONE;
 }
 
-/* Descriptor bytes in section sec before offset off (descriptors are not data in the image). */
+/* The first descriptor (c->kds index) of section sec at or after offset off. */
+static size_t first_kd(const co_t *c, size_t sec, uint64_t off)
+{
+    size_t lo = 0, hi = c->nkds;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->kds[mid]->shndx < sec || (c->kds[mid]->shndx == sec && c->kds[mid]->off < off))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* Descriptor bytes in section sec before offset off (descriptors are not data in the image). The
+ * descriptors of a section are sorted and all CODEOBJ_KD_SIZE long, so those that end by off come
+ * first and the next one is the only one that may hold off. */
 static uint64_t kd_before(const co_t *c, size_t sec, uint64_t off, bool *inside)
 {
-    uint64_t n = 0;
-    for (size_t k = 0; k < c->nkernels; k++) {
-        const co_sym_t *d = c->kernels[k].kd;
-        if (!d || d->shndx != sec)
-            continue;
-        if (d->off + CODEOBJ_KD_SIZE <= off)
-            n += CODEOBJ_KD_SIZE;
-        else if (inside && off >= d->off)
-            *inside = true;
+    size_t from = first_kd(c, sec, 0);
+    size_t lo = from, hi = c->nkds;
+    while (lo < hi) { /* the first of sec that does not end by off */
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->kds[mid]->shndx == sec && c->kds[mid]->off + CODEOBJ_KD_SIZE <= off)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return n;
+    if (inside && lo < c->nkds && c->kds[lo]->shndx == sec && off >= c->kds[lo]->off)
+        *inside = true;
+    return (uint64_t)(lo - from) * CODEOBJ_KD_SIZE;
 }
 
 /* The image offset of symbol y plus the offset within it, or false with an error. */
@@ -193,17 +328,17 @@ static bool sym_image(co_t *c, const isa_program_t *out, const co_sym_t *y, cons
                  y ? y->name : "?");
         return false;
     }
-    for (size_t k = 0; k < c->nkernels; k++) {
+    /* A symbol in a kernel's code (at an instruction or at its end); the kernel before it when both
+     * hold it (one ends where the next starts), as the kernels' order decides. */
+    for (int64_t k = co_kernel_at(c, y->shndx, y->off, true); k >= 0 && (size_t)k < c->nkernels; k++) {
         const co_kernel_t *ck = &c->kernels[k];
         if (ck->entry->shndx != y->shndx || y->off < ck->start || y->off > ck->end)
-            continue;
+            break;
         const isa_kernel_t *kn = &out->kernels[k];
-        for (uint32_t i = 0; i <= kn->ninsts; i++) {
-            uint32_t pc = i < kn->ninsts ? kn->insts[i].pc : kn->code_bytes;
-            if (pc == y->off - ck->start) {
-                *at = kn->image_offset + pc;
-                return true;
-            }
+        int64_t i = co_inst_at(kn, y->off - ck->start);
+        if (i >= 0) {
+            *at = kn->image_offset + (i < kn->ninsts ? kn->insts[i].pc : kn->code_bytes);
+            return true;
         }
     }
     const co_sec_t *s = &c->secs[y->shndx];
@@ -217,6 +352,44 @@ static bool sym_image(co_t *c, const isa_program_t *out, const co_sym_t *y, cons
     *at = s->at + y->off - skip;
     return true;
 }
+
+/* A relocation against a section symbol: S is the section's start, A the offset in it (plus the
+ * pc bias of a pc-relative literal: +4, +12). In a data section S + A is that place, less the
+ * descriptors the image leaves out before it; in code it must be an instruction (A the place). */
+static bool sym_plus(co_t *c, const isa_program_t *out, const co_sym_t *y, int64_t *addend, const char *where,
+                     uint64_t *at)
+{
+    if (!y || y->type != STT_SECTION || !y->defined)
+        return sym_image(c, out, y, where, at);
+    const co_sec_t *s = &c->secs[y->shndx];
+    uint64_t place = *addend < 0 ? 0 : y->off + (uint64_t)*addend;
+    if (s->cls != CO_CLS_NONE) { /* any addend, as for a named symbol; the place only for the descriptors */
+        bool inside = false;
+        place = place < s->sh.sh_size ? place : s->sh.sh_size;
+        uint64_t skip = kd_before(c, y->shndx, place, &inside);
+        if (inside) {
+            co_error(c, "%s: section %s + %" PRId64 " is in a kernel descriptor, which gcnsim does not load as data",
+                     where, s->name, *addend);
+            return false;
+        }
+        *at = s->at + y->off - skip;
+        return true;
+    }
+    if (*addend < 0 || place > s->sh.sh_size) {
+        co_error(c, "%s: section %s + %" PRId64 " lies outside the section", where, s->name, *addend);
+        return false;
+    }
+    co_sym_t p = *y;
+    p.off = place;
+    *addend = 0;
+    return sym_image(c, out, &p, where, at);
+}
+
+typedef struct {
+    uint64_t target;         /* the image offset the entry holds */
+    uint32_t slot;
+    UT_hash_handle hh;
+} got_slot_t;
 
 typedef struct {
     uint32_t kernel, inst;
@@ -252,17 +425,16 @@ static code_rel_t *code_relocations(co_t *c, const isa_program_t *out, size_t *c
             if (x.type == R_REL16)
                 continue; /* branches: co_branch_relocs */
             bool found = false;
-            for (size_t k = 0; k < c->nkernels && !found; k++) {
+            int64_t k = co_kernel_at(c, (uint32_t)s->sh.sh_info, r.r_offset, false);
+            if (k >= 0) {
                 const co_kernel_t *ck = &c->kernels[k];
-                if (ck->entry->shndx != s->sh.sh_info || r.r_offset < ck->start || r.r_offset >= ck->end)
-                    continue;
                 const isa_kernel_t *kn = &out->kernels[k];
-                for (uint32_t i = 0; i < kn->ninsts && !found; i++)
-                    if (kn->insts[i].size >= 8 && kn->insts[i].pc + kn->insts[i].size - 4 == r.r_offset - ck->start) {
-                        x.kernel = (uint32_t)k;
-                        x.inst = i;
-                        found = true;
-                    }
+                int64_t i = inst_holding(kn, r.r_offset - ck->start);
+                if (i >= 0 && kn->insts[i].size >= 8 && kn->insts[i].pc + kn->insts[i].size - 4 == r.r_offset - ck->start) {
+                    x.kernel = (uint32_t)k;
+                    x.inst = (uint32_t)i;
+                    found = true;
+                }
             }
             if (!found) {
                 co_error(c, "section %s, relocation at %s+0x%" PRIx64 ": not at the literal of an instruction of a kernel",
@@ -317,6 +489,11 @@ static void link_relocatable(co_t *c, isa_program_t *out)
             co_error(c, "section %s: alignment %llu; at most 4096", s->name, (unsigned long long)a);
             return;
         }
+        if (s->sh.sh_size > UINT32_MAX / 2) { /* before any sum: a .bss size near 2^64 would wrap */
+            co_error(c, "section %s: %" PRIu64 " bytes; the program image holds at most %u", s->name,
+                     (uint64_t)s->sh.sh_size, UINT32_MAX / 2);
+            return;
+        }
         size[s->cls] = (size[s->cls] + a - 1) / a * a;
         s->at = size[s->cls]; /* within its class until the bases are known */
         uint64_t bytes = s->sh.sh_size - kd_before(c, i, s->sh.sh_size, NULL);
@@ -326,10 +503,8 @@ static void link_relocatable(co_t *c, isa_program_t *out)
     }
     for (size_t i = 0; i < c->nsyms && !any; i++) {
         const co_sym_t *y = &c->syms[i];
-        bool is_kd = false;
-        for (size_t k = 0; k < c->nkernels; k++)
-            is_kd |= c->kernels[k].kd == y;
-        any = y->defined && !is_kd && y->shndx < c->nsecs && c->secs[y->shndx].cls != CO_CLS_NONE;
+        any = y->defined && !y->is_kd && y->type != STT_SECTION && y->shndx < c->nsecs &&
+              c->secs[y->shndx].cls != CO_CLS_NONE;
     }
     size_t nrel = 0;
     code_rel_t *rel = code_relocations(c, out, &nrel);
@@ -349,13 +524,20 @@ static void link_relocatable(co_t *c, isa_program_t *out)
         base[k] = end;
         end += size[k];
     }
+    /* One GOT entry per symbol reached through it (its slot assigned on first use below). */
     uint32_t ngot = 0;
-    for (size_t i = 0; i < nrel; i++) {
-        bool first = is_got(rel[i].type);
-        for (size_t j = 0; j < i && first; j++)
-            first = !(is_got(rel[j].type) && rel[j].sym == rel[i].sym);
-        ngot += first;
+    uint8_t *seen = calloc(c->nsyms + 1, 1);
+    if (!seen) {
+        co_error(c, "out of memory");
+        free(rel);
+        return;
     }
+    for (size_t i = 0; i < nrel; i++) {
+        size_t y = rel[i].sym ? (size_t)(rel[i].sym - c->syms) : c->nsyms;
+        if (is_got(rel[i].type) && !seen[y])
+            seen[y] = 1, ngot++;
+    }
+    free(seen);
     uint64_t got = ngot ? (end + 7) / 8 * 8 : end;
     end = got + 8ull * ngot;
     uint64_t a = align[CO_CLS_BSS] ? align[CO_CLS_BSS] : 1;
@@ -369,8 +551,9 @@ static void link_relocatable(co_t *c, isa_program_t *out)
     }
     uint8_t *img = calloc(end ? end : 1, 1);
     uint64_t *got_targets = calloc(ngot ? ngot : 1, sizeof *got_targets);
+    got_slot_t *slots = calloc(ngot ? ngot : 1, sizeof *slots), *by_target = NULL;
     uint32_t nt = 0;
-    if (!img || !got_targets) {
+    if (!img || !got_targets || !slots) {
         co_error(c, "out of memory");
         goto done;
     }
@@ -381,15 +564,20 @@ static void link_relocatable(co_t *c, isa_program_t *out)
         s->at += base[s->cls];
         if (!s->data)
             continue;
-        /* The bytes without the descriptors in them. */
-        uint64_t to = s->at;
-        for (uint64_t off = 0; off < s->size;) {
-            bool inside = false;
-            kd_before(c, i, off, &inside);
-            if (!inside)
-                img[to++] = s->data[off];
-            off++;
+        /* The bytes without the descriptors in them (sorted: the runs between them). */
+        uint64_t to = s->at, off = 0;
+        for (size_t d = first_kd(c, i, 0); d < c->nkds && c->kds[d]->shndx == i; d++) {
+            uint64_t from = c->kds[d]->off < s->size ? c->kds[d]->off : s->size;
+            if (from > off) {
+                memcpy(img + to, s->data + off, from - off);
+                to += from - off;
+                off = from;
+            }
+            if (c->kds[d]->off + CODEOBJ_KD_SIZE > off)
+                off = c->kds[d]->off + CODEOBJ_KD_SIZE < s->size ? c->kds[d]->off + CODEOBJ_KD_SIZE : s->size;
         }
+        if (s->size > off)
+            memcpy(img + to, s->data + off, s->size - off);
     }
     for (size_t i = 1; i < c->nsecs; i++) { /* data relocations: .quad sym, .long sym@abs32@lo */
         const co_sec_t *s = &c->secs[i];
@@ -419,9 +607,10 @@ static void link_relocatable(co_t *c, isa_program_t *out)
                 co_error(c, "%s: outside the section", where);
                 continue;
             }
-            if (!sym_image(c, out, sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info)), where, &sa))
+            int64_t addend = r.r_addend;
+            if (!sym_plus(c, out, sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info)), &addend, where, &sa))
                 continue;
-            uint64_t v = ISA_IMAGE_BASE + sa + (uint64_t)r.r_addend;
+            uint64_t v = ISA_IMAGE_BASE + sa + (uint64_t)addend;
             put_le(img + t->at + r.r_offset - skip, width, type == R_ABS32_HI ? v >> 32 : v);
         }
     }
@@ -431,17 +620,24 @@ static void link_relocatable(co_t *c, isa_program_t *out)
         char where[160];
         snprintf(where, sizeof where, "kernel '%s', relocation at +0x%x", kn->name, in->pc + in->size - 4);
         uint64_t s, g = 0, P = kn->image_offset + in->pc + in->size - 4;
-        if (!sym_image(c, out, rel[i].sym, where, &s))
+        int64_t addend = rel[i].addend;
+        if (!(is_got(rel[i].type) ? sym_image(c, out, rel[i].sym, where, &s)
+                                  : sym_plus(c, out, rel[i].sym, &addend, where, &s)))
             continue;
         if (is_got(rel[i].type)) {
-            uint32_t k = 0;
-            while (k < nt && got_targets[k] != s)
-                k++;
-            if (k == nt && nt < ngot)
+            /* Symbols at one address share an entry, in order of first use. */
+            got_slot_t *e = NULL;
+            HASH_FIND(hh, by_target, &s, sizeof s, e);
+            if (!e && nt < ngot) {
+                e = &slots[nt];
+                e->target = s;
+                e->slot = nt;
                 got_targets[nt++] = s;
-            g = got + 8ull * k;
+                HASH_ADD(hh, by_target, target, sizeof e->target, e);
+            }
+            g = got + 8ull * (e ? e->slot : nt);
         }
-        if (!code_value(rel[i].type, ISA_IMAGE_BASE + s, ISA_IMAGE_BASE + g, rel[i].addend, ISA_IMAGE_BASE + P,
+        if (!code_value(rel[i].type, ISA_IMAGE_BASE + s, ISA_IMAGE_BASE + g, addend, ISA_IMAGE_BASE + P,
                         &in->literal))
             co_error(c, "%s: relocation type %u is not one gcnsim resolves in code (rel32, gotpcrel32, abs32)",
                      where, rel[i].type);
@@ -454,6 +650,8 @@ static void link_relocatable(co_t *c, isa_program_t *out)
         img = NULL;
     }
 done:
+    HASH_CLEAR(hh, by_target);
+    free(slots);
     free(img);
     free(got_targets);
     free(rel);

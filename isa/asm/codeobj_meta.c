@@ -6,6 +6,7 @@
 
 #include "asm/asm_directives.h"
 
+#include <inttypes.h>
 #include <msgpack.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +120,19 @@ static int get_str(const msgpack_object *map, const char *key, char *buf, size_t
     return 1;
 }
 
+/* A string of any length (no NUL in it), malloc'd into *out. */
+static int get_name(const msgpack_object *map, const char *key, char **out)
+{
+    const msgpack_object *v = map_get(map, key);
+    if (!v)
+        return 0;
+    if (v->type != MSGPACK_OBJECT_STR || memchr(v->via.str.ptr, 0, v->via.str.size) || !(*out = malloc(v->via.str.size + 1)))
+        return -1;
+    memcpy(*out, v->via.str.ptr, v->via.str.size);
+    (*out)[v->via.str.size] = 0;
+    return 1;
+}
+
 static int get_u32(const msgpack_object *map, const char *key, uint32_t *out)
 {
     const msgpack_object *v = map_get(map, key);
@@ -164,12 +178,12 @@ static bool read_kernel(const msgpack_object *o, uint32_t ki, codeobj_meta_kerne
     if (o->type != MSGPACK_OBJECT_MAP) {
         bad = "is not a map";
     } else {
-        name = get_str(o, ".name", k->name, sizeof k->name);
+        name = get_name(o, ".name", &k->name);
         ksize = get_u32(o, ".kernarg_segment_size", &k->kernarg_size);
         vgprs = get_u32(o, ".vgpr_count", &k->vgpr_count);
         sgprs = get_u32(o, ".sgpr_count", &k->sgpr_count);
         if (name <= 0)
-            bad = name ? "'.name' is not a string of at most 63 characters" : "has no '.name'";
+            bad = name ? "'.name' is not a string" : "has no '.name'";
         else if (ksize < 0)
             bad = "'.kernarg_segment_size' is not an unsigned 32-bit integer";
         else if (vgprs < 0 || k->vgpr_count > 256)
@@ -184,6 +198,11 @@ static bool read_kernel(const msgpack_object *o, uint32_t ki, codeobj_meta_kerne
     k->has_kernarg_size = ksize > 0;
     k->has_vgpr_count = vgprs > 0;
     k->has_sgpr_count = sgprs > 0;
+    if (k->kernarg_size > CODEOBJ_KERNARG_MAX) {
+        snprintf(msg, n, "amdhsa.kernels[%u] ('%s'): '.kernarg_segment_size' is %u bytes; at most %d", ki, k->name,
+                 k->kernarg_size, CODEOBJ_KERNARG_MAX);
+        return false;
+    }
     const msgpack_object *args = map_get(o, ".args");
     if (!args)
         return true;
@@ -200,6 +219,15 @@ static bool read_kernel(const msgpack_object *o, uint32_t ki, codeobj_meta_kerne
         if (!read_arg(&args->via.array.ptr[a], ki, a, &k->args[a], msg, n))
             return false;
         k->nargs++;
+        /* 64-bit sums: an offset near 2^32 must not wrap to a small end. */
+        uint64_t end = (uint64_t)k->args[a].offset + k->args[a].size;
+        uint64_t cap = k->has_kernarg_size ? k->kernarg_size : CODEOBJ_KERNARG_MAX;
+        if (end > cap) {
+            snprintf(msg, n, "amdhsa.kernels[%u].args[%u] ('%s'): '.offset' %u + '.size' %u ends past the %s (%" PRIu64
+                     " bytes)", ki, a, k->args[a].name, k->args[a].offset, k->args[a].size,
+                     k->has_kernarg_size ? "'.kernarg_segment_size'" : "kernarg segment's limit", cap);
+            return false;
+        }
     }
     return true;
 }
@@ -234,7 +262,7 @@ bool codeobj_meta_read_msgpack(const uint8_t *data, size_t len, codeobj_meta_t *
         if (!read_kernel(&ks->via.array.ptr[k], k, &out->kernels[k], msg, n))
             goto done;
     }
-    ok = true;
+    ok = codeobj_meta_index(out, msg, n);
 done:
     msgpack_unpacked_destroy(&u);
     if (!ok)
@@ -242,10 +270,32 @@ done:
     return ok;
 }
 
+bool codeobj_meta_index(codeobj_meta_t *m, char *msg, size_t n)
+{
+    for (uint32_t k = 0; k < m->nkernels; k++) {
+        codeobj_meta_kernel_t *old = NULL, *y = &m->kernels[k];
+        HASH_FIND_STR(m->by_name, y->name, old);
+        if (!old)
+            HASH_ADD_KEYPTR(hh, m->by_name, y->name, strlen(y->name), y);
+    }
+    (void)msg, (void)n;
+    return true;
+}
+
+codeobj_meta_kernel_t *codeobj_meta_find(const codeobj_meta_t *m, const char *name)
+{
+    codeobj_meta_kernel_t *k = NULL;
+    HASH_FIND_STR(m->by_name, name, k);
+    return k;
+}
+
 void codeobj_meta_free(codeobj_meta_t *m)
 {
-    for (uint32_t k = 0; k < m->nkernels; k++)
+    HASH_CLEAR(hh, m->by_name);
+    for (uint32_t k = 0; k < m->nkernels; k++) {
         free(m->kernels[k].args);
+        free(m->kernels[k].name);
+    }
     free(m->kernels);
     m->kernels = NULL;
     m->nkernels = 0;

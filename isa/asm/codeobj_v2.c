@@ -176,7 +176,16 @@ bool codeobj_v2_note(uint32_t type, const uint8_t *desc, size_t len, bool *targe
         while (l && desc[l - 1] == 0)
             l--;
         static const char want[] = "amdgcn-amd-amdhsa--gfx803";
-        if (l != sizeof want - 1 || memcmp(desc, want, l) != 0) {
+        /* ROCm 1.x/2.x compilers named the environment (AMDGPUUsage, "Target Triples"): the same
+         * target whatever the environment. */
+        static const char *const envs[] = { "", "amdgiz", "amdgizcl", "opencl", "hcc" };
+        bool known = false;
+        for (size_t e = 0; e < sizeof envs / sizeof envs[0] && !known; e++) {
+            size_t el = strlen(envs[e]);
+            known = l == 18 + el + 7 && memcmp(desc, "amdgcn-amd-amdhsa-", 18) == 0 &&
+                    memcmp(desc + 18, envs[e], el) == 0 && memcmp(desc + 18 + el, "-gfx803", 7) == 0;
+        }
+        if (!known) {
             char name[64];
             size_t m = l < sizeof name - 1 ? l : sizeof name - 1;
             for (size_t i = 0; i < m; i++)

@@ -191,6 +191,15 @@ static int get_str(const ytree_t *t, const yn_t *map, const char *key, char *buf
     return 1;
 }
 
+/* A string of any length, malloc'd into *out. */
+static int get_name(const ytree_t *t, const yn_t *map, const char *key, char **out)
+{
+    const yn_t *v = get(t, map, key);
+    if (!v)
+        return 0;
+    return v->kind == YN_SCALAR && (*out = strdup(v->text)) ? 1 : -1;
+}
+
 /* The v2 value kinds and their v3 names. */
 static const char *const kinds[][2] = {
     { "ByValue", "by_value" }, { "GlobalBuffer", "global_buffer" },
@@ -251,14 +260,14 @@ static bool read_kernel(const ytree_t *t, const yn_t *o, uint32_t ki, codeobj_me
     int name = 0, ksize = 0, vgprs = 0, sgprs = 0;
     if (o->kind != YN_MAP)
         bad = "is not a map";
-    else if ((name = get_str(t, o, "Name", k->name, sizeof k->name)) <= 0)
-        bad = name ? "'Name' is not a string of at most 63 characters" : "has no 'Name'";
+    else if ((name = get_name(t, o, "Name", &k->name)) <= 0)
+        bad = name ? "'Name' is not a string" : "has no 'Name'";
     else if (props && props->kind != YN_MAP)
         bad = "'CodeProps' is not a map";
     else if (args && args->kind != YN_SEQ)
         bad = "'Args' is not a sequence";
     else if ((ksize = get_uint(t, props, "KernargSegmentSize", 65536, &k->kernarg_size)) < 0)
-        bad = "'CodeProps.KernargSegmentSize' is not a size of at most 65536 bytes";
+        bad = "'CodeProps.KernargSegmentSize' is not a size of at most 65536 bytes" /* CODEOBJ_KERNARG_MAX */;
     else if ((vgprs = get_uint(t, props, "NumVGPRs", 256, &k->vgpr_count)) < 0)
         bad = "'CodeProps.NumVGPRs' is not a count of at most 256 VGPRs";
     else if ((sgprs = get_uint(t, props, "NumSGPRs", 104, &k->sgpr_count)) < 0)
@@ -325,7 +334,7 @@ bool codeobj_meta_read_yaml(const uint8_t *data, size_t len, codeobj_meta_t *out
         if (!read_kernel(&t, &t.v[c], k, &out->kernels[k], msg, n))
             goto done;
     }
-    ok = true;
+    ok = codeobj_meta_index(out, msg, n);
 done:
     ytree_free(&t);
     if (!ok)

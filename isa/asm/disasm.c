@@ -3,12 +3,14 @@
 #include "isa.h" /* isa_format_inst */
 
 #include "asm/asm_buffer.h"
+#include "asm/asm_diag.h"
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
 #include "asm/asm_swizzle.h"
 #include "asm/asm_sdwa_dpp.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -121,12 +123,14 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
             break;
         case SIG_LABEL: {
             const char *l = label_for(k, in->target);
+            char *e = l ? asm_diag_name(l) : NULL; /* a symbol's name: escaped, as every name printed */
             if (l)
-                put(&o, "%s", l);
+                put(&o, "%s", e ? e : "?");
             else if (k && in->target < k->ninsts) /* the offset, as llvm-objdump prints it */
                 put(&o, "%lld", ((long long)k->insts[in->target].pc - (long long)in->pc - 4) / 4);
             else
                 put(&o, "%u", in->target);
+            free(e);
             break;
         }
         case SIG_HWREG:

@@ -49,7 +49,7 @@ static const char usage_main[] =
     "Documentation: docs/cli.md, docs/workloads.md, docs/config.md, docs/errors.md.\n";
 
 static const char usage_asm[] =
-    "usage: gcnsim asm KERNEL.s [--encoding]\n"
+    "usage: gcnsim asm KERNEL.s [--encoding] [--kernel NAME]\n"
     "\n"
     "Assemble KERNEL.s (llvm-mc syntax for gfx803); a KERNEL.cl (OpenCL C) or KERNEL.hip (HIP) is\n"
     "compiled first by clang-15 or clang++-15 (docs/kernels.md). On success print, for each kernel, its resource\n"
@@ -60,6 +60,8 @@ static const char usage_asm[] =
     "options:\n"
     "  --encoding   print the machine code instead: each kernel's labels and instructions with\n"
     "               '; encoding: [0x..,...]', as llvm-mc -show-encoding does\n"
+    "  --kernel NAME  list only kernel NAME (its full name, or its plain name when that is a C++\n"
+    "               kernel's mangled one, as a workload's kernel.name)\n"
     "  -h, --help   show this help\n";
 
 static const char usage_config[] =
@@ -95,7 +97,7 @@ static const char usage_trace[] =
     "  --perfetto   the output format (the only one so far; required)\n"
     "  -h, --help   show this help\n";
 
-enum { OPT_DUMP = 256, OPT_CONFIG, OPT_SET, OPT_PERFETTO, OPT_ENCODING };
+enum { OPT_DUMP = 256, OPT_CONFIG, OPT_SET, OPT_PERFETTO, OPT_ENCODING, OPT_KERNEL };
 
 static const struct option config_options[] = {
     { "dump", no_argument, NULL, OPT_DUMP },
@@ -155,11 +157,11 @@ out:
 }
 
 /* gcnsim asm --encoding: every kernel's machine code in llvm-mc's -show-encoding form. Frees prog. */
-static int asm_encoding_listing(const char *path, isa_program_t *prog)
+static int asm_encoding_listing(const char *path, isa_program_t *prog, uint32_t from, uint32_t to)
 {
     asm_opcode_map_t *map = asm_opcode_map_create();
     int rc = map ? 0 : 3;
-    for (uint32_t i = 0; map && rc == 0 && i < prog->nkernels; i++) {
+    for (uint32_t i = from; map && rc == 0 && i < to; i++) {
         char err[256];
         if (asm_print_encoding(map, &prog->kernels[i], stdout, err, sizeof err) != 0) {
             fprintf(stderr, "%s: kernel %s: %s\n", path, prog->kernels[i].name, err);
@@ -181,15 +183,17 @@ static const struct option help_only[] = {
 
 static const struct option asm_options[] = {
     { "encoding", no_argument, NULL, OPT_ENCODING },
+    { "kernel", required_argument, NULL, OPT_KERNEL },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
 
 static int cmd_asm(int argc, char **argv)
 {
-    const char *path = NULL;
+    const char *path = NULL, *kname = NULL;
     bool encoding = false;
-    cli_opts_t spec = { "asm", "asm", asm_options, NULL, 2, false, NULL, stderr };
+    static const int nonempty[] = { OPT_KERNEL, 0 };
+    cli_opts_t spec = { "asm", "asm", asm_options, NULL, 2, false, nonempty, stderr };
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
     for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
@@ -199,6 +203,10 @@ static int cmd_asm(int argc, char **argv)
         }
         if (c == OPT_ENCODING) {
             encoding = true;
+            continue;
+        }
+        if (c == OPT_KERNEL) {
+            kname = g.arg;
             continue;
         }
         if (c != CLI_OPT_OPERAND) /* CLI_OPT_ERROR, reported */
@@ -218,9 +226,26 @@ static int cmd_asm(int argc, char **argv)
     }
     if (prog.nkernels == 0)
         printf("%s: no kernels\n", path);
+    uint32_t from = 0, to = prog.nkernels;
+    if (kname) { /* one kernel of many (a vendor library's object holds thousands) */
+        uint32_t nmatch = 0;
+        const isa_kernel_t *k = launch_find_kernel(&prog, kname, &nmatch);
+        if (!k) {
+            fprintf(stderr, "gcnsim: asm: ");
+            if (nmatch > 1)
+                fprintf(stderr, "kernel name '%s' is ambiguous in %s: %" PRIu32 " kernels have that name; give the full "
+                        "mangled name\n", kname, path, nmatch);
+            else
+                fprintf(stderr, "%s has no kernel '%s'\n", path, kname);
+            isa_program_free(&prog);
+            return 1;
+        }
+        from = (uint32_t)(k - prog.kernels);
+        to = from + 1;
+    }
     if (encoding)
-        return asm_encoding_listing(path, &prog);
-    for (uint32_t i = 0; i < prog.nkernels; i++)
+        return asm_encoding_listing(path, &prog, from, to);
+    for (uint32_t i = from; i < to; i++)
         report_kernel(&prog.kernels[i], stdout);
     if (prog.image_bytes) /* data sections or relocations: docs/asm.md */
         printf("program image: %" PRIu32 " bytes at 0x%" PRIx64 " (the kernels' code, then .rodata, .data, the GOT and "

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "asm/asm.h"
+#include "asm/asm_diag.h"
 #include "isa.h"
 #include "load/kcompile.h"
 #include "load/launch.h"
@@ -228,8 +229,11 @@ void occ_report_print(const cfg_t *cfg, const occ_report_input_t *in, FILE *out)
     analysis_t a;
     const occ_kernel_t *k = &in->k;
     analyse(cfg, k, &a);
-    if (in->kernel)
-        fprintf(out, "kernel          %s (%s)\n", in->kernel, in->source);
+    if (in->kernel) {
+        fputs("kernel          ", out);
+        asm_diag_put_name(out, in->kernel);
+        fprintf(out, " (%s)\n", in->source);
+    }
     fprintf(out, "resources       %" PRIu32 " VGPRs (allocated %" PRIu32 "), %" PRIu32 " SGPRs (allocated %" PRIu32
             "), %" PRIu32 " bytes LDS per workgroup (allocated %" PRIu32 ")\n", k->vgprs, a.res.vgpr_alloc, k->sgprs,
             a.res.sgpr_alloc, k->lds_bytes, a.res.lds_alloc);
@@ -478,7 +482,7 @@ static int from_kernel_file(const char *path, const char *name, occ_report_input
     } else if (prog->nkernels > 1) {
         fprintf(err, "gcnsim: occupancy: %s has %" PRIu32 " kernels; choose one with --kernel NAME:", path, prog->nkernels);
         for (uint32_t i = 0; i < prog->nkernels; i++)
-            fprintf(err, " %s", prog->kernels[i].name);
+            fputc(' ', err), asm_diag_put_name(err, prog->kernels[i].name);
         fputc('\n', err);
         return 1;
     } else

@@ -4,6 +4,7 @@
 #include "load/launch.h"
 
 #include "asm/asm.h"
+#include "asm/asm_diag.h"
 #include "asm/codeobj.h"
 #include "base/fileio.h"
 #include "base/text.h"
@@ -22,9 +23,8 @@ static void __attribute__((format(printf, 4, 5))) perr(FILE *err, const wl_workl
         fprintf(err, "%s: error: ", wl->path);
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(err, fmt, ap);
+    asm_diag_vprintf(err, fmt, ap); /* kernel and argument names from the file: escaped, bounded */
     va_end(ap);
-    fputc('\n', err);
 }
 
 static uint32_t align_up32(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
@@ -36,18 +36,22 @@ static void put_le(uint8_t *p, uint32_t size, uint64_t v)
 }
 
 /* The unqualified name an Itanium-mangled C++ symbol declares (_Z5scalePff -> "scale",
- * _ZN2ns4stepEPf -> "step"), so a workload may name a HIP kernel as written in its source; false
+ * _ZN2ns4stepEPf -> "step", _ZL5scalePf -> "scale"), so a workload may name a HIP kernel as written in its source; false
  * when `sym` is not such a name (OpenCL kernels are not mangled). */
 static bool mangled_base(const char *sym, const char **base, size_t *len)
 {
     if (strncmp(sym, "_Z", 2) != 0)
         return false;
     const char *p = sym + 2;
+    if (*p == 'L') /* internal linkage (a static kernel: rocSPARSE's _ZL13coomvt_kernel...) */
+        p++;
     bool nested = *p == 'N';
     if (nested) /* skip the member function's cv- and ref-qualifiers */
         for (p++; *p == 'r' || *p == 'V' || *p == 'K' || *p == 'R' || *p == 'O'; p++)
             ;
     for (;;) {
+        if (nested && *p == 'L')
+            p++;
         if (*p < '1' || *p > '9')
             return false;
         size_t n = 0;

@@ -114,7 +114,7 @@ static void kernel_entry(ctx_t *c, wl_workload_t *wl, wl_dispatch_t *d, const wl
             wl->cflags_line = e->line;
         }
     } else if (strcmp(e->key, "name") == 0) {
-        if ((!wl_is_ident(e->value) && !(e->value[0] == '.' && wl_is_ident(e->value + 1))) || strlen(e->value) >= WL_NAME_MAX)
+        if ((!wl_is_ident(e->value) && !(e->value[0] == '.' && wl_is_ident(e->value + 1))) || strlen(e->value) >= WL_KERNEL_NAME_MAX)
             wl_err_e(&c->in, e, "name = '%s' is not a kernel name", e->value);
         wl_scopy(d->kernel, sizeof d->kernel, e->value);
         d->kernel_line = e->line;

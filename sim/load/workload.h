@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { WL_NAME_MAX = 64, WL_TEXT_MAX = 256, WL_PATH_MAX = 4096 };
+enum { WL_NAME_MAX = 64, WL_TEXT_MAX = 256, WL_PATH_MAX = 4096, WL_KERNEL_NAME_MAX = 4096 };
 
 typedef enum { WL_U8, WL_I8, WL_U16, WL_I16, WL_U32, WL_I32, WL_U64, WL_I64, WL_F32, WL_F64, WL_NUM_TYPES } wl_type_t;
 
@@ -72,7 +72,7 @@ enum {
 typedef struct {
     char label[WL_NAME_MAX];    /* NAME of [kernel NAME]; empty for [kernel] */
     uint32_t line;              /* the section header's line (0 when created by --set) */
-    char kernel[WL_NAME_MAX];   /* empty: the program's only kernel */
+    char kernel[WL_KERNEL_NAME_MAX]; /* empty: the program's only kernel (C++ names are long) */
     uint32_t kernel_line;
     uint32_t grid[3], wg[3];    /* work-items; unused dimensions are 1 */
     uint32_t grid_dims, wg_dims;

@@ -4,6 +4,17 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "asm/asm_diag.h"
+
+/* A name from an input, escaped as every printed name is (asm_diag_name_to), in a compound literal
+ * that lives until the end of the enclosing block; names are kept whole up to 2 KiB. */
+static const char *name_in(const char *s, char *buf, size_t n)
+{
+    asm_diag_name_to(s, buf, n);
+    return buf;
+}
+#define NAME(s) name_in((s), (char[2048]){ 0 }, 2048)
+
 /* FNV-1a over the bytes. Each byte depends on the last, so the speed is in the loop: eight bytes a
  * step (no loop test between them), the tail byte by byte; the same value either way. */
 uint64_t report_checksum(const uint8_t *data, uint64_t bytes)
@@ -67,7 +78,7 @@ void report_dispatch_line(const launch_t *L, uint32_t i, FILE *out)
     const wl_dispatch_t *wd = D->wl;
     char sec[WL_NAME_MAX + 16];
     fprintf(out, "dispatch %-4" PRIu32 " %s %s: grid %" PRIu32 " x %" PRIu32 " x %" PRIu32 ", workgroup %" PRIu32 " x %" PRIu32
-            " x %" PRIu32 ", %" PRIu64 " workgroup%s%s", i, wl_dispatch_section(wd, sec, sizeof sec), D->kernel->name,
+            " x %" PRIu32 ", %" PRIu64 " workgroup%s%s", i, wl_dispatch_section(wd, sec, sizeof sec), NAME(D->kernel->name),
             wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], D->nworkgroups,
             D->nworkgroups == 1 ? "" : "s",
             i == 0 ? "" : wd->after == WL_AFTER_NONE ? ", after none" : ", after previous");
@@ -90,7 +101,7 @@ void report_run(const launch_t *L, FILE *out)
     const wl_workload_t *wl = L->wl;
     if (L->ndispatches == 1) {
         const wl_dispatch_t *wd = L->dispatches[0].wl;
-        fprintf(out, "kernel        %s (%s)\n", L->dispatches[0].kernel->name, wl->source);
+        fprintf(out, "kernel        %s (%s)\n", NAME(L->dispatches[0].kernel->name), wl->source);
         fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items\n", wd->grid[0], wd->grid[1], wd->grid[2]);
         fprintf(out, "workgroup     %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items\n", wd->wg[0], wd->wg[1], wd->wg[2]);
     } else {
@@ -169,10 +180,10 @@ void report_kernel(const isa_kernel_t *k, FILE *out)
     const isa_descriptor_t *d = &k->desc;
     /* Line 0: the kernel was read from a code object, which has no source lines. */
     if (k->line)
-        fprintf(out, "kernel %s (line %" PRIu32 "): %" PRIu32 " instructions, %" PRIu32 " bytes\n", k->name, k->line,
+        fprintf(out, "kernel %s (line %" PRIu32 "): %" PRIu32 " instructions, %" PRIu32 " bytes\n", NAME(k->name), k->line,
                 k->ninsts, k->code_bytes);
     else
-        fprintf(out, "kernel %s (code object): %" PRIu32 " instructions, %" PRIu32 " bytes\n", k->name, k->ninsts,
+        fprintf(out, "kernel %s (code object): %" PRIu32 " instructions, %" PRIu32 " bytes\n", NAME(k->name), k->ninsts,
                 k->code_bytes);
     fprintf(out, "  VGPRs %" PRIu32 ", SGPRs %" PRIu32 " (%" PRIu32 " extra for VCC/FLAT_SCRATCH/XNACK), static LDS %" PRIu32
             " bytes, ", k->vgprs_used, k->sgprs_used, k->sgprs_extra, k->lds_static);
@@ -208,20 +219,20 @@ void report_kernel(const isa_kernel_t *k, FILE *out)
         fprintf(out, "  arguments (%" PRIu32 "):\n", k->nargs);
         for (uint32_t i = 0; i < k->nargs; i++) {
             const isa_kernel_arg_t *a = &k->args[i];
-            fprintf(out, "    %-16s %-12s offset %3" PRIu32 " size %" PRIu32 " %s\n", a->name[0] ? a->name : "-",
-                    a->type_name[0] ? a->type_name : "-", a->offset, a->size,
-                    a->kind == ISA_ARG_HIDDEN || a->kind == ISA_ARG_OTHER ? a->value_kind : arg_kind_name(a->kind));
+            fprintf(out, "    %-16s %-12s offset %3" PRIu32 " size %" PRIu32 " %s\n", a->name[0] ? NAME(a->name) : "-",
+                    a->type_name[0] ? NAME(a->type_name) : "-", a->offset, a->size,
+                    a->kind == ISA_ARG_HIDDEN || a->kind == ISA_ARG_OTHER ? NAME(a->value_kind) : arg_kind_name(a->kind));
         }
     } else
         fputs("  arguments: no .amdgpu_metadata (arguments are laid out in [args] order)\n", out);
-    char text[200];
+    char text[1024]; /* an instruction and its branch target's (escaped) label */
     uint32_t l = 0; /* labels are in instruction order */
     for (uint32_t i = 0; i < k->ninsts; i++) {
         const isa_inst_t *in = &k->insts[i];
         isa_format_inst(k, in, text, sizeof text);
         for (; l < k->nlabels && k->labels[l].index <= i; l++)
             if (k->labels[l].index == i)
-                fprintf(out, "%s:\n", k->labels[l].name);
+                fprintf(out, "%s:\n", NAME(k->labels[l].name));
         if (in->line)
             fprintf(out, "  %06" PRIx32 "  %2" PRIu32 "  %-56s ; line %" PRIu32 "\n", in->pc, in->size, text, in->line);
         else

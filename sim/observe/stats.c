@@ -4,6 +4,7 @@
  * stats_t. */
 #include "observe/stats.h"
 
+#include "asm/asm_diag.h"
 #include "base/fileio.h"
 #include "observe/json_out.h"
 #include "observe/occ_text.h"
@@ -483,7 +484,9 @@ void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const t
     if (L->ndispatches > 1)
         print_dispatches(st, L, cfg, res, out);
     else {
-        fprintf(out, "kernel        %s\n", L->dispatches[0].kernel->name);
+        fputs("kernel        ", out);
+        asm_diag_put_name(out, L->dispatches[0].kernel->name);
+        fputc('\n', out);
         fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items, workgroup %" PRIu32 " x %" PRIu32
                 " x %" PRIu32 "\n", wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2]);
     }

@@ -54,7 +54,7 @@ typedef struct {
 
 /* One dispatch of the workload (version 3; older traces read as one dispatch from the header). */
 typedef struct {
-    char kernel[64];
+    char kernel[4096];               /* any C++ kernel's mangled name */
     uint32_t inst_base;              /* its kernel's first instruction in insts[] */
     uint32_t grid[3], wg_size[3];
     uint64_t nworkgroups;
@@ -66,7 +66,7 @@ typedef struct {
     uint32_t ncu, simds, slots;      /* machine shape: wave slots per SIMD */
     uint32_t max_waves_cu;           /* cu.max_waves */
     uint32_t clock_mhz;
-    char kernel[64];                 /* the first dispatch's kernel name */
+    char kernel[4096];               /* the first dispatch's kernel name */
     char source[256];                /* kernel source file as the workload named it */
     uint32_t grid[3], wg_size[3];    /* work-items, of the first dispatch */
     uint64_t nworkgroups;            /* of every dispatch */

@@ -79,6 +79,20 @@ codeobj_cases() {
   printf '.globl k\n.p2align 8\n.type k,@function\nk:\n  s_getpc_b64 s[4:5]\n  s_add_u32 s4, s4, table@rel32@lo+4\n  s_addc_u32 s5, s5, table@rel32@hi+12\n  s_endpgm\n' > "$d/undef.s"
   "$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -filetype=obj "$d/undef.s" -o "$d/undef.o"
   check "codeobj undefined symbol" 1 "undef.o: error: kernel 'k', relocation at +0x8: undefined symbol 'table'" "$g" asm "$d/undef.o"
+  # A descriptor whose entry offset has no relocation: its plain value (0) does not lead to the code.
+  co norel; co_patch "$d/norel.o" "$(hex "$(sec "$ok" .rela.rodata)")" 48
+  check "codeobj entry without relocation" 1 "norel.o: error: kernel descriptor 'matmul_tiled.kd': kernel_code_entry_byte_offset 0 (no relocation) does not lead to 'matmul_tiled'" "$g" asm "$d/norel.o"
+  # A .bss whose size is near 2^64: the layout's sums would wrap.
+  printf '.globl k\n.p2align 8\n.type k,@function\nk:\n  s_endpgm\n.bss\n.globl buf\nbuf:\n.zero 16\n' > "$d/bss.s"
+  "$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -filetype=obj "$d/bss.s" -o "$d/bss.o"
+  shoff=$("$readelf" -h "$d/bss.o" | sed -n 's/.*Start of section headers: *\([0-9]*\).*/\1/p')
+  bssidx=$("$readelf" -S -W "$d/bss.o" | sed -n 's/.*\[ *\([0-9]*\)\] \.bss .*/\1/p')
+  co_patch "$d/bss.o" $((shoff + 64 * bssidx + 32)) 0 255 255 255 255 255 255 255
+  check "codeobj .bss size wraps" 1 "bss.o: error: section .bss: 18446744073709551360 bytes; the program image holds at most 2147483647" "$g" asm "$d/bss.o"
+  # An argument whose offset is near 2^32: offset + size would wrap past the kernarg segment's end.
+  sed 's/^\( *\.offset: *\)24$/\14294967292/' workloads/matmul_tiled.s > "$d/kwrap.s"
+  "$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -filetype=obj "$d/kwrap.s" -o "$d/kwrap.o"
+  check "codeobj kernarg offset wraps" 1 "kwrap.o: error: section .note, offset 0x0: NT_AMDGPU_METADATA note: amdhsa.kernels[0].args[3] ('dim'): '.offset' 4294967292 + '.size' 4 ends past the '.kernarg_segment_size' (28 bytes)" "$g" asm "$d/kwrap.o"
   codeobj_v2_cases "$g" "$d"
   # The same messages through a workload's source = (the object under the .s name it names).
   cp workloads/matmul_tiled.ini "$d/"
@@ -104,7 +118,7 @@ codeobj_v2_cases() {
   hdr="amd_kernel_code_t 'vector_add' (section .text, offset 0x0)"
   v2co() { f2="$d/$1.o"; cp "$v2" "$f2"; shift; co_patch "$f2" "$@"; }
   v2co v2outside $((ks2 + 9)) 16
-  check "codeobj v2 header outside .text" 1 "v2outside.o: error: symbol 'vector_add': a code object v2 kernel is a global symbol in code that holds its 256-byte amd_kernel_code_t and its code" "$g" asm "$d/v2outside.o"
+  check "codeobj v2 header outside .text" 1 "v2outside.o: error: symbol 'vector_add': a code object v2 kernel is a symbol in code that holds its 256-byte amd_kernel_code_t and its code" "$g" asm "$d/v2outside.o"
   v2co v2version "$t2" 2
   check "codeobj v2 header version" 1 "v2version.o: error: $hdr: amd_kernel_code_version_major is 2" "$g" asm "$d/v2version.o"
   v2co v2machine $((t2 + 10)) 9
@@ -140,6 +154,12 @@ codeobj_v2_cases() {
   check "codeobj v2 e_flags 0" 0 "" "$g" asm "$d/v2flags0.o"
   cp "$d/v2flags0.o" "$d/v2notarget.o"; co_patch "$d/v2notarget.o" $((n2 + 32)) 99; co_patch "$d/v2notarget.o" $((n2 + 76)) 99
   check "codeobj v2 no target" 1 "v2notarget.o: error: ELF header: e_flags 0 and no NT_AMD_HSA_ISA_VERSION or NT_AMD_HSA_ISA_NAME note" "$g" asm "$d/v2notarget.o"
+  # ROCm 1.x/2.x objects: the ISA name with an environment (amdgizcl), the kernel's symbol local.
+  for env in amdgizcl opencl; do
+    sed -e "s/amdgcn-amd-amdhsa--gfx803/amdgcn-amd-amdhsa-$env-gfx803/" -e '/^[[:space:]]*\.globl[[:space:]]/d' tests/bad/codeobj_v2.s > "$d/v2$env.s"
+    "$mc" -triple "amdgcn-amd-amdhsa-$env" -mcpu=gfx803 -filetype=obj --amdhsa-code-object-version=2 "$d/v2$env.s" -o "$d/v2$env.o"
+    check "codeobj v2 $env, local kernel symbol" 0 "" "$g" asm "$d/v2$env.o"
+  done
   "$objcopy" --remove-section=.note "$v2" "$d/v2nonote.o"
   check "codeobj v2 no note" 1 "v2nonote.o: error: no NT_AMD_HSA_METADATA note" "$g" asm "$d/v2nonote.o"
 }

@@ -148,5 +148,72 @@ for k in matmul_naive histogram horner_f64 spill; do
   rm -f "$tmp"/[abcd].*
 done
 fi
+# ---- large inputs: loading is linear (docs/performance.md, "Loading large kernels") ----------------
+# 100,000 kernels, 20,000 kernels with descriptors and metadata, 200,000 branches, 40,000 GOT
+# relocations (tests/gen/big_inputs.sh): the text and llvm-mc's object of it each list within a CPU
+# limit (ulimit -t) that the quadratic lookups of before exceeded many times over, and the two
+# listings agree (line numbers aside).
+for case in "kernels 100000" "kd 20000" "branches 200000" "got 40000"; do
+  # shellcheck disable=SC2086
+  set -- $case
+  sh tests/gen/big_inputs.sh "$1" "$2" > "$tmp/big.s"
+  if ! obj "$tmp/big.s" "$tmp/big.o"; then ko "large $case: llvm-mc: $(head -1 "$tmp/mc.err")"; continue; fi
+  for f in big.s big.o; do
+    (ulimit -t 60; "$gcnsim" asm "$tmp/$f" > "$tmp/$f.lst" 2> "$tmp/$f.err")
+    rc=$?
+    if [ $rc -eq 0 ]; then ok; else ko "large $case: gcnsim asm $f: exit $rc (over 60 s of CPU?) $(head -1 "$tmp/$f.err")"; fi
+  done
+  sed -e 's/ (line [0-9]*)/ (code object)/' -e 's/ *; line [0-9]*$//' "$tmp/big.s.lst" > "$tmp/big.text"
+  if cmp -s "$tmp/big.text" "$tmp/big.o.lst"; then ok; else ko "large $case: the object's listing differs from the text's"; diff "$tmp/big.text" "$tmp/big.o.lst" | head -4; fi
+  if [ "$1" = kd ]; then # one kernel of thousands: gcnsim asm --kernel NAME lists it alone
+    awk '/^kernel k777 /{on=1; print; next} /^kernel /{on=0} on' "$tmp/big.text" > "$tmp/big.one"
+    (ulimit -t 60; "$gcnsim" asm "$tmp/big.o" --kernel k777 > "$tmp/big.k777" 2>&1)
+    if [ -s "$tmp/big.one" ] && cmp -s "$tmp/big.one" "$tmp/big.k777"; then ok; else ko "large $case: asm --kernel k777 does not list that kernel alone"; head -3 "$tmp/big.k777"; fi
+  fi
+  rm -f "$tmp"/big.*
+done
+# ---- inputs refused before: relocations against a section symbol, names of any length ----------
+# llvm-mc resolves a reference to a .L label of another section as that section's symbol plus an
+# offset: the object lists as its text does (the literals resolved to the same image). A kernel
+# named with 300 characters (rocPRIM's templated kernels have 114 and more), with its descriptor,
+# metadata, labels and a 200-character label, lists the same from text and from its object.
+printf '.globl k\n.p2align 8\n.type k,@function\nk:\n  s_getpc_b64 s[4:5]\n  s_add_u32 s4, s4, .Ltab@rel32@lo+4\n  s_addc_u32 s5, s5, .Ltab@rel32@hi+12\n  s_load_dword s6, s[4:5], 0x0\n  s_endpgm\n.section .rodata\n.p2align 4\n.long 7\n.Ltab:\n.long 42\n.data\n.quad .Ltab\n' > "$tmp/secsym.s"
+long=$(printf 'matmul_tiled_%0300d' 0 | cut -c1-300)
+label=$(printf '.Lk_%0200d' 0 | cut -c1-200)
+sed -e "s/matmul_tiled/$long/g" -e "s/\.Ltile/$label/g" workloads/matmul_tiled.s > "$tmp/long.s"
+for s in secsym long; do
+  if ! obj "$tmp/$s.s" "$tmp/$s.o"; then ko "$s: llvm-mc: $(head -1 "$tmp/mc.err")"; continue; fi
+  listing "$tmp/$s.s" > "$tmp/$s.text"
+  "$gcnsim" asm "$tmp/$s.o" > "$tmp/$s.lst" 2>&1
+  if grep -q error "$tmp/$s.text" || ! cmp -s "$tmp/$s.text" "$tmp/$s.lst"; then ko "$s: the object's listing differs from the text's:"; diff "$tmp/$s.text" "$tmp/$s.lst" | head -6; else ok; fi
+done
+# llvm-mc 15's LDS DMA syntax (no vdata: `buffer_load_dword off, s[8:11], s3 lds`): assembled to
+# llvm-mc's bytes, and its object lists as the text does.
+printf '.globl k\n.p2align 8\n.type k,@function\nk:\n  s_mov_b32 m0, 0\n  buffer_load_dword off, s[8:11], s3 offset:4 lds\n  buffer_load_ubyte v2, s[8:11], s3 idxen lds\n  s_endpgm\n' > "$tmp/ldsdma.s"
+"$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -show-encoding "$tmp/ldsdma.s" 2>&1 | sed -n 's/.*; encoding: //p' > "$tmp/ldsdma.mc"
+"$gcnsim" asm "$tmp/ldsdma.s" --encoding 2>&1 | sed -n 's/.*; encoding: //p' > "$tmp/ldsdma.gcn"
+if [ -s "$tmp/ldsdma.mc" ] && cmp -s "$tmp/ldsdma.mc" "$tmp/ldsdma.gcn" && obj "$tmp/ldsdma.s" "$tmp/ldsdma.o" &&
+   listing "$tmp/ldsdma.s" > "$tmp/ldsdma.text" && "$gcnsim" asm "$tmp/ldsdma.o" > "$tmp/ldsdma.lst" 2>&1 &&
+   cmp -s "$tmp/ldsdma.text" "$tmp/ldsdma.lst"; then ok
+else ko "llvm-mc's LDS DMA syntax:"; diff "$tmp/ldsdma.mc" "$tmp/ldsdma.gcn" | head -4; fi
+# A static C++ kernel (internal linkage: _ZL) of a code object listed by its plain name with --kernel.
+printf '.globl _ZL5scalePf\n.p2align 8\n.type _ZL5scalePf,@function\n_ZL5scalePf:\n  s_endpgm\n.globl k2\n.p2align 8\n.type k2,@function\nk2:\n  s_endpgm\n' > "$tmp/plain.s"
+if obj "$tmp/plain.s" "$tmp/plain.o" && "$gcnsim" asm "$tmp/plain.o" --kernel scale > "$tmp/plain.lst" 2>&1 &&
+   [ "$(grep -c '^kernel ' "$tmp/plain.lst")" = 1 ] && grep -q '^kernel _ZL5scalePf (code object)' "$tmp/plain.lst"; then ok
+else ko "asm --kernel scale does not list _ZL5scalePf alone:"; head -3 "$tmp/plain.lst"; fi
+# A kernel and a label whose names hold a terminal escape (ESC [ 3 1 m) and a newline, patched into
+# the object's string table: the listing shows them as \xNN and holds no control byte but newlines.
+printf '.globl kAAAAA\n.p2align 8\n.type kAAAAA,@function\nkAAAAA:\n  s_cbranch_scc0 LBBBBB\nLBBBBB:\n  s_endpgm\n' > "$tmp/esc.s"
+if obj "$tmp/esc.s" "$tmp/esc.o"; then
+  for name in AAAAA BBBBB; do
+    for at in $(grep -obUa "$name" "$tmp/esc.o" | cut -d: -f1); do
+      printf '\033[31\n' | dd of="$tmp/esc.o" bs=1 seek="$at" conv=notrunc 2>/dev/null
+    done
+  done
+  "$gcnsim" asm "$tmp/esc.o" > "$tmp/esc.lst" 2>&1
+  if grep -qF 'kernel k\x1b[31\x0a (code object)' "$tmp/esc.lst" && grep -qF 'L\x1b[31\x0a:' "$tmp/esc.lst" &&
+     grep -qF 's_cbranch_scc0 L\x1b[31\x0a' "$tmp/esc.lst" && ! LC_ALL=C grep -q "$(printf '\033')" "$tmp/esc.lst"; then ok
+  else ko "a name with control bytes is not escaped in the listing:"; head -8 "$tmp/esc.lst" | od -c | head -8; fi
+else ko "esc: llvm-mc: $(head -1 "$tmp/mc.err")"; fi
 echo "codeobj: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,98 @@
+#!/bin/sh
+# Real vendor code objects (docs/kernels.md, "Code objects"): Debian's librocsparse0 ships
+# rocSPARSE's GPU kernels inside its host library, in the .hip_fatbin section: a run of
+# clang-offload-bundler bundles (each starts with the magic __CLANG_OFFLOAD_BUNDLE__ and holds one
+# code object per target). This test tooling finds the bundles, unbundles each one's gfx803 object
+# with clang-offload-bundler-15, and checks that gcnsim loads and decodes every one (`gcnsim asm`)
+# and runs rocsparse_saxpyi's kernel by its full name against its reference. Not part of gcnsim.
+# Usage: sh tests/e2e/rocsparse.sh GCNSIM [MAX]   (MAX: at most that many bundles; prints
+# "rocsparse: N passed, N failed")
+set -u
+if [ $# -lt 1 ]; then echo "usage: rocsparse.sh GCNSIM [MAX]" >&2; exit 1; fi
+gcnsim=$1; max=${2:-100000}
+lib=$(dpkg -L librocsparse0 2>/dev/null | grep '/librocsparse\.so\.[0-9.]*$' | sort | tail -1)
+bundler=$(command -v clang-offload-bundler-15)
+readelf=$(command -v llvm-readelf-15)
+if [ -z "$lib" ] || [ -z "$bundler" ] || [ -z "$readelf" ]; then
+  echo "rocsparse: FAIL librocsparse0, clang-offload-bundler-15 and llvm-readelf-15 are needed (make deps)"; exit 1
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0
+ok() { pass=$((pass+1)); }
+ko() { fail=$((fail+1)); echo "rocsparse: FAIL $1"; }
+# The section's file offset and size (hexadecimal fields of `readelf -S -W`).
+set -- $("$readelf" -S -W "$lib" | awk '$2 == ".hip_fatbin" { print $5, $6 } $3 == ".hip_fatbin" { print $6, $7 }')
+off=$(printf '%d' "0x$1"); size=$(printf '%d' "0x$2")
+# The bundles' offsets in the section (each is aligned; the magic starts it).
+dd if="$lib" bs=1M iflag=skip_bytes,count_bytes skip="$off" count="$size" 2>/dev/null |
+  LC_ALL=C grep -obUa __CLANG_OFFLOAD_BUNDLE__ | cut -d: -f1 > "$tmp/starts"
+echo "$size" >> "$tmp/starts"
+n=0; kernels=0
+# rocsparse_saxpyi's kernel (float, device pointer mode): y[x_ind[i] - base] += alpha[0] * x_val[i].
+axpyi=_ZL12axpyi_kernelILj256EifPKfEvT0_T2_PKT1_PKS2_PS4_21rocsparse_index_base_
+prev=
+while read -r at; do
+  if [ -n "$prev" ] && [ "$n" -lt "$max" ]; then
+    n=$((n + 1))
+    dd if="$lib" of="$tmp/b" iflag=skip_bytes,count_bytes skip=$((off + prev)) count=$((at - prev)) 2>/dev/null
+    if ! "$bundler" --unbundle --type=o --targets=hipv4-amdgcn-amd-amdhsa--gfx803 --input="$tmp/b" \
+         --output="$tmp/o" 2> "$tmp/err"; then
+      ko "bundle $n (offset $prev): clang-offload-bundler: $(head -1 "$tmp/err")"
+    elif [ ! -s "$tmp/o" ]; then
+      : # a bundle without a gfx803 object
+    elif "$gcnsim" asm "$tmp/o" > "$tmp/lst" 2> "$tmp/err"; then
+      ok
+      kernels=$((kernels + $(grep -c '^kernel ' "$tmp/lst")))
+      grep -q "^kernel $axpyi " "$tmp/lst" && [ ! -f "$tmp/axpyi.co" ] && cp "$tmp/o" "$tmp/axpyi.co"
+    else
+      ko "bundle $n (offset $prev, $(wc -c < "$tmp/o") bytes): $(head -2 "$tmp/err" | tr '\n' ' ')"
+    fi
+  fi
+  prev=$at
+done < "$tmp/starts"
+# Run it by its full name, arguments in its metadata's order (nnz, alpha, x_val, x_ind, y,
+# idx_base): 1000 entries x_val[i] = i + 1 at x_ind[i] = 3i, alpha 2, y[j] = j; every value exact.
+if [ -f "$tmp/axpyi.co" ]; then
+  cat > "$tmp/axpyi.ini" <<EOF
+[kernel]
+source = axpyi.co
+name = $axpyi
+grid = 1024
+workgroup = 256
+[buffer alpha]
+type = f32
+count = 1
+init = value(2.0)
+[buffer x_val]
+type = f32
+count = 1000
+init = iota(1.0, 1.0)
+[buffer x_ind]
+type = i32
+count = 1000
+init = iota(0, 3)
+[buffer y]
+type = f32
+count = 3000
+init = iota(0.0, 1.0)
+[args]
+nnz = i32:1000
+alpha = @alpha
+x_val = @x_val
+x_ind = @x_ind
+y = @y
+idx_base = i32:0
+EOF
+  if "$gcnsim" run "$tmp/axpyi.ini" --dump "y=$tmp/y.bin" > /dev/null 2> "$tmp/err" &&
+     [ "$(od -A n -t f4 -v "$tmp/y.bin" | tr -s ' ' '\n' | sed '/^$/d' |
+          awk '{ j = NR - 1; want = (j % 3 == 0 && j / 3 < 1000) ? j + 2 * (j / 3 + 1) : j; if ($1 + 0 != want) bad++ }
+               END { print NR "/" bad + 0 }')" = "3000/0" ]; then ok
+  else ko "axpyi from librocsparse0: a failed run or a wrong y: $(head -2 "$tmp/err" | tr '\n' ' ')"; fi
+  # Its 74-character name in a trace, read back (the reader took 63 before).
+  if "$gcnsim" run "$tmp/axpyi.ini" --trace "$tmp/t.gcnt" > /dev/null 2>&1 &&
+     "$gcnsim" trace export --perfetto "$tmp/t.gcnt" "$tmp/t.json" 2> "$tmp/err" && grep -q "$axpyi" "$tmp/t.json"; then ok
+  else ko "axpyi's trace: $(head -1 "$tmp/err")"; fi
+else ko "no object holds $axpyi"; fi
+echo "rocsparse: $pass passed, $fail failed ($n bundles, $kernels kernels listed)"
+[ "$fail" -eq 0 ]
