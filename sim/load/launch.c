@@ -591,23 +591,34 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
         L->kernels[i].code_addr = GMEM_CODE_BASE + code_bytes;
         code_bytes += k->code_bytes ? k->code_bytes : 4;
     }
-    if (prog->image_bytes && code_bytes > GMEM_DISPATCH_BASE - GMEM_CODE_BASE - GMEM_ALIGN) {
-        perr(err, wl, wl->source_line, "the program image (code and data) is %" PRIu64 " bytes; at most %llu",
-             code_bytes, GMEM_DISPATCH_BASE - GMEM_CODE_BASE - GMEM_ALIGN);
+    /* The packets and the kernarg segments follow the code at their documented addresses while it
+     * leaves room (960 KiB: every program of the shipped workloads); a larger program (a vendor
+     * library's code object) moves each up to the next 1 MiB boundary past the region before it and
+     * its guard. Everything stays below the buffers. */
+    const uint64_t region = 1ull << 20;
+    uint64_t dispatch_base = GMEM_DISPATCH_BASE, kernarg_base = GMEM_KERNARG_BASE;
+    if (code_bytes > GMEM_BUFFER_BASE - GMEM_CODE_BASE - 4 * region) {
+        perr(err, wl, wl->source_line, "%s is %" PRIu64 " bytes; at most %llu", prog->image_bytes ?
+             "the program image (code and data)" : "the kernels' code", code_bytes,
+             GMEM_BUFFER_BASE - GMEM_CODE_BASE - 4 * region);
         goto fail;
     }
-    if (code_bytes > GMEM_DISPATCH_BASE - GMEM_CODE_BASE - GMEM_ALIGN) {
-        perr(err, wl, wl->source_line, "the kernels' code totals %" PRIu64 " bytes; at most %llu", code_bytes,
-             GMEM_DISPATCH_BASE - GMEM_CODE_BASE - GMEM_ALIGN);
-        goto fail;
-    }
+    if (GMEM_CODE_BASE + code_bytes + GMEM_ALIGN > dispatch_base)
+        dispatch_base = (GMEM_CODE_BASE + code_bytes + GMEM_ALIGN + region - 1) / region * region;
+    if (dispatch_base + 64ull * L->ndispatches + GMEM_ALIGN > kernarg_base)
+        kernarg_base = (dispatch_base + 64ull * L->ndispatches + GMEM_ALIGN + region - 1) / region * region;
     uint64_t kernarg_total = 0;
     for (uint32_t i = 0; i < L->ndispatches; i++) {
         launch_dispatch_t *D = &L->dispatches[i];
         D->code_addr = L->kernels[D->kernel_index].code_addr;
-        D->dispatch_addr = GMEM_DISPATCH_BASE + 64ull * i;
-        D->kernarg_addr = GMEM_KERNARG_BASE + kernarg_total;
+        D->dispatch_addr = dispatch_base + 64ull * i;
+        D->kernarg_addr = kernarg_base + kernarg_total;
         kernarg_total += kernarg_cap(D);
+    }
+    if (kernarg_total > GMEM_BUFFER_BASE - GMEM_ALIGN - kernarg_base) {
+        perr(err, wl, wl->source_line, "the dispatches' kernarg segments total %" PRIu64 " bytes; at most %llu",
+             kernarg_total, GMEM_BUFFER_BASE - GMEM_ALIGN - kernarg_base);
+        goto fail;
     }
     if (!buffers_fit(L, code_bytes + 64ull * L->ndispatches + kernarg_total, err))
         goto fail;
@@ -618,11 +629,11 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
         goto nomem;
     if (prog->image_bytes)
         memcpy(code, prog->image, prog->image_bytes);
-    uint8_t *packets = gmem_map(&L->mem, several ? "dispatch packets" : "dispatch packet", GMEM_DISPATCH_BASE,
+    uint8_t *packets = gmem_map(&L->mem, several ? "dispatch packets" : "dispatch packet", dispatch_base,
                                 64ull * L->ndispatches, msg, sizeof msg);
     if (!packets)
         goto nomem;
-    uint8_t *segs = gmem_map(&L->mem, several ? "kernarg segments" : "kernarg segment", GMEM_KERNARG_BASE,
+    uint8_t *segs = gmem_map(&L->mem, several ? "kernarg segments" : "kernarg segment", kernarg_base,
                              kernarg_total, msg, sizeof msg);
     if (!segs)
         goto nomem;
@@ -631,7 +642,7 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
     for (uint32_t i = 0; i < L->ndispatches; i++) {
         launch_dispatch_t *D = &L->dispatches[i];
         const wl_dispatch_t *wd = D->wl;
-        uint64_t off = D->kernarg_addr - GMEM_KERNARG_BASE;
+        uint64_t off = D->kernarg_addr - kernarg_base;
         if (!layout_args(L, D, segs + off, kernarg_cap(D), err))
             goto fail;
         fill_dispatch(D, packets + 64ull * i);
