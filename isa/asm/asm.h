@@ -16,8 +16,4 @@
  * success; the program is then filled and must be released with isa_program_free). */
 int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_program_t *out, FILE *diag);
 
-/* A kernel's resource usage as LLVM counts it (vgprs_used, sgprs_used, sgprs_extra, lds_static),
- * from its instructions and descriptor: also used for kernels read from code objects (codeobj.h). */
-void asm_kernel_resources(isa_kernel_t *k);
-
 #endif

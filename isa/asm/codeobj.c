@@ -7,6 +7,7 @@
 #include "asm/codeobj.h"
 
 #include "asm/asm.h"
+#include "asm/asm_program.h"
 #include "asm/asm_decode.h"
 #include "asm/asm_directives.h"
 #include "asm/codeobj_link.h"
