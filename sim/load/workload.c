@@ -20,6 +20,7 @@ typedef struct {
     wl_ix_t *buf_ix;           /* buffer name -> index into the workload's buffers */
     bool too_many_buffers;
     uint8_t *too_many_args;    /* [k]: dispatch k's argument limit was reported */
+    wl_ix_t *disp_ix;          /* dispatch label ("" for [kernel]) -> index into the workload's dispatches */
 } ctx_t;
 _Static_assert((int)WL_ENTRY_TEXT == (int)WL_TEXT_MAX, "entries hold the texts the workload keeps");
 
@@ -116,7 +117,9 @@ static void kernel_entry(ctx_t *c, wl_workload_t *wl, wl_dispatch_t *d, const wl
     } else if (strcmp(e->key, "name") == 0) {
         if ((!wl_is_ident(e->value) && !(e->value[0] == '.' && wl_is_ident(e->value + 1))) || strlen(e->value) >= WL_KERNEL_NAME_MAX)
             wl_err_e(&c->in, e, "name = '%s' is not a kernel name", e->value);
-        wl_scopy(d->kernel, sizeof d->kernel, e->value);
+        free(d->kernel);
+        if (!(d->kernel = strdup(e->value)))
+            wl_oom();
         d->kernel_line = e->line;
     } else if (strcmp(e->key, "grid") == 0) {
         /* Each factor is below 2^32 and the first product is checked before the second, so no
@@ -329,13 +332,11 @@ static void arg_entry(ctx_t *c, wl_workload_t *wl, const wl_entry_t *e, wl_arg_t
 }
 
 /* The dispatch a "kernel..." or "args..." section belongs to (NULL when it names none). */
-static wl_dispatch_t *section_dispatch(wl_workload_t *wl, const char *sec, size_t word)
+static wl_dispatch_t *section_dispatch(ctx_t *c, wl_workload_t *wl, const char *sec, size_t word)
 {
     const char *label = sec[word] == ' ' ? sec + word + 1 : sec[word] == '\0' ? "" : NULL;
-    for (uint32_t i = 0; label && i < wl->ndispatches; i++)
-        if (strcmp(wl->dispatches[i].label, label) == 0)
-            return &wl->dispatches[i];
-    return NULL;
+    long i = label ? wl_ix_find(c->disp_ix, label, strlen(label)) : -1;
+    return i < 0 ? NULL : &wl->dispatches[i];
 }
 
 static void unknown_section(ctx_t *c, const wl_sect_t *s)
@@ -361,13 +362,12 @@ static wl_dispatch_t *add_dispatch(ctx_t *c, wl_workload_t *wl, const wl_sect_t 
         wl_err_at(&c->in, s->line, s->set, "[%s]: more than %d dispatches", s->name, WL_MAX_DISPATCHES);
         return NULL;
     }
-    wl->dispatches = realloc(wl->dispatches, (wl->ndispatches + 1) * sizeof *wl->dispatches);
-    if (!wl->dispatches)
-        exit(3);
+    wl->dispatches = wl_grow_pow2(wl->dispatches, wl->ndispatches, sizeof *wl->dispatches);
     wl_dispatch_t *d = &wl->dispatches[wl->ndispatches++];
     memset(d, 0, sizeof *d);
     wl_scopy(d->label, sizeof d->label, label);
     d->line = s->line;
+    wl_ix_add(&c->disp_ix, d->label, strlen(d->label), wl->ndispatches - 1);
     return d;
 }
 
@@ -453,7 +453,7 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
     }
     for (size_t i = 0; i < c->in.ns; i++) {
         const wl_sect_t *s = &c->in.s[i];
-        if (strncmp(s->name, "args ", 5) != 0 || section_dispatch(wl, s->name, 4))
+        if (strncmp(s->name, "args ", 5) != 0 || section_dispatch(c, wl, s->name, 4))
             continue;
         const char **labels = malloc(wl->ndispatches * sizeof *labels);
         if (!labels) {
@@ -472,9 +472,9 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
     for (size_t i = 0; i < c->in.ne; i++) {
         const wl_entry_t *e = &c->in.e[i];
         wl_dispatch_t *d;
-        if (strncmp(e->section, "kernel", 6) == 0 && (d = section_dispatch(wl, e->section, 6)))
+        if (strncmp(e->section, "kernel", 6) == 0 && (d = section_dispatch(c, wl, e->section, 6)))
             kernel_entry(c, wl, d, e);
-        else if (strncmp(e->section, "args", 4) == 0 && (d = section_dispatch(wl, e->section, 4))) {
+        else if (strncmp(e->section, "args", 4) == 0 && (d = section_dispatch(c, wl, e->section, 4))) {
             if (d->nargs == WL_MAX_ARGS) {
                 /* Said once per dispatch, at the first argument over the limit. */
                 if (!c->too_many_args && !(c->too_many_args = calloc(wl->ndispatches, 1))) {
@@ -514,6 +514,7 @@ int wl_load(const char *path, const char *const *sets, size_t nsets, wl_workload
     fio_more_errors(path, c.in.nerr, err);
     wl_entries_free(&c.in);
     wl_ix_free(&c.buf_ix);
+    wl_ix_free(&c.disp_ix);
     free(c.too_many_args);
     if (c.in.nerr)
         wl_free(out);
@@ -522,8 +523,10 @@ int wl_load(const char *path, const char *const *sets, size_t nsets, wl_workload
 
 void wl_free(wl_workload_t *wl)
 {
-    for (uint32_t i = 0; i < wl->ndispatches; i++)
+    for (uint32_t i = 0; i < wl->ndispatches; i++) {
         free(wl->dispatches[i].args);
+        free(wl->dispatches[i].kernel);
+    }
     for (uint32_t i = 0; i < wl->nbuffers; i++)
         free(wl->buffers[i].file);
     free(wl->buffers);
