@@ -62,7 +62,8 @@ enum {
     WL_MAX_DISPATCHES = 262144,     /* dispatches, after loops are expanded: bounds the memory of the
                                        loader, the timing model and the statistics (about 1 KiB each) */
     WL_MAX_BUFFERS = 131072,        /* [buffer NAME] sections */
-    WL_MAX_ARGS = 131072            /* arguments of one dispatch */
+    WL_MAX_ARGS = 131072,           /* arguments of one dispatch */
+    WL_MAX_LOOP_ARGS = 1048576      /* arguments of all the dispatches that loops (repeat) make */
 };
 /* A grid's work-items (x * y * z): its work-item ids are 32-bit, as the kernels compute them
  * (ROCm's HSA_AGENT_INFO_GRID_MAX_SIZE), so a dispatch has at most this many workgroups too. */
