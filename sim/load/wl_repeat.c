@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "load/wl_entries.h"
-#include "load/workload.h"
 
 static size_t skip_space(const char *s, size_t i)
 {
@@ -174,8 +173,8 @@ bool wl_repeat_parse(wl_entries_t *c, const wl_entry_t *e, uint64_t max, wl_repe
         if (!start_from(c, e, r, k + 1, v))
             return false;
         if (++r->count > max) {
-            wl_err_val(c, e, 0, "repeat makes more than %" PRIu64 " dispatches (the workload's limit is %d in all: "
-                       "docs/workloads.md)", max, WL_MAX_DISPATCHES);
+            wl_err_val(c, e, 0, "repeat makes more than %" PRIu64 " dispatches (with the others, the workload's limit: "
+                       "docs/workloads.md)", max);
             return false;
         }
     }
