@@ -234,6 +234,7 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
     if (prog.enabled && topt.nobservers < TIMING_MAX_OBSERVERS)
         topt.observers[topt.nobservers++] = (tev_observer_t){ prog_observe, &prog };
     timing_result_t res;
+    memset(&res, 0, sizeof res);
     if (rc == 0)
         rc = timing_run(L, cfg, &topt, &res, stderr);
     prog_finish(&prog);
@@ -246,6 +247,7 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
         say_interrupted(rc, L, &res.cycles, &ts);
     if (so->check) {
         rc = hazards_finish(&hz, so, L, rc);
+        timing_result_free(&res);
         stats_free(&st);
         hzlog_free(&hz);
         return rc;
@@ -293,6 +295,7 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
         fio_out_abort(&jf);
     }
     rc = hazards_finish(&hz, so, L, rc);
+    timing_result_free(&res);
     stats_free(&st);
     hzlog_free(&hz);
     return rc;

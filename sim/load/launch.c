@@ -98,7 +98,7 @@ static const isa_kernel_t *pick_kernel(const wl_workload_t *wl, const wl_dispatc
         perr(err, wl, wl->source_line, "'%s' defines no kernel", wl->source);
         return NULL;
     }
-    if (d->kernel[0] == '\0') {
+    if (!d->kernel) {
         if (prog->nkernels == 1)
             return &prog->kernels[0];
         char list[256] = "";
@@ -565,7 +565,8 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
     L->stall_window = UINT64_MAX; /* armed by the run (launch_set_stall_window) */
     L->ndispatches = wl->ndispatches;
     L->dispatches = calloc(wl->ndispatches ? wl->ndispatches : 1, sizeof *L->dispatches);
-    if (!L->dispatches) {
+    L->kernels = calloc(wl->ndispatches ? wl->ndispatches : 1, sizeof *L->kernels);
+    if (!L->dispatches || !L->kernels) {
         perr(err, wl, 0, "out of memory");
         goto fail;
     }
@@ -669,8 +670,10 @@ void launch_free(launch_t *L)
     gmem_free(&L->mem);
     free(L->bufs);
     free(L->dispatches);
+    free(L->kernels);
     L->bufs = NULL;
     L->dispatches = NULL;
+    L->kernels = NULL;
 }
 
 uint32_t launch_max_nvgpr(const launch_t *L)

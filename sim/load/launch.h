@@ -81,7 +81,7 @@ typedef struct {
     launch_buffer_t *bufs;      /* one per wl->buffers[i] */
     launch_dispatch_t *dispatches; /* one per wl->dispatches[i] */
     uint32_t ndispatches;
-    launch_kernel_t kernels[WL_MAX_DISPATCHES];
+    launch_kernel_t *kernels;   /* at most one per dispatch (allocated by launch_prepare) */
     uint32_t nkernels;
     uint32_t ninsts;            /* instructions of every kernel (the workload-wide numbering) */
     uint64_t nworkgroups;       /* of every dispatch */

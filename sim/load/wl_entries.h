@@ -91,6 +91,26 @@ wl_sect_t *wl_find_section(wl_entries_t *c, const char *name);
 /* The entry of that section and key, or NULL. */
 wl_entry_t *wl_find_entry(wl_entries_t *c, const char *section, const char *key);
 
+/* ---- Loops of dispatches (wl_repeat.c): `repeat = VAR FROM..TO, ...` in a [kernel NAME] ---- */
+enum { WL_REPEAT_VARS = 4, WL_REPEAT_NAME = 64, WL_REPEAT_VALUE_MAX = 2147483647 };
+typedef struct {
+    uint32_t nvars;                          /* nested loops, the outermost first */
+    char names[WL_REPEAT_VARS][WL_REPEAT_NAME];
+    int64_t from[WL_REPEAT_VARS], to[WL_REPEAT_VARS]; /* integer bounds (both included)... */
+    int from_var[WL_REPEAT_VARS], to_var[WL_REPEAT_VARS]; /* ...or an outer loop's variable (-1: none) */
+    size_t at[WL_REPEAT_VARS];               /* each loop's byte in the value, for messages */
+    uint64_t count;                          /* iterations in all */
+} wl_repeat_t;
+/* Parse entry e's value as loops making at most `max` iterations; false when reported as errors. */
+bool wl_repeat_parse(wl_entries_t *c, const wl_entry_t *e, uint64_t max, wl_repeat_t *r);
+/* The variables' values of the first iteration, then of the next one (false after the last). */
+bool wl_repeat_first(const wl_repeat_t *r, int64_t *v);
+bool wl_repeat_next(const wl_repeat_t *r, int64_t *v);
+/* src with each {VAR} replaced by its value v[...] (r NULL: no variables), into dst (len bytes).
+ * False with a message and the byte of src it concerns when a reference is malformed or unknown. */
+bool wl_repeat_subst(const wl_repeat_t *r, const int64_t *v, const char *src, char *dst, size_t len, size_t *at,
+                     char *msg, size_t msglen);
+
 /* Read the file at `path` into c (zeroed by the caller), reporting malformed lines, then apply
  * the --set overrides `sets`. False when the file cannot be read (reported on err); otherwise
  * c->nerr counts the errors. Release with wl_entries_free. */

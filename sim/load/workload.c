@@ -20,6 +20,14 @@ typedef struct {
     wl_ix_t *buf_ix;           /* buffer name -> index into the workload's buffers */
     bool too_many_buffers;
     uint8_t *too_many_args;    /* [k]: dispatch k's argument limit was reported */
+    wl_ix_t *disp_ix;          /* dispatch label ("" for [kernel]) -> index into the workload's dispatches */
+    struct group {             /* a [kernel NAME] with repeat: dispatches first .. first + count - 1 */
+        uint32_t first;
+        wl_repeat_t r;
+    } *groups;
+    uint32_t ngroups;
+    int32_t *group_of;         /* [k]: dispatch k's group when it is a group's first, else -1 (NULL: no groups) */
+    uint64_t loop_args;        /* arguments the loops have made, bounded by WL_MAX_LOOP_ARGS */
 } ctx_t;
 _Static_assert((int)WL_ENTRY_TEXT == (int)WL_TEXT_MAX, "entries hold the texts the workload keeps");
 
@@ -70,7 +78,7 @@ static bool parse_dims(ctx_t *c, const wl_entry_t *e, uint32_t d[3], uint32_t *n
     return true;
 }
 
-static const char *const kernel_keys[] = { "source", "cflags", "name", "grid", "workgroup", "vgprs", "lds", "after" };
+static const char *const kernel_keys[] = { "source", "cflags", "name", "grid", "workgroup", "vgprs", "lds", "after", "repeat" };
 static const char *const buffer_keys[] = { "type", "count", "init" };
 static const char *const init_kinds[] = { "zero", "value", "iota", "random", "file" };
 static const char *const type_names[] = { "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f32", "f64" };
@@ -116,7 +124,9 @@ static void kernel_entry(ctx_t *c, wl_workload_t *wl, wl_dispatch_t *d, const wl
     } else if (strcmp(e->key, "name") == 0) {
         if ((!wl_is_ident(e->value) && !(e->value[0] == '.' && wl_is_ident(e->value + 1))) || strlen(e->value) >= WL_KERNEL_NAME_MAX)
             wl_err_e(&c->in, e, "name = '%s' is not a kernel name", e->value);
-        wl_scopy(d->kernel, sizeof d->kernel, e->value);
+        free(d->kernel);
+        if (!(d->kernel = strdup(e->value)))
+            wl_oom();
         d->kernel_line = e->line;
     } else if (strcmp(e->key, "grid") == 0) {
         /* Each factor is below 2^32 and the first product is checked before the second, so no
@@ -138,6 +148,8 @@ static void kernel_entry(ctx_t *c, wl_workload_t *wl, wl_dispatch_t *d, const wl
             wl_err_e(&c->in, e, "lds = '%s': expected a number of bytes from 0 to 65536", e->value);
         d->has_lds = true;
         d->lds_line = e->line;
+    } else if (strcmp(e->key, "repeat") == 0) {
+        /* read when its section is met (add_section_dispatches) */
     } else if (strcmp(e->key, "after") == 0) {
         d->after_line = e->line;
         if (first)
@@ -329,13 +341,11 @@ static void arg_entry(ctx_t *c, wl_workload_t *wl, const wl_entry_t *e, wl_arg_t
 }
 
 /* The dispatch a "kernel..." or "args..." section belongs to (NULL when it names none). */
-static wl_dispatch_t *section_dispatch(wl_workload_t *wl, const char *sec, size_t word)
+static wl_dispatch_t *section_dispatch(ctx_t *c, wl_workload_t *wl, const char *sec, size_t word)
 {
     const char *label = sec[word] == ' ' ? sec + word + 1 : sec[word] == '\0' ? "" : NULL;
-    for (uint32_t i = 0; label && i < wl->ndispatches; i++)
-        if (strcmp(wl->dispatches[i].label, label) == 0)
-            return &wl->dispatches[i];
-    return NULL;
+    long i = label ? wl_ix_find(c->disp_ix, label, strlen(label)) : -1;
+    return i < 0 ? NULL : &wl->dispatches[i];
 }
 
 static void unknown_section(ctx_t *c, const wl_sect_t *s)
@@ -355,20 +365,106 @@ static void unknown_section(ctx_t *c, const wl_sect_t *s)
                "and [buffer NAME]", s->name);
 }
 
-static wl_dispatch_t *add_dispatch(ctx_t *c, wl_workload_t *wl, const wl_sect_t *s, const char *label)
+static wl_dispatch_t *add_dispatch(ctx_t *c, wl_workload_t *wl, const wl_sect_t *s, const char *label, bool index)
 {
     if (wl->ndispatches == WL_MAX_DISPATCHES) {
         wl_err_at(&c->in, s->line, s->set, "[%s]: more than %d dispatches", s->name, WL_MAX_DISPATCHES);
         return NULL;
     }
-    wl->dispatches = realloc(wl->dispatches, (wl->ndispatches + 1) * sizeof *wl->dispatches);
-    if (!wl->dispatches)
-        exit(3);
+    wl->dispatches = wl_grow_pow2(wl->dispatches, wl->ndispatches, sizeof *wl->dispatches);
     wl_dispatch_t *d = &wl->dispatches[wl->ndispatches++];
     memset(d, 0, sizeof *d);
     wl_scopy(d->label, sizeof d->label, label);
     d->line = s->line;
+    if (index)
+        wl_ix_add(&c->disp_ix, d->label, strlen(d->label), wl->ndispatches - 1);
     return d;
+}
+
+/* A [kernel NAME] section's dispatches: one, or with repeat = ... one per iteration of its loops. */
+static void add_section_dispatches(ctx_t *c, wl_workload_t *wl, const wl_sect_t *s, const char *label)
+{
+    const wl_entry_t *re = wl_find_entry(&c->in, s->name, "repeat");
+    wl_repeat_t r;
+    if (!re || !wl_repeat_parse(&c->in, re, WL_MAX_DISPATCHES - wl->ndispatches, &r)) {
+        add_dispatch(c, wl, s, label, true);
+        return;
+    }
+    /* Its arguments, once per iteration, count towards WL_MAX_LOOP_ARGS (checked before any is made). */
+    char asec[WL_TEXT_MAX];
+    snprintf(asec, sizeof asec, "args%s%s", label[0] ? " " : "", label);
+    const wl_sect_t *as = wl_find_section(&c->in, asec);
+    uint64_t nargs = 0;
+    for (size_t i = as ? as->first : 0; i; i = c->in.e[i - 1].next)
+        nargs++;
+    if (nargs && r.count * nargs > WL_MAX_LOOP_ARGS - c->loop_args) {
+        wl_err_val(&c->in, re, 0, "repeat: %" PRIu64 " dispatches of %" PRIu64 " arguments each would make more than "
+                   "%d arguments in all, with the other loops'", r.count, nargs, WL_MAX_LOOP_ARGS);
+        add_dispatch(c, wl, s, label, true);
+        return;
+    }
+    c->loop_args += r.count * nargs;
+    uint32_t first = wl->ndispatches;
+    for (uint64_t j = 0; j < r.count; j++)
+        add_dispatch(c, wl, s, label, j == 0);
+    c->groups = wl_grow_pow2(c->groups, c->ngroups, sizeof *c->groups);
+    c->groups[c->ngroups++] = (struct group){ first, r };
+}
+
+/* An argument of dispatch d; when d starts a loop, of each of its dispatches with the loop variables'
+ * values put in for {VAR}. */
+static void add_arg(ctx_t *c, wl_workload_t *wl, wl_dispatch_t *d, const wl_entry_t *e)
+{
+    uint32_t k = (uint32_t)(d - wl->dispatches);
+    if (c->ngroups && !c->group_of) {
+        if (!(c->group_of = malloc(wl->ndispatches * sizeof *c->group_of)))
+            wl_oom();
+        for (uint32_t i = 0; i < wl->ndispatches; i++)
+            c->group_of[i] = -1;
+        for (uint32_t g = 0; g < c->ngroups; g++)
+            c->group_of[c->groups[g].first] = (int32_t)g;
+    }
+    const wl_repeat_t *r = c->group_of && c->group_of[k] >= 0 ? &c->groups[c->group_of[k]].r : NULL;
+    int64_t v[WL_REPEAT_VARS] = { 0 };
+    if (r)
+        wl_repeat_first(r, v);
+    wl_entry_t sub = *e;
+    for (uint64_t j = 0; j < (r ? r->count : 1); j++) {
+        size_t at;
+        char msg[200];
+        if (!wl_repeat_subst(r, v, e->value, sub.value, sizeof sub.value, &at, msg, sizeof msg)) {
+            wl_err_val(&c->in, e, at, "argument '%s': %s", e->key, msg);
+            return;
+        }
+        wl_dispatch_t *dj = &wl->dispatches[k + j];
+        dj->args = wl_grow_pow2(dj->args, dj->nargs, sizeof *dj->args);
+        wl_arg_t *a = &dj->args[dj->nargs++];
+        memset(a, 0, sizeof *a);
+        int before = c->in.nerr;
+        arg_entry(c, wl, &sub, a);
+        if (c->in.nerr != before)
+            return; /* once per argument, not once per iteration */
+        if (r)
+            wl_repeat_next(r, v);
+    }
+}
+
+/* Every further iteration of a loop takes its first dispatch's kernel keys (its own arguments). */
+static void copy_groups(ctx_t *c, wl_workload_t *wl)
+{
+    for (uint32_t g = 0; g < c->ngroups; g++) {
+        const wl_dispatch_t *f = &wl->dispatches[c->groups[g].first];
+        for (uint64_t j = 1; j < c->groups[g].r.count; j++) {
+            wl_dispatch_t *d = &wl->dispatches[c->groups[g].first + j];
+            wl_arg_t *args = d->args;
+            uint32_t nargs = d->nargs;
+            *d = *f;
+            d->args = args;
+            d->nargs = nargs;
+            if (f->kernel && !(d->kernel = strdup(f->kernel)))
+                wl_oom();
+        }
+    }
 }
 
 static void check_dispatch(ctx_t *c, wl_workload_t *wl, const wl_dispatch_t *d, const char *ksec, const wl_sect_t *ks)
@@ -412,7 +508,7 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
         if (strcmp(c->in.s[i].name, "kernel") == 0)
             ks = &c->in.s[i];
     if (ks)
-        add_dispatch(c, wl, ks, "");
+        add_section_dispatches(c, wl, ks, "");
     for (size_t i = 0; i < c->in.ns; i++) {
         const wl_sect_t *s = &c->in.s[i];
         if (strcmp(s->name, "kernel") == 0 || strcmp(s->name, "args") == 0)
@@ -421,7 +517,7 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
             if (!wl_is_ident(s->name + 7) || strlen(s->name + 7) >= WL_NAME_MAX)
                 wl_err_at(&c->in, s->line, s->set, "[%s]: a dispatch's NAME is letters, digits and '_', as in [kernel second]", s->name);
             else
-                add_dispatch(c, wl, s, s->name + 7);
+                add_section_dispatches(c, wl, s, s->name + 7);
         } else if (strncmp(s->name, "args ", 5) == 0) {
             continue; /* checked below, once every dispatch is known */
         } else if (strncmp(s->name, "buffer ", 7) == 0 || strcmp(s->name, "buffer") == 0) {
@@ -453,7 +549,7 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
     }
     for (size_t i = 0; i < c->in.ns; i++) {
         const wl_sect_t *s = &c->in.s[i];
-        if (strncmp(s->name, "args ", 5) != 0 || section_dispatch(wl, s->name, 4))
+        if (strncmp(s->name, "args ", 5) != 0 || section_dispatch(c, wl, s->name, 4))
             continue;
         const char **labels = malloc(wl->ndispatches * sizeof *labels);
         if (!labels) {
@@ -472,9 +568,9 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
     for (size_t i = 0; i < c->in.ne; i++) {
         const wl_entry_t *e = &c->in.e[i];
         wl_dispatch_t *d;
-        if (strncmp(e->section, "kernel", 6) == 0 && (d = section_dispatch(wl, e->section, 6)))
+        if (strncmp(e->section, "kernel", 6) == 0 && (d = section_dispatch(c, wl, e->section, 6)))
             kernel_entry(c, wl, d, e);
-        else if (strncmp(e->section, "args", 4) == 0 && (d = section_dispatch(wl, e->section, 4))) {
+        else if (strncmp(e->section, "args", 4) == 0 && (d = section_dispatch(c, wl, e->section, 4))) {
             if (d->nargs == WL_MAX_ARGS) {
                 /* Said once per dispatch, at the first argument over the limit. */
                 if (!c->too_many_args && !(c->too_many_args = calloc(wl->ndispatches, 1))) {
@@ -486,14 +582,14 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
                 c->too_many_args[d - wl->dispatches] = 1;
                 continue;
             }
-            d->args = wl_grow_pow2(d->args, d->nargs, sizeof *d->args);
-            wl_arg_t *a = &d->args[d->nargs++];
-            memset(a, 0, sizeof *a);
-            arg_entry(c, wl, e, a);
+            add_arg(c, wl, d, e);
         }
     }
+    copy_groups(c, wl);
     for (uint32_t k = 0; k < wl->ndispatches; k++) {
         const wl_dispatch_t *d = &wl->dispatches[k];
+        if (k && strcmp(d->label, wl->dispatches[k - 1].label) == 0)
+            continue; /* a further iteration of a loop: checked as its first */
         char sec[WL_TEXT_MAX];
         snprintf(sec, sizeof sec, "kernel%s%s", d->label[0] ? " " : "", d->label);
         const wl_sect_t *s = wl_find_section(&c->in, sec);
@@ -514,7 +610,10 @@ int wl_load(const char *path, const char *const *sets, size_t nsets, wl_workload
     fio_more_errors(path, c.in.nerr, err);
     wl_entries_free(&c.in);
     wl_ix_free(&c.buf_ix);
+    wl_ix_free(&c.disp_ix);
     free(c.too_many_args);
+    free(c.groups);
+    free(c.group_of);
     if (c.in.nerr)
         wl_free(out);
     return c.in.nerr;
@@ -522,8 +621,10 @@ int wl_load(const char *path, const char *const *sets, size_t nsets, wl_workload
 
 void wl_free(wl_workload_t *wl)
 {
-    for (uint32_t i = 0; i < wl->ndispatches; i++)
+    for (uint32_t i = 0; i < wl->ndispatches; i++) {
         free(wl->dispatches[i].args);
+        free(wl->dispatches[i].kernel);
+    }
     for (uint32_t i = 0; i < wl->nbuffers; i++)
         free(wl->buffers[i].file);
     free(wl->buffers);

@@ -59,10 +59,11 @@ typedef enum {
 /* The documented limits on counts (docs/workloads.md, "Limits"), checked by wl_load. They bound the
  * loader's memory and keep every derived count inside the types that hold it. */
 enum {
-    WL_MAX_DISPATCHES = 1024,       /* [kernel NAME] sections (the per-dispatch results of the timing
-                                       model and the statistics are arrays of this size) */
+    WL_MAX_DISPATCHES = 262144,     /* dispatches, after loops are expanded: bounds the memory of the
+                                       loader, the timing model and the statistics (about 1 KiB each) */
     WL_MAX_BUFFERS = 131072,        /* [buffer NAME] sections */
-    WL_MAX_ARGS = 131072            /* arguments of one dispatch */
+    WL_MAX_ARGS = 131072,           /* arguments of one dispatch */
+    WL_MAX_LOOP_ARGS = 1048576      /* arguments of all the dispatches that loops (repeat) make */
 };
 /* A grid's work-items (x * y * z): its work-item ids are 32-bit, as the kernels compute them
  * (ROCm's HSA_AGENT_INFO_GRID_MAX_SIZE), so a dispatch has at most this many workgroups too. */
@@ -72,7 +73,7 @@ enum {
 typedef struct {
     char label[WL_NAME_MAX];    /* NAME of [kernel NAME]; empty for [kernel] */
     uint32_t line;              /* the section header's line (0 when created by --set) */
-    char kernel[WL_KERNEL_NAME_MAX]; /* empty: the program's only kernel (C++ names are long) */
+    char *kernel;               /* name = (owned; NULL: the program's only kernel; C++ names are long) */
     uint32_t kernel_line;
     uint32_t grid[3], wg[3];    /* work-items; unused dimensions are 1 */
     uint32_t grid_dims, wg_dims;

@@ -17,6 +17,13 @@
 
 /* ---- set-up and the event loop ------------------------------------------------------------------ */
 
+void timing_result_free(timing_result_t *res)
+{
+    free(res->d);
+    res->d = NULL;
+    res->ndispatches = 0;
+}
+
 occ_kernel_t timing_occ_kernel(const launch_dispatch_t *D)
 {
     occ_kernel_t k;
@@ -259,12 +266,16 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
     res->cycles = s->last_cycle;
     res->events = s->eng.processed;
     res->l2_dirty_lines = mem_l2_dirty_lines(&s->mem);
-    res->ndispatches = L->ndispatches;
-    for (uint32_t i = 0; i < L->ndispatches; i++) {
-        const tw_disp_t *dp = &s->disp[i];
-        res->d[i] = (timing_dispatch_result_t){ dp->occ, dp->ready };
-    }
     rc = s->status;
+    if (!(res->d = calloc(L->ndispatches ? L->ndispatches : 1, sizeof *res->d)))
+        rc = 3;
+    else {
+        res->ndispatches = L->ndispatches;
+        for (uint32_t i = 0; i < L->ndispatches; i++) {
+            const tw_disp_t *dp = &s->disp[i];
+            res->d[i] = (timing_dispatch_result_t){ dp->occ, dp->ready };
+        }
+    }
     if (rc == 3 && !stalled)
         fputs("gcnsim: out of memory\n", err);
     teardown(s);

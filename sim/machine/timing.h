@@ -41,7 +41,7 @@ typedef struct {
     uint64_t events;         /* engine events processed (host cost, not a simulated quantity) */
     uint64_t l2_dirty_lines; /* L2 lines still dirty at the end: stores that have not reached DRAM */
     uint32_t ndispatches;
-    timing_dispatch_result_t d[WL_MAX_DISPATCHES];
+    timing_dispatch_result_t *d; /* ndispatches of them (allocated by timing_run: timing_result_free) */
 } timing_result_t;
 
 /* Run L's dispatches in time. Returns 0; 1 when a workgroup can never fit on a CU (the message on
@@ -49,6 +49,9 @@ typedef struct {
  * (L->fault); 3 on an internal error (out of memory); intr_exit_status(sig) (128 + sig) when a
  * signal asked to stop (interrupt.h): the run stopped at res->cycles, with no TEV_END. L's instruction and workgroup counters are updated as in launch_run. */
 int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timing_result_t *res, FILE *err);
+
+/* Release what timing_run allocated in res (safe on a zeroed or already released result). */
+void timing_result_free(timing_result_t *res);
 
 /* The occupancy inputs of a dispatch's kernel and workload (VGPRs as allocated, SGPRs as used, LDS
  * static + dynamic, workgroup size). */

@@ -52,6 +52,7 @@ int stats_init(stats_t *st, const cfg_t *cfg)
 
 void stats_free(stats_t *st)
 {
+    free(st->dispatch);
     free(st->slot);
     free(st->valu_busy);
     free(st->valu_issues);
@@ -325,7 +326,21 @@ static void wg_end(stats_t *st, uint32_t cu, uint64_t wg, uint64_t t)
 static void dispatch_start(stats_t *st, const tev_t *ev)
 {
     uint32_t d = ev->u.wg_info.dispatch;
-    if (d >= WL_MAX_DISPATCHES || st->dispatch[d].started)
+    if (d >= st->dispatch_cap) {
+        /* Doubling: dispatches start in order, so the array grows O(log n) times. */
+        uint32_t cap = st->dispatch_cap ? st->dispatch_cap : 16;
+        while (cap <= d && cap < UINT32_MAX / 2)
+            cap *= 2;
+        stats_dispatch_t *p = cap > d ? realloc(st->dispatch, (size_t)cap * sizeof *p) : NULL;
+        if (!p) {
+            st->oom = true;
+            return;
+        }
+        memset(p + st->dispatch_cap, 0, (size_t)(cap - st->dispatch_cap) * sizeof *p);
+        st->dispatch = p;
+        st->dispatch_cap = cap;
+    }
+    if (st->dispatch[d].started)
         return;
     st->dispatch[d] = (stats_dispatch_t){ true, ev->wg, ev->cycle, ev->cycle };
     if (d + 1 > st->ndispatches)
@@ -434,12 +449,19 @@ static const char *unit_key(isa_unit_t u)
 }
 
 /* A workload of several dispatches: one line each, with when it ran and its theoretical occupancy. */
+/* Dispatch i's times (all zero for one that never started). */
+static const stats_dispatch_t *stats_dispatch_at(const stats_t *st, uint32_t i)
+{
+    static const stats_dispatch_t none;
+    return i < st->ndispatches ? &st->dispatch[i] : &none;
+}
+
 static void print_dispatches(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
 {
     fprintf(out, "kernels       %s, %" PRIu32 " dispatches\n", L->wl->source, L->ndispatches);
     for (uint32_t i = 0; i < L->ndispatches && i < res->ndispatches; i++) {
         const timing_dispatch_result_t *d = &res->d[i];
-        const stats_dispatch_t *sd = &st->dispatch[i];
+        const stats_dispatch_t *sd = stats_dispatch_at(st, i);
         occ_kernel_t ok = timing_occ_kernel(&L->dispatches[i]);
         occ_llvm_t llvm;
         occ_llvm(cfg, &ok, &llvm);
@@ -604,8 +626,8 @@ static void json_dispatches(const stats_t *st, const launch_t *L, const cfg_t *c
                 PRIu64 ", \"last_end_cycle\": %" PRIu64 ", \"theoretical_waves_per_simd\": %.6f, \"limiter\": \"%s\", "
                 "\"compiler_estimate_waves_per_simd\": %" PRIu32 "}",
                 wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], D->nworkgroups,
-                i == 0 ? "none" : wd->after == WL_AFTER_NONE ? "none" : "previous", d->ready, st->dispatch[i].first_start,
-                st->dispatch[i].last_end,
+                i == 0 ? "none" : wd->after == WL_AFTER_NONE ? "none" : "previous", d->ready, stats_dispatch_at(st, i)->first_start,
+                stats_dispatch_at(st, i)->last_end,
                 d->occ.waves_per_simd, occ_resource_name(d->occ.limiter), compiler_estimate(cfg, D));
     }
     fputs("\n  ],\n", out);

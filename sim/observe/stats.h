@@ -89,8 +89,9 @@ typedef struct {
     uint64_t hidden, exposed;              /* s_waitcnt slots with/without a VALU issue of another wave */
     stats_dist_t wave_life, wg_life;       /* launch to slot free; workgroup start to end */
     stats_mem_t mem;
-    stats_dispatch_t dispatch[WL_MAX_DISPATCHES];
-    uint32_t ndispatches;                  /* dispatches that started */
+    stats_dispatch_t *dispatch;            /* ndispatches of them (grown as dispatches start) */
+    uint32_t ndispatches;                  /* one past the last dispatch that started */
+    uint32_t dispatch_cap;
     bool ended;
     bool oom;                  /* the per-PC table could not grow: the run must report an internal error */
     /* output options, set by the caller before printing */

@@ -779,6 +779,7 @@ static const workload_t workloads[] = {
     {"dpp_scan", check_scan},
     {"sdwa_unpack", check_sdwa_unpack},
     {"bitonic", check_bitonic},
+    {"bitonic_sort", check_bitonic_sort},
     {"spmv", check_spmv},
     {"privsort", check_privsort},
     {"spill", check_spill},

@@ -202,3 +202,18 @@ static void check_spill16(ctx_t *c)
         check_f32(c, "out", i, acc, F32(out)[i], 1e-5 * (fabs(acc) + 1.0));
     }
 }
+
+/* bitonic_sort: the 66 dispatches of a global bitonic sort leave every key of keys sorted
+ * ascending (a missing or repeated dispatch, or a wrong stage or pass, leaves some out of order). */
+static void check_bitonic_sort(ctx_t *c)
+{
+    buf_t k0 = load(c, "init", "keys", 4), k1 = load(c, "final", "keys", 4);
+    size_t n = N32(k0);
+    need_count("keys", N32(k1), n);
+    uint32_t *e = xmalloc(n * 4);
+    memcpy(e, k0.data, n * 4);
+    qsort(e, n, 4, cmp_u32);
+    for (size_t i = 0; i < n; i++)
+        check_u32(c, "keys", i, e[i], U32(k1)[i]);
+    free(e);
+}

@@ -548,6 +548,7 @@ START_TEST(launch_scratch_runs)
             memset(&opt, 0, sizeof opt);
             timing_result_t res;
             ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+            timing_result_free(&res);
             ck_assert_uint_ge(t.L->scratch_slots, (uint32_t)(t.cfg.cu_simds * t.cfg.cu_wave_slots));
         } else {
             ck_assert_int_eq(launch_run(t.L), 0);
@@ -598,6 +599,7 @@ START_TEST(scalar_stores)
             memset(&opt, 0, sizeof opt);
             timing_result_t res;
             ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+            timing_result_free(&res);
         } else {
             ck_assert_int_eq(launch_run(t.L), 0);
         }

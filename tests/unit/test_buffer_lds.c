@@ -225,6 +225,7 @@ START_TEST(launch_lds_dma)
             memset(&opt, 0, sizeof opt);
             timing_result_t res;
             ck_assert_int_eq(timing_run(L, &t.cfg, &opt, &res, stderr), 0);
+            timing_result_free(&res);
         } else {
             ck_assert_int_eq(launch_run(L), 0);
         }
@@ -280,6 +281,7 @@ static dma_timing_t dma_time(const char *load)
     opt.nobservers = 1;
     timing_result_t res;
     ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
     th_release(&t);
     return d;
 }

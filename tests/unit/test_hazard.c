@@ -48,6 +48,7 @@ static void run_tick(const char *body, bool store, const char *ini, th_found_t *
     opt.nobservers = 1;
     timing_result_t res;
     ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
     if (out) {
         const launch_buffer_t *b = &t.L->bufs[1];
         memcpy(out, b->data, 64 * sizeof *out);
@@ -400,6 +401,7 @@ START_TEST(test_report_json_and_trace)
     opt.nobservers = 2;
     timing_result_t res;
     ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
     ck_assert_int_eq(trace_writer_close(tw, stderr), 0);
     ck_assert_uint_eq(g.n, 1);
     ck_assert_uint_eq(g.e[0].count, 1);

@@ -25,6 +25,7 @@ static void run(const char *kernel, const char *ini, th_found_t *f)
     opt.nobservers = 1;
     timing_result_t res;
     ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
     th_release(&t);
 }
 

@@ -45,6 +45,7 @@ START_TEST(hw_id_is_the_placement)
     opt.nobservers = 1;
     timing_result_t res;
     ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
     const uint32_t *out = (const uint32_t *)t.L->bufs[0].data;
     unsigned seen_cu = 0;
     for (size_t i = 0; i < r.n; i++) {

@@ -462,7 +462,8 @@ START_TEST(kernel_selection)
 {
     fx_t *f = fx_new(64, 64);
     add(f, ISA_s_endpgm);
-    snprintf(f->wd.kernel, sizeof f->wd.kernel, "kk");
+    char kk[] = "kk";
+    f->wd.kernel = kk;
     f->wd.kernel_line = 3;
     ck_assert_int_eq(prepare(f, 0), 1);
     expect_err(f, "t.ini:3: error: no kernel 'kk' in 't.s'; did you mean 'k'?");

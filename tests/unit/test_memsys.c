@@ -823,6 +823,7 @@ static stats_t run_stride(unsigned shift)
     opt.nobservers = 1;
     timing_result_t res;
     ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
     th_release(&t);
     return st;
 }

@@ -106,6 +106,7 @@ static char *run_json(const char *workload)
     FILE *f = open_memstream(&text, &len);
     stats_write_json(&st, L, &cfg, &res, f);
     fclose(f);
+    timing_result_free(&res);
     stats_free(&st);
     th_release(&t);
     return text;

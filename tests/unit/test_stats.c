@@ -54,6 +54,7 @@ static void run(run_t *r, const char *kernel, const char *ini, const char *ini_p
 
 static void run_free(run_t *r)
 {
+    timing_result_free(&r->res);
     stats_free(&r->st);
     free(r->rec.ev);
     th_release(&r->t);

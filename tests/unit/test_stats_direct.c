@@ -88,6 +88,7 @@ static void run(run_t *r, way_t way, const char *ini, const char *const *sets, u
 
 static void run_free(run_t *r)
 {
+    timing_result_free(&r->res);
     stats_free(&r->c.st);
     hzlog_free(&r->hz);
     free(r->all.ev);

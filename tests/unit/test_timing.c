@@ -61,6 +61,7 @@ static void run_timed(run_t *out, const char *kernel, const char *ini, const cha
 
 static void run_free(run_t *r)
 {
+    timing_result_free(&r->res);
     stats_free(&r->st);
     free(r->rec->ev);
     free(r->rec);
@@ -631,6 +632,7 @@ static void run_limited(limited_t *r, const char *kernel, const char *ini)
         launch_print_fault(L, o);
         fclose(o);
     }
+    timing_result_free(&res);
     stats_free(&st);
     th_release(&t);
 }

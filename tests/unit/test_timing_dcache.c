@@ -45,6 +45,7 @@ static void run_loads(const char *between, const char *const *sets, smem_log_t *
     opt.nobservers = 1;
     timing_result_t res;
     ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
     th_release(&t);
 }
 
@@ -108,6 +109,7 @@ static wb_log_t run_wb(const char *policy)
     opt.nobservers = 1;
     timing_result_t res;
     ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
     th_release(&t);
     return g;
 }

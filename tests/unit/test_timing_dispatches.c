@@ -24,7 +24,7 @@ typedef struct {
 typedef struct {
     int rc;
     timing_result_t res;
-    dispatch_view_t d[WL_MAX_DISPATCHES];
+    dispatch_view_t d[8];  /* the first dispatches' results */
     th_recorder_t rec;
     uint32_t b[256];  /* buffer 1 after the run, when the workload has one */
     char err[512];
@@ -47,7 +47,7 @@ static void run_timed(run_t *out, const char *kernel, const char *ini, const cha
     FILE *err = fmemopen(out->err, sizeof out->err - 1, "w");
     out->rc = timing_run(t.L, &t.cfg, &opt, &out->res, err);
     fclose(err);
-    for (uint32_t i = 0; out->rc == 0 && i < out->res.ndispatches; i++)
+    for (uint32_t i = 0; out->rc == 0 && i < out->res.ndispatches && i < sizeof out->d / sizeof out->d[0]; i++)
         out->d[i] = (dispatch_view_t){ out->res.d[i].occ, out->res.d[i].ready, st.dispatch[i].first_start,
                                        st.dispatch[i].last_end };
     stats_free(&st);
@@ -56,7 +56,11 @@ static void run_timed(run_t *out, const char *kernel, const char *ini, const cha
     th_release(&t);
 }
 
-static void run_free(run_t *r) { free(r->rec.ev); }
+static void run_free(run_t *r)
+{
+    timing_result_free(&r->res);
+    free(r->rec.ev);
+}
 
 /* The dispatch of workgroup `wg` (from its TEV_WG_START). */
 static uint32_t wg_dispatch(const run_t *r, uint64_t wg)
@@ -340,6 +344,39 @@ START_TEST(never_fits_names_dispatch)
 }
 END_TEST
 
+/* No fixed limit on dispatches: 20,000 dispatches of writer (more than the old limits of 64 and
+ * 1024, and more packets than the 1 MiB below GMEM_KERNARG_BASE holds, so the kernarg segments move
+ * above the packets), dispatch i writing a[gid] = gid + i; each waits for the previous one. */
+START_TEST(many_dispatches)
+{
+    enum { N = 20000 };
+    size_t cap = (size_t)N * 96 + 256, len = 0;
+    char *ini = malloc(cap);
+    ck_assert_ptr_nonnull(ini);
+    len += (size_t)snprintf(ini + len, cap - len, "name = writer\ngrid = 64\nworkgroup = 64\n[args]\nout = @a\nk = u32:0\n"
+                            "[buffer pad]\ntype = u32\ncount = 1\n[buffer a]\ntype = u32\ncount = 256\n");
+    for (int i = 1; i < N; i++)
+        len += (size_t)snprintf(ini + len, cap - len, "[kernel d%d]\nname = writer\ngrid = 64\nworkgroup = 64\n"
+                                "[args d%d]\nout = @a\nk = u32:%d\n", i, i, i);
+    ck_assert_uint_lt(len, cap);
+    run_t r;
+    run_timed(&r, dk_kernels, ini, NULL, false);
+    free(ini);
+    ck_assert_msg(r.rc == 0, "%s", r.err);
+    ck_assert_uint_eq(r.res.ndispatches, N);
+    for (uint32_t i = 1; i < r.res.ndispatches; i++)
+        ck_assert_uint_gt(r.res.d[i].ready, r.res.d[i - 1].ready);
+    for (uint32_t g = 0; g < 64; g++)
+        ck_assert_uint_eq(r.b[g], g + N - 1);
+    uint32_t starts = 0;
+    for (size_t i = 0; i < r.rec.n; i++)
+        if (r.rec.ev[i].kind == TEV_WG_START)
+            ck_assert_uint_eq(r.rec.ev[i].u.wg_info.dispatch, starts++);
+    ck_assert_uint_eq(starts, N);
+    run_free(&r);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("timing_dispatches");
@@ -350,6 +387,7 @@ static Suite *suite(void)
     tcase_add_test(tc, tick_mode_identical);
     tcase_add_test(tc, mixed_allocations);
     tcase_add_test(tc, never_fits_names_dispatch);
+    tcase_add_test(tc, many_dispatches);
     suite_add_tcase(s, tc);
     return s;
 }

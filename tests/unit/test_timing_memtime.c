@@ -17,6 +17,7 @@ static th_recorder_t record(th_launch_t *t)
     opt.nobservers = 1;
     timing_result_t res;
     ck_assert_int_eq(timing_run(t->L, &t->cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
     return rec;
 }
 

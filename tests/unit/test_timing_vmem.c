@@ -92,6 +92,7 @@ static void vrun(vrun_t *out, const char *kernel, const char *ini, const char *c
         stats_write_json(&st, t.L, &t.cfg, &res, j);
         fclose(j);
     }
+    timing_result_free(&res);
     stats_free(&st);
     th_release(&t);
 }

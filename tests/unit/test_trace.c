@@ -80,6 +80,7 @@ static void run(const run_opts_t *o, run_out_t *out)
     }
     timing_result_t res;
     out->rc = timing_run(L, &cfg, &opt, &res, stderr);
+    timing_result_free(&res);
     if (w)
         ck_assert_int_eq(trace_writer_close(w, stderr), 0);
     if (o->text_out)

@@ -49,6 +49,7 @@ static void run(const char *ini, const char *const *sets, uint32_t flags, const 
     opt.observers[opt.nobservers++] = (tev_observer_t){ trace_observe, w };
     timing_result_t res;
     ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
     ck_assert_int_eq(trace_writer_close(w, stderr), 0);
     th_release(&t);
 }
