@@ -683,7 +683,7 @@ void viz_model_free(viz_model_t *m)
     for (uint32_t i = 0; m->h.insts && i < m->h.ninsts; i++)
         free(m->h.insts[i].text);
     free(m->h.insts);
-    free(m->h.dispatches);
+    trace_dispatches_free(m->h.dispatches, m->h.ndispatches);
     free(m->lane);
     free(m->occ);
     free(m->busy);

@@ -54,7 +54,8 @@ typedef struct {
 
 /* One dispatch of the workload (version 3; older traces read as one dispatch from the header). */
 typedef struct {
-    char kernel[4096];               /* any C++ kernel's mangled name */
+    char *kernel;                    /* allocated (trace_dispatches_free): any C++ kernel's mangled name,
+                                      * up to 4095 bytes; its own size so a table of many stays small */
     uint32_t inst_base;              /* its kernel's first instruction in insts[] */
     uint32_t grid[3], wg_size[3];
     uint64_t nworkgroups;
@@ -81,6 +82,9 @@ typedef struct {
     trace_dispatch_t *dispatches;    /* [ndispatches] */
     trace_mem_info_t mem;            /* version 5, flag TRACE_FLAG_MEM: the memory section */
 } trace_header_t;
+
+/* Release a header's dispatch table (each kernel name, then the table). */
+void trace_dispatches_free(trace_dispatch_t *d, uint32_t n);
 
 /* ---- writer ---------------------------------------------------------------------------------- */
 

@@ -149,7 +149,8 @@ static bool read_dispatches(trace_reader_t *r, trace_header_t *h)
             return r_fail(r, "out of memory");
         h->ndispatches = 1;
         trace_dispatch_t *d = &h->dispatches[0];
-        memcpy(d->kernel, h->kernel, sizeof d->kernel);
+        if (!(d->kernel = strdup(h->kernel)))
+            return r_fail(r, "out of memory");
         memcpy(d->grid, h->grid, sizeof d->grid);
         memcpy(d->wg_size, h->wg_size, sizeof d->wg_size);
         d->nworkgroups = h->nworkgroups;
@@ -168,10 +169,14 @@ static bool read_dispatches(trace_reader_t *r, trace_header_t *h)
     for (uint32_t i = 0; i < h->ndispatches; i++) {
         trace_dispatch_t *d = &h->dispatches[i];
         r->rec_at = r->pos;
-        if (!r_str(r, d->kernel, sizeof d->kernel, "kernel name length") ||
-            !r_u32(r, &d->inst_base, h->ninsts, "first instruction"))
+        char name[4096];
+        if (!r_str(r, name, sizeof name, "kernel name length"))
             return false;
-        if (!r_sizes(r, d->grid, d->wg_size) || !r_uv(r, &d->nworkgroups) || !r_u32(r, &d->after, WL_AFTER_NONE, "dispatch dependency"))
+        if (!(d->kernel = strdup(name)))
+            return r_fail(r, "out of memory");
+        if (!r_u32(r, &d->inst_base, h->ninsts, "first instruction") ||
+            !r_sizes(r, d->grid, d->wg_size) || !r_uv(r, &d->nworkgroups) ||
+            !r_u32(r, &d->after, WL_AFTER_NONE, "dispatch dependency"))
             return false;
     }
     return true;
@@ -579,9 +584,15 @@ void trace_close(trace_reader_t *r)
     for (uint32_t i = 0; r->h.insts && i < r->h.ninsts; i++)
         free(r->h.insts[i].text);
     free(r->h.insts);
-    free(r->h.dispatches);
+    trace_dispatches_free(r->h.dispatches, r->h.ndispatches);
     free(r->slot);
     free(r->resident);
     free(r);
 }
 
+void trace_dispatches_free(trace_dispatch_t *d, uint32_t n)
+{
+    for (uint32_t i = 0; d && i < n; i++)
+        free(d[i].kernel);
+    free(d);
+}
