@@ -344,7 +344,7 @@ static bool find_kernels(co_t *c)
             co_error(c, "symbol '%s': a kernel descriptor is %d bytes of a section with data; this one is %llu "
                      "bytes at offset 0x%llx of %s", kd->name, CODEOBJ_KD_SIZE, (unsigned long long)kd->size,
                      (unsigned long long)kd->off, kd->shndx < c->nsecs ? c->secs[kd->shndx].name : "(no section)");
-            return false;
+            return free(name), false;
         }
         const co_sym_t *entry = co_find_sym(c, name);
         if (!entry || !entry->defined) {
