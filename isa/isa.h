@@ -288,12 +288,19 @@ typedef enum {
 } isa_arg_kind_t;
 
 typedef struct {
-    char name[64];        /* .name from metadata, or "argN" */
-    char type_name[64];   /* .type_name, e.g. "float*" or "uint" */
+    char *name;           /* .name from metadata, or "argN": malloc'd, any length (isa_kernel_args_free) */
+    char *type_name;      /* .type_name, e.g. "float*" or "uint" (a C++ template's runs long); "" if none */
     uint32_t offset, size;
     isa_arg_kind_t kind;
     char value_kind[40];  /* the metadata text, e.g. "hidden_global_offset_x" */
 } isa_kernel_arg_t;
+
+/* Release n arguments' names and the array itself (a NULL array or name is allowed). */
+void isa_kernel_args_free(isa_kernel_arg_t *a, uint32_t n);
+/* Release one argument's names (not the argument itself). */
+void isa_kernel_args_free_one(isa_kernel_arg_t *a);
+/* Set an argument's name to "argN" and its type name to "" (allocated); false when out of memory. */
+bool isa_kernel_arg_init(isa_kernel_arg_t *a, uint32_t index);
 
 typedef struct {
     char *name;           /* malloc'd, any length (freed by isa_program_free) */

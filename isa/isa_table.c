@@ -1,6 +1,7 @@
 /* The instruction table's metadata, generated from isa.def, and name lookup. */
 #include "isa.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,10 +68,35 @@ void isa_program_free(isa_program_t *prog)
             free(prog->kernels[i].labels[l].name);
         free(prog->kernels[i].labels);
         free(prog->kernels[i].name);
-        free(prog->kernels[i].args);
+        isa_kernel_args_free(prog->kernels[i].args, prog->kernels[i].nargs);
     }
     free(prog->kernels);
     free(prog->image);
     free(prog->path);
     memset(prog, 0, sizeof *prog);
+}
+
+void isa_kernel_args_free_one(isa_kernel_arg_t *a)
+{
+    free(a->name);
+    free(a->type_name);
+    a->name = a->type_name = NULL;
+}
+
+void isa_kernel_args_free(isa_kernel_arg_t *a, uint32_t n)
+{
+    for (uint32_t i = 0; a && i < n; i++)
+        isa_kernel_args_free_one(&a[i]);
+    free(a);
+}
+
+bool isa_kernel_arg_init(isa_kernel_arg_t *a, uint32_t index)
+{
+    memset(a, 0, sizeof *a);
+    char buf[16];
+    snprintf(buf, sizeof buf, "arg%u", index);
+    a->kind = ISA_ARG_OTHER;
+    a->name = strdup(buf);
+    a->type_name = strdup("");
+    return a->name && a->type_name;
 }

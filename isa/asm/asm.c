@@ -333,7 +333,7 @@ static void ctx_free(asm_ctx_t *c)
     free(c->kernels);
     free(c->kernel_hash);
     for (uint32_t m = 0; m < c->nmeta; m++) {
-        free(c->meta[m].args);
+        isa_kernel_args_free(c->meta[m].args, c->meta[m].nargs);
         free(c->meta[m].name);
     }
     free(c->meta);

@@ -339,10 +339,10 @@ static void meta_new_arg(asm_ctx_t *c, uint32_t col)
         return;
     }
     isa_kernel_arg_t *a = &m->args[m->nargs];
-    memset(a, 0, sizeof *a);
-    snprintf(a->name, sizeof a->name, "arg%u", m->nargs);
-    a->kind = ISA_ARG_OTHER;
-    m->nargs++;
+    bool ok = isa_kernel_arg_init(a, m->nargs);
+    m->nargs++; /* counted either way, so that its names are freed */
+    if (!ok)
+        asm_error(c, col, "out of memory");
 }
 
 static void meta_kernel_key(asm_ctx_t *c, const char *key, size_t kn, const char *v, size_t vn, uint32_t vcol)
@@ -373,12 +373,17 @@ static void meta_arg_key(asm_ctx_t *c, const char *key, size_t kn, const char *v
     isa_kernel_arg_t *a = &m->args[m->nargs - 1];
     bool ok = true;
     const char *what = NULL;
-    if (kn == 5 && memcmp(key, ".name", 5) == 0) {
-        ok = yaml_string(v, vn, a->name, sizeof a->name);
-        what = "argument name is too long (at most 63 characters)";
-    } else if (kn == 10 && memcmp(key, ".type_name", 10) == 0) {
-        ok = yaml_string(v, vn, a->type_name, sizeof a->type_name);
-        what = "argument type name is too long (at most 63 characters)";
+    if ((kn == 5 && memcmp(key, ".name", 5) == 0) || (kn == 10 && memcmp(key, ".type_name", 10) == 0)) {
+        /* Any length: a C++ template's type name runs long. */
+        char **dst = kn == 5 ? &a->name : &a->type_name, *s = malloc(vn + 1);
+        ok = s && yaml_string(v, vn, s, vn + 1);
+        if (ok) {
+            free(*dst);
+            *dst = s;
+        } else {
+            free(s);
+        }
+        what = "out of memory";
     } else if (kn == 11 && memcmp(key, ".value_kind", 11) == 0) {
         ok = yaml_string(v, vn, a->value_kind, sizeof a->value_kind);
         a->kind = asm_arg_kind(a->value_kind);

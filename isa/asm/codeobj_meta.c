@@ -146,22 +146,32 @@ static int get_u32(const msgpack_object *map, const char *key, uint32_t *out)
 
 static bool read_arg(const msgpack_object *o, uint32_t ki, uint32_t ai, isa_kernel_arg_t *a, char *msg, size_t n)
 {
-    memset(a, 0, sizeof *a);
-    snprintf(a->name, sizeof a->name, "arg%u", ai);
-    a->kind = ISA_ARG_OTHER;
+    if (!isa_kernel_arg_init(a, ai)) {
+        snprintf(msg, n, "out of memory");
+        return false;
+    }
+    char *name = NULL, *type = NULL;
     const char *bad = NULL;
     if (o->type != MSGPACK_OBJECT_MAP)
         bad = "is not a map";
-    else if (get_str(o, ".name", a->name, sizeof a->name) < 0)
-        bad = "'.name' is not a string of at most 63 characters";
-    else if (get_str(o, ".type_name", a->type_name, sizeof a->type_name) < 0)
-        bad = "'.type_name' is not a string of at most 63 characters";
+    else if (get_name(o, ".name", &name) < 0)
+        bad = "'.name' is not a string";
+    else if (get_name(o, ".type_name", &type) < 0)
+        bad = "'.type_name' is not a string";
     else if (get_str(o, ".value_kind", a->value_kind, sizeof a->value_kind) < 0)
         bad = "'.value_kind' is not a string of at most 39 characters";
     else if (get_u32(o, ".offset", &a->offset) < 0)
         bad = "'.offset' is not an unsigned 32-bit integer";
     else if (get_u32(o, ".size", &a->size) < 0)
         bad = "'.size' is not an unsigned 32-bit integer";
+    if (name) {
+        free(a->name);
+        a->name = name;
+    }
+    if (type) {
+        free(a->type_name);
+        a->type_name = type;
+    }
     if (bad) {
         snprintf(msg, n, "amdhsa.kernels[%u].args[%u]: %s", ki, ai, bad);
         return false;
@@ -217,7 +227,7 @@ static bool read_kernel(const msgpack_object *o, uint32_t ki, codeobj_meta_kerne
     }
     for (uint32_t a = 0; a < args->via.array.size; a++) {
         if (!read_arg(&args->via.array.ptr[a], ki, a, &k->args[a], msg, n))
-            return false;
+            return isa_kernel_args_free_one(&k->args[a]), false;
         k->nargs++;
         /* 64-bit sums: an offset near 2^32 must not wrap to a small end. */
         uint64_t end = (uint64_t)k->args[a].offset + k->args[a].size;
@@ -293,7 +303,7 @@ void codeobj_meta_free(codeobj_meta_t *m)
 {
     HASH_CLEAR(hh, m->by_name);
     for (uint32_t k = 0; k < m->nkernels; k++) {
-        free(m->kernels[k].args);
+        isa_kernel_args_free(m->kernels[k].args, m->kernels[k].nargs);
         free(m->kernels[k].name);
     }
     free(m->kernels);

@@ -215,24 +215,35 @@ static const char *const kinds[][2] = {
 static bool read_arg(const ytree_t *t, const yn_t *o, uint32_t ki, uint32_t ai, uint32_t *end, isa_kernel_arg_t *a,
                      char *msg, size_t n)
 {
-    memset(a, 0, sizeof *a);
-    snprintf(a->name, sizeof a->name, "arg%u", ai);
+    if (!isa_kernel_arg_init(a, ai)) {
+        snprintf(msg, n, "out of memory");
+        return false;
+    }
+    char *name = NULL, *type = NULL;
     char vk[40] = "";
     uint32_t align = 0;
     const char *bad = NULL;
     int size = 0, al = 0, kind = 0;
     if (o->kind != YN_MAP)
         bad = "is not a map";
-    else if (get_str(t, o, "Name", a->name, sizeof a->name) < 0)
-        bad = "'Name' is not a string of at most 63 characters";
-    else if (get_str(t, o, "TypeName", a->type_name, sizeof a->type_name) < 0)
-        bad = "'TypeName' is not a string of at most 63 characters";
+    else if (get_name(t, o, "Name", &name) < 0)
+        bad = "'Name' is not a string";
+    else if (get_name(t, o, "TypeName", &type) < 0)
+        bad = "'TypeName' is not a string";
     else if ((size = get_uint(t, o, "Size", 4096, &a->size)) <= 0)
         bad = size ? "'Size' is not a size of at most 4096 bytes" : "has no 'Size'";
     else if ((al = get_uint(t, o, "Align", 256, &align)) <= 0 || align == 0 || (align & (align - 1)))
         bad = al ? "'Align' is not a power of two of at most 256" : "has no 'Align'";
     else if ((kind = get_str(t, o, "ValueKind", vk, sizeof vk)) <= 0)
         bad = kind ? "'ValueKind' is not a string" : "has no 'ValueKind'";
+    if (name) {
+        free(a->name);
+        a->name = name;
+    }
+    if (type) {
+        free(a->type_name);
+        a->type_name = type;
+    }
     for (size_t i = 0; !bad && i < sizeof kinds / sizeof kinds[0] && !a->value_kind[0]; i++)
         if (strcmp(vk, kinds[i][0]) == 0)
             strcpy(a->value_kind, kinds[i][1]);
@@ -289,7 +300,7 @@ static bool read_kernel(const ytree_t *t, const yn_t *o, uint32_t ki, codeobj_me
     uint32_t end = 0, a = 0;
     for (int32_t c = args->child; c >= 0; c = t->v[c].next, a++) {
         if (!read_arg(t, &t->v[c], ki, a, &end, &k->args[a], msg, n))
-            return false;
+            return isa_kernel_args_free_one(&k->args[a]), false;
         k->nargs++;
     }
     if (k->has_kernarg_size && end > k->kernarg_size) {

@@ -94,7 +94,12 @@ static void mp_byte(mp_t *m, unsigned v) { m->b[m->n++] = (uint8_t)v; }
 static void mp_str(mp_t *m, const char *s)
 {
     size_t l = strlen(s);
-    mp_byte(m, 0xa0u | (unsigned)l);
+    if (l < 32) {
+        mp_byte(m, 0xa0u | (unsigned)l); /* fixstr */
+    } else {
+        mp_byte(m, 0xd9); /* str 8: a length byte follows */
+        mp_byte(m, (unsigned)l);
+    }
     memcpy(m->b + m->n, s, l);
     m->n += l;
 }
@@ -119,7 +124,7 @@ START_TEST(metadata_msgpack)
     mp_kv_uint(&m, ".offset", 0);
     mp_kv_uint(&m, ".size", 8);
     mp_kv_str(&m, ".value_kind", "global_buffer");
-    mp_kv_str(&m, ".type_name", "float*");
+    mp_kv_str(&m, ".type_name", "rocprim::detail::lookback_scan_state<rocprim::tuple<unsigned int, float>, true, true>*");
     mp_byte(&m, 0x83); /* an argument without a name: "arg1", as from text */
     mp_kv_uint(&m, ".offset", 8);
     mp_kv_uint(&m, ".size", 8);
@@ -136,7 +141,7 @@ START_TEST(metadata_msgpack)
     ck_assert_uint_eq(k->sgpr_count, 11);
     ck_assert_uint_eq(k->nargs, 2);
     ck_assert_str_eq(k->args[0].name, "x");
-    ck_assert_str_eq(k->args[0].type_name, "float*");
+    ck_assert_str_eq(k->args[0].type_name, "rocprim::detail::lookback_scan_state<rocprim::tuple<unsigned int, float>, true, true>*"); /* any length */
     ck_assert_int_eq(k->args[0].kind, ISA_ARG_GLOBAL_BUFFER);
     ck_assert_uint_eq(k->args[0].size, 8);
     ck_assert_str_eq(k->args[1].name, "arg1");

@@ -102,8 +102,8 @@ static isa_kernel_arg_t *add_meta(fx_t *f, const char *name, const char *type, i
 {
     isa_kernel_arg_t *a = &f->args[f->k.nargs++];
     memset(a, 0, sizeof *a);
-    snprintf(a->name, sizeof a->name, "%s", name);
-    snprintf(a->type_name, sizeof a->type_name, "%s", type);
+    a->name = (char *)name; /* string literals: the fixture's kernel is no program's (never freed) */
+    a->type_name = (char *)type;
     a->kind = kind;
     a->offset = off;
     a->size = size;
@@ -385,7 +385,7 @@ START_TEST(args_metadata_mismatches)
 
     /* Unnamed metadata arguments ("argN" from the assembler) accept any workload name. */
     f = meta_fx();
-    snprintf(f->args[1].name, sizeof f->args[1].name, "arg1");
+    f->args[1].name = (char *)"arg1";
     add_arg(f, "x", WL_ARG_BUFFER)->buffer = 0;
     add_scalar(f, "count", WL_U32, 1);
     add_scalar(f, "a", WL_F32, 1);
