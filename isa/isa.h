@@ -299,7 +299,10 @@ typedef struct {
 void isa_kernel_args_free(isa_kernel_arg_t *a, uint32_t n);
 /* Release one argument's names (not the argument itself). */
 void isa_kernel_args_free_one(isa_kernel_arg_t *a);
-/* Set an argument's name to "argN" and its type name to "" (allocated); false when out of memory. */
+/* The names metadata did not give: "argN" for a missing name, "" for a missing type name
+ * (allocated); false when out of memory. */
+bool isa_kernel_arg_fill_names(isa_kernel_arg_t *a, uint32_t index);
+/* A new argument: zeroed, kind ISA_ARG_OTHER, named "argN" with type name ""; false when out of memory. */
 bool isa_kernel_arg_init(isa_kernel_arg_t *a, uint32_t index);
 
 typedef struct {

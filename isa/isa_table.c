@@ -90,13 +90,20 @@ void isa_kernel_args_free(isa_kernel_arg_t *a, uint32_t n)
     free(a);
 }
 
+bool isa_kernel_arg_fill_names(isa_kernel_arg_t *a, uint32_t index)
+{
+    char buf[16];
+    snprintf(buf, sizeof buf, "arg%u", index);
+    if (!a->name)
+        a->name = strdup(buf);
+    if (!a->type_name)
+        a->type_name = strdup("");
+    return a->name && a->type_name;
+}
+
 bool isa_kernel_arg_init(isa_kernel_arg_t *a, uint32_t index)
 {
     memset(a, 0, sizeof *a);
-    char buf[16];
-    snprintf(buf, sizeof buf, "arg%u", index);
     a->kind = ISA_ARG_OTHER;
-    a->name = strdup(buf);
-    a->type_name = strdup("");
-    return a->name && a->type_name;
+    return isa_kernel_arg_fill_names(a, index);
 }

@@ -146,17 +146,14 @@ static int get_u32(const msgpack_object *map, const char *key, uint32_t *out)
 
 static bool read_arg(const msgpack_object *o, uint32_t ki, uint32_t ai, isa_kernel_arg_t *a, char *msg, size_t n)
 {
-    if (!isa_kernel_arg_init(a, ai)) {
-        snprintf(msg, n, "out of memory");
-        return false;
-    }
-    char *name = NULL, *type = NULL;
+    memset(a, 0, sizeof *a);
+    a->kind = ISA_ARG_OTHER;
     const char *bad = NULL;
     if (o->type != MSGPACK_OBJECT_MAP)
         bad = "is not a map";
-    else if (get_name(o, ".name", &name) < 0)
+    else if (get_name(o, ".name", &a->name) < 0)
         bad = "'.name' is not a string";
-    else if (get_name(o, ".type_name", &type) < 0)
+    else if (get_name(o, ".type_name", &a->type_name) < 0)
         bad = "'.type_name' is not a string";
     else if (get_str(o, ".value_kind", a->value_kind, sizeof a->value_kind) < 0)
         bad = "'.value_kind' is not a string of at most 39 characters";
@@ -164,14 +161,8 @@ static bool read_arg(const msgpack_object *o, uint32_t ki, uint32_t ai, isa_kern
         bad = "'.offset' is not an unsigned 32-bit integer";
     else if (get_u32(o, ".size", &a->size) < 0)
         bad = "'.size' is not an unsigned 32-bit integer";
-    if (name) {
-        free(a->name);
-        a->name = name;
-    }
-    if (type) {
-        free(a->type_name);
-        a->type_name = type;
-    }
+    if (!bad && !isa_kernel_arg_fill_names(a, ai))
+        bad = "out of memory";
     if (bad) {
         snprintf(msg, n, "amdhsa.kernels[%u].args[%u]: %s", ki, ai, bad);
         return false;

@@ -215,20 +215,16 @@ static const char *const kinds[][2] = {
 static bool read_arg(const ytree_t *t, const yn_t *o, uint32_t ki, uint32_t ai, uint32_t *end, isa_kernel_arg_t *a,
                      char *msg, size_t n)
 {
-    if (!isa_kernel_arg_init(a, ai)) {
-        snprintf(msg, n, "out of memory");
-        return false;
-    }
-    char *name = NULL, *type = NULL;
+    memset(a, 0, sizeof *a);
     char vk[40] = "";
     uint32_t align = 0;
     const char *bad = NULL;
     int size = 0, al = 0, kind = 0;
     if (o->kind != YN_MAP)
         bad = "is not a map";
-    else if (get_name(t, o, "Name", &name) < 0)
+    else if (get_name(t, o, "Name", &a->name) < 0)
         bad = "'Name' is not a string";
-    else if (get_name(t, o, "TypeName", &type) < 0)
+    else if (get_name(t, o, "TypeName", &a->type_name) < 0)
         bad = "'TypeName' is not a string";
     else if ((size = get_uint(t, o, "Size", 4096, &a->size)) <= 0)
         bad = size ? "'Size' is not a size of at most 4096 bytes" : "has no 'Size'";
@@ -236,14 +232,8 @@ static bool read_arg(const ytree_t *t, const yn_t *o, uint32_t ki, uint32_t ai, 
         bad = al ? "'Align' is not a power of two of at most 256" : "has no 'Align'";
     else if ((kind = get_str(t, o, "ValueKind", vk, sizeof vk)) <= 0)
         bad = kind ? "'ValueKind' is not a string" : "has no 'ValueKind'";
-    if (name) {
-        free(a->name);
-        a->name = name;
-    }
-    if (type) {
-        free(a->type_name);
-        a->type_name = type;
-    }
+    if (!bad && !isa_kernel_arg_fill_names(a, ai))
+        bad = "out of memory";
     for (size_t i = 0; !bad && i < sizeof kinds / sizeof kinds[0] && !a->value_kind[0]; i++)
         if (strcmp(vk, kinds[i][0]) == 0)
             strcpy(a->value_kind, kinds[i][1]);

@@ -29,6 +29,8 @@ off=$(printf '%d' "0x$1"); size=$(printf '%d' "0x$2")
 dd if="$lib" bs=1M iflag=skip_bytes,count_bytes skip="$off" count="$size" 2>/dev/null |
   LC_ALL=C grep -obUa __CLANG_OFFLOAD_BUNDLE__ | cut -d: -f1 > "$tmp/starts"
 echo "$size" >> "$tmp/starts"
+# A workload's [buffer NAME] section: buffer NAME TYPE COUNT INIT.
+buffer() { printf '[buffer %s]\ntype = %s\ncount = %s\ninit = %s\n' "$1" "$2" "$3" "$4"; }
 n=0; kernels=0
 # rocsparse_saxpyi's kernel (float, device pointer mode): y[x_ind[i] - base] += alpha[0] * x_val[i].
 axpyi=_ZL12axpyi_kernelILj256EifPKfEvT0_T2_PKT1_PKS2_PS4_21rocsparse_index_base_
@@ -70,22 +72,10 @@ source = axpyi.co
 name = $axpyi
 grid = 1024
 workgroup = 256
-[buffer alpha]
-type = f32
-count = 1
-init = value(2.0)
-[buffer x_val]
-type = f32
-count = 1000
-init = iota(1.0, 1.0)
-[buffer x_ind]
-type = i32
-count = 1000
-init = iota(0, 3)
-[buffer y]
-type = f32
-count = 3000
-init = iota(0.0, 1.0)
+$(buffer alpha f32 1 'value(2.0)')
+$(buffer x_val f32 1000 'iota(1.0, 1.0)')
+$(buffer x_ind i32 1000 'iota(0, 3)')
+$(buffer y f32 3000 'iota(0.0, 1.0)')
 [args]
 nnz = i32:1000
 alpha = @alpha
@@ -115,26 +105,11 @@ source = doti.co
 name = $doti1
 grid = 65536
 workgroup = 256
-[buffer x_val]
-type = f32
-count = 1000
-init = iota(1.0, 1.0)
-[buffer x_ind]
-type = i32
-count = 1000
-init = iota(0, 3)
-[buffer y]
-type = f32
-count = 3000
-init = file(ydoti.bin)
-[buffer workspace]
-type = f32
-count = 256
-init = value(0.0)
-[buffer result]
-type = f32
-count = 1
-init = value(0.0)
+$(buffer x_val f32 1000 'iota(1.0, 1.0)')
+$(buffer x_ind i32 1000 'iota(0, 3)')
+$(buffer y f32 3000 'file(ydoti.bin)')
+$(buffer workspace f32 256 'value(0.0)')
+$(buffer result f32 1 'value(0.0)')
 [args]
 nnz = i32:1000
 x_val = @x_val
@@ -182,34 +157,13 @@ source = csrmv.co
 name = $csrmv
 grid = 4096
 workgroup = 512
-[buffer alpha]
-type = f32
-count = 1
-init = value(2.0)
-[buffer row_ptr]
-type = i32
-count = 1001
-init = file(ptr.bin)
-[buffer col_ind]
-type = i32
-count = $nnz
-init = file(col.bin)
-[buffer val]
-type = f32
-count = $nnz
-init = file(val.bin)
-[buffer x]
-type = f32
-count = 1000
-init = file(x.bin)
-[buffer beta]
-type = f32
-count = 1
-init = value(0.5)
-[buffer y]
-type = f32
-count = 1000
-init = iota(0.0, 1.0)
+$(buffer alpha f32 1 'value(2.0)')
+$(buffer row_ptr i32 1001 'file(ptr.bin)')
+$(buffer col_ind i32 $nnz 'file(col.bin)')
+$(buffer val f32 $nnz 'file(val.bin)')
+$(buffer x f32 1000 'file(x.bin)')
+$(buffer beta f32 1 'value(0.5)')
+$(buffer y f32 1000 'iota(0.0, 1.0)')
 [args]
 conj = u8:0
 m = i32:1000
