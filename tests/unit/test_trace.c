@@ -1,8 +1,8 @@
 /* Trace tests: the reader returns every field of every event the writer saw (compared with a
  * recorder observing the same run), the header describes the machine and the kernel, the same
  * run writes the same bytes, --tick-every-cycle writes the same records, truncated, corrupted and
- * newer-version traces are rejected with their messages, the Perfetto export is valid JSON with
- * the expected tracks and slice counts, and the text trace prints the filtered issues. */
+ * newer-version traces are rejected with their messages. The Perfetto export and the
+ * text trace: test_trace_export.c. */
 #include "unit.h"
 #include "json_check.h"
 
@@ -20,130 +20,7 @@
 #include "dispatches.h"
 #include "trace_v2_fixture.h"
 
-/* ---- harness: run a shipped workload in time with a recorder and the trace observers ---------- */
-
-typedef struct {
-    const char *ini;
-    const char *const *sets;   /* configuration overrides, NULL-terminated */
-    bool tick;
-    const char *trace_path;    /* NULL: no binary trace */
-    bool issues;
-    trace_text_t *text;        /* set up by the caller after the kernel is known: use text_cfg */
-    FILE *text_out;
-    uint64_t text_from, text_to;
-    bool text_one_wave;
-    uint64_t text_wave;
-} run_opts_t;
-
-typedef struct {
-    int rc;
-    th_recorder_t rec;
-    uint64_t header_bytes;     /* the trace's header size */
-    char kernel_text[64][128]; /* the first instructions' disassembly */
-    uint32_t kernel_pc[64];     /* and their byte offsets */
-    uint32_t ninsts;
-} run_out_t;
-
-static void run(const run_opts_t *o, run_out_t *out)
-{
-    memset(out, 0, sizeof *out);
-    th_launch_t t;
-    th_prepare(&t, NULL, NULL, o->ini, o->sets, 0);
-    launch_t *L = t.L;
-    cfg_t cfg = t.cfg;
-    const isa_kernel_t *k = L->dispatches[0].kernel;
-    out->ninsts = k->ninsts;
-    for (uint32_t i = 0; i < out->ninsts && i < 64; i++) {
-        isa_format_inst(k, &k->insts[i], out->kernel_text[i], sizeof out->kernel_text[i]);
-        out->kernel_pc[i] = k->insts[i].pc;
-    }
-
-    timing_options_t opt;
-    memset(&opt, 0, sizeof opt);
-    opt.tick_every_cycle = o->tick;
-    opt.observers[opt.nobservers++] = (tev_observer_t){ th_record, &out->rec };
-    trace_writer_t *w = NULL;
-    if (o->trace_path) {
-        w = trace_writer_open(o->trace_path, L, &cfg, o->issues, stderr);
-        ck_assert_ptr_nonnull(w);
-        out->header_bytes = trace_writer_bytes(w);
-        opt.observers[opt.nobservers++] = (tev_observer_t){ trace_observe, w };
-    }
-    trace_text_t text;
-    if (o->text_out) {
-        ck_assert_int_eq(trace_text_init(&text, o->text_out, L), 0);
-        text.from = o->text_from;
-        text.to = o->text_to;
-        text.one_wave = o->text_one_wave;
-        text.wave = o->text_wave;
-        opt.observers[opt.nobservers++] = (tev_observer_t){ trace_text_observe, &text };
-    }
-    timing_result_t res;
-    out->rc = timing_run(L, &cfg, &opt, &res, stderr);
-    timing_result_free(&res);
-    if (w)
-        ck_assert_int_eq(trace_writer_close(w, stderr), 0);
-    if (o->text_out)
-        trace_text_free(&text);
-    th_release(&t);
-}
-
-/* Each test runs in its own process (Check forks): one temporary directory per test. */
-static const char *dir = NULL;
-static char dirbuf[64];
-
-static void tmp_cleanup(void)
-{
-    if (!dir)
-        return;
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    while (d && (e = readdir(d))) {
-        char p[512];
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        if (e->d_name[0] != '.')
-            unlink(p);
-    }
-    if (d)
-        closedir(d);
-    rmdir(dir);
-}
-
-static char *tmp_path(const char *name)
-{
-    if (!dir) {
-        atexit(tmp_cleanup);
-        strcpy(dirbuf, "/tmp/gcnsim-trace-XXXXXX");
-        dir = mkdtemp(dirbuf);
-        ck_assert_ptr_nonnull(dir);
-    }
-    char *p = malloc(128);
-    snprintf(p, 128, "%s/%s", dir, name);
-    return p;
-}
-
-static uint8_t *slurp(const char *path, size_t *n)
-{
-    FILE *f = fopen(path, "rb");
-    ck_assert_ptr_nonnull(f);
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    uint8_t *b = malloc((size_t)len + 1);
-    ck_assert_uint_eq(fread(b, 1, (size_t)len, f), (size_t)len);
-    fclose(f);
-    b[len] = 0;
-    *n = (size_t)len;
-    return b;
-}
-
-static void spit(const char *path, const uint8_t *b, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(b, 1, n, f), n);
-    fclose(f);
-}
+#include "trace_harness.h"
 
 static void assert_same_event(const tev_t *a, const tev_t *b, size_t i)
 {
@@ -761,122 +638,6 @@ START_TEST(test_reads_version_2)
 }
 END_TEST
 
-/* ---- Perfetto export ---------------------------------------------------------------------------- */
-
-/* Occurrences of needle (by hand: the sanitizer's strstr measures the whole haystack per call). */
-static size_t count(const char *hay, const char *needle)
-{
-    size_t n = 0, len = strlen(needle);
-    for (const char *p = hay; *p; p++)
-        if (*p == needle[0] && strncmp(p, needle, len) == 0)
-            n++;
-    return n;
-}
-
-START_TEST(test_perfetto_export)
-{
-    static const char *const sets[] = { "gpu.compute_units=2", NULL };
-    char *path = tmp_path("p.trc"), *json = tmp_path("p.json");
-    run_opts_t o = { .ini = "workloads/reduce.ini", .sets = sets, .trace_path = path, .issues = true };
-    run_out_t out;
-    run(&o, &out);
-    ck_assert_int_eq(out.rc, 0);
-    ck_assert_int_eq(trace_export_perfetto(path, json, stderr), 0);
-    size_t n;
-    char *text = (char *)slurp(json, &n);
-    ck_assert(json_valid(text));
-    /* Tracks: a process per CU, a thread per SIMD wave slot, the dispatch thread, workgroups. */
-    ck_assert_uint_eq(count(text, "\"name\":\"process_name\""), 2);
-    ck_assert_uint_eq(count(text, "{\"name\":\"CU 1\"}"), 1);
-    ck_assert_uint_eq(count(text, "\"args\":{\"name\":\"SIMD "), 2 * 4 * 10);
-    ck_assert_uint_eq(count(text, "{\"name\":\"SIMD 3 slot 9\"}"), 2);
-    ck_assert_uint_eq(count(text, "{\"name\":\"dispatch\"}"), 2);
-    ck_assert_uint_gt(count(text, "{\"name\":\"workgroups 0\"}"), 0);
-    /* One wave-state slice per non-GONE state change, one workgroup slice per workgroup, one
-     * instant per issue, one counter sample per launch or end of a wave (plus one per CU at 0). */
-    size_t states = 0, wgs = 0, issues = 0, changes = 0;
-    for (size_t i = 0; i < out.rec.n; i++) {
-        const tev_t *e = &out.rec.ev[i];
-        states += e->kind == TEV_WAVE_STATE && e->u.wave_state != TEV_WAVE_GONE;
-        changes += e->kind == TEV_WAVE_STATE &&
-                   (e->u.wave_state == TEV_WAVE_GONE || e->u.wave_state == TEV_WAVE_LAUNCHING);
-        wgs += e->kind == TEV_WG_START;
-        issues += e->kind == TEV_ISSUE;
-    }
-    ck_assert_uint_eq(count(text, "\"cat\":\"wave\""), states);
-    ck_assert_uint_eq(count(text, "\"cat\":\"workgroup\""), wgs);
-    ck_assert_uint_eq(count(text, "\"ph\":\"i\""), issues);
-    ck_assert_uint_eq(count(text, "\"ph\":\"C\""), changes + 2);
-    ck_assert_uint_gt(count(text, "\"cat\":\"dispatch\""), 0);
-    free(text);
-
-    /* A corrupted trace: an error, and the previous export at json untouched, no temporary left. */
-    size_t jn, jn2, tn;
-    uint8_t *before = slurp(json, &jn);
-    uint8_t *t = slurp(path, &tn);
-    spit(path, t, tn / 2);
-    FILE *err = tmpfile();
-    ck_assert_int_eq(trace_export_perfetto(path, json, err), 1);
-    char buf[512] = { 0 };
-    rewind(err);
-    ck_assert_ptr_nonnull(fgets(buf, sizeof buf, err));
-    ck_assert_msg(strstr(buf, "gcnsim: error: ") == buf && strstr(buf, "truncated trace"), "%s", buf);
-    fclose(err);
-    uint8_t *after = slurp(json, &jn2);
-    ck_assert(jn == jn2 && memcmp(before, after, jn) == 0);
-    free(before);
-    free(after);
-    DIR *d = opendir(dir);
-    for (struct dirent *e; d && (e = readdir(d));)
-        ck_assert_msg(!strstr(e->d_name, ".tmp"), "a temporary file was left: %s", e->d_name);
-    closedir(d);
-    /* A new path: nothing is created. */
-    char *fresh = tmp_path("fresh.json");
-    err = tmpfile();
-    ck_assert_int_eq(trace_export_perfetto(path, fresh, err), 1);
-    fclose(err);
-    ck_assert_int_ne(access(fresh, F_OK), 0);
-    free(fresh);
-    free(t);
-    free(out.rec.ev);
-    free(path);
-    free(json);
-}
-END_TEST
-
-/* ---- text trace --------------------------------------------------------------------------------- */
-
-START_TEST(test_text_trace_filters)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    run_opts_t o = { .ini = "workloads/vector_add.ini", .text_out = mem, .text_from = 40, .text_to = 1500,
-                     .text_one_wave = true, .text_wave = 5 };
-    run_out_t out;
-    run(&o, &out);
-    fclose(mem);
-    ck_assert_int_eq(out.rc, 0);
-    /* The expected lines, built from the recorded issues independently of the observer. */
-    char *want = malloc(1 << 16), *p = want;
-    p += sprintf(p, "#   cycle  cu simd  wave    wg      pc  instruction\n");
-    size_t lines = 0;
-    for (size_t i = 0; i < out.rec.n; i++) {
-        const tev_t *e = &out.rec.ev[i];
-        if (e->kind != TEV_ISSUE || e->wave != 5 || e->cycle < 40 || e->cycle > 1500)
-            continue;
-        p += sprintf(p, "%9" PRIu64 " %3u %4u %5u %5u  0x%04x  %s\n", e->cycle, e->cu, e->simd, 5u, (unsigned)e->wg,
-                     out.kernel_pc[e->u.issue.pc], out.kernel_text[e->u.issue.pc]);
-        lines++;
-    }
-    ck_assert_uint_gt(lines, 3);
-    ck_assert_str_eq(buf, want);
-    free(want);
-    free(buf);
-    free(out.rec.ev);
-}
-END_TEST
-
 static Suite *trace_suite(void)
 {
     Suite *s = suite_create("trace");
@@ -892,8 +653,6 @@ static Suite *trace_suite(void)
     tcase_add_test(tc, test_rejects_lying_counts);
     tcase_add_test(tc, test_rejects_non_files);
     tcase_add_test(tc, test_reads_version_2);
-    tcase_add_test(tc, test_perfetto_export);
-    tcase_add_test(tc, test_text_trace_filters);
     suite_add_tcase(s, tc);
     return s;
 }
