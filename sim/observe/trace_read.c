@@ -1,6 +1,6 @@
 /* trace_read: the validating reader of the binary trace (docs/trace-format.md, "Validation"). It
  * needs nothing of the timing model, so the viewer (viz/) links it alone. */
-#include "observe/trace.h"
+#include "observe/trace_read.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/fileio.h"
+#include "load/workload.h"
 #include "mem/memsys.h"
 #include "observe/trace_internal.h"
 
