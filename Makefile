@@ -308,7 +308,7 @@ VIZ_CFLAGS = $(shell pkg-config --cflags $(VIZ_PKGS) 2>/dev/null)
 VIZ_LIBS = $(shell pkg-config --libs $(VIZ_PKGS) 2>/dev/null)
 VIZ_SRC := $(sort $(wildcard viz/*.c))
 VIZ_LIB_SRC := $(filter-out viz/viz_main.c,$(VIZ_SRC)) sim/observe/trace_read.c sim/base/fileio.c
-VIZ_HEADERS := viz/viz.h $(HEADERS)
+VIZ_HEADERS := $(wildcard viz/*.h) $(HEADERS)
 VIZ_TEST_SRC := $(sort $(wildcard tests/viz/test_*.c))
 VIZ_TEST_BIN := $(VIZ_TEST_SRC:tests/viz/%.c=$(BUILD)/san/viz_%)
 

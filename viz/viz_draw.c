@@ -1,8 +1,9 @@
 /* viz_draw: the picture — title, occupancy per CU with its limit and dispatch band, the wave-slot
- * lanes, workgroup spans, legend and status line — on any SDL renderer. Every panel is computed
- * per pixel column from the load-time aggregates, so a frame's cost depends on the picture's size,
- * not on the trace's. */
-#include "viz.h"
+ * lanes, workgroup spans, legend and status line — on any SDL renderer, laid out by viz_layout.h
+ * with the memory tracks and strips (viz_panels.h) and the pane (viz_pane.h) drawn by their own
+ * modules. Every panel is computed per pixel column from the load-time aggregates, so a frame's
+ * cost depends on the picture's size, not on the trace's. */
+#include "viz_draw.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -10,6 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "viz_canvas.h"
+#include "viz_hover.h"
+#include "viz_layout.h"
+#include "viz_legend.h"
+#include "viz_palette.h"
+#include "viz_pane.h"
+#include "viz_panels.h"
 
 static void set(SDL_Renderer *r, SDL_Color c) { SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a); }
 
@@ -21,88 +29,15 @@ static void fill(SDL_Renderer *r, SDL_Color c, int x, int y, int w, int h)
     SDL_RenderFillRect(r, &(SDL_Rect){ x, y, w, h });
 }
 
-/* The plot area (every panel's data, between the labels and the legend) is drawn into a pixel
- * buffer and copied to the renderer as one texture: thousands of one-pixel rectangles per frame
- * would cost more than the data behind them. Coordinates are the picture's. */
-typedef viz_canvas_t canvas_t;
-
-static uint32_t argb(SDL_Color c) { return 0xff000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b; }
-
-/* Clip a rectangle in picture coordinates to the canvas; false when nothing is left. */
-static bool clip(const canvas_t *cv, int *x, int *y, int *w, int *h)
-{
-    *x -= cv->ox;
-    *y -= cv->oy;
-    if (*x < 0)
-        *w += *x, *x = 0;
-    if (*y < 0)
-        *h += *y, *y = 0;
-    if (*x + *w > cv->w)
-        *w = cv->w - *x;
-    if (*y + *h > cv->h)
-        *h = cv->h - *y;
-    return *w > 0 && *h > 0;
-}
-
-static void cfill(canvas_t *cv, SDL_Color c, int x, int y, int w, int h)
-{
-    if (!clip(cv, &x, &y, &w, &h))
-        return;
-    uint32_t v = argb(c);
-    for (int j = 0; j < h; j++) {
-        uint32_t *row = cv->px + (size_t)(y + j) * (size_t)cv->w + x;
-        for (int i = 0; i < w; i++)
-            row[i] = v;
-    }
-}
-
-void viz_cfill(viz_canvas_t *cv, SDL_Color c, int x, int y, int w, int h) { cfill(cv, c, x, y, w, h); }
-
-int viz_label(viz_view_t *v, SDL_Renderer *r, int x, int y, SDL_Color c, const char *s)
-{
-    int room = v->lay.w - 4 - x, w = viz_text_width(v->text, s);
-    char buf[1024];
-    if (w > room && room > 0) {   /* cut at a character that leaves room for "..." */
-        size_t n = strlen(s) < sizeof buf - 4 ? strlen(s) : sizeof buf - 4;
-        memcpy(buf, s, n);
-        do {
-            strcpy(buf + n, "...");
-            w = viz_text_width(v->text, buf);
-        } while (w > room && n-- > 0);
-        s = buf;
-    }
-    if (w > room)
-        return 0;
-    viz_text_draw(v->text, r, x, y, c, s);
-    if (v->nlabels < VIZ_MAX_LABELS && w > 0)
-        v->labels[v->nlabels++] = (viz_rect_t){ x, y, w, viz_text_height(v->text) };
-    return w;
-}
-
-/* Shade a rectangle towards c by alpha/256 (the selected range). */
-static void cshade(canvas_t *cv, SDL_Color c, int alpha, int x, int y, int w, int h)
-{
-    if (!clip(cv, &x, &y, &w, &h))
-        return;
-    uint32_t keep = 256 - (uint32_t)alpha, a = (uint32_t)alpha;
-    for (int j = 0; j < h; j++)
-        for (int i = 0; i < w; i++) {
-            uint32_t *p = &cv->px[(size_t)(y + j) * (size_t)cv->w + x + i], o = *p;
-            uint32_t rr = ((o >> 16 & 255) * keep + c.r * a) >> 8, gg = ((o >> 8 & 255) * keep + c.g * a) >> 8;
-            uint32_t bb = ((o & 255) * keep + c.b * a) >> 8;
-            *p = 0xff000000u | rr << 16 | gg << 8 | bb;
-        }
-}
-
 /* Draw a row of per-column colour indices as runs of equal colour. */
-static void draw_row(canvas_t *cv, const uint8_t *col, int n, int x0, int y, int h, const SDL_Color *pal, uint8_t skip)
+static void draw_row(viz_canvas_t *cv, const uint8_t *col, int n, int x0, int y, int h, const SDL_Color *pal, uint8_t skip)
 {
     for (int x = 0; x < n;) {
         int e = x + 1;
         while (e < n && col[e] == col[x])
             e++;
         if (col[x] != skip)
-            cfill(cv, pal[col[x]], x0 + x, y, e - x, h);
+            viz_cfill(cv, pal[col[x]], x0 + x, y, e - x, h);
         x = e;
     }
 }
@@ -124,7 +59,7 @@ static double tick_step(double cpp, int min_px)
 
 /* Grid lines and ticks on the canvas; with labels, the tick labels on the renderer (after the
  * canvas is copied, which covers the axis strip). */
-static void draw_axis(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, bool labels)
+static void draw_axis(viz_view_t *v, SDL_Renderer *r, viz_canvas_t *cv, double cpp, bool labels)
 {
     const viz_layout_t *o = &v->lay;
     double step = tick_step(cpp, 90);
@@ -137,14 +72,14 @@ static void draw_axis(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, 
             viz_label(v, r, x + 2, o->axis.y + 2, viz_faint, buf);
             continue;
         }
-        cfill(cv, grid, x, o->occ.y, 1, o->wgs.y + o->wgs.h - o->occ.y);
-        cfill(cv, viz_faint, x, o->axis.y, 1, 4);
+        viz_cfill(cv, grid, x, o->occ.y, 1, o->wgs.y + o->wgs.h - o->occ.y);
+        viz_cfill(cv, viz_faint, x, o->axis.y, 1, 4);
     }
     if (labels)
         viz_label(v, r, 4, o->axis.y + 2, viz_faint, "cycle");
 }
 
-static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, uint8_t *col)
+static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, viz_canvas_t *cv, double cpp, uint8_t *col)
 {
     const viz_model_t *m = v->m;
     const viz_layout_t *o = &v->lay;
@@ -159,18 +94,18 @@ static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double 
     float *acc = v->colf + o->plot_w, *val = v->colf;
     for (uint32_t cu = o->cu0; cu < o->cu0 + o->ncus; cu++) {
         int y0 = o->occ.y + (int)(cu - o->cu0) * o->occ_cu_h, base = y0 + ph;
-        cfill(cv, (SDL_Color){ 255, 255, 255, 255 }, o->plot_x, y0, o->plot_w, ph);
+        viz_cfill(cv, (SDL_Color){ 255, 255, 255, 255 }, o->plot_x, y0, o->plot_w, ph);
         for (int x = 0; x < nx; x++)
             acc[x] = 0;
         for (uint32_t s = 0; s < m->h.simds; s++) {
             viz_step_columns(&m->occ[cu * m->h.simds + s], v->t0, cpp, nx, val);
             for (int x = 0; x < nx; x++) {
                 int ya = (int)lround(acc[x] * scale), yb = (int)lround((acc[x] + val[x]) * scale);
-                cfill(cv, v->pal->simd[s & 3], o->plot_x + x, base - yb, 1, yb - ya);
+                viz_cfill(cv, v->pal->simd[s & 3], o->plot_x + x, base - yb, 1, yb - ya);
                 acc[x] += val[x];
             }
         }
-        cfill(cv, v->pal->limit, o->plot_x, base - (int)lround(viz_model_limit(m) * scale), o->plot_w, 1);
+        viz_cfill(cv, v->pal->limit, o->plot_x, base - (int)lround(viz_model_limit(m) * scale), o->plot_w, 1);
         char buf[48];
         snprintf(buf, sizeof buf, "CU %u", cu);
         viz_label(v, r, 4, y0, viz_ink, buf);
@@ -185,11 +120,11 @@ static void draw_occupancy(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double 
     }
 }
 
-static void draw_lanes(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, uint8_t *col)
+static void draw_lanes(viz_view_t *v, SDL_Renderer *r, viz_canvas_t *cv, double cpp, uint8_t *col)
 {
     const viz_model_t *m = v->m;
     const viz_layout_t *o = &v->lay;
-    cfill(cv, (SDL_Color){ 255, 255, 255, 255 }, o->lanes.x, o->lanes.y, o->lanes.w, o->lanes.h);
+    viz_cfill(cv, (SDL_Color){ 255, 255, 255, 255 }, o->lanes.x, o->lanes.y, o->lanes.w, o->lanes.h);
     int last_y = -1;
     uint32_t per = m->h.simds * m->h.slots, l0 = o->cu0 * per;
     for (uint32_t li = l0; li < l0 + o->ncus * per; li++) {
@@ -212,13 +147,13 @@ static void draw_lanes(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
         if (x < -2 || x >= o->plot_w + 2)
             continue;
         int y = o->lanes.y + (int)floor(z->lane * o->lane_h), h = (int)floor(o->lane_h);
-        cfill(cv, v->pal->hazard, o->plot_x + (int)floor(x) - 1, y, 3, h < 3 ? 3 : h);
+        viz_cfill(cv, v->pal->hazard, o->plot_x + (int)floor(x) - 1, y, 3, h < 3 ? 3 : h);
     }
     /* SIMD and CU separators and labels. */
     for (uint32_t s = o->cu0 * m->h.simds; s < (o->cu0 + o->ncus) * m->h.simds; s++) {
         int y = o->lanes.y + (int)floor((s - o->cu0 * m->h.simds) * m->h.slots * o->lane_h), hh = (int)floor(m->h.slots * o->lane_h);
         SDL_Color c = s % m->h.simds == 0 ? viz_ink : viz_faint;
-        cfill(cv, c, o->plot_x, y, o->plot_w, 1);
+        viz_cfill(cv, c, o->plot_x, y, o->plot_w, 1);
         fill(r, c, o->plot_x - 4, y, 4, 1);
         if (hh >= o->lh) {
             char buf[32];
@@ -230,7 +165,7 @@ static void draw_lanes(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
 
 /* Workgroup spans, one row per concurrently running workgroup of a CU. Labels are drawn after the
  * canvas is on the renderer, so they are collected: labels[k] is a workgroup index. */
-static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp, size_t *labels, size_t max_labels)
+static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, viz_canvas_t *cv, double cpp, size_t *labels, size_t max_labels)
 {
     const viz_model_t *m = v->m;
     const viz_layout_t *o = &v->lay;
@@ -243,7 +178,7 @@ static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
     for (uint32_t cu = o->cu0; cu < o->cu0 + o->ncus; cu++) {
         uint32_t rows = m->wg_rows[cu] ? m->wg_rows[cu] : 1;
         int y = o->wgs.y + (int)floor(row0 * o->wg_row_h);
-        cfill(cv, viz_ink, o->plot_x, y, o->plot_w, 1);
+        viz_cfill(cv, viz_ink, o->plot_x, y, o->plot_w, 1);
         fill(r, viz_ink, o->plot_x - 4, y, 4, 1);
         char buf[64];
         snprintf(buf, sizeof buf, "CU %u wgs", cu);
@@ -275,7 +210,7 @@ static size_t draw_wgs(viz_view_t *v, SDL_Renderer *r, canvas_t *cv, double cpp,
         last_x[row] = x1;
         int y = o->wgs.y + (int)floor(row * o->wg_row_h), h = (int)floor((row + 1) * o->wg_row_h) - (y - o->wgs.y);
         h = h > 3 ? h - 1 : (h < 1 ? 1 : h);
-        cfill(cv, v->pal->wg[g->dispatch & 3][g->id & 1], o->plot_x + x0, y + 1, x1 - x0 > 2 ? x1 - x0 - 1 : x1 - x0, h);
+        viz_cfill(cv, v->pal->wg[g->dispatch & 3][g->id & 1], o->plot_x + x0, y + 1, x1 - x0 > 2 ? x1 - x0 - 1 : x1 - x0, h);
         if (h >= o->lh && x1 - x0 > 40 && nlabels < max_labels)
             labels[nlabels++] = i;
     }
@@ -307,7 +242,6 @@ static void draw_wg_labels(viz_view_t *v, SDL_Renderer *r, double cpp, const siz
     }
     free(first_row);
 }
-
 
 static void draw_status(viz_view_t *v, SDL_Renderer *r)
 {
@@ -366,6 +300,22 @@ static void draw_title(viz_view_t *v, SDL_Renderer *r)
     viz_label(v, r, 6, 3, viz_ink, line);
 }
 
+/* The legend's entries where viz_legend_place puts them: the swatches, then the name. */
+static void draw_legend(viz_view_t *v, SDL_Renderer *r, int x0, int y0, int width)
+{
+    int lh = viz_text_height(v->text), sw = lh * 3 / 5 + 2, lines;
+    viz_legend_entry_t e[VIZ_LEGEND_MAX];
+    int n = viz_legend_place(v, x0, y0, width, e, &lines);
+    for (int k = 0; k < n; k++) {
+        for (int j = 0; j < e[k].nc; j++) {
+            SDL_Color c = e[k].c[j];
+            SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 255);
+            SDL_RenderFillRect(r, &(SDL_Rect){ e[k].x + j * (sw + 2), e[k].y + lh / 5, sw, sw });
+        }
+        viz_label(v, r, e[k].x + (e[k].nc ? e[k].nc * (sw + 2) + 2 : 0), e[k].y, e[k].nc ? viz_ink : viz_faint, e[k].name);
+    }
+}
+
 /* (Re)make the plot area's texture and buffers when the size or renderer changed. */
 static bool canvas_ready(viz_view_t *v, SDL_Renderer *r, int w, int h)
 {
@@ -381,20 +331,6 @@ static bool canvas_ready(viz_view_t *v, SDL_Renderer *r, int w, int h)
     return v->px_buf && v->colf && v->tex;
 }
 
-void viz_view_free(viz_view_t *v)
-{
-    if (v->tex)
-        SDL_DestroyTexture(v->tex);
-    free(v->px_buf);
-    free(v->colf);
-    free(v->rows);
-    v->rows = NULL;
-    v->rows_ok = false;
-    v->tex = NULL;
-    v->px_buf = NULL;
-    v->colf = NULL;
-}
-
 void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
 {
     int pane_w = viz_pane_width(v, w);   /* the instruction pane takes the right side */
@@ -408,7 +344,7 @@ void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
     SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
     fill(r, (SDL_Color){ 244, 244, 244, 255 }, 0, 0, w, h);
     int cy = o->mem.h ? o->mem.y : o->occ.y, cend = overview ? o->strips.y + o->strips.h : o->wgs.y + o->wgs.h;
-    canvas_t cv = { NULL, o->plot_x, cy, o->plot_w, cend - cy };
+    viz_canvas_t cv = { NULL, o->plot_x, cy, o->plot_w, cend - cy };
     uint8_t *col = malloc((size_t)o->plot_w);
     enum { MAX_LABELS = 512 };
     size_t labels[MAX_LABELS], nlabels = 0;
@@ -417,7 +353,7 @@ void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
         return;
     }
     cv.px = v->px_buf;
-    cfill(&cv, (SDL_Color){ 244, 244, 244, 255 }, cv.ox, cv.oy, cv.w, cv.h);
+    viz_cfill(&cv, (SDL_Color){ 244, 244, 244, 255 }, cv.ox, cv.oy, cv.w, cv.h);
     draw_title(v, r);
     if (m->mem)
         viz_draw_mem(v, r, &cv, cpp, false);
@@ -438,13 +374,13 @@ void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
         b = b > o->plot_w ? o->plot_w : b;
         if (b > a) {   /* light enough that the states stay readable; the edges mark the range */
             SDL_Color sel = { 40, 90, 200, 255 };
-            cshade(&cv, sel, 28, o->plot_x + (int)a, cv.oy, (int)(b - a) + 1, cv.h);
-            cfill(&cv, sel, o->plot_x + (int)a, cv.oy, 1, cv.h);
-            cfill(&cv, sel, o->plot_x + (int)b, cv.oy, 1, cv.h);
+            viz_cshade(&cv, sel, 28, o->plot_x + (int)a, cv.oy, (int)(b - a) + 1, cv.h);
+            viz_cfill(&cv, sel, o->plot_x + (int)a, cv.oy, 1, cv.h);
+            viz_cfill(&cv, sel, o->plot_x + (int)b, cv.oy, 1, cv.h);
         }
     }
     if (v->pointer && v->px >= o->plot_x && v->px < o->plot_x + o->plot_w)
-        cfill(&cv, viz_ink, v->px, cv.oy, 1, cv.h);
+        viz_cfill(&cv, viz_ink, v->px, cv.oy, 1, cv.h);
     SDL_UpdateTexture(v->tex, NULL, cv.px, cv.w * (int)sizeof *cv.px);
     SDL_RenderCopy(r, v->tex, NULL, &(SDL_Rect){ cv.ox, cv.oy, cv.w, cv.h });
     draw_axis(v, r, &cv, cpp, true);
@@ -465,7 +401,7 @@ void viz_draw(viz_view_t *v, SDL_Renderer *r, int w, int h)
                      m->h.ncu > 1 ? "   (o: overview)" : "");
     }
     viz_label(v, r, o->plot_x, o->caption.y + 2, viz_faint, cap);
-    viz_legend(v, r, 8, o->legend.y + 2, o->w - 16, true);
+    draw_legend(v, r, 8, o->legend.y + 2, o->w - 16);
     draw_status(v, r);
     viz_draw_pane(v, r, w, h);
     v->lay.w = w;   /* the picture's width, now that the timeline's labels are drawn */

@@ -1,9 +1,12 @@
 /* viz_input: the interactive window — zoom around the pointer, pan by dragging or arrow keys, fit,
  * hover details, a dragged range's statistics. It redraws only after an event, except with
  * --frames, which redraws continuously to measure the frame rate and then quits. */
-#include "viz.h"
+#include "viz_input.h"
 
 #include <stdio.h>
+
+#include "viz_draw.h"
+#include "viz_hover.h"
 
 static uint64_t cycle_at(const viz_view_t *v, int x)
 {

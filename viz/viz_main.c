@@ -1,8 +1,6 @@
 /* gcnviz: the command line — options, the trace load, and either the window or a PNG drawn with
  * SDL's software renderer on a surface (no display needed). Exit status as gcnsim's: 0 success,
  * 1 bad input or usage, 3 internal error. */
-#include "viz.h"
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +9,15 @@
 
 #include "base/fileio.h"
 #include "base/version.h"
+#include "viz_input.h"
+#include "viz_load.h"
+#include "viz_mem.h"
+#include "viz_palette.h"
+#include "viz_pane.h"
+#include "viz_png.h"
+#include "viz_range.h"
+#include "viz_text.h"
+#include "viz_view.h"
 
 static const char usage[] =
     "usage: gcnviz TRACE [--png OUT.png] [--size WxH] [--range FROM:TO] [--select FROM:TO]\n"

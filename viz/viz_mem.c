@@ -3,7 +3,7 @@
  * double, pairwise summed, whenever a record falls past the last one), then running sums, so the
  * amount in any range or pixel column costs two lookups. Sums are exact at bucket edges; inside
  * a bucket the amount is taken as even. */
-#include "viz.h"
+#include "viz_mem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -142,4 +142,9 @@ void viz_series_columns(const viz_model_t *m, const viz_series_t *s, double t0, 
         out[x] = (float)(next - prev);
         prev = next;
     }
+}
+
+double viz_mshrs(const viz_model_t *m, int level)
+{
+    return level == 1 ? (double)m->h.ncu * m->h.mem.l1v_mshrs : (double)m->h.mem.l2_channels * m->h.mem.l2_mshrs;
 }

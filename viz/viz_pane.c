@@ -3,7 +3,7 @@
  * and the issue slots its wave then waited at s_waitcnt and how many of them other waves' VALU
  * issues hid (viz_pcs.c) — over the selected range (else the whole run) and all waves, the
  * selected wave or its workgroup. A picked instruction's issues are marked on the lanes. */
-#include "viz.h"
+#include "viz_pane.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -11,16 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { PANE_MIN_W = 480, PANE_MAX_W = 760, TIMELINE_MIN_W = 560 };
-
-int viz_pane_width(const viz_view_t *v, int w)
-{
-    if (!v->pane)
-        return 0;
-    int pw = w * 45 / 100;
-    pw = pw < PANE_MIN_W ? PANE_MIN_W : pw > PANE_MAX_W ? PANE_MAX_W : pw;
-    return w - pw < TIMELINE_MIN_W ? (w > 2 * TIMELINE_MIN_W ? w - TIMELINE_MIN_W : w / 2) : pw;
-}
+#include "viz_layout.h"
+#include "viz_palette.h"
+#include "viz_pcs.h"
 
 static void range_of(const viz_view_t *v, uint64_t *from, uint64_t *to)
 {
@@ -294,36 +287,4 @@ void viz_describe_pane(viz_view_t *v, int row, char *buf, size_t len)
              pc, text, what, p->issues,
              p->nlat ? (double)p->lat_sum / (double)p->nlat : 0.0, p->lat_max, p->waited,
              p->waited ? 100.0 * (double)p->hidden / (double)p->waited : 0.0);
-}
-
-bool viz_pane_click(viz_view_t *v, int x, int y)
-{
-    const viz_layout_t *o = &v->lay;
-    const viz_model_t *m = v->m;
-    int row = viz_pane_row_at(v, x, y);
-    if (row >= 0) {
-        v->pick = v->pick == row ? -1 : row;
-        return true;
-    }
-    if (o->pane_x && x >= o->pane_x)
-        return false;
-    char buf[512];
-    viz_hover_kind_t k = viz_describe(v, x, y, buf, sizeof buf);
-    if (k == VIZ_HOVER_LANE) {
-        uint32_t per = m->h.simds * m->h.slots, li = o->cu0 * per + (uint32_t)((y - o->lanes.y) / o->lane_h);
-        double t = viz_x_to_cycle(v, x) + (v->t1 - v->t0) / o->plot_w / 2;
-        const viz_wave_t *w = li < m->nlanes ? viz_lane_wave_at(&m->lane[li], t < 0 ? 0 : (uint64_t)t) : NULL;
-        if (!w)
-            return false;
-        v->pf = VIZ_PF_WAVE;
-        v->pf_id = w->id;
-        return true;
-    }
-    unsigned long long id;
-    if (k == VIZ_HOVER_WG && sscanf(buf, "workgroup %llu", &id) == 1) {
-        v->pf = VIZ_PF_WG;
-        v->pf_id = id;
-        return true;
-    }
-    return false;
 }

@@ -2,13 +2,16 @@
  * and L2 hit rates, address-unit stalls; docs/viewer.md "Memory tracks") and the overview's strip
  * per CU (the most common state of its waves, or its resident waves as a lightness ramp). Both
  * are computed per pixel column from the load-time aggregates, as every other panel. */
-#include "viz.h"
+#include "viz_panels.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "viz_mem.h"
+#include "viz_palette.h"
 
 static const char *const row_names[5] = { "DRAM B/cycle", "L2 B/cycle", "hit rate", "AU stalls", "MSHRs" };
 
@@ -50,11 +53,6 @@ static void share_line(viz_canvas_t *cv, SDL_Color c, int x0, int base, int h, c
         int y = (int)lround((f > 1 ? 1 : f < 0 ? 0 : f) * (h - 2));
         viz_cfill(cv, c, x0 + x, base - y - 2, 1, 2);
     }
-}
-
-double viz_mshrs(const viz_model_t *m, int level)
-{
-    return level == 1 ? (double)m->h.ncu * m->h.mem.l1v_mshrs : (double)m->h.mem.l2_channels * m->h.mem.l2_mshrs;
 }
 
 void viz_draw_mem(viz_view_t *v, SDL_Renderer *r, viz_canvas_t *cv, double cpp, bool labels)

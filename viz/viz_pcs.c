@@ -4,7 +4,7 @@
  * slots at s_waitcnt (a SIMD's slots are the cycles t with t % simds == simd), of which hidden are
  * those in which another wave issued a VALU instruction on the same SIMD. The trace carries the
  * same events the report counts, in the same order, so the whole run's rows equal the report's. */
-#include "viz.h"
+#include "viz_pcs.h"
 
 #include <stdlib.h>
 #include <string.h>

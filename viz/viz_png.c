@@ -1,12 +1,13 @@
 /* viz_png: the picture without a display — SDL's software renderer drawing on a memory surface,
  * saved by SDL2_image — through the same viz_draw as the window. */
-#include "viz.h"
+#include "viz_png.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
 #include <time.h>
 
 #include "base/fileio.h"
+#include "viz_draw.h"
 
 /* Save s as a PNG at path through fio_out: a failed write (a full disk, a file size limit) leaves
  * what was at path untouched and is reported, never announced as written. */

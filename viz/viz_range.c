@@ -1,6 +1,8 @@
 /* viz_range: the statistics of a selected cycle range (docs/viewer.md, "Range statistics") and the
  * names the legend and status line use. */
-#include "viz.h"
+#include "viz_range.h"
+
+#include "viz_mem.h"
 
 const char *viz_state_name(viz_state_t s, bool issues)
 {

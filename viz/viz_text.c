@@ -1,8 +1,9 @@
 /* viz_text: text through SDL2_ttf with DejaVu Sans (fonts-dejavu-core). Without the font the
  * viewer still draws everything but text, after one warning, rather than refusing to start. */
-#include "viz.h"
+#include "viz_text.h"
 
 #include <SDL_ttf.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -11,7 +11,15 @@
 #include <unistd.h>
 
 #include "craft.h"
-#include "viz.h"
+#include "viz_hover.h"
+#include "viz_input.h"
+#include "viz_load.h"
+#include "viz_palette.h"
+#include "viz_pane.h"
+#include "viz_pcs.h"
+#include "viz_png.h"
+#include "viz_text.h"
+#include "viz_view.h"
 
 static char path[64], png[64];
 

@@ -13,7 +13,17 @@
 #include <unistd.h>
 
 #include "craft.h"
-#include "viz.h"
+#include "viz_hover.h"
+#include "viz_input.h"
+#include "viz_legend.h"
+#include "viz_load.h"
+#include "viz_mem.h"
+#include "viz_palette.h"
+#include "viz_panels.h"
+#include "viz_png.h"
+#include "viz_range.h"
+#include "viz_text.h"
+#include "viz_view.h"
 
 enum { MIN_TEXT_PX = 12 };   /* the smallest text height the layout may use */
 

@@ -10,7 +10,14 @@
 #include <unistd.h>
 
 #include "craft.h"
-#include "viz.h"
+#include "viz_hover.h"
+#include "viz_input.h"
+#include "viz_layout.h"
+#include "viz_load.h"
+#include "viz_png.h"
+#include "viz_range.h"
+#include "viz_text.h"
+#include "viz_view.h"
 
 static char path[64], png[64];
 
