@@ -4,8 +4,9 @@
 # cycle. A module is a header with its .c files: the .c file of the same stem in the same room
 # (timing_cu.c is the module machine/timing_cu.h), else the one whose first include it is. So
 # files that call each other in a circle are caught when each has its own header, and a .c file
-# without one (trace_read.c: trace_internal.h) joins its first include's module. Prints each
-# violation and "layers: N passed, N failed". Usage: sh tests/layers.sh (from anywhere).
+# without one (launch_run.c: load/launch.h) joins its first include's module. viz/ has layers of
+# its own inside its room (vrank). Prints each violation and "layers: N passed, N failed".
+# Usage: sh tests/layers.sh (from anywhere).
 set -u
 cd "$(dirname "$0")/.." || exit 1
 # Room rank: a file may include its own room and any room of a lower rank.
@@ -19,6 +20,19 @@ rank() {
     sim/machine) echo 5 ;;
     sim/observe) echo 6 ;;
     sim/cli|viz) echo 7 ;;
+    *) echo "" ;;
+  esac
+}
+# Inside viz/, the viewer's layers (viz/README.md): text; the model (built once from the trace);
+# the view and its layout; drawing; input and main. A viz file may include viz headers of its own
+# layer or a lower one; the module graph below keeps each layer free of cycles.
+vrank() {
+  case $(basename "$1" | sed 's/\.[ch]$//') in
+    viz_text) echo 0 ;;
+    viz_model|viz_mem|viz_pcs|viz_range|viz_load) echo 1 ;;
+    viz_palette|viz_view|viz_legend|viz_layout) echo 2 ;;
+    viz_canvas|viz_panels|viz_pane|viz_hover|viz_draw|viz_png) echo 3 ;;
+    viz_input|viz_main) echo 4 ;;
     *) echo "" ;;
   esac
 }
@@ -55,6 +69,16 @@ for f in $files; do
     if [ "$troom" != "$room" ] && { [ -z "$tr" ] || [ "$tr" -ge "$r" ]; }; then
       echo "layers: FAIL $f includes $t: $room may include only its own room and rooms below it"
       fail=$((fail + 1))
+    fi
+    if [ "$room" = viz ] && [ "$troom" = viz ]; then
+      vf=$(vrank "$f") vt=$(vrank "$t")
+      if [ -z "$vf" ] || [ -z "$vt" ]; then
+        echo "layers: FAIL $f includes $t: give each viz file its layer in tests/layers.sh (vrank) and viz/README.md"
+        fail=$((fail + 1))
+      elif [ "$vt" -gt "$vf" ]; then
+        echo "layers: FAIL $f includes $t: a viz layer may include only its own layer and those below it"
+        fail=$((fail + 1))
+      fi
     fi
     case $f in *.c) [ $first = 1 ] && [ "$troom" = "$room" ] && own=$t ;; esac
     first=0
