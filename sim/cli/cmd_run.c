@@ -21,6 +21,7 @@
 #include "observe/report.h"
 #include "observe/stats.h"
 #include "observe/stats_csv.h"
+#include "machine/functional.h"
 #include "machine/timing.h"
 #include "observe/trace.h"
 
@@ -352,7 +353,7 @@ static int run_main(int argc, char **argv, bool check)
             cli_usage_error("run ", "%s", a.so.per_pc ? "--per-pc reports timing statistics; it cannot be used with --functional"
                                                   : "--csv reports timing statistics; it cannot be used with --functional");
             rc = 1;
-        } else if ((rc = a.functional ? launch_run(L)
+        } else if ((rc = a.functional ? functional_run(L)
                                       : run_timed(L, &machine_cfg, a.tick_every_cycle, a.max_cycles, a.json_path, a.dumps,
                                                   a.ndumps, &a.tr, &a.so)) == 2 && L->fault.kind != LAUNCH_FAULT_NONE)
             launch_print_fault(L, stderr); /* (2 without a fault: the hazards, already reported) */

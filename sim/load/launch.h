@@ -116,10 +116,6 @@ int launch_assemble_src(const char *path, const char *cflags, isa_program_t *pro
 int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *prog,
                    const launch_options_t *opt, FILE *err);
 
-/* Run every workgroup of every dispatch, in order. Returns 0, 2 when the program faulted (L->fault),
- * or 128 + sig when a signal asked to stop (interrupt.h; looked at after each workgroup). */
-int launch_run(launch_t *L);
-
 /* Print the fault as "SOURCE:LINE: fault: KIND: message" plus the kernel, workgroup, wave, lane, PC
  * and instruction. */
 void launch_print_fault(const launch_t *L, FILE *out);

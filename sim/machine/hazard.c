@@ -1,4 +1,4 @@
-/* hazard: write-back of load results at completion, and the hazard checker (hazard.h).
+/* hazard: the hazard checker (hazard.h).
  *
  * The wait-state table below is gfx8's list as LLVM's AMDGPU hazard recognizer
  * (GCNHazardRecognizer.cpp, with the gfx8 answers of GCNSubtarget's has*Hazard queries) and the
@@ -8,13 +8,13 @@
  * an M0 write on gfx8 (LLVM emits `s_mov_b32 m0, -1` right before them). */
 #include "machine/hazard.h"
 
+#include "machine/hazard_lds.h"
+
 #include <stdlib.h>
 #include <string.h>
 
 enum { HZ_VM, HZ_LGKM };
 enum { HZ_REGS = ISA_NUM_SREGS + 256 };  /* index: an SGPR/special code, or 128 + VGPR */
-enum { HZ_WB_WORDS = 4 * ISA_WAVE_SIZE + 16 }; /* the most a load writes: 4 VGPRs, or 16 SGPRs */
-enum { HZ_WB_SMALL = 16 };               /* the most a load of SGPRs alone writes */
 enum { HZ_CNT_MAX = 15 };                /* gfx8's vmcnt and lgkmcnt are 4 bits: a wave cannot have
                                             more outstanding, so the 16th op back is done */
 
@@ -23,16 +23,6 @@ enum {
     WS_VMEM_SGPR = 5, WS_LANE_SELECT = 4, WS_DIV_FMAS = 4, WS_GETREG = 2, WS_SETREG = 2,
     WS_DPP_VGPR = 2, WS_DPP_EXEC = 5, WS_STORE_DATA = 1
 };
-
-/* A memory operation in flight: its results, written when it completes. */
-typedef struct {
-    uint8_t vm;
-    uint8_t nv, ns;            /* VGPRs and SGPRs it writes (0 for stores) */
-    uint16_t vreg, sreg;       /* first VGPR index, first SGPR code */
-    uint64_t done;             /* lgkm: the cycle it completes (vm completes in order) */
-    uint64_t lanes;            /* VGPR lanes written: the active lanes at issue */
-    uint32_t *data;            /* nv * 64 VGPR words, then ns SGPR words */
-} hz_wb_t;
 
 /* A register's records: its last load that the s_waitcnt rules have not yet covered (the
  * scoreboard), and its last VALU write. All zero: never written (a valu_at of 0 is far enough back,
@@ -63,18 +53,6 @@ typedef struct {
 
 struct hz_wave {
     tw_wave_t *w;              /* w->hz_hot: what hz_quick reads (hazard.h) */
-    /* ---- write-back at completion ---- */
-    hz_wb_t *wb;
-    uint32_t nwb, wb_cap;
-    /* Data blocks, reused: [0] HZ_WB_SMALL words (a load of SGPRs), [1] HZ_WB_WORDS (of VGPRs). At
-     * most one per entry of wb in each list, which grows with wb. */
-    uint32_t **free_blocks[2];
-    uint32_t nfree[2];
-    bool capture;              /* hz_issue_begin saved the old values below */
-    uint8_t cap_nv, cap_ns;
-    uint16_t cap_vreg, cap_sreg;
-    uint32_t *saved;           /* saved_cap words (HZ_WB_SMALL or HZ_WB_WORDS), allocated on first use */
-    uint32_t saved_cap;
     /* ---- counters ---- */
     uint32_t last_smem;        /* lgkm position of the last scalar memory op */
     bool waited;
@@ -86,22 +64,6 @@ struct hz_wave {
     uint64_t setreg_valid;     /* ids with an s_setreg in this wave (setreg's others are stale) */
     hz_setreg_t *setreg;
     hz_regs_t sr, vr;          /* scalar (specials first) and vector register records */
-};
-
-/* The last writer of one byte of LDS. Bytes, not dwords: waves that write different bytes of one
- * dword (ds_write_b8/b16, a byte histogram) do not race, and a wave reading back only its own
- * bytes must not be reported. */
-typedef struct {
-    uint64_t wave;             /* the writer's id + 1; 0: never written */
-    uint32_t pc, epoch;
-} hz_byte_t;
-
-struct hz_lds {
-    hz_byte_t *byte;
-    uint32_t cap;              /* bytes */
-    uint32_t epoch;
-    uint32_t writers;          /* waves (index in the workgroup) that wrote in this epoch: a read
-                                  needs no look at its words while no other wave has */
 };
 
 /* ---- registers of an instruction ------------------------------------------------------------ */
@@ -127,16 +89,6 @@ static unsigned dests(const isa_inst_t *in, uint16_t code[3], uint8_t n[3])
         n[k++] = 2;
     }
     return k;
-}
-
-bool hz_deferred(const isa_inst_t *in)
-{
-    isa_unit_t u = isa_ops[in->op].unit;
-    if (u == ISA_UNIT_SMEM)
-        return in->sdst.code < ISA_NUM_SREGS;
-    if (u == ISA_UNIT_VMEM || u == ISA_UNIT_LDS)
-        return isa_opnd_is_vgpr(in->vdst);
-    return false;
 }
 
 /* Whether `in` consumes a VALU write under some wait-state row. */
@@ -166,7 +118,7 @@ bool hz_prepare(tw_sim_t *s)
         const isa_inst_t *in = launch_inst(L, pc, NULL);
         struct hz_inst *z = &s->hz_insts[pc];
         const isa_op_info_t *info = &isa_ops[in->op];
-        if (hz_deferred(in))
+        if (wb_deferred(in))
             z->flags |= HZI_DEFERRED;
         if (info->unit == ISA_UNIT_VALU)
             z->flags |= HZI_VALU;
@@ -272,19 +224,10 @@ bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
             return false;
         *slot = h;
     }
-    /* Keep the allocations; give the blocks of entries still listed back (none after a clean end).
-     * Nothing else is cleared but the scalars: the register tables restart empty (n = 0). */
-    for (uint32_t i = 0; i < h->nwb; i++)
-        if (h->wb[i].data)
-            h->free_blocks[h->wb[i].nv != 0][h->nfree[h->wb[i].nv != 0]++] = h->wb[i].data;
+    /* Keep the allocations. Nothing else is cleared but the scalars: the register tables restart
+     * empty (n = 0). */
     hz_wave_t keep = *h;
     memset(h, 0, sizeof *h);
-    h->wb = keep.wb;
-    h->wb_cap = keep.wb_cap;
-    memcpy(h->nfree, keep.nfree, sizeof h->nfree);
-    memcpy(h->free_blocks, keep.free_blocks, sizeof h->free_blocks);
-    h->saved = keep.saved;
-    h->saved_cap = keep.saved_cap;
     h->setreg = keep.setreg;
     h->sr = (hz_regs_t){ keep.sr.r, 0, keep.sr.cap };
     h->vr = (hz_regs_t){ keep.vr.r, 0, keep.vr.cap };
@@ -298,57 +241,10 @@ void hz_wave_free(hz_wave_t *h)
 {
     if (!h)
         return;
-    for (uint32_t i = 0; i < h->nwb; i++)
-        free(h->wb[i].data);
-    for (int k = 0; k < 2; k++) {
-        for (uint32_t i = 0; i < h->nfree[k]; i++)
-            free(h->free_blocks[k][i]);
-        free(h->free_blocks[k]);
-    }
-    free(h->wb);
-    free(h->saved);
     free(h->setreg);
     free(h->sr.r);
     free(h->vr.r);
     free(h);
-}
-
-bool hz_lds_reset(hz_lds_t **slot, uint32_t lds_bytes, uint32_t epoch)
-{
-    if (!epoch)
-        return true;
-    hz_lds_t *l = *slot;
-    if (!l) {
-        if (!(l = calloc(1, sizeof *l)))
-            return false;
-        *slot = l;
-    }
-    if (l->cap < lds_bytes) {
-        hz_byte_t *p = realloc(l->byte, (size_t)lds_bytes * sizeof *p);
-        if (!p)
-            return false;
-        memset(p + l->cap, 0, (size_t)(lds_bytes - l->cap) * sizeof *p);
-        l->byte = p;
-        l->cap = lds_bytes;
-    }
-    l->epoch = epoch;
-    l->writers = 0;
-    return true;
-}
-
-void hz_lds_barrier(hz_lds_t *l, uint32_t epoch)
-{
-    if (l) {
-        l->epoch = epoch;
-        l->writers = 0;
-    }
-}
-
-void hz_lds_free(hz_lds_t *l)
-{
-    if (l)
-        free(l->byte);
-    free(l);
 }
 
 /* ---- reports -------------------------------------------------------------------------------- */
@@ -368,19 +264,6 @@ static bool covered(const hz_wave_t *h, const hz_reg_t *e)
     return e->idx <= h->w->hz_hot.guar[e->ctr] || h->w->hz_hot.issued[e->ctr] - e->idx >= HZ_CNT_MAX;
 }
 
-/* Whether an operation still in flight in this run writes register index r. */
-static bool in_flight(const hz_wave_t *h, unsigned r)
-{
-    for (uint32_t i = 0; i < h->nwb; i++) {
-        const hz_wb_t *b = &h->wb[i];
-        if (b->nv && r >= ISA_NUM_SREGS && r - ISA_NUM_SREGS - b->vreg < b->nv)
-            return true;
-        if (b->ns && r < ISA_NUM_SREGS && r - b->sreg < b->ns)
-            return true;
-    }
-    return false;
-}
-
 static void report_counter(tw_sim_t *s, const tw_wave_t *w, uint64_t c, unsigned r, bool write)
 {
     const hz_wave_t *h = w->hz;
@@ -388,8 +271,8 @@ static void report_counter(tw_sim_t *s, const tw_wave_t *w, uint64_t c, unsigned
     tev_hazard_t hz = { 0 };
     hz.kind = e->ctr == HZ_VM ? TEV_HZ_VMCNT : TEV_HZ_LGKMCNT;
     hz.write = write;
-    hz.stale = in_flight(h, r);
     hz.reg = (uint16_t)(r < ISA_NUM_SREGS ? r : r - ISA_NUM_SREGS + ISA_VGPR_BASE);
+    hz.stale = wb_pending(w->wb, hz.reg); /* its value is still on its way (writeback.h) */
     hz.src_pc = e->pc;
     /* lgkmcnt counts in order only while no scalar load is among the outstanding operations */
     bool ooo = e->ctr == HZ_LGKM && h->last_smem > h->w->hz_hot.guar[HZ_LGKM];
@@ -520,179 +403,20 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
     }
 }
 
-/* ---- LDS races ------------------------------------------------------------------------------ */
-
-/* The bytes a lane of DS instruction `in` touches: up to two runs (read2/write2) of `len` bytes,
- * the second `delta` bytes (modulo 2^64) after the first, which starts at the lane's address
- * (base + offset0 * stride). The same for every lane, so found once per instruction. */
-static unsigned ds_runs(const isa_inst_t *in, uint64_t *delta, uint32_t *len)
-{
-    const isa_op_info_t *info = &isa_ops[in->op];
-    if (!(info->flags & ISA_FL_DUAL)) {
-        *delta = 0;
-        *len = info->mem_bytes;
-        return 1;
-    }
-    uint32_t esize = info->mem_bytes / 2u;
-    uint32_t stride = strstr(info->name, "st64") ? 64u * esize : esize;
-    *delta = (uint64_t)in->offset1 * stride - (uint64_t)in->offset0 * stride;
-    *len = esize;
-    return 2;
-}
-
-static void lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res, uint64_t c)
-{
-    hz_lds_t *l = w->wg->hz_lds;
-    uint32_t flags = isa_ops[in->op].flags;
-    bool rd = flags & ISA_FL_LOAD, wr = flags & ISA_FL_STORE;
-    if (!l || w->wg->nwaves < 2 || (flags & ISA_FL_ATOMIC) || (!rd && !wr))
-        return;
-    uint32_t me = 1u << (w->index & 31);
-    if (wr)
-        l->writers |= me;
-    else if (!(l->writers & ~me))
-        return; /* no other wave wrote since the last barrier */
-    uint64_t delta;
-    uint32_t len;
-    unsigned nr = ds_runs(in, &delta, &len);
-    const hz_byte_t stamp = { w->id + 1, w->hz_hot.cur_pc, l->epoch };
-    for (uint64_t m = res->lanes; m; m &= m - 1) {
-        uint64_t addr = res->addr[__builtin_ctzll(m)];
-        for (unsigned k = 0; k < nr; k++) {
-            uint64_t start = addr + (k ? delta : 0), end = start + len;
-            if (start >= l->cap)
-                continue; /* outside the allocation (wrapped or out of range): isa_exec's to judge */
-            end = end < l->cap ? end : l->cap;
-            if (wr) {
-                for (uint64_t a = start; a < end; a++)
-                    l->byte[a] = stamp;
-                continue;
-            }
-            for (uint64_t a = start; a < end; a++) {
-                const hz_byte_t *x = &l->byte[a];
-                if (x->wave && x->wave != stamp.wave && x->epoch == l->epoch) {
-                    tev_hazard_t hz = { 0 };
-                    hz.kind = TEV_HZ_LDS_RACE;
-                    hz.src_pc = x->pc;
-                    hz.addr = (uint32_t)a;
-                    hz.other_wave = x->wave - 1;
-                    report(s, w, c, &hz);
-                    return; /* one finding per execution */
-                }
-            }
-        }
-    }
-}
-
 /* ---- issue ---------------------------------------------------------------------------------- */
 
 void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
 {
-    hz_wave_t *h = w->hz;
-    h->w->hz_hot.cur_pc = w->inst_base + w->isa.pc;
-    if (s->hazards)
-        check(s, w, in, &s->hz_insts[h->w->hz_hot.cur_pc], c);
-    h->capture = hz_deferred(in);
-    if (!h->capture)
-        return;
-    /* The old values of what it writes, to be put back after isa_exec. */
-    h->cap_nv = h->cap_ns = 0;
-    if (isa_opnd_is_vgpr(in->vdst)) {
-        h->cap_vreg = (uint16_t)(in->vdst.code - ISA_VGPR_BASE);
-        h->cap_nv = (uint8_t)opnd_count(in->vdst);
-        if (h->cap_vreg + h->cap_nv > w->isa.nvgpr || h->cap_nv > 4)
-            h->cap_nv = 0; /* isa_exec refuses it; nothing to save */
-    }
-    if (in->sdst.code < ISA_NUM_SREGS) {
-        h->cap_sreg = in->sdst.code;
-        h->cap_ns = (uint8_t)opnd_count(in->sdst);
-        if (h->cap_sreg + h->cap_ns > ISA_NUM_SREGS || h->cap_ns > 16)
-            h->cap_ns = 0;
-    }
-    uint32_t need = h->cap_nv ? HZ_WB_WORDS : HZ_WB_SMALL;
-    if (h->saved_cap < need) {
-        uint32_t *p = realloc(h->saved, need * sizeof *p);
-        if (!p) {
-            h->capture = false;
-            s->status = 3;
-            return;
-        }
-        h->saved = p;
-        h->saved_cap = need;
-    }
-    size_t vw = (size_t)h->cap_nv * ISA_WAVE_SIZE;
-    if (vw)
-        memcpy(h->saved, &w->isa.vgpr[(size_t)h->cap_vreg * ISA_WAVE_SIZE], vw * sizeof *h->saved);
-    if (h->cap_ns)
-        memcpy(h->saved + vw, &w->isa.sreg[h->cap_sreg], h->cap_ns * sizeof *h->saved);
+    w->hz_hot.cur_pc = w->inst_base + w->isa.pc;
+    check(s, w, in, &s->hz_insts[w->hz_hot.cur_pc], c);
 }
 
-static bool push(hz_wave_t *h, bool vm, uint64_t done, hz_wb_t **out)
-{
-    if (h->nwb == h->wb_cap) {
-        uint32_t cap = h->wb_cap ? 2 * h->wb_cap : 4;
-        hz_wb_t *p = realloc(h->wb, cap * sizeof *p);
-        if (p)
-            h->wb = p;
-        for (int k = 0; k < 2 && p; k++) {
-            uint32_t **f = realloc(h->free_blocks[k], cap * sizeof *f);
-            if (!f)
-                return false;
-            h->free_blocks[k] = f;
-        }
-        if (!p)
-            return false;
-        h->wb_cap = cap;
-    }
-    hz_wb_t *b = &h->wb[h->nwb++];
-    memset(b, 0, sizeof *b);
-    b->vm = vm;
-    b->done = done;
-    *out = b;
-    return true;
-}
-
-void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res, uint64_t c,
-                  uint64_t lgkm_done)
+void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res, uint64_t c)
 {
     hz_wave_t *h = w->hz;
     const isa_op_info_t *info = &isa_ops[in->op];
     bool vm = info->unit == ISA_UNIT_VMEM;
     bool counted = vm || info->unit == ISA_UNIT_LDS || info->unit == ISA_UNIT_SMEM;
-    if (counted) {
-        hz_wb_t *b;
-        if (!push(h, vm, lgkm_done, &b)) {
-            s->status = 3;
-            return;
-        }
-        if (h->capture && (h->cap_nv || h->cap_ns)) {
-            int k = h->cap_nv != 0;
-            uint32_t *data = h->nfree[k] ? h->free_blocks[k][--h->nfree[k]]
-                                         : malloc((k ? HZ_WB_WORDS : HZ_WB_SMALL) * sizeof *data);
-            if (!data) {
-                s->status = 3;
-                return;
-            }
-            b->data = data;
-            b->nv = h->cap_nv;
-            b->ns = h->cap_ns;
-            b->vreg = h->cap_vreg;
-            b->sreg = h->cap_sreg;
-            b->lanes = res->lanes;
-            /* keep the new values, put the old ones back */
-            size_t vw = (size_t)b->nv * ISA_WAVE_SIZE;
-            uint32_t *vg = &w->isa.vgpr[(size_t)b->vreg * ISA_WAVE_SIZE];
-            memcpy(data, vg, vw * sizeof *data);
-            memcpy(vg, h->saved, vw * sizeof *data);
-            memcpy(data + vw, &w->isa.sreg[b->sreg], b->ns * sizeof *data);
-            memcpy(&w->isa.sreg[b->sreg], h->saved + vw, b->ns * sizeof *data);
-        }
-    }
-    h->capture = false;
-    if (!s->hazards)
-        return;
-
-    /* ---- the checker's records ---- */
     const struct hz_inst *z = &s->hz_insts[h->w->hz_hot.cur_pc];
     h->w->hz_hot.seq++;
     if (counted) {
@@ -762,36 +486,6 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
         h->store_n = z->store_n;
         h->store_pc = h->w->hz_hot.cur_pc;
     } else if (z->flags & HZI_LDS) {
-        lds_access(s, w, in, res, c);
+        hz_lds_access(s, w, in, res, c);
     }
-}
-
-bool hz_complete(tw_wave_t *w, bool vm, uint64_t c)
-{
-    hz_wave_t *h = w->hz;
-    uint32_t i = 0;
-    while (i < h->nwb && (h->wb[i].vm != vm || (!vm && h->wb[i].done != c)))
-        i++;
-    if (i == h->nwb)
-        return false;
-    hz_wb_t b = h->wb[i];
-    memmove(&h->wb[i], &h->wb[i + 1], (h->nwb - i - 1) * sizeof *h->wb);
-    h->nwb--;
-    if (!b.data)
-        return true;
-    size_t vw = (size_t)b.nv * ISA_WAVE_SIZE;
-    uint32_t *vg = &w->isa.vgpr[(size_t)b.vreg * ISA_WAVE_SIZE];
-    if (b.lanes == UINT64_MAX) /* all lanes (the usual case): one copy */
-        memcpy(vg, b.data, vw * sizeof *b.data);
-    else for (unsigned r = 0; r < b.nv; r++) {
-        uint32_t *dst = vg + (size_t)r * ISA_WAVE_SIZE;
-        const uint32_t *src = b.data + (size_t)r * ISA_WAVE_SIZE;
-        for (uint64_t m = b.lanes; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            dst[l] = src[l];
-        }
-    }
-    memcpy(&w->isa.sreg[b.sreg], b.data + vw, b.ns * sizeof *b.data);
-    h->free_blocks[b.nv != 0][h->nfree[b.nv != 0]++] = b.data;
-    return true;
 }

@@ -1,12 +1,6 @@
-/* hazard: results that arrive when the hardware delivers them, and the checker that says when a
- * program depends on them too early (docs/architecture.md, "Data hazards").
- *
- * Write-back at completion: in timing mode a load's destination registers (vector, scalar and LDS
- * loads, returning atomics, s_memtime) keep their old values until its memory operation completes
- * (EV_VM_DONE / EV_LGKM_DONE). The instruction still executes at issue (isa_exec reads memory
- * then); hz_issue_begin/hz_issue_end put the old register values back and keep the new ones,
- * which hz_complete writes when the operation is done. Stores and atomics read their data (and
- * address) registers at issue.
+/* hazard: the checker that says when a program depends on a result too early, or breaks a rule of
+ * gfx8's (docs/architecture.md, "Data hazards"). When results reach the registers is the
+ * write-back unit's rule (writeback.h); the checker observes its queue (wb_pending) and owns none of it.
  *
  * The checker (timing option hazards), at each issue of a wave:
  *   - a read or overwrite of a register that a load has not been guaranteed to have written by the
@@ -14,13 +8,15 @@
  *     once a scalar load is among the outstanding operations; a counter cannot pass 15);
  *   - gfx8's software wait states (the table in hazard.c: fewer wait states between a producer and
  *     its consumer than the hardware needs; each instruction is one wait state, s_nop N is N+1);
- *   - an LDS read of a word another wave of the workgroup wrote with no s_barrier between.
+ *   - an LDS read of a byte another wave of the workgroup wrote with no s_barrier between
+ *     (hazard_lds.h).
  * Each finding is reported as a TEV_HAZARD event (events.h); the observers keep one per PC.
- * Needs: timing_state (the waves, events), isa. */
+ * Needs: timing_state (the waves, events), writeback (what is in flight), isa. */
 #ifndef GCNSIM_HAZARD_H
 #define GCNSIM_HAZARD_H
 
 #include "machine/timing_state.h"
+#include "machine/writeback.h"
 
 /* The per-wave state (allocated per wave slot, reset when a wave takes the slot; its register
  * records grow to the highest register the wave writes). What the issue stage's fast path
@@ -31,7 +27,7 @@ typedef tw_hz_hot_t hz_hot_t;  /* in the wave (w->hz_hot): timing_state.h */
 /* What the checker needs of each instruction, computed once per run (hz_prepare) and looked up by
  * the workload-wide index on every issue instead of decoding operands again. */
 enum {
-    HZI_DEFERRED = 1 << 0,   /* writes its results at completion */
+    HZI_DEFERRED = 1 << 0,   /* writes its results at completion (wb_deferred) */
     HZI_WS = 1 << 1,         /* a consumer of some wait-state row */
     HZI_VALU = 1 << 2,
     HZI_STORE_BIG = 1 << 3,  /* a store/atomic with more than 8 bytes of data (the store_data row) */
@@ -47,34 +43,21 @@ struct hz_inst {
     uint16_t rcode[HZI_MAX_READS], wcode[HZI_MAX_WRITES];
     uint8_t rn[HZI_MAX_READS], wn[HZI_MAX_WRITES];
 };
-/* The per-workgroup LDS shadow (who wrote each word, in which barrier epoch). */
-typedef struct hz_lds hz_lds_t;
 
 /* The checker's table of the run's instructions (s->hz_insts, s->hz_track_valu), when s->hazards:
  * built once at the start, freed at the end. Returns false when out of memory. */
 bool hz_prepare(tw_sim_t *s);
 void hz_release(tw_sim_t *s);
-/* Allocate / reset the state of the wave that takes a slot (w->hz must point at the slot's
- * storage, NULL before the first use). Returns false when out of memory. */
+/* Allocate / reset the checker's state of the wave that takes a slot (*slot NULL before the first
+ * use; sets w->hz). Returns false when out of memory. */
 bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w);
 void hz_wave_free(hz_wave_t *h);
-/* A workgroup starts / all its waves pass a barrier: a new epoch (unique in the run; 0 when the
- * checker is off), so words written before it no longer count. The shadow is sized on first use
- * and grown for a larger LDS; never cleared (an old epoch never matches). */
-bool hz_lds_reset(hz_lds_t **slot, uint32_t lds_bytes, uint32_t epoch);
-void hz_lds_barrier(hz_lds_t *l, uint32_t epoch);
-void hz_lds_free(hz_lds_t *l);
 
-/* Before isa_exec: the checks (when s->hazards) and the old values of the registers a deferred
- * instruction writes. After isa_exec (status not FAULT): the new values kept for completion, the
- * old ones restored, and the checker's records of this instruction. lgkm_done is the cycle its
- * lgkm operation completes (LDS, SMEM; unused otherwise). */
+/* Called only while the checker is on (s->hazards), for an instruction hz_quick did not take.
+ * Before isa_exec: the checks. After isa_exec (status not FAULT): the checker's records of this
+ * instruction. */
 void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c);
-void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res,
-                  uint64_t c, uint64_t lgkm_done);
-/* A vm (in order) or lgkm (the oldest one due at cycle c) operation of w completed: write its
- * results. Returns false on an internal inconsistency. */
-bool hz_complete(tw_wave_t *w, bool vm, uint64_t c);
+void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res, uint64_t c);
 
 /* The checker's whole work for a non-memory instruction of wave w when there is nothing to check
  * (no load outstanding that no s_waitcnt covers, no wait-state row involved): count it and return
@@ -93,8 +76,5 @@ static inline bool hz_quick(const tw_sim_t *s, tw_wave_t *w)
     h->ws += z->ws;
     return true;
 }
-
-/* Whether instruction `in` writes its results at completion (a load, a returning atomic, s_memtime). */
-bool hz_deferred(const isa_inst_t *in);
 
 #endif

@@ -7,6 +7,8 @@
 #include "base/interrupt.h"
 
 #include "machine/hazard.h"
+#include "machine/hazard_lds.h"
+#include "machine/writeback.h"
 #include "machine/timing_cu.h"
 #include "machine/timing_dispatch.h"
 #include "machine/timing_state.h"
@@ -134,8 +136,10 @@ static void teardown(tw_sim_t *s)
         free(s->cus[i].wave_mem);
         for (uint32_t k = 0; k < TW_MAX_SIMDS * TW_MAX_SLOTS; k++)
             free(s->cus[i].vgpr_slot[k]);
-        for (uint32_t k = 0; k < TW_MAX_SIMDS * TW_MAX_SLOTS; k++)
+        for (uint32_t k = 0; k < TW_MAX_SIMDS * TW_MAX_SLOTS; k++) {
+            wb_wave_free(s->cus[i].wb_slot[k]);
             hz_wave_free(s->cus[i].hz_slot[k]);
+        }
         for (uint32_t k = 0; s->cus[i].wg_pool && k < s->wg_pool_n; k++) {
             free(s->cus[i].wg_pool[k].lds);
             hz_lds_free(s->cus[i].wg_pool[k].hz_lds);

@@ -47,7 +47,7 @@ typedef struct {
 /* Run L's dispatches in time. Returns 0; 1 when a workgroup can never fit on a CU (the message on
  * err names the resource and the numbers); 2 when the program faulted or passed opt->max_cycles
  * (L->fault); 3 on an internal error (out of memory); intr_exit_status(sig) (128 + sig) when a
- * signal asked to stop (interrupt.h): the run stopped at res->cycles, with no TEV_END. L's instruction and workgroup counters are updated as in launch_run. */
+ * signal asked to stop (interrupt.h): the run stopped at res->cycles, with no TEV_END. L's instruction and workgroup counters are updated as in functional_run (functional.h). */
 int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timing_result_t *res, FILE *err);
 
 /* Release what timing_run allocated in res (safe on a zeroed or already released result). */

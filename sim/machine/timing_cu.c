@@ -12,6 +12,7 @@
 #include "machine/timing_cu.h"
 
 #include "machine/hazard.h"
+#include "machine/writeback.h"
 #include "machine/timing_dispatch.h"
 #include "machine/timing_state.h"
 
@@ -100,12 +101,14 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     if (info->unit == ISA_UNIT_SMEM)
         w->isa.clock = c; /* s_memtime / s_memrealtime read the cycle of their issue (written only
                            * for SMEM: a store per issue touched every wave's line on many CUs) */
-    /* Results of loads are written at completion (hazard.h); the checker looks first. Neither has
-     * anything to do for other units while the checker is off. */
+    /* Results of loads are written at completion (writeback.h); the checker (hazard.h) looks
+     * first, and has nothing to do while it is off. */
     bool mem = info->unit == ISA_UNIT_VMEM || info->unit == ISA_UNIT_LDS || info->unit == ISA_UNIT_SMEM;
-    bool hz = mem || (s->hazards && !hz_quick(s, w));
+    bool hz = s->hazards && (mem || !hz_quick(s, w));
     if (hz)
         hz_issue_begin(s, w, in, c);
+    if (mem && !wb_issue_begin(w->wb, &w->isa, in))
+        s->status = 3;
     if (in->op == ISA_s_getreg_b32) /* IB_STS: what is outstanding at this issue */
         w->isa.ib_sts = isa_ib_sts(w->vm_cnt, w->lgkm_cnt);
     isa_exec(&w->isa, in, &res);
@@ -197,8 +200,10 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     case ISA_NUM_UNITS:
         break;
     }
+    if (mem && !wb_issue_end(w->wb, &w->isa, info->unit == ISA_UNIT_VMEM, lgkm_done, res.lanes))
+        s->status = 3;
     if (hz)
-        hz_issue_end(s, w, in, &res, c, lgkm_done);
+        hz_issue_end(s, w, in, &res, c);
 
     tw_emit_issue(s, w, c, info->unit, in->op, w->inst_base + at, busy);
     if (mrec)
@@ -424,8 +429,8 @@ uint64_t tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
 
 void tw_mem_done(tw_sim_t *s, tw_wave_t *w, bool vm, uint64_t c)
 {
-    /* its results reach the registers now (hazard.h) */
-    if (!hz_complete(w, vm, c))
+    /* its results reach the registers now (writeback.h) */
+    if (!wb_complete(w->wb, &w->isa, vm, c))
         s->status = 3;
     if (vm)
         w->vm_cnt--;

@@ -15,6 +15,8 @@
  * previous dispatch's tail drains. */
 #include "machine/timing_dispatch.h"
 #include "machine/hazard.h"
+#include "machine/hazard_lds.h"
+#include "machine/writeback.h"
 
 #include "machine/timing_state.h"
 
@@ -257,10 +259,12 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         w->isa.hw_id = isa_hw_id(slot, d, ci % 16, ci / 16, wg->pool_index);
         w->isa.gpr_alloc = isa_gpr_alloc(dp->vgpr_alloc, dp->sgpr_alloc);
         w->isa.lds_alloc = isa_lds_alloc(dp->lds_alloc);
-        if (!hz_wave_reset(&cu->hz_slot[d * TW_MAX_SLOTS + slot], w)) {
+        wb_wave_t **wb = &cu->wb_slot[d * TW_MAX_SLOTS + slot];
+        if (!wb_wave_reset(wb) || (s->hazards && !hz_wave_reset(&cu->hz_slot[d * TW_MAX_SLOTS + slot], w))) {
             s->status = 3;
             return;
         }
+        w->wb = *wb;
         tw_wave_fetch(cu, w);
         cu->slot[d][slot] = w;
         tw_age_add(cu, d, slot);

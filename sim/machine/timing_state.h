@@ -30,6 +30,7 @@ typedef enum { EV_DISPATCH, EV_WAVE_START, EV_TICK, EV_VM_DONE, EV_LGKM_DONE, EV
 
 struct tw_wg;
 struct hz_wave;
+struct wb_wave;
 struct hz_lds;
 
 /* The hazard checker's counters of a wave (hazard.h: hz_hot_t), kept in the wave next to what the
@@ -68,10 +69,11 @@ typedef struct tw_wave {
     uint32_t vm_cnt, lgkm_cnt; /* outstanding vector-memory and LDS/scalar-memory operations */
     uint32_t wait_vm, wait_lgkm; /* thresholds of the s_waitcnt it waits on */
     uint64_t last_vm_done;     /* vmcnt decrements in order */
-    struct hz_wave *hz;        /* its slot's write-back and checker state (hazard.h) */
+    struct wb_wave *wb;        /* its slot's queue of results in flight (writeback.h) */
+    struct hz_wave *hz;        /* its slot's checker state (hazard.h), NULL while the checker is off */
     /* Padding to an odd number of cache lines (13): at 12, the same line of every wave of a CU fell
      * into a quarter of the L1's sets, and the issue stage's scan of the waves missed there. */
-    uint8_t pad_[64];
+    uint8_t pad_[56];
 } tw_wave_t;
 
 typedef struct tw_wg {
@@ -86,7 +88,7 @@ typedef struct tw_wg {
     uint8_t *lds;              /* lds_cap bytes, kept across reuses of the entry */
     uint32_t lds_cap;
     tw_wave_t *waves[TW_MAX_WG_WAVES];
-    struct hz_lds *hz_lds;     /* the LDS race checker's shadow (hazard.h), kept across reuses */
+    struct hz_lds *hz_lds;     /* the LDS race checker's shadow (hazard_lds.h), kept across reuses */
     bool used;
 } tw_wg_t;
 
@@ -126,6 +128,7 @@ typedef struct {
     tw_wave_t *wave_pool;      /* [simd * TW_MAX_SLOTS + slot], 64-byte aligned in wave_mem */
     void *wave_mem;
     uint32_t *vgpr_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* nvgpr_each * 64 words, allocated on first use */
+    struct wb_wave *wb_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* writeback.h queues, allocated on first use */
     struct hz_wave *hz_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* hazard.h state, allocated on first use */
     tw_wg_t *wg_pool;          /* cfg->cu_max_workgroups entries */
 } tw_cu_t;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "asm/asm.h"
+#include "machine/functional.h"
 #include "mem/gmem.h"
 #include "timing_harness.h"
 #include "unit.h"
@@ -243,7 +244,7 @@ START_TEST(test_launch_maps_image)
     ck_assert_uint_eq(r->size, t.prog.image_bytes);
     ck_assert_int_eq(memcmp(r->data, t.prog.image, t.prog.image_bytes), 0);
     ck_assert_uint_eq(r->data[512], 7); /* second ends at 256 + 56: .data at 512 */
-    ck_assert_int_eq(launch_run(L), 0);
+    ck_assert_int_eq(functional_run(L), 0);
     uint32_t out;
     memcpy(&out, L->bufs[0].data, 4);
     ck_assert_uint_eq(out, 42);

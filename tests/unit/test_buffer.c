@@ -7,6 +7,7 @@
 #include "timing_harness.h"
 
 #include "load/launch.h"
+#include "machine/functional.h"
 #include "machine/timing.h"
 
 static uint32_t le32(const uint8_t *p)
@@ -551,7 +552,7 @@ START_TEST(launch_scratch_runs)
             timing_result_free(&res);
             ck_assert_uint_ge(t.L->scratch_slots, (uint32_t)(t.cfg.cu_simds * t.cfg.cu_wave_slots));
         } else {
-            ck_assert_int_eq(launch_run(t.L), 0);
+            ck_assert_int_eq(functional_run(t.L), 0);
         }
         const uint32_t *out = (const uint32_t *)t.L->bufs[0].data;
         for (unsigned i = 0; i < 256; i++)
@@ -601,7 +602,7 @@ START_TEST(scalar_stores)
             ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
             timing_result_free(&res);
         } else {
-            ck_assert_int_eq(launch_run(t.L), 0);
+            ck_assert_int_eq(functional_run(t.L), 0);
         }
         const uint32_t *out = (const uint32_t *)t.L->bufs[0].data;
         for (unsigned g = 0; g < 32; g++) {

@@ -7,6 +7,7 @@
 #include "timing_harness.h"
 
 #include "load/launch.h"
+#include "machine/functional.h"
 #include "machine/timing.h"
 #include "mem/memsys.h"
 
@@ -227,7 +228,7 @@ START_TEST(launch_lds_dma)
             ck_assert_int_eq(timing_run(L, &t.cfg, &opt, &res, stderr), 0);
             timing_result_free(&res);
         } else {
-            ck_assert_int_eq(launch_run(L), 0);
+            ck_assert_int_eq(functional_run(L), 0);
         }
         const uint32_t *x = (const uint32_t *)L->bufs[0].data, *y = (const uint32_t *)L->bufs[1].data;
         ck_assert_ptr_nonnull(x);

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "machine/functional.h"
 #include "machine/timing.h"
 #include "timing_harness.h"
 
@@ -72,7 +73,7 @@ START_TEST(hw_id_functional)
 {
     th_launch_t t;
     th_prepare(&t, kernel, ini, NULL, NULL, 0);
-    ck_assert_int_eq(launch_run(t.L), 0);
+    ck_assert_int_eq(functional_run(t.L), 0);
     const uint32_t *out = (const uint32_t *)t.L->bufs[0].data;
     for (int wg = 0; wg < 8; wg++) {
         ck_assert_uint_eq(out[2 * wg], 0);

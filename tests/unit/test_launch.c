@@ -6,6 +6,7 @@
 
 #include "asm/asm.h"
 #include "load/launch.h"
+#include "machine/functional.h"
 #include "observe/report.h"
 
 typedef struct {
@@ -477,7 +478,7 @@ START_TEST(run_counts_and_barrier)
     add(f, ISA_s_barrier);
     add(f, ISA_s_endpgm);
     ck_assert_int_eq(prepare(f, 0), 0);
-    ck_assert_int_eq(launch_run(&f->L), 0);
+    ck_assert_int_eq(functional_run(&f->L), 0);
     ck_assert_uint_eq(f->L.workgroups_run, 3);
     ck_assert_uint_eq(f->L.waves_run, 5);
     ck_assert_uint_eq(f->L.insts_total, 10);
@@ -516,7 +517,7 @@ START_TEST(barrier_with_ended_wave)
     fx_t *f = fx_new(256, 128);
     ended_wave_kernel(f);
     ck_assert_int_eq(prepare(f, 0), 0);
-    ck_assert_int_eq(launch_run(&f->L), 0);
+    ck_assert_int_eq(functional_run(&f->L), 0);
     ck_assert_int_eq(f->L.fault.kind, LAUNCH_FAULT_NONE);
     ck_assert_uint_eq(f->L.insts_total, 20);
     fx_free(f);
@@ -524,7 +525,7 @@ START_TEST(barrier_with_ended_wave)
     f = fx_new(128, 64);
     ended_wave_kernel(f);
     ck_assert_int_eq(prepare(f, 0), 0);
-    ck_assert_int_eq(launch_run(&f->L), 0);
+    ck_assert_int_eq(functional_run(&f->L), 0);
     ck_assert_uint_eq(f->L.insts_total, 2 * 4);
     fx_free(f);
 }
@@ -536,7 +537,7 @@ START_TEST(max_instructions)
     add(f, ISA_s_nop);
     add(f, ISA_s_branch)->target = 0;
     ck_assert_int_eq(prepare(f, 1001), 0);
-    ck_assert_int_eq(launch_run(&f->L), 2);
+    ck_assert_int_eq(functional_run(&f->L), 2);
     ck_assert_int_eq(f->L.fault.kind, LAUNCH_FAULT_LIMIT);
     ck_assert_uint_eq(f->L.insts_total, 1001);
     ck_assert_uint_eq(f->L.insts_per_unit[ISA_UNIT_SEQ], 501);
@@ -560,7 +561,7 @@ START_TEST(runaway_detector)
     add(f, ISA_s_nop);
     add(f, ISA_s_branch)->target = 0;
     ck_assert_int_eq(prepare(f, 0), 0);
-    ck_assert_int_eq(launch_run(&f->L), 2);
+    ck_assert_int_eq(functional_run(&f->L), 2);
     ck_assert_int_eq(f->L.fault.kind, LAUNCH_FAULT_LIMIT);
     ck_assert_uint_eq(f->L.stall_window, 1u << 20);
     ck_assert_uint_eq(f->L.insts_total, 1u << 20);
@@ -604,7 +605,7 @@ START_TEST(exec_fault_and_pc_fault)
     in->nsrc = 1;
     add(f, ISA_s_endpgm);
     ck_assert_int_eq(prepare(f, 0), 0);
-    ck_assert_int_eq(launch_run(&f->L), 2);
+    ck_assert_int_eq(functional_run(&f->L), 2);
     ck_assert_int_eq(f->L.fault.kind, LAUNCH_FAULT_EXEC);
     ck_assert_int_eq(f->L.fault.isa_fault, ISA_FAULT_UNMAPPED);
     ck_assert_str_eq(launch_fault_name(&f->L.fault), "unmapped address");
@@ -615,7 +616,7 @@ START_TEST(exec_fault_and_pc_fault)
     f = fx_new(64, 64);
     add(f, ISA_s_nop);
     ck_assert_int_eq(prepare(f, 0), 0);
-    ck_assert_int_eq(launch_run(&f->L), 2);
+    ck_assert_int_eq(functional_run(&f->L), 2);
     ck_assert_int_eq(f->L.fault.kind, LAUNCH_FAULT_PC);
     ck_assert_uint_eq(f->L.insts_total, 1);
     fx_free(f);
@@ -713,8 +714,8 @@ START_TEST(functional_store_and_two_simulations)
     add_arg(b, "out", WL_ARG_BUFFER)->buffer = 0;
     ck_assert_int_eq(prepare(a, 0), 0);
     ck_assert_int_eq(prepare(b, 0), 0);
-    ck_assert_msg(launch_run(&b->L) == 0, "%s", b->L.fault.msg);
-    ck_assert_msg(launch_run(&a->L) == 0, "%s", a->L.fault.msg);
+    ck_assert_msg(functional_run(&b->L) == 0, "%s", b->L.fault.msg);
+    ck_assert_msg(functional_run(&a->L) == 0, "%s", a->L.fault.msg);
     for (uint32_t i = 0; i < 200; i++)
         ck_assert_uint_eq(rd(a, a->L.bufs[0].addr + 4 * i, 4), i * 3);
     for (uint32_t i = 0; i < 64; i++)
@@ -785,7 +786,7 @@ START_TEST(assembled_clang_style_kernel)
     add_arg(f, "out", WL_ARG_BUFFER)->buffer = 0;
     launch_options_t opt = { 0, 0 };
     ck_assert_int_eq(launch_prepare(&f->L, &f->wl, &prog, &opt, stderr), 0);
-    ck_assert_msg(launch_run(&f->L) == 0, "%s", f->L.fault.msg);
+    ck_assert_msg(functional_run(&f->L) == 0, "%s", f->L.fault.msg);
     /* Workgroups (x, 1) overwrite (x, 0)'s slots: gid only uses x. */
     for (uint32_t i = 0; i < 192; i++)
         ck_assert_uint_eq(rd(f, f->L.bufs[0].addr + 4 * i, 4), 64 + 1000 * (i / 64) + 100000);

@@ -9,6 +9,7 @@
 
 #include "dispatches.h"
 #include "load/launch.h"
+#include "machine/functional.h"
 #include "timing_harness.h"
 
 static uint64_t rd(const launch_t *L, uint64_t addr, uint32_t size)
@@ -175,7 +176,7 @@ START_TEST(same_kernel_twice)
     ck_assert_uint_eq(L->dispatches[1].code_addr, GMEM_CODE_BASE);
     ck_assert_uint_eq(L->dispatches[1].kernarg_addr, GMEM_KERNARG_BASE + 64);
     ck_assert_uint_eq(rd(L, GMEM_DISPATCH_BASE + 64 + 40, 8), GMEM_KERNARG_BASE + 64);
-    ck_assert_int_eq(launch_run(t.L), 0);
+    ck_assert_int_eq(functional_run(t.L), 0);
     for (uint32_t i = 0; i < 256; i++) {
         ck_assert_uint_eq(rd(L, L->bufs[0].addr + 4 * i, 4), i + 7);
         ck_assert_uint_eq(rd(L, L->bufs[1].addr + 4 * i, 4), i + 9);
@@ -191,7 +192,7 @@ START_TEST(functional_in_order)
     th_launch_t t;
     th_prepare(&t, dk_kernels, DK_PIPELINE, NULL, NULL, 0);
     launch_t *L = t.L;
-    ck_assert_int_eq(launch_run(L), 0);
+    ck_assert_int_eq(functional_run(L), 0);
     ck_assert_uint_eq(L->workgroups_run, 8);
     ck_assert_uint_eq(L->waves_run, 8);
     ck_assert_uint_eq(L->insts_total, 4 * 12 + 4 * 18);
@@ -222,7 +223,7 @@ START_TEST(fault_in_second_dispatch)
                "[kernel rd]\nname = reader\ngrid = 256\nworkgroup = 64\n[args rd]\nin = u64:16\nout = @b\n" DK_BUFFERS,
                NULL, NULL, 0);
     launch_t *L = t.L;
-    ck_assert_int_eq(launch_run(L), 2);
+    ck_assert_int_eq(functional_run(L), 2);
     ck_assert_int_eq(L->fault.kind, LAUNCH_FAULT_EXEC);
     ck_assert_uint_eq(L->fault.dispatch, 1);
     ck_assert_uint_eq(L->fault.wg[0], 0);
@@ -244,7 +245,7 @@ START_TEST(fault_in_second_dispatch)
                "name = reader\ngrid = 256\nworkgroup = 64\n[args]\nin = u64:16\nout = @b\n"
                "[kernel w]\nname = writer\ngrid = 256\nworkgroup = 64\n[args w]\nout = @a\nk = u32:7\n" DK_BUFFERS,
                NULL, NULL, 0);
-    ck_assert_int_eq(launch_run(t.L), 2);
+    ck_assert_int_eq(functional_run(t.L), 2);
     ck_assert_uint_eq(t.L->fault.dispatch, 0);
     text = fault_text(t.L);
     ck_assert_msg(strstr(text, "\n  kernel reader (dispatch 0, [kernel]), workgroup (0,0,0), wave 0"), "%s", text);
@@ -252,7 +253,7 @@ START_TEST(fault_in_second_dispatch)
     th_release(&t);
     th_prepare(&t, dk_kernels, "name = reader\ngrid = 256\nworkgroup = 64\n[args]\nin = u64:16\nout = @b\n" DK_BUFFERS,
                NULL, NULL, 0);
-    ck_assert_int_eq(launch_run(t.L), 2);
+    ck_assert_int_eq(functional_run(t.L), 2);
     text = fault_text(t.L);
     ck_assert_msg(strstr(text, "\n  kernel reader, workgroup (0,0,0), wave 0, lane 0, pc 0x2c: "), "%s", text);
     free(text);
