@@ -10,6 +10,7 @@
 #   make viz        build build/gcnviz, the SDL2 timeline viewer (part of `make`, when SDL2 is there)
 #   make bench      the speed benchmarks: a table and build/bench.csv (docs/performance.md)
 #   make experiments  every experiment in full, rewriting docs/experiments.md and its plots
+#   make sensitivity  the experiments' conclusions at both ends of each assumed default's range
 
 PREFIX ?= /usr/local
 DESTDIR ?=
