@@ -10,6 +10,7 @@
 #   make viz        build build/gcnviz, the SDL2 timeline viewer (part of `make`, when SDL2 is there)
 #   make bench      the speed benchmarks: a table and build/bench.csv (docs/performance.md)
 #   make experiments  every experiment in full, rewriting docs/experiments.md and its plots
+#   make sensitivity  the experiments' conclusions at both ends of each assumed default's range
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -174,11 +175,15 @@ memory: $(BUILD)/san/gcnsim
 # ---- validation against published hardware measurements (docs/validation.md, validation/) ----
 # Every row of validation/rows.tsv re-run in gcnsim against its hardware figure and band; the rows
 # marked fast also run in `make test`.
-.PHONY: validate validate-fast
+.PHONY: validate validate-fast sensitivity
 validate: $(BUILD)/gcnsim
 	@sh validation/run.sh $(BUILD)/gcnsim
 validate-fast: $(BUILD)/san/gcnsim
 	@sh validation/run.sh $(BUILD)/san/gcnsim --fast
+# How far the experiments' conclusions move across each assumed default's plausible range
+# (validation/sensitivity.tsv; docs/validation.md's sensitivity section is its --markdown output).
+sensitivity: $(BUILD)/gcnsim
+	@sh validation/sensitivity.sh $(BUILD)/gcnsim
 # ---- end of validation
 
 # Sweeps beyond one host: shards and merge, then a real single-node Slurm (skipped, visibly, without root).
@@ -245,10 +250,10 @@ docs: $(BUILD)/isa_doc $(BUILD)/config_doc $(BUILD)/gcnsim
 	sh validation/doc.sh $(BUILD)/gcnsim > $(BUILD)/validation.md && mv $(BUILD)/validation.md docs/validation.md
 	{ sed '/^$$/q' sim/configs/fiji.ini; $(BUILD)/gcnsim config --dump | $(FIJI_BODY); } > $(BUILD)/fiji.ini && mv $(BUILD)/fiji.ini sim/configs/fiji.ini
 
-docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/config_doc $(OPENCL_ASM)
+docs-check: $(BUILD)/san/gcnsim $(BUILD)/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/config_doc $(OPENCL_ASM)
 	@$(BUILD)/isa_doc | cmp -s - docs/isa.md || { echo "docs/isa.md is out of date: run 'make docs'"; exit 1; }
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
-	@sh validation/doc.sh $(BUILD)/san/gcnsim > $(BUILD)/validation.md && cmp -s $(BUILD)/validation.md docs/validation.md || \
+	@sh validation/doc.sh $(BUILD)/san/gcnsim $(BUILD)/gcnsim > $(BUILD)/validation.md && cmp -s $(BUILD)/validation.md docs/validation.md || \
 	  { echo "docs/validation.md is out of date: run 'make docs'"; exit 1; }
 	@$(FIJI_BODY) sim/configs/fiji.ini > $(BUILD)/fiji.body && $(BUILD)/san/gcnsim config --dump | $(FIJI_BODY) | cmp -s - $(BUILD)/fiji.body || \
 	  { echo "sim/configs/fiji.ini is out of date (its comments and values must be config --dump's): run 'make docs'"; exit 1; }
