@@ -22,6 +22,7 @@ enum { CFG_DIR_X, CFG_DIR_Y };
 enum { CFG_RELEASE_WORKGROUP, CFG_RELEASE_WAVE };
 enum { CFG_ADDR_BYTES, CFG_ADDR_LANES };
 enum { CFG_WB_OFF, CFG_WB_ON };
+enum { CFG_TLB_OFF, CFG_TLB_ON };
 
 typedef struct {
 #define CFG_INT(sec, key, def, lo, hi, unit, src, desc) int64_t sec##_##key;
