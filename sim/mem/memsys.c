@@ -421,8 +421,6 @@ static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t now, uint64_t *at)
     for (; v->next < v->n; v->next++) {
         uint32_t j = v->next;
         uint64_t t = a->issue + (uint64_t)j * v->ta / v->n;
-        if (m->xlate && v->xready[j] > t)
-            t = v->xready[j]; /* its page is not translated yet */
         if (t < v->prev)
             t = v->prev;
         uint64_t mshr_wait;
@@ -445,6 +443,11 @@ static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t now, uint64_t *at)
         a->mshr_cycles[MEM_L1V] += r.mshr_cycles;
         a->level_bytes[MEM_L1V] += v->used[j];
         v->prev = r.accepted;
+        /* A line whose page is not translated yet is answered that much later. The translation
+         * does not hold the address unit (misses under misses, as MGPUSim's address translator);
+         * the caches see the request at its usual cycle, as they would on an idle machine. */
+        if (m->xlate && v->xready[j] > t)
+            r.ready += v->xready[j] - t;
         if (r.ready > a->done)
             a->done = r.ready;
     }
@@ -456,7 +459,8 @@ static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t now, uint64_t *at)
 }
 
 /* tlb.model = on: translate each distinct page of the instruction's lines (in the order of their
- * first line), all looked up at its issue cycle, and note when each line's page is ready. A line
+ * first line), all looked up at its issue cycle, and note when each line's page is ready (its
+ * answer comes no earlier than that plus its trip through the caches: vector_send). A line
  * lies in one page (tlb.page_bytes >= l1v.line); neighbouring lines mostly share one. */
 static void translate_lines(mem_t *m, mem_vreq_t *v, uint64_t c)
 {

@@ -6,8 +6,9 @@
  * Like the caches, it keeps only tags and times, computed when a request is made: a translation is
  * installed at once with the cycle it becomes available, so a later request for the same page waits
  * for that cycle (a miss under a miss to the same page merges with it) instead of walking again.
- * Misses to different pages proceed in parallel (no limit on walks in flight). Victims are the least
- * recently used entry of the set. docs/architecture.md describes the model, docs/config.md its keys.
+ * Misses to different pages proceed in parallel (no limit on walks in flight), and the CU's address
+ * unit goes on meanwhile: memsys delays each line's answer by the time its page's translation is
+ * still on its way when the line enters the L1. Victims are the least recently used entry of the set. docs/architecture.md describes the model, docs/config.md its keys.
  * Needs: cfg. */
 #ifndef GCNSIM_TLB_H
 #define GCNSIM_TLB_H
