@@ -122,7 +122,7 @@ static const char *const intro[] = {
     "- `dram.row_bytes` and `l2.interleave` must be multiples of `l2.line` (DRAM channels follow the L2\x27s\n",
     "  interleave even with one L2 channel): `dram.row_bytes = 100 is not a multiple of l2.line = 64`.\n",
     "- `tlb.l1_entries` and `tlb.l2_entries` must be multiples of their ways, and `tlb.page_bytes` a power\n",
-    "  of two no smaller than `l1v.line` (a line request is translated as one page):\n",
+    "  of two (at least 4096, the largest `l1v.line`, so a line request is translated as one page):\n",
     "  `tlb.l2_entries = 100 is not a multiple of tlb.l2_ways = 64`, `tlb.page_bytes = 12288 is not a power of two`.\n",
     "\n",
     "\n",

@@ -58,8 +58,7 @@ typedef struct {
     tlb_t l2;
 } tlb_sys_t;
 
-/* Check the tlb keys of cfg (entries a multiple of ways, page size a power of two no smaller than
- * l1v.line); messages on err as "configuration: error: ..."; returns the number of problems. */
+/* Check the tlb keys of cfg (entries a multiple of ways, the page size a power of two); messages on err as "configuration: error: ..."; returns the number of problems. */
 int tlb_config_problems(const cfg_t *cfg, FILE *err);
 /* Returns 0, or 3 when out of memory. cfg must be valid. */
 int tlb_sys_init(tlb_sys_t *s, const cfg_t *cfg, uint32_t ncu);
