@@ -502,6 +502,10 @@ uint64_t cfg_machine_bytes(const cfg_t *c, cfg_mem_part_t parts[CFG_MEM_PARTS])
     parts[4] = (cfg_mem_part_t){ "DRAM", "dram.channels x dram.banks",
                                  ideal || c->dram_row_model != CFG_ROW_ON ? 0
                                      : sat_mul(sat_mul((uint64_t)c->dram_channels, (uint64_t)c->dram_banks), CFG_MEM_BANK) };
+    parts[5] = (cfg_mem_part_t){ "TLBs", "gpu.compute_units x tlb.l1_entries, tlb.l2_entries",
+                                 ideal || c->tlb_model != CFG_TLB_ON ? 0
+                                     : sat_mul(sat_add(sat_mul(cus, (uint64_t)c->tlb_l1_entries), (uint64_t)c->tlb_l2_entries),
+                                               CFG_MEM_TLB) };
     uint64_t total = 0;
     for (int i = 0; i < CFG_MEM_PARTS; i++)
         total = sat_add(total, parts[i].bytes);

@@ -22,6 +22,7 @@ enum { CFG_DIR_X, CFG_DIR_Y };
 enum { CFG_RELEASE_WORKGROUP, CFG_RELEASE_WAVE };
 enum { CFG_ADDR_BYTES, CFG_ADDR_LANES };
 enum { CFG_WB_OFF, CFG_WB_ON };
+enum { CFG_TLB_OFF, CFG_TLB_ON };
 
 typedef struct {
 #define CFG_INT(sec, key, def, lo, hi, unit, src, desc) int64_t sec##_##key;
@@ -68,13 +69,14 @@ int cfg_validate(const cfg_t *c, FILE *err);
  * structures sim/mem and sim/machine allocate (tests/unit/test_config.c checks them against the
  * real sizeof): a cache line's state, an MSHR, a DRAM bank's open row, a CU's fixed state (wave
  * slots and workgroup pool), and 16 bytes of race bookkeeping per LDS byte (the hazard checker). */
-enum { CFG_MEM_LINE = 32, CFG_MEM_MSHR = 8, CFG_MEM_BANK = 8, CFG_MEM_CU = 262144, CFG_MEM_LDS_FACTOR = 17 };
+enum { CFG_MEM_LINE = 32, CFG_MEM_MSHR = 8, CFG_MEM_BANK = 8, CFG_MEM_CU = 262144, CFG_MEM_LDS_FACTOR = 17,
+       CFG_MEM_TLB = 32 /* a TLB entry (tlb.model = on) */ };
 typedef struct {
     const char *what;          /* "l1v", "l2", ... */
     const char *keys;          /* the keys that drive it */
     uint64_t bytes;
 } cfg_mem_part_t;
-enum { CFG_MEM_PARTS = 5 };
+enum { CFG_MEM_PARTS = 6 };
 /* Fills parts[CFG_MEM_PARTS] and returns their sum (saturating). */
 uint64_t cfg_machine_bytes(const cfg_t *c, cfg_mem_part_t parts[CFG_MEM_PARTS]);
 

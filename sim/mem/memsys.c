@@ -84,6 +84,7 @@ int mem_config_problems(const cfg_t *cfg, FILE *err)
                 cfg->l1v_line, cfg->scalar_line, cfg->l2_line);
         n++;
     }
+    n += tlb_config_problems(cfg, err);
     if (cfg->dram_row_bytes % cfg->l2_line != 0) {
         fprintf(err, "configuration: error: dram.row_bytes = %" PRId64 " is not a multiple of l2.line = %" PRId64 "\n",
                 cfg->dram_row_bytes, cfg->l2_line);
@@ -199,11 +200,14 @@ int mem_init(mem_t *m, const cfg_t *cfg, uint32_t ncu)
         for (int64_t b = 0; b < cfg->dram_banks; b++)
             m->dram[i].open_row[b] = UINT64_MAX;
     }
-    return 0;
+    m->xlate = cfg->tlb_model == CFG_TLB_ON;
+    return m->xlate ? tlb_sys_init(&m->tlb, cfg, ncu) : 0;
 }
 
 void mem_free(mem_t *m)
 {
+    if (m->xlate)
+        tlb_sys_free(&m->tlb);
     for (uint32_t i = 0; m->l1v && i < m->ncu; i++)
         cache_free(&m->l1v[i]);
     for (uint32_t i = 0; m->scalar && i < m->nscalar; i++)
@@ -439,6 +443,11 @@ static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t now, uint64_t *at)
         a->mshr_cycles[MEM_L1V] += r.mshr_cycles;
         a->level_bytes[MEM_L1V] += v->used[j];
         v->prev = r.accepted;
+        /* A line whose page is not translated yet is answered that much later. The translation
+         * does not hold the address unit (misses under misses, as MGPUSim's address translator);
+         * the caches see the request at its usual cycle, as they would on an idle machine. */
+        if (m->xlate && v->xready[j] > t)
+            r.ready += v->xready[j] - t;
         if (r.ready > a->done)
             a->done = r.ready;
     }
@@ -447,6 +456,32 @@ static bool vector_send(mem_t *m, mem_vreq_t *v, uint64_t now, uint64_t *at)
         free_at = v->prev + 1;
     *at = free_at;
     return true;
+}
+
+/* tlb.model = on: translate each distinct page of the instruction's lines (in the order of their
+ * first line), all looked up at its issue cycle, and note when each line's page is ready (its
+ * answer comes no earlier than that plus its trip through the caches: vector_send). A line
+ * lies in one page (tlb.page_bytes >= l1v.line); neighbouring lines mostly share one. */
+static void translate_lines(mem_t *m, mem_vreq_t *v, uint64_t c)
+{
+    mem_access_t *a = &v->acc;
+    uint64_t pages[128], ready[128];
+    uint32_t np = 0, last = 0;
+    unsigned shift = m->tlb.page_shift;
+    for (uint32_t j = 0; j < v->n; j++) {
+        uint64_t p = v->lines[j] >> shift;
+        if (np == 0 || pages[last] != p) {
+            for (last = 0; last < np && pages[last] != p; last++)
+                ;
+            if (last == np) {
+                pages[np] = p;
+                ready[np++] = tlb_translate(&m->tlb, v->cu, p, c, &a->tlb);
+                if (ready[last] - c > a->tlb_wait)
+                    a->tlb_wait = ready[last] - c;
+            }
+        }
+        v->xready[j] = ready[last];
+    }
 }
 
 bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec_result_t *res, uint64_t c,
@@ -478,6 +513,8 @@ bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec
     v->n = mem_coalesce(res->addr, res->lanes, info->mem_bytes, m->line_bytes, a->op != CACHE_ATOMIC, v->lines,
                         v->used, &distinct);
     a->ideal_lines = (uint32_t)((distinct + lb - 1) / lb);
+    if (m->xlate)
+        translate_lines(m, v, c);
     v->next = 0;
     v->prev = c;
     a->lines = v->n;

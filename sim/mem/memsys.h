@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "mem/cache.h"
+#include "mem/tlb.h"
 #include "config/config.h"
 #include "isa.h"
 
@@ -37,6 +38,8 @@ typedef struct mem_access {
     uint32_t dram_row_hits, dram_row_misses; /* dram.row_model = on */
     uint64_t dram_bytes;
     uint64_t dram_busy_until;  /* the end of the last DRAM transfer it caused */
+    tlb_counts_t tlb;          /* tlb.model = on: its pages' translations */
+    uint64_t tlb_wait;         /* cycles from issue until its last page was translated */
 } mem_access_t;
 
 typedef struct {
@@ -52,6 +55,7 @@ typedef struct {
     uint64_t prev;             /* when the previous line was accepted */
     uint64_t lines[128];
     uint32_t used[128];        /* bytes of each line the lanes access */
+    uint64_t xready[128];      /* tlb.model = on: when each line's page is translated */
     mem_access_t acc;
 } mem_vreq_t;
 
@@ -67,9 +71,11 @@ typedef struct {
     uint32_t nscalar, nl2, ndram;
     uint64_t ideal_bytes;      /* ideal model: bandwidth clock of the shared channel */
     mem_access_t *cur;         /* the record of the instruction being processed */
+    bool xlate;                /* tlb.model = on (with the hierarchy) */
+    tlb_sys_t tlb;
 } mem_t;
 
-/* Check the memory keys of cfg (cache geometry, channel interleave); messages on err as
+/* Check the memory keys of cfg (cache geometry, channel interleave, the TLBs); messages on err as
  * "configuration: error: ..."; returns the number of problems. */
 int mem_config_problems(const cfg_t *cfg, FILE *err);
 /* Returns 0, or 3 when out of memory. cfg must be valid. */

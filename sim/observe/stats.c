@@ -638,7 +638,7 @@ void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     const occ_result_t *o = &res->d[0].occ;
     const wl_dispatch_t *wd = L->dispatches[0].wl;
     uint64_t n = total_insts(st);
-    fputs("{\n  \"schema_version\": 6,\n  \"kernel\": ", out);
+    fputs("{\n  \"schema_version\": 7,\n  \"kernel\": ", out);
     jout_string(out, L->dispatches[0].kernel->name);
     fputs(",\n", out);
     fprintf(out, "  \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n  \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n",

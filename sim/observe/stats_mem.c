@@ -24,6 +24,11 @@ uint64_t stats_mem_observe(stats_mem_t *m, const mem_access_t *a)
     m->dram_bytes += a->dram_bytes;
     m->row_hits += a->dram_row_hits;
     m->row_misses += a->dram_row_misses;
+    m->tlb_l1_hits += a->tlb.l1_hits;
+    m->tlb_l1_misses += a->tlb.l1_misses;
+    m->tlb_l2_hits += a->tlb.l2_hits;
+    m->tlb_walks += a->tlb.walks;
+    m->tlb_wait += a->tlb_wait;
     if (a->dram_busy_until > m->dram_until)
         m->dram_until = a->dram_busy_until;
     uint64_t lat = a->done - a->issue;
@@ -40,6 +45,9 @@ static double hit_rate(const stats_mem_t *m, int level)
 }
 
 static bool ideal(const cfg_t *cfg) { return cfg->mem_model == CFG_MEM_IDEAL; }
+
+/* Translation is part of the hierarchy (tlb.model, config.def). */
+static bool xlate(const cfg_t *cfg) { return !ideal(cfg) && cfg->tlb_model == CFG_TLB_ON; }
 
 /* DRAM bandwidth over the run, or until its last transfer if write-backs were still queued when
  * the last workgroup ended; in doubles, so no product can overflow. */
@@ -88,6 +96,12 @@ void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, ui
                     c[CACHE_MISS], c[CACHE_BYPASS], m->level_bytes[l]);
         }
     }
+    /* only with translation on, so other reports read as before */
+    if (xlate(cfg))
+        fprintf(out, "tlb           l1 hit rate %.1f%%: hits %" PRIu64 ", misses %" PRIu64 "; l2 hits %" PRIu64
+                ", walks %" PRIu64 "; %" PRIu64 " cycles waiting for translations\n",
+                100.0 * stats_ratio(m->tlb_l1_hits, m->tlb_l1_hits + m->tlb_l1_misses), m->tlb_l1_hits, m->tlb_l1_misses,
+                m->tlb_l2_hits, m->tlb_walks, m->tlb_wait);
     fprintf(out, "dram          %" PRIu64 " line %s, %" PRIu64 " %s", m->dram_reads, m->dram_reads == 1 ? "read" : "reads",
             m->dram_writes, m->dram_writes == 1 ? "write-back" : "write-backs");
     /* Stores a write-back L2 still holds when the run ends have not reached DRAM: say so, or the
@@ -125,6 +139,10 @@ void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uin
             ", \"bytes_per_cycle\": %.6f, \"peak_bytes_per_cycle\": %" PRIu64 ", \"utilisation\": %.6f, "
             "\"row_hits\": %" PRIu64 ", \"row_misses\": %" PRIu64 "},\n", m->dram_reads, m->dram_writes, l2_dirty, m->dram_bytes,
             dram_rate(m, cycles), dram_peak(cfg), dram_rate(m, cycles) / (double)dram_peak(cfg), m->row_hits, m->row_misses);
+    fprintf(out, "  \"tlb\": {\"model\": \"%s\", \"l1_hits\": %" PRIu64 ", \"l1_misses\": %" PRIu64 ", \"l1_hit_rate\": %.6f, "
+            "\"l2_hits\": %" PRIu64 ", \"walks\": %" PRIu64 ", \"wait_cycles\": %" PRIu64 "},\n", xlate(cfg) ? "on" : "off",
+            m->tlb_l1_hits, m->tlb_l1_misses, stats_ratio(m->tlb_l1_hits, m->tlb_l1_hits + m->tlb_l1_misses), m->tlb_l2_hits,
+            m->tlb_walks, m->tlb_wait);
 }
 
 const char stats_mem_csv_header[] =

@@ -19,6 +19,8 @@ typedef struct {
     uint64_t dram_reads, dram_writes, dram_bytes, row_hits, row_misses;
     uint64_t dram_until;               /* the end of the last DRAM transfer */
     stats_dist_t load_latency;         /* vector loads: issue to data */
+    uint64_t tlb_l1_hits, tlb_l1_misses, tlb_l2_hits, tlb_walks; /* tlb.model = on */
+    uint64_t tlb_wait;                 /* cycles instructions waited for their pages' translation */
 } stats_mem_t;
 
 /* Add one memory instruction's trip; returns its issue-to-data cycles (the caller charges them to

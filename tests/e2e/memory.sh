@@ -7,7 +7,8 @@
 #    single CU (bounded by its L1 MSHRs) reaches far less;
 #  - the wide convolution on 16 CUs: a higher L2 hit rate under tiled dispatch than row-major;
 #  - back-pressure: with 1 or 2 MSHRs per level the results are bit-identical, only later;
-#  - the open-row model: a stream mostly finds its DRAM row open.
+#  - the open-row model: a stream mostly finds its DRAM row open;
+#  - address translation: the column walk's cycles with tlb.model = on, derived by hand.
 # Usage: sh tests/e2e/memory.sh GCNSIM   (prints "memory: N passed, N failed")
 set -u
 if [ $# -ne 1 ]; then echo "usage: memory.sh GCNSIM" >&2; exit 1; fi
@@ -114,6 +115,34 @@ if stream "$tmp/row.json" --set gpu.compute_units=4 --set dram.row_model=on; the
   else ko "open-row model" "$rh row hits, $rmiss row misses"; fi
 else
   ko "open-row model" "gcnsim failed: $(head -3 "$tmp/err")"
+fi
+
+# ---- address translation ------------------------------------------------------------------------
+# workloads/memory/column_walk: 256 dependent loads down rows of 2 KiB (a new 4 KiB page every two
+# loads), then one store to `out`. With tlb.model = on, each of the 128 pages' first load and the
+# store (its own page) miss both TLBs: 129 walks, 128 L1 TLB hits. Each walk adds
+# tlb.l2_latency + tlb.walk_latency to its access. The wave sees a load's data at its SIMD's next
+# issue turn (every cu.simds = 4 cycles): with walks of 200 cycles (a multiple of 4) the run is
+# exactly 129 x 200 = 25800 cycles longer. With the default 230 (130 + 100) each load waits 230
+# but its iteration grows by 228 (the data come 2 cycles after an issue turn without the walk, on
+# one with it), except the first (230: the wave's start is aligned differently), and the store adds
+# 228: 230 + 127 x 228 + 228 = 29414. The results are the same: 512 x (0 + ... + 255) = 16711680.
+cw() { # cw TAG [options]
+  tag=$1; shift
+  "$gcnsim" run workloads/memory/column_walk.ini --dump "out=$tmp/$tag.bin" --json "$tmp/$tag.json" "$@" \
+    > /dev/null 2> "$tmp/err"
+}
+if cw off && cw on --set tlb.model=on && cw on200 --set tlb.model=on --set tlb.l2_latency=100 --set tlb.walk_latency=100
+then
+  c0=$(jnum "$tmp/off.json" cycles); c1=$(jnum "$tmp/on.json" cycles); c2=$(jnum "$tmp/on200.json" cycles)
+  w=$(jnum "$tmp/on.json" walks); h=$(jnum "$tmp/on.json" l1_hits); w0=$(jnum "$tmp/off.json" walks)
+  v=$(od -An -tu4 "$tmp/on.bin" | tr -d ' ')
+  if [ $((c1 - c0)) -eq 29414 ] && [ $((c2 - c0)) -eq 25800 ] && [ "$w" -eq 129 ] && [ "$h" -eq 128 ] \
+      && [ "$w0" -eq 0 ] && [ "$v" = 16711680 ] && cmp -s "$tmp/off.bin" "$tmp/on.bin"; then
+    ok "address translation: the column walk takes 29414 (walks of 230) and 25800 (of 200) cycles more, 129 walks"
+  else ko "address translation" "cycles $c0 off, $c1 on, $c2 with walks of 200; walks $w (off: $w0), L1 TLB hits $h; out $v"; fi
+else
+  ko "address translation" "gcnsim failed: $(head -3 "$tmp/err")"
 fi
 
 echo "memory: $pass passed, $fail failed"

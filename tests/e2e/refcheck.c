@@ -675,6 +675,21 @@ static void check_pointer_chase(ctx_t *c)
     check_unchanged(c, "chain", U32(ch0), U32(ch1), 0, N32(ch0));
 }
 
+/* out = the sum (u32, wrapping) of the first dword of each of `rows` rows `stride` bytes apart; a is
+ * left alone. */
+static void check_column_walk(ctx_t *c)
+{
+    buf_t a0 = load(c, "init", "a", 4), a1 = load(c, "final", "a", 4), out = load(c, "final", "out", 4);
+    size_t rows = (size_t)arg(c, "rows"), stride = (size_t)arg(c, "stride") / 4;
+    need_count("a", N32(a0), rows ? (rows - 1) * stride + 1 : 0);
+    need_count("out", N32(out), 1);
+    uint32_t sum = 0;
+    for (size_t k = 0; k < rows; k++)
+        sum += U32(a0)[k * stride];
+    check_u32(c, "out", 0, sum, U32(out)[0]);
+    check_unchanged(c, "a", U32(a0), U32(a1), 0, N32(a0));
+}
+
 /* out[gid] = sum over k < iters of the 4 floats at a4[gid + k * G], added in order in f32. */
 static void check_stream(ctx_t *c)
 {
@@ -788,6 +803,7 @@ static const workload_t workloads[] = {
     {"memory/pointer_chase", check_pointer_chase},
     {"memory/stream", check_stream},
     {"memory/conv_wide", check_conv_wide},
+    {"memory/column_walk", check_column_walk},
     {"bench/alu", check_alu},
     {"crc32", check_crc32},
     {"horner_f64", check_horner_f64},

@@ -276,7 +276,7 @@ START_TEST(errors_names)
     expect_one("[gpu]\nfrobnicate = 8\n", 2, "unknown key 'frobnicate' in [gpu]; keys of [gpu] are compute_units, clock_mhz");
     expect_one("\n[cuu]\nwave_slots = 8\n", 2, "unknown section [cuu]; did you mean [cu]?");
     expect_one("[kernel]\ngrid = 8\n", 1, "unknown section [kernel]; sections are [gpu], [cu], [sched], [valu], [salu], "
-               "[branch], [lds], [vmem], [mem], [l1v], [scalar], [l2], [dram], [dispatch], [limits]");
+               "[branch], [lds], [vmem], [mem], [l1v], [scalar], [l2], [dram], [tlb], [dispatch], [limits]");
     expect_one("wave_slots = 8\n", 1, "key 'wave_slots' is outside any section; it belongs in [cu]");
     expect_one("frob = 8\n", 1, "key 'frob' is outside any section (start with a section such as [cu])");
     expect_one("[cu]\nsimds = 2\n\n[cu]\nsimds = 3\n", 5, "duplicate key 'simds' in [cu] (first given at line 2)");
@@ -435,6 +435,7 @@ START_TEST(machine_memory)
 {
     ck_assert_uint_le(sizeof(cache_line_t), CFG_MEM_LINE);
     ck_assert_uint_le(sizeof(uint64_t), CFG_MEM_MSHR);
+    ck_assert_uint_le(sizeof(tlb_entry_t), CFG_MEM_TLB);
     ck_assert_uint_le((size_t)TW_MAX_SIMDS * TW_MAX_SLOTS * sizeof(tw_wave_t) + 64 * sizeof(tw_wg_t), CFG_MEM_CU);
     cfg_t c;
     char *msg;
@@ -470,6 +471,16 @@ START_TEST(machine_memory)
     ck_assert_int_ge(validate(&c, &msg), 1);
     ck_assert_ptr_nonnull(strstr(msg, "  L2: 2.0 GiB (l2.size / l2.line, l2.channels x l2.mshrs)"));
     free(msg);
+    /* the TLBs count only when translation is on: 256 CUs x 4096 entries + 1 Mi shared = 2 Mi entries */
+    cfg_defaults(&c);
+    c.gpu_compute_units = 256;
+    c.tlb_l1_entries = 4096;
+    c.tlb_l2_entries = 1048576;
+    cfg_machine_bytes(&c, parts);
+    ck_assert_uint_eq(parts[5].bytes, 0);
+    c.tlb_model = CFG_TLB_ON;
+    cfg_machine_bytes(&c, parts);
+    ck_assert_uint_eq(parts[5].bytes, 2097152ull * CFG_MEM_TLB);
 }
 END_TEST
 

@@ -66,6 +66,9 @@ static const schema_key_t schema[] = {
     { "dram", JSON_OBJECT }, { "dram.line_reads", JSON_NUMBER }, { "dram.write_backs", JSON_NUMBER },
     { "dram.bytes", JSON_NUMBER }, { "dram.bytes_per_cycle", JSON_NUMBER }, { "dram.peak_bytes_per_cycle", JSON_NUMBER },
     { "dram.utilisation", JSON_NUMBER }, { "dram.row_hits", JSON_NUMBER }, { "dram.row_misses", JSON_NUMBER },
+    { "tlb", JSON_OBJECT }, { "tlb.model", JSON_STRING }, { "tlb.l1_hits", JSON_NUMBER }, { "tlb.l1_misses", JSON_NUMBER },
+    { "tlb.l1_hit_rate", JSON_NUMBER }, { "tlb.l2_hits", JSON_NUMBER }, { "tlb.walks", JSON_NUMBER },
+    { "tlb.wait_cycles", JSON_NUMBER },
     { "latency_hiding", JSON_OBJECT }, { "latency_hiding.hidden", JSON_NUMBER },
     { "latency_hiding.exposed", JSON_NUMBER }, { "latency_hiding.hidden_fraction", JSON_NUMBER },
     { "latency_hiding.by_pc", JSON_ARRAY },
@@ -138,7 +141,7 @@ START_TEST(test_json_matches_schema)
         ck_assert_msg(t == schema[i].type, "key '%s' has type %d, documented %d", schema[i].path, t, schema[i].type);
     }
     json_type_t t;
-    ck_assert_int_eq(atoi(json_get(json, "schema_version", &t)), 6);
+    ck_assert_int_eq(atoi(json_get(json, "schema_version", &t)), 7);
     check_object_fields(json_get(json, "dispatches", &t), dispatch_fields, sizeof dispatch_fields / sizeof *dispatch_fields,
                         "dispatches");
     check_object_fields(json_get(json, "latency_hiding.by_pc", &t), by_pc_fields,

@@ -299,7 +299,7 @@ START_TEST(test_per_pc_chain_and_lifetimes)
     FILE *f = fmemopen(buf, sizeof buf, "w");
     stats_write_json(&r.st, r.L, &r.cfg, &r.res, f);
     fclose(f);
-    ck_assert_ptr_nonnull(strstr(buf, "\"schema_version\": 6"));
+    ck_assert_ptr_nonnull(strstr(buf, "\"schema_version\": 7"));
     ck_assert_ptr_nonnull(strstr(buf, "\"wave_lifetime\": {\"count\": 1, \"min\": 45, \"mean\": 45.000000, \"max\": 45, "
                                       "\"histogram\": [{\"from\": 32, \"to\": 63, \"count\": 1}]}"));
     ck_assert_ptr_null(strstr(buf, "\"per_pc\""));

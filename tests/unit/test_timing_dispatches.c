@@ -2,7 +2,8 @@
  * workgroup ends, then dispatch.kernel_launch_cycles) and after = none (ready kernel_launch_cycles
  * after the previous dispatch, placed once the previous one has handed out every workgroup), the
  * per-dispatch results, identical runs with --tick-every-cycle, and workgroups of dispatches with
- * different LDS and VGPR allocations sharing a CU, each freeing exactly its own allocation. */
+ * different LDS and VGPR allocations sharing a CU, each freeing exactly its own allocation; the
+ * whole-kernel costs (launch, end write-back, translation) switched on one by one and together. */
 #include "unit.h"
 
 #include <inttypes.h>
@@ -377,6 +378,41 @@ START_TEST(many_dispatches)
 }
 END_TEST
 
+/* The whole-kernel costs switch on and off independently (docs/validation.md, "Whole-kernel
+ * costs"): one wave stores one dword, waits for it and ends. dispatch.kernel_launch_cycles = 100 adds
+ * 100; mem.end_writeback = on adds the dirty line's DRAM write, dram.latency = 200; tlb.model = on
+ * walks the store's page (130 + 100 = 230 later to the L1's acknowledgement, which the wave's
+ * s_waitcnt sees at its SIMD's next issue turn, every 4 cycles: 228 here). Every combination of the
+ * three costs the sum of its parts. */
+START_TEST(test_whole_kernel_costs_independent)
+{
+    const char *k = "k:\n  s_load_dwordx2 s[2:3], s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n"
+                    "  v_mov_b32 v1, s2\n  v_mov_b32 v2, s3\n  v_mov_b32 v3, 7\n"
+                    "  flat_store_dword v[1:2], v3\n  s_waitcnt vmcnt(0)\n  s_endpgm\n";
+    const char *ini = "grid = 1\nworkgroup = 1\n[buffer out]\ntype = u32\ncount = 1\n[args]\nout = @out\n";
+    static const char *const on[3] = { "dispatch.kernel_launch_cycles=100", "mem.end_writeback=on", "tlb.model=on" };
+    static const uint64_t cost[3] = { 100, 200, 228 };
+    uint64_t base = 0;
+    for (unsigned mask = 0; mask < 8; mask++) {
+        const char *sets[4] = { NULL };
+        uint64_t want = 0;
+        for (unsigned b = 0, n = 0; b < 3; b++)
+            if (mask >> b & 1) {
+                sets[n++] = on[b];
+                want += cost[b];
+            }
+        run_t r;
+        run_timed(&r, k, ini, sets, false);
+        ck_assert_int_eq(r.rc, 0);
+        if (mask == 0)
+            base = r.res.cycles;
+        ck_assert_msg(r.res.cycles == base + want, "parts %u: %" PRIu64 " cycles, want %" PRIu64, mask, r.res.cycles,
+                      base + want);
+        run_free(&r);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("timing_dispatches");
@@ -388,6 +424,7 @@ static Suite *suite(void)
     tcase_add_test(tc, mixed_allocations);
     tcase_add_test(tc, never_fits_names_dispatch);
     tcase_add_test(tc, many_dispatches);
+    tcase_add_test(tc, test_whole_kernel_costs_independent);
     suite_add_tcase(s, tc);
     return s;
 }
