@@ -391,7 +391,7 @@ START_TEST(test_report_json_and_trace)
     hzlog_init(&g, t.L);
     char tpath[96];
     snprintf(tpath, sizeof tpath, "%s/k.gcnt", t.dir);
-    trace_writer_t *tw = trace_writer_open(tpath, t.L, &t.cfg, false, stderr);
+    trace_writer_t *tw = trace_writer_open(tpath, t.L, &t.cfg, NULL, false, stderr);
     ck_assert_ptr_nonnull(tw);
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);

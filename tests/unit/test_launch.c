@@ -6,7 +6,7 @@
 
 #include "asm/asm.h"
 #include "load/launch.h"
-#include "observe/report.h"
+#include "report/report.h"
 
 typedef struct {
     isa_program_t prog;
