@@ -23,6 +23,7 @@
 #include "machine/timing.h"
 #include "report/report.h"
 #include "report/result.h"
+#include "report/run_hazards.h"
 #include "report/run_csv.h"
 #include "report/run_json.h"
 #include "report/run_text.h"
@@ -182,7 +183,7 @@ static int hazards_finish(const hzlog_t *g, const run_stats_t *so, const launch_
         return 3;
     }
     if (so->check) {
-        hzlog_diagnostics(g, "error", stdout);
+        run_hazards_diagnostics(g, "error", stdout);
         if (g->n == 0)
             printf("%s: no hazards (%" PRIu64 " wave instructions checked)\n", L->wl->source, L->insts_total);
         else

@@ -1,6 +1,8 @@
 /* result: a run's results as one value (result.h). */
 #include "report/result.h"
 
+#include "report/run_pc.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +31,7 @@ void run_result_finish(run_result_t *R, const stats_t *st, const timing_result_t
     R->ncu = st->ncu;
     R->instructions = stats_total_insts(st);
     R->measured_waves_per_simd = stats_measured_waves_per_simd(st);
+    R->buffer_bytes = run_pc_buffer_bytes(st->pc, st->npc, R->L);
 }
 
 int run_result_build(run_result_t *R, const launch_t *L, const cfg_t *cfg, const stats_t *st,

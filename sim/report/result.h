@@ -4,7 +4,7 @@
  * timing model's dispatcher and the trace header take from here; after the run it adds the
  * statistics (with the memory figures and the per-instruction table), the hazard checker's
  * findings and the timing model's own results, and the figures derived from them once (measured
- * occupancy, instruction total). The text report (run_text), the JSON (run_json) and the CSV row
+ * occupancy, instruction total, buffer bytes). The text report (run_text), the JSON (run_json) and the CSV row
  * (run_csv) only render it; `gcnsim occupancy` renders the same analysis (occ_report).
  * Needs: occ_analysis, stats, hzlog, timing (their results), launch, cfg. */
 #ifndef GCNSIM_RESULT_H
@@ -31,6 +31,7 @@ typedef struct {
     uint32_t ncu;                   /* compute units, as the statistics counted them */
     uint64_t instructions;          /* every unit's issued instructions */
     double measured_waves_per_simd; /* resident waves per SIMD over the run */
+    uint64_t buffer_bytes;          /* what the buffer (MUBUF/MTBUF) instructions moved */
     bool per_pc;                    /* render the per-instruction table (--per-pc) */
 } run_result_t;
 

@@ -7,6 +7,7 @@
 
 #include "base/fileio.h"
 #include "base/text.h"
+#include "report/run_mem.h"
 
 /* Between the --set columns and the end: the run's own columns, then stats_mem's, then config_hash. */
 static const char csv_head[] = "label,workload";
@@ -105,7 +106,7 @@ static char *full_header(const run_csv_id_t *id)
         fputc(',', f);
         csv_str(f, id->keys[i]);
     }
-    fprintf(f, ",%s%s,config_hash", csv_body, stats_mem_csv_header);
+    fprintf(f, ",%s%s,config_hash", csv_body, run_mem_csv_header);
     if (fclose(f) != 0) {
         free(text);
         return NULL;
@@ -226,7 +227,7 @@ static void write_row(const run_result_t *R, const run_csv_id_t *id, FILE *f)
     cfg_choice("sched", "policy", cfg->sched_policy, f);
     fputc(',', f);
     cfg_choice("mem", "model", cfg->mem_model, f);
-    fprintf(f, ",%" PRIu64 ",%" PRIu64 ",", stats_mem_dram_latency(cfg), stats_mem_dram_peak(cfg));
+    fprintf(f, ",%" PRIu64 ",%" PRIu64 ",", run_mem_dram_latency(cfg), run_mem_dram_peak(cfg));
     cfg_choice("dispatch", "order", cfg->dispatch_order, f);
     fputc(',', f);
     cfg_choice("dispatch", "release", cfg->dispatch_release, f);
@@ -237,7 +238,7 @@ static void write_row(const run_result_t *R, const run_csv_id_t *id, FILE *f)
     fprintf(f, "%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%" PRIu64 ",%" PRIu64 ",", st->hidden, st->exposed,
             stats_ratio(st->hidden, st->hidden + st->exposed), stats_dist_mean(&st->wave_life),
             stats_dist_percentile(&st->wg_life, 50), stats_dist_percentile(&st->wg_life, 90));
-    stats_mem_csv(&st->mem, st->cycles, f);
+    run_mem_csv(&st->mem, st->cycles, f);
     fprintf(f, ",%016" PRIx64 "\n", cfg_hash(cfg));
 }
 

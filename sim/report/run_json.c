@@ -3,6 +3,9 @@
 
 #include "observe/json_out.h"
 #include "report/occ_text.h"
+#include "report/run_hazards.h"
+#include "report/run_mem.h"
+#include "report/run_pc.h"
 
 #include <inttypes.h>
 
@@ -20,10 +23,10 @@ static void json_detail(const run_result_t *R, FILE *out)
     uint64_t waited = st->hidden + st->exposed;
     fprintf(out, "  \"latency_hiding\": {\"hidden\": %" PRIu64 ", \"exposed\": %" PRIu64 ", \"hidden_fraction\": %.6f, "
             "\"by_pc\": ", st->hidden, st->exposed, stats_ratio(st->hidden, waited));
-    stats_pc_json_waits(st->pc, st->npc, L, out);
+    run_pc_json_waits(st->pc, st->npc, L, out);
     fputs("},\n", out);
     if (R->per_pc)
-        stats_pc_json_table(st->pc, st->npc, L, out);
+        run_pc_json_table(st->pc, st->npc, L, out);
     const stats_dist_t *w = &st->wave_life, *g = &st->wg_life;
     fprintf(out, "  \"wave_lifetime\": {\"count\": %" PRIu64 ", \"min\": %" PRIu64 ", \"mean\": %.6f, \"max\": %" PRIu64
             ", \"histogram\": [", w->n, w->min, stats_dist_mean(w), w->max);
@@ -118,9 +121,9 @@ void run_json_write(const run_result_t *R, FILE *out)
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", \"%s\": %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
     fputs("},\n", out);
-    stats_mem_json(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), R->timing->l2_dirty_lines, out);
+    run_mem_json(&st->mem, st->cycles, cfg, R->buffer_bytes, R->timing->l2_dirty_lines, out);
     json_detail(R, out);
-    hzlog_json(R->hazards, out); /* only when the checker found something */
+    run_hazards_json(R->hazards, out); /* only when the checker found something */
     fprintf(out, "  \"config\": {\"mem_model\": \"%s\", \"dispatch_release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
             cfg->mem_model == CFG_MEM_IDEAL ? "ideal" : "hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "wave" : "workgroup", cfg->gpu_clock_mhz);
 }

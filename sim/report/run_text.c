@@ -4,6 +4,9 @@
 #include "asm/asm_diag.h"
 #include "report/occ_text.h"
 #include "report/report.h"
+#include "report/run_hazards.h"
+#include "report/run_mem.h"
+#include "report/run_pc.h"
 
 #include <inttypes.h>
 
@@ -33,7 +36,7 @@ static void print_detail(const run_result_t *R, FILE *out)
     fprintf(out, "latency hiding %" PRIu64 " issue slots waited at s_waitcnt: %" PRIu64 " hidden (%.1f%%: another wave "
             "issued a VALU instruction on the SIMD in that slot), %" PRIu64 " exposed (no VALU issue)\n",
             waited, st->hidden, 100.0 * stats_ratio(st->hidden, waited), st->exposed);
-    stats_pc_print_waits(st->pc, st->npc, L, out);
+    run_pc_print_waits(st->pc, st->npc, L, out);
     const stats_dist_t *w = &st->wave_life, *g = &st->wg_life;
     fprintf(out, "wave lifetime  %" PRIu64 " waves, cycles min %" PRIu64 " mean %.1f max %" PRIu64 ";", w->n,
             w->min, stats_dist_mean(w), w->max);
@@ -47,7 +50,7 @@ static void print_detail(const run_result_t *R, FILE *out)
             " max %" PRIu64 " mean %.1f\n", g->n, g->min, stats_dist_percentile(g, 50),
             stats_dist_percentile(g, 90), g->max, stats_dist_mean(g));
     if (R->per_pc)
-        stats_pc_print_table(st->pc, st->npc, L, out);
+        run_pc_print_table(st->pc, st->npc, L, out);
 }
 
 void run_text_print(const run_result_t *R, FILE *out)
@@ -119,9 +122,9 @@ void run_text_print(const run_result_t *R, FILE *out)
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         fprintf(out, ", %s %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
     fputc('\n', out);
-    stats_mem_print(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), R->timing->l2_dirty_lines, out);
+    run_mem_print(&st->mem, st->cycles, cfg, R->buffer_bytes, R->timing->l2_dirty_lines, out);
     print_detail(R, out);
-    hzlog_print(R->hazards, out);
+    run_hazards_print(R->hazards, out);
     report_buffers(L, out);
 }
 
