@@ -102,9 +102,11 @@ $(BUILD)/san/%.o: %.c $(HEADERS) | $(TEST_DEPS_STAMP)
 $(BUILD)/san/gcnsim: $(SAN_OBJ) $(BUILD)/san/sim/cli/main.o
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
+# A test may count calls between modules with the linker's --wrap (WRAP_<test name>).
+WRAP_result_once := $(foreach f,occ_dispatch_kernel occ_analyse occ_llvm occ_fit_more occ_compute,-Wl,--wrap=$(f))
 $(BUILD)/san/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(SAN_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) $(CHECK_CFLAGS) -Itests/unit -o $@ $< $(SAN_OBJ) $(PKG_LIBS) $(CHECK_LIBS) -lm
+	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) $(CHECK_CFLAGS) -Itests/unit -o $@ $< $(SAN_OBJ) $(PKG_LIBS) $(CHECK_LIBS) -lm $(WRAP_$*)
 
 unit: $(UNIT_BIN)
 	@sh tests/run_unit.sh $(UNIT_BIN)

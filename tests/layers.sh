@@ -19,7 +19,8 @@ rank() {
     sim/load) echo 4 ;;
     sim/machine) echo 5 ;;
     sim/observe) echo 6 ;;
-    sim/cli|viz) echo 7 ;;
+    sim/report) echo 7 ;;
+    sim/cli|viz) echo 8 ;;
     *) echo "" ;;
   esac
 }

@@ -129,7 +129,7 @@ int cli_getopt(cli_getopt_t *g)
 
 /* A --set whose name is neither a configuration key nor in a workload section: suggest the nearest
  * name of either kind. */
-static void unknown_set(const char *text, const char *name)
+static void unknown_set(const char *text, const char *name, FILE *err)
 {
     static const char *const wl_names[] = { "kernel.source", "kernel.name", "kernel.grid", "kernel.workgroup",
                                             "kernel.vgprs", "kernel.lds" };
@@ -145,10 +145,36 @@ static void unknown_set(const char *text, const char *name)
         names[n++] = wl_names[i];
     const char *s = txt_nearest(name, names, n, 3);
     if (s)
-        fprintf(stderr, "--set '%s': error: unknown key '%s'; did you mean '%s'?\n", text, name, s);
+        fprintf(err, "--set '%s': error: unknown key '%s'; did you mean '%s'?\n", text, name, s);
     else
-        fprintf(stderr, "--set '%s': error: unknown key '%s' (configuration keys: docs/config.md; workload keys "
+        fprintf(err, "--set '%s': error: unknown key '%s' (configuration keys: docs/config.md; workload keys "
                 "kernel.KEY, buffer.NAME.KEY, args.NAME: docs/workloads.md)\n", text, name);
+}
+
+int cli_route_sets(cfg_t *cfg, const char **sets, size_t nsets, const char **wl_sets, size_t *nwl,
+                   const char *wl_refusal, FILE *err)
+{
+    int nerr = 0;
+    for (size_t i = 0; i < nsets; i++) {
+        char name[128];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(sets[i], "="), sets[i]);
+        bool wl_section = strncmp(name, "kernel.", 7) == 0 || strncmp(name, "args.", 5) == 0 ||
+                          strncmp(name, "buffer.", 7) == 0;
+        if (cfg_is_key(name))
+            nerr += cfg_set(cfg, sets[i], err) != 0;
+        else if (wl_section && !wl_refusal)
+            wl_sets[(*nwl)++] = sets[i]; /* checked, with its messages, by wl_load */
+        else if (wl_section) {
+            fprintf(err, "--set '%s': error: '%s' is a workload key; %s\n", sets[i], name, wl_refusal);
+            nerr++;
+        } else if (!strchr(sets[i], '=')) {
+            nerr += cfg_set(cfg, sets[i], err) != 0; /* reports the expected form */
+        } else {
+            unknown_set(sets[i], name, err);
+            nerr++;
+        }
+    }
+    return nerr;
 }
 
 /* The machine configuration: defaults or a file, then the --set options that name configuration keys.
@@ -161,26 +187,8 @@ int cli_load_config(cfg_t *cfg, const char *path, const char **sets, size_t nset
     cfg_defaults(cfg);
     if (path)
         nerr += cfg_load_file(cfg, path, stderr);
-    for (size_t i = 0; i < nsets; i++) {
-        char name[128];
-        snprintf(name, sizeof name, "%.*s", (int)strcspn(sets[i], "="), sets[i]);
-        bool wl_section = strncmp(name, "kernel.", 7) == 0 || strncmp(name, "args.", 5) == 0 ||
-                          strncmp(name, "buffer.", 7) == 0;
-        if (cfg_is_key(name))
-            nerr += cfg_set(cfg, sets[i], stderr) != 0;
-        else if (wl_section && allow_wl)
-            wl_sets[(*nwl)++] = sets[i]; /* checked, with its messages, by wl_load */
-        else if (wl_section) {
-            fprintf(stderr, "--set '%s': error: '%s' is a workload key; 'gcnsim config' takes configuration keys\n",
-                    sets[i], name);
-            nerr++;
-        } else if (!strchr(sets[i], '=')) {
-            nerr += cfg_set(cfg, sets[i], stderr) != 0; /* reports the expected form */
-        } else {
-            unknown_set(sets[i], name);
-            nerr++;
-        }
-    }
+    nerr += cli_route_sets(cfg, sets, nsets, wl_sets, nwl,
+                           allow_wl ? NULL : "'gcnsim config' takes configuration keys", stderr);
     if (nerr == 0)
         nerr = cli_validate_config(cfg, stderr);
     return nerr != 0;

@@ -50,6 +50,12 @@ void cli_getopt_start(cli_getopt_t *g, const cli_opts_t *spec, int argc, char **
  * takes none. --opt=VALUE and --opt VALUE both
  * give a value to a required_argument option; an optional_argument one takes only --opt=VALUE. */
 int cli_getopt(cli_getopt_t *g);
+/* Route --set options: configuration keys to cfg (cfg_set), the workload's (kernel., args., buffer.)
+ * to wl_sets, or when wl_refusal is not NULL refused with "--set 'T': error: 'NAME' is a workload
+ * key; <wl_refusal>"; any other name is an unknown key (the nearest name of either kind suggested).
+ * Every message on err. Returns the number of problems. */
+int cli_route_sets(cfg_t *cfg, const char **sets, size_t nsets, const char **wl_sets, size_t *nwl,
+                   const char *wl_refusal, FILE *err);
 /* The machine configuration: defaults or `path`, then the --set options naming configuration keys;
  * other --set options go to wl_sets when allow_wl, else they are errors. Returns 0, or 1 after
  * printing every problem. */
@@ -71,5 +77,10 @@ int cli_cmd_check(int argc, char **argv);
 /* gcnsim sweep (sim/cli/cmd_sweep.c): many runs on N processes into one CSV. */
 extern const char cli_usage_sweep[];
 int cli_cmd_sweep(int argc, char **argv);
+
+/* gcnsim occupancy (sim/cli/cmd_occupancy.c), output to out and messages to err. Returns the exit
+ * status: 0, 1 bad input or usage, 3 internal error. */
+extern const char cli_usage_occupancy[];
+int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err);
 
 #endif

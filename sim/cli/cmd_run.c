@@ -18,12 +18,16 @@
 #include "load/launch.h"
 #include "observe/hazlog.h"
 #include "observe/progress.h"
-#include "observe/report.h"
 #include "observe/stats.h"
-#include "observe/stats_csv.h"
+#include "observe/trace.h"
 #include "machine/functional.h"
 #include "machine/timing.h"
-#include "observe/trace.h"
+#include "report/report.h"
+#include "report/result.h"
+#include "report/run_hazards.h"
+#include "report/run_csv.h"
+#include "report/run_json.h"
+#include "report/run_text.h"
 
 const char cli_usage_run[] =
     "usage: gcnsim run WORKLOAD.ini [OPTIONS]\n"
@@ -91,7 +95,7 @@ typedef struct {
 /* Open the traces the options ask for and register them as observers. Returns 0, 1 (cannot
  * write) or 3 (out of memory), after printing the problem. */
 static int trace_start(run_trace_state_t *ts, const run_trace_t *tr, const launch_t *L, const cfg_t *cfg,
-                       timing_options_t *topt)
+                       const run_result_t *R, timing_options_t *topt)
 {
     memset(ts, 0, sizeof *ts);
     if (topt->nobservers + (tr->path != NULL) + tr->text > TIMING_MAX_OBSERVERS) {
@@ -99,7 +103,7 @@ static int trace_start(run_trace_state_t *ts, const run_trace_t *tr, const launc
         return 3;
     }
     if (tr->path) {
-        if (!(ts->writer = trace_writer_open(tr->path, L, cfg, (tr->issues ? TRACE_FLAG_ISSUES : 0u) | (tr->mem ? TRACE_FLAG_MEM : 0u), stderr)))
+        if (!(ts->writer = trace_writer_open(tr->path, L, cfg, &R->occ[0].res, (tr->issues ? TRACE_FLAG_ISSUES : 0u) | (tr->mem ? TRACE_FLAG_MEM : 0u), stderr)))
             return 1;
         trace_writer_set_limit(ts->writer, tr->limit);
         topt->observers[topt->nobservers++] = (tev_observer_t){ trace_observe, ts->writer };
@@ -180,7 +184,7 @@ static int hazards_finish(const hzlog_t *g, const run_stats_t *so, const launch_
         return 3;
     }
     if (so->check) {
-        hzlog_diagnostics(g, "error", stdout);
+        run_hazards_diagnostics(g, "error", stdout);
         if (g->n == 0)
             printf("%s: no hazards (%" PRIu64 " wave instructions checked)\n", L->wl->source, L->insts_total);
         else
@@ -196,8 +200,9 @@ static int hazards_finish(const hzlog_t *g, const run_stats_t *so, const launch_
 }
 /* ---- end of hazards ---- */
 
-/* The timing run: the statistics observer listens to the model's events; the report, the JSON
- * and the dumps are written only when the run succeeds. */
+/* The timing run: each dispatch's occupancy is analysed once (the run's result), the statistics
+ * observer listens to the model's events; the report, the JSON, the CSV row and the dumps are
+ * rendered from the result, and only when the run succeeds. */
 /* Reports are wrapped to this many columns (docs/report.md). */
 enum { REPORT_WIDTH = 120 };
 
@@ -205,7 +210,9 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
                      const run_dump_t *dumps, size_t ndumps, const run_trace_t *tr, const run_stats_t *so)
 {
     stats_t st;
-    if (stats_init(&st, cfg) != 0) {
+    run_result_t R;
+    if (run_result_init(&R, L, cfg) != 0 || stats_init(&st, cfg) != 0) {
+        run_result_free(&R);
         fputs("gcnsim: out of memory\n", stderr);
         return 3;
     }
@@ -214,7 +221,7 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
     hzlog_t hz;
     hzlog_init(&hz, L);
     topt.hazards = so->hazards != HZ_MODE_OFF;
-    st.hazards = &hz;
+    topt.occ = R.occ;
     topt.tick_every_cycle = tick_every_cycle;
     topt.max_cycles = max_cycles;
     topt.observers[0] = (tev_observer_t){ stats_observe, &st };
@@ -225,9 +232,8 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
         topt.kinds[topt.nobservers] = TEV_BIT(TEV_HAZARD);
         topt.observers[topt.nobservers++] = (tev_observer_t){ hzlog_observe, &hz };
     }
-    st.per_pc = so->per_pc;
     run_trace_state_t ts;
-    int rc = trace_start(&ts, tr, L, cfg, &topt);
+    int rc = trace_start(&ts, tr, L, cfg, &R, &topt);
     prog_t prog;
     prog_init(&prog, stderr, prog_is_terminal(stderr), 1.0,
               L->nworkgroups);
@@ -251,9 +257,11 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
         timing_result_free(&res);
         stats_free(&st);
         hzlog_free(&hz);
+        run_result_free(&R);
         return rc;
     }
     if (rc == 0) {
+        run_result_finish(&R, &st, &res, &hz, so->per_pc);
         fio_out_t jf = { 0 };
         char msg[256];
         /* "-": that output goes to standard output, in place of the text report. */
@@ -274,20 +282,18 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
                     fputs("gcnsim: out of memory\n", stderr);
                     rc = 3;
                 } else {
-                    stats_print(&st, L, cfg, &res, mem);
-                    hzlog_print(&hz, mem);
-                    report_buffers(L, mem);
+                    run_text_print(&R, mem);
                     fclose(mem);
                     txt_wrap(stdout, text, REPORT_WIDTH);
                 }
                 free(text);
             }
             if (json_stdout)
-                stats_write_json(&st, L, cfg, &res, stdout);
+                run_json_write(&R, stdout);
             else if (jf.f)
-                stats_write_json(&st, L, cfg, &res, jf.f);
+                run_json_write(&R, jf.f);
             if (so->csv_path)
-                rc = stats_write_csv(&st, L, cfg, &res, &so->id, so->csv_path, stderr);
+                rc = run_csv_write(&R, &so->id, so->csv_path, stderr);
         }
         if (jf.f && rc == 0 && !fio_out_commit(&jf, msg, sizeof msg)) {
             fprintf(stderr, "gcnsim: error: cannot write '%s': %s\n", json_path, msg);
@@ -299,6 +305,7 @@ static int run_timed(launch_t *L, const cfg_t *cfg, bool tick_every_cycle, uint6
     timing_result_free(&res);
     stats_free(&st);
     hzlog_free(&hz);
+    run_result_free(&R);
     return rc;
 }
 

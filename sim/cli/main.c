@@ -13,8 +13,7 @@
 #include "base/interrupt.h"
 #include "base/version.h"
 #include "load/launch.h"
-#include "cli/occ_report.h"
-#include "observe/report.h"
+#include "report/report.h"
 #include "observe/progress.h"
 #include "observe/stats.h"
 #include "machine/timing.h"
@@ -345,7 +344,7 @@ static int cmd_help(int argc, char **argv)
     else if (strcmp(name, "config") == 0)
         fputs(usage_config, stdout);
     else if (strcmp(name, "occupancy") == 0)
-        fputs(occ_cmd_usage, stdout);
+        fputs(cli_usage_occupancy, stdout);
     else if (strcmp(name, "trace") == 0)
         fputs(usage_trace, stdout);
     else if (strcmp(name, "sweep") == 0)
@@ -379,7 +378,7 @@ static int run_command(int argc, char **argv)
     if (strcmp(c, "config") == 0)
         return cmd_config(argc, argv);
     if (strcmp(c, "occupancy") == 0)
-        return occ_cmd(argc, argv, stdout, stderr);
+        return cli_cmd_occupancy(argc, argv, stdout, stderr);
     if (strcmp(c, "trace") == 0)
         return cmd_trace(argc, argv);
     if (strcmp(c, "sweep") == 0)

@@ -369,7 +369,7 @@ int run_args_csv_columns(run_args_t *a, csv_cols_t *c)
     }
     a->so.id.columns = c->columns;
     a->so.id.ncolumns = nc;
-    int rc = stats_csv_check_columns(&a->so.id, stderr);
+    int rc = run_csv_check_columns(&a->so.id, stderr);
     return rc ? rc : -1;
 }
 

@@ -10,7 +10,7 @@
 
 #include "cli/run_dump.h"
 #include "load/launch.h"
-#include "observe/stats_csv.h"
+#include "report/run_csv.h"
 
 /* The trace options of gcnsim run (--trace, --trace-issues, --trace-text and its filters). */
 typedef struct {
@@ -31,7 +31,7 @@ typedef struct {
     const char *csv_path;      /* --csv */
     int hazards;               /* --hazards: HZ_MODE_* */
     bool check;                /* gcnsim check: only the hazards, as diagnostics */
-    stats_csv_id_t id;         /* the row's label and --set columns */
+    run_csv_id_t id;         /* the row's label and --set columns */
 } run_stats_t;
 
 /* --hazards=off|warn|error (gcnsim check: error). */

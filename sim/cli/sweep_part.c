@@ -421,7 +421,7 @@ typedef struct {
     char field[];              /* the label as its CSV field is written (quoted when it must be) */
 } label_rows_t;
 
-/* A label as stats_csv writes its field (RFC 4180 quoting when needed), malloc'ed. */
+/* A label as run_csv writes its field (RFC 4180 quoting when needed), malloc'ed. */
 static char *label_field(const char *s)
 {
     if (!strpbrk(s, ",\"\r\n") && s[0] != '#')

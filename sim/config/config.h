@@ -80,6 +80,10 @@ enum { CFG_MEM_PARTS = 6 };
 /* Fills parts[CFG_MEM_PARTS] and returns their sum (saturating). */
 uint64_t cfg_machine_bytes(const cfg_t *c, cfg_mem_part_t parts[CFG_MEM_PARTS]);
 
+/* The machine's compute units (gpu.compute_units, validated to 1..256): the one reading of the key
+ * by the timing model, the statistics and the trace; the reports take the statistics' count. */
+static inline uint32_t cfg_compute_units(const cfg_t *c) { return (uint32_t)c->gpu_compute_units; }
+
 /* Print the effective configuration as a loadable INI file. */
 void cfg_dump(const cfg_t *c, FILE *out);
 /* A 64-bit FNV-1a hash of every key's effective value (the lines "section.key=value\n" in table

@@ -26,18 +26,6 @@ void timing_result_free(timing_result_t *res)
     res->ndispatches = 0;
 }
 
-occ_kernel_t timing_occ_kernel(const launch_dispatch_t *D)
-{
-    occ_kernel_t k;
-    k.vgprs = D->nvgpr;
-    k.sgprs = D->kernel->sgprs_used;
-    k.lds_bytes = D->lds_total;
-    k.wg_size = D->wl->wg[0] * D->wl->wg[1] * D->wl->wg[2];
-    for (int i = 0; i < 3; i++)
-        k.wg_dim[i] = D->wl->wg[i];
-    return k;
-}
-
 /* The message for a dispatch whose workgroup can never fit on a CU. */
 static void never_fits(const launch_t *L, uint32_t di, const cfg_t *cfg, const occ_kernel_t *ok, const occ_result_t *o,
                        FILE *err)
@@ -66,7 +54,7 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     s->max_cycles = opt->max_cycles;
     tw_observers_init(s, opt->observers, opt->kinds, opt->issue, opt->state, opt->nobservers);
     eng_init(&s->eng);
-    if (!eng_ticks_init(&s->eng, (uint32_t)cfg->gpu_compute_units, TW_PRIO_TICK, EV_TICK))
+    if (!eng_ticks_init(&s->eng, cfg_compute_units(cfg), TW_PRIO_TICK, EV_TICK))
         return 3;
     s->disp = calloc(L->ndispatches, sizeof *s->disp);
     if (!s->disp)
@@ -77,8 +65,14 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     uint64_t pool = 0;
     for (uint32_t i = 0; i < L->ndispatches; i++) {
         tw_disp_t *dp = &s->disp[i];
-        occ_kernel_t ok = timing_occ_kernel(&L->dispatches[i]);
-        if (occ_compute(cfg, &ok, &dp->occ) != 0) {
+        /* The caller's analysis when it has one (computed once per dispatch), else the same here. */
+        occ_kernel_t ok = opt->occ ? opt->occ[i].k : occ_dispatch_kernel(&L->dispatches[i]);
+        int never = 0;
+        if (opt->occ)
+            dp->occ = opt->occ[i].res, never = !opt->occ[i].fits;
+        else
+            never = occ_compute(cfg, &ok, &dp->occ) != 0;
+        if (never) {
             never_fits(L, i, cfg, &ok, &dp->occ, err);
             return 1;
         }
@@ -97,10 +91,10 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     uint64_t waves = 0;
     for (uint32_t i = 0; i < L->ndispatches; i++)
         waves += L->dispatches[i].nworkgroups * s->disp[i].waves_per_wg;
-    uint64_t machine_waves = (uint64_t)cfg->gpu_compute_units * (uint64_t)cfg->cu_simds * (uint64_t)cfg->cu_wave_slots;
+    uint64_t machine_waves = (uint64_t)cfg_compute_units(cfg) * (uint64_t)cfg->cu_simds * (uint64_t)cfg->cu_wave_slots;
     launch_set_stall_window(L, waves < machine_waves ? waves : machine_waves);
     s->wg_pool_n = pool < (uint64_t)cfg->cu_max_workgroups ? (uint32_t)pool : (uint32_t)cfg->cu_max_workgroups;
-    s->ncu = (uint32_t)cfg->gpu_compute_units;
+    s->ncu = cfg_compute_units(cfg);
     s->simds = (uint32_t)cfg->cu_simds;
     s->simd_mask = (s->simds & (s->simds - 1)) == 0 ? s->simds - 1 : 0;
     s->slots = (uint32_t)cfg->cu_wave_slots;

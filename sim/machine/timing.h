@@ -3,7 +3,7 @@
  * s_waitcnt, barriers and the ideal memory model — driven by the event engine. Instructions are
  * executed functionally at issue (isa_exec); this module decides only when things happen, and
  * reports it as typed events (events.h) to its observers.
- * Needs: launch (memory, kernel, entry state, faults), cfg, eng, occ, dorder, ldst. */
+ * Needs: launch (memory, kernel, entry state, faults), cfg, eng, occ (occ_analysis), dorder, ldst. */
 #ifndef GCNSIM_TIMING_H
 #define GCNSIM_TIMING_H
 
@@ -13,7 +13,7 @@
 #include "config/config.h"
 #include "machine/events.h"
 #include "load/launch.h"
-#include "machine/occupancy.h"
+#include "machine/occ_analysis.h"
 
 enum { TIMING_MAX_OBSERVERS = 8 };
 
@@ -28,6 +28,8 @@ typedef struct {
     uint32_t kinds[TIMING_MAX_OBSERVERS];
     tev_issue_fn_t issue[TIMING_MAX_OBSERVERS];
     tev_state_fn_t state[TIMING_MAX_OBSERVERS]; /* the same for wave states */
+    const occ_analysis_t *occ; /* each dispatch's occupancy analysis (occ_analyse), whose theoretical figure
+                                  sizes the dispatcher; NULL: computed here */
 } timing_options_t;
 
 typedef struct {
@@ -52,9 +54,5 @@ int timing_run(launch_t *L, const cfg_t *cfg, const timing_options_t *opt, timin
 
 /* Release what timing_run allocated in res (safe on a zeroed or already released result). */
 void timing_result_free(timing_result_t *res);
-
-/* The occupancy inputs of a dispatch's kernel and workload (VGPRs as allocated, SGPRs as used, LDS
- * static + dynamic, workgroup size). */
-occ_kernel_t timing_occ_kernel(const launch_dispatch_t *D);
 
 #endif

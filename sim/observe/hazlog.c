@@ -1,12 +1,9 @@
 /* hazlog: the hazard checker's findings, once per instruction and kind (hazlog.h). */
 #include "observe/hazlog.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "observe/json_out.h"
-#include "observe/trace.h"
 
 void hzlog_init(hzlog_t *g, const launch_t *L)
 {
@@ -26,11 +23,17 @@ void hzlog_observe(void *ctx, const tev_t *ev)
     if (ev->kind != TEV_HAZARD)
         return;
     const tev_hazard_t *h = ev->u.hazard;
-    for (uint32_t i = 0; i < g->n; i++)
-        if (g->e[i].h.pc == h->pc && g->e[i].h.kind == h->kind) {
-            g->e[i].count++;
+    /* Kept in instruction order, then kind (the order every output lists them in): a handful. */
+    uint32_t at = 0;
+    for (; at < g->n; at++) {
+        const tev_hazard_t *e = &g->e[at].h;
+        if (e->pc == h->pc && e->kind == h->kind) {
+            g->e[at].count++;
             return;
         }
+        if (e->pc > h->pc || (e->pc == h->pc && e->kind > h->kind))
+            break;
+    }
     if (g->n == g->cap) {
         uint32_t cap = g->cap ? 2 * g->cap : 16;
         hzlog_entry_t *p = realloc(g->e, cap * sizeof *p);
@@ -41,181 +44,8 @@ void hzlog_observe(void *ctx, const tev_t *ev)
         g->e = p;
         g->cap = cap;
     }
-    g->e[g->n++] = (hzlog_entry_t){ *h, ev->wave, ev->wg, ev->cycle, 1 };
+    memmove(&g->e[at + 1], &g->e[at], (g->n - at) * sizeof *g->e);
+    g->e[at] = (hzlog_entry_t){ *h, ev->wave, ev->wg, ev->cycle, 1 };
+    g->n++;
 }
 
-/* Findings in instruction order, then kind (insertion sort: a handful). */
-static void sort(hzlog_t *g)
-{
-    for (uint32_t i = 1; i < g->n; i++) {
-        hzlog_entry_t x = g->e[i];
-        uint32_t j = i;
-        while (j > 0 && (g->e[j - 1].h.pc > x.h.pc || (g->e[j - 1].h.pc == x.h.pc && g->e[j - 1].h.kind > x.h.kind))) {
-            g->e[j] = g->e[j - 1];
-            j--;
-        }
-        g->e[j] = x;
-    }
-}
-
-static void reg_name(uint16_t code, char *buf, size_t len)
-{
-    if (code >= ISA_VGPR_BASE)
-        snprintf(buf, len, "v%u", code - ISA_VGPR_BASE);
-    else if (code <= ISA_SGPR_MAX)
-        snprintf(buf, len, "s%u", code);
-    else {
-        static const struct { uint16_t code; const char *name; } names[] = {
-            { ISA_REG_FLAT_SCRATCH_LO, "flat_scratch_lo" }, { ISA_REG_FLAT_SCRATCH_HI, "flat_scratch_hi" },
-            { ISA_REG_XNACK_MASK_LO, "xnack_mask_lo" }, { ISA_REG_XNACK_MASK_HI, "xnack_mask_hi" },
-            { ISA_REG_VCC_LO, "vcc_lo" }, { ISA_REG_VCC_HI, "vcc_hi" }, { ISA_REG_M0, "m0" },
-            { ISA_REG_EXEC_LO, "exec_lo" }, { ISA_REG_EXEC_HI, "exec_hi" } };
-        snprintf(buf, len, "ttmp%u", code >= 112 ? code - 112u : 0u);
-        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-            if (names[i].code == code)
-                snprintf(buf, len, "%s", names[i].name);
-    }
-}
-
-static const char *op_name(const launch_t *L, uint32_t pc)
-{
-    const isa_inst_t *in = launch_inst(L, pc, NULL);
-    return in ? isa_ops[in->op].name : "?";
-}
-
-static uint32_t line_of(const launch_t *L, uint32_t pc)
-{
-    const isa_inst_t *in = launch_inst(L, pc, NULL);
-    return in ? in->line : 0;
-}
-
-/* What the finding is, in one sentence (no location). */
-static void describe(const launch_t *L, const tev_hazard_t *h, char *buf, size_t len)
-{
-    char reg[24];
-    reg_name(h->reg, reg, sizeof reg);
-    uint32_t src_line = line_of(L, h->src_pc);
-    const char *src = op_name(L, h->src_pc);
-    switch ((tev_hazard_kind_t)h->kind) {
-    case TEV_HZ_VMCNT:
-    case TEV_HZ_LGKMCNT: {
-        const char *ctr = h->kind == TEV_HZ_VMCNT ? "vmcnt" : "lgkmcnt";
-        char why[96];
-        if (h->have == TEV_HZ_NONE)
-            snprintf(why, sizeof why, "no s_waitcnt since it");
-        else
-            snprintf(why, sizeof why, "the s_waitcnt at line %" PRIu32 " allows %s(%" PRIu32 ")",
-                     line_of(L, h->wait_pc), ctr, h->have);
-        snprintf(buf, len, "%s %s before the %s at line %" PRIu32 " has written it (%s; %s(%" PRIu32
-                 ") before this instruction covers it)%s", h->write ? "overwrites" : "reads", reg, src, src_line,
-                 why, ctr, h->need, h->stale ? "; in this run it read the old value" : "");
-        break;
-    }
-    case TEV_HZ_LDS_RACE:
-        snprintf(buf, len, "reads LDS address 0x%" PRIx32 ", which wave %" PRIu64 " of the workgroup wrote (%s at line %"
-                 PRIu32 ") with no s_barrier between: a race", h->addr, h->other_wave, src, src_line);
-        break;
-    default: {
-        static const char *const what[] = {
-            [TEV_HZ_WS_VMEM_SGPR] = "reads %s, written by the VALU instruction %s at line %" PRIu32,
-            [TEV_HZ_WS_LANE_SELECT] = "takes its lane select from %s, written by the VALU instruction %s at line %" PRIu32,
-            [TEV_HZ_WS_DIV_FMAS] = "reads VCC (%s), written by the VALU instruction %s at line %" PRIu32,
-            [TEV_HZ_WS_GETREG] = "reads a hardware register%.0s that the %s at line %" PRIu32 " wrote",
-            [TEV_HZ_WS_SETREG] = "writes a hardware register%.0s that the %s at line %" PRIu32 " wrote",
-            [TEV_HZ_WS_DPP_VGPR] = "(DPP) reads %s, written by the VALU instruction %s at line %" PRIu32,
-            [TEV_HZ_WS_DPP_EXEC] = "(DPP) follows a VALU write of EXEC (%s) by %s at line %" PRIu32,
-            [TEV_HZ_WS_STORE_DATA] = "overwrites %s, data of the %s at line %" PRIu32 " (a store of more than 8 bytes)",
-        };
-        char head[200];
-        if (h->kind < TEV_HZ_NUM_KINDS && what[h->kind])
-            snprintf(head, sizeof head, what[h->kind], reg, src, src_line);
-        else
-            snprintf(head, sizeof head, "hazard of unknown kind %u", h->kind);
-        uint32_t missing = h->need > h->have ? h->need - h->have : 0;
-        snprintf(buf, len, "%s: %" PRIu32 " wait state%s of the %" PRIu32 " gfx8 needs (s_nop %" PRIu32
-                 " before it adds %" PRIu32 ")", head, h->have, h->have == 1 ? "" : "s", h->need,
-                 missing ? missing - 1 : 0, missing);
-        break;
-    }
-    }
-}
-
-static void location(const launch_t *L, uint32_t pc, const isa_kernel_t **k, const isa_inst_t **in, char *text, size_t len)
-{
-    *k = NULL;
-    *in = launch_inst(L, pc, k);
-    text[0] = '\0';
-    if (*in)
-        isa_format_inst(*k, *in, text, len);
-}
-
-void hzlog_diagnostics(const hzlog_t *g, const char *severity, FILE *out)
-{
-    sort((hzlog_t *)g);
-    for (uint32_t i = 0; i < g->n; i++) {
-        const hzlog_entry_t *e = &g->e[i];
-        const isa_kernel_t *k;
-        const isa_inst_t *in;
-        char text[160], msg[512];
-        location(g->L, e->h.pc, &k, &in, text, sizeof text);
-        describe(g->L, &e->h, msg, sizeof msg);
-        fprintf(out, "%s:%" PRIu32 ":%" PRIu32 ": %s: %s [%s]\n", g->L->wl->source, in ? in->line : 0, in ? in->col : 0,
-                severity, msg, trace_hazard_kind_name(e->h.kind));
-        fprintf(out, "    %s    (kernel %s, PC 0x%" PRIx32 "; first: wave %" PRIu64 ", workgroup %" PRIu64 ", cycle %"
-                PRIu64 "; %" PRIu64 " time%s)\n", text, k ? k->name : "?", in ? in->pc : 0, e->wave, e->wg, e->cycle,
-                e->count, e->count == 1 ? "" : "s");
-    }
-}
-
-void hzlog_print(const hzlog_t *g, FILE *out)
-{
-    if (!g || g->n == 0)
-        return;
-    uint64_t total = 0;
-    for (uint32_t i = 0; i < g->n; i++)
-        total += g->e[i].count;
-    fprintf(out, "hazards       %" PRIu32 " instruction%s, %" PRIu64 " time%s (docs/architecture.md, data hazards)\n",
-            g->n, g->n == 1 ? "" : "s", total, total == 1 ? "" : "s");
-    hzlog_diagnostics(g, "hazard", out);
-}
-
-void hzlog_json(const hzlog_t *g, FILE *out)
-{
-    if (!g || g->n == 0)
-        return;
-    sort((hzlog_t *)g);
-    fputs("  \"hazards\": [", out);
-    for (uint32_t i = 0; i < g->n; i++) {
-        const hzlog_entry_t *e = &g->e[i];
-        const isa_kernel_t *k;
-        const isa_inst_t *in;
-        char text[160], msg[512], reg[24];
-        location(g->L, e->h.pc, &k, &in, text, sizeof text);
-        describe(g->L, &e->h, msg, sizeof msg);
-        reg_name(e->h.reg, reg, sizeof reg);
-        fprintf(out, "%s\n    {\"kind\": \"%s\", \"kernel\": ", i ? "," : "", trace_hazard_kind_name(e->h.kind));
-        jout_string(out, k ? k->name : "?");
-        fprintf(out, ", \"pc\": %" PRIu32 ", \"line\": %" PRIu32 ", \"instruction\": ", in ? in->pc : 0, in ? in->line : 0);
-        jout_string(out, text);
-        fprintf(out, ", \"producer_line\": %" PRIu32 ", \"wave\": %" PRIu64 ", \"workgroup\": %" PRIu64 ", \"cycle\": %" PRIu64
-                ", \"count\": %" PRIu64 ", \"register\": ", line_of(g->L, e->h.src_pc), e->wave, e->wg, e->cycle, e->count);
-        if (e->h.kind == TEV_HZ_LDS_RACE || e->h.kind == TEV_HZ_WS_GETREG || e->h.kind == TEV_HZ_WS_SETREG)
-            fputs("null", out);
-        else
-            jout_string(out, reg);
-        fprintf(out, ", \"need\": %" PRIu32 ", \"have\": ", e->h.need);
-        if (e->h.have == TEV_HZ_NONE)
-            fputs("null", out);
-        else
-            fprintf(out, "%" PRIu32, e->h.have);
-        fprintf(out, ", \"stale\": %s, \"other_wave\": ", e->h.stale ? "true" : "false");
-        if (e->h.kind == TEV_HZ_LDS_RACE)
-            fprintf(out, "%" PRIu64, e->h.other_wave);
-        else
-            fputs("null", out);
-        fputs(", \"message\": ", out);
-        jout_string(out, msg);
-        fputc('}', out);
-    }
-    fputs("\n  ],\n", out);
-}

@@ -1,14 +1,13 @@
 /* hazlog: the hazard checker's findings (TEV_HAZARD events, machine/hazard.h), kept once per
  * instruction and kind with the first occurrence (wave, workgroup, cycle) and how many times it
- * happened; printed as compiler-style diagnostics, as the report's "hazards" section and as the
- * JSON key "hazards" (docs/report.md), each only when there is a finding.
- * Needs: events, launch (the instructions and the kernel source), trace (the kind names). */
+ * happened, in instruction order, then kind. report/run_hazards prints them (compiler-style
+ * diagnostics, the report's "hazards" section, the JSON key "hazards").
+ * Needs: events, launch. */
 #ifndef GCNSIM_HAZLOG_H
 #define GCNSIM_HAZLOG_H
 
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #include "load/launch.h"
 #include "machine/events.h"
@@ -30,12 +29,4 @@ void hzlog_init(hzlog_t *g, const launch_t *L);
 void hzlog_free(hzlog_t *g);
 /* The observer callback (ctx = hzlog_t *). */
 void hzlog_observe(void *ctx, const tev_t *ev);
-/* The findings in instruction order: one `FILE:LINE:COL: SEVERITY: ...` line each, with the
- * instruction, the first wave and workgroup, the PC and the counts. */
-void hzlog_diagnostics(const hzlog_t *g, const char *severity, FILE *out);
-/* The report section (nothing when there is no finding). */
-void hzlog_print(const hzlog_t *g, FILE *out);
-/* `  "hazards": [...],\n` (nothing when there is no finding). */
-void hzlog_json(const hzlog_t *g, FILE *out);
-
 #endif

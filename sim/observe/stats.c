@@ -1,14 +1,8 @@
-/* stats: interval accounting over the timing model's events (stats.h), and the report, JSON and
- * CSV row composed from it. The top of the statistics: the memory figures (stats_mem), the
- * per-instruction rows (stats_pc) and distributions (stats_dist) are below it and know nothing of
- * stats_t. */
+/* stats: interval accounting over the timing model's events (stats.h). The top of the statistics:
+ * the memory figures (stats_mem), the per-instruction rows (stats_pc) and distributions
+ * (stats_dist) are below it and know nothing of stats_t. The report, JSON and CSV row are
+ * rendered from the run's result (report/). */
 #include "observe/stats.h"
-
-#include "asm/asm_diag.h"
-#include "base/fileio.h"
-#include "observe/json_out.h"
-#include "observe/occ_text.h"
-#include "observe/report.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -17,7 +11,7 @@
 int stats_init(stats_t *st, const cfg_t *cfg)
 {
     memset(st, 0, sizeof *st);
-    st->ncu = (uint32_t)cfg->gpu_compute_units;
+    st->ncu = cfg_compute_units(cfg);
     st->simds = (uint32_t)cfg->cu_simds;
     st->simd_shift = -1;
     for (int sh = 0; sh < 8; sh++)
@@ -423,9 +417,9 @@ void stats_observe(void *ctx, const tev_t *ev)
     }
 }
 
-/* ---- output ------------------------------------------------------------------------------------ */
+/* ---- figures derived from the accounting (the run's result takes them once) ------------------- */
 
-static uint64_t total_insts(const stats_t *st)
+uint64_t stats_total_insts(const stats_t *st)
 {
     uint64_t n = 0;
     for (int u = 0; u < ISA_NUM_UNITS; u++)
@@ -433,7 +427,7 @@ static uint64_t total_insts(const stats_t *st)
     return n;
 }
 
-static double measured_waves_per_simd(const stats_t *st)
+double stats_measured_waves_per_simd(const stats_t *st)
 {
     uint64_t area = 0;
     for (size_t i = 0; i < (size_t)st->ncu * st->simds; i++)
@@ -442,249 +436,8 @@ static double measured_waves_per_simd(const stats_t *st)
     return denom > 0 ? (double)area / denom : 0.0;
 }
 
-static const char *unit_key(isa_unit_t u)
-{
-    static const char *const k[ISA_NUM_UNITS] = { "salu", "smem", "valu", "vmem", "lds", "branch", "seq" };
-    return k[u];
-}
-
-/* A workload of several dispatches: one line each, with when it ran and its theoretical occupancy. */
-/* Dispatch i's times (all zero for one that never started). */
-static const stats_dispatch_t *stats_dispatch_at(const stats_t *st, uint32_t i)
+const stats_dispatch_t *stats_dispatch_at(const stats_t *st, uint32_t i)
 {
     static const stats_dispatch_t none;
     return i < st->ndispatches ? &st->dispatch[i] : &none;
-}
-
-static void print_dispatches(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
-{
-    fprintf(out, "kernels       %s, %" PRIu32 " dispatches\n", L->wl->source, L->ndispatches);
-    for (uint32_t i = 0; i < L->ndispatches && i < res->ndispatches; i++) {
-        const timing_dispatch_result_t *d = &res->d[i];
-        const stats_dispatch_t *sd = stats_dispatch_at(st, i);
-        occ_kernel_t ok = timing_occ_kernel(&L->dispatches[i]);
-        occ_llvm_t llvm;
-        occ_llvm(cfg, &ok, &llvm);
-        char w[32];
-        occ_text_waves(d->occ.waves_per_simd, w, sizeof w);
-        report_dispatch_line(L, i, out);
-        fprintf(out, "; ready %" PRIu64 ", workgroups from %" PRIu64 " to %" PRIu64 "; theoretical %s waves/SIMD "
-                "(limited by %s), compiler estimate (LLVM rule) %" PRIu32 "\n", d->ready, sd->first_start, sd->last_end,
-                w, occ_text_resource(d->occ.limiter), llvm.waves_per_simd);
-    }
-}
-
-/* Latency hiding, lifetimes and (with per_pc) the per-instruction table. */
-static void print_detail(const stats_t *st, const launch_t *L, FILE *out)
-{
-    uint64_t waited = st->hidden + st->exposed;
-    fprintf(out, "latency hiding %" PRIu64 " issue slots waited at s_waitcnt: %" PRIu64 " hidden (%.1f%%: another wave "
-            "issued a VALU instruction on the SIMD in that slot), %" PRIu64 " exposed (no VALU issue)\n",
-            waited, st->hidden, 100.0 * stats_ratio(st->hidden, waited), st->exposed);
-    stats_pc_print_waits(st->pc, st->npc, L, out);
-    const stats_dist_t *w = &st->wave_life, *g = &st->wg_life;
-    fprintf(out, "wave lifetime  %" PRIu64 " waves, cycles min %" PRIu64 " mean %.1f max %" PRIu64 ";", w->n,
-            w->min, stats_dist_mean(w), w->max);
-    uint64_t h[64];
-    stats_dist_log2_hist(w, h);
-    for (unsigned k = 0; k < 64; k++)
-        if (h[k])
-            fprintf(out, " [%" PRIu64 ", %" PRIu64 "] %" PRIu64, stats_dist_log2_from(k), stats_dist_log2_to(k), h[k]);
-    fputc('\n', out);
-    fprintf(out, "workgroup lifetime %" PRIu64 " workgroups, cycles min %" PRIu64 " p50 %" PRIu64 " p90 %" PRIu64
-            " max %" PRIu64 " mean %.1f\n", g->n, g->min, stats_dist_percentile(g, 50),
-            stats_dist_percentile(g, 90), g->max, stats_dist_mean(g));
-    if (st->per_pc)
-        stats_pc_print_table(st->pc, st->npc, L, out);
-}
-
-void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
-{
-    const occ_result_t *o = &res->d[0].occ;
-    const wl_dispatch_t *wd = L->dispatches[0].wl;
-    uint64_t n = total_insts(st);
-    if (L->ndispatches > 1)
-        print_dispatches(st, L, cfg, res, out);
-    else {
-        fputs("kernel        ", out);
-        asm_diag_put_name(out, L->dispatches[0].kernel->name);
-        fputc('\n', out);
-        fprintf(out, "grid          %" PRIu32 " x %" PRIu32 " x %" PRIu32 " work-items, workgroup %" PRIu32 " x %" PRIu32
-                " x %" PRIu32 "\n", wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2]);
-    }
-    fprintf(out, "machine       %" PRIu32 " CU x %" PRIu32 " SIMDs, %s, dispatch %s\n", st->ncu, st->simds,
-            cfg->mem_model == CFG_MEM_IDEAL ? "ideal memory" : "cache hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "release per wave" : "release per workgroup");
-    fprintf(out, "cycles        %" PRIu64 " (%.3f us at %" PRId64 " MHz)\n", st->cycles,
-            (double)st->cycles / (double)cfg->gpu_clock_mhz, cfg->gpu_clock_mhz);
-    fprintf(out, "workgroups    %" PRIu64 ", waves %" PRIu64 "\n", st->workgroups, st->waves);
-    /* The JSON's and CSV's ipc is the GPU's; a single CU's is the same number. */
-    if (st->ncu > 1)
-        fprintf(out, "instructions  %" PRIu64 " (IPC %.3f, %.3f per CU):", n, stats_ratio(n, st->cycles),
-                stats_ratio(n, st->cycles) / st->ncu);
-    else
-        fprintf(out, "instructions  %" PRIu64 " (IPC %.3f):", n, stats_ratio(n, st->cycles));
-    for (int u = 0; u < ISA_NUM_UNITS; u++)
-        fprintf(out, " %s %" PRIu64, isa_unit_name((isa_unit_t)u), st->insts[u]);
-    fputc('\n', out);
-    fprintf(out, "VALU busy    ");
-    for (uint32_t cu = 0; cu < st->ncu && cu < 4; cu++)
-        for (uint32_t d = 0; d < st->simds; d++)
-            fprintf(out, " cu%" PRIu32 ".simd%" PRIu32 " %.1f%%", cu, d,
-                    100.0 * stats_ratio(st->valu_busy[(size_t)cu * st->simds + d], st->cycles));
-    if (st->ncu > 4)
-        fprintf(out, " ...");
-    fputc('\n', out);
-    uint64_t slots = 0;
-    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
-        slots += st->slot_counts[k];
-    fprintf(out, "issue slots   %" PRIu64 ":", slots);
-    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
-        fprintf(out, " %s %.1f%%", stats_slot_kind_keys[k], 100.0 * stats_ratio(st->slot_counts[k], slots));
-    fputc('\n', out);
-    /* The figures of docs/occupancy.md: theoretical (what the dispatcher can keep resident, as GPU
-     * profilers count it), measured, and the compiler's per-wave estimate (LLVM's rule). */
-    occ_kernel_t ok = timing_occ_kernel(&L->dispatches[0]);
-    occ_llvm_t llvm;
-    occ_llvm(cfg, &ok, &llvm);
-    if (L->ndispatches > 1)
-        fprintf(out, "occupancy     measured %.2f waves/SIMD, at most %" PRIu32 " waves on a CU (theoretical: per dispatch, "
-                "above)\n", measured_waves_per_simd(st), st->max_resident_cu);
-    else {
-        char w[32], more[512];
-        occ_more_t m;
-        occ_fit_more(cfg, &ok, o, &m);
-        occ_text_waves(o->waves_per_simd, w, sizeof w);
-        occ_text_fit_more(cfg, &m, more, sizeof more);
-        fprintf(out, "occupancy     theoretical %s waves/SIMD (%.0f%%), limited by %s: %" PRIu32 " %s of %" PRIu32
-                " %s per CU\n", w, 100.0 * o->occupancy, occ_text_resource(o->limiter), o->wg_per_cu,
-                o->wg_per_cu == 1 ? "workgroup" : "workgroups", o->waves_per_wg, o->waves_per_wg == 1 ? "wave" : "waves");
-        fprintf(out, "              %s\n", more);
-        fprintf(out, "              measured %.2f waves/SIMD, at most %" PRIu32 " waves on a CU; compiler estimate "
-                "(LLVM rule) %" PRIu32 " waves/SIMD\n", measured_waves_per_simd(st), st->max_resident_cu,
-                llvm.waves_per_simd);
-    }
-    fprintf(out, "dispatch      CU-cycles with a free wave slot: no work %" PRIu64 ", launch limited %" PRIu64,
-            st->no_work, st->launch_limited);
-    for (int r = 0; r < OCC_NUM_RESOURCES; r++)
-        fprintf(out, ", %s %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
-    fputc('\n', out);
-    stats_mem_print(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), res->l2_dirty_lines, out);
-    print_detail(st, L, out);
-}
-
-/* The JSON of print_detail's sections. */
-static void json_detail(const stats_t *st, const launch_t *L, FILE *out)
-{
-    uint64_t waited = st->hidden + st->exposed;
-    fprintf(out, "  \"latency_hiding\": {\"hidden\": %" PRIu64 ", \"exposed\": %" PRIu64 ", \"hidden_fraction\": %.6f, "
-            "\"by_pc\": ", st->hidden, st->exposed, stats_ratio(st->hidden, waited));
-    stats_pc_json_waits(st->pc, st->npc, L, out);
-    fputs("},\n", out);
-    if (st->per_pc)
-        stats_pc_json_table(st->pc, st->npc, L, out);
-    const stats_dist_t *w = &st->wave_life, *g = &st->wg_life;
-    fprintf(out, "  \"wave_lifetime\": {\"count\": %" PRIu64 ", \"min\": %" PRIu64 ", \"mean\": %.6f, \"max\": %" PRIu64
-            ", \"histogram\": [", w->n, w->min, stats_dist_mean(w), w->max);
-    uint64_t h[64];
-    stats_dist_log2_hist(w, h);
-    bool first = true;
-    for (unsigned k = 0; k < 64; k++)
-        if (h[k]) {
-            fprintf(out, "%s{\"from\": %" PRIu64 ", \"to\": %" PRIu64 ", \"count\": %" PRIu64 "}", first ? "" : ", ",
-                    stats_dist_log2_from(k), stats_dist_log2_to(k), h[k]);
-            first = false;
-        }
-    fprintf(out, "]},\n  \"workgroup_lifetime\": {\"count\": %" PRIu64 ", \"min\": %" PRIu64 ", \"mean\": %.6f, "
-            "\"max\": %" PRIu64 ", \"p50\": %" PRIu64 ", \"p90\": %" PRIu64 "},\n", g->n, g->min, stats_dist_mean(g), g->max,
-            stats_dist_percentile(g, 50), stats_dist_percentile(g, 90));
-}
-
-/* "dispatches": one object per dispatch (schema 4). */
-/* LLVM's per-wave figure for a dispatch (docs/occupancy.md, "compiler estimate"). */
-static uint32_t compiler_estimate(const cfg_t *cfg, const launch_dispatch_t *D)
-{
-    occ_kernel_t ok = timing_occ_kernel(D);
-    occ_llvm_t llvm;
-    occ_llvm(cfg, &ok, &llvm);
-    return llvm.waves_per_simd;
-}
-
-static void json_dispatches(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
-{
-    fputs("  \"dispatches\": [", out);
-    for (uint32_t i = 0; i < L->ndispatches && i < res->ndispatches; i++) {
-        const launch_dispatch_t *D = &L->dispatches[i];
-        const wl_dispatch_t *wd = D->wl;
-        const timing_dispatch_result_t *d = &res->d[i];
-        fprintf(out, "%s\n    {\"section\": ", i ? "," : "");
-        char sec[WL_NAME_MAX + 16];
-        jout_string(out, wl_dispatch_section(wd, sec, sizeof sec));
-        fputs(", \"kernel\": ", out);
-        jout_string(out, D->kernel->name);
-        fprintf(out, ", \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "], \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32
-                "], \"workgroups\": %" PRIu64 ", \"after\": \"%s\", \"ready_cycle\": %" PRIu64 ", \"first_start_cycle\": %"
-                PRIu64 ", \"last_end_cycle\": %" PRIu64 ", \"theoretical_waves_per_simd\": %.6f, \"limiter\": \"%s\", "
-                "\"compiler_estimate_waves_per_simd\": %" PRIu32 "}",
-                wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], D->nworkgroups,
-                i == 0 ? "none" : wd->after == WL_AFTER_NONE ? "none" : "previous", d->ready, stats_dispatch_at(st, i)->first_start,
-                stats_dispatch_at(st, i)->last_end,
-                d->occ.waves_per_simd, occ_resource_name(d->occ.limiter), compiler_estimate(cfg, D));
-    }
-    fputs("\n  ],\n", out);
-}
-
-void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out)
-{
-    const occ_result_t *o = &res->d[0].occ;
-    const wl_dispatch_t *wd = L->dispatches[0].wl;
-    uint64_t n = total_insts(st);
-    fputs("{\n  \"schema_version\": 7,\n  \"kernel\": ", out);
-    jout_string(out, L->dispatches[0].kernel->name);
-    fputs(",\n", out);
-    fprintf(out, "  \"grid\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n  \"workgroup\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "],\n",
-            wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2]);
-    json_dispatches(st, L, cfg, res, out);
-    fprintf(out, "  \"compute_units\": %" PRIu32 ",\n  \"cycles\": %" PRIu64 ",\n", st->ncu, st->cycles);
-    fprintf(out, "  \"instructions\": {\"total\": %" PRIu64, n);
-    for (int u = 0; u < ISA_NUM_UNITS; u++)
-        fprintf(out, ", \"%s\": %" PRIu64, unit_key((isa_unit_t)u), st->insts[u]);
-    fprintf(out, "},\n  \"ipc\": %.6f,\n", stats_ratio(n, st->cycles));
-    fprintf(out, "  \"waves\": %" PRIu64 ",\n  \"workgroups\": %" PRIu64 ",\n", st->waves, st->workgroups);
-    fprintf(out, "  \"valu_busy\": [");
-    for (uint32_t cu = 0; cu < st->ncu; cu++) {
-        fprintf(out, "%s[", cu ? ", " : "");
-        for (uint32_t d = 0; d < st->simds; d++)
-            fprintf(out, "%s%.6f", d ? ", " : "", stats_ratio(st->valu_busy[(size_t)cu * st->simds + d], st->cycles));
-        fputc(']', out);
-    }
-    fprintf(out, "],\n  \"issue_slots\": {");
-    for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
-        fprintf(out, "%s\"%s\": %" PRIu64, k ? ", " : "", stats_slot_kind_keys[k], st->slot_counts[k]);
-    fprintf(out, "},\n  \"occupancy\": {\"theoretical_waves_per_simd\": %.6f, \"theoretical\": %.6f, "
-            "\"limiter\": \"%s\", \"workgroups_per_cu\": %" PRIu32 ", \"waves_per_workgroup\": %" PRIu32 ", \"limits\": {",
-            o->waves_per_simd, o->occupancy, occ_resource_name(o->limiter), o->wg_per_cu, o->waves_per_wg);
-    for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
-        if (o->wg_limit[r] == UINT32_MAX)
-            fprintf(out, "%s\"%s\": null", r ? ", " : "", occ_resource_name((occ_resource_t)r));
-        else
-            fprintf(out, "%s\"%s\": %" PRIu32, r ? ", " : "", occ_resource_name((occ_resource_t)r), o->wg_limit[r]);
-    }
-    occ_kernel_t ok = timing_occ_kernel(&L->dispatches[0]);
-    occ_more_t more;
-    occ_fit_more(cfg, &ok, o, &more);
-    fputs("}, ", out);
-    occ_text_json_more(cfg, &more, " ", out);
-    fprintf(out, ", \"measured_waves_per_simd\": %.6f, \"max_waves_per_cu\": %" PRIu32
-            ", \"compiler_estimate_waves_per_simd\": %" PRIu32 "},\n",
-            measured_waves_per_simd(st), st->max_resident_cu, compiler_estimate(cfg, &L->dispatches[0]));
-    fprintf(out, "  \"dispatch_limiter\": {\"no_work\": %" PRIu64 ", \"launch_limited\": %" PRIu64, st->no_work,
-            st->launch_limited);
-    for (int r = 0; r < OCC_NUM_RESOURCES; r++)
-        fprintf(out, ", \"%s\": %" PRIu64, occ_resource_name((occ_resource_t)r), st->refused[r]);
-    fputs("},\n", out);
-    stats_mem_json(&st->mem, st->cycles, cfg, stats_pc_buffer_bytes(st->pc, st->npc, L), res->l2_dirty_lines, out);
-    json_detail(st, L, out);
-    hzlog_json(st->hazards, out); /* only when the checker found something */
-    fprintf(out, "  \"config\": {\"mem_model\": \"%s\", \"dispatch_release\": \"%s\", \"clock_mhz\": %" PRId64 "}\n}\n",
-            cfg->mem_model == CFG_MEM_IDEAL ? "ideal" : "hierarchy", cfg->dispatch_release == CFG_RELEASE_WAVE ? "wave" : "workgroup", cfg->gpu_clock_mhz);
 }

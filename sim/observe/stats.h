@@ -1,5 +1,5 @@
-/* stats: the statistics observer of the timing model's event stream (events.h), and the report
- * and JSON output built from it. Everything is accounted from state intervals with exact cycle
+/* stats: the statistics observer of the timing model's event stream (events.h): the accounting
+ * the run's result (report/result.h) holds and the report, JSON and CSV render. Everything is accounted from state intervals with exact cycle
  * stamps, so results do not depend on when the engine happened to process an event.
  *
  * Stall accounting is per issue slot: a wave is offered one slot every `simds` cycles (when its
@@ -15,7 +15,7 @@
  * (or its launch) are charged to the instruction it issues next; its slots after s_endpgm
  * (draining, held) to the s_endpgm, so each column of the table sums to the issue-slot totals.
  * Memory is bounded by the machine size, the kernel's instruction count and fixed histograms.
- * Needs: events, timing (its results), launch, cfg; stats_dist, stats_mem and stats_pc below it. */
+ * Needs: events, launch, cfg; stats_dist, stats_mem and stats_pc below it. */
 #ifndef GCNSIM_STATS_H
 #define GCNSIM_STATS_H
 
@@ -24,8 +24,6 @@
 #include "config/config.h"
 #include "machine/events.h"
 #include "load/launch.h"
-#include "machine/timing.h"
-#include "observe/hazlog.h"
 #include "observe/stats_dist.h"
 #include "observe/stats_mem.h"
 #include "observe/stats_pc.h"
@@ -94,9 +92,6 @@ typedef struct {
     uint32_t dispatch_cap;
     bool ended;
     bool oom;                  /* the per-PC table could not grow: the run must report an internal error */
-    /* output options, set by the caller before printing */
-    bool per_pc;               /* the per-instruction table in the report and JSON */
-    const hzlog_t *hazards;    /* the hazard checker's findings for the JSON (NULL: none) */
 } stats_t;
 
 /* Size the accumulators for `cfg`'s machine. Returns 0, or 3 when out of memory. */
@@ -109,9 +104,11 @@ void stats_issue(void *ctx, const tev_issue_t *is);
 /* The same for wave states (timing_options_t.state). */
 void stats_state(void *ctx, uint32_t cu, uint32_t simd, uint32_t slot, tev_wave_state_t to, uint64_t cycle);
 
-/* The human-readable timing report. */
-void stats_print(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out);
-/* The same as a JSON object (docs/report.md); deterministic: same inputs, same bytes. */
-void stats_write_json(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res, FILE *out);
+/* Instructions issued, every unit together. */
+uint64_t stats_total_insts(const stats_t *st);
+/* Measured occupancy: resident waves per SIMD averaged over the run's cycles (0 for no cycles). */
+double stats_measured_waves_per_simd(const stats_t *st);
+/* Dispatch i's times (all zero for one that never started). */
+const stats_dispatch_t *stats_dispatch_at(const stats_t *st, uint32_t i);
 
 #endif

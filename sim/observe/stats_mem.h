@@ -1,12 +1,9 @@
 /* stats_mem: the memory system's figures — what each memory instruction did at every level
- * (TEV_MEM events, memsys.h), summed — and their report lines, JSON keys and CSV columns
- * (docs/report.md). Needs: the memory system's access record, the configuration, stats_dist. */
+ * (TEV_MEM events, memsys.h), summed. Their report lines, JSON keys and CSV columns are
+ * report/run_mem's. Needs: the memory system's access record, stats_dist. */
 #ifndef GCNSIM_STATS_MEM_H
 #define GCNSIM_STATS_MEM_H
 
-#include <stdio.h>
-
-#include "config/config.h"
 #include "mem/memsys.h"
 #include "observe/stats_dist.h"
 
@@ -26,20 +23,5 @@ typedef struct {
 /* Add one memory instruction's trip; returns its issue-to-data cycles (the caller charges them to
  * the instruction). */
 uint64_t stats_mem_observe(stats_mem_t *m, const mem_access_t *a);
-/* `cycles`: the run's length, over which DRAM bandwidth is measured. */
-/* buffer_bytes: what the buffer instructions moved (stats_pc_buffer_bytes), shown with the memory line. */
-/* l2_dirty: L2 lines still dirty when the run ended (timing_result_t), named with the write-backs. */
-void stats_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, uint64_t l2_dirty,
-                     FILE *out);
-void stats_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, uint64_t l2_dirty,
-                    FILE *out);
-extern const char stats_mem_csv_header[];
-/* The peak DRAM bandwidth (mem.bytes_per_cycle, or dram.bytes_per_cycle x dram.channels), and the
- * load-to-use latency of a vector load served by DRAM on an idle machine (mem.latency, or
- * l1v.latency + l2.latency + dram.latency, dram.row_miss_latency with the row model): the CSV's
- * mem_bytes_per_cycle and mem_latency, whichever memory model the run used. */
-uint64_t stats_mem_dram_peak(const cfg_t *cfg);
-uint64_t stats_mem_dram_latency(const cfg_t *cfg);
-void stats_mem_csv(const stats_mem_t *m, uint64_t cycles, FILE *out);
 
 #endif

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "base/fileio.h"
-#include "machine/occupancy.h"
+#include "machine/occ_analysis.h"
 #include "machine/timing.h"
 #include "mem/memsys.h"
 #include "observe/trace_internal.h"
@@ -154,7 +154,8 @@ static void w_mem(trace_writer_t *w, const tev_t *ev)
 }
 /* ---- end of the version 5 memory block ---- */
 
-trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg_t *cfg, uint32_t flags, FILE *err)
+trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg_t *cfg, const occ_result_t *occ_in,
+                                  uint32_t flags, FILE *err)
 {
     trace_writer_t *w = calloc(1, sizeof *w);
     if (!w || !(w->path = malloc(strlen(path) + 1))) {
@@ -178,9 +179,13 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
     w->mem = flags & TRACE_FLAG_MEM;
     w->err = err;
     w->last_wg_start = UINT64_MAX; /* the first workgroup is 0 = last + 1 */
-    occ_kernel_t ok = timing_occ_kernel(&L->dispatches[0]);
     occ_result_t occ;
-    occ_compute(cfg, &ok, &occ); /* a workgroup that never fits: the run fails; the header is moot */
+    if (occ_in)
+        occ = *occ_in;
+    else { /* a workgroup that never fits: the run fails; the header is moot */
+        occ_kernel_t ok = occ_dispatch_kernel(&L->dispatches[0]);
+        occ_compute(cfg, &ok, &occ);
+    }
 
     memcpy(w->buf, trace_magic, sizeof trace_magic);
     w->n = sizeof trace_magic;
@@ -188,7 +193,7 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
     w_u8(w, TRACE_VERSION >> 8);
     w_u8(w, (uint8_t)((w->issues ? TRACE_FLAG_ISSUES : 0) | (w->mem ? TRACE_FLAG_MEM : 0)));
     w_u8(w, 0);
-    w_uv(w, (uint64_t)cfg->gpu_compute_units);
+    w_uv(w, cfg_compute_units(cfg));
     w_uv(w, w->simds);
     w_uv(w, w->slots);
     w_uv(w, (uint64_t)cfg->cu_max_waves);

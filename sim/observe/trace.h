@@ -19,10 +19,12 @@
 
 typedef struct trace_writer trace_writer_t;
 
-/* Create PATH and write the header for L's dispatches on cfg's machine; flags: TRACE_FLAG_ISSUES,
+/* Create PATH and write the header for L's dispatches on cfg's machine; occ: dispatch 0's theoretical
+ * occupancy as the run's analysis has it (NULL: computed here); flags: TRACE_FLAG_ISSUES,
  * TRACE_FLAG_MEM. Returns NULL after printing "gcnsim: error: cannot write trace 'PATH': reason"
  * (or out of memory) on err. */
-trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg_t *cfg, uint32_t flags, FILE *err);
+trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg_t *cfg, const occ_result_t *occ,
+                                  uint32_t flags, FILE *err);
 /* The observer callback (ctx = trace_writer_t *). */
 void trace_observe(void *ctx, const tev_t *ev);
 /* Write the end record (status STOPPED when the run ended without TEV_END, e.g. a fault), flush

@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "load/workload.h"
-#include "observe/report.h"
+#include "report/report.h"
 
 /* ---- plain references: one element, one byte at a time ------------------------------------- */
 

@@ -9,6 +9,7 @@
 
 #include "machine/timing.h"
 #include "observe/hazlog.h"
+#include "report/run_hazards.h"
 #include "observe/trace.h"
 #include "timing_harness.h"
 
@@ -391,7 +392,7 @@ START_TEST(test_report_json_and_trace)
     hzlog_init(&g, t.L);
     char tpath[96];
     snprintf(tpath, sizeof tpath, "%s/k.gcnt", t.dir);
-    trace_writer_t *tw = trace_writer_open(tpath, t.L, &t.cfg, false, stderr);
+    trace_writer_t *tw = trace_writer_open(tpath, t.L, &t.cfg, NULL, false, stderr);
     ck_assert_ptr_nonnull(tw);
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);
@@ -407,8 +408,8 @@ START_TEST(test_report_json_and_trace)
     ck_assert_uint_eq(g.e[0].count, 1);
     char out[4096] = { 0 };
     FILE *f = fmemopen(out, sizeof out - 1, "w");
-    hzlog_diagnostics(&g, "error", f);
-    hzlog_json(&g, f);
+    run_hazards_diagnostics(&g, "error", f);
+    run_hazards_json(&g, f);
     fclose(f);
     /* line 13 of the kernel text: the prologue's 10 lines, then the body */
     ck_assert_msg(strstr(out, "k.s:13:3: error: reads v1 before the flat_load_dword at line 12 has written it (no "
@@ -482,6 +483,31 @@ START_TEST(test_tick_every_cycle_same_findings)
 }
 END_TEST
 
+/* The log keeps its findings in instruction order, then kind, whatever order they arrive in, and
+ * counts a repeat (so the diagnostics, the report and the JSON list them in that order). */
+START_TEST(test_log_order)
+{
+    hzlog_t g;
+    hzlog_init(&g, NULL);
+    static const struct { uint32_t pc; uint8_t kind; } in[] = { { 8, 1 }, { 4, 2 }, { 8, 0 }, { 4, 2 }, { 12, 0 }, { 4, 0 } };
+    static const struct { uint32_t pc; uint8_t kind; uint64_t count; } want[] = {
+        { 4, 0, 1 }, { 4, 2, 2 }, { 8, 0, 1 }, { 8, 1, 1 }, { 12, 0, 1 } };
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+        tev_hazard_t h = { .kind = in[i].kind, .pc = in[i].pc };
+        tev_t ev = { .kind = TEV_HAZARD, .cycle = i };
+        ev.u.hazard = &h;
+        hzlog_observe(&g, &ev);
+    }
+    ck_assert_uint_eq(g.n, sizeof want / sizeof want[0]);
+    for (uint32_t i = 0; i < g.n; i++) {
+        ck_assert_uint_eq(g.e[i].h.pc, want[i].pc);
+        ck_assert_uint_eq(g.e[i].h.kind, want[i].kind);
+        ck_assert_uint_eq(g.e[i].count, want[i].count);
+    }
+    hzlog_free(&g);
+}
+END_TEST
+
 static Suite *hazard_suite(void)
 {
     Suite *s = suite_create("hazard");
@@ -503,6 +529,7 @@ static Suite *hazard_suite(void)
     tcase_add_test(tc, test_lds_race_bytes);
     tcase_add_test(tc, test_report_json_and_trace);
     tcase_add_test(tc, test_tick_every_cycle_same_findings);
+    tcase_add_test(tc, test_log_order);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -7,7 +7,7 @@
 #include "asm/asm.h"
 #include "load/launch.h"
 #include "machine/functional.h"
-#include "observe/report.h"
+#include "report/report.h"
 
 typedef struct {
     isa_program_t prog;

@@ -9,9 +9,10 @@
 #include <string.h>
 
 #include "config/config.h"
-#include "cli/occ_report.h"
+#include "cli/cli.h"
+#include "report/occ_report.h"
 #include "machine/occupancy.h"
-#include "observe/occ_text.h"
+#include "report/occ_text.h"
 #include "json_check.h"
 #include "occ_unit.h"
 #include "unit.h"
@@ -257,7 +258,7 @@ static int run_cmd(char **out, char **err, int nargs, ...)
     va_end(ap);
     FILE *o = tmpfile(), *e = tmpfile();
     ck_assert(o && e);
-    int rc = occ_cmd(2 + nargs, argv, o, e);
+    int rc = cli_cmd_occupancy(2 + nargs, argv, o, e);
     *out = slurp(o);
     *err = slurp(e);
     fclose(o);
@@ -595,7 +596,7 @@ START_TEST(test_cmd_errors)
         for (int j = 0; j < bad[i].n; j++)
             argv[2 + j] = (char *)bad[i].a[j];
         FILE *o = tmpfile(), *e = tmpfile();
-        int rc = occ_cmd(2 + bad[i].n, argv, o, e);
+        int rc = cli_cmd_occupancy(2 + bad[i].n, argv, o, e);
         char *out = slurp(o), *err = slurp(e);
         ck_assert_msg(rc == bad[i].rc, "case %u: rc %d", i, rc);
         ck_assert_msg(strstr(err, bad[i].msg) != NULL, "case %u: stderr '%s'", i, err);

@@ -6,10 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/occ_report.h"
+#include "cli/cli.h"
+#include "report/occ_report.h"
 #include "config/config.h"
 #include "machine/occupancy.h"
-#include "observe/occ_text.h"
+#include "report/occ_text.h"
 #include "occ_unit.h"
 #include "unit.h"
 

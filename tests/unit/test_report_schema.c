@@ -1,6 +1,7 @@
 /* The run's JSON statistics against their documented schema (docs/report.md): every key listed
  * below is present with its type, array entries have their documented fields, and every key is
  * named in docs/report.md — so the code, this table and the documentation cannot drift apart. */
+#include "result_harness.h"
 #include "json_check.h"
 #include "unit.h"
 
@@ -97,7 +98,6 @@ static char *run_json(const char *workload)
     launch_t *L = t.L;
     stats_t st;
     ck_assert_int_eq(stats_init(&st, &cfg), 0);
-    st.per_pc = true;
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);
     opt.observers[0] = (tev_observer_t){ stats_observe, &st };
@@ -107,7 +107,7 @@ static char *run_json(const char *workload)
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    stats_write_json(&st, L, &cfg, &res, f);
+    rh_json(&st, L, &cfg, &res, true, f);
     fclose(f);
     timing_result_free(&res);
     stats_free(&st);

@@ -6,6 +6,7 @@
  * 16; an LDS broadcast read takes 2 bank cycles plus 64 cycles of latency. Where a check needs a
  * reference, it is computed by brute force from the recorded event stream, independently of the
  * observer's incremental bookkeeping. */
+#include "result_harness.h"
 #include "unit.h"
 #include "base/text.h"
 
@@ -17,7 +18,7 @@
 #include "load/launch.h"
 #include "observe/progress.h"
 #include "observe/stats.h"
-#include "observe/stats_csv.h"
+#include "report/run_csv.h"
 #include "machine/timing.h"
 #include "timing_harness.h"
 
@@ -297,20 +298,19 @@ START_TEST(test_per_pc_chain_and_lifetimes)
     /* The text report and JSON name the per-PC rows only when asked. */
     char buf[16384];
     FILE *f = fmemopen(buf, sizeof buf, "w");
-    stats_write_json(&r.st, r.L, &r.cfg, &r.res, f);
+    rh_json(&r.st, r.L, &r.cfg, &r.res, false, f);
     fclose(f);
     ck_assert_ptr_nonnull(strstr(buf, "\"schema_version\": 7"));
     ck_assert_ptr_nonnull(strstr(buf, "\"wave_lifetime\": {\"count\": 1, \"min\": 45, \"mean\": 45.000000, \"max\": 45, "
                                       "\"histogram\": [{\"from\": 32, \"to\": 63, \"count\": 1}]}"));
     ck_assert_ptr_null(strstr(buf, "\"per_pc\""));
-    r.st.per_pc = true;
     f = fmemopen(buf, sizeof buf, "w");
-    stats_write_json(&r.st, r.L, &r.cfg, &r.res, f);
+    rh_json(&r.st, r.L, &r.cfg, &r.res, true, f);
     fclose(f);
     ck_assert_ptr_nonnull(strstr(buf, "{\"pc\": 40, \"index\": 10, \"executions\": 1, \"avg_cycles\": 1.000000"));
     ck_assert_ptr_nonnull(strstr(buf, "\"instruction\": \"s_endpgm\"}"));
     f = fmemopen(buf, sizeof buf, "w");
-    stats_print(&r.st, r.L, &r.cfg, &r.res, f);
+    rh_text(&r.st, r.L, &r.cfg, &r.res, true, f);
     fclose(f);
     ck_assert_ptr_nonnull(strstr(buf, "per instruction"));
     ck_assert_ptr_nonnull(strstr(buf, "wave lifetime  1 waves, cycles min 45 mean 45.0 max 45; [32, 63] 1"));
@@ -360,12 +360,12 @@ START_TEST(test_csv_header_once)
     ck_assert_int_ge(fd, 0);
     close(fd); /* an empty file counts as new */
     const char *keys[] = { "cu.wave_slots", "kernel.grid" }, *values[] = { "10", NULL };
-    stats_csv_id_t id = { "a,b", keys, values, 2, NULL, 0 };
-    ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &id, path, stderr), 0);
-    ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &id, path, stderr), 0);
+    run_csv_id_t id = { "a,b", keys, values, 2, NULL, 0 };
+    ck_assert_int_eq(rh_csv(&r.st, r.L, &r.cfg, &r.res, &id, path, stderr), 0);
+    ck_assert_int_eq(rh_csv(&r.st, r.L, &r.cfg, &r.res, &id, path, stderr), 0);
     /* A row with other --set columns does not line up: refused, the file unchanged. */
-    stats_csv_id_t other = { "", keys, values, 1, NULL, 0 };
-    ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &other, path, stderr), 1);
+    run_csv_id_t other = { "", keys, values, 1, NULL, 0 };
+    ck_assert_int_eq(rh_csv(&r.st, r.L, &r.cfg, &r.res, &other, path, stderr), 1);
     FILE *f = fopen(path, "r");
     char line[3][2048];
     int n = 0;
@@ -415,7 +415,7 @@ START_TEST(test_csv_header_once)
     char hash[32];
     snprintf(hash, sizeof hash, ",%016" PRIx64 "\n", h);
     ck_assert_str_eq(line[1] + strlen(line[1]) - strlen(hash), hash);
-    ck_assert_int_ne(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &id, "/nonexistent/dir/x.csv", stderr), 0);
+    ck_assert_int_ne(rh_csv(&r.st, r.L, &r.cfg, &r.res, &id, "/nonexistent/dir/x.csv", stderr), 0);
     run_free(&r);
 }
 END_TEST
@@ -428,11 +428,11 @@ START_TEST(test_csv_columns)
     run(&r, NULL, NULL, "workloads/vector_add.ini");
     const char *keys[] = { "cu.wave_slots" }, *values[] = { "10" };
     const char *cols[] = { "cycles", "label", "cu.wave_slots", "kernel", "config_hash" };
-    stats_csv_id_t id = { "a,b", keys, values, 1, cols, 5 };
-    char *h = stats_csv_header(&id);
+    run_csv_id_t id = { "a,b", keys, values, 1, cols, 5 };
+    char *h = run_csv_header(&id);
     ck_assert_str_eq(h, "cycles,label,cu.wave_slots,kernel,config_hash");
     free(h);
-    ck_assert_int_eq(stats_csv_check_columns(&id, stderr), 0);
+    ck_assert_int_eq(run_csv_check_columns(&id, stderr), 0);
     char *out = NULL, *err = NULL;
     size_t olen = 0, elen = 0;
     FILE *e = open_memstream(&err, &elen);
@@ -441,7 +441,7 @@ START_TEST(test_csv_columns)
     int fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
     close(fd);
-    ck_assert_int_eq(stats_write_csv(&r.st, r.L, &r.cfg, &r.res, &id, path, e), 0);
+    ck_assert_int_eq(rh_csv(&r.st, r.L, &r.cfg, &r.res, &id, path, e), 0);
     FILE *f = fopen(path, "r");
     char line[2][512];
     ck_assert_ptr_nonnull(fgets(line[0], sizeof line[0], f));
@@ -454,8 +454,8 @@ START_TEST(test_csv_columns)
     ck_assert_str_eq(line[1], want);
     /* A misspelt name. */
     const char *bad[] = { "cylces" };
-    stats_csv_id_t b = { "", keys, values, 1, bad, 1 };
-    ck_assert_int_eq(stats_csv_check_columns(&b, e), 1);
+    run_csv_id_t b = { "", keys, values, 1, bad, 1 };
+    ck_assert_int_eq(run_csv_check_columns(&b, e), 1);
     fclose(e);
     ck_assert_str_eq(err, "gcnsim: --csv-columns: no column 'cylces'; did you mean 'cycles'? (the names of the CSV "
                           "header line: docs/cli.md, \"CSV rows\")\n");

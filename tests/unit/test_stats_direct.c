@@ -7,6 +7,7 @@
  * and stopped part-way by the cycle limit. Also the per-kind observer lists: an observer given
  * some kinds sees exactly those events, in the order an observer of everything sees them, and a
  * second observer of a kind turns that kind's direct entry off (and only that one). */
+#include "result_harness.h"
 #include "unit.h"
 
 #include <stdio.h>
@@ -104,11 +105,10 @@ static char *output(run_t *r, bool json)
     size_t n = 0;
     FILE *f = open_memstream(&text, &n);
     ck_assert_ptr_nonnull(f);
-    r->c.st.per_pc = true;
     if (json)
-        stats_write_json(&r->c.st, r->t.L, &r->t.cfg, &r->res, f);
+        rh_json(&r->c.st, r->t.L, &r->t.cfg, &r->res, true, f);
     else
-        stats_print(&r->c.st, r->t.L, &r->t.cfg, &r->res, f);
+        rh_text(&r->c.st, r->t.L, &r->t.cfg, &r->res, true, f);
     fclose(f);
     return text;
 }

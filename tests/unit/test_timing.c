@@ -9,6 +9,7 @@
  *     branches 16;
  *   - s_endpgm ends the wave the cycle after it issues, and the run's cycle count is the cycle at
  *     which the last workgroup ended. */
+#include "result_harness.h"
 #include "unit.h"
 
 #include <inttypes.h>
@@ -53,7 +54,7 @@ static void run_timed(run_t *out, const char *kernel, const char *ini, const cha
     out->rc = timing_run(L, &cfg, &opt, &out->res, stderr);
     if (out->rc == 0) {
         FILE *j = fmemopen(out->json, sizeof out->json, "w");
-        stats_write_json(&out->st, L, &cfg, &out->res, j);
+        rh_json(&out->st, L, &cfg, &out->res, false, j);
         fclose(j);
     }
     th_release(&t);
@@ -610,7 +611,7 @@ static void run_limited(limited_t *r, const char *kernel, const char *ini)
     opt.observers[opt.nobservers++] = (tev_observer_t){ last_cycle_seen, &r->last_event };
     trace_writer_t *tw = NULL;
     if (r->trace_path) {
-        tw = trace_writer_open(r->trace_path, L, &cfg, true, err);
+        tw = trace_writer_open(r->trace_path, L, &cfg, NULL, true, err);
         ck_assert_ptr_nonnull(tw);
         trace_writer_set_limit(tw, r->trace_limit);
         opt.observers[opt.nobservers++] = (tev_observer_t){ trace_observe, tw };
@@ -625,7 +626,7 @@ static void run_limited(limited_t *r, const char *kernel, const char *ini)
     r->json[0] = r->fault[0] = '\0';
     if (r->rc == 0) {
         FILE *j = fmemopen(r->json, sizeof r->json, "w");
-        stats_write_json(&st, L, &cfg, &res, j);
+        rh_json(&st, L, &cfg, &res, false, j);
         fclose(j);
     } else if (r->rc == 2) {
         FILE *o = fmemopen(r->fault, sizeof r->fault, "w");

@@ -5,6 +5,7 @@
  * buffer, so a resume run out of turn would change another CU's L2 hits, MSHR merges and DRAM
  * timing. The reference is the tick-every-cycle mode, where every CU's issue stage is pending at
  * every cycle and no resume ever runs at once. */
+#include "result_harness.h"
 #include "unit.h"
 
 #include <inttypes.h>
@@ -89,7 +90,7 @@ static void vrun(vrun_t *out, const char *kernel, const char *ini, const char *c
     out->cycles = res.cycles;
     if (out->rc == 0) {
         FILE *j = fmemopen(out->json, sizeof out->json, "w");
-        stats_write_json(&st, t.L, &t.cfg, &res, j);
+        rh_json(&st, t.L, &t.cfg, &res, false, j);
         fclose(j);
     }
     timing_result_free(&res);

@@ -567,7 +567,7 @@ START_TEST(test_rejects_bad_dispatch_fields)
     for (uint32_t dispatch = 2; dispatch <= 3; dispatch++) {
         th_launch_t t;
         th_prepare(&t, dk_kernels, DK_PIPELINE, NULL, NULL, 0);
-        trace_writer_t *w = trace_writer_open(bad, t.L, &t.cfg, false, stderr);
+        trace_writer_t *w = trace_writer_open(bad, t.L, &t.cfg, NULL, false, stderr);
         ck_assert_ptr_nonnull(w);
         uint64_t at = trace_writer_bytes(w);
         tev_t ev;

@@ -44,7 +44,7 @@ static void run(const char *ini, const char *const *sets, uint32_t flags, const 
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);
     opt.observers[opt.nobservers++] = (tev_observer_t){ log_mem, log };
-    trace_writer_t *w = trace_writer_open(path, t.L, &t.cfg, flags, stderr);
+    trace_writer_t *w = trace_writer_open(path, t.L, &t.cfg, NULL, flags, stderr);
     ck_assert_ptr_nonnull(w);
     opt.observers[opt.nobservers++] = (tev_observer_t){ trace_observe, w };
     timing_result_t res;

@@ -59,7 +59,7 @@ static inline void run(const run_opts_t *o, run_out_t *out)
     opt.observers[opt.nobservers++] = (tev_observer_t){ th_record, &out->rec };
     trace_writer_t *w = NULL;
     if (o->trace_path) {
-        w = trace_writer_open(o->trace_path, L, &cfg, o->issues, stderr);
+        w = trace_writer_open(o->trace_path, L, &cfg, NULL, o->issues, stderr);
         ck_assert_ptr_nonnull(w);
         out->header_bytes = trace_writer_bytes(w);
         opt.observers[opt.nobservers++] = (tev_observer_t){ trace_observe, w };

@@ -1,5 +1,5 @@
 /* report: human-readable summaries (see report.h, docs/cli.md). */
-#include "observe/report.h"
+#include "report/report.h"
 
 #include <inttypes.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* occ_text: occupancy wording shared by the run report and `gcnsim occupancy`. */
-#include "observe/occ_text.h"
+#include "report/occ_text.h"
 
 #include "base/text.h"
 #include "observe/json_out.h"

@@ -1,5 +1,5 @@
-/* stats_csv: the CSV row of a timed run; see stats_csv.h. */
-#include "observe/stats_csv.h"
+/* run_csv: the CSV row of a timed run, rendered from its result; see run_csv.h. */
+#include "report/run_csv.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 
 #include "base/fileio.h"
 #include "base/text.h"
-#include "observe/occ_text.h"
+#include "report/run_mem.h"
 
 /* Between the --set columns and the end: the run's own columns, then stats_mem's, then config_hash. */
 static const char csv_head[] = "label,workload";
@@ -59,9 +59,9 @@ static size_t csv_fields(const char *line, const char **at, size_t *len, size_t 
 enum { CSV_MAX_FIELDS = 512 };
 
 /* line's fields in the order id->columns names them in `header` (the full header): malloc'ed, NULL
- * when out of memory. A name the header lacks (stats_csv_check_columns refuses it first) gives an
+ * when out of memory. A name the header lacks (run_csv_check_columns refuses it first) gives an
  * empty field. */
-static char *csv_select(const char *header, const char *line, const stats_csv_id_t *id)
+static char *csv_select(const char *header, const char *line, const run_csv_id_t *id)
 {
     const char **ha = malloc(2 * CSV_MAX_FIELDS * sizeof *ha);
     size_t *hl = malloc(2 * CSV_MAX_FIELDS * sizeof *hl);
@@ -94,7 +94,7 @@ static char *csv_select(const char *header, const char *line, const stats_csv_id
     return text;
 }
 
-static char *full_header(const stats_csv_id_t *id)
+static char *full_header(const run_csv_id_t *id)
 {
     char *text = NULL;
     size_t len = 0;
@@ -106,7 +106,7 @@ static char *full_header(const stats_csv_id_t *id)
         fputc(',', f);
         csv_str(f, id->keys[i]);
     }
-    fprintf(f, ",%s%s,config_hash", csv_body, stats_mem_csv_header);
+    fprintf(f, ",%s%s,config_hash", csv_body, run_mem_csv_header);
     if (fclose(f) != 0) {
         free(text);
         return NULL;
@@ -114,7 +114,7 @@ static char *full_header(const stats_csv_id_t *id)
     return text;
 }
 
-char *stats_csv_header(const stats_csv_id_t *id)
+char *run_csv_header(const run_csv_id_t *id)
 {
     char *full = full_header(id);
     if (!full || id->ncolumns == 0)
@@ -124,7 +124,7 @@ char *stats_csv_header(const stats_csv_id_t *id)
     return sel;
 }
 
-int stats_csv_check_columns(const stats_csv_id_t *id, FILE *err)
+int run_csv_check_columns(const run_csv_id_t *id, FILE *err)
 {
     char *full = full_header(id);
     const char **at = malloc(CSV_MAX_FIELDS * sizeof *at);
@@ -182,16 +182,6 @@ static void cfg_choice(const char *section, const char *key, int index, FILE *f)
     }
 }
 
-/* measured_waves_per_simd with the product in integers, as the CSV has always computed it (the
- * two agree unless the product passes 2^53). */
-static double csv_waves_per_simd(const stats_t *st)
-{
-    uint64_t area = 0;
-    for (size_t i = 0; i < (size_t)st->ncu * st->simds; i++)
-        area += st->resident_area[i];
-    return stats_ratio(area, st->cycles * st->ncu * st->simds);
-}
-
 /* Whether the first line of the file at path is `header` (the file is known not to be empty). */
 static bool same_header(const char *path, const char *header)
 {
@@ -208,15 +198,16 @@ static bool same_header(const char *path, const char *header)
     return same;
 }
 
-static void write_row(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
-                      const stats_csv_id_t *id, FILE *f)
+static void write_row(const run_result_t *R, const run_csv_id_t *id, FILE *f)
 {
-    uint64_t n = 0, slots = 0, busy = 0;
-    for (int u = 0; u < ISA_NUM_UNITS; u++)
-        n += st->insts[u];
+    const stats_t *st = R->st;
+    const launch_t *L = R->L;
+    const cfg_t *cfg = R->cfg;
+    const occ_result_t *o = &R->occ[0].res;
+    uint64_t n = R->instructions, slots = 0, busy = 0;
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
         slots += st->slot_counts[k];
-    for (size_t i = 0; i < (size_t)st->ncu * st->simds; i++)
+    for (size_t i = 0; i < (size_t)R->ncu * st->simds; i++)
         busy += st->valu_busy[i];
     const wl_workload_t *wl = L->wl;
     csv_str(f, id->label);
@@ -230,31 +221,30 @@ static void write_row(const stats_t *st, const launch_t *L, const cfg_t *cfg, co
     fputc(',', f);
     const wl_dispatch_t *wd = &wl->dispatches[0];
     csv_str(f, L->dispatches[0].kernel->name);
-    fprintf(f, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRId64 ",%" PRId64 ",%" PRId64 ",",
-            wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], cfg->gpu_compute_units,
+    fprintf(f, ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRId64 ",%" PRId64 ",",
+            wd->grid[0], wd->grid[1], wd->grid[2], wd->wg[0], wd->wg[1], wd->wg[2], R->ncu,
             cfg->cu_simds, cfg->cu_wave_slots);
     cfg_choice("sched", "policy", cfg->sched_policy, f);
     fputc(',', f);
     cfg_choice("mem", "model", cfg->mem_model, f);
-    fprintf(f, ",%" PRIu64 ",%" PRIu64 ",", stats_mem_dram_latency(cfg), stats_mem_dram_peak(cfg));
+    fprintf(f, ",%" PRIu64 ",%" PRIu64 ",", run_mem_dram_latency(cfg), run_mem_dram_peak(cfg));
     cfg_choice("dispatch", "order", cfg->dispatch_order, f);
     fputc(',', f);
     cfg_choice("dispatch", "release", cfg->dispatch_release, f);
     fprintf(f, ",%" PRId64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.6f,%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%s,%.6f,%.6f,",
             cfg->gpu_clock_mhz, st->cycles, n, st->insts[ISA_UNIT_VALU], stats_ratio(n, st->cycles), st->waves,
-            st->workgroups, res->d[0].occ.waves_per_simd, csv_waves_per_simd(st), occ_resource_name(res->d[0].occ.limiter),
-            stats_ratio(st->slot_counts[STATS_ISSUED], slots), stats_ratio(busy, st->cycles * st->ncu * st->simds));
+            st->workgroups, o->waves_per_simd, R->measured_waves_per_simd, occ_resource_name(o->limiter),
+            stats_ratio(st->slot_counts[STATS_ISSUED], slots), stats_ratio(busy, st->cycles * R->ncu * st->simds));
     fprintf(f, "%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%" PRIu64 ",%" PRIu64 ",", st->hidden, st->exposed,
             stats_ratio(st->hidden, st->hidden + st->exposed), stats_dist_mean(&st->wave_life),
             stats_dist_percentile(&st->wg_life, 50), stats_dist_percentile(&st->wg_life, 90));
-    stats_mem_csv(&st->mem, st->cycles, f);
+    run_mem_csv(&st->mem, st->cycles, f);
     fprintf(f, ",%016" PRIx64 "\n", cfg_hash(cfg));
 }
 
-int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, const timing_result_t *res,
-                    const stats_csv_id_t *id, const char *path, FILE *err)
+int run_csv_write(const run_result_t *R, const run_csv_id_t *id, const char *path, FILE *err)
 {
-    char *header = stats_csv_header(id);
+    char *header = run_csv_header(id);
     if (!header) {
         fputs("gcnsim: out of memory\n", err);
         return 3;
@@ -280,13 +270,13 @@ int stats_write_csv(const stats_t *st, const launch_t *L, const cfg_t *cfg, cons
     }
     free(header);
     if (id->ncolumns == 0)
-        write_row(st, L, cfg, res, id, f);
+        write_row(R, id, f);
     else { /* the whole row, then the chosen columns of it */
         char *row = NULL, *full = full_header(id), *sel = NULL;
         size_t rlen = 0;
         FILE *m = full ? open_memstream(&row, &rlen) : NULL;
         if (m) {
-            write_row(st, L, cfg, res, id, m);
+            write_row(R, id, m);
             if (fclose(m) == 0) {
                 if (rlen && row[rlen - 1] == '\n')
                     row[rlen - 1] = '\0';

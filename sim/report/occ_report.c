@@ -1,0 +1,334 @@
+/* occ_report: the occupancy analysis in text and JSON, as `gcnsim occupancy` prints it
+ * (docs/occupancy.md), rendered from the analysis (occ_report.h). */
+#include "report/occ_report.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "asm/asm_diag.h"
+#include "isa.h"
+#include "base/text.h"
+#include "observe/json_out.h"
+#include "report/occ_text.h"
+
+/* ---- wording --------------------------------------------------------------------------------------- */
+
+static const char *plural(uint64_t n, const char *one, const char *many) { return n == 1 ? one : many; }
+
+static uint64_t cu_wave_capacity(const cfg_t *cfg)
+{
+    int64_t w = cfg->cu_simds * cfg->cu_wave_slots;
+    return (uint64_t)(w < cfg->cu_max_waves ? w : cfg->cu_max_waves);
+}
+
+size_t occ_report_why(const cfg_t *cfg, const occ_kernel_t *k, const occ_llvm_t *llvm, const occ_result_t *res,
+                      char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    if ((double)llvm->waves_per_simd == res->waves_per_simd)
+        return 0;
+    uint32_t N = res->waves_per_wg, G = res->wg_per_cu;
+    uint64_t simds = (uint64_t)cfg->cu_simds;
+    if (G == 0) { /* the arithmetic is on the theoretical line */
+        txt_appendf(buf, n, &at, "LLVM's rule counts %" PRIu32 " %s per SIMD as if waves were placed one at a time; a "
+            "run places whole workgroups, and this one never fits (theoretical, above)", llvm->waves_per_simd,
+            plural(llvm->waves_per_simd, "wave", "waves"));
+        return at;
+    }
+    switch (res->limiter) {
+    case OCC_VGPR:
+    case OCC_SGPR: {
+        bool v = res->limiter == OCC_VGPR;
+        uint64_t file = (uint64_t)(v ? cfg->cu_vgprs : cfg->cu_sgprs);
+        uint32_t alloc = v ? res->vgpr_alloc : res->sgpr_alloc;
+        uint32_t used = v ? (k->vgprs ? k->vgprs : 1) : k->sgprs;
+        uint64_t per_simd = file / alloc;
+        txt_appendf(buf, n, &at, "%" PRIu32 " %s per wave", used, occ_text_resource(res->limiter));
+        if (alloc != used)
+            txt_appendf(buf, n, &at, " (allocated as %" PRIu32 ")", alloc);
+        txt_appendf(buf, n, &at, " let %" PRIu64 " %s share a SIMD, %" PRIu64 " on the CU", per_simd,
+            plural(per_simd, "wave", "waves"), per_simd * simds);
+        if (N > 1)
+            txt_appendf(buf, n, &at, "; a workgroup starts only when all its %" PRIu32 " waves fit at once, so %" PRIu32
+                " %s (%" PRIu32 " waves) %s resident, %.2f waves/SIMD", N, G, plural(G, "workgroup", "workgroups"),
+                G * N, plural(G, "is", "are"), res->waves_per_simd);
+        if (!v && llvm->waves[OCC_SGPR] != per_simd)
+            txt_appendf(buf, n, &at, "; LLVM's gfx8 table allows %" PRIu32 " (it steps by 8 SGPRs, not the %" PRId64
+                "-SGPR granule, and does not follow cu.sgprs)", llvm->waves[OCC_SGPR], cfg->cu_sgpr_granule);
+        else if (N > 1)
+            txt_appendf(buf, n, &at, "; LLVM's rule counts the %" PRIu64 " waves per SIMD as if waves were placed one at "
+                "a time", per_simd);
+        break;
+    }
+    default: {
+        if (res->limiter == OCC_LDS)
+            txt_appendf(buf, n, &at, "the LDS holds %" PRIu32 " %s of %" PRIu32 " bytes", G, plural(G, "workgroup", "workgroups"),
+                res->lds_alloc);
+        else if (res->limiter == OCC_WAVE_SLOTS)
+            txt_appendf(buf, n, &at, "the %" PRIu64 " wave slots of a CU hold %" PRIu32 " whole %s", cu_wave_capacity(cfg), G,
+                plural(G, "workgroup", "workgroups"));
+        else if (res->limiter == OCC_BARRIERS)
+            txt_appendf(buf, n, &at, "the %" PRId64 " barriers of a CU hold %" PRIu32 " workgroups", cfg->cu_barriers, G);
+        else
+            txt_appendf(buf, n, &at, "a CU holds at most %" PRId64 " workgroups", cfg->cu_max_workgroups);
+        txt_appendf(buf, n, &at, ": %" PRIu32 " waves on %" PRIu64 " SIMDs, %.2f per SIMD on average; LLVM's rule rounds "
+            "up to whole waves on the busiest SIMD", G * N, simds, res->waves_per_simd);
+        break;
+    }
+    }
+    return at;
+}
+
+void occ_report_advice(const cfg_t *cfg, const occ_kernel_t *k, const occ_advice_t *a, char *buf, size_t n)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    switch (a->change) {
+    case OCC_CHANGE_AT_MOST:
+        if (a->resource == OCC_LDS)
+            txt_appendf(buf, n, &at, "save %" PRIu32 " bytes of LDS per workgroup (%" PRIu32 " -> %" PRIu32 ")",
+                a->from - a->to, a->from, a->to);
+        else
+            txt_appendf(buf, n, &at, "save %" PRIu32 " %s per %s (%" PRIu32 " -> %" PRIu32 ")", a->from - a->to,
+                occ_text_resource(a->resource), a->resource == OCC_VGPR ? "work-item" : "wave", a->from, a->to);
+        txt_appendf(buf, n, &at, " for %" PRIu32 " waves/SIMD", a->target);
+        break;
+    case OCC_CHANGE_SIZE: {
+        occ_kernel_t t = *k;
+        t.wg_size = a->to;
+        occ_llvm_t o;
+        occ_llvm(cfg, &t, &o);
+        if (a->resource == OCC_WAVE_SLOTS)
+            txt_appendf(buf, n, &at, "whole %" PRIu32 "-wave workgroups leave wave slots empty",
+                (k->wg_size + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE);
+        else if (a->resource == OCC_BARRIERS)
+            txt_appendf(buf, n, &at, "each workgroup of more than one wave takes one of %" PRId64 " barriers", cfg->cu_barriers);
+        else
+            txt_appendf(buf, n, &at, "a CU holds at most %" PRId64 " workgroups", cfg->cu_max_workgroups);
+        if (a->shape[0]) {
+            txt_appendf(buf, n, &at, ": workgroups of %" PRIu32 "x%" PRIu32, a->shape[0], a->shape[1]);
+            if (a->shape[2] > 1)
+                txt_appendf(buf, n, &at, "x%" PRIu32, a->shape[2]);
+            txt_appendf(buf, n, &at, " (%" PRIu32 " work-items, instead of %" PRIu32 ") would give %" PRIu32 " waves/SIMD",
+                a->to, a->from, o.waves_per_simd);
+        } else
+            txt_appendf(buf, n, &at, ": workgroups of %" PRIu32 " work-items (instead of %" PRIu32 ") would give %" PRIu32
+                " waves/SIMD", a->to, a->from, o.waves_per_simd);
+        break;
+    }
+    default:
+        if (a->target > (uint32_t)cfg->cu_wave_slots)
+            txt_appendf(buf, n, &at, "none: %" PRIu32 " waves/SIMD is the maximum (cu.wave_slots)", a->target - 1);
+        else if (a->shape[0])
+            txt_appendf(buf, n, &at, "no workgroup shape keeping rows of %" PRIu32 " work-items gives %" PRIu32 " waves/SIMD",
+                a->shape[0], a->target);
+        else if (a->resource <= OCC_LDS)
+            txt_appendf(buf, n, &at, "no %s count alone gives %" PRIu32 " waves/SIMD", occ_text_resource(a->resource), a->target);
+        else
+            txt_appendf(buf, n, &at, "no workgroup size up to 1024 work-items gives %" PRIu32 " waves/SIMD", a->target);
+        break;
+    }
+}
+
+/* ---- text and JSON ------------------------------------------------------------------------------------ */
+
+/* The analysis's two sentences: why a workgroup never fits (as a run's error says it; empty when it
+ * fits) and why the two figures differ (empty when they agree). */
+typedef struct {
+    char never[512];
+    char why[512];
+} texts_t;
+
+static void sentences(const cfg_t *cfg, const occ_analysis_t *a, texts_t *t)
+{
+    t->never[0] = '\0';
+    if (!a->fits)
+        occ_never_fits(cfg, &a->k, &a->res, t->never, sizeof t->never);
+    occ_report_why(cfg, &a->k, &a->llvm, &a->res, t->why, sizeof t->why);
+}
+
+/* label (16 columns) and text, wrapped at spaces to lines of at most 120 characters, continuation
+ * lines indented under the text. */
+static void print_wrapped(FILE *out, const char *label, const char *text)
+{
+    enum { WIDTH = 120, INDENT = 16 };
+    fputs(label, out);
+    size_t col = INDENT;
+    while (*text) {
+        size_t w = strcspn(text, " ");
+        if (col > INDENT && col + 1 + w > WIDTH) {
+            fprintf(out, "\n%*s", INDENT, "");
+            col = INDENT;
+        } else if (col > INDENT) {
+            fputc(' ', out);
+            col++;
+        }
+        fwrite(text, 1, w, out);
+        col += w;
+        text += w;
+        while (*text == ' ')
+            text++;
+    }
+    fputc('\n', out);
+}
+
+void occ_report_print(const cfg_t *cfg, const char *kernel, const char *source, const occ_analysis_t *a, FILE *out)
+{
+    texts_t t;
+    const occ_kernel_t *k = &a->k;
+    sentences(cfg, a, &t);
+    if (kernel) {
+        fputs("kernel          ", out);
+        asm_diag_put_name(out, kernel);
+        fprintf(out, " (%s)\n", source);
+    }
+    fprintf(out, "resources       %" PRIu32 " VGPRs (allocated %" PRIu32 "), %" PRIu32 " SGPRs (allocated %" PRIu32
+            "), %" PRIu32 " bytes LDS per workgroup (allocated %" PRIu32 ")\n", k->vgprs, a->res.vgpr_alloc, k->sgprs,
+            a->res.sgpr_alloc, k->lds_bytes, a->res.lds_alloc);
+    fprintf(out, "workgroup       %" PRIu32 " work-items = %" PRIu32 " %s\n", k->wg_size, a->res.waves_per_wg,
+            plural(a->res.waves_per_wg, "wave", "waves"));
+    fprintf(out, "machine         %" PRId64 " SIMDs x %" PRId64 " wave slots (at most %" PRId64 " waves per CU), %" PRId64
+            " VGPRs and %" PRId64 " SGPRs per SIMD, %" PRId64 " bytes LDS, %" PRId64 " barriers, %" PRId64
+            " workgroups per CU\n", cfg->cu_simds, cfg->cu_wave_slots, cfg->cu_max_waves, cfg->cu_vgprs, cfg->cu_sgprs,
+            cfg->cu_lds_bytes, cfg->cu_barriers, cfg->cu_max_workgroups);
+    /* Both rules in waves per SIMD, so the columns compare; the workgroups per CU beside them are
+     * what the dispatcher counts (waves/SIMD = workgroups x waves per workgroup / SIMDs). */
+    fputs("\nresource        workgroups/CU   = waves/SIMD    waves/SIMD by LLVM's rule\n", out);
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
+        char w[32], g[32], gw[32];
+        if (a->llvm.waves[r] == UINT32_MAX)
+            snprintf(w, sizeof w, "no limit");
+        else
+            snprintf(w, sizeof w, "%" PRIu32, a->llvm.waves[r]);
+        if (a->res.wg_limit[r] == UINT32_MAX) {
+            snprintf(g, sizeof g, "no limit");
+            snprintf(gw, sizeof gw, "no limit");
+        } else {
+            snprintf(g, sizeof g, "%" PRIu32, a->res.wg_limit[r]);
+            occ_text_waves(cfg->cu_simds ? (double)a->res.wg_limit[r] * a->res.waves_per_wg / (double)cfg->cu_simds : 0.0,
+                           gw, sizeof gw);
+        }
+        if (r == (int)a->res.limiter)
+            fprintf(out, "  %-13s %-15s %-15s %-10s <- limiter\n", occ_resource_name((occ_resource_t)r), g, gw, w);
+        else
+            fprintf(out, "  %-13s %-15s %-15s %s\n", occ_resource_name((occ_resource_t)r), g, gw, w);
+    }
+    char waves[32];
+    occ_text_waves(a->res.waves_per_simd, waves, sizeof waves);
+    if (a->fits) {
+        char more[512];
+        occ_text_fit_more(cfg, &a->more, more, sizeof more);
+        fprintf(out, "\ntheoretical     %s waves/SIMD (%.0f%%), limited by %s: %" PRIu32 " %s of %" PRIu32 " %s per CU\n",
+                waves, 100.0 * a->res.occupancy, occ_text_resource(a->res.limiter), a->res.wg_per_cu,
+                plural(a->res.wg_per_cu, "workgroup", "workgroups"), a->res.waves_per_wg,
+                plural(a->res.waves_per_wg, "wave", "waves"));
+        fprintf(out, "                %s\n", more);
+    } else {
+        char none[600];
+        snprintf(none, sizeof none, "none: %s; a run refuses it", t.never);
+        fputc('\n', out);
+        print_wrapped(out, "theoretical     ", none);
+    }
+    fprintf(out, "compiler estimate (LLVM rule) %" PRIu32 " waves/SIMD (%.0f%%), limited by %s",
+            a->llvm.waves_per_simd, 100.0 * a->llvm.occupancy, occ_text_resource(a->llvm.limiter));
+    const char *sep = " (equally limited by ";
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++)
+        if ((a->llvm.limiting & (1u << r)) && r != (int)a->llvm.limiter) {
+            fprintf(out, "%s%s", sep, occ_text_resource((occ_resource_t)r));
+            sep = ", ";
+        }
+    fputs(*sep == ',' ? ")\n" : "\n", out);
+    for (unsigned i = 0; i < a->nadv; i++) {
+        char line[256];
+        occ_report_advice(cfg, k, &a->adv[i], line, sizeof line);
+        fprintf(out, "                %s%s\n", i ? "" : "to gain a wave: ", line);
+    }
+    if (t.why[0])
+        print_wrapped(out, "why they differ ", t.why);
+}
+
+/* A string, or null for none. */
+static void json_str(FILE *out, const char *s)
+{
+    if (s)
+        jout_string(out, s);
+    else
+        fputs("null", out);
+}
+
+static void json_limit(FILE *out, uint32_t v)
+{
+    if (v == UINT32_MAX)
+        fputs("null", out);
+    else
+        fprintf(out, "%" PRIu32, v);
+}
+
+void occ_report_json(const cfg_t *cfg, const char *kernel, const char *source, const occ_analysis_t *a, FILE *out)
+{
+    texts_t t;
+    const occ_kernel_t *k = &a->k;
+    sentences(cfg, a, &t);
+    fputs("{\n  \"schema_version\": 3,\n  \"kernel\": ", out);
+    json_str(out, kernel);
+    fputs(",\n  \"source\": ", out);
+    json_str(out, source);
+    fprintf(out, ",\n  \"input\": {\"vgprs\": %" PRIu32 ", \"sgprs\": %" PRIu32 ", \"lds_bytes\": %" PRIu32
+            ", \"workgroup_size\": %" PRIu32 "},\n", k->vgprs, k->sgprs, k->lds_bytes, k->wg_size);
+    fprintf(out, "  \"allocation\": {\"vgprs\": %" PRIu32 ", \"sgprs\": %" PRIu32 ", \"lds_bytes\": %" PRIu32
+            ", \"waves_per_workgroup\": %" PRIu32 "},\n", a->res.vgpr_alloc, a->res.sgpr_alloc, a->res.lds_alloc,
+            a->res.waves_per_wg);
+    fprintf(out, "  \"machine\": {\"simds\": %" PRId64 ", \"wave_slots\": %" PRId64 ", \"max_waves\": %" PRId64
+            ", \"vgprs\": %" PRId64 ", \"vgpr_granule\": %" PRId64 ", \"sgprs\": %" PRId64 ", \"sgpr_granule\": %" PRId64
+            ", \"lds_bytes\": %" PRId64 ", \"lds_granule\": %" PRId64 ", \"barriers\": %" PRId64
+            ", \"max_workgroups\": %" PRId64 "},\n", cfg->cu_simds, cfg->cu_wave_slots, cfg->cu_max_waves, cfg->cu_vgprs,
+            cfg->cu_vgpr_granule, cfg->cu_sgprs, cfg->cu_sgpr_granule, cfg->cu_lds_bytes, cfg->cu_lds_granule,
+            cfg->cu_barriers, cfg->cu_max_workgroups);
+    static const char *const change[] = { "none", "at_most", "workgroup_size" };
+    fputs("  \"theoretical\": {\"never_fits\": ", out);
+    json_str(out, a->fits ? NULL : t.never);
+    fprintf(out, ", \"fits\": %s, \"waves_per_simd\": %.6f, \"occupancy\": %.6f, "
+            "\"workgroups_per_cu\": %" PRIu32 ", \"limiter\": \"%s\",\n    \"workgroups_per_cu_by_resource\": {",
+            a->fits ? "true" : "false", a->res.waves_per_simd, a->res.occupancy, a->res.wg_per_cu,
+            occ_resource_name(a->res.limiter));
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
+        fprintf(out, "%s\"%s\": ", r ? ", " : "", occ_resource_name((occ_resource_t)r));
+        json_limit(out, a->res.wg_limit[r]);
+    }
+    fputs("},\n    ", out);
+    occ_text_json_more(cfg, &a->more, "\n    ", out);
+    fprintf(out, "},\n  \"compiler_estimate\": {\"rule\": \"llvm\", \"waves_per_simd\": %" PRIu32 ", \"occupancy\": %.6f, "
+            "\"limiter\": \"%s\", \"limiting\": [", a->llvm.waves_per_simd, a->llvm.occupancy,
+            occ_resource_name(a->llvm.limiter));
+    for (int r = 0, first = 1; r < OCC_NUM_RESOURCES; r++)
+        if (a->llvm.limiting & (1u << r)) {
+            fprintf(out, "%s\"%s\"", first ? "" : ", ", occ_resource_name((occ_resource_t)r));
+            first = 0;
+        }
+    fputs("],\n    \"waves_per_simd_by_resource\": {", out);
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
+        fprintf(out, "%s\"%s\": ", r ? ", " : "", occ_resource_name((occ_resource_t)r));
+        json_limit(out, a->llvm.waves[r]);
+    }
+    fprintf(out, "},\n    \"at_maximum\": %s,\n    \"to_gain_one_wave\": [",
+            a->llvm.waves_per_simd >= (uint32_t)cfg->cu_wave_slots ? "true" : "false");
+    for (unsigned i = 0; i < a->nadv; i++) {
+        const occ_advice_t *d = &a->adv[i];
+        char text[256];
+        occ_report_advice(cfg, k, d, text, sizeof text);
+        fprintf(out, "%s\n      {\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? "," : "",
+                occ_resource_name(d->resource), change[d->change], d->from);
+        json_limit(out, d->change == OCC_CHANGE_NONE ? UINT32_MAX : d->to);
+        if (d->change == OCC_CHANGE_SIZE && d->shape[0])
+            fprintf(out, ", \"shape\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "]", d->shape[0], d->shape[1], d->shape[2]);
+        fprintf(out, ", \"waves_per_simd\": %" PRIu32 ", \"text\": ", d->target);
+        json_str(out, text);
+        fputc('}', out);
+    }
+    fputs("]},\n  \"why_they_differ\": ", out);
+    json_str(out, t.why[0] ? t.why : NULL);
+    fputs("\n}\n", out);
+}
+
