@@ -39,7 +39,9 @@ DEB_PACKAGES := $(DEMO_DEB_PACKAGES) $(TEST_DEB_PACKAGES)
 PKGS := inih libelf msgpack yaml-0.1
 # ---- end code objects
 WARN := -Wall -Wextra -Wpedantic -Werror
-BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
+# -MMD -MP: every compile writes NAME.d beside its output listing the headers it read (the .def
+# tables too), included at the end of this file, so that a header edit rebuilds only what includes it.
+BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g -MMD -MP
 OPT_CFLAGS := $(BASE_CFLAGS) -O2
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_CFLAGS := $(BASE_CFLAGS) -O1 $(SAN_FLAGS)
@@ -51,7 +53,6 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 # Rooms (docs/development.md): isa/ and isa/*/, sim/*/; includes name the room ("mem/cache.h").
 LIB_SRC := $(sort $(wildcard isa/*.c isa/*/*.c) $(filter-out sim/cli/main.c,$(wildcard sim/*/*.c)))
-HEADERS := $(wildcard isa/*.h isa/*.def isa/*/*.h isa/*/*.def sim/*/*.h sim/*/*.def)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 
 OPT_OBJ := $(LIB_SRC:%.c=$(BUILD)/opt/%.o)
@@ -86,7 +87,7 @@ deps-check:
 	@sh tests/deps.sh --check-split "$(DEMO_DEB_PACKAGES)" "$(TEST_DEB_PACKAGES)" "$$($(MAKE) -s -n -W Makefile $(DEPS_STAMP) | grep 'tests/deps.sh')"
 
 # ---- optimised build -------------------------------------------------------------------------
-$(BUILD)/opt/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
+$(BUILD)/opt/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
@@ -94,14 +95,14 @@ $(BUILD)/gcnsim: $(OPT_OBJ) $(BUILD)/opt/sim/cli/main.o
 	$(CC) $(OPT_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
 # ---- sanitizer build and tests ---------------------------------------------------------------
-$(BUILD)/san/%.o: %.c $(HEADERS) | $(TEST_DEPS_STAMP)
+$(BUILD)/san/%.o: %.c | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
 $(BUILD)/san/gcnsim: $(SAN_OBJ) $(BUILD)/san/sim/cli/main.o
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
-$(BUILD)/san/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(SAN_OBJ)
+$(BUILD)/san/test_%: tests/unit/test_%.c $(SAN_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) $(CHECK_CFLAGS) -Itests/unit -o $@ $< $(SAN_OBJ) $(PKG_LIBS) $(CHECK_LIBS) -lm
 
@@ -227,15 +228,15 @@ table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax $(BUILD)/san/enc
 	@sh tests/vector_coverage.sh
 
 # docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
-$(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c isa/isa_forms.c $(HEADERS) | $(DEPS_STAMP)
-	@mkdir -p $(BUILD)
-	$(CC) $(OPT_CFLAGS) -o $@ docs/gen/isa_doc.c isa/isa_table.c isa/isa_forms.c
+# The generators link objects (one source per compile, so that each has its .d file).
+ISA_DOC_SRC := docs/gen/isa_doc.c isa/isa_table.c isa/isa_forms.c
+$(BUILD)/isa_doc: $(ISA_DOC_SRC:%.c=$(BUILD)/opt/%.o)
+	$(CC) $(OPT_CFLAGS) -o $@ $^
 
 # docs/config.md likewise, from the configuration key table (sim/config/config.def).
 CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config/config.c sim/base/fileio.c sim/base/text.c isa/asm/asm_diag.c
-$(BUILD)/config_doc: $(CONFIG_DOC_SRC) $(HEADERS) | $(DEPS_STAMP)
-	@mkdir -p $(BUILD)
-	$(CC) $(OPT_CFLAGS) $(PKG_CFLAGS) -o $@ $(CONFIG_DOC_SRC) $(PKG_LIBS) -lm
+$(BUILD)/config_doc: $(CONFIG_DOC_SRC:%.c=$(BUILD)/opt/%.o)
+	$(CC) $(OPT_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
 # sim/configs/fiji.ini: its own header (up to the first blank line), then `config --dump` without its header.
 FIJI_BODY = sed '1,/^$$/d'
@@ -274,15 +275,12 @@ FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-l
 FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/%.o)
 FUZZ_BIN := $(addprefix $(BUILD)/fuzz/fuzz_,asm workload config trace codeobj)
 
-$(BUILD)/fuzz/%.o: %.c $(HEADERS) | $(TEST_DEPS_STAMP)
+$(BUILD)/fuzz/%.o: %.c | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
-$(FUZZ_BIN): $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FUZZ_OBJ)
+$(FUZZ_BIN): $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -o $@ $< $(FUZZ_OBJ) $(PKG_LIBS) -lm
-
-# The replays include the targets' sources: rebuild them when a target changes.
-$(BUILD)/san/test_fuzz_regressions: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
 fuzz: $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
@@ -308,15 +306,14 @@ VIZ_CFLAGS = $(shell pkg-config --cflags $(VIZ_PKGS) 2>/dev/null)
 VIZ_LIBS = $(shell pkg-config --libs $(VIZ_PKGS) 2>/dev/null)
 VIZ_SRC := $(sort $(wildcard viz/*.c))
 VIZ_LIB_SRC := $(filter-out viz/viz_main.c,$(VIZ_SRC)) sim/observe/trace_read.c sim/base/fileio.c
-VIZ_HEADERS := viz/viz.h $(HEADERS)
 VIZ_TEST_SRC := $(sort $(wildcard tests/viz/test_*.c))
 VIZ_TEST_BIN := $(VIZ_TEST_SRC:tests/viz/%.c=$(BUILD)/san/viz_%)
 
-$(BUILD)/opt/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(DEPS_STAMP)
+$(BUILD)/opt/viz/%.o: viz/%.c | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_CFLAGS) $(VIZ_CFLAGS) -c $< -o $@
 
-$(BUILD)/san/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(TEST_DEPS_STAMP)
+$(BUILD)/san/viz/%.o: viz/%.c | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(VIZ_CFLAGS) -c $< -o $@
 
@@ -327,7 +324,7 @@ $(BUILD)/san/gcnviz: $(VIZ_LIB_SRC:%.c=$(BUILD)/san/%.o) $(BUILD)/san/viz/viz_ma
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(VIZ_LIBS) -lm
 
 # Unit tests of the viewer: tests/viz/test_NAME.c, linked with the viewer and the trace reader.
-$(BUILD)/san/viz_test_%: tests/viz/test_%.c $(wildcard tests/viz/*.h) $(VIZ_LIB_SRC:%.c=$(BUILD)/san/%.o)
+$(BUILD)/san/viz_test_%: tests/viz/test_%.c $(VIZ_LIB_SRC:%.c=$(BUILD)/san/%.o)
 	$(CC) $(SAN_CFLAGS) $(VIZ_CFLAGS) $(CHECK_CFLAGS) -Iviz -Itests/viz -o $@ $< $(VIZ_LIB_SRC:%.c=$(BUILD)/san/%.o) $(VIZ_LIBS) $(CHECK_LIBS) -lm
 
 # `make` builds the viewer when SDL2 is installed and says so when it is not.
@@ -391,3 +388,6 @@ install: $(BUILD)/gcnsim viz man
 
 clean:
 	rm -rf $(BUILD)
+
+# The headers each object, test and tool was built from (-MMD -MP above); none before the first build.
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
