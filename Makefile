@@ -238,17 +238,24 @@ CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config/config.c sim/base/fileio.c si
 $(BUILD)/config_doc: $(CONFIG_DOC_SRC:%.c=$(BUILD)/opt/%.o)
 	$(CC) $(OPT_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
+# docs/cli.md's synopsis likewise, from the command table (sim/cli/commands.def).
+$(BUILD)/cli_doc: $(BUILD)/opt/docs/gen/cli_doc.o
+	$(CC) $(OPT_CFLAGS) -o $@ $^
+
 # sim/configs/fiji.ini: its own header (up to the first blank line), then `config --dump` without its header.
 FIJI_BODY = sed '1,/^$$/d'
-docs: $(BUILD)/isa_doc $(BUILD)/config_doc $(BUILD)/gcnsim
+docs: $(BUILD)/isa_doc $(BUILD)/config_doc $(BUILD)/cli_doc $(BUILD)/gcnsim
 	$(BUILD)/isa_doc > docs/isa.md
 	$(BUILD)/config_doc > docs/config.md
+	$(BUILD)/cli_doc docs/cli.md > $(BUILD)/cli.md && mv $(BUILD)/cli.md docs/cli.md
 	sh validation/doc.sh $(BUILD)/gcnsim > $(BUILD)/validation.md && mv $(BUILD)/validation.md docs/validation.md
 	{ sed '/^$$/q' sim/configs/fiji.ini; $(BUILD)/gcnsim config --dump | $(FIJI_BODY); } > $(BUILD)/fiji.ini && mv $(BUILD)/fiji.ini sim/configs/fiji.ini
 
-docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/config_doc $(OPENCL_ASM)
+docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/config_doc $(BUILD)/cli_doc $(OPENCL_ASM)
 	@$(BUILD)/isa_doc | cmp -s - docs/isa.md || { echo "docs/isa.md is out of date: run 'make docs'"; exit 1; }
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
+	@$(BUILD)/cli_doc docs/cli.md | cmp -s - docs/cli.md || \
+	  { echo "docs/cli.md's synopsis is not sim/cli/commands.def's: run 'make docs'"; exit 1; }
 	@sh validation/doc.sh $(BUILD)/san/gcnsim > $(BUILD)/validation.md && cmp -s $(BUILD)/validation.md docs/validation.md || \
 	  { echo "docs/validation.md is out of date: run 'make docs'"; exit 1; }
 	@$(FIJI_BODY) sim/configs/fiji.ini > $(BUILD)/fiji.body && $(BUILD)/san/gcnsim config --dump | $(FIJI_BODY) | cmp -s - $(BUILD)/fiji.body || \
@@ -345,8 +352,9 @@ viewer-screenshots: $(BUILD)/gcnsim $(BUILD)/gcnviz
 	@sh tests/viz/screenshots.sh $(BUILD)/gcnsim $(BUILD)/gcnviz docs/img
 
 # ---- man pages: gcnsim.1 (with every command's help) and gcnviz.1, made by docs/gen/man.sh from the
-# programs' own --help and --version, so they say what the programs say.
-GCNSIM_COMMANDS := run check asm config occupancy sweep trace
+# programs' own --help and --version, so they say what the programs say. The commands with a
+# section each: those `gcnsim --help` lists (sim/cli/commands.def), but help.
+GCNSIM_COMMANDS = $$(sh docs/gen/commands.sh $(BUILD)/gcnsim | grep -v -x help)
 $(BUILD)/man/gcnsim.1: $(BUILD)/gcnsim docs/gen/man.sh
 	@mkdir -p $(dir $@)
 	sh docs/gen/man.sh $(BUILD)/gcnsim 'simulate AMD GCN3 (gfx803) compute units' '.BR gcnviz (1)' $(GCNSIM_COMMANDS) > $@.tmp && mv $@.tmp $@
