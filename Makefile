@@ -41,7 +41,8 @@ PKGS := inih libelf msgpack yaml-0.1
 WARN := -Wall -Wextra -Wpedantic -Werror
 # -MMD -MP: every compile writes NAME.d beside its output listing the headers it read (the .def
 # tables too), included at the end of this file, so that a header edit rebuilds only what includes it.
-BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g -MMD -MP
+# -I.: the rooms below both isa/ and sim/ (common/), included by their path ("common/le.h").
+BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -I. -g -MMD -MP
 OPT_CFLAGS := $(BASE_CFLAGS) -O2
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_CFLAGS := $(BASE_CFLAGS) -O1 $(SAN_FLAGS)
@@ -51,7 +52,7 @@ PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-# Rooms (docs/development.md): isa/ and isa/*/, sim/*/; includes name the room ("mem/cache.h").
+# Rooms (docs/development.md): common/, isa/ and isa/*/, sim/*/; includes name the room ("mem/cache.h").
 LIB_SRC := $(sort $(wildcard isa/*.c isa/*/*.c) $(filter-out sim/cli/main.c,$(wildcard sim/*/*.c)))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 

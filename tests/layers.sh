@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.." || exit 1
 # Room rank: a file may include its own room and any room of a lower rank.
 rank() {
   case $1 in
+    common) echo -1 ;;
     isa|sim/base) echo 0 ;;
     isa/exec|isa/asm) echo 1 ;;
     sim/config) echo 2 ;;
@@ -24,7 +25,7 @@ rank() {
 }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-files=$(ls isa/*.[ch] isa/*.def isa/*/*.[ch] sim/*/*.[ch] sim/*/*.def viz/*.[ch] 2>/dev/null)
+files=$(ls common/*.[ch] isa/*.[ch] isa/*.def isa/*/*.[ch] sim/*/*.[ch] sim/*/*.def viz/*.[ch] 2>/dev/null)
 fail=0
 checked=0
 : > "$tmp/edges"
@@ -39,13 +40,13 @@ for f in $files; do
   own=""
   first=1
   for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do
-    # Resolved as the compiler does: the including file's folder, then -Iisa, then -Isim.
+    # Resolved as the compiler does: the including file's folder, then -Iisa, -Isim and -I.
     t=""
-    for cand in "$room/$inc" "isa/$inc" "sim/$inc"; do
+    for cand in "$room/$inc" "isa/$inc" "sim/$inc" "$inc"; do
       [ -f "$cand" ] && { t=$cand; break; }
     done
     if [ -z "$t" ]; then
-      echo "layers: FAIL $f: #include \"$inc\" names no file of isa/ or sim/"
+      echo "layers: FAIL $f: #include \"$inc\" names no file of isa/, sim/ or common/"
       fail=$((fail + 1))
       continue
     fi
