@@ -235,7 +235,7 @@ $(BUILD)/isa_doc: $(ISA_DOC_SRC:%.c=$(BUILD)/opt/%.o)
 	$(CC) $(OPT_CFLAGS) -o $@ $^
 
 # docs/config.md likewise, from the configuration key table (sim/config/config.def).
-CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config/config.c sim/base/fileio.c sim/base/text.c isa/asm/asm_diag.c
+CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config/config.c sim/base/fileio.c sim/base/ini_read.c sim/base/text.c isa/asm/asm_diag.c
 $(BUILD)/config_doc: $(CONFIG_DOC_SRC:%.c=$(BUILD)/opt/%.o)
 	$(CC) $(OPT_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
