@@ -17,7 +17,7 @@ CC ?= cc
 BUILD := build
 
 # Two lists: what building gcnsim and gcnviz and running the demo need (`make`, `make demo`), and
-# what only the tests add (`make test`); `make deps` installs both. tests/deps.sh --check-split
+# what only the tests add (`make test`); `make deps` installs both. tests/tools/deps.sh --check-split
 # (part of `make test`) keeps test-only packages out of the first list.
 # The viewer's packages: a plain `make` by a non-root user without them builds gcnsim alone and says so.
 VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
@@ -71,21 +71,21 @@ all: $(BUILD)/gcnsim viz man
 # DEMO_DEB_PACKAGES; everything a test builds or runs needs the test stamp, made after the build's
 # (never two apt-get at once under -j).
 $(DEPS_STAMP): Makefile
-	@sh tests/deps.sh $(DEMO_DEB_PACKAGES)
+	@sh tests/tools/deps.sh $(DEMO_DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $@
 
 $(TEST_DEPS_STAMP): Makefile $(DEPS_STAMP)
-	@sh tests/deps.sh $(DEB_PACKAGES)
+	@sh tests/tools/deps.sh $(DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $@
 
 deps:
-	@sh tests/deps.sh --install $(DEB_PACKAGES)
+	@sh tests/tools/deps.sh --install $(DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $(DEPS_STAMP) $(TEST_DEPS_STAMP)
 
 # The split itself: no test-only package in the build's list, every package in one of the two.
 .PHONY: deps-check
 deps-check:
-	@sh tests/deps.sh --check-split "$(DEMO_DEB_PACKAGES)" "$(TEST_DEB_PACKAGES)" "$$($(MAKE) -s -n -W Makefile $(DEPS_STAMP) | grep 'tests/deps.sh')"
+	@sh tests/tools/deps.sh --check-split "$(DEMO_DEB_PACKAGES)" "$(TEST_DEB_PACKAGES)" "$$($(MAKE) -s -n -W Makefile $(DEPS_STAMP) | grep 'tests/tools/deps.sh')"
 
 # ---- optimised build -------------------------------------------------------------------------
 $(BUILD)/opt/%.o: %.c | $(DEPS_STAMP)
@@ -108,7 +108,7 @@ $(BUILD)/san/test_%: tests/unit/test_%.c $(SAN_OBJ)
 	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) $(CHECK_CFLAGS) -Itests/unit -o $@ $< $(SAN_OBJ) $(PKG_LIBS) $(CHECK_LIBS) -lm
 
 unit: $(UNIT_BIN)
-	@sh tests/run_unit.sh $(UNIT_BIN)
+	@sh tests/tools/run_unit.sh $(UNIT_BIN)
 
 # ---- issue 15: OpenCL C and HIP kernels compiled for gfx803 with the ROCm device libraries
 # (docs/kernels.md), run unchanged by the end-to-end tests. These are the commands gcnsim itself
@@ -160,7 +160,7 @@ timing-modes: $(BUILD)/san/gcnsim $(OPENCL_ASM)
 # experiments' generated kernels (build/experiments-fast, made by experiments-fast first).
 .PHONY: hazard-corpus
 hazard-corpus: $(BUILD)/san/gcnsim $(OPENCL_ASM) experiments-fast
-	@sh tests/hazard_corpus.sh $(BUILD)/san/gcnsim $(BUILD)/experiments-fast
+	@sh tests/e2e/hazard_corpus.sh $(BUILD)/san/gcnsim $(BUILD)/experiments-fast
 # ---- end of hazards ----
 
 # The end-to-end suite under valgrind (optimised build): no errors, no leaks. Slow; not in `make test`.
@@ -193,14 +193,14 @@ bad: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 	@sh tests/bad/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 
 llvm-check: $(OPENCL_ASM) | $(TEST_DEPS_STAMP)
-	@sh tests/llvm_check.sh
+	@sh tests/isa/llvm_check.sh
 
 # ---- code objects as input (docs/kernels.md, "Code objects") -------------------------------------
 # The decoder against llvm-objdump on every shipped kernel's object and the generated corpora, then
 # every shipped workload run from its llvm-mc object (and linked .hsaco) against the run from its text,
 # then every gfx803 object of librocsparse0 loaded and decoded (the optimised build: 1.3 GB of them).
 codeobj: $(BUILD)/san/gcnsim $(BUILD)/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check $(OPENCL_ASM) | $(TEST_DEPS_STAMP)
-	@sh tests/objdump_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
+	@sh tests/isa/objdump_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
 	@sh tests/e2e/codeobj.sh $(BUILD)/san/gcnsim
 	@sh tests/e2e/rocsparse.sh $(BUILD)/gcnsim
 # ---- end code objects
@@ -212,7 +212,7 @@ $(BUILD)/san/table_sample: tests/gen/table_sample.c $(SAN_OBJ)
 $(BUILD)/san/valu_syntax: tests/gen/valu_syntax.c $(SAN_OBJ)
 	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJ) $(PKG_LIBS) -lm
 
-# The machine code against llvm-mc's (tests/encoding_check.sh, tests/gen/encode_check.c).
+# The machine code against llvm-mc's (tests/isa/encoding_check.sh, tests/gen/encode_check.c).
 $(BUILD)/san/encode_check: tests/gen/encode_check.c $(SAN_OBJ)
 	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJ) $(PKG_LIBS) -lm
 
@@ -221,12 +221,12 @@ table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax $(BUILD)/san/enc
 	@llvm-mc -arch=amdgcn -mcpu=gfx803 $(BUILD)/table_sample.s -o /dev/null
 	@echo "table-check: llvm-mc accepts all $$(grep -c '^  ' $(BUILD)/table_sample.s) table samples"
 	@$(BUILD)/san/table_sample --check
-	@sh tests/scalar_coverage.sh
-	@sh tests/ds_coverage.sh
-	@sh tests/valu_syntax_check.sh $(BUILD)/san/valu_syntax
-	@sh tests/sdwa_dpp_coverage.sh $(BUILD)/san/valu_syntax
-	@sh tests/encoding_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/encode_check $(BUILD)/table_sample.s
-	@sh tests/vector_coverage.sh
+	@sh tests/isa/scalar_coverage.sh
+	@sh tests/isa/ds_coverage.sh
+	@sh tests/isa/valu_syntax_check.sh $(BUILD)/san/valu_syntax
+	@sh tests/isa/sdwa_dpp_coverage.sh $(BUILD)/san/valu_syntax
+	@sh tests/isa/encoding_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/encode_check $(BUILD)/table_sample.s
+	@sh tests/isa/vector_coverage.sh
 
 # docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
 # The generators link objects (one source per compile, so that each has its .d file).
@@ -261,15 +261,15 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/co
 	  { echo "docs/validation.md is out of date: run 'make docs'"; exit 1; }
 	@$(FIJI_BODY) sim/configs/fiji.ini > $(BUILD)/fiji.body && $(BUILD)/san/gcnsim config --dump | $(FIJI_BODY) | cmp -s - $(BUILD)/fiji.body || \
 	  { echo "sim/configs/fiji.ini is out of date (its comments and values must be config --dump's): run 'make docs'"; exit 1; }
-	@sh tests/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
-	@sh tests/cli_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
-	@sh tests/glossary_check.sh $(BUILD)/san/gcnsim
-	@sh tests/install_check.sh
+	@sh tests/docs/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
+	@sh tests/docs/cli_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
+	@sh tests/docs/glossary_check.sh $(BUILD)/san/gcnsim
+	@sh tests/docs/install_check.sh
 
 # The rooms: includes run only downwards and modules form no cycle (docs/development.md).
 .PHONY: layers
 layers:
-	@sh tests/layers.sh
+	@sh tests/tools/layers.sh
 
 test: deps-check layers unit table-check e2e codeobj timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check validate-fast
 	@echo "make test: all test groups passed"
@@ -342,7 +342,7 @@ viz: | $(DEPS_STAMP)
 
 # The viewer's tests: unit tests, headless PNGs of a crafted trace and of shipped workloads.
 viz-test: $(VIZ_TEST_BIN) $(BUILD)/san/gcnviz $(BUILD)/san/gcnsim $(BUILD)/gcnsim $(OPENCL_ASM)
-	@sh tests/run_unit.sh $(VIZ_TEST_BIN)
+	@sh tests/tools/run_unit.sh $(VIZ_TEST_BIN)
 	@sh tests/viz/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
 	@# issue 20: the pictures of docs/viewer.md (5 with the instruction pane), drawn headless into a temporary directory
 	@d=$$(mktemp -d) && sh tests/viz/screenshots.sh $(BUILD)/gcnsim $(BUILD)/san/gcnviz $$d && ls $$d/*.png | wc -l | \

@@ -1,6 +1,6 @@
 /* asm_encode: an instruction's machine code (asm_encode.h). Field layouts from the GCN3 ISA manual,
  * chapter 12 "Microcode Formats" (12.1 SOP2 ... 12.10 MTBUF), as LLVM encodes them for gfx803;
- * tests/encoding_check.sh compares every shipped kernel and a sample of every table instruction
+ * tests/isa/encoding_check.sh compares every shipped kernel and a sample of every table instruction
  * byte for byte with llvm-mc. */
 #include "asm/asm_encode.h"
 #include "common/le.h"

@@ -5,9 +5,9 @@
 # (timing_cu.c is the module machine/timing_cu.h), else the one whose first include it is. So
 # files that call each other in a circle are caught when each has its own header, and a .c file
 # without one (trace_read.c: trace_internal.h) joins its first include's module. Prints each
-# violation and "layers: N passed, N failed". Usage: sh tests/layers.sh (from anywhere).
+# violation and "layers: N passed, N failed". Usage: sh tests/tools/layers.sh (from anywhere).
 set -u
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 # Room rank: a file may include its own room and any room of a lower rank.
 rank() {
   case $1 in
@@ -33,7 +33,7 @@ for f in $files; do
   room=$(dirname "$f")
   r=$(rank "$room")
   if [ -z "$r" ]; then
-    echo "layers: FAIL $f: $room is not a room of tests/layers.sh (add it, with its rank, and to docs/development.md)"
+    echo "layers: FAIL $f: $room is not a room of tests/tools/layers.sh (add it, with its rank, and to docs/development.md)"
     fail=$((fail + 1))
     continue
   fi

@@ -5,10 +5,10 @@
 # sections) appears in that command's --help. -h, --help and --version are every command's and
 # are left out. gcnsim's and gcnviz's --version must print the same version. (The synopsis's gcnsim
 # lines themselves are the command table's: docs/gen/cli_doc.c, `make docs-check`.)
-# Usage: sh tests/cli_check.sh GCNSIM GCNVIZ   (prints "cli-check: N commands, M options checked")
+# Usage: sh tests/docs/cli_check.sh GCNSIM GCNVIZ   (prints "cli-check: N commands, M options checked")
 set -u
 gcnsim=$1 gcnviz=$2
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # A help text's options: those of its usage lines and of its option list (lines starting with '-').
