@@ -18,7 +18,7 @@ CC ?= cc
 BUILD := build
 
 # Two lists: what building gcnsim and gcnviz and running the demo need (`make`, `make demo`), and
-# what only the tests add (`make test`); `make deps` installs both. tests/deps.sh --check-split
+# what only the tests add (`make test`); `make deps` installs both. tests/tools/deps.sh --check-split
 # (part of `make test`) keeps test-only packages out of the first list.
 # The viewer's packages: a plain `make` by a non-root user without them builds gcnsim alone and says so.
 VIZ_DEB_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
@@ -40,7 +40,10 @@ DEB_PACKAGES := $(DEMO_DEB_PACKAGES) $(TEST_DEB_PACKAGES)
 PKGS := inih libelf msgpack yaml-0.1
 # ---- end code objects
 WARN := -Wall -Wextra -Wpedantic -Werror
-BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -g
+# -MMD -MP: every compile writes NAME.d beside its output listing the headers it read (the .def
+# tables too), included at the end of this file, so that a header edit rebuilds only what includes it.
+# -I.: the rooms below both isa/ and sim/ (common/), included by their path ("common/le.h").
+BASE_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) -Iisa -Isim -I. -g -MMD -MP
 OPT_CFLAGS := $(BASE_CFLAGS) -O2
 SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_CFLAGS := $(BASE_CFLAGS) -O1 $(SAN_FLAGS)
@@ -50,9 +53,14 @@ PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-# Rooms (docs/development.md): isa/ and isa/*/, sim/*/; includes name the room ("mem/cache.h").
+# The compile flags are a prerequisite of every object through this file, rewritten only when they
+# change: an object built under other flags (or before its .d file existed) is rebuilt, not reused.
+FLAGS_STAMP := $(BUILD)/cflags.txt
+FLAGS_NOW := $(CC) $(OPT_CFLAGS) | $(SAN_CFLAGS)
+$(shell mkdir -p $(BUILD) && { echo '$(FLAGS_NOW)' | cmp -s - $(FLAGS_STAMP) || echo '$(FLAGS_NOW)' > $(FLAGS_STAMP); })
+
+# Rooms (docs/development.md): common/, isa/ and isa/*/, sim/*/; includes name the room ("mem/cache.h").
 LIB_SRC := $(sort $(wildcard isa/*.c isa/*/*.c) $(filter-out sim/cli/main.c,$(wildcard sim/*/*.c)))
-HEADERS := $(wildcard isa/*.h isa/*.def isa/*/*.h isa/*/*.def sim/*/*.h sim/*/*.def)
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 
 OPT_OBJ := $(LIB_SRC:%.c=$(BUILD)/opt/%.o)
@@ -70,24 +78,24 @@ all: $(BUILD)/gcnsim viz man
 # DEMO_DEB_PACKAGES; everything a test builds or runs needs the test stamp, made after the build's
 # (never two apt-get at once under -j).
 $(DEPS_STAMP): Makefile
-	@sh tests/deps.sh $(DEMO_DEB_PACKAGES)
+	@sh tests/tools/deps.sh $(DEMO_DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $@
 
 $(TEST_DEPS_STAMP): Makefile $(DEPS_STAMP)
-	@sh tests/deps.sh $(DEB_PACKAGES)
+	@sh tests/tools/deps.sh $(DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $@
 
 deps:
-	@sh tests/deps.sh --install $(DEB_PACKAGES)
+	@sh tests/tools/deps.sh --install $(DEB_PACKAGES)
 	@mkdir -p $(BUILD) && touch $(DEPS_STAMP) $(TEST_DEPS_STAMP)
 
 # The split itself: no test-only package in the build's list, every package in one of the two.
 .PHONY: deps-check
 deps-check:
-	@sh tests/deps.sh --check-split "$(DEMO_DEB_PACKAGES)" "$(TEST_DEB_PACKAGES)" "$$($(MAKE) -s -n -W Makefile $(DEPS_STAMP) | grep 'tests/deps.sh')"
+	@sh tests/tools/deps.sh --check-split "$(DEMO_DEB_PACKAGES)" "$(TEST_DEB_PACKAGES)" "$$($(MAKE) -s -n -W Makefile $(DEPS_STAMP) | grep 'tests/tools/deps.sh')"
 
 # ---- optimised build -------------------------------------------------------------------------
-$(BUILD)/opt/%.o: %.c $(HEADERS) | $(DEPS_STAMP)
+$(BUILD)/opt/%.o: %.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
@@ -95,7 +103,7 @@ $(BUILD)/gcnsim: $(OPT_OBJ) $(BUILD)/opt/sim/cli/main.o
 	$(CC) $(OPT_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
 # ---- sanitizer build and tests ---------------------------------------------------------------
-$(BUILD)/san/%.o: %.c $(HEADERS) | $(TEST_DEPS_STAMP)
+$(BUILD)/san/%.o: %.c $(FLAGS_STAMP) | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
@@ -104,12 +112,12 @@ $(BUILD)/san/gcnsim: $(SAN_OBJ) $(BUILD)/san/sim/cli/main.o
 
 # A test may count calls between modules with the linker's --wrap (WRAP_<test name>).
 WRAP_result_once := $(foreach f,occ_dispatch_kernel occ_analyse occ_llvm occ_fit_more occ_compute,-Wl,--wrap=$(f))
-$(BUILD)/san/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(SAN_OBJ)
+$(BUILD)/san/test_%: tests/unit/test_%.c $(SAN_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(PKG_CFLAGS) $(CHECK_CFLAGS) -Itests/unit -o $@ $< $(SAN_OBJ) $(PKG_LIBS) $(CHECK_LIBS) -lm $(WRAP_$*)
 
 unit: $(UNIT_BIN)
-	@sh tests/run_unit.sh $(UNIT_BIN)
+	@sh tests/tools/run_unit.sh $(UNIT_BIN)
 
 # ---- issue 15: OpenCL C and HIP kernels compiled for gfx803 with the ROCm device libraries
 # (docs/kernels.md), run unchanged by the end-to-end tests. These are the commands gcnsim itself
@@ -161,7 +169,7 @@ timing-modes: $(BUILD)/san/gcnsim $(OPENCL_ASM)
 # experiments' generated kernels (build/experiments-fast, made by experiments-fast first).
 .PHONY: hazard-corpus
 hazard-corpus: $(BUILD)/san/gcnsim $(OPENCL_ASM) experiments-fast
-	@sh tests/hazard_corpus.sh $(BUILD)/san/gcnsim $(BUILD)/experiments-fast
+	@sh tests/e2e/hazard_corpus.sh $(BUILD)/san/gcnsim $(BUILD)/experiments-fast
 # ---- end of hazards ----
 
 # The end-to-end suite under valgrind (optimised build): no errors, no leaks. Slow; not in `make test`.
@@ -198,14 +206,14 @@ bad: $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 	@sh tests/bad/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz $(BUILD)/gcnsim
 
 llvm-check: $(OPENCL_ASM) | $(TEST_DEPS_STAMP)
-	@sh tests/llvm_check.sh
+	@sh tests/isa/llvm_check.sh
 
 # ---- code objects as input (docs/kernels.md, "Code objects") -------------------------------------
 # The decoder against llvm-objdump on every shipped kernel's object and the generated corpora, then
 # every shipped workload run from its llvm-mc object (and linked .hsaco) against the run from its text,
 # then every gfx803 object of librocsparse0 loaded and decoded (the optimised build: 1.3 GB of them).
 codeobj: $(BUILD)/san/gcnsim $(BUILD)/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check $(OPENCL_ASM) | $(TEST_DEPS_STAMP)
-	@sh tests/objdump_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
+	@sh tests/isa/objdump_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
 	@sh tests/e2e/codeobj.sh $(BUILD)/san/gcnsim
 	@sh tests/e2e/rocsparse.sh $(BUILD)/gcnsim
 # ---- end code objects
@@ -217,7 +225,7 @@ $(BUILD)/san/table_sample: tests/gen/table_sample.c $(SAN_OBJ)
 $(BUILD)/san/valu_syntax: tests/gen/valu_syntax.c $(SAN_OBJ)
 	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJ) $(PKG_LIBS) -lm
 
-# The machine code against llvm-mc's (tests/encoding_check.sh, tests/gen/encode_check.c).
+# The machine code against llvm-mc's (tests/isa/encoding_check.sh, tests/gen/encode_check.c).
 $(BUILD)/san/encode_check: tests/gen/encode_check.c $(SAN_OBJ)
 	$(CC) $(SAN_CFLAGS) -o $@ $< $(SAN_OBJ) $(PKG_LIBS) -lm
 
@@ -226,48 +234,55 @@ table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax $(BUILD)/san/enc
 	@llvm-mc -arch=amdgcn -mcpu=gfx803 $(BUILD)/table_sample.s -o /dev/null
 	@echo "table-check: llvm-mc accepts all $$(grep -c '^  ' $(BUILD)/table_sample.s) table samples"
 	@$(BUILD)/san/table_sample --check
-	@sh tests/scalar_coverage.sh
-	@sh tests/ds_coverage.sh
-	@sh tests/valu_syntax_check.sh $(BUILD)/san/valu_syntax
-	@sh tests/sdwa_dpp_coverage.sh $(BUILD)/san/valu_syntax
-	@sh tests/encoding_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/encode_check $(BUILD)/table_sample.s
-	@sh tests/vector_coverage.sh
+	@sh tests/isa/scalar_coverage.sh
+	@sh tests/isa/ds_coverage.sh
+	@sh tests/isa/valu_syntax_check.sh $(BUILD)/san/valu_syntax
+	@sh tests/isa/sdwa_dpp_coverage.sh $(BUILD)/san/valu_syntax
+	@sh tests/isa/encoding_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/encode_check $(BUILD)/table_sample.s
+	@sh tests/isa/vector_coverage.sh
 
 # docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
-$(BUILD)/isa_doc: docs/gen/isa_doc.c isa/isa_table.c isa/isa_forms.c $(HEADERS) | $(DEPS_STAMP)
-	@mkdir -p $(BUILD)
-	$(CC) $(OPT_CFLAGS) -o $@ docs/gen/isa_doc.c isa/isa_table.c isa/isa_forms.c
+# The generators link objects (one source per compile, so that each has its .d file).
+ISA_DOC_SRC := docs/gen/isa_doc.c isa/isa_table.c isa/isa_forms.c
+$(BUILD)/isa_doc: $(ISA_DOC_SRC:%.c=$(BUILD)/opt/%.o)
+	$(CC) $(OPT_CFLAGS) -o $@ $^
 
 # docs/config.md likewise, from the configuration key table (sim/config/config.def).
-CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config/config.c sim/base/fileio.c sim/base/text.c isa/asm/asm_diag.c
-$(BUILD)/config_doc: $(CONFIG_DOC_SRC) $(HEADERS) | $(DEPS_STAMP)
-	@mkdir -p $(BUILD)
-	$(CC) $(OPT_CFLAGS) $(PKG_CFLAGS) -o $@ $(CONFIG_DOC_SRC) $(PKG_LIBS) -lm
+CONFIG_DOC_SRC := docs/gen/config_doc.c sim/config/config.c sim/base/fileio.c sim/base/ini_read.c sim/base/text.c isa/asm/asm_diag.c
+$(BUILD)/config_doc: $(CONFIG_DOC_SRC:%.c=$(BUILD)/opt/%.o)
+	$(CC) $(OPT_CFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+# docs/cli.md's synopsis likewise, from the command table (sim/cli/commands.def).
+$(BUILD)/cli_doc: $(BUILD)/opt/docs/gen/cli_doc.o
+	$(CC) $(OPT_CFLAGS) -o $@ $^
 
 # sim/configs/fiji.ini: its own header (up to the first blank line), then `config --dump` without its header.
 FIJI_BODY = sed '1,/^$$/d'
-docs: $(BUILD)/isa_doc $(BUILD)/config_doc $(BUILD)/gcnsim
+docs: $(BUILD)/isa_doc $(BUILD)/config_doc $(BUILD)/cli_doc $(BUILD)/gcnsim
 	$(BUILD)/isa_doc > docs/isa.md
 	$(BUILD)/config_doc > docs/config.md
+	$(BUILD)/cli_doc docs/cli.md > $(BUILD)/cli.md && mv $(BUILD)/cli.md docs/cli.md
 	sh validation/doc.sh $(BUILD)/gcnsim > $(BUILD)/validation.md && mv $(BUILD)/validation.md docs/validation.md
 	{ sed '/^$$/q' sim/configs/fiji.ini; $(BUILD)/gcnsim config --dump | $(FIJI_BODY); } > $(BUILD)/fiji.ini && mv $(BUILD)/fiji.ini sim/configs/fiji.ini
 
-docs-check: $(BUILD)/san/gcnsim $(BUILD)/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/config_doc $(OPENCL_ASM)
+docs-check: $(BUILD)/san/gcnsim $(BUILD)/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa_doc $(BUILD)/config_doc $(BUILD)/cli_doc $(OPENCL_ASM)
 	@$(BUILD)/isa_doc | cmp -s - docs/isa.md || { echo "docs/isa.md is out of date: run 'make docs'"; exit 1; }
 	@$(BUILD)/config_doc | cmp -s - docs/config.md || { echo "docs/config.md is out of date: run 'make docs'"; exit 1; }
+	@$(BUILD)/cli_doc docs/cli.md | cmp -s - docs/cli.md || \
+	  { echo "docs/cli.md's synopsis is not sim/cli/commands.def's: run 'make docs'"; exit 1; }
 	@sh validation/doc.sh $(BUILD)/san/gcnsim $(BUILD)/gcnsim > $(BUILD)/validation.md && cmp -s $(BUILD)/validation.md docs/validation.md || \
 	  { echo "docs/validation.md is out of date: run 'make docs'"; exit 1; }
 	@$(FIJI_BODY) sim/configs/fiji.ini > $(BUILD)/fiji.body && $(BUILD)/san/gcnsim config --dump | $(FIJI_BODY) | cmp -s - $(BUILD)/fiji.body || \
 	  { echo "sim/configs/fiji.ini is out of date (its comments and values must be config --dump's): run 'make docs'"; exit 1; }
-	@sh tests/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
-	@sh tests/cli_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
-	@sh tests/glossary_check.sh $(BUILD)/san/gcnsim
-	@sh tests/install_check.sh
+	@sh tests/docs/docs_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
+	@sh tests/docs/cli_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
+	@sh tests/docs/glossary_check.sh $(BUILD)/san/gcnsim
+	@sh tests/docs/install_check.sh
 
 # The rooms: includes run only downwards and modules form no cycle (docs/development.md).
 .PHONY: layers
 layers:
-	@sh tests/layers.sh
+	@sh tests/tools/layers.sh
 
 test: deps-check layers unit table-check e2e codeobj timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check validate-fast
 	@echo "make test: all test groups passed"
@@ -281,15 +296,12 @@ FUZZ_CFLAGS := $(BASE_CFLAGS) -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-l
 FUZZ_OBJ := $(LIB_SRC:%.c=$(BUILD)/fuzz/%.o)
 FUZZ_BIN := $(addprefix $(BUILD)/fuzz/fuzz_,asm workload config trace codeobj)
 
-$(BUILD)/fuzz/%.o: %.c $(HEADERS) | $(TEST_DEPS_STAMP)
+$(BUILD)/fuzz/%.o: %.c $(FLAGS_STAMP) | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
-$(FUZZ_BIN): $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FUZZ_OBJ)
+$(FUZZ_BIN): $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(PKG_CFLAGS) -o $@ $< $(FUZZ_OBJ) $(PKG_LIBS) -lm
-
-# The replays include the targets' sources: rebuild them when a target changes.
-$(BUILD)/san/test_fuzz_regressions: $(wildcard tests/fuzz/*.c tests/fuzz/*.h)
 
 fuzz: $(FUZZ_BIN)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BIN)
@@ -315,15 +327,14 @@ VIZ_CFLAGS = $(shell pkg-config --cflags $(VIZ_PKGS) 2>/dev/null)
 VIZ_LIBS = $(shell pkg-config --libs $(VIZ_PKGS) 2>/dev/null)
 VIZ_SRC := $(sort $(wildcard viz/*.c))
 VIZ_LIB_SRC := $(filter-out viz/viz_main.c,$(VIZ_SRC)) sim/observe/trace_read.c sim/base/fileio.c
-VIZ_HEADERS := $(wildcard viz/*.h) $(HEADERS)
 VIZ_TEST_SRC := $(sort $(wildcard tests/viz/test_*.c))
 VIZ_TEST_BIN := $(VIZ_TEST_SRC:tests/viz/%.c=$(BUILD)/san/viz_%)
 
-$(BUILD)/opt/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(DEPS_STAMP)
+$(BUILD)/opt/viz/%.o: viz/%.c $(FLAGS_STAMP) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(OPT_CFLAGS) $(VIZ_CFLAGS) -c $< -o $@
 
-$(BUILD)/san/viz/%.o: viz/%.c $(VIZ_HEADERS) | $(TEST_DEPS_STAMP)
+$(BUILD)/san/viz/%.o: viz/%.c $(FLAGS_STAMP) | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) $(VIZ_CFLAGS) -c $< -o $@
 
@@ -334,7 +345,7 @@ $(BUILD)/san/gcnviz: $(VIZ_LIB_SRC:%.c=$(BUILD)/san/%.o) $(BUILD)/san/viz/viz_ma
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(VIZ_LIBS) -lm
 
 # Unit tests of the viewer: tests/viz/test_NAME.c, linked with the viewer and the trace reader.
-$(BUILD)/san/viz_test_%: tests/viz/test_%.c $(wildcard tests/viz/*.h) $(VIZ_LIB_SRC:%.c=$(BUILD)/san/%.o)
+$(BUILD)/san/viz_test_%: tests/viz/test_%.c $(VIZ_LIB_SRC:%.c=$(BUILD)/san/%.o)
 	$(CC) $(SAN_CFLAGS) $(VIZ_CFLAGS) $(CHECK_CFLAGS) -Iviz -Itests/viz -o $@ $< $(VIZ_LIB_SRC:%.c=$(BUILD)/san/%.o) $(VIZ_LIBS) $(CHECK_LIBS) -lm
 
 # `make` builds the viewer when SDL2 is installed and says so when it is not.
@@ -344,7 +355,7 @@ viz: | $(DEPS_STAMP)
 
 # The viewer's tests: unit tests, headless PNGs of a crafted trace and of shipped workloads.
 viz-test: $(VIZ_TEST_BIN) $(BUILD)/san/gcnviz $(BUILD)/san/gcnsim $(BUILD)/gcnsim $(OPENCL_ASM)
-	@sh tests/run_unit.sh $(VIZ_TEST_BIN)
+	@sh tests/tools/run_unit.sh $(VIZ_TEST_BIN)
 	@sh tests/viz/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/gcnviz
 	@# issue 20: the pictures of docs/viewer.md (5 with the instruction pane), drawn headless into a temporary directory
 	@d=$$(mktemp -d) && sh tests/viz/screenshots.sh $(BUILD)/gcnsim $(BUILD)/san/gcnviz $$d && ls $$d/*.png | wc -l | \
@@ -355,8 +366,9 @@ viewer-screenshots: $(BUILD)/gcnsim $(BUILD)/gcnviz
 	@sh tests/viz/screenshots.sh $(BUILD)/gcnsim $(BUILD)/gcnviz docs/img
 
 # ---- man pages: gcnsim.1 (with every command's help) and gcnviz.1, made by docs/gen/man.sh from the
-# programs' own --help and --version, so they say what the programs say.
-GCNSIM_COMMANDS := run check asm config occupancy sweep trace
+# programs' own --help and --version, so they say what the programs say. The commands with a
+# section each: those `gcnsim --help` lists (sim/cli/commands.def), but help.
+GCNSIM_COMMANDS = $$(sh docs/gen/commands.sh $(BUILD)/gcnsim | grep -v -x help)
 $(BUILD)/man/gcnsim.1: $(BUILD)/gcnsim docs/gen/man.sh
 	@mkdir -p $(dir $@)
 	sh docs/gen/man.sh $(BUILD)/gcnsim 'simulate AMD GCN3 (gfx803) compute units' '.BR gcnviz (1)' $(GCNSIM_COMMANDS) > $@.tmp && mv $@.tmp $@
@@ -398,3 +410,6 @@ install: $(BUILD)/gcnsim viz man
 
 clean:
 	rm -rf $(BUILD)
+
+# The headers each object, test and tool was built from (-MMD -MP above); none before the first build.
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -2,7 +2,7 @@
  * which instructions have them and which sources are floats (they take neg/abs in those forms;
  * integer sources take sext in SDWA and nothing in DPP), and which operands take the source
  * modifiers neg/abs in each form (isa_op_src_mods: the one rule the assembler and the code-object
- * decoder both apply). The rules are the ones llvm-mc applies for gfx803; tests/sdwa_dpp_check.sh
+ * decoder both apply). The rules are the ones llvm-mc applies for gfx803; tests/isa/sdwa_dpp_coverage.sh
  * compares the forms instruction by instruction, test_asm_decode_rules the modifiers. */
 #include "isa.h"
 

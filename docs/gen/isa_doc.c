@@ -89,8 +89,8 @@ int main(void)
     puts("");
     printf("gcnsim implements %d GCN3 (gfx803) instructions: every compute instruction LLVM knows for gfx803\n",
            (int)ISA_NUM_OPS);
-    puts("(`make table-check` proves it: tests/scalar_coverage.sh, tests/ds_coverage.sh,");
-    puts("tests/vector_coverage.sh), the graphics-only ones (MIMG, EXP, interpolation, GDS/GWS) being refused");
+    puts("(`make table-check` proves it: tests/isa/scalar_coverage.sh, tests/isa/ds_coverage.sh,");
+    puts("tests/isa/vector_coverage.sh), the graphics-only ones (MIMG, EXP, interpolation, GDS/GWS) being refused");
     puts("with their reason (isa/asm/asm_refused.def). Every one assembles with `llvm-mc -arch=amdgcn");
     puts("-mcpu=gfx803` in the same syntax and to the same bytes (`gcnsim asm --encoding`). The table below");
     puts("is generated from the single instruction table that also drives the assembler, the printer and");

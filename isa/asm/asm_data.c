@@ -5,6 +5,7 @@
 #include "asm/asm_data.h"
 
 #include "asm/asm_lex.h"
+#include "common/le.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -102,12 +103,6 @@ static uint8_t *emit(asm_ctx_t *c, uint64_t n, uint32_t col, bool *ok)
     }
     memset(s->bytes + at, 0, n);
     return s->bytes + at;
-}
-
-static void put_le(uint8_t *p, unsigned size, uint64_t v)
-{
-    for (unsigned k = 0; k < size; k++)
-        p[k] = (uint8_t)(v >> (8 * k));
 }
 
 /* Where data may go: .rodata, .data, .bss (zeros only) or a section gcnsim does not load. */
@@ -240,7 +235,7 @@ static bool int_list(asm_ctx_t *c, uint32_t i, unsigned size)
             if (!ok)
                 return false;
             if (p)
-                put_le(p, size, (uint64_t)v);
+                le_put(p, size, (uint64_t)v);
         }
         if (c->tok[i].kind == TK_END)
             return true;
@@ -726,7 +721,7 @@ void asm_data_link(asm_ctx_t *c, isa_program_t *out, const asm_link_labels_t *la
         uint64_t s, at = lk.base[x->sec] + x->off;
         if (!sym_offset(c, &lk, labels, &x->ref, x->src, x->src_len, x->line, &s))
             continue;
-        put_le(img + at, x->ref.kind == ASM_RELOC_ABS64 ? 8 : 4, reloc_value(x->ref.kind, s, 0, x->ref.addend, at));
+        le_put(img + at, x->ref.kind == ASM_RELOC_ABS64 ? 8 : 4, reloc_value(x->ref.kind, s, 0, x->ref.addend, at));
     }
     uint32_t start = 0;
     for (uint32_t k = 0; k < out->nkernels; k++) {
@@ -750,7 +745,7 @@ void asm_data_link(asm_ctx_t *c, isa_program_t *out, const asm_link_labels_t *la
         start += kn->ninsts;
     }
     for (uint32_t k = 0; k < lk.ngot; k++)
-        put_le(img + lk.got + 8ull * k, 8, ISA_IMAGE_BASE + lk.got_targets[k]);
+        le_put(img + lk.got + 8ull * k, 8, ISA_IMAGE_BASE + lk.got_targets[k]);
     HASH_CLEAR(hh, lk.by_target);
     free(lk.keys);
     free(lk.got_targets);

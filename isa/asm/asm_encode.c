@@ -1,8 +1,9 @@
 /* asm_encode: an instruction's machine code (asm_encode.h). Field layouts from the GCN3 ISA manual,
  * chapter 12 "Microcode Formats" (12.1 SOP2 ... 12.10 MTBUF), as LLVM encodes them for gfx803;
- * tests/encoding_check.sh compares every shipped kernel and a sample of every table instruction
+ * tests/isa/encoding_check.sh compares every shipped kernel and a sample of every table instruction
  * byte for byte with llvm-mc. */
 #include "asm/asm_encode.h"
+#include "common/le.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -243,12 +244,6 @@ static unsigned fail(char *err, size_t errlen, const char *fmt, ...)
     return 0;
 }
 
-static void put32(uint8_t *out, uint32_t w)
-{
-    for (int i = 0; i < 4; i++)
-        out[i] = (uint8_t)(w >> (8 * i));
-}
-
 static bool present(isa_operand_t o)
 {
     return o.code != ISA_OPND_NONE;
@@ -343,8 +338,8 @@ static unsigned encode_buffer(const isa_inst_t *in, uint16_t op, uint8_t *out, c
         }
     }
     uint64_t w = info->enc == ISA_ENC_MTBUF ? asm_encode_mtbuf(&f) : asm_encode_mubuf(&f);
-    put32(out, (uint32_t)w);
-    put32(out + 4, (uint32_t)(w >> 32));
+    le_put32(out, (uint32_t)w);
+    le_put32(out + 4, (uint32_t)(w >> 32));
     return 8;
 }
 
@@ -381,8 +376,8 @@ static unsigned encode_vop3(const asm_opcode_map_t *m, const isa_inst_t *in, uin
     } else {
         mid = abs << 8;
     }
-    put32(out, 0xd0000000u | (uint32_t)op << 16 | (uint32_t)(in->clamp ? 1 : 0) << 15 | mid | (vdst & 0xff));
-    put32(out + 4, neg << 29 | (uint32_t)(in->omod & 3) << 27 | src[2] << 18 | src[1] << 9 | src[0]);
+    le_put32(out, 0xd0000000u | (uint32_t)op << 16 | (uint32_t)(in->clamp ? 1 : 0) << 15 | mid | (vdst & 0xff));
+    le_put32(out + 4, neg << 29 | (uint32_t)(in->omod & 3) << 27 | src[2] << 18 | src[1] << 9 | src[0]);
     return 8;
 }
 
@@ -412,11 +407,11 @@ static unsigned encode_vop_e32(const isa_inst_t *in, uint16_t op, uint8_t *out, 
         w = 0x7c000000u | (uint32_t)op << 17 | vsrc1 << 9 | src0;
     uint32_t ext;
     if (encode_vop_extension(in, &w, &ext)) {
-        put32(out, w);
-        put32(out + 4, ext);
+        le_put32(out, w);
+        le_put32(out + 4, ext);
         return 8;
     }
-    put32(out, w);
+    le_put32(out, w);
     return 4;
 }
 
@@ -472,7 +467,7 @@ static unsigned encode_scalar(const isa_kernel_t *k, const isa_inst_t *in, uint1
         break;
     }
     }
-    put32(out, w);
+    le_put32(out, w);
     return 4;
 }
 
@@ -499,26 +494,26 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
             if (in->nsrc < 2 || in->src[0].code >= ISA_NUM_SREGS || in->src[1].code >= ISA_NUM_SREGS)
                 return fail(err, errlen, "'%s' needs SGPR data and base", info->name);
             bool imm = !in->has_soffset_sgpr;
-            put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)imm << 17 | (uint32_t)(in->glc ? 1 : 0) << 16 |
+            le_put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)imm << 17 | (uint32_t)(in->glc ? 1 : 0) << 16 |
                        (uint32_t)(in->src[0].code & 0x7f) << 6 | (uint32_t)(in->src[1].code >> 1));
-            put32(out + 4, imm ? in->offset & 0xfffff : in->src[2].code);
+            le_put32(out + 4, imm ? in->offset & 0xfffff : in->src[2].code);
             n = 8;
             break;
         }
         if (in->nsrc == 0 && (!present(in->sdst) || strcmp(info->sig, "d2") == 0)) {
             /* s_memtime, s_memrealtime (a destination only), s_dcache_*: sbase, imm, offset are 0 */
-            put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)(in->glc ? 1 : 0) << 16 |
+            le_put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)(in->glc ? 1 : 0) << 16 |
                        (uint32_t)(present(in->sdst) ? in->sdst.code & 0x7f : 0) << 6);
-            put32(out + 4, 0);
+            le_put32(out + 4, 0);
             n = 8;
             break;
         }
         if (!present(in->sdst) || in->nsrc < 1 || in->src[0].code >= ISA_NUM_SREGS)
             return fail(err, errlen, "'%s' needs an SGPR destination and base", info->name);
         bool imm = !in->has_soffset_sgpr;
-        put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)imm << 17 | (uint32_t)(in->glc ? 1 : 0) << 16 |
+        le_put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)imm << 17 | (uint32_t)(in->glc ? 1 : 0) << 16 |
                    (uint32_t)(in->sdst.code & 0x7f) << 6 | (uint32_t)(in->src[0].code >> 1));
-        put32(out + 4, imm ? in->offset & 0xfffff : in->src[1].code);
+        le_put32(out + 4, imm ? in->offset & 0xfffff : in->src[1].code);
         n = 8;
         break;
     }
@@ -539,9 +534,9 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         {
             uint32_t off = (info->flags & ISA_FL_DUAL) ? (uint32_t)in->offset0 | (uint32_t)in->offset1 << 8
                                                        : in->offset & 0xffff;
-            put32(out, 0xd8000000u | (uint32_t)op << 17 | off);
+            le_put32(out, 0xd8000000u | (uint32_t)op << 17 | off);
         }
-        put32(out + 4, d << 24 | c << 16 | b << 8 | a);
+        le_put32(out + 4, d << 24 | c << 16 | b << 8 | a);
         n = 8;
         break;
     case ISA_ENC_FLAT:
@@ -550,8 +545,8 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         if (in->nsrc < 1 || !vgpr_field(in->src[0], &a) || (in->nsrc >= 2 && !vgpr_field(in->src[1], &b)) ||
             (present(in->vdst) && !vgpr_field(in->vdst, &d)))
             return fail(err, errlen, "the operands of '%s' must be VGPRs", info->name);
-        put32(out, 0xdc000000u | (uint32_t)op << 18 | (uint32_t)(in->slc ? 1 : 0) << 17 | (uint32_t)(in->glc ? 1 : 0) << 16);
-        put32(out + 4, d << 24 | b << 8 | a);
+        le_put32(out, 0xdc000000u | (uint32_t)op << 18 | (uint32_t)(in->slc ? 1 : 0) << 17 | (uint32_t)(in->glc ? 1 : 0) << 16);
+        le_put32(out + 4, d << 24 | b << 8 | a);
         n = 8;
         break;
     case ISA_ENC_MUBUF: case ISA_ENC_MTBUF:
@@ -564,7 +559,7 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
     if (n == 0)
         return 0;
     if (uses_literal(in)) {
-        put32(out + n, in->literal);
+        le_put32(out + n, in->literal);
         n += 4;
     }
     if (n != in->size)

@@ -11,6 +11,7 @@
 #include "asm/asm_decode.h"
 #include "asm/asm_directives.h"
 #include "asm/codeobj_link.h"
+#include "common/le.h"
 #include "asm/codeobj_kd.h"
 #include "asm/codeobj_v2.h"
 
@@ -284,7 +285,7 @@ static bool find_kernels_v2(co_t *c)
         }
         const co_sec_t *s = &c->secs[y->shndx];
         const uint8_t *h = s->data + y->off;
-        uint64_t entry = (uint64_t)co_le32(h + 16) | (uint64_t)co_le32(h + 20) << 32;
+        uint64_t entry = (uint64_t)le_get32(h + 16) | (uint64_t)le_get32(h + 20) << 32;
         uint64_t room = y->size ? y->size : s->sh.sh_size - y->off;
         if (entry < CODEOBJ_V2_HEADER_SIZE || entry % 256 != 0 || entry >= room) {
             co_error(c, "amd_kernel_code_t '%s' (section %s, offset 0x%llx): kernel_code_entry_byte_offset %lld does "
@@ -392,7 +393,7 @@ static bool find_kernels(co_t *c)
                          ? kernel_begin(c, &c->kernels[i + 1]) : s->sh.sh_size;
             k->end = k->start + (k->end - k->start) / 4 * 4;
             /* Without a size the alignment padding before the next kernel is s_nop 0 words. */
-            while (k->end >= k->start + 8 && co_le32(s->data + k->end - 4) == CO_NOP)
+            while (k->end >= k->start + 8 && le_get32(s->data + k->end - 4) == CO_NOP)
                 k->end -= 4;
         }
         if (i + 1 < c->nkernels && c->kernels[i + 1].entry->shndx == k->entry->shndx &&
@@ -655,8 +656,8 @@ static bool read_notes(co_t *c)
                 co_error(c, "section %s, offset 0x%zx: truncated note header", s->name, off);
                 return false;
             }
-            uint32_t namesz = co_le32(s->data + off), descsz = co_le32(s->data + off + 4);
-            uint32_t type = co_le32(s->data + off + 8);
+            uint32_t namesz = le_get32(s->data + off), descsz = le_get32(s->data + off + 4);
+            uint32_t type = le_get32(s->data + off + 8);
             size_t name_at = off + 12, nlen = ((size_t)namesz + 3) / 4 * 4, dlen = ((size_t)descsz + 3) / 4 * 4;
             if (nlen > s->size - name_at || dlen > s->size - name_at - nlen || descsz > dlen) {
                 co_error(c, "section %s, offset 0x%zx: note of %u + %u bytes runs past the section's end", s->name, off,

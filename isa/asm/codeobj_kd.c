@@ -3,14 +3,10 @@
  * kernarg_size, 16 kernel_code_entry_byte_offset, 44 compute_pgm_rsrc3, 48 compute_pgm_rsrc1, 52
  * compute_pgm_rsrc2, 56 kernel_code_properties; the rest is reserved and must be zero. */
 #include "asm/codeobj_kd.h"
+#include "common/le.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static uint32_t bits(uint32_t v, unsigned lo, unsigned width)
 {
@@ -37,11 +33,11 @@ bool codeobj_kd_read(const uint8_t kd[CODEOBJ_KD_SIZE], codeobj_kd_t *out, char 
     memset(out, 0, sizeof *out);
     isa_descriptor_t *d = &out->desc;
     d->present = true;
-    d->group_segment_fixed_size = le32(kd + 0);
-    d->private_segment_fixed_size = le32(kd + 4);
-    d->kernarg_size = le32(kd + 8);
-    out->entry_offset = (int64_t)((uint64_t)le32(kd + 16) | (uint64_t)le32(kd + 20) << 32);
-    uint32_t rsrc3 = le32(kd + 44), rsrc1 = le32(kd + 48), rsrc2 = le32(kd + 52);
+    d->group_segment_fixed_size = le_get32(kd + 0);
+    d->private_segment_fixed_size = le_get32(kd + 4);
+    d->kernarg_size = le_get32(kd + 8);
+    out->entry_offset = (int64_t)((uint64_t)le_get32(kd + 16) | (uint64_t)le_get32(kd + 20) << 32);
+    uint32_t rsrc3 = le_get32(kd + 44), rsrc1 = le_get32(kd + 48), rsrc2 = le_get32(kd + 52);
     uint32_t props = (uint32_t)kd[56] | (uint32_t)kd[57] << 8;
     if (!zero(kd + 12, 4) || !zero(kd + 24, 20) || !zero(kd + 58, 6)) {
         snprintf(msg, n, "reserved bytes (12..15, 24..43, 58..63) are not zero");

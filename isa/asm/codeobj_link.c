@@ -5,6 +5,7 @@
 
 #include "asm/asm.h"
 #include "asm/asm_diag.h"
+#include "common/le.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -27,17 +28,6 @@ void co_error(co_t *c, const char *fmt, ...)
     fprintf(c->diag, "%s: error: ", c->file);
     asm_diag_vprintf(c->diag, fmt, ap); /* names from the file escaped, as every message that echoes input */
     va_end(ap);
-}
-
-uint32_t co_le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void put_le(uint8_t *p, unsigned n, uint64_t v)
-{
-    for (unsigned i = 0; i < n; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
 }
 
 const co_sym_t *co_find_sym(const co_t *c, const char *name)
@@ -611,7 +601,7 @@ static void link_relocatable(co_t *c, isa_program_t *out)
             if (!sym_plus(c, out, sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info)), &addend, where, &sa))
                 continue;
             uint64_t v = ISA_IMAGE_BASE + sa + (uint64_t)addend;
-            put_le(img + t->at + r.r_offset - skip, width, type == R_ABS32_HI ? v >> 32 : v);
+            le_put(img + t->at + r.r_offset - skip, width, type == R_ABS32_HI ? v >> 32 : v);
         }
     }
     for (size_t i = 0; i < nrel; i++) {
@@ -643,7 +633,7 @@ static void link_relocatable(co_t *c, isa_program_t *out)
                      where, rel[i].type);
     }
     for (uint32_t k = 0; k < nt; k++)
-        put_le(img + got + 8ull * k, 8, ISA_IMAGE_BASE + got_targets[k]);
+        le_put(img + got + 8ull * k, 8, ISA_IMAGE_BASE + got_targets[k]);
     if (!c->nerrors) {
         out->image = img;
         out->image_bytes = (uint32_t)end;
@@ -720,7 +710,7 @@ static void link_shared(co_t *c, isa_program_t *out)
                 return;
             }
             uint64_t v = ISA_IMAGE_BASE + (uint64_t)r.r_addend + (type == R_ABS64 ? y->value : 0);
-            put_le(img + r.r_offset, 8, v);
+            le_put(img + r.r_offset, 8, v);
         }
     }
     out->image = img;

@@ -99,7 +99,6 @@ typedef struct {
 
 /* "FILE: error: " and the message (counted; the first ASM_ERRORS_SHOWN printed). */
 void co_error(co_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-uint32_t co_le32(const uint8_t *p);
 const co_sym_t *co_find_sym(const co_t *c, const char *name);
 /* The symbol at symbol table index i, or NULL. */
 const co_sym_t *co_sym_by_index(const co_t *c, uint32_t i);

@@ -10,24 +10,10 @@
  * call_convention (i32), 108 reserved3 (12 bytes), 120 runtime_loader_kernel_symbol (u64), 128
  * control_directives (128 bytes). */
 #include "asm/codeobj_v2.h"
+#include "common/le.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static uint32_t le16(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-    return le16(p) | le16(p + 2) << 16;
-}
-
-static uint64_t le64(const uint8_t *p)
-{
-    return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
-}
 
 static bool zero(const uint8_t *p, size_t n)
 {
@@ -58,26 +44,26 @@ static bool fail(char *msg, size_t n, const char *fmt, unsigned long long v)
 bool codeobj_v2_code_read(const uint8_t p[CODEOBJ_V2_HEADER_SIZE], codeobj_v2_code_t *out, char *msg, size_t n)
 {
     memset(out, 0, sizeof *out);
-    if (le32(p + 0) != 1)
+    if (le_get32(p + 0) != 1)
         return fail(msg, n, "amd_kernel_code_version_major is %llu; code object v2 kernels have version 1",
-                    le32(p + 0));
-    if (le16(p + 8) != 1)
-        return fail(msg, n, "amd_machine_kind is %llu, not 1 (AMDGPU)", le16(p + 8));
-    if (le16(p + 10) != 8 || le16(p + 12) != 0 || le16(p + 14) != 3) {
-        snprintf(msg, n, "amd_machine_version is %u.%u.%u; gcnsim simulates gfx803 (8.0.3)", le16(p + 10),
-                 le16(p + 12), le16(p + 14));
+                    le_get32(p + 0));
+    if (le_get16(p + 8) != 1)
+        return fail(msg, n, "amd_machine_kind is %llu, not 1 (AMDGPU)", le_get16(p + 8));
+    if (le_get16(p + 10) != 8 || le_get16(p + 12) != 0 || le_get16(p + 14) != 3) {
+        snprintf(msg, n, "amd_machine_version is %u.%u.%u; gcnsim simulates gfx803 (8.0.3)", le_get16(p + 10),
+                 le_get16(p + 12), le_get16(p + 14));
         return false;
     }
-    int64_t entry = (int64_t)le64(p + 16);
+    int64_t entry = (int64_t)le_get64(p + 16);
     if (entry < CODEOBJ_V2_HEADER_SIZE || entry % 256 != 0 || entry > (1 << 20))
         return fail(msg, n, "kernel_code_entry_byte_offset is %lld; the code follows the header at a multiple of "
                     "256 bytes", (unsigned long long)entry);
     if (!zero(p + 40, 8))
-        return fail(msg, n, "reserved0 (bytes 40..47) is 0x%llx, not zero", le64(p + 40));
+        return fail(msg, n, "reserved0 (bytes 40..47) is 0x%llx, not zero", le_get64(p + 40));
     /* rsrc1, rsrc2 and the user SGPR enables read as in a v3 descriptor: build one and let
      * codeobj_kd_read make its checks (rsrc3 and the reserved bytes stay zero). */
     uint8_t kd[CODEOBJ_KD_SIZE] = { 0 };
-    uint32_t props = le32(p + 56);
+    uint32_t props = le_get32(p + 56);
     memcpy(kd + 0, p + 64, 4);  /* group_segment_fixed_size */
     memcpy(kd + 4, p + 60, 4);  /* private_segment_fixed_size */
     memcpy(kd + 16, p + 16, 8); /* kernel_code_entry_byte_offset */
@@ -85,7 +71,7 @@ bool codeobj_v2_code_read(const uint8_t p[CODEOBJ_V2_HEADER_SIZE], codeobj_v2_co
     kd[56] = (uint8_t)(props & 0x7f);
     if (!codeobj_kd_read(kd, &out->kd, msg, n))
         return false; /* its messages name the rsrc fields, which v2 shares */
-    uint64_t kernarg = le64(p + 72);
+    uint64_t kernarg = le_get64(p + 72);
     out->kernarg_size = kernarg;
     if (kernarg > 65536)
         return fail(msg, n, "kernarg_segment_byte_size is %llu; at most 65536", kernarg);
@@ -102,12 +88,12 @@ bool codeobj_v2_code_read(const uint8_t p[CODEOBJ_V2_HEADER_SIZE], codeobj_v2_co
                     props);
     if (props & P_XNACK)
         return fail(msg, n, "code_properties 0x%llx: is_xnack_enabled is set; gfx803 has no XNACK", props);
-    if (le32(p + 68))
-        return fail(msg, n, "gds_segment_byte_size is %llu; gcnsim has no GDS", le32(p + 68));
-    if (le32(p + 80))
-        return fail(msg, n, "workgroup_fbarrier_count is %llu; gcnsim has no fbarriers", le32(p + 80));
-    out->sgpr_count = le16(p + 84);
-    out->vgpr_count = le16(p + 86);
+    if (le_get32(p + 68))
+        return fail(msg, n, "gds_segment_byte_size is %llu; gcnsim has no GDS", le_get32(p + 68));
+    if (le_get32(p + 80))
+        return fail(msg, n, "workgroup_fbarrier_count is %llu; gcnsim has no fbarriers", le_get32(p + 80));
+    out->sgpr_count = le_get16(p + 84);
+    out->vgpr_count = le_get16(p + 86);
     if (out->sgpr_count > out->kd.sgprs_granted || out->sgpr_count > 104) {
         snprintf(msg, n, "wavefront_sgpr_count is %u but compute_pgm_rsrc1 grants %u SGPRs (at most 104)",
                  out->sgpr_count, out->kd.sgprs_granted);
@@ -118,7 +104,7 @@ bool codeobj_v2_code_read(const uint8_t p[CODEOBJ_V2_HEADER_SIZE], codeobj_v2_co
                  out->kd.vgprs_granted);
         return false;
     }
-    uint32_t vfirst = le16(p + 88), vcount = le16(p + 90), sfirst = le16(p + 92), scount = le16(p + 94);
+    uint32_t vfirst = le_get16(p + 88), vcount = le_get16(p + 90), sfirst = le_get16(p + 92), scount = le_get16(p + 94);
     if ((vcount == 0 && vfirst) || vfirst + vcount > 256) {
         snprintf(msg, n, "reserved_vgpr_first %u, reserved_vgpr_count %u: not a range of the 256 VGPRs", vfirst, vcount);
         return false;
@@ -127,9 +113,9 @@ bool codeobj_v2_code_read(const uint8_t p[CODEOBJ_V2_HEADER_SIZE], codeobj_v2_co
         snprintf(msg, n, "reserved_sgpr_first %u, reserved_sgpr_count %u: not a range of the 104 SGPRs", sfirst, scount);
         return false;
     }
-    if (!(props & P_DEBUG) && (le16(p + 96) || le16(p + 98)))
+    if (!(props & P_DEBUG) && (le_get16(p + 96) || le_get16(p + 98)))
         return fail(msg, n, "is_debug_enabled is clear but the debug SGPR fields (bytes 96..99) are 0x%llx, not zero",
-                    le32(p + 96));
+                    le_get32(p + 96));
     for (int i = 0; i < 3; i++)
         if (p[100 + i] < 2 || p[100 + i] > 16) {
             static const char *const seg[] = { "kernarg", "group", "private" };
@@ -151,20 +137,20 @@ bool codeobj_v2_note(uint32_t type, const uint8_t *desc, size_t len, bool *targe
     if (type == CODEOBJ_NT_AMD_HSA_CODE_OBJECT_VERSION) {
         if (len < 8)
             return fail(msg, n, "NT_AMD_HSA_CODE_OBJECT_VERSION: %llu bytes, not 8", len);
-        if (le32(desc) != 2) {
+        if (le_get32(desc) != 2) {
             snprintf(msg, n, "NT_AMD_HSA_CODE_OBJECT_VERSION is %u.%u, not 2.x, in a code object v2 (ABI version 0)",
-                     le32(desc), le32(desc + 4));
+                     le_get32(desc), le_get32(desc + 4));
             return false;
         }
         return true;
     }
     if (type == CODEOBJ_NT_AMD_HSA_ISA_VERSION) {
         /* u16 vendor name size, u16 architecture name size, u32 major, minor, stepping, the names. */
-        if (len < 16 || 16 + (size_t)le16(desc) + le16(desc + 2) > len)
+        if (len < 16 || 16 + (size_t)le_get16(desc) + le_get16(desc + 2) > len)
             return fail(msg, n, "NT_AMD_HSA_ISA_VERSION: %llu bytes do not hold its fields and names", len);
-        if (le32(desc + 4) != 8 || le32(desc + 8) != 0 || le32(desc + 12) != 3) {
-            snprintf(msg, n, "NT_AMD_HSA_ISA_VERSION is %u.%u.%u; gcnsim simulates gfx803 (8.0.3)", le32(desc + 4),
-                     le32(desc + 8), le32(desc + 12));
+        if (le_get32(desc + 4) != 8 || le_get32(desc + 8) != 0 || le_get32(desc + 12) != 3) {
+            snprintf(msg, n, "NT_AMD_HSA_ISA_VERSION is %u.%u.%u; gcnsim simulates gfx803 (8.0.3)", le_get32(desc + 4),
+                     le_get32(desc + 8), le_get32(desc + 12));
             return false;
         }
         *target = true;

@@ -8,6 +8,7 @@
 
 #include "exec/exec_buffer_fmt.h"
 #include "exec/exec_operands.h"
+#include "common/le.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -43,19 +44,6 @@ static desc_t desc_read(const isa_wave_t *w, isa_operand_t o)
     return d;
 }
 
-static uint32_t ld32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void st32(uint8_t *p, uint32_t v)
-{
-    /* Written out so that the compiler merges them into one store. */
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
 
 /* n consecutive little-endian dwords from memory to registers (and back): one copy on a
  * little-endian host, where they are laid out alike. */
@@ -65,7 +53,7 @@ static void run_load(uint32_t *v, const uint8_t *p, int n)
     memcpy(v, p, 4 * (size_t)n);
 #else
     for (int i = 0; i < n; i++)
-        v[i] = ld32(p + 4 * i);
+        v[i] = le_get32(p + 4 * i);
 #endif
 }
 
@@ -75,7 +63,7 @@ static void run_store(uint8_t *p, const uint32_t *v, int n)
     memcpy(p, v, 4 * (size_t)n);
 #else
     for (int i = 0; i < n; i++)
-        st32(p + 4 * i, v[i]);
+        le_put32(p + 4 * i, v[i]);
 #endif
 }
 
@@ -306,7 +294,7 @@ static bool buf_scratch(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *
             else
                 for (int l = first; l <= last; l++)
                     if (exec >> l & 1)
-                        st32(p + 4 * l, v[l]);
+                        le_put32(p + 4 * l, v[l]);
         }
     }
     return true;
@@ -420,7 +408,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
                     case ISA_buffer_load_sshort:
                         v = (uint32_t)(int32_t)(int16_t)(uint16_t)((uint32_t)p[0] | (uint32_t)p[1] << 8);
                         break;
-                    default: v = ld32(p); break;
+                    default: v = le_get32(p); break;
                     }
                 }
                 out[c][l] = v; /* out of range: 0 */
@@ -429,7 +417,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
         if (in->lds) {
             for (int l = 0; l < ISA_WAVE_SIZE; l++)
                 if (exec >> l & 1)
-                    st32(w->lds + lds_addr[l], out[0][l]);
+                    le_put32(w->lds + lds_addr[l], out[0][l]);
             return;
         }
         for (uint32_t c = 0; c < ndw; c++)
@@ -456,9 +444,9 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
                 if (!inr[c][l])
                     continue; /* out of range: dropped */
                 uint8_t *p = acc_ptr(w, &sp, addr[c][l], csize);
-                uint32_t v = in->lds ? ld32(w->lds + lds_addr[l]) : isa_x_vgpr(w, dreg + c)[l];
+                uint32_t v = in->lds ? le_get32(w->lds + lds_addr[l]) : isa_x_vgpr(w, dreg + c)[l];
                 if (csize == 4)
-                    st32(p, v);
+                    le_put32(p, v);
                 else
                     for (uint32_t b = 0; b < csize; b++)
                         p[b] = (uint8_t)(v >> (8 * b));
@@ -474,9 +462,9 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
         if (!(exec >> l & 1) || !inr[0][l])
             continue;
         uint8_t *p = acc_ptr(w, &sp, addr[0][l], size);
-        uint64_t old = ld32(p), dv = isa_x_vgpr(w, dreg)[l], cv = 0;
+        uint64_t old = le_get32(p), dv = isa_x_vgpr(w, dreg)[l], cv = 0;
         if (wide) {
-            old |= (uint64_t)ld32(p + 4) << 32;
+            old |= (uint64_t)le_get32(p + 4) << 32;
             dv |= (uint64_t)isa_x_vgpr(w, dreg + 1)[l] << 32;
         }
         if (k == A_CMPSWAP) {
@@ -485,9 +473,9 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
                 cv |= (uint64_t)isa_x_vgpr(w, dreg + ndw + 1)[l] << 32;
         }
         uint64_t nv = atom_apply(k, wide, old, dv, cv);
-        st32(p, (uint32_t)nv);
+        le_put32(p, (uint32_t)nv);
         if (wide)
-            st32(p + 4, (uint32_t)(nv >> 32));
+            le_put32(p + 4, (uint32_t)(nv >> 32));
         ret[0][l] = (uint32_t)old;
         ret[1][l] = (uint32_t)(old >> 32);
     }
@@ -550,7 +538,7 @@ void isa_exec_sbuffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *re
                             ") is not mapped", name, addr + 4 * i, d.base, off + 4 * i);
                 return;
             }
-            v[i] = ld32(p);
+            v[i] = le_get32(p);
         }
     }
     for (uint32_t i = 0; i < bytes / 4 && i < 16; i++)

@@ -10,6 +10,7 @@
 #include "exec/exec_ds_atomic.h"
 
 #include "exec/exec_operands.h"
+#include "common/le.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -232,18 +233,12 @@ uint64_t isa_x_flat_atomic64(isa_op_t op, uint64_t old, uint64_t data, uint64_t 
 
 static uint64_t lds_ld(const isa_wave_t *w, uint32_t a, uint32_t width)
 {
-    const uint8_t *p = w->lds + a;
-    uint64_t v = 0;
-    for (uint32_t i = 0; i < width; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
+    return le_get(w->lds + a, width);
 }
 
 static void lds_st(isa_wave_t *w, uint32_t a, uint32_t width, uint64_t v)
 {
-    uint8_t *p = w->lds + a;
-    for (uint32_t i = 0; i < width; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
+    le_put(w->lds + a, width, v);
 }
 
 /* Bounds (the allocation, and M0 as the limit register unless M0 is the address) and natural

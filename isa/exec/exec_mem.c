@@ -6,21 +6,10 @@
 
 #include "exec/exec_ds_atomic.h"
 #include "exec/exec_operands.h"
+#include "common/le.h"
 
 #include <inttypes.h>
 
-static uint32_t ld32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void st32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)v;
-    p[1] = (uint8_t)(v >> 8);
-    p[2] = (uint8_t)(v >> 16);
-    p[3] = (uint8_t)(v >> 24);
-}
 
 /* True when operand `o` names `n` VGPRs inside the wave's allocation; otherwise sets an
  * ILLEGAL fault (the assembler should never let this through, but a bad index must not write
@@ -119,11 +108,11 @@ static void flat_dwords_span(isa_wave_t *w, const isa_inst_t *in, bool load, uin
             uint32_t *row = isa_x_vgpr(w, isa_x_vreg(in->vdst) + i);
             if (exec == ~0ull)
                 for (int l = 0; l < ISA_WAVE_SIZE; l++)
-                    row[l] = ld32(span + (addr[l] - lo) + 4 * i);
+                    row[l] = le_get32(span + (addr[l] - lo) + 4 * i);
             else
                 for (uint64_t m = exec; m; m &= m - 1) {
                     int l = __builtin_ctzll(m);
-                    row[l] = ld32(span + (addr[l] - lo) + 4 * i);
+                    row[l] = le_get32(span + (addr[l] - lo) + 4 * i);
                 }
         }
         return;
@@ -133,7 +122,7 @@ static void flat_dwords_span(isa_wave_t *w, const isa_inst_t *in, bool load, uin
         int l = __builtin_ctzll(m);
         uint8_t *p = span + (addr[l] - lo);
         for (uint32_t i = 0; i < ndw; i++)
-            st32(p + 4 * i, rows[i * ISA_WAVE_SIZE + l]);
+            le_put32(p + 4 * i, rows[i * ISA_WAVE_SIZE + l]);
     }
 }
 
@@ -202,7 +191,7 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
                 break;
             default:
                 for (uint32_t i = 0; i < ndw; i++)
-                    out[i][l] = ld32(p + 4 * i);
+                    out[i][l] = le_get32(p + 4 * i);
                 break;
             }
         }
@@ -222,7 +211,7 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
                 p[1] = (uint8_t)(v0 >> 8);
             } else {
                 for (uint32_t i = 0; i < size / 4; i++)
-                    st32(p + 4 * i, isa_x_vgpr(w, dreg + i)[l]);
+                    le_put32(p + 4 * i, isa_x_vgpr(w, dreg + i)[l]);
             }
         }
     } else if (info->flags & ISA_FL_ATOMIC) {
@@ -236,24 +225,24 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
                 /* The _x2 atomics: 64-bit data in v[n:n+1]; cmpswap_x2's data is
                  * v[n:n+3] = {new value, compare value}. */
                 uint8_t *p = lane_ptr(w, span, lo, addr[l], 8);
-                uint64_t old = (uint64_t)ld32(p) | (uint64_t)ld32(p + 4) << 32;
+                uint64_t old = (uint64_t)le_get32(p) | (uint64_t)le_get32(p + 4) << 32;
                 uint64_t data = isa_x_vgpr(w, dreg)[l] | (uint64_t)isa_x_vgpr(w, dreg + 1)[l] << 32;
                 uint64_t cmp = 0;
                 if (in->op == ISA_flat_atomic_cmpswap_x2)
                     cmp = isa_x_vgpr(w, dreg + 2)[l] | (uint64_t)isa_x_vgpr(w, dreg + 3)[l] << 32;
                 uint64_t nv = isa_x_flat_atomic64((isa_op_t)in->op, old, data, cmp);
-                st32(p, (uint32_t)nv);
-                st32(p + 4, (uint32_t)(nv >> 32));
+                le_put32(p, (uint32_t)nv);
+                le_put32(p + 4, (uint32_t)(nv >> 32));
                 ret[l] = (uint32_t)old;
                 ret_hi[l] = (uint32_t)(old >> 32);
                 continue;
             }
             uint8_t *p = lane_ptr(w, span, lo, addr[l], 4);
-            uint32_t old = ld32(p);
+            uint32_t old = le_get32(p);
             /* cmpswap data is v[n:n+1] = {new value, compare value}. */
             uint32_t data = isa_x_vgpr(w, dreg)[l];
             uint32_t cmp = k == AT_CMPSWAP ? isa_x_vgpr(w, dreg + 1)[l] : 0;
-            st32(p, atomic_apply(k, old, data, cmp));
+            le_put32(p, atomic_apply(k, old, data, cmp));
             ret[l] = old;
         }
         /* Returning (glc) atomics write the pre-op value; written last since vdst may alias data. */
@@ -424,8 +413,8 @@ static inline __attribute__((always_inline)) bool ds_lane_run(isa_wave_t *w, con
             uint32_t *d0 = isa_x_vgpr(w, isa_x_vreg(in->vdst)), *d1 = d0 + ISA_WAVE_SIZE;
             const uint8_t *p0 = w->lds + o[0], *p1 = w->lds + o[1];
             for (int l = lo; l < end; l++) {
-                d0[l] = ld32(p0 + base[l]);
-                d1[l] = ld32(p1 + base[l]);
+                d0[l] = le_get32(p0 + base[l]);
+                d1[l] = le_get32(p1 + base[l]);
             }
             return true;
         }
@@ -434,7 +423,7 @@ static inline __attribute__((always_inline)) bool ds_lane_run(isa_wave_t *w, con
                 uint32_t *d = isa_x_vgpr(w, isa_x_vreg(in->vdst) + e * nd + i);
                 const uint8_t *p = w->lds + o[e] + 4 * i;
                 for (int l = lo; l < end; l++)
-                    d[l] = ld32(p + base[l]);
+                    d[l] = le_get32(p + base[l]);
             }
         return true;
     }
@@ -444,7 +433,7 @@ static inline __attribute__((always_inline)) bool ds_lane_run(isa_wave_t *w, con
     for (int l = lo; l < end; l++)
         for (uint32_t e = 0; e < s.nelem; e++)
             for (uint32_t i = 0; i < nd; i++)
-                st32(w->lds + base[l] + o[e] + 4 * i, data[e][i * ISA_WAVE_SIZE + l]);
+                le_put32(w->lds + base[l] + o[e] + 4 * i, data[e][i * ISA_WAVE_SIZE + l]);
     return true;
 }
 
@@ -457,12 +446,12 @@ static void ds_load(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const ui
         for (uint32_t i = 0; i < nd; i++) {
             if (exec == ~0ull) { /* every lane: a plain loop */
                 for (int l = 0; l < ISA_WAVE_SIZE; l++)
-                    out[e * nd + i][l] = ld32(w->lds + a[e][l] + 4 * i);
+                    out[e * nd + i][l] = le_get32(w->lds + a[e][l] + 4 * i);
                 continue;
             }
             for (uint64_t m = exec; m; m &= m - 1) {
                 int l = __builtin_ctzll(m);
-                out[e * nd + i][l] = ld32(w->lds + a[e][l] + 4 * i);
+                out[e * nd + i][l] = le_get32(w->lds + a[e][l] + 4 * i);
             }
         }
     for (int l = 0; l < ISA_WAVE_SIZE && s.esize < 4; l++) {
@@ -479,7 +468,7 @@ static void ds_load(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const ui
                 break;
             default:
                 for (uint32_t i = 0; i < nd; i++)
-                    out[e * nd + i][l] = ld32(p + 4 * i);
+                    out[e * nd + i][l] = le_get32(p + 4 * i);
                 break;
             }
         }
@@ -505,7 +494,7 @@ static void ds_store(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const u
                 p[1] = (uint8_t)(v0 >> 8);
             } else {
                 for (uint32_t i = 0; i < s.esize / 4; i++)
-                    st32(p + 4 * i, isa_x_vgpr(w, dreg + i)[l]);
+                    le_put32(p + 4 * i, isa_x_vgpr(w, dreg + i)[l]);
             }
         }
     }
@@ -523,9 +512,9 @@ static void ds_atomic(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const 
         if (!(exec >> l & 1))
             continue;
         uint8_t *p = w->lds + a[l];
-        uint32_t old = ld32(p);
+        uint32_t old = le_get32(p);
         uint32_t cmp = k == AT_CMPSWAP ? isa_x_vgpr(w, creg)[l] : 0;
-        st32(p, atomic_apply(k, old, isa_x_vgpr(w, dreg)[l], cmp));
+        le_put32(p, atomic_apply(k, old, isa_x_vgpr(w, dreg)[l], cmp));
         ret[l] = old;
     }
     if ((isa_ops[in->op].flags & ISA_FL_RTN) && isa_opnd_is_vgpr(in->vdst))

@@ -4,6 +4,7 @@
 #include "exec/exec_salu.h"
 
 #include "exec/exec_operands.h"
+#include "common/le.h"
 
 #include <inttypes.h>
 
@@ -602,8 +603,7 @@ void isa_exec_smem(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     if (store) {
         for (uint32_t i = 0; i < bytes / 4; i++) {
             uint32_t v = isa_x_read_s32(w, in, (isa_operand_t){ (uint16_t)(in->src[0].code + i), 1, 0, 0 });
-            for (int b = 0; b < 4; b++)
-                p[4 * i + (uint32_t)b] = (uint8_t)(v >> (8 * b));
+            le_put32(p + 4 * i, v);
         }
         return;
     }

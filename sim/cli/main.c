@@ -1,4 +1,4 @@
-/* gcnsim's command line: run, asm, config, help. Exit codes: 0 success, 1 bad input or usage, 2 the
+/* gcnsim's command line: the commands of commands.def, and asm, config and trace. Exit codes: 0 success, 1 bad input or usage, 2 the
  * simulated program faulted, 3 internal error (docs/cli.md). */
 #include <errno.h>
 #include <inttypes.h>
@@ -19,26 +19,14 @@
 #include "machine/timing.h"
 #include "observe/trace.h"
 
-static const char usage_main[] =
+/* The general help around the command list, which commands.def gives. */
+static const char usage_main_head[] =
     "usage: gcnsim COMMAND [OPTIONS]\n"
     "\n"
     "gcnsim simulates AMD GCN3 (gfx803) compute units running real GCN assembly.\n"
     "\n"
-    "commands:\n"
-    "  run WORKLOAD.ini   launch the kernel a workload file describes and report the result\n"
-    "  check WORKLOAD.ini run it with the data-hazard checker and list what it finds\n"
-    "  asm KERNEL.s [--encoding]\n"
-    "                     assemble a file; print each kernel's resources and a listing, or with\n"
-    "                     --encoding its machine code as llvm-mc -show-encoding does\n"
-    "  config --dump      print the machine configuration as a loadable INI file\n"
-    "  occupancy KERNEL.s|WORKLOAD.ini, or --vgprs N --sgprs N --lds BYTES --workgroup N\n"
-    "                     occupancy analysis: per-resource limits, limiter, what to save\n"
-    "  sweep LIST --csv FILE [--jobs N]\n"
-    "                     run every line of LIST (a workload and options) on N processes into one CSV;\n"
-    "                     --shard I/N and 'sweep merge' split it, --slurm submits it as a Slurm array\n"
-    "  trace export --perfetto TRACE OUT.json\n"
-    "                     convert a binary trace (run --trace) to Chrome Trace Event JSON\n"
-    "  help [COMMAND]     show this help, or a command's\n"
+    "commands:\n";
+static const char usage_main_tail[] =
     "\n"
     "options:\n"
     "  -h, --help         show help (also: gcnsim COMMAND --help)\n"
@@ -76,11 +64,6 @@ static const char usage_config[] =
     "  --config FILE             start from FILE instead of the built-in defaults\n"
     "  --set SECTION.KEY=VALUE   override one key, e.g. --set cu.wave_slots=8 (repeatable)\n"
     "  -h, --help                show this help\n";
-
-static const char usage_help[] =
-    "usage: gcnsim help [COMMAND]\n"
-    "\n"
-    "Show the general help, or the help of COMMAND (run, check, asm, config, occupancy, sweep, trace, help).\n";
 
 static const char usage_trace[] =
     "usage: gcnsim trace export --perfetto TRACE OUT.json\n"
@@ -301,15 +284,88 @@ static int cmd_trace(int argc, char **argv)
     return trace_export_perfetto(files[0], files[1], stderr);
 }
 
-static const char *const commands[] = { "run", "asm", "config", "occupancy", "sweep", "trace", "help", "check" };
+/* gcnsim occupancy: its handler writes to the streams it is given. */
+static int cmd_occupancy(int argc, char **argv)
+{
+    return cli_cmd_occupancy(argc, argv, stdout, stderr);
+}
+
+static int cmd_help(int argc, char **argv);
+
+typedef struct {
+    const char *name, *brief, *summary;
+    const char *usage; /* NULL: help's, made from this table */
+    int (*handler)(int argc, char **argv);
+} command_t;
+
+static const command_t commands[] = {
+#define CMD(name, brief, summary, synopsis, usage, handler) { #name, brief, summary, usage, handler },
+#include "cli/commands.def"
+#undef CMD
+};
+enum { NCOMMANDS = sizeof commands / sizeof commands[0] };
+
+static const command_t *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i].name, name) == 0)
+            return &commands[i];
+    return NULL;
+}
+
+/* "run, check, ... and help" */
+static void print_names(FILE *out, const char *last_sep)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "%s%s", i == 0 ? "" : i + 1 < NCOMMANDS ? ", " : last_sep, commands[i].name);
+}
+
+/* The command list: the brief in a 19-column field (on a line of its own when longer than 18),
+ * then the summary, whose further lines start at the same column. */
+static void print_usage_main(FILE *out)
+{
+    enum { FIELD = 18, COLUMN = 21 };
+    fputs(usage_main_head, out);
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        const command_t *c = &commands[i];
+        if (strlen(c->brief) <= FIELD)
+            fprintf(out, "  %-*s ", FIELD, c->brief);
+        else
+            fprintf(out, "  %s\n%*s", c->brief, COLUMN, "");
+        for (const char *s = c->summary; *s; s++) {
+            fputc(*s, out);
+            if (*s == '\n')
+                fprintf(out, "%*s", COLUMN, "");
+        }
+        fputc('\n', out);
+    }
+    fputs(usage_main_tail, out);
+}
+
+static void print_usage(const command_t *c, FILE *out)
+{
+    if (c->usage) {
+        fputs(c->usage, out);
+        return;
+    }
+    fputs("usage: gcnsim help [COMMAND]\n\nShow the general help, or the help of COMMAND (", out);
+    print_names(out, ", ");
+    fputs(").\n", out);
+}
 
 static int unknown_command(const char *c)
 {
-    const char *s = cli_suggest(c, commands, sizeof commands / sizeof commands[0]);
-    if (s)
+    const char *names[NCOMMANDS];
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        names[i] = commands[i].name;
+    const char *s = cli_suggest(c, names, NCOMMANDS);
+    if (s) {
         fprintf(stderr, "gcnsim: unknown command '%s'; did you mean '%s'? (see 'gcnsim --help')\n", c, s);
-    else
-        fprintf(stderr, "gcnsim: unknown command '%s'; commands are run, check, asm, config, occupancy, sweep, trace and help (see 'gcnsim --help')\n", c);
+        return 1;
+    }
+    fprintf(stderr, "gcnsim: unknown command '%s'; commands are ", c);
+    print_names(stderr, " and ");
+    fputs(" (see 'gcnsim --help')\n", stderr);
     return 1;
 }
 
@@ -322,7 +378,7 @@ static int cmd_help(int argc, char **argv)
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
     for (int c; (c = cli_getopt(&g)) != CLI_OPT_END;) {
         if (c == 'h') {
-            fputs(usage_help, stdout);
+            print_usage(find_command("help"), stdout);
             return 0;
         }
         if (c != CLI_OPT_OPERAND) /* CLI_OPT_ERROR, reported */
@@ -331,60 +387,35 @@ static int cmd_help(int argc, char **argv)
             return cli_usage_error("help ", "%s", "help takes at most one command");
         name = g.arg;
     }
-    if (!name)
-        fputs(usage_main, stdout);
-    else if (strcmp(name, "help") == 0)
-        fputs(usage_help, stdout);
-    else if (strcmp(name, "run") == 0)
-        fputs(cli_usage_run, stdout);
-    else if (strcmp(name, "check") == 0)
-        fputs(cli_usage_check, stdout);
-    else if (strcmp(name, "asm") == 0)
-        fputs(usage_asm, stdout);
-    else if (strcmp(name, "config") == 0)
-        fputs(usage_config, stdout);
-    else if (strcmp(name, "occupancy") == 0)
-        fputs(cli_usage_occupancy, stdout);
-    else if (strcmp(name, "trace") == 0)
-        fputs(usage_trace, stdout);
-    else if (strcmp(name, "sweep") == 0)
-        fputs(cli_usage_sweep, stdout);
-    else
+    if (!name) {
+        print_usage_main(stdout);
+        return 0;
+    }
+    const command_t *c = find_command(name);
+    if (!c)
         return unknown_command(name);
+    print_usage(c, stdout);
     return 0;
 }
 
 static int run_command(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs(usage_main, stderr);
+        print_usage_main(stderr);
         return 1;
     }
     const char *c = argv[1];
     if (strcmp(c, "-h") == 0 || strcmp(c, "--help") == 0) {
-        fputs(usage_main, stdout);
+        print_usage_main(stdout);
         return 0;
     }
     if (strcmp(c, "--version") == 0) {
         printf("gcnsim %s (GCN3 gfx803: functional and cycle-level timing models)\n", GCNSIM_VERSION);
         return 0;
     }
-    if (strcmp(c, "run") == 0)
-        return cli_cmd_run(argc, argv);
-    if (strcmp(c, "check") == 0)
-        return cli_cmd_check(argc, argv);
-    if (strcmp(c, "asm") == 0)
-        return cmd_asm(argc, argv);
-    if (strcmp(c, "config") == 0)
-        return cmd_config(argc, argv);
-    if (strcmp(c, "occupancy") == 0)
-        return cli_cmd_occupancy(argc, argv, stdout, stderr);
-    if (strcmp(c, "trace") == 0)
-        return cmd_trace(argc, argv);
-    if (strcmp(c, "sweep") == 0)
-        return cli_cmd_sweep(argc, argv);
-    if (strcmp(c, "help") == 0)
-        return cmd_help(argc, argv);
+    const command_t *cmd = find_command(c);
+    if (cmd)
+        return cmd->handler(argc, argv);
     if (c[0] == '-') {
         fprintf(stderr, "gcnsim: unknown option '%s' (see 'gcnsim --help')\n", c);
         return 1;

@@ -1,12 +1,11 @@
 /* cfg: the machine configuration. The key table (cfg_keys[]) is generated from config.def, so
  * loading, --set, validation, printing and docs/config.md all walk the same list. Machine files are
- * read line by line through our own inih reader (as the workload loader does): this libinih has no
- * line numbers, and the reader also sees section headers, comments and malformed lines. */
+ * read by the INI reader workload files are read by too (base/ini_read.h: line numbers, headers,
+ * comments and malformed lines), comments allowed after a value. */
 #include "config/config.h"
 
 #include <ctype.h>
 #include <errno.h>
-#include <ini.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +14,7 @@
 
 #include "asm/asm_diag.h" /* asm_diag_vprintf: messages that echo input */
 #include "base/fileio.h"
+#include "base/ini_read.h"
 #include "base/text.h"
 
 const cfg_key_t cfg_keys[] = {
@@ -240,27 +240,30 @@ typedef struct {
     cfg_t *cfg;
     const char *path;
     fio_text_t text;
-    size_t pos;                 /* the reader's position in text */
     FILE *err;
-    char *linebuf;
-    size_t linecap;
-    unsigned lineno;
+    unsigned lineno;            /* the line being read (ini_read) */
     int nerr;
     bool section_ok;            /* the current section is a configuration section (or none yet) */
     unsigned seen[NKEYS];       /* line that set each key, 0: not in this file */
 } load_t;
 
-static void __attribute__((format(printf, 3, 4))) file_error(load_t *l, unsigned line, const char *fmt, ...)
+static void file_verror(void *user, uint32_t line, const char *fmt, va_list ap)
 {
+    load_t *l = user;
     if (++l->nerr > FIO_ERRORS_MAX)
         return;
-    va_list ap;
-    va_start(ap, fmt);
     if (line)
-        fprintf(l->err, "%s:%u: error: ", l->path, line);
+        fprintf(l->err, "%s:%" PRIu32 ": error: ", l->path, line);
     else
         fprintf(l->err, "%s: error: ", l->path);
     asm_diag_vprintf(l->err, fmt, ap);
+}
+
+static void __attribute__((format(printf, 3, 4))) file_error(load_t *l, unsigned line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    file_verror(l, line, fmt, ap);
     va_end(ap);
 }
 
@@ -311,59 +314,22 @@ static void unknown_key(load_t *l, const char *section, const char *key)
     }
 }
 
-static char *blank(char *str, int num)
-{
-    snprintf(str, (size_t)num, "\n");
-    return str;
-}
-
-/* inih line reader: counts lines, strips comments (values never contain ';' or '#'), checks section
- * headers and reports lines that are neither. What it passes on is clean "key=value" or "[section]". */
-static char *reader(char *str, int num, void *stream)
-{
-    load_t *l = stream;
-    if (fio_getline(&l->text, &l->pos, &l->linebuf, &l->linecap) < 0)
-        return NULL;
-    l->lineno++;
-    l->linebuf[strcspn(l->linebuf, ";#")] = '\0';
-    char *t = txt_trim(l->linebuf);
-    if (*t == '\0')
-        return blank(str, num);
-    if (strlen(t) > (size_t)num - 2) {
-        file_error(l, l->lineno, "line too long (%zu characters; at most %d)", strlen(t), num - 2);
-        return blank(str, num);
-    }
-    if (*t == '[') {
-        char *close = strchr(t, ']');
-        if (!close) {
-            file_error(l, l->lineno, "section header '%s' has no closing ']'", t);
-            l->section_ok = false;
-            return blank(str, num);
-        }
-        if (*txt_trim(close + 1) != '\0') {
-            file_error(l, l->lineno, "unexpected text '%s' after the section header", close + 1);
-            l->section_ok = false;
-            return blank(str, num);
-        }
-        *close = '\0';
-        char *name = txt_trim(t + 1);
-        l->section_ok = is_section(name);
-        if (!l->section_ok)
-            unknown_section(l, name);
-        snprintf(str, (size_t)num, "[%s]\n", name);
-        return str;
-    }
-    if (!strpbrk(t, "=:")) {
-        file_error(l, l->lineno, "expected 'key = value', '[section]' or a comment, got '%s'", t);
-        return blank(str, num);
-    }
-    snprintf(str, (size_t)num, "%s\n", t);
-    return str;
-}
-
-static int handler(void *user, const char *section, const char *name, const char *value)
+/* A section header (ini_read): NULL when malformed (reported), its keys then ignored. */
+static void on_section(void *user, const char *name, uint32_t line)
 {
     load_t *l = user;
+    l->lineno = line;
+    l->section_ok = name && is_section(name);
+    if (name && !l->section_ok)
+        unknown_section(l, name);
+}
+
+static int handler(void *user, const char *section, const char *name, const char *value, uint32_t line,
+                   const char *text)
+{
+    load_t *l = user;
+    (void)text;
+    l->lineno = line;
     if (!l->section_ok)
         return 1; /* the header was already reported */
     if (section[0] == '\0') {
@@ -405,14 +371,15 @@ int cfg_load_file(cfg_t *c, const char *path, FILE *err)
     if (!fio_read_text(path, "configuration file", FIO_CONFIG_MAX, &l->text, err)) {
         l->nerr++;
     } else {
-        int rc = ini_parse_stream(reader, l, handler, l);
+        /* Comments may follow a value on its line: values never hold ';' or '#'. */
+        static const ini_read_ops_t ops = { true, on_section, handler, file_verror };
+        int rc = ini_read_text(&l->text, &ops, l);
         if (rc < 0)
             file_error(l, 0, "cannot read configuration file");
         else if (rc > 0 && l->nerr == 0)
             file_error(l, (unsigned)rc, "malformed line");
         fio_text_free(&l->text);
     }
-    free(l->linebuf);
     fio_more_errors(path, l->nerr, err);
     int nerr = l->nerr;
     free(l);

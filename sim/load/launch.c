@@ -8,6 +8,7 @@
 #include "asm/codeobj.h"
 #include "base/fileio.h"
 #include "base/text.h"
+#include "common/le.h"
 #include "load/kcompile.h"
 
 #include <inttypes.h>
@@ -28,12 +29,6 @@ static void __attribute__((format(printf, 4, 5))) perr(FILE *err, const wl_workl
 }
 
 static uint32_t align_up32(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
-
-static void put_le(uint8_t *p, uint32_t size, uint64_t v)
-{
-    for (uint32_t i = 0; i < size; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
 
 /* The unqualified name an Itanium-mangled C++ symbol declares (_Z5scalePff -> "scale",
  * _ZN2ns4stepEPf -> "step", _ZL5scalePf -> "scale"), so a workload may name a HIP kernel as written in its source; false
@@ -182,7 +177,7 @@ static bool put_arg(launch_t *L, const launch_dispatch_t *D, const wl_arg_t *a, 
 {
     const wl_workload_t *wl = L->wl;
     if (a->kind == WL_ARG_BUFFER) {
-        put_le(seg + off, size, L->bufs[a->buffer].addr);
+        le_put(seg + off, size, L->bufs[a->buffer].addr);
     } else if (a->kind == WL_ARG_LDS) {
         uint32_t at = align_up32(*lds_next, 16);
         if ((uint64_t)at + a->lds_bytes > 65536) {
@@ -191,7 +186,7 @@ static bool put_arg(launch_t *L, const launch_dispatch_t *D, const wl_arg_t *a, 
                  " dynamic); at most 65536", a->name, need, D->lds_static, need - D->lds_static);
             return false;
         }
-        put_le(seg + off, size, at);
+        le_put(seg + off, size, at);
         *lds_next = at + a->lds_bytes;
     } else {
         uint64_t bits = a->bits;
@@ -212,7 +207,7 @@ static bool put_arg(launch_t *L, const launch_dispatch_t *D, const wl_arg_t *a, 
                 return false;
             }
         }
-        put_le(seg + off, size, bits);
+        le_put(seg + off, size, bits);
     }
     return true;
 }
@@ -291,7 +286,7 @@ static bool layout_args(launch_t *L, launch_dispatch_t *D, uint8_t *seg, uint32_
             end = ka->offset + ka->size;
         if (ka->kind == ISA_ARG_HIDDEN) {
             /* After every explicit argument in the metadata, so lds_next holds all dynamic LDS. */
-            put_le(seg + ka->offset, ka->size < 8 ? ka->size : 8, hidden_value(D, ka->value_kind, lds_next - D->lds_static));
+            le_put(seg + ka->offset, ka->size < 8 ? ka->size : 8, hidden_value(D, ka->value_kind, lds_next - D->lds_static));
             continue;
         }
         const wl_arg_t *a = &wd->args[wi++];
@@ -383,18 +378,18 @@ static void fill_dispatch(const launch_dispatch_t *D, uint8_t *p)
 {
     const wl_dispatch_t *wd = D->wl;
     uint32_t dims = wd->grid_dims > wd->wg_dims ? wd->grid_dims : wd->wg_dims;
-    put_le(p + 0, 2, 2);                 /* header: HSA_PACKET_TYPE_KERNEL_DISPATCH */
-    put_le(p + 2, 2, dims);              /* setup: dimensions */
+    le_put(p + 0, 2, 2);                 /* header: HSA_PACKET_TYPE_KERNEL_DISPATCH */
+    le_put(p + 2, 2, dims);              /* setup: dimensions */
     for (int d = 0; d < 3; d++) {
-        put_le(p + 4 + 2 * d, 2, wd->wg[d]);
-        put_le(p + 12 + 4 * d, 4, wd->grid[d]);
+        le_put(p + 4 + 2 * d, 2, wd->wg[d]);
+        le_put(p + 12 + 4 * d, 4, wd->grid[d]);
     }
-    put_le(p + 24, 4, D->kernel->desc.private_segment_fixed_size); /* private segment size */
-    put_le(p + 28, 4, D->lds_total);     /* group segment size */
+    le_put(p + 24, 4, D->kernel->desc.private_segment_fixed_size); /* private segment size */
+    le_put(p + 28, 4, D->lds_total);     /* group segment size */
     /* hsa.h's layout: kernel_object at +32, kernarg_address at +40, reserved2 at +48 and the
      * completion signal at +56 (0: none). */
-    put_le(p + 32, 8, D->code_addr);
-    put_le(p + 40, 8, D->kernarg_addr);
+    le_put(p + 32, 8, D->code_addr);
+    le_put(p + 40, 8, D->kernarg_addr);
 }
 
 /* The fewest VGPRs kernel k can run with: one past the highest VGPR an instruction touches, and

@@ -4,12 +4,12 @@
 
 #include <ctype.h>
 #include <inttypes.h>
-#include <ini.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "asm/asm_diag.h"
+#include "base/ini_read.h"
 #include "base/text.h"
 
 static void verr(wl_entries_t *c, uint32_t line, uint32_t col, int set, const char *fmt, va_list ap)
@@ -206,46 +206,16 @@ static wl_entry_t *new_entry(wl_entries_t *c, const char *section, const char *k
     return e;
 }
 
-static char *reader(char *str, int num, void *stream)
+/* The INI reader's callbacks (base/ini_read.h). */
+static void on_error(void *user, uint32_t line, const char *fmt, va_list ap)
 {
-    wl_entries_t *c = stream;
-    long n = fio_getline(&c->text, &c->pos, &c->linebuf, &c->linecap);
-    if (n < 0)
-        return NULL;
-    c->lineno++;
-    long len = n;
-    while (len > 0 && (c->linebuf[len - 1] == '\n' || c->linebuf[len - 1] == '\r'))
-        len--;
-    /* inih's line buffer holds num bytes: the text, a newline and the terminator. */
-    if (len > num - 2) {
-        wl_err_at(c, c->lineno, 0, "line too long (%ld characters; at most %d)", len, num - 2);
-        snprintf(str, (size_t)num, "\n");
-        return str;
-    }
-    /* Leading whitespace would make inih treat the line as a continuation of the previous value;
-     * the format has no multi-line values, so every line is read trimmed. */
-    char *t = txt_trim(c->linebuf);
-    if (*t == '\0' || *t == ';' || *t == '#') {
-        snprintf(str, (size_t)num, "\n");
-        return str;
-    }
-    if (*t == '[') {
-        char *close = strchr(t, ']');
-        if (!close) {
-            wl_err_at(c, c->lineno, 0, "section header '%s' has no closing ']'", t);
-            snprintf(str, (size_t)num, "\n");
-            return str;
-        }
-        *close = '\0';
-        add_section(c, t + 1, c->lineno, 0);
-        *close = ']';
-    } else if (!strpbrk(t, "=:")) {
-        wl_err_at(c, c->lineno, 0, "expected 'key = value', '[section]' or a comment, got '%s'", t);
-        snprintf(str, (size_t)num, "\n");
-        return str;
-    }
-    snprintf(str, (size_t)num, "%s\n", t);
-    return str;
+    verr(user, line, 0, 0, fmt, ap);
+}
+
+static void on_section(void *user, const char *name, uint32_t line)
+{
+    if (name) /* a malformed header was reported; its keys go on to the section before */
+        add_section(user, name, line, 0);
 }
 
 wl_entry_t *wl_find_entry(wl_entries_t *c, const char *section, const char *key)
@@ -255,28 +225,28 @@ wl_entry_t *wl_find_entry(wl_entries_t *c, const char *section, const char *key)
     return i < 0 ? NULL : &c->e[i];
 }
 
-static int handler(void *user, const char *section, const char *name, const char *value)
+static int handler(void *user, const char *section, const char *name, const char *value, uint32_t line,
+                   const char *text)
 {
     wl_entries_t *c = user;
     char sec[WL_ENTRY_TEXT];
     norm_section(sec, sizeof sec, section);
     if (sec[0] == '\0') {
-        wl_err_at(c, c->lineno, 0, "key '%s' is outside any section (start with [kernel])", name);
+        wl_err_at(c, line, 0, "key '%s' is outside any section (start with [kernel])", name);
         return 1;
     }
     wl_entry_t *old = wl_find_entry(c, sec, name);
     if (old) {
-        wl_err_at(c, c->lineno, 0, "duplicate key '%s' in [%s] (first given at line %" PRIu32 ")", name, sec, old->line);
+        wl_err_at(c, line, 0, "duplicate key '%s' in [%s] (first given at line %" PRIu32 ")", name, sec, old->line);
         return 1;
     }
     wl_entry_t *e = new_entry(c, sec, name);
     snprintf(e->value, sizeof e->value, "%s", value);
-    e->line = c->lineno;
-    /* Where the value starts in the line as written (the reader's copy of it), for messages that
-     * point into a value. */
-    const char *delim = c->linebuf ? strpbrk(c->linebuf, "=:") : NULL;
+    e->line = line;
+    /* Where the value starts in the line as written, for messages that point into a value. */
+    const char *delim = text ? strpbrk(text, "=:") : NULL;
     const char *at = delim && value[0] ? strstr(delim, value) : NULL;
-    e->col = at ? (uint32_t)(at - c->linebuf) + 1 : 0;
+    e->col = at ? (uint32_t)(at - text) + 1 : 0;
     return 1;
 }
 
@@ -323,10 +293,10 @@ bool wl_entries_read(wl_entries_t *c, const char *path, const char *const *sets,
     c->sets = sets;
     if (!fio_read_text(path, "workload file", FIO_WORKLOAD_MAX, &c->text, err))
         return false;
-    int rc = ini_parse_stream(reader, c, handler, c);
+    /* Comments as docs/workloads.md has them: whole lines, and inih's " ;" at the end of a line. */
+    static const ini_read_ops_t ops = { false, on_section, handler, on_error };
+    int rc = ini_read_text(&c->text, &ops, c);
     fio_text_free(&c->text);
-    free(c->linebuf);
-    c->linebuf = NULL;
     if (rc < 0)
         wl_err_at(c, 0, 0, "cannot read the workload file");
     else if (rc > 0 && c->nerr == 0)

@@ -1,10 +1,9 @@
 /* wl_entries: a workload file read into sections and entries, before any of it is interpreted.
- * inih reports neither line numbers (this libinih is built without INI_HANDLER_LINENO) nor empty
- * sections, so lines come through our own reader, which counts them, records section headers and
- * reports malformed lines; --set overrides then replace or add entries, so that a value given by
- * --set is checked exactly like one from the file (workload.c interprets them). Also the loading's
- * shared tools: its error messages, name indexes and growing arrays.
- * Needs: inih, uthash, fileio (reading the file, error limits), text, asm_diag. */
+ * The lines come through the INI reader machine files use too (base/ini_read.h: line numbers,
+ * every section header, even an empty one, malformed lines); --set overrides then replace or add
+ * entries, so that a value given by --set is checked exactly like one from the file (workload.c
+ * interprets them). Also the loading's shared tools: its error messages, name indexes and
+ * growing arrays. Needs: ini_read, uthash, fileio (reading the file, error limits), text, asm_diag. */
 #ifndef GCNSIM_WL_ENTRIES_H
 #define GCNSIM_WL_ENTRIES_H
 
@@ -50,10 +49,6 @@ typedef struct {
 typedef struct {
     const char *path;
     fio_text_t text;
-    size_t pos;      /* the reader's position in text */
-    char *linebuf;
-    size_t linecap;
-    uint32_t lineno;
     wl_entry_t *e;
     size_t ne, ce;
     wl_sect_t *s;

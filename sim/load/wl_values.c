@@ -3,6 +3,7 @@
 #include "load/workload.h"
 
 #include "base/fileio.h"
+#include "common/le.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -148,26 +149,16 @@ uint64_t wl_splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-static void put(uint8_t *dst, uint32_t size, uint64_t bits)
-{
-    for (uint32_t i = 0; i < size; i++)
-        dst[i] = (uint8_t)(bits >> (8 * i));
-}
-
-/* Little-endian stores of one fixed size, which the compiler turns into single stores: the fill
- * loops below pick one by the element size outside the loop, not a byte loop per element. */
-static inline void put2(uint8_t *d, uint64_t v) { d[0] = (uint8_t)v; d[1] = (uint8_t)(v >> 8); }
-static inline void put4(uint8_t *d, uint64_t v) { put2(d, v); put2(d + 2, v >> 16); }
-static inline void put8(uint8_t *d, uint64_t v) { put4(d, v); put4(d + 4, v >> 32); }
-
-/* `n` elements of `size` bytes, element i's bits being EXPR (which may use i and advance state). */
+/* `n` elements of `size` bytes, element i's bits being EXPR (which may use i and advance state).
+ * The store of one fixed size is picked outside the loop (common/le.h: the compiler makes each a
+ * single store), not a byte loop per element. */
 #define FILL_ELEMS(data, size, n, EXPR)                                                            \
     do {                                                                                           \
         switch (size) {                                                                            \
-        case 8: for (uint64_t i = 0; i < (n); i++) put8((data) + 8 * i, (EXPR)); break;            \
-        case 4: for (uint64_t i = 0; i < (n); i++) put4((data) + 4 * i, (EXPR)); break;            \
-        case 2: for (uint64_t i = 0; i < (n); i++) put2((data) + 2 * i, (EXPR)); break;            \
-        default: for (uint64_t i = 0; i < (n); i++) put((data) + (size) * i, (size), (EXPR)); break; \
+        case 8: for (uint64_t i = 0; i < (n); i++) le_put64((data) + 8 * i, (EXPR)); break;         \
+        case 4: for (uint64_t i = 0; i < (n); i++) le_put32((data) + 4 * i, (EXPR)); break;         \
+        case 2: for (uint64_t i = 0; i < (n); i++) le_put16((data) + 2 * i, (EXPR)); break;         \
+        default: for (uint64_t i = 0; i < (n); i++) le_put((data) + (size) * i, (size), (EXPR)); break;   \
         }                                                                                          \
     } while (0)
 
@@ -207,7 +198,7 @@ bool wl_buffer_fill(const wl_buffer_t *b, uint8_t *data, char *msg, size_t msgle
         /* One element, then the filled part copied onto the rest, doubling each time. */
         if (n == 0)
             return true;
-        put(data, size, num_bits(b->type, b->a.i, b->a.f));
+        le_put(data, size, num_bits(b->type, b->a.i, b->a.f));
         size_t done = size, total = (size_t)(n * size);
         while (done < total) {
             size_t k = done < total - done ? done : total - done;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "asm/asm_diag.h"
+#include "common/le.h"
 
 /* A name from an input, escaped as every printed name is (asm_diag_name_to), in a compound literal
  * that lives until the end of the enclosing block; names are kept whole up to 2 KiB. */
@@ -38,18 +39,10 @@ uint64_t report_checksum(const uint8_t *data, uint64_t bytes)
     return h;
 }
 
-static uint64_t get_le(const uint8_t *p, uint32_t size)
-{
-    uint64_t v = 0;
-    for (uint32_t i = 0; i < size; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
-}
-
 static void print_elem(FILE *out, wl_type_t t, const uint8_t *p)
 {
     uint32_t size = wl_type_size(t);
-    uint64_t v = get_le(p, size);
+    uint64_t v = le_get(p, size);
     switch (t) {
     case WL_F32: {
         uint32_t b = (uint32_t)v;

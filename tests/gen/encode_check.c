@@ -1,5 +1,5 @@
 /* encode_check: the encoder and decoder against themselves and against llvm-mc's bytes, for
- * tests/encoding_check.sh (`make table-check`).
+ * tests/isa/encoding_check.sh (`make table-check`).
  *
  *   encode_check --corpus           print the VOP3/literal corpus: every VOP1/VOP2/VOPC instruction
  *                                   of the table in its 64-bit form with the modifiers it allows

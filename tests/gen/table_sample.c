@@ -63,7 +63,7 @@ static void write_samples(FILE *out)
 
 /* Every source modifier isa_op_src_mods (the rule the assembler and the decoder share) accepts, on
  * every operand of every VALU instruction, in the 64-bit encoding and the SDWA and DPP forms.
- * tests/objdump_check.sh decodes llvm-mc's object of them (the refused ones are valu_syntax's). */
+ * tests/isa/objdump_check.sh decodes llvm-mc's object of them (the refused ones are valu_syntax's). */
 static void write_mods(FILE *out)
 {
     static const char *const suffix[] = { "_e64", "_sdwa", "_dpp" };

@@ -1,4 +1,4 @@
-/* valu_syntax: the VALU syntax corpus, compared with llvm-mc by tests/valu_syntax_check.sh.
+/* valu_syntax: the VALU syntax corpus, compared with llvm-mc by tests/isa/valu_syntax_check.sh.
  *   valu_syntax gen          print, for every VALU instruction of the table, the spellings
  *                            llvm-mc may accept for gfx803: suffixes, source modifiers (-, |.|,
  *                            neg(), abs(), sext()), clamp and output modifiers, vcc or SGPR-pair

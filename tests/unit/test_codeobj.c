@@ -3,7 +3,7 @@
  * hand from the MessagePack format, code object v2's amd_kernel_code_t (codeobj_v2) built here from
  * AMDKernelCodeT.h's layout, its notes and YAML metadata (codeobj_yaml), and the reader's first
  * checks (codeobj_read). The whole path,
- * against llvm-mc's objects, is tests/e2e/codeobj.sh and tests/objdump_check.sh. */
+ * against llvm-mc's objects, is tests/e2e/codeobj.sh and tests/isa/objdump_check.sh. */
 #include "unit.h"
 
 #include "asm/codeobj.h"

@@ -480,7 +480,7 @@ START_TEST(test_cndmask_e64_modifiers)
 }
 END_TEST
 
-/* More assembler rules found by the corpus comparison with llvm-mc (tests/valu_syntax_check.sh). */
+/* More assembler rules found by the corpus comparison with llvm-mc (tests/isa/valu_syntax_check.sh). */
 START_TEST(test_valu_syntax_rules)
 {
     /* clamp on the 24-bit multiply-(add)s saturates: 0xffffff * 0xffffff > 2^32 - 1 */

@@ -7,9 +7,9 @@
 # kernel must not call anything (an unresolved OpenCL built-in would be a `s_swappc_b64`). A kernel
 # listed in tests/pending.txt may use mnemonics the table lacks (the instructions it waits for): they
 # are listed as a note, and a note says when it needs none any more.
-# Usage: sh tests/llvm_check.sh   (from anywhere; prints "llvm-check: N passed, N failed")
+# Usage: sh tests/isa/llvm_check.sh   (from anywhere; prints "llvm-check: N passed, N failed")
 set -u
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -3,9 +3,9 @@
 # checks the programs, their man pages (every command's options, the version), the machine files the
 # help names, that every relative link of the installed docs reaches an installed file, and runs a
 # lesson's experiment from the installed share folder with the installed binary (docs/teaching.md).
-# Usage: sh tests/install_check.sh   (from anywhere; prints "install-check: ok")
+# Usage: sh tests/docs/install_check.sh   (from anywhere; prints "install-check: ok")
 set -u
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make -s -C "$root" install DESTDIR="$tmp" PREFIX=/usr > "$tmp/log" 2>&1 || { cat "$tmp/log" >&2; echo "install-check: make install failed" >&2; exit 1; }

@@ -5,11 +5,11 @@
 # correct code, so any finding there is a bug in the checker. Workloads that expect a fault
 # ("e2e: expect-exit") or are pending (tests/pending.txt) are skipped; a generated workload that
 # cannot run alone (its experiment passes --set options) is counted, not failed: only findings fail.
-# Usage: hazard_corpus.sh GCNSIM [DIR...]
+# Usage: sh tests/e2e/hazard_corpus.sh GCNSIM [DIR...]
 set -u
 gcnsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 find "$root/workloads" "$@" -name '*.ini' -type f 2>/dev/null | LC_ALL=C sort > "$tmp/list"

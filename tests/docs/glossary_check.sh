@@ -2,10 +2,10 @@
 # The glossary of docs/report.md against what gcnsim prints (docs/report.md, "Glossary"): every name
 # in its report, JSON and CSV columns appears in the outputs of a run, every CSV column is in it,
 # and every line of the text report starts with a report name of it.
-# Usage: sh tests/glossary_check.sh GCNSIM   (prints "glossary: N names checked")
+# Usage: sh tests/docs/glossary_check.sh GCNSIM   (prints "glossary: N names checked")
 set -u
 gcnsim=$1
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -3,8 +3,8 @@
 # generates the spellings of every VALU instruction of the table (suffixes, source modifiers,
 # clamp/omod, lane masks, constants, the SDWA and DPP forms); llvm-mc for gfx803 and our assembler
 # must accept and refuse the same lines, and the SDWA/DPP lines both accept must print the same.
-# Known, explained differences are listed in tests/valu_syntax_known.txt.
-# Usage: sh tests/valu_syntax_check.sh BUILD/san/valu_syntax   (prints "valu-syntax: ...")
+# Known, explained differences are listed in tests/isa/valu_syntax_known.txt.
+# Usage: sh tests/isa/valu_syntax_check.sh BUILD/san/valu_syntax   (prints "valu-syntax: ...")
 set -u
 bin=$1
 tmp=$(mktemp -d)
@@ -52,6 +52,6 @@ awk -v known="$known" -v max="${VALU_SYNTAX_SHOW:-40}" -v corpus="$tmp/corpus.s"
       }
     }
     printf "valu-syntax: %d lines, %d accepted by both (%d SDWA/DPP listings compared), %d known differences " \
-           "(tests/valu_syntax_known.txt), %d differences\n", i, both, compared, excused, fail
+           "(tests/isa/valu_syntax_known.txt), %d differences\n", i, both, compared, excused, fail
     exit fail ? 1 : 0
   }'

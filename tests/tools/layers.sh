@@ -4,14 +4,15 @@
 # cycle. A module is a header with its .c files: the .c file of the same stem in the same room
 # (timing_cu.c is the module machine/timing_cu.h), else the one whose first include it is. So
 # files that call each other in a circle are caught when each has its own header, and a .c file
-# without one (launch_run.c: load/launch.h) joins its first include's module. viz/ has layers of
+# without one (launch_fault.c: load/launch.h) joins its first include's module. viz/ has layers of
 # its own inside its room (vrank). Prints each violation and "layers: N passed, N failed".
-# Usage: sh tests/layers.sh (from anywhere).
+# Usage: sh tests/tools/layers.sh (from anywhere).
 set -u
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 # Room rank: a file may include its own room and any room of a lower rank.
 rank() {
   case $1 in
+    common) echo -1 ;;
     isa|sim/base) echo 0 ;;
     isa/exec|isa/asm) echo 1 ;;
     sim/config) echo 2 ;;
@@ -39,7 +40,7 @@ vrank() {
 }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-files=$(ls isa/*.[ch] isa/*.def isa/*/*.[ch] sim/*/*.[ch] sim/*/*.def viz/*.[ch] 2>/dev/null)
+files=$(ls common/*.[ch] isa/*.[ch] isa/*.def isa/*/*.[ch] sim/*/*.[ch] sim/*/*.def viz/*.[ch] 2>/dev/null)
 fail=0
 checked=0
 : > "$tmp/edges"
@@ -47,20 +48,20 @@ for f in $files; do
   room=$(dirname "$f")
   r=$(rank "$room")
   if [ -z "$r" ]; then
-    echo "layers: FAIL $f: $room is not a room of tests/layers.sh (add it, with its rank, and to docs/development.md)"
+    echo "layers: FAIL $f: $room is not a room of tests/tools/layers.sh (add it, with its rank, and to docs/development.md)"
     fail=$((fail + 1))
     continue
   fi
   own=""
   first=1
   for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do
-    # Resolved as the compiler does: the including file's folder, then -Iisa, then -Isim.
+    # Resolved as the compiler does: the including file's folder, then -Iisa, -Isim and -I.
     t=""
-    for cand in "$room/$inc" "isa/$inc" "sim/$inc"; do
+    for cand in "$room/$inc" "isa/$inc" "sim/$inc" "$inc"; do
       [ -f "$cand" ] && { t=$cand; break; }
     done
     if [ -z "$t" ]; then
-      echo "layers: FAIL $f: #include \"$inc\" names no file of isa/ or sim/"
+      echo "layers: FAIL $f: #include \"$inc\" names no file of isa/, sim/ or common/"
       fail=$((fail + 1))
       continue
     fi
@@ -74,7 +75,7 @@ for f in $files; do
     if [ "$room" = viz ] && [ "$troom" = viz ]; then
       vf=$(vrank "$f") vt=$(vrank "$t")
       if [ -z "$vf" ] || [ -z "$vt" ]; then
-        echo "layers: FAIL $f includes $t: give each viz file its layer in tests/layers.sh (vrank) and viz/README.md"
+        echo "layers: FAIL $f includes $t: give each viz file its layer in tests/tools/layers.sh (vrank) and viz/README.md"
         fail=$((fail + 1))
       elif [ "$vt" -gt "$vf" ]; then
         echo "layers: FAIL $f includes $t: a viz layer may include only its own layer and those below it"

@@ -1,15 +1,15 @@
 #!/bin/sh
-# Vector coverage against LLVM, the oracle: the counterpart of tests/scalar_coverage.sh for the
+# Vector coverage against LLVM, the oracle: the counterpart of tests/isa/scalar_coverage.sh for the
 # vector families. Every opcode of VOP1, VOP2, VOPC, VOP3, DS, FLAT, MUBUF and MTBUF is encoded in
-# several operand-field variants and disassembled by llvm-mc for gfx803 (tests/opcode_enum.sh); each
+# several operand-field variants and disassembled by llvm-mc for gfx803 (tests/isa/opcode_enum.sh); each
 # mnemonic LLVM prints (without _e32/_e64) must be in the instruction table (isa/isa.def) or refused
 # with its reason in isa/asm/asm_refused.def. Run by `make table-check`.
 # A missing mnemonic, or one both in the table and refused, fails it. (GCNSIM_COVERAGE_STRICT=0 only
 # reports them, for work in progress on a branch.)
-# Usage: sh tests/vector_coverage.sh   (prints "vector-coverage: N known to LLVM, ...")
+# Usage: sh tests/isa/vector_coverage.sh   (prints "vector-coverage: N known to LLVM, ...")
 set -u
 strict=${GCNSIM_COVERAGE_STRICT:-1}
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -21,7 +21,7 @@ CEOF
 sed -n 's/^ASM_REFUSED(\([a-z0-9_]*\),.*/\1/p' isa/asm/asm_refused.def | sort -u > "$tmp/refused"
 if [ ! -s "$tmp/table" ]; then echo "vector-coverage: cannot read isa/isa.def" >&2; exit 1; fi
 
-sh tests/opcode_enum.sh > "$tmp/enum" || exit 1
+sh tests/isa/opcode_enum.sh > "$tmp/enum" || exit 1
 grep -E '^(VOP1|VOP2|VOPC|VOP3|DS|FLAT|MUBUF|MTBUF) ' "$tmp/enum" > "$tmp/llvm"
 cut -d' ' -f3 "$tmp/llvm" | sort -u > "$tmp/names"
 if [ "$(wc -l < "$tmp/names")" -lt 400 ]; then

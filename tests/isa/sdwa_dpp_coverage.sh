@@ -4,10 +4,10 @@
 # row_shl:1) and disassembled by llvm-mc for gfx803. Each form LLVM decodes whose instruction is in
 # our table must be a form gcnsim has (isa_op_has_form) and must assemble back to the same text;
 # each form gcnsim has must be one LLVM decodes. Forms of instructions not in the table are counted
-# (other families). Usage: sh tests/sdwa_dpp_coverage.sh BUILD/san/valu_syntax
+# (other families). Usage: sh tests/isa/sdwa_dpp_coverage.sh BUILD/san/valu_syntax
 set -u
 bin=$1
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

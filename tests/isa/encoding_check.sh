@@ -1,6 +1,6 @@
 #!/bin/sh
 # Machine code against LLVM, the oracle (run by `make table-check`):
-#  1. isa/isa_opcodes.def lists exactly the opcodes llvm-mc knows for gfx803 (tests/opcode_enum.sh);
+#  1. isa/isa_opcodes.def lists exactly the opcodes llvm-mc knows for gfx803 (tests/isa/opcode_enum.sh);
 #  2. on a corpus — the table samples (tests/gen/table_sample.c), the VOP3 forms of every VOP1/VOP2/
 #     VOPC instruction with modifiers, SGPR and constant sources and literals (encode_check
 #     --corpus), and every shipped kernel (workloads/*.s, workloads/*/*.s, workloads/opencl/*.s) —
@@ -9,12 +9,12 @@
 #     round trip below checks where our branches go);
 #  3. decoding our bytes gives back the assembler's instructions (encode_check --roundtrip), and
 #     decoding llvm-mc's bytes gives our listing of the file (branch targets aside).
-# Usage: sh tests/encoding_check.sh GCNSIM ENCODE_CHECK TABLE_SAMPLE.s
+# Usage: sh tests/isa/encoding_check.sh GCNSIM ENCODE_CHECK TABLE_SAMPLE.s
 #        (prints "encoding-check: N passed, N failed")
 set -u
-[ $# -eq 3 ] || { echo "usage: sh tests/encoding_check.sh GCNSIM ENCODE_CHECK TABLE_SAMPLE.s" >&2; exit 1; }
+[ $# -eq 3 ] || { echo "usage: sh tests/isa/encoding_check.sh GCNSIM ENCODE_CHECK TABLE_SAMPLE.s" >&2; exit 1; }
 gcnsim=$1; tool=$2; samples=$3
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -22,7 +22,7 @@ pass=0; fail=0
 
 # 1. The opcode table is LLVM's, line for line.
 sed -n 's/^ISA_OPCODE(\([a-z0-9_]*\), *\([A-Z0-9]*\), *0x\([0-9a-f]*\)).*/\2 0x\3 \1/p' isa/isa_opcodes.def | sort -u > "$tmp/def"
-if ! sh tests/opcode_enum.sh > "$tmp/enum"; then
+if ! sh tests/isa/opcode_enum.sh > "$tmp/enum"; then
   exit 1
 fi
 if cmp -s "$tmp/def" "$tmp/enum"; then

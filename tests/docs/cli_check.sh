@@ -3,11 +3,12 @@
 # option a command's --help names in its usage or option list appears in that command's line of the synopsis at the top of
 # docs/cli.md, and every option a synopsis line of docs/cli.md names (the top one and those of the
 # sections) appears in that command's --help. -h, --help and --version are every command's and
-# are left out. gcnsim's and gcnviz's --version must print the same version.
-# Usage: sh tests/cli_check.sh GCNSIM GCNVIZ   (prints "cli-check: N commands, M options checked")
+# are left out. gcnsim's and gcnviz's --version must print the same version. (The synopsis's gcnsim
+# lines themselves are the command table's: docs/gen/cli_doc.c, `make docs-check`.)
+# Usage: sh tests/docs/cli_check.sh GCNSIM GCNVIZ   (prints "cli-check: N commands, M options checked")
 set -u
 gcnsim=$1 gcnviz=$2
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # A help text's options: those of its usage lines and of its option list (lines starting with '-').
@@ -25,7 +26,10 @@ awk '
   cmd != "" { s = $0; while (match(s, /--[a-z][a-z0-9-]*/)) { print blk "\t" cmd "\t" substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH) } }
 ' "$root/docs/cli.md" | awk -F'\t' '$3 != "--help" && $3 != "--version"' | sort -u > "$tmp/synopsis"
 fail=0 n=0 m=0
-for c in run check asm config occupancy sweep trace gcnviz; do
+# The commands: those of the command table (sim/cli/commands.def), as `gcnsim --help` lists them.
+commands=$(sh "$root/docs/gen/commands.sh" "$gcnsim")
+[ -n "$commands" ] || { echo "cli-check: 'gcnsim --help' lists no commands" >&2; exit 1; }
+for c in $commands gcnviz; do
   n=$((n+1))
   if [ "$c" = gcnviz ]; then "$gcnviz" --help > "$tmp/help" 2>&1; else "$gcnsim" "$c" --help > "$tmp/help" 2>&1; fi ||
     { echo "cli-check: '$c --help' failed" >&2; fail=1; continue; }

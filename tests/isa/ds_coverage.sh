@@ -4,9 +4,9 @@
 # are not zero, so each instruction decodes for one of them) and disassembled by llvm-mc for
 # gfx803; each mnemonic LLVM prints must be in the instruction table (isa/isa.def) or refused
 # with its reason in isa/asm/asm_refused.def. Run by `make table-check`.
-# Usage: sh tests/ds_coverage.sh   (prints "ds-coverage: N known to LLVM, ...")
+# Usage: sh tests/isa/ds_coverage.sh   (prints "ds-coverage: N known to LLVM, ...")
 set -u
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -5,13 +5,13 @@
 # the CSV row, the binary trace with issue records, its Perfetto export, the text trace and the
 # --functional output; and each kernel's `gcnsim asm` listing, and `config --dump`. Paths are relative to the repository, so
 # two checkouts compare equal (the OpenCL kernels must be compiled in both: make opencl). Usage:
-#   sh tests/snapshot.sh GCNSIM DIR      then   diff -r DIR-before DIR-after   (or cmp file by file)
+#   sh tests/tools/snapshot.sh GCNSIM DIR      then   diff -r DIR-before DIR-after   (or cmp file by file)
 set -u
 gcnsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 mkdir -p "$2" || exit 1
 out=$(cd "$2" && pwd)
 # Paths relative to the repository root, so that two checkouts give the same bytes.
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 "$gcnsim" config --dump > "$out/config.ini" 2>&1
 configs="1cu
 3cu --set gpu.compute_units=3 --set dispatch.order=morton --set dispatch.release=wave --set sched.policy=greedy"

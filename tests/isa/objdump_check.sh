@@ -6,11 +6,11 @@
 # --corpus), each instruction of `gcnsim asm OBJECT` is, at the same byte offset, the text
 # `llvm-objdump -d --mcpu=gfx803` prints for it, and gcnsim decodes every instruction llvm-objdump
 # shows within its kernels (none skipped, none merged).
-# Usage: sh tests/objdump_check.sh GCNSIM TABLE_SAMPLE ENCODE_CHECK  (prints "objdump-check: N passed, N failed")
+# Usage: sh tests/isa/objdump_check.sh GCNSIM TABLE_SAMPLE ENCODE_CHECK  (prints "objdump-check: N passed, N failed")
 set -u
-[ $# -eq 3 ] || { echo "usage: sh tests/objdump_check.sh GCNSIM TABLE_SAMPLE ENCODE_CHECK" >&2; exit 1; }
+[ $# -eq 3 ] || { echo "usage: sh tests/isa/objdump_check.sh GCNSIM TABLE_SAMPLE ENCODE_CHECK" >&2; exit 1; }
 gcnsim=$1; sample=$2; corpus=$3
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 pick() { for t in "$@"; do command -v "$t" > /dev/null 2>&1 && { echo "$t"; return; }; done; }
 mc=$(pick llvm-mc-15 llvm-mc)

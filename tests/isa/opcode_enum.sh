@@ -4,9 +4,9 @@
 # rejects a word whose unused operand fields are not zero, and which fields are unused depends on
 # the instruction) and disassembled; every word that decodes gives one line "FAMILY 0xOP mnemonic"
 # (the mnemonic without _e32/_e64), sorted and unique on stdout.
-# Used by tests/vector_coverage.sh (the mnemonics), tests/encoding_check.sh (isa/isa_opcodes.def
+# Used by tests/isa/vector_coverage.sh (the mnemonics), tests/isa/encoding_check.sh (isa/isa_opcodes.def
 # must equal this list exactly, so the opcode table cannot drift from LLVM) and to write the
-# first version of isa/isa_opcodes.def (tests/opcode_enum.sh --def).
+# first version of isa/isa_opcodes.def (tests/isa/opcode_enum.sh --def).
 # Field layouts: GCN3 ISA manual, chapter 12 ("Microcode Formats"); docs/development.md.
 set -u
 tmp=$(mktemp -d)
@@ -17,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 awk 'function le(w,   s, i) { s = ""; for (i = 0; i < 4; i++) { s = s sprintf(" 0x%02x", w % 256); w = int(w / 256) } return s }
      BEGIN {
        pad = le(3212836864)                     # 0xBF800000 s_nop 0
-       # Scalar families (as tests/scalar_coverage.sh)
+       # Scalar families (as tests/isa/scalar_coverage.sh)
        for (op = 0; op < 256; op++) print le(3196059648 + op * 256 + 2) pad              # SOP1 0xBE800000
        for (op = 0; op < 96; op++)  print le(2147483648 + op * 8388608 + 3 * 256 + 2) pad # SOP2 0x80000000
        for (op = 0; op < 29; op++)  print le(2952790016 + op * 8388608 + 1) pad          # SOPK 0xB0000000

@@ -5,14 +5,14 @@
 # $2, when given). A block line "[exit N]" right
 # after the command's output says the command is expected to exit with status N (default 0).
 # The lines a block shows after a command are its expected output (standard output and error),
-# compared by tests/docs_match.awk: "..." elides lines, a line ending in "..." matches by prefix.
+# compared by tests/docs/docs_match.awk: "..." elides lines, a line ending in "..." matches by prefix.
 # A command shown without output is only run. `make` commands are skipped (the docs check is one
 # of them, and the others build or run what the tests check anyway).
 # Usage: docs_check.sh GCNSIM [GCNVIZ]
 set -u
 gcnsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 gcnviz=${2:+$(cd "$(dirname "$2")" && pwd)/$(basename "$2")}
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 bindir=$(mktemp -d)
 trap 'rm -rf "$bindir"' EXIT
 mkdir "$bindir/tmp"
@@ -53,7 +53,7 @@ while IFS="$tab" read -r file line want shown cmd; do
     echo "docs-check: $file:$line: '$cmd' exited $got, expected $want" >&2
     echo "$out" | head -20 | sed 's/^/    /' >&2
   elif [ -s "$shown" ] && ! printf '%s\n' "$out" > "$bindir/actual" || \
-       { [ -s "$shown" ] && ! why=$(awk -f "$root/tests/docs_match.awk" "$shown" "$bindir/actual"); }; then
+       { [ -s "$shown" ] && ! why=$(awk -f "$root/tests/docs/docs_match.awk" "$shown" "$bindir/actual"); }; then
     fail=$((fail+1))
     echo "docs-check: $file:$line: '$cmd' prints something else than the page shows" >&2
     echo "$why" >&2

@@ -1,4 +1,4 @@
-# docs_match.awk: does a command's real output match what a page shows? (tests/docs_check.sh)
+# docs_match.awk: does a command's real output match what a page shows? (tests/docs/docs_check.sh)
 # Usage: awk -f docs_match.awk SHOWN ACTUAL   (exit 0 when it matches; else prints the first
 # difference). Conventions of the shown text (docs/development.md, "Docs that are checked"):
 #   - a line "..." stands for any number of lines (none included);

@@ -3,9 +3,9 @@
 # (SOP1, SOP2, SOPC, SOPK, SOPP, SMEM) is encoded and disassembled by llvm-mc for gfx803; each
 # mnemonic LLVM prints must be in the instruction table (isa/isa.def) or in the list of refused
 # ones with their reasons (isa/asm/asm_refused.def). Run by `make table-check`.
-# Usage: sh tests/scalar_coverage.sh   (prints "scalar-coverage: N known to LLVM, ...")
+# Usage: sh tests/isa/scalar_coverage.sh   (prints "scalar-coverage: N known to LLVM, ...")
 set -u
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -28,7 +28,7 @@ if [ "$1" = "--check-split" ]; then
     in_list "$p" "$testonly" && { echo "deps-check: '$p' is in both lists" >&2; bad=1; }
   done
   # What `make demo` actually checks: the package words of its stamp's command line.
-  got=$(printf '%s\n' "$stampcmd" | sed -n 's/.*tests\/deps\.sh //p' | tr ' ' '\n' | grep -v '^$' | sort | tr '\n' ' ')
+  got=$(printf '%s\n' "$stampcmd" | sed -n 's/.*tests\/tools\/deps\.sh //p' | tr ' ' '\n' | grep -v '^$' | sort | tr '\n' ' ')
   want=$(printf '%s\n' $demo | sort | tr '\n' ' ')
   [ "$got" = "$want" ] || { echo "deps-check: make demo checks '$got', expected the build's packages '$want'" >&2; bad=1; }
   [ "$bad" = 0 ] && echo "deps-check: the build needs $(echo $demo | wc -w) packages, the tests $(echo $testonly | wc -w) more"
