@@ -15,7 +15,7 @@
 /* The address unit's cycles for `bytes` per lane at addr[l] = base + step(l), lanes 0..n-1 active,
  * under vmem.address_model = model (defaults otherwise: 64 bytes, 4 lanes, 16 coalesced lanes a
  * cycle, 64-byte lines). */
-enum { P_CONSECUTIVE, P_UNIFORM, P_SCATTER_LINE, P_SCATTER_LINES };
+enum { P_CONSECUTIVE, P_UNIFORM, P_SCATTER_LINE, P_SCATTER_LINES, P_STRIDE4, P_STRIDE8 };
 static uint64_t ta_cycles(const char *model, uint32_t bytes, uint64_t base, int pattern, int n)
 {
     cfg_t cfg;
@@ -31,6 +31,8 @@ static uint64_t ta_cycles(const char *model, uint32_t bytes, uint64_t base, int 
         /* perftest's random pattern: element hash1(l) & 15 (hash1(c) = c * 0x3504f333), inside 16
          * elements: 3l mod 16, every element once in each quarter-wave, none consecutive */
         case P_SCATTER_LINE: addr[l] = base + bytes * ((uint32_t)l * 0x3504f333u & 15u); break;
+        case P_STRIDE4: addr[l] = base + 4u * (uint64_t)l; break;
+        case P_STRIDE8: addr[l] = base + 8u * (uint64_t)l; break;
         default: addr[l] = base + 256u * (uint64_t)l; break; /* a line of its own each */
         }
     }
@@ -114,6 +116,21 @@ START_TEST(test_bytes_model)
 }
 END_TEST
 
+/* Lanes in order at a stride below their width overlap (a sliding window's dwordx3 at a dword's
+ * step, as workloads/memory/conv_wide.s loads): one block, as consecutive lanes are, so 12-byte
+ * lanes 4 x 16 / 4 = 16, not the scattered 32; 8- and 16-byte lanes 16; lanes 0-19 of 12 bytes 4 +
+ * 1 = 5 (bytes term 240 / 64 -> 4). A stride above the width leaves gaps: scattered, dwords at an
+ * 8-byte step 4 x 16 / 4 = 16. */
+START_TEST(test_overlapping)
+{
+    ck_assert_uint_eq(ta_cycles("lanes", 12, 0x1000, P_STRIDE4, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 8, 0x1000, P_STRIDE4, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 16, 0x1004, P_STRIDE4, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 12, 0x1000, P_STRIDE4, 20), 5);
+    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_STRIDE8, 64), 16);
+}
+END_TEST
+
 static Suite *address_unit_suite(void)
 {
     Suite *s = suite_create("address_unit");
@@ -122,6 +139,7 @@ static Suite *address_unit_suite(void)
     tcase_add_test(tc, test_widths);
     tcase_add_test(tc, test_misaligned);
     tcase_add_test(tc, test_partial);
+    tcase_add_test(tc, test_overlapping);
     tcase_add_test(tc, test_bytes_model);
     suite_add_tcase(s, tc);
     return s;
