@@ -372,12 +372,12 @@ static bool quarter_together(const uint64_t *addr, uint64_t mq, unsigned q, uint
         return false;
     uint64_t s = d / dist;
     if (mq == 0xffff) {
-        /* A full quarter (the usual case): one pass. */
+        /* A full quarter (the usual case): one pass without branches, which the compiler vectorises. */
         const uint64_t *p = addr + q;
+        uint64_t bad = 0;
         for (unsigned j = 2; j < 16; j++)
-            if (p[j] != p[j - 1] + s)
-                return false;
-        return true;
+            bad |= (p[j] - p[j - 1]) ^ s;
+        return bad == 0;
     }
     for (rest &= rest - 1; rest; rest &= rest - 1) {
         unsigned l = q + (unsigned)__builtin_ctzll(rest);
@@ -413,7 +413,7 @@ uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, const uint64_t *ad
         uint64_t mq = lanes >> q & 0xffff;
         if (!mq)
             continue;
-        uint64_t n = (uint64_t)__builtin_popcountll(mq);
+        uint64_t n = mq == 0xffff ? 16 : (uint64_t)__builtin_popcountll(mq);
         if (quarter_together(addr, mq, q, bytes)) {
             uint64_t r = bytes <= 4 ? fast : slow;
             t += (n + r - 1) / r;
