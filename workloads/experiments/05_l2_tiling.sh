@@ -69,8 +69,8 @@ pitch=$(((W + 2) * 4))
   echo "pitch = u32:$pitch"; } > "$OUT/tiling.ini"
 
 # Two memory systems: the default DRAM (512 bytes a cycle), where this kernel is bound by its CUs'
-# L1 ports (64 bytes a cycle each) rather than by DRAM, and a quarter of that bandwidth, where it
-# is bound by DRAM as the published denoiser was.
+# vector memory address units (16 cycles a wave-load of dwordx3) rather than by DRAM, and a quarter
+# of that bandwidth, where it is bound by DRAM as the published denoiser was.
 echo "dram_bytes_per_cycle,order,tile_width,l2_hit_rate,dram_reads,dram_bytes,cycles" > "$CSV"
 run() { # run DRAM-BPC LABEL WIDTH [options]
   bpc=$1 label=$2 width=$3; shift 3
@@ -121,8 +121,9 @@ $(tail -n +2 "$CSV" | awk -F, '{ printf "| %s | %s | %s | %.1f %% | %s | %s | %s
 
 **Result.** Tiling with strips of 16 raises the L2 hit rate from $(awk "BEGIN { printf \"%.1f\", 100 * $hr }") % to $(awk "BEGIN { printf \"%.1f\", 100 * $ht }") % and reads
 $(awk "BEGIN { printf \"%.0f\", 100 * (1 - $dt / $dr) }") % fewer lines from DRAM. With the default DRAM that does not shorten the run ($(awk "BEGIN { printf \"%.0f\", 100 * $ct / $cr }") % of the
-row-major cycles): this kernel is bound by its CUs' L1 ports, each input byte being read 51 times
-from the L1 but about once from DRAM. With a quarter of the DRAM bandwidth the kernel is bound by
+row-major cycles): this kernel is bound by its CUs' vector memory address units (a wave's
+\`flat_load_dwordx3\` takes 16 cycles there), each input byte being read 51 times from the L1 but
+about once from DRAM. With a quarter of the DRAM bandwidth the kernel is bound by
 DRAM, and the same tiling finishes in $(awk "BEGIN { printf \"%.0f\", 100 * $ct4 / $cr4 }") % of the row-major cycles.
 
 **Published observation.** Tiling thread groups with N = 16 raised a denoiser pass's L2 hit rate
