@@ -164,3 +164,66 @@ lds_write_b64:
     s_cmp_lg_u32 s4, 0
     s_cbranch_scc1 .Llds_write_b64_loop
     s_endpgm
+    .globl lds_read2_b32
+    .p2align 8
+    .type lds_read2_b32,@function
+lds_read2_b32:
+    s_mov_b32 s4, 64                        // rounds (no memory access before the measured loop)
+    v_lshlrev_b32 v1, 3, v0                  // lane l at l x 8 bytes
+    v_mov_b32 v2, v0
+    v_mov_b32 v3, 0
+    s_mov_b32 m0, -1
+.Llds_read2_b32_loop:
+    ds_read2_b32 v[8:9], v1 offset1:1
+    ds_read2_b32 v[10:11], v1 offset1:1
+    ds_read2_b32 v[12:13], v1 offset1:1
+    ds_read2_b32 v[14:15], v1 offset1:1
+    ds_read2_b32 v[8:9], v1 offset1:1
+    ds_read2_b32 v[10:11], v1 offset1:1
+    ds_read2_b32 v[12:13], v1 offset1:1
+    ds_read2_b32 v[14:15], v1 offset1:1
+    ds_read2_b32 v[8:9], v1 offset1:1
+    ds_read2_b32 v[10:11], v1 offset1:1
+    ds_read2_b32 v[12:13], v1 offset1:1
+    ds_read2_b32 v[14:15], v1 offset1:1
+    ds_read2_b32 v[8:9], v1 offset1:1
+    ds_read2_b32 v[10:11], v1 offset1:1
+    ds_read2_b32 v[12:13], v1 offset1:1
+    ds_read2_b32 v[14:15], v1 offset1:1
+    s_waitcnt lgkmcnt(0)
+    s_sub_u32 s4, s4, 1
+    s_cmp_lg_u32 s4, 0
+    s_cbranch_scc1 .Llds_read2_b32_loop
+    s_endpgm
+
+    .globl lds_add_u32
+    .p2align 8
+    .type lds_add_u32,@function
+lds_add_u32:
+    s_mov_b32 s4, 64                        // rounds (no memory access before the measured loop)
+    v_lshlrev_b32 v1, 2, v0                  // lane l at l x 4 bytes
+    v_mov_b32 v2, v0
+    v_mov_b32 v3, 0
+    s_mov_b32 m0, -1
+.Llds_add_u32_loop:
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    ds_add_u32 v1, v2
+    s_waitcnt lgkmcnt(0)
+    s_sub_u32 s4, s4, 1
+    s_cmp_lg_u32 s4, 0
+    s_cbranch_scc1 .Llds_add_u32_loop
+    s_endpgm
