@@ -385,6 +385,15 @@ static bool quarter_together(const uint64_t *addr, uint64_t mq, unsigned q, uint
     return uniform || consecutive;
 }
 
+/* The slots a lane takes on the per-lane path: one per power-of-two piece of its access (a 12-byte
+ * lane is an 8-byte and a 4-byte piece) and at least one per line it touches (the data return reads
+ * one L1 line a slot). */
+static uint64_t lane_slots(uint64_t addr, uint32_t bytes, uint32_t pieces, uint64_t line)
+{
+    uint64_t lines = (addr & (line - 1)) + bytes > line ? 2 : 1;
+    return lines > pieces ? lines : pieces;
+}
+
 uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, const uint64_t *addr, uint64_t lanes)
 {
     uint64_t total = (uint64_t)__builtin_popcountll(lanes) * bytes, rate = (uint64_t)cfg->vmem_address_bytes_per_cycle;
@@ -392,16 +401,26 @@ uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, const uint64_t *ad
     if (cfg->vmem_address_model != CFG_ADDR_LANES)
         return data;
     /* Lane by lane, a quarter-wave at a time (the GCN3 figures of sebbbi/perftest, config.def): a
-     * quarter of consecutive or uniform accesses of a dword or less goes at the coalesced rate,
-     * anything else (scattered lanes, wider accesses) at the per-lane rate. */
+     * quarter of consecutive or uniform accesses goes at the coalesced rate when they are a dword or
+     * less, else a lane a slot at the per-lane rate; a scattered quarter's lanes take lane_slots each
+     * at the per-lane rate (12-byte lanes two, lanes across a line two). */
     uint64_t slow = (uint64_t)cfg->vmem_address_lanes_per_cycle, fast = (uint64_t)cfg->vmem_coalesced_lanes_per_cycle;
-    uint64_t t = 0;
+    uint32_t pieces = bytes > 4 ? (uint32_t)__builtin_popcount(bytes / 4) : 1;
+    uint64_t line = (uint64_t)cfg->l1v_line, t = 0;
     for (unsigned q = 0; q < 64; q += 16) {
         uint64_t mq = lanes >> q & 0xffff;
         if (!mq)
             continue;
-        uint64_t rate = bytes <= 4 && quarter_together(addr, mq, q, bytes) ? fast : slow;
-        t += ((uint64_t)__builtin_popcountll(mq) + rate - 1) / rate;
+        uint64_t n = (uint64_t)__builtin_popcountll(mq);
+        if (quarter_together(addr, mq, q, bytes)) {
+            uint64_t r = bytes <= 4 ? fast : slow;
+            t += (n + r - 1) / r;
+            continue;
+        }
+        uint64_t slots = 0;
+        for (uint64_t m = mq; m; m &= m - 1)
+            slots += lane_slots(addr[q + (unsigned)__builtin_ctzll(m)], bytes, pieces, line);
+        t += (slots + slow - 1) / slow;
     }
     return t > data ? t : data;
 }

@@ -523,7 +523,7 @@ END_TEST
 /* ---- DRAM through the memory system -------------------------------------------------------- */
 
 /* A scalar load from CU 0 on a machine with one L2 channel and one DRAM channel: a miss travels
- * scalar cache -> L2 -> DRAM and back: 45 + 130 + latency. */
+ * scalar cache -> L2 -> DRAM and back: 45 + 105 + latency. */
 static mem_access_t scalar_load(mem_t *m, uint64_t addr, uint64_t at)
 {
     mem_access_t a;
@@ -543,15 +543,15 @@ START_TEST(test_dram_rows)
     ck_assert_int_eq(cfg_validate(&cfg, stderr), 0);
     mem_t m;
     ck_assert_int_eq(mem_init(&m, &cfg, 1), 0);
-    uint64_t base = 45 + 130;
+    uint64_t base = 45 + 105;
     /* Row 0 of bank 0 is closed: a row miss, 230. */
     mem_access_t a = scalar_load(&m, 0x0, 0);
     ck_assert_uint_eq(a.done, base + 230);
     ck_assert_uint_eq(a.dram_row_misses, 1);
     /* MSHRs are held from the miss until the fill arrives: the L2's for DRAM's 230, the scalar
-     * cache's for the L2's answer (130 + 230); the fill's own 45 at the scalar cache is after. */
+     * cache's for the L2's answer (105 + 230); the fill's own 45 at the scalar cache is after. */
     ck_assert_uint_eq(a.mshr_cycles[MEM_L2], 230);
-    ck_assert_uint_eq(a.mshr_cycles[MEM_SCALAR], 130 + 230);
+    ck_assert_uint_eq(a.mshr_cycles[MEM_SCALAR], 105 + 230);
     ck_assert_uint_eq(a.mshr_cycles[MEM_L1V], 0);
     /* The next line of the same row: a row hit, 170. */
     a = scalar_load(&m, 0x40, 1000);
@@ -593,7 +593,7 @@ START_TEST(test_dram_bandwidth)
     for (uint32_t cu = 0; cu < 8; cu++) {
         mem_access_t a;
         mem_scalar(&m, cu, 0x10000 + 64 * cu, 4, 0, &a);
-        ck_assert_uint_eq(a.done, 45 + 130 + 200 + 2 * cu);
+        ck_assert_uint_eq(a.done, 45 + 105 + 200 + 2 * cu);
         ck_assert_uint_eq(a.dram_bytes, 64);
         /* The L2 takes an MSHR as its port passes the line (cycle cu) and holds it until DRAM,
          * starting at 2 cu, answers 200 later. */
@@ -607,12 +607,14 @@ END_TEST
  * (lanes 4096 bytes apart: every line in one L2 channel and one DRAM channel); its L1 takes a line a
  * cycle, so line j reaches the L2 at cycle j. CU 1 loads one line of the same channel at cycle 1.
  * Handed over in time, it queues behind CU 0's lines 0 and 1 only (DRAM: 2 cycles a line), not
- * behind all 64: its data are back by 1 + 450 + 4. */
+ * behind all 64: its data are back by 1 + 450 + 4. Under vmem.address_model = bytes, where each line
+ * holds the L1's port a cycle (under lanes four 16-byte reads share a cycle). */
 START_TEST(test_time_order_at_l2)
 {
     cfg_t cfg;
     cfg_defaults(&cfg);
     ck_assert_int_eq(cfg_set(&cfg, "gpu.compute_units=2", stderr), 0);
+    ck_assert_int_eq(cfg_set(&cfg, "vmem.address_model=bytes", stderr), 0);
     mem_t m;
     ck_assert_int_eq(mem_init(&m, &cfg, 2), 0);
     isa_exec_result_t big, one;
@@ -646,66 +648,7 @@ START_TEST(test_time_order_at_l2)
 }
 END_TEST
 
-/* ---- the address unit (vmem.address_model = lanes) --------------------------------------------- */
-
-/* The address unit's cycles for `bytes` per lane at addr[l] = base + step(l), lanes 0..n-1 active,
- * under vmem.address_model = model (defaults otherwise: 64 bytes, 4 lanes, 16 coalesced lanes a
- * cycle). */
-enum { P_CONSECUTIVE, P_UNIFORM, P_SCATTER_LINE, P_SCATTER_LINES };
-static uint64_t ta_cycles(const char *model, uint32_t bytes, uint64_t base, int pattern, int n)
-{
-    cfg_t cfg;
-    cfg_defaults(&cfg);
-    char set[64];
-    snprintf(set, sizeof set, "vmem.address_model=%s", model);
-    ck_assert_int_eq(cfg_set(&cfg, set, stderr), 0);
-    uint64_t addr[64];
-    for (int l = 0; l < 64; l++) {
-        switch (pattern) {
-        case P_CONSECUTIVE: addr[l] = base + (uint64_t)bytes * (uint64_t)l; break;
-        case P_UNIFORM: addr[l] = base; break;
-        /* perftest's random pattern: element hash1(l) & 15 (hash1(c) = c * 0x3504f333), inside 16
-         * elements: not consecutive in any quarter-wave */
-        case P_SCATTER_LINE: addr[l] = base + bytes * ((uint32_t)l * 0x3504f333u & 15u); break;
-        default: addr[l] = base + 256u * (uint64_t)l; break; /* a line of its own each */
-        }
-    }
-    uint64_t lanes = n == 64 ? ~0ull : (1ull << n) - 1;
-    return mem_address_cycles(&cfg, bytes, addr, lanes);
-}
-
-/* Hand-derived, with the GCN3 figures they reproduce (sebbbi/perftest, R9 Fury: docs/validation.md):
- * a quarter-wave is 16 lanes; a consecutive or uniform quarter of dwords takes 16 / 16 = 1 cycle, any
- * other quarter 16 / 4 = 4; the bytes term is 64 x bytes / 64; the larger counts. */
-START_TEST(test_address_unit_lanes)
-{
-    /* dwords: consecutive 4 x 1 = 4 (bytes 4); uniform 4; scattered within a line 4 x 4 = 16
-     * (perftest: 4.05 linear against 15.6 random clocks a wave-load); across lines 16. */
-    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_CONSECUTIVE, 64), 4);
-    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_UNIFORM, 64), 4);
-    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_SCATTER_LINE, 64), 16);
-    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_SCATTER_LINES, 64), 16);
-    /* Each width, consecutive: wider than a dword always takes the per-lane path, 16; the bytes
-     * term is 8, 12, 16 (perftest: Load2 17.5, Load3 15.6, Load4 15.6 clocks, linear or random). */
-    ck_assert_uint_eq(ta_cycles("lanes", 8, 0x1000, P_CONSECUTIVE, 64), 16);
-    ck_assert_uint_eq(ta_cycles("lanes", 12, 0x1000, P_CONSECUTIVE, 64), 16);
-    ck_assert_uint_eq(ta_cycles("lanes", 16, 0x1000, P_CONSECUTIVE, 64), 16);
-    ck_assert_uint_eq(ta_cycles("lanes", 16, 0x1000, P_UNIFORM, 64), 16);
-    ck_assert_uint_eq(ta_cycles("lanes", 16, 0x1000, P_SCATTER_LINE, 64), 16);
-    /* Misaligned (perftest's readStartAddress = 4): a dword run off its line still consecutive, 4;
-     * 8- and 16-byte lanes at 4 mod 8 / 4 mod 16, 16 as aligned (perftest: unaligned = aligned). */
-    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1002, P_CONSECUTIVE, 64), 4);
-    ck_assert_uint_eq(ta_cycles("lanes", 8, 0x1004, P_SCATTER_LINE, 64), 16);
-    ck_assert_uint_eq(ta_cycles("lanes", 16, 0x1004, P_CONSECUTIVE, 64), 16);
-    /* A partial wave, lanes 0-19: consecutive 1 + 1 = 2 (bytes 80 / 64 -> 2); scattered 4 + 1 = 5. */
-    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_CONSECUTIVE, 20), 2);
-    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_SCATTER_LINES, 20), 5);
-    /* Bytes (the default): 64 x 4 / 64 = 4 whatever the pattern; 16-byte lanes 16; no lane 1. */
-    ck_assert_uint_eq(ta_cycles("bytes", 4, 0x1000, P_SCATTER_LINE, 64), 4);
-    ck_assert_uint_eq(ta_cycles("bytes", 16, 0x1000, P_SCATTER_LINE, 64), 16);
-    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_CONSECUTIVE, 0), 1);
-}
-END_TEST
+/* ---- the L1 port under vmem.address_model = lanes (the address unit's rules: test_address_unit.c) */
 
 /* Under vmem.address_model = lanes the vector L1's port moves the bytes a read's lanes use, at 64
  * bytes a cycle counted in bytes (not a whole cycle per line): a wave's consecutive dwords starting
@@ -755,8 +698,8 @@ START_TEST(test_scalar_mshrs_block)
     ck_assert_int_eq(mem_init(&m, &cfg, 1), 0);
     ck_assert_uint_eq(mem_scalar_free_at(&m, 0, 0), 0);
     mem_access_t a = scalar_load(&m, 0x1000, 0); /* a miss: its MSHR is busy until the L2 answers */
-    ck_assert_uint_eq(a.done, 375);
-    ck_assert_uint_eq(mem_scalar_free_at(&m, 0, 1), 375 - 45);
+    ck_assert_uint_eq(a.done, 45 + 105 + 200); /* scalar, l2 and dram latencies */
+    ck_assert_uint_eq(mem_scalar_free_at(&m, 0, 1), 105 + 200);
     ck_assert_uint_eq(mem_scalar_free_at(&m, 0, 400), 400);
     mem_free(&m);
 }
@@ -882,7 +825,6 @@ static Suite *memsys_suite(void)
     tcase_add_test(tc, test_scalar_mshrs_block);
     tcase_add_test(tc, test_victims_and_dirty_atomics);
     tcase_add_test(tc, test_kernel_lines);
-    tcase_add_test(tc, test_address_unit_lanes);
     tcase_add_test(tc, test_l1_port_bytes);
     suite_add_tcase(s, tc);
     return s;
