@@ -356,33 +356,35 @@ static uint64_t ideal_memory(mem_t *m, uint64_t req, uint64_t bytes)
     return (m->ideal_bytes + bpc - 1) / bpc + (uint64_t)m->cfg->mem_latency;
 }
 
-/* Whether the active lanes mq of the quarter-wave starting at lane q all access one address, or
- * consecutive elements of `bytes` (lane l at the first active lane's address + bytes x the distance). */
+/* Whether the active lanes mq of the quarter-wave starting at lane q access one block in lane
+ * order: lane l at the first active lane's address + s x the distance, with a stride s of 0 (one
+ * address), `bytes` (consecutive elements) or in between (overlapping, as a sliding window's). */
 static bool quarter_together(const uint64_t *addr, uint64_t mq, unsigned q, uint32_t bytes)
 {
     unsigned f = q + (unsigned)__builtin_ctzll(mq);
     uint64_t a0 = addr[f];
-    if (mq == 0xffff) {
-        /* A full quarter (the usual case): one pass, decided by its second lane. */
-        const uint64_t *p = addr + q;
-        if (p[1] == a0) {
-            for (unsigned j = 2; j < 16; j++)
-                if (p[j] != a0)
-                    return false;
-            return true;
-        }
-        for (unsigned j = 1; j < 16; j++)
-            if (p[j] != p[j - 1] + bytes)
-                return false;
+    uint64_t rest = mq & (mq - 1);
+    if (!rest)
         return true;
+    unsigned l2 = q + (unsigned)__builtin_ctzll(rest);
+    uint64_t d = addr[l2] - a0, dist = l2 - f;
+    if (addr[l2] < a0 || d % dist != 0 || d / dist > bytes)
+        return false;
+    uint64_t s = d / dist;
+    if (mq == 0xffff) {
+        /* A full quarter (the usual case): one pass without branches, which the compiler vectorises. */
+        const uint64_t *p = addr + q;
+        uint64_t bad = 0;
+        for (unsigned j = 2; j < 16; j++)
+            bad |= (p[j] - p[j - 1]) ^ s;
+        return bad == 0;
     }
-    bool uniform = true, consecutive = true;
-    for (uint64_t rest = mq & (mq - 1); rest && (uniform || consecutive); rest &= rest - 1) {
+    for (rest &= rest - 1; rest; rest &= rest - 1) {
         unsigned l = q + (unsigned)__builtin_ctzll(rest);
-        uniform = uniform && addr[l] == a0;
-        consecutive = consecutive && addr[l] == a0 + (uint64_t)bytes * (l - f);
+        if (addr[l] != a0 + s * (l - f))
+            return false;
     }
-    return uniform || consecutive;
+    return true;
 }
 
 /* The slots a lane takes on the per-lane path: one per power-of-two piece of its access (a 12-byte
@@ -401,13 +403,13 @@ uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, uint32_t elem, con
     if (cfg->vmem_address_model != CFG_ADDR_LANES)
         return data;
     /* Lane by lane, a quarter-wave at a time (the GCN3 figures of sebbbi/perftest, config.def): a
-     * quarter of consecutive or uniform accesses goes at the coalesced rate when they are a dword or
-     * less, else a lane a slot at the per-lane rate; a scattered quarter's lanes take lane_slots each
-     * at the per-lane rate (12-byte lanes two, lanes across a line two). Lanes are consecutive, and
-     * cross lines, by the element in memory (`elem`: a typed R8 load's lanes are a byte apart, as
-     * perftest's Buffer<R8> linear load at 4.0 clocks a wave-load shows); the coalesced rate is for
-     * single-register lanes (`bytes`, GPUOpen: "32-bit (or smaller) single-channel buffer loads /
-     * wave = 4 clocks", multi-channel ones 16). */
+     * quarter of consecutive, overlapping or uniform accesses goes at the coalesced rate when they
+     * are a dword or less, else a lane a slot at the per-lane rate; a scattered quarter's lanes take
+     * lane_slots each at the per-lane rate (12-byte lanes two, lanes across a line two). Lanes are
+     * consecutive, and cross lines, by the element in memory (`elem`: a typed R8 load's lanes are a
+     * byte apart, as perftest's Buffer<R8> linear load at 4.0 clocks a wave-load shows); the
+     * coalesced rate is for single-register lanes (`bytes`, GPUOpen: "32-bit (or smaller)
+     * single-channel buffer loads / wave = 4 clocks", multi-channel ones 16). */
     uint64_t slow = (uint64_t)cfg->vmem_address_lanes_per_cycle, fast = (uint64_t)cfg->vmem_coalesced_lanes_per_cycle;
     uint32_t pieces = elem > 4 ? (uint32_t)__builtin_popcount(elem / 4) : 1;
     uint64_t line = (uint64_t)cfg->l1v_line, t = 0;
@@ -415,7 +417,7 @@ uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, uint32_t elem, con
         uint64_t mq = lanes >> q & 0xffff;
         if (!mq)
             continue;
-        uint64_t n = (uint64_t)__builtin_popcountll(mq);
+        uint64_t n = mq == 0xffff ? 16 : (uint64_t)__builtin_popcountll(mq);
         if (quarter_together(addr, mq, q, elem)) {
             uint64_t r = bytes <= 4 ? fast : slow;
             t += (n + r - 1) / r;

@@ -46,7 +46,7 @@ staircase() {
   elif [ -n "$bad" ]; then ko "staircase $name" "off by more than 2 %:$bad"
   else ok "staircase $name (15 footprints, 4 KiB to 64 MiB, within 2 %)"; fi
 }
-staircase "default (120 / 250 / 450)" 16384 2097152 120 130 200
+staircase "default (145 / 250 / 450)" 16384 2097152 145 105 200
 staircase "8 KiB L1, 1 MiB L2, 80 / 380 / 880" 8192 1048576 80 300 500 \
   --set l1v.size=8192 --set l1v.latency=80 --set l2.size=1048576 --set l2.latency=300 --set dram.latency=500
 

@@ -17,7 +17,7 @@
 /* The address unit's cycles for `bytes` per lane at addr[l] = base + step(l), lanes 0..n-1 active,
  * under vmem.address_model = model (defaults otherwise: 64 bytes, 4 lanes, 16 coalesced lanes a
  * cycle, 64-byte lines). */
-enum { P_CONSECUTIVE, P_UNIFORM, P_SCATTER_LINE, P_SCATTER_LINES };
+enum { P_CONSECUTIVE, P_UNIFORM, P_SCATTER_LINE, P_SCATTER_LINES, P_STRIDE4, P_STRIDE8 };
 static uint64_t ta_elem(const char *model, uint32_t bytes, uint32_t elem, uint64_t base, int pattern, int n)
 {
     cfg_t cfg;
@@ -33,6 +33,8 @@ static uint64_t ta_elem(const char *model, uint32_t bytes, uint32_t elem, uint64
         /* perftest's random pattern: element hash1(l) & 15 (hash1(c) = c * 0x3504f333), inside 16
          * elements: 3l mod 16, every element once in each quarter-wave, none consecutive */
         case P_SCATTER_LINE: addr[l] = base + elem * ((uint32_t)l * 0x3504f333u & 15u); break;
+        case P_STRIDE4: addr[l] = base + 4u * (uint64_t)l; break;
+        case P_STRIDE8: addr[l] = base + 8u * (uint64_t)l; break;
         default: addr[l] = base + 256u * (uint64_t)l; break; /* a line of its own each */
         }
     }
@@ -116,9 +118,9 @@ END_TEST
  * R16F in one register (4, 1) and (4, 2): lanes 1 and 2 bytes apart are consecutive, 4 x 1 = 4
  * (bytes term 256 / 64 = 4; perftest: Buffer<R8> and <R16f> linear 4.0 clocks a wave-load); R8
  * scattered in 16 bytes: 16 lanes a slot each, 16. RG8 (8, 2): consecutive but two registers, a
- * lane a slot, 4 x 4 = 16 (perftest: 17.5). RGBA8 (16, 4): consecutive, 16; with the element taken
- * as 16 bytes the lanes (4 apart) would look scattered and those 52, 56 and 60 bytes into each line
- * would cross it: 19 slots, 5 a quarter, 20 (perftest: Buffer<RGBA8> linear 15.6). */
+ * lane a slot, 4 x 4 = 16 (perftest: 17.5). RGBA8 (16, 4): consecutive, 16. A lane crosses a line by
+ * its element: R8 scattered from 0x103c (bytes 60-75 of the lines) crosses none, 16, where 4-byte
+ * lanes 61, 62 and 63 bytes in would each take two slots: 19 a quarter, 5 cycles, 20. */
 START_TEST(test_format_elements)
 {
     ck_assert_uint_eq(ta_elem("lanes", 4, 1, 0x1000, P_CONSECUTIVE, 64), 4);
@@ -126,6 +128,13 @@ START_TEST(test_format_elements)
     ck_assert_uint_eq(ta_elem("lanes", 4, 1, 0x1000, P_SCATTER_LINE, 64), 16);
     ck_assert_uint_eq(ta_elem("lanes", 8, 2, 0x1000, P_CONSECUTIVE, 64), 16);
     ck_assert_uint_eq(ta_elem("lanes", 16, 4, 0x1000, P_CONSECUTIVE, 64), 16);
+    ck_assert_uint_eq(ta_elem("lanes", 4, 1, 0x103c, P_SCATTER_LINE, 64), 16);
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    uint64_t addr[64];
+    for (int l = 0; l < 64; l++)
+        addr[l] = 0x103c + ((uint32_t)l * 0x3504f333u & 15u);
+    ck_assert_uint_eq(mem_address_cycles(&cfg, 4, 4, addr, ~0ull), 20);
 }
 END_TEST
 
@@ -139,6 +148,21 @@ START_TEST(test_bytes_model)
 }
 END_TEST
 
+/* Lanes in order at a stride below their width overlap (a sliding window's dwordx3 at a dword's
+ * step, as workloads/memory/conv_wide.s loads): one block, as consecutive lanes are, so 12-byte
+ * lanes 4 x 16 / 4 = 16, not the scattered 32; 8- and 16-byte lanes 16; lanes 0-19 of 12 bytes 4 +
+ * 1 = 5 (bytes term 240 / 64 -> 4). A stride above the width leaves gaps: scattered, dwords at an
+ * 8-byte step 4 x 16 / 4 = 16. */
+START_TEST(test_overlapping)
+{
+    ck_assert_uint_eq(ta_cycles("lanes", 12, 0x1000, P_STRIDE4, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 8, 0x1000, P_STRIDE4, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 16, 0x1004, P_STRIDE4, 64), 16);
+    ck_assert_uint_eq(ta_cycles("lanes", 12, 0x1000, P_STRIDE4, 20), 5);
+    ck_assert_uint_eq(ta_cycles("lanes", 4, 0x1000, P_STRIDE8, 64), 16);
+}
+END_TEST
+
 static Suite *address_unit_suite(void)
 {
     Suite *s = suite_create("address_unit");
@@ -148,6 +172,7 @@ static Suite *address_unit_suite(void)
     tcase_add_test(tc, test_misaligned);
     tcase_add_test(tc, test_partial);
     tcase_add_test(tc, test_format_elements);
+    tcase_add_test(tc, test_overlapping);
     tcase_add_test(tc, test_bytes_model);
     suite_add_tcase(s, tc);
     return s;

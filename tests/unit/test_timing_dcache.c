@@ -1,7 +1,7 @@
 /* s_dcache_inv empties the scalar cache in the timing model; s_dcache_wb writes its dirty lines
  * back. Hand-derived from the default machine (sim/configs/fiji.ini): a scalar hit answers
  * scalar.latency = 45 cycles after it starts; a scalar miss whose line the L2 holds answers
- * l2.latency (130) + 45 = 175 cycles after it starts (ports idle, MSHRs free: cache.h). */
+ * l2.latency (105) + 45 = 150 cycles after it starts (ports idle, MSHRs free: cache.h). */
 #include "unit.h"
 
 #include "mem/memsys.h"
@@ -67,7 +67,7 @@ START_TEST(test_inv_makes_the_next_load_miss)
         /* emptied: a scalar miss, which the L2 (filled by the first load) answers */
         ck_assert_uint_eq(g.miss[2], 1);
         ck_assert_uint_eq(g.l2_hit[2], 1);
-        ck_assert_uint_eq(g.done[2] - g.issue[2], 130 + 45);
+        ck_assert_uint_eq(g.done[2] - g.issue[2], 105 + 45);
     }
     /* s_dcache_wb keeps the lines: the third load hits */
     run_loads("s_dcache_wb", NULL, &g);
@@ -77,7 +77,7 @@ START_TEST(test_inv_makes_the_next_load_miss)
 END_TEST
 
 /* s_dcache_wb on a write-back scalar cache: the dirty line a store left goes to the L2 at the
- * flush's issue cycle c, where it hits (the load brought it in) and is acknowledged at c + 130,
+ * flush's issue cycle c, where it hits (the load brought it in) and is acknowledged at c + 105,
  * later than the 45 a flush with nothing dirty takes; s_waitcnt lgkmcnt(0) then lets s_endpgm
  * issue at the wave's next SIMD slot (a multiple of 4). */
 typedef struct {
@@ -118,7 +118,7 @@ START_TEST(test_wb_waits_for_the_write_back)
 {
     wb_log_t back = run_wb("scalar.write_policy=write-back");
     ck_assert_uint_gt(back.wb_issue, 0);
-    ck_assert_uint_eq(back.endpgm, (back.wb_issue + 130 + 3) / 4 * 4);
+    ck_assert_uint_eq(back.endpgm, (back.wb_issue + 105 + 3) / 4 * 4);
     wb_log_t through = run_wb("scalar.write_policy=write-through"); /* nothing dirty */
     ck_assert_uint_eq(through.endpgm, (through.wb_issue + 45 + 3) / 4 * 4);
 }
