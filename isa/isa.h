@@ -457,6 +457,10 @@ typedef struct {
     char fault_msg[160];
     uint64_t lanes;
     uint64_t addr[ISA_WAVE_SIZE];
+    /* Bytes each lane's access spans in memory when that is not isa_ops' mem_bytes (the registers'
+     * bytes): a buffer format access's element, from its format (1 for R8 in one 4-byte register);
+     * 0 otherwise. */
+    uint32_t elem_bytes;
 } isa_exec_result_t;
 
 /* Apply `in` (which must be wave->kernel->insts[wave->pc]) to the wave. */

@@ -17,6 +17,7 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     res->fault = ISA_FAULT_NONE;
     res->fault_lane = -1;
     res->lanes = 0;
+    res->elem_bytes = 0;
     switch (isa_ops[in->op].enc) {
     case ISA_ENC_SOP1:
     case ISA_ENC_SOP2:

@@ -339,6 +339,8 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
         ncomp = 1; /* one 32- or 64-bit element; `size` says which */
     /* bytes per access */
     uint32_t csize = atomic ? size : fmt ? isa_buf_fmt_bytes(dfmt) : size < 4 ? size : 4;
+    if (fmt)
+        res->elem_bytes = csize;
     isa_operand_t data = load ? in->vdst : in->src[3];
     uint32_t nreg = (atomic && (in->op == ISA_buffer_atomic_cmpswap || in->op == ISA_buffer_atomic_cmpswap_x2)) ? 2 * ndw
                                                                                                                : ndw;

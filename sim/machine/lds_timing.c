@@ -1,9 +1,11 @@
 /* ldst: LDS bank-conflict timing (docs/architecture.md, "LDS timing").
  *
- * A pass serves up to `banks` lanes (lanes 0..banks-1, then the next group, ...) for one dword of
- * every lane; a lane accessing several dwords (b64, b128) or two elements (read2/write2) needs one
- * pass per dword. Within a pass each bank returns one distinct dword per cycle and lanes on the
- * same dword share it, so the pass costs its busiest bank's count of distinct dwords. */
+ * A pass serves up to `banks` lanes (lanes 0..banks-1, then the next group, ...) for every dword
+ * they access: one dword a lane for b32 and narrower, all of them for b64, b128 and the two elements
+ * of read2/write2 (the LDS moves 128 bytes, a dword per bank, a clock at every width: CLRX's
+ * measured DS_READ_B64 one every 4 cycles, DS_READ_B128 every 8, DS_READ2_B32 every 4). Each bank
+ * returns one distinct dword per cycle and lanes on the same dword share it, so the pass costs its
+ * busiest bank's count of distinct dwords. */
 #include "machine/lds_timing.h"
 
 #include <stdbool.h>
@@ -161,6 +163,53 @@ static uint64_t passes(const uint64_t addr[ISA_WAVE_SIZE], uint64_t mask, uint64
     return sum;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* A wide access (ndw dwords an element, nelem elements delta bytes apart): each pass of `banks`
+ * lanes pools every dword its lanes touch, and costs its busiest bank's count of distinct dwords. */
+static uint64_t wide_passes(const uint64_t addr[ISA_WAVE_SIZE], uint64_t mask, uint64_t banks, uint64_t ndw,
+                            uint64_t nelem, uint64_t delta)
+{
+    unsigned group = banks < ISA_WAVE_SIZE ? (unsigned)banks : ISA_WAVE_SIZE;
+    uint64_t sum = 0;
+    for (unsigned first = 0; first < ISA_WAVE_SIZE; first += group) {
+        uint64_t dw[ISA_WAVE_SIZE * 8]; /* ndw <= 4 (b128), nelem x ndw <= 4 (read2_b64) */
+        unsigned n = 0, end = first + group < ISA_WAVE_SIZE ? first + group : ISA_WAVE_SIZE;
+        for (unsigned l = first; l < end; l++) {
+            if (!(mask >> l & 1))
+                continue;
+            for (uint64_t e = 0; e < nelem; e++)
+                for (uint64_t d = 0; d < ndw && n < sizeof dw / sizeof dw[0]; d++)
+                    dw[n++] = (addr[l] + e * delta) / 4 + d;
+        }
+        if (!n)
+            continue;
+        /* The distinct dwords (a repeat is a broadcast and costs nothing more), then their banks:
+         * the longest run of one bank is the busiest bank's count. */
+        qsort(dw, n, sizeof dw[0], cmp_u64);
+        unsigned u = 0;
+        uint64_t prev = 0;
+        for (unsigned i = 0; i < n; i++) {
+            uint64_t d = dw[i]; /* u <= i: dw[i] is still a dword; dw[i - 1] may be a bank by now */
+            if (!i || d != prev)
+                dw[u++] = d % banks;
+            prev = d;
+        }
+        qsort(dw, u, sizeof dw[0], cmp_u64);
+        uint64_t worst = 0, run = 0;
+        for (unsigned i = 0; i < u; i++) {
+            run = i && dw[i] == dw[i - 1] ? run + 1 : 1;
+            worst = run > worst ? run : worst;
+        }
+        sum += worst;
+    }
+    return sum;
+}
+
 /* Atomics: each lane's read-modify-write is its own access to its bank, so lanes on one address
  * do not share it as reads do (hardware serialises same-address atomics; that is why LLVM's
  * AMDGPUAtomicOptimizer folds a wave's uniform atomic into one lane). A pass costs its busiest
@@ -231,7 +280,10 @@ uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exe
     const isa_op_info_t *info = &isa_ops[in->op];
     uint64_t mask = res->lanes;
     unsigned active = (unsigned)__builtin_popcountll(mask);
-    uint64_t bw = p->bytes_per_cycle;
+    /* Writes and atomics move data into the LDS at their own rate (lds.write_bytes_per_cycle; 0 in
+     * the parameters: the read rate). */
+    bool writes = (info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) != 0;
+    uint64_t bw = writes && p->write_bytes_per_cycle ? p->write_bytes_per_cycle : p->bytes_per_cycle;
     uint64_t pass_sum = 0, bytes;
 
     if (isa_ds_crossbar((isa_op_t)in->op)) {
@@ -265,8 +317,9 @@ uint32_t ldst_cycles(const ldst_params_t *p, const isa_inst_t *in, const isa_exe
         } else {
             /* ds_append/ds_consume add the wave's lane count once: one access, a broadcast. */
             bool atomic = (info->flags & ISA_FL_ATOMIC) && in->op != ISA_ds_append && in->op != ISA_ds_consume;
-            pass_sum = atomic ? atomic_passes(res->addr, mask, banks, ndw, nelem)
-                              : passes(res->addr, mask, banks, ndw, nelem, delta);
+            pass_sum = atomic                 ? atomic_passes(res->addr, mask, banks, ndw, nelem)
+                     : ndw > 1 || nelem > 1 ? wide_passes(res->addr, mask, banks, ndw, nelem, delta)
+                                            : passes(res->addr, mask, banks, ndw, nelem, delta);
             if (me) {
                 me->in = in;
                 me->op = (uint16_t)in->op;

@@ -2,9 +2,10 @@
  * Lanes are served `banks` at a time (one half-wave per pass with 32 banks); within a pass, each
  * bank serves one distinct dword address per cycle (lanes reading the same dword share it: a
  * broadcast), so a pass takes as many cycles as its most conflicted bank (at least one); an atomic's
- * lanes never share (each read-modify-write is its own access), so lanes on one address serialise. A lane
- * accessing several dwords (b64, b128, read2/write2) makes one pass per dword. The total is at
- * least bytes / bytes_per_cycle (bandwidth). A function of the instruction and its addresses; an
+ * lanes never share (each read-modify-write is its own access), so lanes on one address serialise. A
+ * pass of lanes accessing several dwords (b64, b128, read2/write2) pools all of them, 32 dwords a
+ * cycle when no bank repeats. The total is at least bytes / bytes_per_cycle (bandwidth; writes and
+ * atomics at write_bytes_per_cycle). A function of the instruction and its addresses; an
  * optional memo (below) only saves the bank count of a repeated address pattern. */
 #ifndef GCNSIM_LDS_TIMING_H
 #define GCNSIM_LDS_TIMING_H
@@ -23,6 +24,7 @@ typedef struct {
     uint32_t banks;            /* lds.banks */
     uint32_t bytes_per_cycle;  /* lds.bytes_per_cycle */
     ldst_memo_t *memo;         /* NULL: none; from ldst_memo_new, written by ldst_cycles */
+    uint32_t write_bytes_per_cycle; /* lds.write_bytes_per_cycle, for writes and atomics; 0: the read rate */
 } ldst_params_t;
 
 ldst_memo_t *ldst_memo_new(void); /* NULL when out of memory */

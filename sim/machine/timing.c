@@ -100,6 +100,7 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     s->slots = (uint32_t)cfg->cu_wave_slots;
     s->ldst.banks = (uint32_t)cfg->lds_banks;
     s->ldst.bytes_per_cycle = (uint32_t)cfg->lds_bytes_per_cycle;
+    s->ldst.write_bytes_per_cycle = (uint32_t)cfg->lds_write_bytes_per_cycle;
     if (!(s->ldst.memo = ldst_memo_new()))
         return 3;
     s->dispatch_at = TW_NEVER;

@@ -400,7 +400,7 @@ static uint64_t lane_slots(uint64_t addr, uint32_t bytes, uint32_t pieces, uint6
     return lines > pieces ? lines : pieces;
 }
 
-uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, const uint64_t *addr, uint64_t lanes)
+uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, uint32_t elem, const uint64_t *addr, uint64_t lanes)
 {
     uint64_t total = (uint64_t)__builtin_popcountll(lanes) * bytes, rate = (uint64_t)cfg->vmem_address_bytes_per_cycle;
     uint64_t data = total ? (total + rate - 1) / rate : 1;
@@ -409,23 +409,27 @@ uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, const uint64_t *ad
     /* Lane by lane, a quarter-wave at a time (the GCN3 figures of sebbbi/perftest, config.def): a
      * quarter of consecutive, overlapping or uniform accesses goes at the coalesced rate when they
      * are a dword or less, else a lane a slot at the per-lane rate; a scattered quarter's lanes take
-     * lane_slots each at the per-lane rate (12-byte lanes two, lanes across a line two). */
+     * lane_slots each at the per-lane rate (12-byte lanes two, lanes across a line two). Lanes are
+     * consecutive, and cross lines, by the element in memory (`elem`: a typed R8 load's lanes are a
+     * byte apart, as perftest's Buffer<R8> linear load at 4.0 clocks a wave-load shows); the
+     * coalesced rate is for single-register lanes (`bytes`, GPUOpen: "32-bit (or smaller)
+     * single-channel buffer loads / wave = 4 clocks", multi-channel ones 16). */
     uint64_t slow = (uint64_t)cfg->vmem_address_lanes_per_cycle, fast = (uint64_t)cfg->vmem_coalesced_lanes_per_cycle;
-    uint32_t pieces = bytes > 4 ? (uint32_t)__builtin_popcount(bytes / 4) : 1;
+    uint32_t pieces = elem > 4 ? (uint32_t)__builtin_popcount(elem / 4) : 1;
     uint64_t line = (uint64_t)cfg->l1v_line, t = 0;
     for (unsigned q = 0; q < 64; q += 16) {
         uint64_t mq = lanes >> q & 0xffff;
         if (!mq)
             continue;
         uint64_t n = mq == 0xffff ? 16 : (uint64_t)__builtin_popcountll(mq);
-        if (quarter_together(addr, mq, q, bytes)) {
+        if (quarter_together(addr, mq, q, elem)) {
             uint64_t r = bytes <= 4 ? fast : slow;
             t += (n + r - 1) / r;
             continue;
         }
         uint64_t slots = 0;
         for (uint64_t m = mq; m; m &= m - 1)
-            slots += lane_slots(addr[q + (unsigned)__builtin_ctzll(m)], bytes, pieces, line);
+            slots += lane_slots(addr[q + (unsigned)__builtin_ctzll(m)], elem, pieces, line);
         t += (slots + slow - 1) / slow;
     }
     return t > data ? t : data;
@@ -515,7 +519,8 @@ bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec
     a->op = (info->flags & ISA_FL_ATOMIC) ? CACHE_ATOMIC : (info->flags & ISA_FL_STORE) ? CACHE_WRITE : CACHE_READ;
     a->bytes = (uint64_t)__builtin_popcountll(res->lanes) * info->mem_bytes;
     a->issue = c;
-    uint64_t ta = mem_address_cycles(m->cfg, info->mem_bytes, res->addr, res->lanes);
+    uint64_t ta = mem_address_cycles(m->cfg, info->mem_bytes, res->elem_bytes ? res->elem_bytes : info->mem_bytes,
+                                     res->addr, res->lanes);
     uint64_t lb = m->line_bytes;
     a->ideal_lines = (uint32_t)((a->bytes + lb - 1) / lb);
     if (m->ideal) {

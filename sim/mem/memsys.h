@@ -113,9 +113,10 @@ void mem_scalar_store(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint
 uint64_t mem_scalar_flush(mem_t *m, uint32_t cu, uint64_t c, bool invalidate);
 
 /* The cycles CU's address unit works on a vector memory instruction whose active lanes `lanes` each
- * access `bytes` at addr[lane]: vmem.address_model decides (config.def; docs/architecture.md).
- * At least 1. */
-uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, const uint64_t *addr, uint64_t lanes);
+ * fill `bytes` of registers from an element of `elem` bytes at addr[lane] (elem = bytes but for
+ * buffer format accesses: R8 is 1 byte in a 4-byte register): vmem.address_model decides
+ * (config.def; docs/architecture.md). At least 1. */
+uint64_t mem_address_cycles(const cfg_t *cfg, uint32_t bytes, uint32_t elem, const uint64_t *addr, uint64_t lanes);
 
 /* The coalescer: the distinct lines of `line_bytes` touched by the active lanes (each lane reads
  * or writes `bytes` from addr[lane]; an access crossing a line touches both), in lane order of

@@ -4,7 +4,9 @@
  * expected count is derived by hand in a comment: a quarter-wave is 16 lanes; a quarter of
  * consecutive or uniform lanes takes 16 / 16 = 1 cycle when they are a dword or less, else 16 / 4
  * = 4; a scattered quarter takes ceil(slots / 4), a lane one slot, two when it is 12 bytes or
- * crosses a 64-byte line; the bytes term is active lanes x bytes / 64; the larger counts. */
+ * crosses a 64-byte line; the bytes term is active lanes x bytes / 64; the larger counts. A buffer
+ * format access's lanes are consecutive, and cross lines, by its element in memory (R8: 1 byte),
+ * while the coalesced rate needs a lane's registers to be a dword or less. */
 #include "unit.h"
 
 #include <stdio.h>
@@ -16,7 +18,7 @@
  * under vmem.address_model = model (defaults otherwise: 64 bytes, 4 lanes, 16 coalesced lanes a
  * cycle, 64-byte lines). */
 enum { P_CONSECUTIVE, P_UNIFORM, P_SCATTER_LINE, P_SCATTER_LINES, P_STRIDE4, P_STRIDE8 };
-static uint64_t ta_cycles(const char *model, uint32_t bytes, uint64_t base, int pattern, int n)
+static uint64_t ta_elem(const char *model, uint32_t bytes, uint32_t elem, uint64_t base, int pattern, int n)
 {
     cfg_t cfg;
     cfg_defaults(&cfg);
@@ -26,18 +28,24 @@ static uint64_t ta_cycles(const char *model, uint32_t bytes, uint64_t base, int 
     uint64_t addr[64];
     for (int l = 0; l < 64; l++) {
         switch (pattern) {
-        case P_CONSECUTIVE: addr[l] = base + (uint64_t)bytes * (uint64_t)l; break;
+        case P_CONSECUTIVE: addr[l] = base + (uint64_t)elem * (uint64_t)l; break;
         case P_UNIFORM: addr[l] = base; break;
         /* perftest's random pattern: element hash1(l) & 15 (hash1(c) = c * 0x3504f333), inside 16
          * elements: 3l mod 16, every element once in each quarter-wave, none consecutive */
-        case P_SCATTER_LINE: addr[l] = base + bytes * ((uint32_t)l * 0x3504f333u & 15u); break;
+        case P_SCATTER_LINE: addr[l] = base + elem * ((uint32_t)l * 0x3504f333u & 15u); break;
         case P_STRIDE4: addr[l] = base + 4u * (uint64_t)l; break;
         case P_STRIDE8: addr[l] = base + 8u * (uint64_t)l; break;
         default: addr[l] = base + 256u * (uint64_t)l; break; /* a line of its own each */
         }
     }
     uint64_t lanes = n == 64 ? ~0ull : (1ull << n) - 1;
-    return mem_address_cycles(&cfg, bytes, addr, lanes);
+    return mem_address_cycles(&cfg, bytes, elem, addr, lanes);
+}
+
+/* The same, each lane's element as wide as its registers (every access but buffer formats). */
+static uint64_t ta_cycles(const char *model, uint32_t bytes, uint64_t base, int pattern, int n)
+{
+    return ta_elem(model, bytes, bytes, base, pattern, n);
 }
 
 /* Dwords and smaller: consecutive 4 x 1 = 4 (bytes term 256 / 64 = 4); uniform 4; scattered within
@@ -106,6 +114,30 @@ START_TEST(test_partial)
 }
 END_TEST
 
+/* Buffer format loads (registers' bytes, element's bytes), consecutive elements from 0x1000. R8 and
+ * R16F in one register (4, 1) and (4, 2): lanes 1 and 2 bytes apart are consecutive, 4 x 1 = 4
+ * (bytes term 256 / 64 = 4; perftest: Buffer<R8> and <R16f> linear 4.0 clocks a wave-load); R8
+ * scattered in 16 bytes: 16 lanes a slot each, 16. RG8 (8, 2): consecutive but two registers, a
+ * lane a slot, 4 x 4 = 16 (perftest: 17.5). RGBA8 (16, 4): consecutive, 16. A lane crosses a line by
+ * its element: R8 scattered from 0x103c (bytes 60-75 of the lines) crosses none, 16, where 4-byte
+ * lanes 61, 62 and 63 bytes in would each take two slots: 19 a quarter, 5 cycles, 20. */
+START_TEST(test_format_elements)
+{
+    ck_assert_uint_eq(ta_elem("lanes", 4, 1, 0x1000, P_CONSECUTIVE, 64), 4);
+    ck_assert_uint_eq(ta_elem("lanes", 4, 2, 0x1000, P_CONSECUTIVE, 64), 4);
+    ck_assert_uint_eq(ta_elem("lanes", 4, 1, 0x1000, P_SCATTER_LINE, 64), 16);
+    ck_assert_uint_eq(ta_elem("lanes", 8, 2, 0x1000, P_CONSECUTIVE, 64), 16);
+    ck_assert_uint_eq(ta_elem("lanes", 16, 4, 0x1000, P_CONSECUTIVE, 64), 16);
+    ck_assert_uint_eq(ta_elem("lanes", 4, 1, 0x103c, P_SCATTER_LINE, 64), 16);
+    cfg_t cfg;
+    cfg_defaults(&cfg);
+    uint64_t addr[64];
+    for (int l = 0; l < 64; l++)
+        addr[l] = 0x103c + ((uint32_t)l * 0x3504f333u & 15u);
+    ck_assert_uint_eq(mem_address_cycles(&cfg, 4, 4, addr, ~0ull), 20);
+}
+END_TEST
+
 /* vmem.address_model = bytes: 64 x bytes / 64 whatever the pattern: dwords 4, 12-byte lanes 12,
  * 16-byte lanes 16, misaligned or not. */
 START_TEST(test_bytes_model)
@@ -139,6 +171,7 @@ static Suite *address_unit_suite(void)
     tcase_add_test(tc, test_widths);
     tcase_add_test(tc, test_misaligned);
     tcase_add_test(tc, test_partial);
+    tcase_add_test(tc, test_format_elements);
     tcase_add_test(tc, test_overlapping);
     tcase_add_test(tc, test_bytes_model);
     suite_add_tcase(s, tc);

@@ -115,6 +115,7 @@ START_TEST(mubuf_and_d16_loads)
     set_desc(m, 10, UN); /* 8_8_8_8 UNORM in word 3 */
     isa_exec_result_t r = run_fmt(m, ISA_buffer_load_format_xyzw, 1, 0, 4); /* the inst's format is ignored */
     ck_assert_msg(r.status == ISA_EXEC_OK, "%s", r.fault_msg);
+    ck_assert_uint_eq(r.elem_bytes, 4); /* a lane's element in memory: 8_8_8_8, 4 bytes for 16 of registers */
     ck_assert_uint_eq(ut_vreg(m, 10)[5], ONE);
     ck_assert_uint_eq(ut_vreg(m, 11)[5], 0);
     ck_assert_uint_eq(ut_vreg(m, 12)[5], 0x3f008081u); /* 128/255 */
@@ -129,10 +130,13 @@ START_TEST(mubuf_and_d16_loads)
     memcpy(m->gmem + 16 * 5, s16, 4);
     r = run_fmt(m, ISA_tbuffer_load_format_d16_xyzw, 5, SI, 4);
     ck_assert_msg(r.status == ISA_EXEC_OK, "%s", r.fault_msg);
+    ck_assert_uint_eq(r.elem_bytes, 4); /* 16_16 from the instruction's format */
     ck_assert_uint_eq(ut_vreg(m, 10)[5], 0xfffeu);
     ck_assert_uint_eq(ut_vreg(m, 11)[5], 5);
     ck_assert_uint_eq(ut_vreg(m, 12)[5], 0);
     ck_assert_uint_eq(ut_vreg(m, 13)[5], 1);
+    r = run_fmt(m, ISA_tbuffer_load_format_x, 1, UN, 1);
+    ck_assert_uint_eq(r.elem_bytes, 1); /* 8: one byte a lane in memory, a 4-byte register */
     /* out of range (record 64 of 64): 0, defaults past the format */
     for (unsigned l = 0; l < 64; l++)
         ut_vreg(m, 0)[l] = 64;
