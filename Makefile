@@ -153,9 +153,10 @@ opencl: $(OPENCL_ASM)
 # ---- end of issue 15 block
 
 # The end-to-end reference checker: C reference implementations of every shipped workload.
-$(BUILD)/san/refcheck: tests/e2e/refcheck.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c | $(TEST_DEPS_STAMP)
+REFCHECK_SRC := tests/e2e/refcheck.c tests/e2e/refcheck_kernels.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c
+$(BUILD)/san/refcheck: $(REFCHECK_SRC) tests/e2e/refcheck.h | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(SAN_CFLAGS) -o $@ $< -lm
+	$(CC) $(SAN_CFLAGS) -o $@ $(REFCHECK_SRC) -lm
 
 e2e: $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(OPENCL_ASM)
 	@sh tests/e2e/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/refcheck

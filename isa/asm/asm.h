@@ -5,7 +5,7 @@
  * a caret; every error in the file is counted, the first ASM_ERRORS_SHOWN are printed (then "... and
  * N more errors"). Echoed source text is bounded: a long line is shown as a window around the
  * column, a long word of a message is clipped, control bytes are shown as \xNN. Reading files is
- * the caller's (sim/launch's launch_assemble reads a kernel source within its documented limit). */
+ * the caller's (sim/load's kprogram_assemble reads a kernel source within its documented limit). */
 #ifndef GCNSIM_ASM_H
 #define GCNSIM_ASM_H
 

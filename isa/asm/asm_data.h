@@ -1,7 +1,7 @@
 /* asm_data: sections (.text, .rodata, .data, .bss and the rest), the data directives (.byte ...
- * .quad, .zero, .ascii, alignment), labels in data sections, relocation operands (sym@rel32@lo+4,
- * sym@gotpcrel32@hi+12, sym@abs32@lo) and the link of the program image: kernels' code, then the
- * data sections and a GOT, with every relocation resolved (docs/asm.md). Needs: asm_lex. */
+ * .quad, .zero, .ascii, alignment), labels in data sections and relocation operands
+ * (sym@rel32@lo+4, sym@gotpcrel32@hi+12, sym@abs32@lo), collected for asm_link (docs/asm.md).
+ * Needs: asm_lex. */
 #ifndef GCNSIM_ASM_DATA_H
 #define GCNSIM_ASM_DATA_H
 
@@ -21,15 +21,6 @@ int32_t asm_data_find(const asm_ctx_t *c, const char *name, uint32_t len);
 /* Parse `@KIND[@lo|@hi][+-N]` after the symbol token at *i (which must be followed by '@') into
  * r (sym/len/col set by the caller's token). Advances *i past it. False on error (reported). */
 bool asm_parse_reloc(asm_ctx_t *c, uint32_t *i, asm_reloc_ref_t *r);
-/* The code labels, as the driver (asm.c) knows them: find(name) gives the index into c->labels (or
- * -1), off[index] its image offset (UINT64_MAX when it is in no kernel). */
-typedef struct {
-    int32_t (*find)(asm_ctx_t *c, const char *name, uint32_t len);
-    const uint64_t *off;
-} asm_link_labels_t;
-/* Lay out the image and resolve relocations; the kernels' image_offset must be set. Does nothing
- * when the source has no data and no relocation. Errors are counted in c->nerrors. */
-void asm_data_link(asm_ctx_t *c, isa_program_t *out, const asm_link_labels_t *labels);
 void asm_data_free(asm_ctx_t *c);
 
 #endif

@@ -7,6 +7,7 @@
 #include "asm/asm_data.h"
 #include "asm/asm_directives.h"
 #include "asm/asm_lex.h"
+#include "asm/asm_link.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -414,7 +415,7 @@ done:
 
 
 /* The program image: kernels in source order at 256-byte boundaries (the alignment clang's
- * `.p2align 8` asks for), then the data (asm_data_link). label_off gives the code labels'
+ * `.p2align 8` asks for), then the data (asm_link_image). label_off gives the code labels'
  * addresses for relocations against them. */
 void asm_program_link(asm_ctx_t *c, isa_program_t *out)
 {
@@ -445,6 +446,6 @@ void asm_program_link(asm_ctx_t *c, isa_program_t *out)
         label_off[l] = kn->image_offset + (i < kn->ninsts ? kn->insts[i].pc : kn->code_bytes);
     }
     free(start);
-    asm_data_link(c, out, &(asm_link_labels_t){ asm_label_find, label_off });
+    asm_link_image(c, out, &(asm_link_labels_t){ asm_label_find, label_off });
     free(label_off);
 }

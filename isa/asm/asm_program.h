@@ -4,7 +4,7 @@
  * (binary search over the names sorted once: linear-time loading, docs/performance.md), and the
  * program image linked (kernels at 256-byte boundaries, then the data). Also the open-addressing
  * hash table of code labels that pass 1 fills and pass 2 looks up.
- * Owns: nothing beyond a call. Needs: asm_types (the context), asm_data (the data sections). */
+ * Owns: nothing beyond a call. Needs: asm_types (the context), asm_data (the data sections), asm_link (the image). */
 #ifndef GCNSIM_ASM_PROGRAM_H
 #define GCNSIM_ASM_PROGRAM_H
 

@@ -1,5 +1,5 @@
 /* codeobj_link: the program image of a code object and its relocations (LLVM AMDGPUUsage,
- * "Relocation Records"), following the assembler's link (asm_data.c) for relocatable objects so
+ * "Relocation Records"), following the assembler's link (asm_link.c) for relocatable objects so
  * that both give the same image and the same literals. */
 #include "asm/codeobj_link.h"
 
@@ -504,7 +504,7 @@ static void link_relocatable(co_t *c, isa_program_t *out)
         free(rel);
         return;
     }
-    /* As asm_data_link: the code, then .rodata, .data, the GOT, .bss, each at its alignment. */
+    /* As asm_link_image: the code, then .rodata, .data, the GOT, .bss, each at its alignment. */
     const isa_kernel_t *last = &out->kernels[out->nkernels - 1];
     uint64_t end = last->image_offset + (last->code_bytes ? last->code_bytes : 4), base[CO_NUM_CLS] = { 0 };
     end = (end + 255) / 256 * 256;

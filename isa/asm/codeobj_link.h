@@ -1,6 +1,6 @@
 /* codeobj_link: the reader's shared state (co_t: the ELF's sections, symbols, kernels) and the
  * program image of a code object. A relocatable object (clang -c, llvm-mc -filetype=obj) is laid
- * out as the assembler lays out the same text (asm_data.h): kernels at 256-byte boundaries, then
+ * out as the assembler lays out the same text (asm_link.h): kernels at 256-byte boundaries, then
  * .rodata (without the kernel descriptors, which text does not hold as data), .data, the GOT and
  * .bss, every relocation resolved there. A linked shared object (.hsaco) keeps its linker's
  * addresses: its sections lie at their virtual addresses from the image base, and its dynamic

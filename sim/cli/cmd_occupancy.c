@@ -11,6 +11,7 @@
 #include "base/text.h"
 #include "cli/cli.h"
 #include "load/kcompile.h"
+#include "load/kprogram.h"
 #include "load/launch.h"
 #include "load/workload.h"
 #include "machine/occ_analysis.h"
@@ -112,7 +113,7 @@ static bool has_suffix(const char *s, const char *suf)
 /* The numbers of kernel `name` (or the only one) of a KERNEL.s. Returns 0 or 1 after a message. */
 static int from_kernel_file(const char *path, const char *name, occ_input_t *in, isa_program_t *prog, FILE *err)
 {
-    if (launch_assemble(path, prog, err) != 0)
+    if (kprogram_assemble(path, prog, err) != 0)
         return 1;
     if (prog->nkernels == 0) {
         fprintf(err, "gcnsim: occupancy: %s has no kernels\n", path);
@@ -123,7 +124,7 @@ static int from_kernel_file(const char *path, const char *name, occ_input_t *in,
         const char *names[64];
         size_t nn = 0;
         uint32_t nmatch;
-        k = launch_find_kernel(prog, name, &nmatch);
+        k = kprogram_find_kernel(prog, name, &nmatch);
         for (uint32_t i = 0; i < prog->nkernels && nn < 64; i++)
             names[nn++] = prog->kernels[i].name;
         if (nmatch > 1) {
@@ -164,7 +165,7 @@ static int from_workload(const char *path, const char **sets, size_t nsets, cons
     if (wl_load(path, sets, nsets, wl, err) != 0)
         return 1;
     *have_prog = true;
-    if (launch_assemble_src(wl->source, wl->cflags[0] ? wl->cflags : NULL, prog, err) != 0) {
+    if (kprogram_assemble_src(wl->source, wl->cflags[0] ? wl->cflags : NULL, prog, err) != 0) {
         fprintf(err, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl->path, wl->source_line);
         return 1;
     }

@@ -15,6 +15,7 @@
 #include "base/text.h"
 #include "config/config.h"
 #include "load/kcompile.h"
+#include "load/kprogram.h"
 #include "load/launch.h"
 #include "observe/hazlog.h"
 #include "observe/progress.h"
@@ -339,7 +340,7 @@ static int run_main(int argc, char **argv, bool check)
         goto out;
     }
     isa_program_t prog;
-    if (launch_assemble_src(wl.source, wl.cflags[0] ? wl.cflags : NULL, &prog, stderr) != 0) {
+    if (kprogram_assemble_src(wl.source, wl.cflags[0] ? wl.cflags : NULL, &prog, stderr) != 0) {
         if (!intr_caught()) /* stopped by the user: the compiler's message says so, no note needed */
             fprintf(stderr, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl.path, wl.source_line);
         isa_program_free(&prog);

@@ -12,6 +12,7 @@
 #include "base/fileio.h"
 #include "base/interrupt.h"
 #include "base/version.h"
+#include "load/kprogram.h"
 #include "load/launch.h"
 #include "report/report.h"
 #include "observe/progress.h"
@@ -200,7 +201,7 @@ static int cmd_asm(int argc, char **argv)
     if (!path)
         return cli_usage_error("asm ", "%s", "asm needs a file: gcnsim asm KERNEL.s");
     isa_program_t prog;
-    int nerr = launch_assemble(path, &prog, stderr);
+    int nerr = kprogram_assemble(path, &prog, stderr);
     if (nerr) {
         fprintf(stderr, "%s: %d error%s\n", path, nerr, nerr == 1 ? "" : "s");
         isa_program_free(&prog);
@@ -211,7 +212,7 @@ static int cmd_asm(int argc, char **argv)
     uint32_t from = 0, to = prog.nkernels;
     if (kname) { /* one kernel of many (a vendor library's object holds thousands) */
         uint32_t nmatch = 0;
-        const isa_kernel_t *k = launch_find_kernel(&prog, kname, &nmatch);
+        const isa_kernel_t *k = kprogram_find_kernel(&prog, kname, &nmatch);
         if (!k) {
             fprintf(stderr, "gcnsim: asm: ");
             if (nmatch > 1)

@@ -1,141 +1,16 @@
-/* launch: preparing a workload's dispatches — kernel selection, memory map, buffers, kernel
- * arguments, the AQL dispatch packets — and the kernel entry state of a wave (see launch.h,
- * docs/workloads.md). */
+/* launch: preparing a workload's dispatches — each one's kernel (picked by kprogram), memory map,
+ * buffers, kernel arguments, the AQL dispatch packets — and the kernel entry state of a wave (see
+ * launch.h, docs/workloads.md). */
 #include "load/launch.h"
 
-#include "asm/asm.h"
-#include "asm/asm_diag.h"
-#include "asm/codeobj.h"
-#include "base/fileio.h"
-#include "base/text.h"
 #include "common/le.h"
-#include "load/kcompile.h"
+#include "load/kprogram.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void __attribute__((format(printf, 4, 5))) perr(FILE *err, const wl_workload_t *wl, uint32_t line, const char *fmt, ...)
-{
-    if (line)
-        fprintf(err, "%s:%" PRIu32 ": error: ", wl->path, line);
-    else
-        fprintf(err, "%s: error: ", wl->path);
-    va_list ap;
-    va_start(ap, fmt);
-    asm_diag_vprintf(err, fmt, ap); /* kernel and argument names from the file: escaped, bounded */
-    va_end(ap);
-}
-
 static uint32_t align_up32(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
-
-/* The unqualified name an Itanium-mangled C++ symbol declares (_Z5scalePff -> "scale",
- * _ZN2ns4stepEPf -> "step", _ZL5scalePf -> "scale"), so a workload may name a HIP kernel as written in its source; false
- * when `sym` is not such a name (OpenCL kernels are not mangled). */
-static bool mangled_base(const char *sym, const char **base, size_t *len)
-{
-    if (strncmp(sym, "_Z", 2) != 0)
-        return false;
-    const char *p = sym + 2;
-    if (*p == 'L') /* internal linkage (a static kernel: rocSPARSE's _ZL13coomvt_kernel...) */
-        p++;
-    bool nested = *p == 'N';
-    if (nested) /* skip the member function's cv- and ref-qualifiers */
-        for (p++; *p == 'r' || *p == 'V' || *p == 'K' || *p == 'R' || *p == 'O'; p++)
-            ;
-    for (;;) {
-        if (nested && *p == 'L')
-            p++;
-        if (*p < '1' || *p > '9')
-            return false;
-        size_t n = 0;
-        while (*p >= '0' && *p <= '9' && n < 4096)
-            n = n * 10 + (size_t)(*p++ - '0');
-        if (strnlen(p, n) < n)
-            return false;
-        *base = p;
-        *len = n;
-        p += n;
-        if (!nested || *p == 'E')
-            return true;
-    }
-}
-
-/* The kernels whose unmangled name is `name`: the count, and the first in *found. */
-static uint32_t find_by_base(const isa_program_t *prog, const char *name, const isa_kernel_t **found);
-
-const isa_kernel_t *launch_find_kernel(const isa_program_t *prog, const char *name, uint32_t *nmatch)
-{
-    const isa_kernel_t *k = isa_program_find(prog, name);
-    *nmatch = k ? 1 : find_by_base(prog, name, &k);
-    return *nmatch == 1 ? k : NULL;
-}
-
-static uint32_t find_by_base(const isa_program_t *prog, const char *name, const isa_kernel_t **found)
-{
-    uint32_t count = 0;
-    for (uint32_t i = 0; i < prog->nkernels; i++) {
-        const char *b;
-        size_t n;
-        if (mangled_base(prog->kernels[i].name, &b, &n) && strlen(name) == n && memcmp(b, name, n) == 0) {
-            if (count++ == 0)
-                *found = &prog->kernels[i];
-        }
-    }
-    return count;
-}
-
-static const isa_kernel_t *pick_kernel(const wl_workload_t *wl, const wl_dispatch_t *d, const isa_program_t *prog,
-                                       FILE *err)
-{
-    if (prog->nkernels == 0) {
-        perr(err, wl, wl->source_line, "'%s' defines no kernel", wl->source);
-        return NULL;
-    }
-    if (!d->kernel) {
-        if (prog->nkernels == 1)
-            return &prog->kernels[0];
-        char list[256] = "";
-        for (uint32_t i = 0; i < prog->nkernels; i++)
-            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", prog->kernels[i].name);
-        char sec[WL_NAME_MAX + 16];
-        perr(err, wl, d != wl->dispatches ? d->line : wl->source_line, "'%s' defines %" PRIu32 " kernels (%s); choose one "
-             "with name = ... in %s", wl->source, prog->nkernels, list, wl_dispatch_section(d, sec, sizeof sec));
-        return NULL;
-    }
-    uint32_t nbase;
-    const isa_kernel_t *k = launch_find_kernel(prog, d->kernel, &nbase);
-    if (k)
-        return k;
-    if (nbase > 1) {
-        char list[512] = "";
-        for (uint32_t i = 0; i < prog->nkernels; i++) {
-            const char *b;
-            size_t n;
-            const char *kn = prog->kernels[i].name;
-            if (mangled_base(kn, &b, &n) && strlen(d->kernel) == n && memcmp(b, d->kernel, n) == 0)
-                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", kn);
-        }
-        perr(err, wl, d->kernel_line, "kernel name '%s' is ambiguous in '%s': %" PRIu32 " kernels have that name (%s); "
-             "give the full mangled name", d->kernel, wl->source, nbase, list);
-        return NULL;
-    }
-    const char *best = NULL;
-    unsigned bd = 4;
-    for (uint32_t i = 0; i < prog->nkernels; i++) {
-        unsigned dist = txt_edit_distance(d->kernel, prog->kernels[i].name);
-        if (dist < bd) {
-            bd = dist;
-            best = prog->kernels[i].name;
-        }
-    }
-    if (best)
-        perr(err, wl, d->kernel_line, "no kernel '%s' in '%s'; did you mean '%s'?", d->kernel, wl->source, best);
-    else
-        perr(err, wl, d->kernel_line, "no kernel '%s' in '%s'", d->kernel, wl->source);
-    return NULL;
-}
 
 /* The scalar type a by-value argument has in the metadata (for bare values in the workload). */
 static wl_type_t meta_scalar_type(const isa_kernel_arg_t *ka)
@@ -182,7 +57,7 @@ static bool put_arg(launch_t *L, const launch_dispatch_t *D, const wl_arg_t *a, 
         uint32_t at = align_up32(*lds_next, 16);
         if ((uint64_t)at + a->lds_bytes > 65536) {
             uint64_t need = (uint64_t)at + a->lds_bytes;
-            perr(err, wl, a->line, "argument '%s': LDS would need %" PRIu64 " bytes (%" PRIu32 " static + %" PRIu64
+            wl_error(err, wl, a->line, "argument '%s': LDS would need %" PRIu64 " bytes (%" PRIu32 " static + %" PRIu64
                  " dynamic); at most 65536", a->name, need, D->lds_static, need - D->lds_static);
             return false;
         }
@@ -194,16 +69,16 @@ static bool put_arg(launch_t *L, const launch_dispatch_t *D, const wl_arg_t *a, 
             wl_type_t t = ka ? meta_scalar_type(ka) : WL_NUM_TYPES;
             if (t == WL_NUM_TYPES) {
                 if (ka)
-                    perr(err, wl, a->line, "argument '%s': cannot tell the type of '%s' (%s, %" PRIu32
+                    wl_error(err, wl, a->line, "argument '%s': cannot tell the type of '%s' (%s, %" PRIu32
                          " bytes); write TYPE:VALUE", a->name, ka->type_name, ka->name, ka->size);
                 else
-                    perr(err, wl, a->line, "argument '%s' = '%s' needs a type (e.g. u32:%s or f32:%s): "
+                    wl_error(err, wl, a->line, "argument '%s' = '%s' needs a type (e.g. u32:%s or f32:%s): "
                          "the kernel has no .amdgpu_metadata", a->name, a->text, a->text, a->text);
                 return false;
             }
             char msg[200];
             if (!wl_parse_scalar(t, a->text, &bits, msg, sizeof msg)) {
-                perr(err, wl, a->line, "argument '%s' (%s %s): %s", a->name, ka->type_name, ka->name, msg);
+                wl_error(err, wl, a->line, "argument '%s' (%s %s): %s", a->name, ka->type_name, ka->name, msg);
                 return false;
             }
         }
@@ -212,8 +87,6 @@ static bool put_arg(launch_t *L, const launch_dispatch_t *D, const wl_arg_t *a, 
     return true;
 }
 
-/* Lay out D's arguments into a zeroed segment of at least `cap` bytes; sets its kernarg_bytes and
- * lds_total. */
 /* The value of a hidden (implicit) kernel argument, by its metadata value kind (LLVM's AMDGPUUsage,
  * code object v4 and v5; docs/kernels.md, "Implicit arguments"). Grid and workgroup sizes are those
  * of the dispatch packet; gcnsim launches without a global offset, and what it does not model (a
@@ -239,6 +112,8 @@ static uint64_t hidden_value(const launch_dispatch_t *D, const char *vk, uint32_
     return 0;
 }
 
+/* Lay out D's arguments into a zeroed segment of at least `cap` bytes; sets its kernarg_bytes and
+ * lds_total. */
 static bool layout_args(launch_t *L, launch_dispatch_t *D, uint8_t *seg, uint32_t cap, FILE *err)
 {
     const wl_workload_t *wl = L->wl;
@@ -251,7 +126,7 @@ static bool layout_args(launch_t *L, launch_dispatch_t *D, uint8_t *seg, uint32_
             uint32_t size = a->kind == WL_ARG_BUFFER ? 8 : a->kind == WL_ARG_LDS ? 4 : a->typed ? wl_type_size(a->type) : 0;
             uint32_t off = size ? align_up32(end, size) : end;
             if (off + size > cap) {
-                perr(err, wl, a->line, "internal: kernarg segment overflow");
+                wl_error(err, wl, a->line, "internal: kernarg segment overflow");
                 return false;
             }
             if (!put_arg(L, D, a, NULL, off, size, &lds_next, seg, err))
@@ -270,7 +145,7 @@ static bool layout_args(launch_t *L, launch_dispatch_t *D, uint8_t *seg, uint32_
         for (uint32_t i = 0; i < k->nargs; i++)
             if (k->args[i].kind != ISA_ARG_HIDDEN)
                 snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", k->args[i].name);
-        perr(err, wl, wd->nargs ? wd->args[0].line : wd->line, "kernel '%s' takes %" PRIu32 " argument%s (%s); the workload's "
+        wl_error(err, wl, wd->nargs ? wd->args[0].line : wd->line, "kernel '%s' takes %" PRIu32 " argument%s (%s); the workload's "
              "[args%s%s] gives %" PRIu32, k->name, nexplicit, nexplicit == 1 ? "" : "s", list, wd->label[0] ? " " : "",
              wd->label, wd->nargs);
         return false;
@@ -279,7 +154,7 @@ static bool layout_args(launch_t *L, launch_dispatch_t *D, uint8_t *seg, uint32_
     for (uint32_t i = 0; i < k->nargs; i++) {
         const isa_kernel_arg_t *ka = &k->args[i];
         if ((uint64_t)ka->offset + ka->size > cap) {
-            perr(err, wl, 0, "kernel '%s' argument '%s' lies beyond the kernarg segment", k->name, ka->name);
+            wl_error(err, wl, 0, "kernel '%s' argument '%s' lies beyond the kernarg segment", k->name, ka->name);
             return false;
         }
         if (ka->offset + ka->size > end)
@@ -296,12 +171,12 @@ static bool layout_args(launch_t *L, launch_dispatch_t *D, uint8_t *seg, uint32_
         case ISA_ARG_DYNAMIC_SHARED_POINTER: ok = a->kind == WL_ARG_LDS; break;
         case ISA_ARG_BY_VALUE: ok = a->kind == WL_ARG_SCALAR; break;
         default:
-            perr(err, wl, a->line, "kernel argument '%s' has kind '%s', which gcnsim does not support",
+            wl_error(err, wl, a->line, "kernel argument '%s' has kind '%s', which gcnsim does not support",
                  ka->name, ka->value_kind);
             return false;
         }
         if (!ok) {
-            perr(err, wl, a->line, "argument '%s': the kernel's argument %" PRIu32 " ('%s', %s) is %s, not %s",
+            wl_error(err, wl, a->line, "argument '%s': the kernel's argument %" PRIu32 " ('%s', %s) is %s, not %s",
                  a->name, wi, ka->name, ka->type_name, kind_text(ka->kind), given_text(a));
             return false;
         }
@@ -309,12 +184,12 @@ static bool layout_args(launch_t *L, launch_dispatch_t *D, uint8_t *seg, uint32_
         char synth[16];
         snprintf(synth, sizeof synth, "arg%" PRIu32, i);
         if (ka->name[0] && strcmp(ka->name, synth) != 0 && strcmp(ka->name, a->name) != 0) {
-            perr(err, wl, a->line, "argument %" PRIu32 " is '%s' in the workload but '%s' in kernel '%s' "
+            wl_error(err, wl, a->line, "argument %" PRIu32 " is '%s' in the workload but '%s' in kernel '%s' "
                  "(arguments are given in declaration order)", wi, a->name, ka->name, k->name);
             return false;
         }
         if (a->kind == WL_ARG_SCALAR && a->typed && wl_type_size(a->type) != ka->size) {
-            perr(err, wl, a->line, "argument '%s' is %s (%" PRIu32 " bytes) but the kernel's '%s' (%s) is %" PRIu32 " bytes",
+            wl_error(err, wl, a->line, "argument '%s' is %s (%" PRIu32 " bytes) but the kernel's '%s' (%s) is %" PRIu32 " bytes",
                  a->name, wl_type_name(a->type), wl_type_size(a->type), ka->name, ka->type_name, ka->size);
             return false;
         }
@@ -338,7 +213,7 @@ static bool buffers_fit(const launch_t *L, uint64_t fixed, FILE *err)
         /* wl_load keeps count * size below 2^47, and total stays at most the limit: no wrap. */
         uint64_t bytes = b->count * wl_type_size(b->type);
         if (bytes > L->mem.limit || total > L->mem.limit - bytes) {
-            perr(err, wl, b->line, "buffer '%s' needs %" PRIu64 " bytes, more than the memory limit of %" PRIu64
+            wl_error(err, wl, b->line, "buffer '%s' needs %" PRIu64 " bytes, more than the memory limit of %" PRIu64
                  " bytes (%" PRIu64 " already mapped)", b->name, bytes, L->mem.limit, total);
             return false;
         }
@@ -361,11 +236,11 @@ static bool map_buffers(launch_t *L, FILE *err)
         lb->bytes = b->count * wl_type_size(b->type);
         lb->data = gmem_map_next(&L->mem, b->name, next, lb->bytes, &lb->addr, msg, sizeof msg);
         if (!lb->data) {
-            perr(err, wl, b->line, "buffer %s", msg);
+            wl_error(err, wl, b->line, "buffer %s", msg);
             return false;
         }
         if (!wl_buffer_fill(b, lb->data, msg, sizeof msg)) {
-            perr(err, wl, b->line, "%s", msg);
+            wl_error(err, wl, b->line, "%s", msg);
             return false;
         }
         next = lb->addr + lb->bytes;
@@ -409,13 +284,13 @@ static bool resolve_dispatch(launch_t *L, launch_dispatch_t *D, const isa_progra
 {
     const wl_workload_t *wl = L->wl;
     const wl_dispatch_t *wd = D->wl;
-    const isa_kernel_t *k = pick_kernel(wl, wd, prog, err);
+    const isa_kernel_t *k = kprogram_pick(wl, wd, prog, err);
     if (!k)
         return false;
     D->kernel = k;
     char smsg[200];
     if (!launch_scratch_check(k, smsg, sizeof smsg)) {
-        perr(err, wl, wl->source_line, "%s", smsg);
+        wl_error(err, wl, wl->source_line, "%s", smsg);
         return false;
     }
     D->nvgpr = k->vgprs_used;
@@ -424,7 +299,7 @@ static bool resolve_dispatch(launch_t *L, launch_dispatch_t *D, const isa_progra
          * would need recompiling (docs/workloads.md). */
         uint32_t floor = vgpr_floor(k);
         if (wd->vgprs < floor) {
-            perr(err, wl, wd->vgprs_line, "vgprs = %" PRIu32 " is less than the %" PRIu32 " VGPRs kernel '%s' uses "
+            wl_error(err, wl, wd->vgprs_line, "vgprs = %" PRIu32 " is less than the %" PRIu32 " VGPRs kernel '%s' uses "
                  "(v%" PRIu32 " is the highest it touches; fewer needs a recompile: docs/workloads.md)",
                  wd->vgprs, floor, k->name, floor - 1);
             return false;
@@ -434,20 +309,20 @@ static bool resolve_dispatch(launch_t *L, launch_dispatch_t *D, const isa_progra
     if (D->nvgpr == 0)
         D->nvgpr = 1;
     if (D->nvgpr > 256) {
-        perr(err, wl, wl->source_line, "kernel '%s' uses %" PRIu32 " VGPRs; at most 256", k->name, D->nvgpr);
+        wl_error(err, wl, wl->source_line, "kernel '%s' uses %" PRIu32 " VGPRs; at most 256", k->name, D->nvgpr);
         return false;
     }
     D->lds_static = k->lds_static;
     if (wd->has_lds) {
         if (wd->lds < k->lds_static) {
-            perr(err, wl, wd->lds_line, "lds = %" PRIu32 " is less than the %" PRIu32 " bytes of static LDS kernel '%s' declares",
+            wl_error(err, wl, wd->lds_line, "lds = %" PRIu32 " is less than the %" PRIu32 " bytes of static LDS kernel '%s' declares",
                  wd->lds, k->lds_static, k->name);
             return false;
         }
         D->lds_static = wd->lds;
     }
     if (D->lds_static > 65536) {
-        perr(err, wl, wl->source_line, "kernel '%s' declares %" PRIu32 " bytes of LDS; at most 65536", k->name, D->lds_static);
+        wl_error(err, wl, wl->source_line, "kernel '%s' declares %" PRIu32 " bytes of LDS; at most 65536", k->name, D->lds_static);
         return false;
     }
     uint32_t ki = 0;
@@ -474,82 +349,6 @@ static uint32_t kernarg_cap(const launch_dispatch_t *D)
     return align_up32(cap ? cap : 8, 64);
 }
 
-/* A code object (detected by the ELF magic, whatever the file's name): read it whole and hand it
- * to the code object reader. Returns -1 when path is not one (the caller reads it as text). */
-static int read_code_object(const char *path, isa_program_t *prog, FILE *err)
-{
-    char msg[256];
-    unsigned long long size = 0;
-    FILE *f = fio_open_regular(path, "kernel source", &size, msg, sizeof msg);
-    if (!f)
-        return -1; /* fio_read_text gives the message */
-    unsigned char magic[4];
-    size_t got = fread(magic, 1, sizeof magic, f);
-    if (!codeobj_is_elf(magic, got)) {
-        fclose(f);
-        return -1;
-    }
-    if (size > FIO_KERNEL_MAX) {
-        fclose(f);
-        fprintf(err, "%s: error: code object is %llu bytes; at most %d\n", path, size, FIO_KERNEL_MAX);
-        return 1;
-    }
-    uint8_t *buf = malloc(size > got ? size : got);
-    if (!buf) {
-        fclose(f);
-        fprintf(err, "%s: error: out of memory reading the code object\n", path);
-        return 1;
-    }
-    memcpy(buf, magic, got);
-    size_t n = got + (size > got ? fread(buf + got, 1, (size_t)size - got, f) : 0);
-    int rd = ferror(f);
-    fclose(f);
-    if (rd) {
-        free(buf);
-        fprintf(err, "%s: error: cannot read the code object\n", path);
-        return 1;
-    }
-    int nerr = codeobj_read(path, buf, n, prog, err);
-    free(buf);
-    return nerr;
-}
-
-int launch_assemble(const char *path, isa_program_t *prog, FILE *err)
-{
-    return launch_assemble_src(path, NULL, prog, err);
-}
-
-/* An OpenCL C or HIP source is compiled first; the assembler then reads the compiler's output under
- * its temporary name, which is kept when it has errors so that their locations can be read. */
-static int assemble_compiled(const char *path, const char *cflags, isa_program_t *prog, FILE *err)
-{
-    kcompile_out_t c;
-    if (!kcompile_run(path, cflags, &c, err))
-        return 1;
-    int nerr = asm_assemble_buffer(c.asm_path, c.text, c.len, prog, err);
-    if (nerr)
-        fprintf(err, "%s: note: the assembly above is the compiler's output for this source, kept as %s\n", path,
-                c.asm_path);
-    kcompile_free(&c, nerr != 0);
-    return nerr;
-}
-
-int launch_assemble_src(const char *path, const char *cflags, isa_program_t *prog, FILE *err)
-{
-    memset(prog, 0, sizeof *prog);
-    if (kcompile_lang(path) != KCOMPILE_NONE)
-        return assemble_compiled(path, cflags, prog, err);
-    int co = read_code_object(path, prog, err);
-    if (co >= 0)
-        return co;
-    fio_text_t src;
-    if (!fio_read_text(path, "kernel source", FIO_KERNEL_MAX, &src, err))
-        return 1;
-    int nerr = asm_assemble_buffer(path, src.data, src.len, prog, err);
-    fio_text_free(&src);
-    return nerr;
-}
-
 int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *prog,
                    const launch_options_t *opt, FILE *err)
 {
@@ -562,7 +361,7 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
     L->dispatches = calloc(wl->ndispatches ? wl->ndispatches : 1, sizeof *L->dispatches);
     L->kernels = calloc(wl->ndispatches ? wl->ndispatches : 1, sizeof *L->kernels);
     if (!L->dispatches || !L->kernels) {
-        perr(err, wl, 0, "out of memory");
+        wl_error(err, wl, 0, "out of memory");
         goto fail;
     }
     for (uint32_t i = 0; i < L->ndispatches; i++) {
@@ -594,7 +393,7 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
     const uint64_t region = 1ull << 20;
     uint64_t dispatch_base = GMEM_DISPATCH_BASE, kernarg_base = GMEM_KERNARG_BASE;
     if (code_bytes > GMEM_BUFFER_BASE - GMEM_CODE_BASE - 4 * region) {
-        perr(err, wl, wl->source_line, "%s is %" PRIu64 " bytes; at most %llu", prog->image_bytes ?
+        wl_error(err, wl, wl->source_line, "%s is %" PRIu64 " bytes; at most %llu", prog->image_bytes ?
              "the program image (code and data)" : "the kernels' code", code_bytes,
              GMEM_BUFFER_BASE - GMEM_CODE_BASE - 4 * region);
         goto fail;
@@ -612,7 +411,7 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
         kernarg_total += kernarg_cap(D);
     }
     if (kernarg_total > GMEM_BUFFER_BASE - GMEM_ALIGN - kernarg_base) {
-        perr(err, wl, wl->source_line, "the dispatches' kernarg segments total %" PRIu64 " bytes; at most %llu",
+        wl_error(err, wl, wl->source_line, "the dispatches' kernarg segments total %" PRIu64 " bytes; at most %llu",
              kernarg_total, GMEM_BUFFER_BASE - GMEM_ALIGN - kernarg_base);
         goto fail;
     }
@@ -654,7 +453,7 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
         goto fail;
     return 0;
 nomem:
-    perr(err, wl, 0, "%s", msg);
+    wl_error(err, wl, 0, "%s", msg);
 fail:
     launch_free(L);
     return 1;

@@ -7,7 +7,7 @@
  * barriers release when every wave of the workgroup has arrived. Faults stop the run.
  * Instructions are numbered per kernel (isa_inst_t index); statistics and traces use one numbering
  * over every kernel the workload runs: kernel i's instructions start at kernels[i].inst_base.
- * Needs: isa (program, isa_exec, asm), gmem, wl (the validated workload), fileio (kernel sources).
+ * Needs: isa (program, isa_exec), gmem, wl (the validated workload), kprogram (each dispatch's kernel).
  * A launch_t holds all state of a simulation (no globals) and must not be moved or copied after
  * launch_prepare, because its memory's translate callback points into it. */
 #ifndef GCNSIM_LAUNCH_H
@@ -102,17 +102,6 @@ typedef struct {
 /* Resolve each dispatch's kernel, map memory, fill buffers, lay out arguments and dispatch packets. Errors
  * go to err ("file:line: error: ..."). Returns 0, 1 (bad input) or 3 (internal error); on failure
  * everything is already released. */
-/* Read the kernel source at path (a regular file within FIO_KERNEL_MAX bytes, checked as text by
- * fio_read_text) and assemble it. Returns the number of errors, as asm_assemble_buffer; on errors
- * every diagnostic went to err and prog holds nothing to free. */
-int launch_assemble(const char *path, isa_program_t *prog, FILE *err);
-/* The kernel named `name`: its symbol, or the unmangled name of exactly one C++ (HIP) kernel
- * (`scale` for _Z5scalePff). *nmatch is how many kernels have that name (0, or several: NULL). */
-const isa_kernel_t *launch_find_kernel(const isa_program_t *prog, const char *name, uint32_t *nmatch);
-/* As launch_assemble; an OpenCL C (.cl) or HIP (.hip, .cpp) source is first compiled by the
- * documented compiler command (load/kcompile.h) with the extra options `cflags` (NULL: none). */
-int launch_assemble_src(const char *path, const char *cflags, isa_program_t *prog, FILE *err);
-
 int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *prog,
                    const launch_options_t *opt, FILE *err);
 

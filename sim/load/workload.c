@@ -6,9 +6,11 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm/asm_diag.h"
 #include "base/fileio.h"
 #include "base/text.h"
 #include "load/kcompile.h"
@@ -640,3 +642,14 @@ const char *wl_dispatch_section(const wl_dispatch_t *d, char *buf, size_t len)
     return buf;
 }
 
+void wl_error(FILE *err, const wl_workload_t *wl, uint32_t line, const char *fmt, ...)
+{
+    if (line)
+        fprintf(err, "%s:%" PRIu32 ": error: ", wl->path, line);
+    else
+        fprintf(err, "%s: error: ", wl->path);
+    va_list ap;
+    va_start(ap, fmt);
+    asm_diag_vprintf(err, fmt, ap); /* kernel and argument names from the file: escaped, bounded */
+    va_end(ap);
+}

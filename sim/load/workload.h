@@ -101,6 +101,10 @@ typedef struct {
 
 /* "[kernel]" or "[kernel NAME]": how messages and reports name a dispatch. */
 const char *wl_dispatch_section(const wl_dispatch_t *d, char *buf, size_t len);
+/* "FILE:LINE: error: " (no line: "FILE: error: ") and the message, for an error found in the
+ * workload after it loaded (its kernel, its arguments); names from the files are escaped. */
+void wl_error(FILE *err, const wl_workload_t *wl, uint32_t line, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 /* Load and validate a workload file, applying `--set section.key=value` overrides (sets[i] is the
  * text after --set). Every error found is printed to err; returns the number of errors (0: ok, the

@@ -6,6 +6,7 @@
 #include "unit.h"
 #include "timing_harness.h"
 
+#include "load/kprogram.h"
 #include "load/launch.h"
 #include "machine/functional.h"
 #include "machine/timing.h"
@@ -638,7 +639,7 @@ START_TEST(launch_scratch_refused)
     wl_workload_t wl;
     ck_assert_int_eq(wl_load(ipath, NULL, 0, &wl, stderr), 0);
     isa_program_t prog;
-    ck_assert_int_eq(launch_assemble(wl.source, &prog, stderr), 0);
+    ck_assert_int_eq(kprogram_assemble(wl.source, &prog, stderr), 0);
     launch_t *L = calloc(1, sizeof *L);
     char *buf = NULL;
     size_t n = 0;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "dispatches.h"
+#include "load/kprogram.h"
 #include "load/launch.h"
 #include "machine/functional.h"
 #include "timing_harness.h"
@@ -279,7 +280,7 @@ static char *prepare_error_src(const char *src, const char *body, char *ini_path
     wl_workload_t wl;
     ck_assert_int_eq(wl_load(ini_path, NULL, 0, &wl, stderr), 0);
     isa_program_t prog;
-    ck_assert_int_eq(launch_assemble(wl.source, &prog, stderr), 0);
+    ck_assert_int_eq(kprogram_assemble(wl.source, &prog, stderr), 0);
     launch_t *L = calloc(1, sizeof *L);
     char *buf = NULL;
     size_t n = 0;
