@@ -8,7 +8,9 @@
  *               (inline containers add no indentation)
  *   JOUT_CLOSE  the closing bracket on its own line too, when the container has items
  * A compact writer (jout_init's `compact`) puts no space after ':' and ',' and indents nothing;
- * it still breaks lines where a container wraps (the Perfetto export: one event a line). */
+ * it still breaks lines where a container wraps (the Perfetto export: one event a line).
+ * The text is buffered and reaches the FILE when the top-level value ends (jout_end, jout_newline)
+ * or on jout_flush: nothing else may write to that FILE in between. */
 #ifndef GCNSIM_JSON_OUT_H
 #define GCNSIM_JSON_OUT_H
 
@@ -16,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { JOUT_MAX_DEPTH = 16 };
+enum { JOUT_MAX_DEPTH = 16, JOUT_BUF = 4096 };
 enum { JOUT_WRAP = 1u << 0, JOUT_CLOSE = 1u << 1 };
 
 typedef struct {
@@ -31,6 +33,8 @@ typedef struct {
     unsigned depth; /* open containers */
     bool after_key; /* a key was written: the next value follows it directly */
     jout_level_t open[JOUT_MAX_DEPTH];
+    size_t n;            /* bytes waiting in buf: written in blocks, not a stdio call per token */
+    char buf[JOUT_BUF];
 } jout_t;
 
 void jout_init(jout_t *j, FILE *out, bool compact);
@@ -66,7 +70,9 @@ void jout_ki64(jout_t *j, const char *key, int64_t v);
 void jout_kf6(jout_t *j, const char *key, double v);
 void jout_kbool(jout_t *j, const char *key, bool v);
 
-/* After the top-level value: the final line break. */
+/* After the top-level value: the final line break (and a flush). */
 void jout_newline(jout_t *j);
+/* Hand what is buffered to the FILE (done by itself when the top-level value ends). */
+void jout_flush(jout_t *j);
 
 #endif
