@@ -215,6 +215,32 @@ START_TEST(number_formats)
 }
 END_TEST
 
+/* Past the writer's buffer: a string longer than it, then many small tokens; the text arrives
+ * whole and in order when the top-level value ends. */
+START_TEST(longer_than_the_buffer)
+{
+    static char big[3 * JOUT_BUF + 1], want[8 * JOUT_BUF];
+    memset(big, 'x', sizeof big - 1);
+    big[100] = '\n';
+    mem_t m;
+    jout_t *j = start(&m, true);
+    jout_array(j, 0);
+    jout_str(j, big);
+    for (unsigned i = 0; i < 2000; i++)
+        jout_u64(j, i);
+    jout_end(j);
+    const char *t = done(&m);
+    size_t n = 0;
+    n += (size_t)snprintf(want + n, sizeof want - n, "[\"%.100s\\u000a%s\"", big, big + 101);
+    for (unsigned i = 0; i < 2000; i++)
+        n += (size_t)snprintf(want + n, sizeof want - n, ",%u", i);
+    snprintf(want + n, sizeof want - n, "]");
+    ck_assert_uint_eq(strlen(t), strlen(want));
+    ck_assert(strcmp(t, want) == 0);
+    free(m.buf);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("json_out");
@@ -224,6 +250,7 @@ static Suite *suite(void)
     tcase_add_test(tc, compact_layout);
     tcase_add_test(tc, escaping);
     tcase_add_test(tc, number_formats);
+    tcase_add_test(tc, longer_than_the_buffer);
     suite_add_tcase(s, tc);
     return s;
 }
