@@ -37,47 +37,71 @@ typedef struct {
 } x_cu_t;
 
 typedef struct {
-    FILE *out;
+    jout_t j; /* compact; the events array wraps: one event a line */
     const trace_header_t *h;
-    bool first;
     x_slot_t *slot;
     x_cu_t *cu;
 } x_t;
-
-static void x_sep(x_t *x)
-{
-    fputs(x->first ? "\n" : ",\n", x->out);
-    x->first = false;
-}
 
 /* Cycles as microseconds with six decimals (picosecond resolution), exactly. */
 static void x_ts(x_t *x, const char *key, uint64_t cycle, uint64_t base)
 {
     uint64_t ps = cycle * 1000000u / x->h->clock_mhz - (base == UINT64_MAX ? 0 : base * 1000000u / x->h->clock_mhz);
-    fprintf(x->out, "\"%s\":%" PRIu64 ".%06" PRIu64, key, ps / 1000000u, ps % 1000000u);
+    jout_key(&x->j, key);
+    jout_numf(&x->j, "%" PRIu64 ".%06" PRIu64, ps / 1000000u, ps % 1000000u);
 }
 
 static void x_meta(x_t *x, const char *what, uint32_t pid, uint32_t tid, const char *name, uint32_t sort)
 {
-    x_sep(x);
-    fprintf(x->out, "{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"args\":{\"name\":", what, pid, tid);
-    jout_string(x->out, name);
-    fputs("}}", x->out);
-    x_sep(x);
-    fprintf(x->out, "{\"ph\":\"M\",\"name\":\"%s_sort_index\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32
-            ",\"args\":{\"sort_index\":%" PRIu32 "}}", what[0] == 'p' ? "process" : "thread", pid, tid, sort);
+    jout_t *j = &x->j;
+    jout_object(j, 0);
+    jout_kstr(j, "ph", "M");
+    jout_kstr(j, "name", what);
+    jout_ku64(j, "pid", pid);
+    jout_ku64(j, "tid", tid);
+    jout_key(j, "args");
+    jout_object(j, 0);
+    jout_kstr(j, "name", name);
+    jout_end(j);
+    jout_end(j);
+    jout_object(j, 0);
+    jout_kstr(j, "ph", "M");
+    jout_kstr(j, "name", what[0] == 'p' ? "process_sort_index" : "thread_sort_index");
+    jout_ku64(j, "pid", pid);
+    jout_ku64(j, "tid", tid);
+    jout_key(j, "args");
+    jout_object(j, 0);
+    jout_ku64(j, "sort_index", sort);
+    jout_end(j);
+    jout_end(j);
 }
 
-/* A complete slice [from, to) named `name` on (pid, tid); args_fmt is the inside of "args". */
+/* A complete slice [from, to) named `name` on (pid, tid), left open for its "args". */
 static void x_slice(x_t *x, uint32_t pid, uint32_t tid, const char *name, const char *cat, uint64_t from, uint64_t to)
 {
-    x_sep(x);
-    fprintf(x->out, "{\"ph\":\"X\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"cat\":\"%s\",\"name\":", pid, tid, cat);
-    jout_string(x->out, name);
-    fputc(',', x->out);
+    jout_t *j = &x->j;
+    jout_object(j, 0);
+    jout_kstr(j, "ph", "X");
+    jout_ku64(j, "pid", pid);
+    jout_ku64(j, "tid", tid);
+    jout_kstr(j, "cat", cat);
+    jout_kstr(j, "name", name);
     x_ts(x, "ts", from, UINT64_MAX);
-    fputc(',', x->out);
     x_ts(x, "dur", to > from ? to : from, from);
+}
+
+/* The "args" object, opened (its members follow). */
+static void x_args(x_t *x)
+{
+    jout_key(&x->j, "args");
+    jout_object(&x->j, 0);
+}
+
+/* Close "args" and the event. */
+static void x_done(x_t *x)
+{
+    jout_end(&x->j);
+    jout_end(&x->j);
 }
 
 static void x_close_slot(x_t *x, uint32_t g, uint64_t now)
@@ -87,7 +111,10 @@ static void x_close_slot(x_t *x, uint32_t g, uint64_t now)
         return;
     uint32_t per_cu = x->h->simds * x->h->slots;
     x_slice(x, g / per_cu + 1, TID_SLOT0 + g % per_cu, tev_wave_state_name(s->state), "wave", s->since, now);
-    fprintf(x->out, ",\"args\":{\"wave\":%" PRIu64 ",\"wg\":%" PRIu64 "}}", s->wave, s->wg);
+    x_args(x);
+    jout_ku64(&x->j, "wave", s->wave);
+    jout_ku64(&x->j, "wg", s->wg);
+    x_done(x);
 }
 
 static const char *lim_name(tev_cu_state_t st, occ_resource_t r, char *buf, size_t len)
@@ -108,7 +135,7 @@ static void x_close_limiter(x_t *x, uint32_t cu, uint64_t now)
         return;
     char buf[64];
     x_slice(x, cu + 1, TID_DISPATCH, lim_name(c->state, c->res, buf, sizeof buf), "dispatch", c->since, now);
-    fputc('}', x->out);
+    jout_end(&x->j);
     c->valid = false;
 }
 
@@ -118,17 +145,38 @@ static void x_close_wg(x_t *x, uint32_t cu, x_lane_t *l, uint64_t now)
     snprintf(name, sizeof name, "wg %" PRIu64 " (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")", l->wg, l->gid[0], l->gid[1],
              l->gid[2]);
     x_slice(x, cu + 1, TID_WG_LANE0 + (uint32_t)(l - x->cu[cu].lane), name, "workgroup", l->since, now);
-    fprintf(x->out, ",\"args\":{\"wg\":%" PRIu64 ",\"dispatch\":%" PRIu32 "}}", l->wg, l->dispatch);
+    x_args(x);
+    jout_ku64(&x->j, "wg", l->wg);
+    jout_ku64(&x->j, "dispatch", l->dispatch);
+    x_done(x);
     l->busy = false;
     l->free_at = now;
 }
 
 static void x_counter(x_t *x, uint32_t cu, uint64_t cycle, uint32_t waves)
 {
-    x_sep(x);
-    fprintf(x->out, "{\"ph\":\"C\",\"pid\":%" PRIu32 ",\"name\":\"resident waves\",", cu + 1);
+    jout_object(&x->j, 0);
+    jout_kstr(&x->j, "ph", "C");
+    jout_ku64(&x->j, "pid", cu + 1);
+    jout_kstr(&x->j, "name", "resident waves");
     x_ts(x, "ts", cycle, UINT64_MAX);
-    fprintf(x->out, ",\"args\":{\"waves\":%" PRIu32 "}}", waves);
+    x_args(x);
+    jout_ku64(&x->j, "waves", waves);
+    x_done(x);
+}
+
+/* An instant on a wave slot's thread, left open for its "args". */
+static void x_instant(x_t *x, uint32_t pid, uint32_t tid, const char *cat, const char *name, uint64_t cycle)
+{
+    jout_t *j = &x->j;
+    jout_object(j, 0);
+    jout_kstr(j, "ph", "i");
+    jout_kstr(j, "s", "t");
+    jout_ku64(j, "pid", pid);
+    jout_ku64(j, "tid", tid);
+    jout_kstr(j, "cat", cat);
+    jout_kstr(j, "name", name);
+    x_ts(x, "ts", cycle, UINT64_MAX);
 }
 
 static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
@@ -149,17 +197,14 @@ static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
         break;
     }
     case TEV_ISSUE:
-        x_sep(x);
-        fprintf(x->out, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"cat\":\"issue\",\"name\":",
-                ev->cu + 1, TID_SLOT0 + g % (h->simds * h->slots));
-        jout_string(x->out, h->insts[ev->u.issue.pc].text);
-        fputc(',', x->out);
-        x_ts(x, "ts", ev->cycle, UINT64_MAX);
+        x_instant(x, ev->cu + 1, TID_SLOT0 + g % (h->simds * h->slots), "issue", h->insts[ev->u.issue.pc].text, ev->cycle);
         /* pc: the byte offset, as listings print it (unknown in traces older than version 4). */
-        fputs(",\"args\":{", x->out);
+        x_args(x);
         if (h->insts[ev->u.issue.pc].pc != TRACE_PC_UNKNOWN)
-            fprintf(x->out, "\"pc\":%" PRIu32 ",", h->insts[ev->u.issue.pc].pc);
-        fprintf(x->out, "\"index\":%" PRIu32 ",\"wave\":%" PRIu64 "}}", ev->u.issue.pc, ev->wave);
+            jout_ku64(&x->j, "pc", h->insts[ev->u.issue.pc].pc);
+        jout_ku64(&x->j, "index", ev->u.issue.pc);
+        jout_ku64(&x->j, "wave", ev->wave);
+        x_done(x);
         break;
     case TEV_WG_START: {
         x_cu_t *c = &x->cu[ev->cu];
@@ -207,18 +252,15 @@ static int x_event(x_t *x, trace_reader_t *r, const tev_t *ev, FILE *err)
         const tev_hazard_t *z = ev->u.hazard;
         char name[64];
         snprintf(name, sizeof name, "hazard: %s", trace_hazard_kind_name(z->kind));
-        x_sep(x);
-        fprintf(x->out, "{\"ph\":\"i\",\"s\":\"t\",\"pid\":%" PRIu32 ",\"tid\":%" PRIu32 ",\"cat\":\"hazard\",\"name\":",
-                ev->cu + 1, TID_SLOT0 + g % (h->simds * h->slots));
-        jout_string(x->out, name);
-        fputc(',', x->out);
-        x_ts(x, "ts", ev->cycle, UINT64_MAX);
-        fputs(",\"args\":{\"instruction\":", x->out);
-        jout_string(x->out, z->pc < h->ninsts ? h->insts[z->pc].text : "?");
+        x_instant(x, ev->cu + 1, TID_SLOT0 + g % (h->simds * h->slots), "hazard", name, ev->cycle);
+        x_args(x);
+        jout_kstr(&x->j, "instruction", z->pc < h->ninsts ? h->insts[z->pc].text : "?");
         if (z->pc < h->ninsts && h->insts[z->pc].pc != TRACE_PC_UNKNOWN)
-            fprintf(x->out, ",\"pc\":%" PRIu32, h->insts[z->pc].pc);
-        fprintf(x->out, ",\"index\":%" PRIu32 ",\"source_index\":%" PRIu32 ",\"wave\":%" PRIu64 "}}", z->pc, z->src_pc,
-                ev->wave);
+            jout_ku64(&x->j, "pc", h->insts[z->pc].pc);
+        jout_ku64(&x->j, "index", z->pc);
+        jout_ku64(&x->j, "source_index", z->src_pc);
+        jout_ku64(&x->j, "wave", ev->wave);
+        x_done(x);
         break;
     }
     case TEV_END:
@@ -254,7 +296,7 @@ int trace_export_perfetto(const char *trace_path, const char *out_path, FILE *er
         return 1;
     }
     const trace_header_t *h = trace_header(r);
-    x_t x = { NULL, h, true, NULL, NULL };
+    x_t x = { .h = h };
     x.slot = calloc((size_t)h->ncu * h->simds * h->slots, sizeof *x.slot);
     x.cu = calloc(h->ncu, sizeof *x.cu);
     int rc = 0;
@@ -270,12 +312,22 @@ int trace_export_perfetto(const char *trace_path, const char *out_path, FILE *er
         rc = 1;
         goto done;
     }
-    x.out = out.f;
-    fputs("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"gcnsim trace export\",\"kernel\":", x.out);
-    jout_string(x.out, h->kernel);
-    fprintf(x.out, ",\"clock_mhz\":%" PRIu32 ",\"compute_units\":%" PRIu32 ",\"simds\":%" PRIu32
-            ",\"wave_slots\":%" PRIu32 ",\"trace_version\":%" PRIu32 "},\"traceEvents\":[",
-            h->clock_mhz, h->ncu, h->simds, h->slots, h->version);
+    jout_t *j = &x.j;
+    jout_init(j, out.f, true);
+    jout_object(j, 0);
+    jout_kstr(j, "displayTimeUnit", "ns");
+    jout_key(j, "otherData");
+    jout_object(j, 0);
+    jout_kstr(j, "generator", "gcnsim trace export");
+    jout_kstr(j, "kernel", h->kernel);
+    jout_ku64(j, "clock_mhz", h->clock_mhz);
+    jout_ku64(j, "compute_units", h->ncu);
+    jout_ku64(j, "simds", h->simds);
+    jout_ku64(j, "wave_slots", h->slots);
+    jout_ku64(j, "trace_version", h->version);
+    jout_end(j);
+    jout_key(j, "traceEvents");
+    jout_array(j, JOUT_WRAP | JOUT_CLOSE);
     for (uint32_t cu = 0; cu < h->ncu; cu++) {
         char name[64];
         snprintf(name, sizeof name, "CU %" PRIu32, cu);
@@ -297,7 +349,9 @@ int trace_export_perfetto(const char *trace_path, const char *out_path, FILE *er
         fprintf(err, "gcnsim: error: %s\n", msg);
         rc = 1;
     }
-    fputs("\n]}\n", x.out);
+    jout_end(j); /* traceEvents: at least the CUs' names, so "]" on a line of its own */
+    jout_end(j);
+    jout_newline(j);
     /* Never leave a half-written export behind, nor destroy what was at out_path: a failed export
      * removes only its temporary file (a device or FIFO is written in place and kept). */
     if (rc)

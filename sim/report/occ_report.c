@@ -249,21 +249,15 @@ void occ_report_print(const cfg_t *cfg, const char *kernel, const char *source, 
         print_wrapped(out, "why they differ ", t.why);
 }
 
-/* A string, or null for none. */
-static void json_str(FILE *out, const char *s)
+static void json_by_resource(jout_t *j, const char *key, const uint32_t v[OCC_NUM_RESOURCES])
 {
-    if (s)
-        jout_string(out, s);
-    else
-        fputs("null", out);
-}
-
-static void json_limit(FILE *out, uint32_t v)
-{
-    if (v == UINT32_MAX)
-        fputs("null", out);
-    else
-        fprintf(out, "%" PRIu32, v);
+    jout_key(j, key);
+    jout_object(j, 0);
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
+        jout_key(j, occ_resource_name((occ_resource_t)r));
+        jout_limit(j, v[r]);
+    }
+    jout_end(j);
 }
 
 void occ_report_json(const cfg_t *cfg, const char *kernel, const char *source, const occ_analysis_t *a, FILE *out)
@@ -271,64 +265,94 @@ void occ_report_json(const cfg_t *cfg, const char *kernel, const char *source, c
     texts_t t;
     const occ_kernel_t *k = &a->k;
     sentences(cfg, a, &t);
-    fputs("{\n  \"schema_version\": 3,\n  \"kernel\": ", out);
-    json_str(out, kernel);
-    fputs(",\n  \"source\": ", out);
-    json_str(out, source);
-    fprintf(out, ",\n  \"input\": {\"vgprs\": %" PRIu32 ", \"sgprs\": %" PRIu32 ", \"lds_bytes\": %" PRIu32
-            ", \"workgroup_size\": %" PRIu32 "},\n", k->vgprs, k->sgprs, k->lds_bytes, k->wg_size);
-    fprintf(out, "  \"allocation\": {\"vgprs\": %" PRIu32 ", \"sgprs\": %" PRIu32 ", \"lds_bytes\": %" PRIu32
-            ", \"waves_per_workgroup\": %" PRIu32 "},\n", a->res.vgpr_alloc, a->res.sgpr_alloc, a->res.lds_alloc,
-            a->res.waves_per_wg);
-    fprintf(out, "  \"machine\": {\"simds\": %" PRId64 ", \"wave_slots\": %" PRId64 ", \"max_waves\": %" PRId64
-            ", \"vgprs\": %" PRId64 ", \"vgpr_granule\": %" PRId64 ", \"sgprs\": %" PRId64 ", \"sgpr_granule\": %" PRId64
-            ", \"lds_bytes\": %" PRId64 ", \"lds_granule\": %" PRId64 ", \"barriers\": %" PRId64
-            ", \"max_workgroups\": %" PRId64 "},\n", cfg->cu_simds, cfg->cu_wave_slots, cfg->cu_max_waves, cfg->cu_vgprs,
-            cfg->cu_vgpr_granule, cfg->cu_sgprs, cfg->cu_sgpr_granule, cfg->cu_lds_bytes, cfg->cu_lds_granule,
-            cfg->cu_barriers, cfg->cu_max_workgroups);
+    jout_t jw, *j = &jw;
+    jout_init(j, out, false);
+    jout_object(j, JOUT_WRAP | JOUT_CLOSE);
+    jout_ku64(j, "schema_version", 3);
+    jout_kstr(j, "kernel", kernel);
+    jout_kstr(j, "source", source);
+    jout_key(j, "input");
+    jout_object(j, 0);
+    jout_ku64(j, "vgprs", k->vgprs);
+    jout_ku64(j, "sgprs", k->sgprs);
+    jout_ku64(j, "lds_bytes", k->lds_bytes);
+    jout_ku64(j, "workgroup_size", k->wg_size);
+    jout_end(j);
+    jout_key(j, "allocation");
+    jout_object(j, 0);
+    jout_ku64(j, "vgprs", a->res.vgpr_alloc);
+    jout_ku64(j, "sgprs", a->res.sgpr_alloc);
+    jout_ku64(j, "lds_bytes", a->res.lds_alloc);
+    jout_ku64(j, "waves_per_workgroup", a->res.waves_per_wg);
+    jout_end(j);
+    jout_key(j, "machine");
+    jout_object(j, 0);
+    jout_ki64(j, "simds", cfg->cu_simds);
+    jout_ki64(j, "wave_slots", cfg->cu_wave_slots);
+    jout_ki64(j, "max_waves", cfg->cu_max_waves);
+    jout_ki64(j, "vgprs", cfg->cu_vgprs);
+    jout_ki64(j, "vgpr_granule", cfg->cu_vgpr_granule);
+    jout_ki64(j, "sgprs", cfg->cu_sgprs);
+    jout_ki64(j, "sgpr_granule", cfg->cu_sgpr_granule);
+    jout_ki64(j, "lds_bytes", cfg->cu_lds_bytes);
+    jout_ki64(j, "lds_granule", cfg->cu_lds_granule);
+    jout_ki64(j, "barriers", cfg->cu_barriers);
+    jout_ki64(j, "max_workgroups", cfg->cu_max_workgroups);
+    jout_end(j);
     static const char *const change[] = { "none", "at_most", "workgroup_size" };
-    fputs("  \"theoretical\": {\"never_fits\": ", out);
-    json_str(out, a->fits ? NULL : t.never);
-    fprintf(out, ", \"fits\": %s, \"waves_per_simd\": %.6f, \"occupancy\": %.6f, "
-            "\"workgroups_per_cu\": %" PRIu32 ", \"limiter\": \"%s\",\n    \"workgroups_per_cu_by_resource\": {",
-            a->fits ? "true" : "false", a->res.waves_per_simd, a->res.occupancy, a->res.wg_per_cu,
-            occ_resource_name(a->res.limiter));
-    for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
-        fprintf(out, "%s\"%s\": ", r ? ", " : "", occ_resource_name((occ_resource_t)r));
-        json_limit(out, a->res.wg_limit[r]);
-    }
-    fputs("},\n    ", out);
-    occ_text_json_more(cfg, &a->more, "\n    ", out);
-    fprintf(out, "},\n  \"compiler_estimate\": {\"rule\": \"llvm\", \"waves_per_simd\": %" PRIu32 ", \"occupancy\": %.6f, "
-            "\"limiter\": \"%s\", \"limiting\": [", a->llvm.waves_per_simd, a->llvm.occupancy,
-            occ_resource_name(a->llvm.limiter));
-    for (int r = 0, first = 1; r < OCC_NUM_RESOURCES; r++)
-        if (a->llvm.limiting & (1u << r)) {
-            fprintf(out, "%s\"%s\"", first ? "" : ", ", occ_resource_name((occ_resource_t)r));
-            first = 0;
-        }
-    fputs("],\n    \"waves_per_simd_by_resource\": {", out);
-    for (int r = 0; r < OCC_NUM_RESOURCES; r++) {
-        fprintf(out, "%s\"%s\": ", r ? ", " : "", occ_resource_name((occ_resource_t)r));
-        json_limit(out, a->llvm.waves[r]);
-    }
-    fprintf(out, "},\n    \"at_maximum\": %s,\n    \"to_gain_one_wave\": [",
-            a->llvm.waves_per_simd >= (uint32_t)cfg->cu_wave_slots ? "true" : "false");
+    jout_key(j, "theoretical");
+    jout_object(j, 0);
+    jout_kstr(j, "never_fits", a->fits ? NULL : t.never);
+    jout_kbool(j, "fits", a->fits);
+    jout_kf6(j, "waves_per_simd", a->res.waves_per_simd);
+    jout_kf6(j, "occupancy", a->res.occupancy);
+    jout_ku64(j, "workgroups_per_cu", a->res.wg_per_cu);
+    jout_kstr(j, "limiter", occ_resource_name(a->res.limiter));
+    jout_wrap(j, true); /* the by-resource table and the advice on lines of their own */
+    json_by_resource(j, "workgroups_per_cu_by_resource", a->res.wg_limit);
+    occ_text_json_more(cfg, &a->more, j);
+    jout_end(j);
+    jout_key(j, "compiler_estimate");
+    jout_object(j, 0);
+    jout_kstr(j, "rule", "llvm");
+    jout_ku64(j, "waves_per_simd", a->llvm.waves_per_simd);
+    jout_kf6(j, "occupancy", a->llvm.occupancy);
+    jout_kstr(j, "limiter", occ_resource_name(a->llvm.limiter));
+    jout_key(j, "limiting");
+    jout_array(j, 0);
+    for (int r = 0; r < OCC_NUM_RESOURCES; r++)
+        if (a->llvm.limiting & (1u << r))
+            jout_str(j, occ_resource_name((occ_resource_t)r));
+    jout_end(j);
+    jout_wrap(j, true);
+    json_by_resource(j, "waves_per_simd_by_resource", a->llvm.waves);
+    jout_kbool(j, "at_maximum", a->llvm.waves_per_simd >= (uint32_t)cfg->cu_wave_slots);
+    jout_key(j, "to_gain_one_wave");
+    jout_array(j, JOUT_WRAP);
     for (unsigned i = 0; i < a->nadv; i++) {
         const occ_advice_t *d = &a->adv[i];
         char text[256];
         occ_report_advice(cfg, k, d, text, sizeof text);
-        fprintf(out, "%s\n      {\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? "," : "",
-                occ_resource_name(d->resource), change[d->change], d->from);
-        json_limit(out, d->change == OCC_CHANGE_NONE ? UINT32_MAX : d->to);
-        if (d->change == OCC_CHANGE_SIZE && d->shape[0])
-            fprintf(out, ", \"shape\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "]", d->shape[0], d->shape[1], d->shape[2]);
-        fprintf(out, ", \"waves_per_simd\": %" PRIu32 ", \"text\": ", d->target);
-        json_str(out, text);
-        fputc('}', out);
+        jout_object(j, 0);
+        jout_kstr(j, "resource", occ_resource_name(d->resource));
+        jout_kstr(j, "change", change[d->change]);
+        jout_ku64(j, "from", d->from);
+        jout_key(j, "to");
+        jout_limit(j, d->change == OCC_CHANGE_NONE ? UINT32_MAX : d->to);
+        if (d->change == OCC_CHANGE_SIZE && d->shape[0]) {
+            jout_key(j, "shape");
+            jout_array(j, 0);
+            for (int s = 0; s < 3; s++)
+                jout_u64(j, d->shape[s]);
+            jout_end(j);
+        }
+        jout_ku64(j, "waves_per_simd", d->target);
+        jout_kstr(j, "text", text);
+        jout_end(j);
     }
-    fputs("]},\n  \"why_they_differ\": ", out);
-    json_str(out, t.why[0] ? t.why : NULL);
-    fputs("\n}\n", out);
+    jout_end(j);
+    jout_end(j);
+    jout_kstr(j, "why_they_differ", t.why[0] ? t.why : NULL);
+    jout_end(j);
+    jout_newline(j);
 }
-

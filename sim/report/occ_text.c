@@ -107,37 +107,49 @@ size_t occ_text_fit_more(const cfg_t *cfg, const occ_more_t *m, char *buf, size_
     return at;
 }
 
-void occ_text_json_more(const cfg_t *cfg, const occ_more_t *m, const char *sep, FILE *out)
+void occ_text_json_more(const cfg_t *cfg, const occ_more_t *m, jout_t *j)
 {
     static const char *const change[] = { "none", "at_most", "workgroup_size" };
     static const char *const kind[] = { "change", "full", "no_gain", "blocked", "never_fits" };
     char text[512];
-    fprintf(out, "\"to_fit_one_more_workgroup\": [");
+    jout_key(j, "to_fit_one_more_workgroup");
+    jout_array(j, 0);
     /* Only advice that would raise occupancy is listed: the entries are what to do. */
     unsigned n = m->kind == OCC_MORE_CHANGE || m->kind == OCC_MORE_BLOCKED ? m->n : 0;
     for (unsigned i = 0; i < n; i++) {
         const occ_advice_t *a = &m->adv[i];
         occ_text_wg_advice(cfg, a, text, sizeof text);
-        fprintf(out, "%s{\"resource\": \"%s\", \"change\": \"%s\", \"from\": %" PRIu32 ", \"to\": ", i ? ", " : "",
-                occ_resource_name(a->resource), change[a->change], a->from);
+        jout_object(j, 0);
+        jout_kstr(j, "resource", occ_resource_name(a->resource));
+        jout_kstr(j, "change", change[a->change]);
+        jout_ku64(j, "from", a->from);
+        jout_key(j, "to");
         if (a->change == OCC_CHANGE_NONE)
-            fputs("null", out);
+            jout_null(j);
         else
-            fprintf(out, "%" PRIu32, a->to);
-        if (a->shape[0])
-            fprintf(out, ", \"shape\": [%" PRIu32 ", %" PRIu32 ", %" PRIu32 "]", a->shape[0], a->shape[1], a->shape[2]);
-        fprintf(out, ", \"target_workgroups_per_cu\": %" PRIu32 ", \"text\": ", a->target);
-        jout_string(out, text);
-        fputc('}', out);
+            jout_u64(j, a->to);
+        if (a->shape[0]) {
+            jout_key(j, "shape");
+            jout_array(j, 0);
+            for (int d = 0; d < 3; d++)
+                jout_u64(j, a->shape[d]);
+            jout_end(j);
+        }
+        jout_ku64(j, "target_workgroups_per_cu", a->target);
+        jout_kstr(j, "text", text);
+        jout_end(j);
     }
+    jout_end(j);
     occ_text_fit_more(cfg, m, text, sizeof text);
-    fprintf(out, "],%s\"to_fit_more\": {\"kind\": \"%s\", \"waves_per_cu_now\": %" PRIu32 ", \"waves_per_cu_after\": ",
-            sep, kind[m->kind], m->waves_now);
+    jout_key(j, "to_fit_more");
+    jout_object(j, 0);
+    jout_kstr(j, "kind", kind[m->kind]);
+    jout_ku64(j, "waves_per_cu_now", m->waves_now);
+    jout_key(j, "waves_per_cu_after");
     if (m->kind == OCC_MORE_CHANGE || m->kind == OCC_MORE_NO_GAIN)
-        fprintf(out, "%" PRIu32, m->waves_after);
+        jout_u64(j, m->waves_after);
     else
-        fputs("null", out);
-    fputs(", \"text\": ", out);
-    jout_string(out, text);
-    fputc('}', out);
+        jout_null(j);
+    jout_kstr(j, "text", text);
+    jout_end(j);
 }

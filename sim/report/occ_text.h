@@ -12,6 +12,7 @@
 
 #include "config/config.h"
 #include "machine/occupancy.h"
+#include "observe/json_out.h"
 
 /* "VGPRs", "SGPRs", "LDS", "wave slots", "barriers", "workgroups per CU". */
 const char *occ_text_resource(occ_resource_t r);
@@ -35,7 +36,7 @@ size_t occ_text_fit_more(const cfg_t *cfg, const occ_more_t *m, char *buf, size_
 
 /* The same as JSON members (docs/report.md, docs/occupancy.md): "to_fit_one_more_workgroup": [...]
  * (only advice that raises occupancy) and "to_fit_more": {kind, waves now and after, text as
- * printed}, `sep` written between the two (", " or ",\n    "). */
-void occ_text_json_more(const cfg_t *cfg, const occ_more_t *m, const char *sep, FILE *out);
+ * printed}, laid out as the enclosing object is (inline, or wrapped). */
+void occ_text_json_more(const cfg_t *cfg, const occ_more_t *m, jout_t *j);
 
 #endif

@@ -128,11 +128,12 @@ void run_hazards_print(const hzlog_t *g, FILE *out)
     run_hazards_diagnostics(g, "hazard", out);
 }
 
-void run_hazards_json(const hzlog_t *g, FILE *out)
+void run_hazards_json(const hzlog_t *g, jout_t *j)
 {
     if (!g || g->n == 0)
         return;
-    fputs("  \"hazards\": [", out);
+    jout_key(j, "hazards");
+    jout_array(j, JOUT_WRAP | JOUT_CLOSE);
     for (uint32_t i = 0; i < g->n; i++) {
         const hzlog_entry_t *e = &g->e[i];
         const isa_kernel_t *k;
@@ -141,29 +142,33 @@ void run_hazards_json(const hzlog_t *g, FILE *out)
         location(g->L, e->h.pc, &k, &in, text, sizeof text);
         describe(g->L, &e->h, msg, sizeof msg);
         reg_name(e->h.reg, reg, sizeof reg);
-        fprintf(out, "%s\n    {\"kind\": \"%s\", \"kernel\": ", i ? "," : "", trace_hazard_kind_name(e->h.kind));
-        jout_string(out, k ? k->name : "?");
-        fprintf(out, ", \"pc\": %" PRIu32 ", \"line\": %" PRIu32 ", \"instruction\": ", in ? in->pc : 0, in ? in->line : 0);
-        jout_string(out, text);
-        fprintf(out, ", \"producer_line\": %" PRIu32 ", \"wave\": %" PRIu64 ", \"workgroup\": %" PRIu64 ", \"cycle\": %" PRIu64
-                ", \"count\": %" PRIu64 ", \"register\": ", line_of(g->L, e->h.src_pc), e->wave, e->wg, e->cycle, e->count);
-        if (e->h.kind == TEV_HZ_LDS_RACE || e->h.kind == TEV_HZ_WS_GETREG || e->h.kind == TEV_HZ_WS_SETREG)
-            fputs("null", out);
-        else
-            jout_string(out, reg);
-        fprintf(out, ", \"need\": %" PRIu32 ", \"have\": ", e->h.need);
+        jout_object(j, 0);
+        jout_kstr(j, "kind", trace_hazard_kind_name(e->h.kind));
+        jout_kstr(j, "kernel", k ? k->name : "?");
+        jout_ku64(j, "pc", in ? in->pc : 0);
+        jout_ku64(j, "line", in ? in->line : 0);
+        jout_kstr(j, "instruction", text);
+        jout_ku64(j, "producer_line", line_of(g->L, e->h.src_pc));
+        jout_ku64(j, "wave", e->wave);
+        jout_ku64(j, "workgroup", e->wg);
+        jout_ku64(j, "cycle", e->cycle);
+        jout_ku64(j, "count", e->count);
+        bool no_reg = e->h.kind == TEV_HZ_LDS_RACE || e->h.kind == TEV_HZ_WS_GETREG || e->h.kind == TEV_HZ_WS_SETREG;
+        jout_kstr(j, "register", no_reg ? NULL : reg);
+        jout_ku64(j, "need", e->h.need);
+        jout_key(j, "have");
         if (e->h.have == TEV_HZ_NONE)
-            fputs("null", out);
+            jout_null(j);
         else
-            fprintf(out, "%" PRIu32, e->h.have);
-        fprintf(out, ", \"stale\": %s, \"other_wave\": ", e->h.stale ? "true" : "false");
+            jout_u64(j, e->h.have);
+        jout_kbool(j, "stale", e->h.stale);
+        jout_key(j, "other_wave");
         if (e->h.kind == TEV_HZ_LDS_RACE)
-            fprintf(out, "%" PRIu64, e->h.other_wave);
+            jout_u64(j, e->h.other_wave);
         else
-            fputs("null", out);
-        fputs(", \"message\": ", out);
-        jout_string(out, msg);
-        fputc('}', out);
+            jout_null(j);
+        jout_kstr(j, "message", msg);
+        jout_end(j);
     }
-    fputs("\n  ],\n", out);
+    jout_end(j);
 }

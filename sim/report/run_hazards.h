@@ -8,13 +8,14 @@
 #include <stdio.h>
 
 #include "observe/hazlog.h"
+#include "observe/json_out.h"
 
 /* The findings in instruction order: one `FILE:LINE:COL: SEVERITY: ...` line each, with the
  * instruction, the first wave and workgroup, the PC and the counts. */
 void run_hazards_diagnostics(const hzlog_t *g, const char *severity, FILE *out);
 /* The report section (nothing when there is no finding). */
 void run_hazards_print(const hzlog_t *g, FILE *out);
-/* `  "hazards": [...],\n` (nothing when there is no finding). */
-void run_hazards_json(const hzlog_t *g, FILE *out);
+/* The member "hazards": [...] (nothing when there is no finding). */
+void run_hazards_json(const hzlog_t *g, jout_t *j);
 
 #endif

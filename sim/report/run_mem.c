@@ -85,33 +85,69 @@ void run_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint
 }
 
 void run_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, uint64_t l2_dirty,
-                  FILE *out)
+                  jout_t *j)
 {
     const stats_dist_t *d = &m->load_latency;
-    fprintf(out, "  \"memory\": {\"model\": \"%s\", \"vector_instructions\": %" PRIu64 ", \"scalar_instructions\": %" PRIu64
-            ", \"lines\": %" PRIu64 ", \"ideal_lines\": %" PRIu64 ", \"lines_per_instruction\": %.6f, "
-            "\"coalescing\": %.6f, \"address_unit_stall_cycles\": %" PRIu64 ", \"buffer_bytes\": %" PRIu64 ",\n",
-            ideal(cfg) ? "ideal" : "hierarchy", m->insts[0], m->insts[1], m->lines, m->ideal_lines,
-            stats_ratio(m->lines, m->insts[0]), stats_ratio(m->ideal_lines, m->lines), m->stall, buffer_bytes);
-    fprintf(out, "    \"load_latency\": {\"count\": %" PRIu64 ", \"mean\": %.6f, \"min\": %" PRIu64 ", \"p50\": %" PRIu64
-            ", \"p90\": %" PRIu64 ", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "}},\n", d->n, stats_dist_mean(d), d->min,
-            stats_dist_percentile(d, 50), stats_dist_percentile(d, 90), stats_dist_percentile(d, 99), d->max);
-    fputs("  \"cache\": {", out);
+    jout_key(j, "memory");
+    jout_object(j, 0);
+    jout_kstr(j, "model", ideal(cfg) ? "ideal" : "hierarchy");
+    jout_ku64(j, "vector_instructions", m->insts[0]);
+    jout_ku64(j, "scalar_instructions", m->insts[1]);
+    jout_ku64(j, "lines", m->lines);
+    jout_ku64(j, "ideal_lines", m->ideal_lines);
+    jout_kf6(j, "lines_per_instruction", stats_ratio(m->lines, m->insts[0]));
+    jout_kf6(j, "coalescing", stats_ratio(m->ideal_lines, m->lines));
+    jout_ku64(j, "address_unit_stall_cycles", m->stall);
+    jout_ku64(j, "buffer_bytes", buffer_bytes);
+    jout_wrap(j, true);
+    jout_key(j, "load_latency");
+    jout_object(j, 0);
+    jout_ku64(j, "count", d->n);
+    jout_kf6(j, "mean", stats_dist_mean(d));
+    jout_ku64(j, "min", d->min);
+    jout_ku64(j, "p50", stats_dist_percentile(d, 50));
+    jout_ku64(j, "p90", stats_dist_percentile(d, 90));
+    jout_ku64(j, "p99", stats_dist_percentile(d, 99));
+    jout_ku64(j, "max", d->max);
+    jout_end(j);
+    jout_end(j);
+    jout_key(j, "cache");
+    jout_object(j, JOUT_WRAP | JOUT_CLOSE);
     for (int l = 0; l < MEM_NUM_CACHES; l++) {
         const uint64_t *c = m->count[l];
-        fprintf(out, "%s\n    \"%s\": {\"hit_rate\": %.6f, \"hits\": %" PRIu64 ", \"merges\": %" PRIu64 ", \"misses\": %"
-                PRIu64 ", \"bypassed\": %" PRIu64 ", \"bytes\": %" PRIu64 "}", l ? "," : "", level_names[l],
-                hit_rate(m, l), c[CACHE_HIT], c[CACHE_MERGE], c[CACHE_MISS], c[CACHE_BYPASS], m->level_bytes[l]);
+        jout_key(j, level_names[l]);
+        jout_object(j, 0);
+        jout_kf6(j, "hit_rate", hit_rate(m, l));
+        jout_ku64(j, "hits", c[CACHE_HIT]);
+        jout_ku64(j, "merges", c[CACHE_MERGE]);
+        jout_ku64(j, "misses", c[CACHE_MISS]);
+        jout_ku64(j, "bypassed", c[CACHE_BYPASS]);
+        jout_ku64(j, "bytes", m->level_bytes[l]);
+        jout_end(j);
     }
-    fprintf(out, "\n  },\n  \"dram\": {\"line_reads\": %" PRIu64 ", \"write_backs\": %" PRIu64 ", \"l2_dirty_lines\": %" PRIu64
-            ", \"bytes\": %" PRIu64
-            ", \"bytes_per_cycle\": %.6f, \"peak_bytes_per_cycle\": %" PRIu64 ", \"utilisation\": %.6f, "
-            "\"row_hits\": %" PRIu64 ", \"row_misses\": %" PRIu64 "},\n", m->dram_reads, m->dram_writes, l2_dirty, m->dram_bytes,
-            dram_rate(m, cycles), dram_peak(cfg), dram_rate(m, cycles) / (double)dram_peak(cfg), m->row_hits, m->row_misses);
-    fprintf(out, "  \"tlb\": {\"model\": \"%s\", \"l1_hits\": %" PRIu64 ", \"l1_misses\": %" PRIu64 ", \"l1_hit_rate\": %.6f, "
-            "\"l2_hits\": %" PRIu64 ", \"walks\": %" PRIu64 ", \"wait_cycles\": %" PRIu64 "},\n", xlate(cfg) ? "on" : "off",
-            m->tlb_l1_hits, m->tlb_l1_misses, stats_ratio(m->tlb_l1_hits, m->tlb_l1_hits + m->tlb_l1_misses), m->tlb_l2_hits,
-            m->tlb_walks, m->tlb_wait);
+    jout_end(j);
+    jout_key(j, "dram");
+    jout_object(j, 0);
+    jout_ku64(j, "line_reads", m->dram_reads);
+    jout_ku64(j, "write_backs", m->dram_writes);
+    jout_ku64(j, "l2_dirty_lines", l2_dirty);
+    jout_ku64(j, "bytes", m->dram_bytes);
+    jout_kf6(j, "bytes_per_cycle", dram_rate(m, cycles));
+    jout_ku64(j, "peak_bytes_per_cycle", dram_peak(cfg));
+    jout_kf6(j, "utilisation", dram_rate(m, cycles) / (double)dram_peak(cfg));
+    jout_ku64(j, "row_hits", m->row_hits);
+    jout_ku64(j, "row_misses", m->row_misses);
+    jout_end(j);
+    jout_key(j, "tlb");
+    jout_object(j, 0);
+    jout_kstr(j, "model", xlate(cfg) ? "on" : "off");
+    jout_ku64(j, "l1_hits", m->tlb_l1_hits);
+    jout_ku64(j, "l1_misses", m->tlb_l1_misses);
+    jout_kf6(j, "l1_hit_rate", stats_ratio(m->tlb_l1_hits, m->tlb_l1_hits + m->tlb_l1_misses));
+    jout_ku64(j, "l2_hits", m->tlb_l2_hits);
+    jout_ku64(j, "walks", m->tlb_walks);
+    jout_ku64(j, "wait_cycles", m->tlb_wait);
+    jout_end(j);
 }
 
 const char run_mem_csv_header[] =

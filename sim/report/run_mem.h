@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "config/config.h"
+#include "observe/json_out.h"
 #include "observe/stats_mem.h"
 
 /* `cycles`: the run's length, over which DRAM bandwidth is measured. */
@@ -14,8 +15,9 @@
 /* l2_dirty: L2 lines still dirty when the run ended (timing_result_t), named with the write-backs. */
 void run_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, uint64_t l2_dirty,
                    FILE *out);
+/* The members "memory", "cache", "dram" and "tlb". */
 void run_mem_json(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint64_t buffer_bytes, uint64_t l2_dirty,
-                  FILE *out);
+                  jout_t *j);
 extern const char run_mem_csv_header[];
 /* The peak DRAM bandwidth (mem.bytes_per_cycle, or dram.bytes_per_cycle x dram.channels), and the
  * load-to-use latency of a vector load served by DRAM on an idle machine (mem.latency, or

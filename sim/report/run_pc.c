@@ -90,49 +90,55 @@ void run_pc_print_table(const stats_pc_t *pc, uint32_t npc, const launch_t *L, F
 
 /* ---- JSON -------------------------------------------------------------------------------------- */
 
-void run_pc_json_waits(const stats_pc_t *pc, uint32_t npc, const launch_t *L, FILE *out)
+void run_pc_json_waits(const stats_pc_t *pc, uint32_t npc, const launch_t *L, jout_t *j)
 {
     char text[128];
-    bool first = true;
-    fputc('[', out);
+    jout_array(j, JOUT_WRAP | JOUT_CLOSE);
     for (uint32_t i = 0; i < npc; i++) {
         if (!is_wait_row(pc, L, i))
             continue;
         format_inst(L, i, text, sizeof text);
-        fprintf(out, "%s\n    {\"pc\": %" PRIu32 ", \"index\": %" PRIu32 ", \"waited\": %" PRIu64 ", \"hidden\": %" PRIu64
-                ", \"hidden_fraction\": %.6f, \"instruction\": ", first ? "" : ",", byte_pc(L, i), i, pc[i].waited,
-                pc[i].hidden, stats_ratio(pc[i].hidden, pc[i].waited));
-        jout_string(out, text);
-        fputc('}', out);
-        first = false;
+        jout_object(j, 0);
+        jout_ku64(j, "pc", byte_pc(L, i));
+        jout_ku64(j, "index", i);
+        jout_ku64(j, "waited", pc[i].waited);
+        jout_ku64(j, "hidden", pc[i].hidden);
+        jout_kf6(j, "hidden_fraction", stats_ratio(pc[i].hidden, pc[i].waited));
+        jout_kstr(j, "instruction", text);
+        jout_end(j);
     }
-    fputs(first ? "]" : "\n  ]", out);
+    jout_end(j);
 }
 
-void run_pc_json_table(const stats_pc_t *pc, uint32_t npc, const launch_t *L, FILE *out)
+void run_pc_json_table(const stats_pc_t *pc, uint32_t npc, const launch_t *L, jout_t *j)
 {
     char text[128];
-    bool first = true;
-    fputs("  \"per_pc\": [", out);
+    jout_key(j, "per_pc");
+    jout_array(j, JOUT_WRAP | JOUT_CLOSE);
     for (uint32_t i = 0; i < npc; i++) {
         if (!is_pc_row(pc, i))
             continue;
         const stats_pc_t *p = &pc[i];
         format_inst(L, i, text, sizeof text);
-        fprintf(out, "%s\n    {\"pc\": %" PRIu32 ", \"index\": %" PRIu32 ", \"executions\": %" PRIu64
-                ", \"avg_cycles\": %.6f, \"slots\": {", first ? "" : ",", byte_pc(L, i), i, p->execs,
-                stats_ratio(p->cycles, p->execs));
+        jout_object(j, 0);
+        jout_ku64(j, "pc", byte_pc(L, i));
+        jout_ku64(j, "index", i);
+        jout_ku64(j, "executions", p->execs);
+        jout_kf6(j, "avg_cycles", stats_ratio(p->cycles, p->execs));
+        jout_key(j, "slots");
+        jout_object(j, 0);
         for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
-            fprintf(out, "%s\"%s\": %" PRIu64, k ? ", " : "", stats_slot_kind_keys[k], p->slots[k]);
+            jout_ku64(j, stats_slot_kind_keys[k], p->slots[k]);
+        jout_end(j);
+        jout_key(j, "mem_latency");
         if (p->mem_count)
-            fprintf(out, "}, \"mem_latency\": %.6f, \"instruction\": ", stats_ratio(p->mem_latency, p->mem_count));
+            jout_f6(j, stats_ratio(p->mem_latency, p->mem_count));
         else
-            fputs("}, \"mem_latency\": null, \"instruction\": ", out);
-        jout_string(out, text);
-        fputc('}', out);
-        first = false;
+            jout_null(j);
+        jout_kstr(j, "instruction", text);
+        jout_end(j);
     }
-    fputs(first ? "],\n" : "\n  ],\n", out);
+    jout_end(j);
 }
 
 uint64_t run_pc_buffer_bytes(const stats_pc_t *pc, uint32_t npc, const launch_t *L)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "load/launch.h"
+#include "observe/json_out.h"
 #include "observe/stats_pc.h"
 
 /* Bytes the buffer (MUBUF/MTBUF) instructions moved: in clang's kernels, private memory and register
@@ -20,8 +21,8 @@ void run_pc_print_waits(const stats_pc_t *pc, uint32_t npc, const launch_t *L, F
 /* The report's per-instruction table, with its header. */
 void run_pc_print_table(const stats_pc_t *pc, uint32_t npc, const launch_t *L, FILE *out);
 /* The JSON array of the s_waitcnt rows (the value of "by_pc"). */
-void run_pc_json_waits(const stats_pc_t *pc, uint32_t npc, const launch_t *L, FILE *out);
-/* The JSON key "per_pc" with its array, and the comma and line break after it. */
-void run_pc_json_table(const stats_pc_t *pc, uint32_t npc, const launch_t *L, FILE *out);
+void run_pc_json_waits(const stats_pc_t *pc, uint32_t npc, const launch_t *L, jout_t *j);
+/* The member "per_pc" with its array. */
+void run_pc_json_table(const stats_pc_t *pc, uint32_t npc, const launch_t *L, jout_t *j);
 
 #endif

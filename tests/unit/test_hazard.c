@@ -409,7 +409,11 @@ START_TEST(test_report_json_and_trace)
     char out[4096] = { 0 };
     FILE *f = fmemopen(out, sizeof out - 1, "w");
     run_hazards_diagnostics(&g, "error", f);
-    run_hazards_json(&g, f);
+    jout_t j;
+    jout_init(&j, f, false);
+    jout_object(&j, JOUT_WRAP | JOUT_CLOSE);
+    run_hazards_json(&g, &j);
+    jout_end(&j);
     fclose(f);
     /* line 13 of the kernel text: the prologue's 10 lines, then the body */
     ck_assert_msg(strstr(out, "k.s:13:3: error: reads v1 before the flat_load_dword at line 12 has written it (no "

@@ -337,11 +337,15 @@ START_TEST(test_fit_more_full)
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    occ_text_json_more(&cfg, &m, " ", f);
+    jout_t j;
+    jout_init(&j, f, false);
+    jout_object(&j, 0);
+    occ_text_json_more(&cfg, &m, &j);
+    jout_end(&j);
     fclose(f);
-    ck_assert_str_eq(text, "\"to_fit_one_more_workgroup\": [], \"to_fit_more\": {\"kind\": \"full\", "
+    ck_assert_str_eq(text, "{\"to_fit_one_more_workgroup\": [], \"to_fit_more\": {\"kind\": \"full\", "
                            "\"waves_per_cu_now\": 40, \"waves_per_cu_after\": null, \"text\": \"to fit more: none, "
-                           "every wave slot of the CU is in use (40 waves)\"}");
+                           "every wave slot of the CU is in use (40 waves)\"}}");
     free(text);
 }
 END_TEST
@@ -370,7 +374,11 @@ START_TEST(test_fit_more_no_gain)
     char *js = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&js, &len);
-    occ_text_json_more(&cfg, &m, " ", f);
+    jout_t j;
+    jout_init(&j, f, false);
+    jout_object(&j, 0);
+    occ_text_json_more(&cfg, &m, &j);
+    jout_end(&j);
     fclose(f);
     ck_assert_msg(strstr(js, "\"to_fit_one_more_workgroup\": [], \"to_fit_more\": {\"kind\": \"no_gain\", "
                              "\"waves_per_cu_now\": 36, \"waves_per_cu_after\": 35"), "%s", js);
