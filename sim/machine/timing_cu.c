@@ -114,6 +114,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     isa_exec(&w->isa, in, &res);
     tw_wave_fetch(cu, w);
     if (res.status == ISA_EXEC_FAULT) {
+        if (mem)
+            wb_issue_abort(w->wb, &w->isa);
         tw_fault(s, w, LAUNCH_FAULT_EXEC, at, res.fault_lane, res.fault_msg);
         L->fault.isa_fault = res.fault;
         L->fault.addr = res.fault_addr;
