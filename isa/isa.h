@@ -385,6 +385,18 @@ typedef struct {
     uint8_t *(*translate)(void *ctx, uint64_t addr, uint32_t size);
 } isa_memory_t;
 
+/* Where a memory instruction writes its destination registers instead of the wave's registers
+ * (isa_wave_t.sink): the timing model's write-back (sim/machine/writeback.h) hands one to a load
+ * whose results reach the registers only when its memory operation completes. VGPRs vreg ..
+ * vreg+nv-1 go to data[(r - vreg) * 64 + lane], SGPR codes sreg .. sreg+ns-1 to data[nv * 64 +
+ * (code - sreg)]; a destination outside these ranges is written to the registers. Writers read
+ * nothing from it, so a lane they do not write keeps what the caller put there. */
+typedef struct {
+    uint32_t *data;
+    uint16_t vreg, sreg;
+    uint8_t nv, ns;
+} isa_sink_t;
+
 typedef struct isa_wave {
     uint32_t sreg[ISA_NUM_SREGS]; /* s0..s101, flat_scratch, xnack, vcc, ..., m0, exec */
     uint32_t *vgpr;               /* vgpr[r * 64 + lane], nvgpr registers */
@@ -418,6 +430,9 @@ typedef struct isa_wave {
      * EXECZ and VCCZ are added at the read); ib_sts by the timing model before an s_getreg_b32
      * (0 in the functional mode: nothing is outstanding); trapsts by s_setreg. */
     uint32_t hw_id, gpr_alloc, lds_alloc, status, ib_sts, trapsts;
+    /* NULL (the functional mode): memory instructions write their destinations to the registers.
+     * Else set by the caller around one isa_exec: they write them to the sink (isa_sink_t). */
+    const isa_sink_t *sink;
 } isa_wave_t;
 
 static inline uint64_t isa_wave_exec(const isa_wave_t *w)

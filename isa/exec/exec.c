@@ -35,9 +35,13 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
             isa_exec_sopp(w, in, res);
         break;
     case ISA_ENC_SMEM:
-        if (in->op == ISA_s_memtime || in->op == ISA_s_memrealtime) /* the caller's clock (isa.h) */
-            isa_x_write_s64(w, in->sdst.code, w->clock_src ? *w->clock_src : w->clock);
-        else if (isa_exec_is_sbuffer((isa_op_t)in->op))
+        if (in->op == ISA_s_memtime || in->op == ISA_s_memrealtime) { /* the caller's clock (isa.h) */
+            uint64_t t = w->clock_src ? *w->clock_src : w->clock;
+            if (in->sdst.code < ISA_NUM_SREGS - 1) { /* as isa_x_write_s64, to the sink if set */
+                isa_x_write_dst_s32(w, in->sdst.code, (uint32_t)t);
+                isa_x_write_dst_s32(w, (uint16_t)(in->sdst.code + 1), (uint32_t)(t >> 32));
+            }
+        } else if (isa_exec_is_sbuffer((isa_op_t)in->op))
             isa_exec_sbuffer(w, in, res);
         else
             isa_exec_smem(w, in, res);

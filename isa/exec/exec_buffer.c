@@ -286,7 +286,7 @@ static bool buf_scratch(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *
                 run_load(out + first, p + 4 * first, last - first + 1);
             else
                 memset(out, 0, sizeof out); /* out of range: 0 */
-            isa_x_write_v32(w, isa_x_vreg(in->vdst) + c, exec, out);
+            isa_x_write_dst_v32(w, isa_x_vreg(in->vdst) + c, exec, out);
         } else if (p) { /* out of range: dropped */
             const uint32_t *v = isa_x_vgpr(w, isa_x_vreg(in->src[3]) + c);
             if (blk)
@@ -423,7 +423,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
             return;
         }
         for (uint32_t c = 0; c < ndw; c++)
-            isa_x_write_v32(w, isa_x_vreg(in->vdst) + c, exec, out[c]);
+            isa_x_write_dst_v32(w, isa_x_vreg(in->vdst) + c, exec, out[c]);
         return;
     }
     uint32_t dreg = isa_x_vreg(data);
@@ -484,7 +484,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
     /* With glc the pre-op value returns into the data registers (out-of-range lanes get 0). */
     if (in->glc && isa_opnd_is_vgpr(in->vdst))
         for (uint32_t c = 0; c < (wide ? 2u : 1u); c++)
-            isa_x_write_v32(w, isa_x_vreg(in->vdst) + c, exec, ret[c]);
+            isa_x_write_dst_v32(w, isa_x_vreg(in->vdst) + c, exec, ret[c]);
 }
 
 /* ---- s_buffer_load ------------------------------------------------------------------------------ */
@@ -544,5 +544,5 @@ void isa_exec_sbuffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *re
         }
     }
     for (uint32_t i = 0; i < bytes / 4 && i < 16; i++)
-        isa_x_write_s32(w, (uint16_t)(in->sdst.code + i), v[i]);
+        isa_x_write_dst_s32(w, (uint16_t)(in->sdst.code + i), v[i]);
 }

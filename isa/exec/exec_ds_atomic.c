@@ -296,7 +296,7 @@ static void write_back(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const
             uint32_t v[ISA_WAVE_SIZE];
             for (int l = 0; l < ISA_WAVE_SIZE; l++)
                 v[l] = (uint32_t)(ret[e][l] >> (32 * half));
-            isa_x_write_v32(w, reg++, exec, v);
+            isa_x_write_dst_v32(w, reg++, exec, v);
         }
     }
 }
@@ -320,7 +320,7 @@ static void permute(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, bool bac
             out[lane] = data[i];
         }
     }
-    isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, out);
+    isa_x_write_dst_v32(w, isa_x_vreg(in->vdst), exec, out);
 }
 
 /* src2 addresses (manual 12.12, "DS_*_SRC2_*"): the offset field is not added to the address but

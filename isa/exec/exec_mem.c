@@ -105,7 +105,7 @@ static void flat_dwords_span(isa_wave_t *w, const isa_inst_t *in, bool load, uin
 {
     if (load) {
         for (uint32_t i = 0; i < ndw; i++) {
-            uint32_t *row = isa_x_vgpr(w, isa_x_vreg(in->vdst) + i);
+            uint32_t *row = isa_x_dst_vgpr(w, isa_x_vreg(in->vdst) + i);
             if (exec == ~0ull)
                 for (int l = 0; l < ISA_WAVE_SIZE; l++)
                     row[l] = le_get32(span + (addr[l] - lo) + 4 * i);
@@ -196,7 +196,7 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
             }
         }
         for (uint32_t i = 0; i < ndw; i++)
-            isa_x_write_v32(w, isa_x_vreg(in->vdst) + i, exec, out[i]);
+            isa_x_write_dst_v32(w, isa_x_vreg(in->vdst) + i, exec, out[i]);
     } else if (info->flags & ISA_FL_STORE) {
         uint32_t dreg = isa_x_vreg(in->src[1]);
         for (int l = 0; l < ISA_WAVE_SIZE; l++) {
@@ -247,9 +247,9 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         }
         /* Returning (glc) atomics write the pre-op value; written last since vdst may alias data. */
         if (isa_opnd_is_vgpr(in->vdst)) {
-            isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, ret);
+            isa_x_write_dst_v32(w, isa_x_vreg(in->vdst), exec, ret);
             if (size == 8)
-                isa_x_write_v32(w, isa_x_vreg(in->vdst) + 1, exec, ret_hi);
+                isa_x_write_dst_v32(w, isa_x_vreg(in->vdst) + 1, exec, ret_hi);
         }
     } else {
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: not a FLAT memory instruction", info->name);
@@ -276,7 +276,7 @@ static void ds_swizzle(isa_wave_t *w, const isa_inst_t *in, uint64_t exec)
         }
         out[l] = (exec >> from & 1) ? src[from] : 0;
     }
-    isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, out);
+    isa_x_write_dst_v32(w, isa_x_vreg(in->vdst), exec, out);
 }
 
 /* Element geometry of a DS op: element bytes, elements per lane, byte stride of offset0/1. */
@@ -410,7 +410,7 @@ static inline __attribute__((always_inline)) bool ds_lane_run(isa_wave_t *w, con
     uint32_t nd = s.esize / 4;
     if (isa_ops[in->op].flags & ISA_FL_LOAD) {
         if (nd == 1 && s.nelem == 2) { /* read2_b32, the tiles' read: both elements in one loop */
-            uint32_t *d0 = isa_x_vgpr(w, isa_x_vreg(in->vdst)), *d1 = d0 + ISA_WAVE_SIZE;
+            uint32_t *d0 = isa_x_dst_vgpr(w, isa_x_vreg(in->vdst)), *d1 = d0 + ISA_WAVE_SIZE;
             const uint8_t *p0 = w->lds + o[0], *p1 = w->lds + o[1];
             for (int l = lo; l < end; l++) {
                 d0[l] = le_get32(p0 + base[l]);
@@ -420,7 +420,7 @@ static inline __attribute__((always_inline)) bool ds_lane_run(isa_wave_t *w, con
         }
         for (uint32_t e = 0; e < s.nelem; e++)
             for (uint32_t i = 0; i < nd; i++) {
-                uint32_t *d = isa_x_vgpr(w, isa_x_vreg(in->vdst) + e * nd + i);
+                uint32_t *d = isa_x_dst_vgpr(w, isa_x_vreg(in->vdst) + e * nd + i);
                 const uint8_t *p = w->lds + o[e] + 4 * i;
                 for (int l = lo; l < end; l++)
                     d[l] = le_get32(p + base[l]);
@@ -474,7 +474,7 @@ static void ds_load(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const ui
         }
     }
     for (uint32_t i = 0; i < nd * s.nelem; i++)
-        isa_x_write_v32(w, isa_x_vreg(in->vdst) + i, exec, out[i]);
+        isa_x_write_dst_v32(w, isa_x_vreg(in->vdst) + i, exec, out[i]);
 }
 
 static void ds_store(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const uint64_t a[][ISA_WAVE_SIZE],
@@ -518,7 +518,7 @@ static void ds_atomic(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const 
         ret[l] = old;
     }
     if ((isa_ops[in->op].flags & ISA_FL_RTN) && isa_opnd_is_vgpr(in->vdst))
-        isa_x_write_v32(w, isa_x_vreg(in->vdst), exec, ret);
+        isa_x_write_dst_v32(w, isa_x_vreg(in->vdst), exec, ret);
 }
 
 void isa_exec_ds(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)

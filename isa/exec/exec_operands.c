@@ -87,9 +87,8 @@ void isa_x_read_v64(const isa_wave_t *w, const isa_inst_t *in, isa_operand_t o, 
         out[l] = v;
 }
 
-void isa_x_write_v32(isa_wave_t *w, uint32_t reg, uint64_t mask, const uint32_t v[ISA_WAVE_SIZE])
+static void write_row(uint32_t *d, uint64_t mask, const uint32_t v[ISA_WAVE_SIZE])
 {
-    uint32_t *d = isa_x_vgpr(w, reg);
     if (mask == ~0ull) {
         memcpy(d, v, sizeof(uint32_t) * ISA_WAVE_SIZE);
         return;
@@ -97,6 +96,25 @@ void isa_x_write_v32(isa_wave_t *w, uint32_t reg, uint64_t mask, const uint32_t 
     for (int l = 0; l < ISA_WAVE_SIZE; l++)
         if (mask >> l & 1)
             d[l] = v[l];
+}
+
+void isa_x_write_v32(isa_wave_t *w, uint32_t reg, uint64_t mask, const uint32_t v[ISA_WAVE_SIZE])
+{
+    write_row(isa_x_vgpr(w, reg), mask, v);
+}
+
+void isa_x_write_dst_v32(isa_wave_t *w, uint32_t reg, uint64_t mask, const uint32_t v[ISA_WAVE_SIZE])
+{
+    write_row(isa_x_dst_vgpr(w, reg), mask, v);
+}
+
+void isa_x_write_dst_s32(isa_wave_t *w, uint16_t code, uint32_t v)
+{
+    const isa_sink_t *k = w->sink;
+    if (k && (unsigned)code - k->sreg < k->ns)
+        k->data[(size_t)k->nv * ISA_WAVE_SIZE + (code - k->sreg)] = v;
+    else
+        isa_x_write_s32(w, code, v);
 }
 
 void isa_x_fault(isa_exec_result_t *res, isa_fault_kind_t kind, int lane, uint64_t addr, const char *fmt, ...)

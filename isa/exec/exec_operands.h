@@ -33,6 +33,19 @@ static inline uint32_t isa_x_vreg(isa_operand_t o) { return (uint32_t)o.code - I
 /* Write `v[lane]` to VGPR `reg` for lanes enabled in `mask` only. */
 void isa_x_write_v32(isa_wave_t *w, uint32_t reg, uint64_t mask, const uint32_t v[ISA_WAVE_SIZE]);
 
+/* A memory instruction's destinations: the 64 lanes of VGPR `reg`, or of its row in the wave's
+ * sink when one is set (isa_sink_t); the load forms of isa_x_write_v32 and isa_x_write_s32.
+ * Only memory instructions use them, so the VALU's writes test nothing. */
+static inline uint32_t *isa_x_dst_vgpr(isa_wave_t *w, uint32_t reg)
+{
+    const isa_sink_t *k = w->sink;
+    if (k && reg - k->vreg < k->nv)
+        return k->data + (size_t)(reg - k->vreg) * ISA_WAVE_SIZE;
+    return isa_x_vgpr(w, reg);
+}
+void isa_x_write_dst_v32(isa_wave_t *w, uint32_t reg, uint64_t mask, const uint32_t v[ISA_WAVE_SIZE]);
+void isa_x_write_dst_s32(isa_wave_t *w, uint16_t code, uint32_t v);
+
 /* f32 helpers: bits <-> float, denormal flush per the wave's float mode. */
 static inline float isa_x_f32(uint32_t bits) { float f; memcpy(&f, &bits, 4); return f; }
 static inline uint32_t isa_x_bits(float f) { uint32_t b; memcpy(&b, &f, 4); return b; }

@@ -610,6 +610,6 @@ void isa_exec_smem(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     for (uint32_t i = 0; i < bytes / 4; i++) {
         const uint8_t *q = p + 4 * i;
         uint32_t v = (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 | (uint32_t)q[3] << 24;
-        isa_x_write_s32(w, (uint16_t)(in->sdst.code + i), v);
+        isa_x_write_dst_s32(w, (uint16_t)(in->sdst.code + i), v);
     }
 }

@@ -110,13 +110,20 @@ static bool ws_consumer(const isa_inst_t *in)
 bool hz_prepare(tw_sim_t *s)
 {
     const launch_t *L = s->L;
-    s->hz_insts = calloc(L->ninsts ? L->ninsts : 1, sizeof *s->hz_insts);
-    if (!s->hz_insts)
+    hz_run_t *zr = calloc(1, sizeof *zr);
+    if (!zr)
         return false;
-    s->hz_track_valu = false;
+    s->hz = zr;
+    zr->ncu = s->ncu;
+    zr->wg_pool_n = s->wg_pool_n;
+    zr->insts = calloc(L->ninsts ? L->ninsts : 1, sizeof *zr->insts);
+    zr->wave = calloc((size_t)s->ncu * TW_MAX_SIMDS * TW_MAX_SLOTS, sizeof *zr->wave);
+    zr->lds = calloc((size_t)s->ncu * s->wg_pool_n + 1, sizeof *zr->lds);
+    if (!zr->insts || !zr->wave || !zr->lds)
+        return false;
     for (uint32_t pc = 0; pc < L->ninsts; pc++) {
         const isa_inst_t *in = launch_inst(L, pc, NULL);
-        struct hz_inst *z = &s->hz_insts[pc];
+        struct hz_inst *z = &zr->insts[pc];
         const isa_op_info_t *info = &isa_ops[in->op];
         if (wb_deferred(in))
             z->flags |= HZI_DEFERRED;
@@ -130,7 +137,7 @@ bool hz_prepare(tw_sim_t *s)
         if (ws_consumer(in)) {
             z->flags |= HZI_WS;
             if (!(z->flags & HZI_SETREG) && in->op != ISA_s_getreg_b32)
-                s->hz_track_valu = true; /* some instruction reads what VALU writes under a row */
+                zr->track_valu = true; /* some instruction reads what VALU writes under a row */
         }
         if (info->unit == ISA_UNIT_LDS && (info->flags & (ISA_FL_LOAD | ISA_FL_STORE)) && !(info->flags & ISA_FL_ATOMIC))
             z->flags |= HZI_LDS;
@@ -158,10 +165,30 @@ bool hz_prepare(tw_sim_t *s)
     return true;
 }
 
+static void wave_free(hz_wave_t *h)
+{
+    if (!h)
+        return;
+    free(h->setreg);
+    free(h->sr.r);
+    free(h->vr.r);
+    free(h);
+}
+
 void hz_release(tw_sim_t *s)
 {
-    free(s->hz_insts);
-    s->hz_insts = NULL;
+    hz_run_t *zr = s->hz;
+    if (!zr)
+        return;
+    for (size_t k = 0; zr->wave && k < (size_t)zr->ncu * TW_MAX_SIMDS * TW_MAX_SLOTS; k++)
+        wave_free(zr->wave[k]);
+    for (size_t k = 0; zr->lds && k < (size_t)zr->ncu * zr->wg_pool_n; k++)
+        hz_lds_free(zr->lds[k]);
+    free(zr->wave);
+    free(zr->lds);
+    free(zr->insts);
+    free(zr);
+    s->hz = NULL;
 }
 
 /* ---- state ---------------------------------------------------------------------------------- */
@@ -216,8 +243,9 @@ static inline hz_reg_t *reg_write(hz_wave_t *h, unsigned r)
     return &t->r[i];
 }
 
-bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
+bool hz_wave_reset(hz_run_t *zr, tw_wave_t *w)
 {
+    hz_wave_t **slot = &zr->wave[((size_t)w->cu * TW_MAX_SIMDS + w->simd) * TW_MAX_SLOTS + w->slot];
     hz_wave_t *h = *slot;
     if (!h) {
         if (!(h = calloc(1, sizeof *h)))
@@ -235,16 +263,6 @@ bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w)
     w->hz_hot = (hz_hot_t){ .ws = 1000 }; /* every "last write" of 0 is far enough back */
     w->hz = h;
     return true;
-}
-
-void hz_wave_free(hz_wave_t *h)
-{
-    if (!h)
-        return;
-    free(h->setreg);
-    free(h->sr.r);
-    free(h->vr.r);
-    free(h);
 }
 
 /* ---- reports -------------------------------------------------------------------------------- */
@@ -408,7 +426,7 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
 void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
 {
     w->hz_hot.cur_pc = w->inst_base + w->isa.pc;
-    check(s, w, in, &s->hz_insts[w->hz_hot.cur_pc], c);
+    check(s, w, in, &s->hz->insts[w->hz_hot.cur_pc], c);
 }
 
 void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res, uint64_t c)
@@ -417,7 +435,7 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
     const isa_op_info_t *info = &isa_ops[in->op];
     bool vm = info->unit == ISA_UNIT_VMEM;
     bool counted = vm || info->unit == ISA_UNIT_LDS || info->unit == ISA_UNIT_SMEM;
-    const struct hz_inst *z = &s->hz_insts[h->w->hz_hot.cur_pc];
+    const struct hz_inst *z = &s->hz->insts[h->w->hz_hot.cur_pc];
     h->w->hz_hot.seq++;
     if (counted) {
         int ctr = vm ? HZ_VM : HZ_LGKM;
@@ -458,7 +476,7 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
     }
     /* Wait states: this instruction's own, then what it produced, stamped after them. */
     h->w->hz_hot.ws += z->ws;
-    if ((z->flags & HZI_VALU) && s->hz_track_valu) {
+    if ((z->flags & HZI_VALU) && s->hz->track_valu) {
         for (unsigned k = 0; k < z->nwrite; k++) {
             unsigned r0 = reg_index(z->wcode[k]);
             for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
@@ -486,6 +504,6 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
         h->store_n = z->store_n;
         h->store_pc = h->w->hz_hot.cur_pc;
     } else if (z->flags & HZI_LDS) {
-        hz_lds_access(s, w, in, res, c);
+        hz_lds_access(s, s->hz->lds[(size_t)w->wg->cu * s->hz->wg_pool_n + w->wg->pool_index], w, in, res, c);
     }
 }

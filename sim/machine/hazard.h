@@ -44,16 +44,28 @@ struct hz_inst {
     uint8_t rn[HZI_MAX_READS], wn[HZI_MAX_WRITES];
 };
 
-/* The checker's table of the run's instructions (s->hz_insts, s->hz_track_valu), when s->hazards:
- * built once at the start, freed at the end. Returns false when out of memory. */
+/* The checker's state in a run, reached through s->hz (NULL while the checker is off): the table
+ * of the run's instructions, each wave slot's records, each workgroup entry's LDS shadow. Of it,
+ * only the wave's counters (w->hz_hot) and a pointer to its slot's records (w->hz) live in the
+ * timing structs, where the issue stage's fast path reads them. */
+typedef struct hz_run {
+    struct hz_inst *insts;     /* by workload-wide instruction index */
+    bool track_valu;           /* some instruction consumes a VALU write under a wait-state row */
+    uint32_t epoch;            /* the LDS race checker's last epoch (a workgroup start or a barrier) */
+    uint32_t ncu, wg_pool_n;
+    hz_wave_t **wave;          /* [(cu * TW_MAX_SIMDS + simd) * TW_MAX_SLOTS + slot], allocated on first use */
+    struct hz_lds **lds;       /* [cu * wg_pool_n + pool_index] (hazard_lds.h), kept across reuses */
+} hz_run_t;
+
+/* s->hz, for a run of s->ncu CUs with s->wg_pool_n workgroup entries each: built once at the
+ * start, freed at the end. Returns false when out of memory. */
 bool hz_prepare(tw_sim_t *s);
 void hz_release(tw_sim_t *s);
-/* Allocate / reset the checker's state of the wave that takes a slot (*slot NULL before the first
- * use; sets w->hz). Returns false when out of memory. */
-bool hz_wave_reset(hz_wave_t **slot, tw_wave_t *w);
-void hz_wave_free(hz_wave_t *h);
+/* Allocate / reset the checker's state of the wave that takes its slot (w->cu, simd and slot set;
+ * sets w->hz). Returns false when out of memory. */
+bool hz_wave_reset(hz_run_t *z, tw_wave_t *w);
 
-/* Called only while the checker is on (s->hazards), for an instruction hz_quick did not take.
+/* Called only while the checker is on (s->hz), for an instruction hz_quick did not take.
  * Before isa_exec: the checks. After isa_exec (status not FAULT): the checker's records of this
  * instruction. */
 void hz_issue_begin(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, uint64_t c);
@@ -62,14 +74,14 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
 /* The checker's whole work for a non-memory instruction of wave w when there is nothing to check
  * (no load outstanding that no s_waitcnt covers, no wait-state row involved): count it and return
  * true. False: call hz_issue_begin / hz_issue_end. Inline: it runs for most instructions. */
-static inline bool hz_quick(const tw_sim_t *s, tw_wave_t *w)
+static inline bool hz_quick(const hz_run_t *zr, tw_wave_t *w)
 {
     hz_hot_t *h = &w->hz_hot;
     uint32_t pc = w->inst_base + w->isa.pc;
-    const struct hz_inst *z = &s->hz_insts[pc];
+    const struct hz_inst *z = &zr->insts[pc];
     if ((z->flags & (HZI_WS | HZI_SETREG | HZI_WAITCNT | HZI_STORE_BIG | HZI_LDS | HZI_DEFERRED)) ||
         h->issued[0] > h->guar[0] || h->issued[1] > h->guar[1] ||
-        ((z->flags & HZI_VALU) && (s->hz_track_valu || h->ws - h->store_at < 1)))
+        ((z->flags & HZI_VALU) && (zr->track_valu || h->ws - h->store_at < 1)))
         return false;
     h->cur_pc = pc;
     h->seq++;

@@ -76,9 +76,8 @@ static unsigned ds_runs(const isa_inst_t *in, uint64_t *delta, uint32_t *len)
     return 2;
 }
 
-void hz_lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res, uint64_t c)
+void hz_lds_access(tw_sim_t *s, hz_lds_t *l, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res, uint64_t c)
 {
-    hz_lds_t *l = w->wg->hz_lds;
     uint32_t flags = isa_ops[in->op].flags;
     bool rd = flags & ISA_FL_LOAD, wr = flags & ISA_FL_STORE;
     if (!l || w->wg->nwaves < 2 || (flags & ISA_FL_ATOMIC) || (!rd && !wr))

@@ -8,7 +8,8 @@
 
 #include "machine/timing_state.h"
 
-/* The per-workgroup LDS shadow (kept in tw_wg_t across reuses of its entry). */
+/* The per-workgroup LDS shadow (kept in the checker's state, hz_run_t.lds, across reuses of the
+ * workgroup entry). */
 typedef struct hz_lds hz_lds_t;
 
 /* A workgroup starts / all its waves pass a barrier: a new epoch (unique in the run; 0 when the
@@ -19,7 +20,8 @@ void hz_lds_barrier(hz_lds_t *l, uint32_t epoch);
 void hz_lds_free(hz_lds_t *l);
 
 /* An LDS read or write (not an atomic) of wave w issued at cycle c with the lanes and addresses
- * of res: record what it wrote, or report what it read that another wave wrote. */
-void hz_lds_access(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res, uint64_t c);
+ * of res, l its workgroup's shadow: record what it wrote, or report what it read that another
+ * wave wrote. */
+void hz_lds_access(tw_sim_t *s, hz_lds_t *l, tw_wave_t *w, const isa_inst_t *in, const isa_exec_result_t *res, uint64_t c);
 
 #endif

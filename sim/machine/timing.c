@@ -48,9 +48,6 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     s->L = L;
     s->cfg = cfg;
     s->tick_every_cycle = opt->tick_every_cycle;
-    s->hazards = opt->hazards;
-    if (s->hazards && !hz_prepare(s))
-        return 3;
     s->max_cycles = opt->max_cycles;
     tw_observers_init(s, opt->observers, opt->kinds, opt->issue, opt->state, opt->nobservers);
     eng_init(&s->eng);
@@ -118,6 +115,8 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
             return 3;
         c->wave_pool = (tw_wave_t *)(((uintptr_t)c->wave_mem + _Alignof(tw_wave_t) - 1) & ~(uintptr_t)(_Alignof(tw_wave_t) - 1));
     }
+    if (opt->hazards && !hz_prepare(s)) /* sized by ncu and wg_pool_n */
+        return 3;
     if (mem_init(&s->mem, cfg, s->ncu) != 0)
         return 3;
     s->disp[0].ready = (uint64_t)cfg->dispatch_kernel_launch_cycles;
@@ -133,11 +132,9 @@ static void teardown(tw_sim_t *s)
             free(s->cus[i].vgpr_slot[k]);
         for (uint32_t k = 0; k < TW_MAX_SIMDS * TW_MAX_SLOTS; k++) {
             wb_wave_free(s->cus[i].wb_slot[k]);
-            hz_wave_free(s->cus[i].hz_slot[k]);
         }
         for (uint32_t k = 0; s->cus[i].wg_pool && k < s->wg_pool_n; k++) {
             free(s->cus[i].wg_pool[k].lds);
-            hz_lds_free(s->cus[i].wg_pool[k].hz_lds);
         }
         free(s->cus[i].wg_pool);
     }

@@ -104,7 +104,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     /* Results of loads are written at completion (writeback.h); the checker (hazard.h) looks
      * first, and has nothing to do while it is off. */
     bool mem = info->unit == ISA_UNIT_VMEM || info->unit == ISA_UNIT_LDS || info->unit == ISA_UNIT_SMEM;
-    bool hz = s->hazards && (mem || !hz_quick(s, w));
+    bool hz = s->hz && (mem || !hz_quick(s->hz, w));
     if (hz)
         hz_issue_begin(s, w, in, c);
     if (mem && !wb_issue_begin(w->wb, &w->isa, in))
@@ -114,6 +114,8 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     isa_exec(&w->isa, in, &res);
     tw_wave_fetch(cu, w);
     if (res.status == ISA_EXEC_FAULT) {
+        if (mem)
+            wb_issue_abort(w->wb, &w->isa);
         tw_fault(s, w, LAUNCH_FAULT_EXEC, at, res.fault_lane, res.fault_msg);
         L->fault.isa_fault = res.fault;
         L->fault.addr = res.fault_addr;

@@ -209,7 +209,7 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         wg->lds_cap = lds_bytes;
     }
     memset(wg->lds, 0, lds_bytes);
-    if (!hz_lds_reset(&wg->hz_lds, lds_bytes, s->hazards ? ++s->hz_epoch : 0)) {
+    if (s->hz && !hz_lds_reset(&s->hz->lds[(size_t)wg->cu * s->wg_pool_n + wg->pool_index], lds_bytes, ++s->hz->epoch)) {
         s->status = 3;
         return;
     }
@@ -260,7 +260,7 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         w->isa.gpr_alloc = isa_gpr_alloc(dp->vgpr_alloc, dp->sgpr_alloc);
         w->isa.lds_alloc = isa_lds_alloc(dp->lds_alloc);
         wb_wave_t **wb = &cu->wb_slot[d * TW_MAX_SLOTS + slot];
-        if (!wb_wave_reset(wb) || (s->hazards && !hz_wave_reset(&cu->hz_slot[d * TW_MAX_SLOTS + slot], w))) {
+        if (!wb_wave_reset(wb) || (s->hz && !hz_wave_reset(s->hz, w))) {
             s->status = 3;
             return;
         }
@@ -369,8 +369,8 @@ static void wg_end(tw_sim_t *s, tw_wg_t *wg, uint64_t c)
 static void barrier_release(tw_sim_t *s, tw_wg_t *wg, uint64_t c)
 {
     wg->at_barrier = 0;
-    if (s->hazards)
-        hz_lds_barrier(wg->hz_lds, ++s->hz_epoch);
+    if (s->hz)
+        hz_lds_barrier(s->hz->lds[(size_t)wg->cu * s->wg_pool_n + wg->pool_index], ++s->hz->epoch);
     for (uint32_t i = 0; i < wg->nwaves; i++) {
         if (wg->ended_mask >> i & 1)
             continue;

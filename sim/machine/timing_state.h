@@ -31,7 +31,7 @@ typedef enum { EV_DISPATCH, EV_WAVE_START, EV_TICK, EV_VM_DONE, EV_LGKM_DONE, EV
 struct tw_wg;
 struct hz_wave;
 struct wb_wave;
-struct hz_lds;
+struct hz_run;
 
 /* The hazard checker's counters of a wave (hazard.h: hz_hot_t), kept in the wave next to what the
  * issue stage reads: its fast path (hz_quick) reads and updates them for most instructions. */
@@ -70,7 +70,9 @@ typedef struct tw_wave {
     uint32_t wait_vm, wait_lgkm; /* thresholds of the s_waitcnt it waits on */
     uint64_t last_vm_done;     /* vmcnt decrements in order */
     struct wb_wave *wb;        /* its slot's queue of results in flight (writeback.h) */
-    struct hz_wave *hz;        /* its slot's checker state (hazard.h), NULL while the checker is off */
+    /* Its slot's checker state (s->hz->wave[...], hazard.h), NULL while the checker is off: kept in
+     * the wave, as hz_hot, because the issue stage reaches them with no further load. */
+    struct hz_wave *hz;
     /* Padding to an odd number of cache lines (13): at 12, the same line of every wave of a CU fell
      * into a quarter of the L1's sets, and the issue stage's scan of the waves missed there. */
     uint8_t pad_[56];
@@ -88,7 +90,6 @@ typedef struct tw_wg {
     uint8_t *lds;              /* lds_cap bytes, kept across reuses of the entry */
     uint32_t lds_cap;
     tw_wave_t *waves[TW_MAX_WG_WAVES];
-    struct hz_lds *hz_lds;     /* the LDS race checker's shadow (hazard_lds.h), kept across reuses */
     bool used;
 } tw_wg_t;
 
@@ -129,7 +130,6 @@ typedef struct {
     void *wave_mem;
     uint32_t *vgpr_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* nvgpr_each * 64 words, allocated on first use */
     struct wb_wave *wb_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* writeback.h queues, allocated on first use */
-    struct hz_wave *hz_slot[TW_MAX_SIMDS * TW_MAX_SLOTS]; /* hazard.h state, allocated on first use */
     tw_wg_t *wg_pool;          /* cfg->cu_max_workgroups entries */
 } tw_cu_t;
 
@@ -145,10 +145,7 @@ typedef struct {
     const cfg_t *cfg;
     /* timing_options_t's fields, copied: its header (timing.h) is the run's, above this one */
     bool tick_every_cycle;
-    bool hazards;              /* the hazard checker is on (hazard.h) */
-    bool hz_track_valu;        /* some instruction consumes a VALU write under a wait-state row */
-    struct hz_inst *hz_insts;  /* the checker's table of the run's instructions (hazard.c) */
-    uint32_t hz_epoch;         /* the LDS race checker's last epoch (a workgroup start or a barrier) */
+    struct hz_run *hz;         /* the hazard checker's state (hazard.h), NULL while it is off */
     uint64_t max_cycles;
     /* The observers of each event kind, in registration order (tw_observers_init), and the direct
      * entry of TEV_ISSUE's only observer when it has one (timing_options_t.issue), else NULL. */

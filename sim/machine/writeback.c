@@ -25,11 +25,9 @@ struct wb_wave {
      * one per entry of e in each list, which grows with e. */
     uint32_t **free_blocks[2];
     uint32_t nfree[2];
-    bool capture;              /* wb_issue_begin saved the old values below */
-    uint8_t cap_nv, cap_ns;
-    uint16_t cap_vreg, cap_sreg;
-    uint32_t *saved;           /* saved_cap words (WB_SMALL or WB_WORDS), allocated on first use */
-    uint32_t saved_cap;
+    /* Between wb_issue_begin and wb_issue_end of a deferred instruction: where isa_exec writes
+     * its results (sink.data, the block its entry will own; NULL otherwise). */
+    isa_sink_t sink;
 };
 
 static unsigned opnd_count(isa_operand_t o) { return o.count ? o.count : 1; }
@@ -58,7 +56,8 @@ bool wb_wave_reset(wb_wave_t **slot)
         if (q->e[i].data)
             q->free_blocks[q->e[i].nv != 0][q->nfree[q->e[i].nv != 0]++] = q->e[i].data;
     q->n = 0;
-    q->capture = false;
+    free(q->sink.data); /* an issue that never ended (none after a clean end) */
+    q->sink.data = NULL;
     return true;
 }
 
@@ -74,45 +73,50 @@ void wb_wave_free(wb_wave_t *q)
         free(q->free_blocks[k]);
     }
     free(q->e);
-    free(q->saved);
+    free(q->sink.data);
     free(q);
 }
 
-bool wb_issue_begin(wb_wave_t *q, const isa_wave_t *isa, const isa_inst_t *in)
+bool wb_issue_begin(wb_wave_t *q, isa_wave_t *isa, const isa_inst_t *in)
 {
-    q->capture = wb_deferred(in);
-    if (!q->capture)
+    if (!wb_deferred(in))
         return true;
-    /* The old values of what it writes, to be put back after isa_exec. */
-    q->cap_nv = q->cap_ns = 0;
+    /* The lanes isa_exec writes go to a block that starts as a copy of the registers (so a lane
+     * it does not write is the register's old value, as it was); the registers stay as they are. */
+    isa_sink_t k = { 0 };
     if (isa_opnd_is_vgpr(in->vdst)) {
-        q->cap_vreg = (uint16_t)(in->vdst.code - ISA_VGPR_BASE);
-        q->cap_nv = (uint8_t)opnd_count(in->vdst);
-        if (q->cap_vreg + q->cap_nv > isa->nvgpr || q->cap_nv > 4)
-            q->cap_nv = 0; /* isa_exec refuses it; nothing to save */
+        k.vreg = (uint16_t)(in->vdst.code - ISA_VGPR_BASE);
+        k.nv = (uint8_t)opnd_count(in->vdst);
+        if (k.vreg + k.nv > isa->nvgpr || k.nv > 4)
+            k.nv = 0; /* isa_exec refuses it; nothing to defer */
     }
     if (in->sdst.code < ISA_NUM_SREGS) {
-        q->cap_sreg = in->sdst.code;
-        q->cap_ns = (uint8_t)opnd_count(in->sdst);
-        if (q->cap_sreg + q->cap_ns > ISA_NUM_SREGS || q->cap_ns > 16)
-            q->cap_ns = 0;
+        k.sreg = in->sdst.code;
+        k.ns = (uint8_t)opnd_count(in->sdst);
+        if (k.sreg + k.ns > ISA_NUM_SREGS || k.ns > 16)
+            k.ns = 0;
     }
-    uint32_t need = q->cap_nv ? WB_WORDS : WB_SMALL;
-    if (q->saved_cap < need) {
-        uint32_t *p = realloc(q->saved, need * sizeof *p);
-        if (!p) {
-            q->capture = false;
-            return false;
-        }
-        q->saved = p;
-        q->saved_cap = need;
-    }
-    size_t vw = (size_t)q->cap_nv * ISA_WAVE_SIZE;
+    if (!k.nv && !k.ns)
+        return true;
+    int kind = k.nv != 0;
+    k.data = q->nfree[kind] ? q->free_blocks[kind][--q->nfree[kind]] : malloc((kind ? WB_WORDS : WB_SMALL) * sizeof *k.data);
+    if (!k.data)
+        return false;
+    size_t vw = (size_t)k.nv * ISA_WAVE_SIZE;
     if (vw)
-        memcpy(q->saved, &isa->vgpr[(size_t)q->cap_vreg * ISA_WAVE_SIZE], vw * sizeof *q->saved);
-    if (q->cap_ns)
-        memcpy(q->saved + vw, &isa->sreg[q->cap_sreg], q->cap_ns * sizeof *q->saved);
+        memcpy(k.data, &isa->vgpr[(size_t)k.vreg * ISA_WAVE_SIZE], vw * sizeof *k.data);
+    if (k.ns)
+        memcpy(k.data + vw, &isa->sreg[k.sreg], k.ns * sizeof *k.data);
+    q->sink = k;
+    isa->sink = &q->sink;
     return true;
+}
+
+void wb_issue_abort(wb_wave_t *q, isa_wave_t *isa)
+{
+    isa->sink = NULL;
+    free(q->sink.data); /* not back to the free list, which may be full */
+    q->sink.data = NULL;
 }
 
 static bool push(wb_wave_t *q, bool vm, uint64_t done, wb_entry_t **out)
@@ -142,30 +146,23 @@ static bool push(wb_wave_t *q, bool vm, uint64_t done, wb_entry_t **out)
 
 bool wb_issue_end(wb_wave_t *q, isa_wave_t *isa, bool vm, uint64_t lgkm_done, uint64_t lanes)
 {
-    bool capture = q->capture;
-    q->capture = false;
+    isa->sink = NULL;
+    isa_sink_t k = q->sink;
+    q->sink.data = NULL;
     wb_entry_t *b;
-    if (!push(q, vm, lgkm_done, &b))
+    if (!push(q, vm, lgkm_done, &b)) {
+        free(k.data);
         return false;
-    if (!capture || !(q->cap_nv || q->cap_ns))
+    }
+    if (!k.data)
         return true;
-    int k = q->cap_nv != 0;
-    uint32_t *data = q->nfree[k] ? q->free_blocks[k][--q->nfree[k]] : malloc((k ? WB_WORDS : WB_SMALL) * sizeof *data);
-    if (!data)
-        return false;
-    b->data = data;
-    b->nv = q->cap_nv;
-    b->ns = q->cap_ns;
-    b->vreg = q->cap_vreg;
-    b->sreg = q->cap_sreg;
+    /* the results isa_exec wrote to the sink, queued as they are */
+    b->data = k.data;
+    b->nv = k.nv;
+    b->ns = k.ns;
+    b->vreg = k.vreg;
+    b->sreg = k.sreg;
     b->lanes = lanes;
-    /* keep the new values, put the old ones back */
-    size_t vw = (size_t)b->nv * ISA_WAVE_SIZE;
-    uint32_t *vg = &isa->vgpr[(size_t)b->vreg * ISA_WAVE_SIZE];
-    memcpy(data, vg, vw * sizeof *data);
-    memcpy(vg, q->saved, vw * sizeof *data);
-    memcpy(data + vw, &isa->sreg[b->sreg], b->ns * sizeof *data);
-    memcpy(&isa->sreg[b->sreg], q->saved + vw, b->ns * sizeof *data);
     return true;
 }
 
