@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "load/workload.h"
+#include "tmpdir.h"
 #include "unit.h"
 
 #define KERNEL_OK "[kernel]\nsource = k.s\ngrid = 256\nworkgroup = 64\n"
@@ -50,9 +51,7 @@ static inline void fx_done(fx_t *fx)
     if (fx->nerr == 0)
         wl_free(&fx->wl);
     free(fx->errs);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", fx->dir);
-    ck_assert_int_eq(system(cmd), 0);
+    ck_assert_int_eq(ut_rmtree(fx->dir), 0);
     free(fx);
 }
 
