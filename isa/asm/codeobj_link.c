@@ -12,80 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Relocation types (R_AMDGPU_*). */
-enum {
-    R_ABS32_LO = 1, R_ABS32_HI = 2, R_ABS64 = 3, R_REL32 = 4, R_REL64 = 5, R_ABS32 = 6, R_GOTPCREL = 7,
-    R_GOTPCREL32_LO = 8, R_GOTPCREL32_HI = 9, R_REL32_LO = 10, R_REL32_HI = 11, R_RELATIVE64 = 13, R_REL16 = 14
-};
-
-void co_error(co_t *c, const char *fmt, ...)
-{
-    c->nerrors++;
-    if (!c->diag || c->nerrors > ASM_ERRORS_SHOWN)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(c->diag, "%s: error: ", c->file);
-    asm_diag_vprintf(c->diag, fmt, ap); /* names from the file escaped, as every message that echoes input */
-    va_end(ap);
-}
-
-const co_sym_t *co_find_sym(const co_t *c, const char *name)
-{
-    co_sym_t *y = NULL;
-    HASH_FIND_STR(c->by_name, name, y);
-    return y;
-}
-
-const co_sym_t *co_sym_by_index(const co_t *c, uint32_t index)
-{
-    return index < c->nindex ? c->by_index[index] : NULL;
-}
-
-static const co_sym_t *sym_by_index(const co_t *c, uint32_t index)
-{
-    return co_sym_by_index(c, index);
-}
-
-int64_t co_kernel_at(const co_t *c, uint32_t shndx, uint64_t off, bool at_end)
-{
-    /* The last kernel that starts at or before (shndx, off); with at_end, the one before it may
-     * end exactly there (kernels do not overlap: find_kernels checks it). */
-    size_t lo = 0, hi = c->nkernels;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const co_kernel_t *k = &c->kernels[mid];
-        if (k->entry->shndx < shndx || (k->entry->shndx == shndx && k->start <= off))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo == 0)
-        return -1;
-    size_t i = lo - 1;
-    const co_kernel_t *k = &c->kernels[i];
-    if (k->entry->shndx != shndx)
-        return -1;
-    if (at_end && i > 0 && c->kernels[i - 1].entry->shndx == shndx && c->kernels[i - 1].end == off)
-        return (int64_t)i - 1;
-    return off < k->end || (at_end && off == k->end) ? (int64_t)i : -1;
-}
-
-int64_t co_inst_at(const isa_kernel_t *k, uint64_t pc)
-{
-    uint32_t lo = 0, hi = k->ninsts;
-    if (pc == k->code_bytes)
-        return k->ninsts;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (k->insts[mid].pc < pc)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < k->ninsts && k->insts[lo].pc == pc ? (int64_t)lo : -1;
-}
-
 /* The instruction whose bytes hold offset pc (the last one starting at or before it), or -1. */
 static int64_t inst_holding(const isa_kernel_t *k, uint64_t pc)
 {
@@ -98,166 +24,6 @@ static int64_t inst_holding(const isa_kernel_t *k, uint64_t pc)
             hi = mid;
     }
     return lo ? (int64_t)lo - 1 : -1;
-}
-
-static int cmp_kd(const void *a, const void *b)
-{
-    const co_sym_t *x = *(const co_sym_t *const *)a, *y = *(const co_sym_t *const *)b;
-    if (x->shndx != y->shndx)
-        return x->shndx < y->shndx ? -1 : 1;
-    return x->off < y->off ? -1 : x->off > y->off;
-}
-
-/* Relocation sections (SHT_RELA) applying to section `target`, one entry at a time. */
-typedef struct {
-    const co_sec_t *rs;
-    size_t i, n;
-} rela_iter_t;
-
-static bool rela_next(co_t *c, rela_iter_t *it, GElf_Rela *r)
-{
-    if (it->i >= it->n)
-        return false;
-    const uint8_t *p = it->rs->data + it->i++ * sizeof(Elf64_Rela);
-    Elf64_Rela e;
-    memcpy(&e, p, sizeof e); /* the file is little-endian, as the host (checked in the header) */
-    r->r_offset = e.r_offset;
-    r->r_info = e.r_info;
-    r->r_addend = e.r_addend;
-    (void)c;
-    return true;
-}
-
-static bool rela_for(co_t *c, size_t rs, size_t target, rela_iter_t *it)
-{
-    const co_sec_t *s = &c->secs[rs];
-    if (s->sh.sh_type != SHT_RELA || s->sh.sh_info != target || !s->data)
-        return false;
-    if (s->sh.sh_entsize != sizeof(Elf64_Rela)) {
-        co_error(c, "section %s: relocation entries of %llu bytes, not %zu", s->name,
-                 (unsigned long long)s->sh.sh_entsize, sizeof(Elf64_Rela));
-        return false;
-    }
-    *it = (rela_iter_t){ s, 0, s->size / sizeof(Elf64_Rela) };
-    return true;
-}
-
-static int cmp_rel_place(const void *a, const void *b)
-{
-    const co_rel_t *x = a, *y = b;
-    if (x->sec != y->sec)
-        return x->sec < y->sec ? -1 : 1;
-    if (x->off != y->off)
-        return x->off < y->off ? -1 : 1;
-    return x->rs != y->rs ? (x->rs < y->rs ? -1 : 1) : 0;
-}
-
-bool co_index(co_t *c)
-{
-    c->kds = calloc(c->nkernels ? c->nkernels : 1, sizeof *c->kds);
-    if (!c->kds) {
-        co_error(c, "out of memory");
-        return false;
-    }
-    for (size_t k = 0; k < c->nkernels; k++)
-        if (c->kernels[k].kd)
-            c->kds[c->nkds++] = c->kernels[k].kd;
-    qsort(c->kds, c->nkds, sizeof *c->kds, cmp_kd);
-    size_t n = 0;
-    for (size_t rs = 1; rs < c->nsecs; rs++) /* the sections were read whole: their sizes fit in memory */
-        if (c->secs[rs].sh.sh_type == SHT_RELA && c->secs[rs].data && c->secs[rs].sh.sh_info < c->nsecs)
-            n += c->secs[rs].size / sizeof(Elf64_Rela);
-    c->rels = calloc(n ? n : 1, sizeof *c->rels);
-    if (!c->rels) {
-        co_error(c, "out of memory");
-        return false;
-    }
-    for (size_t rs = 1; rs < c->nsecs; rs++) {
-        rela_iter_t it;
-        GElf_Rela r;
-        const co_sec_t *s = &c->secs[rs];
-        if (s->sh.sh_type != SHT_RELA || !s->data || s->sh.sh_info >= c->nsecs)
-            continue;
-        if (!rela_for(c, rs, s->sh.sh_info, &it))
-            return false;
-        while (rela_next(c, &it, &r))
-            c->rels[c->nrels++] = (co_rel_t){ (uint32_t)s->sh.sh_info, (uint32_t)rs, r.r_offset,
-                                              (uint32_t)GELF_R_TYPE(r.r_info), (uint32_t)GELF_R_SYM(r.r_info),
-                                              r.r_addend };
-    }
-    qsort(c->rels, c->nrels, sizeof *c->rels, cmp_rel_place);
-    return true;
-}
-
-/* The first relocation of section sec at or after offset off. */
-static size_t first_rel(const co_t *c, uint32_t sec, uint64_t off)
-{
-    size_t lo = 0, hi = c->nrels;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (c->rels[mid].sec < sec || (c->rels[mid].sec == sec && c->rels[mid].off < off))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
-bool co_check_entry(co_t *c, const co_kernel_t *ck, const codeobj_kd_t *kd)
-{
-    const co_sym_t *d = ck->kd, *e = ck->entry;
-    if (c->eh.e_type == ET_DYN) {
-        uint64_t to = d->value + (uint64_t)kd->entry_offset;
-        if (to != e->value) {
-            co_error(c, "kernel descriptor '%s': kernel_code_entry_byte_offset %" PRId64 " leads to 0x%" PRIx64
-                     ", not to '%s' at 0x%" PRIx64, d->name, kd->entry_offset, to, e->name, e->value);
-            return false;
-        }
-        return true;
-    }
-    /* In a relocatable object the field is a relocation against the entry (S + 16 - P); without
-     * one it is a plain offset, which can reach the entry only in the descriptor's own section. */
-    bool relocated = false;
-    for (size_t i = first_rel(c, d->shndx, d->off + 16); i < c->nrels && c->rels[i].sec == d->shndx &&
-                                                         c->rels[i].off == d->off + 16; i++) {
-        const co_rel_t *r = &c->rels[i];
-        const co_sym_t *s = sym_by_index(c, r->sym);
-        relocated = true;
-        if (r->type != R_REL64 || !s || s->shndx != e->shndx || s->off + (uint64_t)r->addend != e->off + 16) {
-            co_error(c, "kernel descriptor '%s': kernel_code_entry_byte_offset (a relocation at %s+0x%" PRIx64
-                     ") does not lead to '%s'", d->name, c->secs[d->shndx].name, r->off, e->name);
-            return false;
-        }
-    }
-    if (!relocated && (d->shndx != e->shndx || d->off + (uint64_t)kd->entry_offset != e->off)) {
-        co_error(c, "kernel descriptor '%s': kernel_code_entry_byte_offset %" PRId64 " (no relocation) does not "
-                 "lead to '%s' in section %s", d->name, kd->entry_offset, e->name, c->secs[e->shndx].name);
-        return false;
-    }
-    return true;
-}
-
-bool co_branch_relocs(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
-{
-    /* A branch to a global symbol is left to the linker: R_AMDGPU_REL16 on its simm16, whose
-     * target is S + A (the field holds (S + A - P - 4) / 4). */
-    for (size_t n = first_rel(c, ck->entry->shndx, ck->start);
-         n < c->nrels && c->rels[n].sec == ck->entry->shndx && c->rels[n].off < ck->end; n++) {
-        const co_rel_t *r = &c->rels[n];
-        if (r->type != R_REL16)
-            continue;
-        const co_sym_t *y = sym_by_index(c, r->sym);
-        uint64_t to = y && y->defined && y->shndx == ck->entry->shndx ? y->off + (uint64_t)r->addend : UINT64_MAX;
-        int64_t i = co_inst_at(k, r->off - ck->start);
-        int64_t t = to >= ck->start && to < ck->end ? co_inst_at(k, to - ck->start) : -1;
-        if (i < 0 || i == k->ninsts || !strchr(isa_ops[k->insts[i].op].sig, 'L') || t < 0 || t == k->ninsts) {
-            co_error(c, "section %s, branch relocation at %s+0x%" PRIx64 ": not a branch of kernel '%s' to one of "
-                     "its instructions", c->secs[r->rs].name, c->secs[ck->entry->shndx].name, r->off, k->name);
-            return false;
-        }
-        k->insts[i].target = (uint32_t)t;
-    }
-    return true;
 }
 
 /* ---- The relocatable layout ------------------------------------------------------------------ */
@@ -405,14 +171,14 @@ static code_rel_t *code_relocations(co_t *c, const isa_program_t *out, size_t *c
         const co_sec_t *s = &c->secs[rs];
         if (s->sh.sh_type != SHT_RELA || s->sh.sh_info >= c->nsecs || !(c->secs[s->sh.sh_info].sh.sh_flags & SHF_EXECINSTR))
             continue;
-        rela_iter_t it;
+        co_rela_iter_t it;
         GElf_Rela r;
-        if (!rela_for(c, rs, s->sh.sh_info, &it))
+        if (!co_rela_for(c, rs, s->sh.sh_info, &it))
             return free(v), NULL;
-        while (rela_next(c, &it, &r)) {
-            code_rel_t x = { 0, 0, sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info)), (uint32_t)GELF_R_TYPE(r.r_info),
+        while (co_rela_next(c, &it, &r)) {
+            code_rel_t x = { 0, 0, co_sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info)), (uint32_t)GELF_R_TYPE(r.r_info),
                              r.r_addend };
-            if (x.type == R_REL16)
+            if (x.type == CO_R_REL16)
                 continue; /* branches: co_branch_relocs */
             bool found = false;
             int64_t k = co_kernel_at(c, (uint32_t)s->sh.sh_info, r.r_offset, false);
@@ -448,19 +214,19 @@ static code_rel_t *code_relocations(co_t *c, const isa_program_t *out, size_t *c
     return v ? v : calloc(1, sizeof *v);
 }
 
-static bool is_got(uint32_t t) { return t == R_GOTPCREL || t == R_GOTPCREL32_LO || t == R_GOTPCREL32_HI; }
+static bool is_got(uint32_t t) { return t == CO_R_GOTPCREL || t == CO_R_GOTPCREL32_LO || t == CO_R_GOTPCREL32_HI; }
 
 /* The literal for relocation type t (S, G, P absolute, as asm_data's reloc_value). */
 static bool code_value(uint32_t t, uint64_t S, uint64_t G, int64_t addend, uint64_t P, uint32_t *out)
 {
     uint64_t A = (uint64_t)addend;
     switch (t) {
-    case R_REL32: case R_REL32_LO: *out = (uint32_t)(S + A - P); return true;
-    case R_REL32_HI: *out = (uint32_t)((S + A - P) >> 32); return true;
-    case R_GOTPCREL: case R_GOTPCREL32_LO: *out = (uint32_t)(G + A - P); return true;
-    case R_GOTPCREL32_HI: *out = (uint32_t)((G + A - P) >> 32); return true;
-    case R_ABS32: case R_ABS32_LO: *out = (uint32_t)(S + A); return true;
-    case R_ABS32_HI: *out = (uint32_t)((S + A) >> 32); return true;
+    case CO_R_REL32: case CO_R_REL32_LO: *out = (uint32_t)(S + A - P); return true;
+    case CO_R_REL32_HI: *out = (uint32_t)((S + A - P) >> 32); return true;
+    case CO_R_GOTPCREL: case CO_R_GOTPCREL32_LO: *out = (uint32_t)(G + A - P); return true;
+    case CO_R_GOTPCREL32_HI: *out = (uint32_t)((G + A - P) >> 32); return true;
+    case CO_R_ABS32: case CO_R_ABS32_LO: *out = (uint32_t)(S + A); return true;
+    case CO_R_ABS32_HI: *out = (uint32_t)((S + A) >> 32); return true;
     default: return false;
     }
 }
@@ -571,24 +337,24 @@ static void link_relocatable(co_t *c, isa_program_t *out)
     }
     for (size_t i = 1; i < c->nsecs; i++) { /* data relocations: .quad sym, .long sym@abs32@lo */
         const co_sec_t *s = &c->secs[i];
-        rela_iter_t it;
+        co_rela_iter_t it;
         GElf_Rela r;
         if (s->sh.sh_type != SHT_RELA || s->sh.sh_info >= c->nsecs || c->secs[s->sh.sh_info].cls == CO_CLS_NONE ||
-            !rela_for(c, i, s->sh.sh_info, &it))
+            !co_rela_for(c, i, s->sh.sh_info, &it))
             continue;
         const co_sec_t *t = &c->secs[s->sh.sh_info];
-        while (rela_next(c, &it, &r)) {
+        while (co_rela_next(c, &it, &r)) {
             bool inside = false;
             uint64_t skip = kd_before(c, s->sh.sh_info, r.r_offset, &inside);
             if (inside)
                 continue; /* the descriptor's entry offset: checked by co_check_entry */
             uint32_t type = (uint32_t)GELF_R_TYPE(r.r_info);
-            unsigned width = type == R_ABS64 ? 8 : 4;
+            unsigned width = type == CO_R_ABS64 ? 8 : 4;
             char where[160];
             snprintf(where, sizeof where, "section %s, relocation at %s+0x%" PRIx64, s->name, t->name,
                      (uint64_t)r.r_offset);
             uint64_t sa;
-            if (type != R_ABS64 && type != R_ABS32 && type != R_ABS32_LO && type != R_ABS32_HI) {
+            if (type != CO_R_ABS64 && type != CO_R_ABS32 && type != CO_R_ABS32_LO && type != CO_R_ABS32_HI) {
                 co_error(c, "%s: relocation type %u in data (gcnsim resolves absolute ones there: .quad sym, "
                          ".long sym@abs32@lo)", where, type);
                 continue;
@@ -598,10 +364,10 @@ static void link_relocatable(co_t *c, isa_program_t *out)
                 continue;
             }
             int64_t addend = r.r_addend;
-            if (!sym_plus(c, out, sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info)), &addend, where, &sa))
+            if (!sym_plus(c, out, co_sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info)), &addend, where, &sa))
                 continue;
             uint64_t v = ISA_IMAGE_BASE + sa + (uint64_t)addend;
-            le_put(img + t->at + r.r_offset - skip, width, type == R_ABS32_HI ? v >> 32 : v);
+            le_put(img + t->at + r.r_offset - skip, width, type == CO_R_ABS32_HI ? v >> 32 : v);
         }
     }
     for (size_t i = 0; i < nrel; i++) {
@@ -697,19 +463,19 @@ static void link_shared(co_t *c, isa_program_t *out)
         if (s->sh.sh_type != SHT_RELA || !(s->sh.sh_flags & SHF_ALLOC) || !s->data ||
             s->sh.sh_entsize != sizeof(Elf64_Rela))
             continue;
-        rela_iter_t it = { s, 0, s->size / sizeof(Elf64_Rela) };
+        co_rela_iter_t it = { s, 0, s->size / sizeof(Elf64_Rela) };
         GElf_Rela r;
-        while (rela_next(c, &it, &r)) {
+        while (co_rela_next(c, &it, &r)) {
             uint32_t type = (uint32_t)GELF_R_TYPE(r.r_info);
-            const co_sym_t *y = sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info));
-            if (r.r_offset > end || end - r.r_offset < 8 || (type != R_RELATIVE64 && type != R_ABS64) ||
-                (type == R_ABS64 && (!y || !y->defined))) {
+            const co_sym_t *y = co_sym_by_index(c, (uint32_t)GELF_R_SYM(r.r_info));
+            if (r.r_offset > end || end - r.r_offset < 8 || (type != CO_R_RELATIVE64 && type != CO_R_ABS64) ||
+                (type == CO_R_ABS64 && (!y || !y->defined))) {
                 co_error(c, "section %s, relocation at 0x%" PRIx64 " (type %u): gcnsim applies RELATIVE64 and "
                          "ABS64 against defined symbols within the image", s->name, (uint64_t)r.r_offset, type);
                 free(img);
                 return;
             }
-            uint64_t v = ISA_IMAGE_BASE + (uint64_t)r.r_addend + (type == R_ABS64 ? y->value : 0);
+            uint64_t v = ISA_IMAGE_BASE + (uint64_t)r.r_addend + (type == CO_R_ABS64 ? y->value : 0);
             le_put(img + r.r_offset, 8, v);
         }
     }

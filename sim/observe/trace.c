@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/fileio.h"
+#include "common/le.h"
 #include "machine/occ_analysis.h"
 #include "machine/timing.h"
 #include "mem/memsys.h"
@@ -189,10 +190,9 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
 
     memcpy(w->buf, trace_magic, sizeof trace_magic);
     w->n = sizeof trace_magic;
-    w_u8(w, TRACE_VERSION & 0xff);
-    w_u8(w, TRACE_VERSION >> 8);
-    w_u8(w, (uint8_t)((w->issues ? TRACE_FLAG_ISSUES : 0) | (w->mem ? TRACE_FLAG_MEM : 0)));
-    w_u8(w, 0);
+    le_put16(w->buf + w->n, TRACE_VERSION);
+    le_put16(w->buf + w->n + 2, (w->issues ? TRACE_FLAG_ISSUES : 0) | (w->mem ? TRACE_FLAG_MEM : 0));
+    w->n += 4;
     w_uv(w, cfg_compute_units(cfg));
     w_uv(w, w->simds);
     w_uv(w, w->slots);
@@ -343,8 +343,8 @@ int trace_writer_close(trace_writer_t *w, FILE *err)
     if (w->mem)
         w_uv(w, c.mems);
     w_flush(w); /* the checksum covers every byte before it */
-    for (int i = 0; i < 4; i++)
-        w_u8(w, (uint8_t)(w->hash >> (8 * i)));
+    le_put32(w->buf + w->n, w->hash);
+    w->n += 4;
     w->hash = 0;
     if (!w->err_no && fwrite(w->buf, 1, w->n, w->f) != w->n)
         w->err_no = errno ? errno : EIO;

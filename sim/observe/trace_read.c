@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "base/fileio.h"
+#include "common/le.h"
 #include "load/workload.h"
 #include "mem/memsys.h"
 #include "observe/trace_internal.h"
@@ -259,8 +260,8 @@ static bool r_header(trace_reader_t *r)
     for (int i = 0; i < 4; i++)
         if (!r_u8(r, &v[i]))
             return false;
-    h->version = v[0] | (uint32_t)v[1] << 8;
-    h->flags = v[2] | (uint32_t)v[3] << 8;
+    h->version = le_get16(v);
+    h->flags = le_get16(v + 2);
     if (h->version > TRACE_VERSION)
         return r_fail(r, "trace version %u is newer than this gcnsim supports (%d)", h->version, TRACE_VERSION);
     if (h->version == 0)
@@ -380,14 +381,16 @@ static bool r_end(trace_reader_t *r, tev_t *ev)
         return false;
     if ((r->h.flags & TRACE_FLAG_MEM) && !r_uv(r, &e->mems))
         return false;
-    uint32_t want = r->hash, got = 0;
+    uint32_t want = r->hash;
+    uint8_t g[4];
     for (int i = 0; i < 4; i++) {
         int c = getc(r->f);
         if (c == EOF)
             return r_truncated(r);
-        got |= (uint32_t)c << (8 * i);
+        g[i] = (uint8_t)c;
         r->pos++;
     }
+    uint32_t got = le_get32(g);
     if (got != want)
         return r_fail(r, "corrupted trace: checksum mismatch (stored 0x%08x, computed 0x%08x)", got, want);
     const trace_end_t *c = &r->counts;
