@@ -14,6 +14,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* ---- Targets ------------------------------------------------------------------------------ */
+
+/* The processors gcnsim runs code for, by LLVM's names (AMDGPUUsage, "Processors"): gfx803 (GCN3:
+ * Fiji, Polaris), gfx900 (Vega 10) and gfx906 (Vega 20, gfx900 and the dot products). A program is
+ * assembled, decoded and run for one target; which instructions exist on a target, and their
+ * opcodes, are data (docs/isa.md, "Targets"). Append new targets at the end: the order numbers
+ * nothing outside this enum. */
+typedef enum { ISA_TARGET_GFX803, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_NUM_TARGETS } isa_target_t;
+
+/* "gfx803" ... for a target; NULL outside the enum. */
+const char *isa_target_name(isa_target_t t);
+/* The target named by the len bytes at s ("gfx900"), or false when gcnsim has none of that name. */
+bool isa_target_parse(const char *s, size_t len, isa_target_t *out);
+
 /* ---- The table ------------------------------------------------------------------------------ */
 
 typedef enum {
@@ -360,6 +374,7 @@ typedef struct {
 
 typedef struct {
     char *path;
+    isa_target_t target;           /* what the code is for (ISA_TARGET_GFX803 unless it says otherwise) */
     isa_kernel_t *kernels;
     uint32_t nkernels;
     uint8_t *image;                /* image_bytes bytes, NULL when there is no image */

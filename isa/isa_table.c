@@ -12,6 +12,23 @@ const isa_op_info_t isa_ops[ISA_NUM_OPS] = {
 #undef ISA_OP
 };
 
+static const char *const target_names[ISA_NUM_TARGETS] = { "gfx803", "gfx900", "gfx906" };
+
+const char *isa_target_name(isa_target_t t)
+{
+    return (unsigned)t < ISA_NUM_TARGETS ? target_names[t] : NULL;
+}
+
+bool isa_target_parse(const char *s, size_t len, isa_target_t *out)
+{
+    for (unsigned t = 0; t < ISA_NUM_TARGETS; t++)
+        if (strlen(target_names[t]) == len && memcmp(s, target_names[t], len) == 0) {
+            *out = (isa_target_t)t;
+            return true;
+        }
+    return false;
+}
+
 const char *isa_enc_name(isa_enc_t enc)
 {
     static const char *const names[ISA_NUM_ENCS] = {

@@ -14,6 +14,11 @@
 
 #include "asm/asm_diag.h" /* asm_diag_vprintf: messages that echo input */
 #include "base/fileio.h"
+#include "isa.h"
+
+_Static_assert((int)CFG_TARGET_GFX803 == (int)ISA_TARGET_GFX803 && (int)CFG_TARGET_GFX900 == (int)ISA_TARGET_GFX900 &&
+                   (int)CFG_TARGET_GFX906 == (int)ISA_TARGET_GFX906,
+               "gpu.target lists the targets in isa_target_t's order");
 #include "base/ini_read.h"
 #include "base/text.h"
 
