@@ -273,7 +273,7 @@ START_TEST(errors_names)
 {
     expect_one("[cu]\nwave_slot = 8\n", 2, "unknown key 'wave_slot' in [cu]; did you mean 'wave_slots'?");
     expect_one("[cu]\nlatency = 8\n", 2, "unknown key 'latency' in [cu]; 'latency' is a key of [lds], [mem], [l1v], [scalar], [l2], [dram]");
-    expect_one("[gpu]\nfrobnicate = 8\n", 2, "unknown key 'frobnicate' in [gpu]; keys of [gpu] are compute_units, clock_mhz");
+    expect_one("[gpu]\nfrobnicate = 8\n", 2, "unknown key 'frobnicate' in [gpu]; keys of [gpu] are compute_units, target, clock_mhz");
     expect_one("\n[cuu]\nwave_slots = 8\n", 2, "unknown section [cuu]; did you mean [cu]?");
     expect_one("[kernel]\ngrid = 8\n", 1, "unknown section [kernel]; sections are [gpu], [cu], [sched], [valu], [salu], "
                "[branch], [lds], [vmem], [mem], [l1v], [scalar], [l2], [dram], [tlb], [dispatch], [limits]");
