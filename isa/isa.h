@@ -361,6 +361,7 @@ typedef struct {
     uint32_t sgprs_used;           /* highest SGPR + 1 (max with next_free_sgpr), plus extras */
     uint32_t sgprs_extra;          /* VCC (2), FLAT_SCRATCH (+2), XNACK (+2) as counted above */
     uint32_t lds_static;           /* group_segment_fixed_size */
+    isa_target_t target;           /* its program's target (the assembler and code object reader set it) */
     uint32_t image_offset;         /* its entry's offset in the program image (when there is one) */
 } isa_kernel_t;
 
@@ -448,6 +449,9 @@ typedef struct isa_wave {
     /* NULL (the functional mode): memory instructions write their destinations to the registers.
      * Else set by the caller around one isa_exec: they write them to the sink (isa_sink_t). */
     const isa_sink_t *sink;
+    /* The target the wave's code is for (its kernel's): where an instruction's behaviour differs
+     * between targets, the semantics read it. */
+    isa_target_t target;
 } isa_wave_t;
 
 static inline uint64_t isa_wave_exec(const isa_wave_t *w)

@@ -519,6 +519,7 @@ void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wa
     w->vgpr = vgpr;
     w->nvgpr = D->nvgpr;
     w->kernel = k;
+    w->target = k->target;
     w->code_base = D->code_addr;
     w->lds = lds;
     w->lds_size = D->lds_total;
