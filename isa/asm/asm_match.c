@@ -7,6 +7,7 @@
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
 #include "asm/asm_sdwa_dpp.h"
+#include "asm/asm_vop3p.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -550,6 +551,13 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     }
     if (form != ISA_FORM_PLAIN) /* SDWA, DPP: their own rules (asm_sdwa_dpp.c) */
         return asm_ext_finish(c, op, form, mcol, ops, nops, m, &st, in);
+    if (info->enc == ISA_ENC_VOP3P) /* gfx9's packed math: its own rules (asm_vop3p.c) */
+        return asm_vop3p_finish(c, op, suffix, mcol, m, &st, in);
+    if (m->pk.given) {
+        asm_error(c, m->pk.col[__builtin_ctz(m->pk.given)], "op_sel, op_sel_hi, neg_lo and neg_hi are VOP3P modifiers "
+                  "(gfx9 v_pk_*, v_mad_mix*, v_fma_mix*, v_dot*); '%s' takes none", info->name);
+        return false;
+    }
     if (!apply_mods(c, op, sig, m, in))
         return false;
     /* VOP3b (a VOP3 with a lane-mask destination) has no abs bits: llvm-mc rejects abs there. */

@@ -166,6 +166,13 @@ typedef struct {
         uint16_t dpp_ctrl;
         uint32_t col;   /* the first control */
     } ext;
+    /* VOP3P modifiers (gfx9; vop3p): op_sel:[a,b,c] op_sel_hi:[..] neg_lo:[..] neg_hi:[..], each a
+     * bit per source (bit 0 src0); `given` has bit k for the k-th of them in that order, n[k] its
+     * element count, col[k] its column (0: not written). */
+    struct {
+        uint8_t bits[4], n[4], given;
+        uint32_t col[4];
+    } pk;
 } asm_mods_t;
 
 /* What the operand walk found, for the instruction-level rules (asm.c). */
