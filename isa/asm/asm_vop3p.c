@@ -30,6 +30,17 @@ static unsigned all_ones(unsigned nsrc)
     return (1u << nsrc) - 1;
 }
 
+/* The signature letter of source i (h, j or S). */
+static char source_letter(isa_op_t op, unsigned i)
+{
+    const char *g = isa_ops[op].sig;
+    for (unsigned k = 0; k <= i && g; k++) {
+        g = strchr(g, ' ');
+        g = g ? g + 1 : NULL;
+    }
+    return g ? *g : 'S';
+}
+
 /* The op_sel_hi an instruction gets when the text gives none. */
 static uint8_t default_op_sel_hi(isa_op_t op)
 {
@@ -81,7 +92,11 @@ bool asm_vop3p_finish(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, cons
                                                         : (uint8_t)(default_op_sel_hi(op) & mask);
     if (n == 2)
         in->op_sel_hi |= 4; /* unused, encoded 1 (LLVM) */
+    /* llvm-mc-15 encodes neg_lo/neg_hi of a 16-bit integer source only on src0: it accepts them on
+     * the others and writes nothing (so does gcnsim; the semantics ignore them on integers anyway) */
     for (unsigned i = 0; !mix && i < n; i++) {
+        if (i > 0 && source_letter(op, i) == 'j')
+            continue;
         in->src[i].neg = (uint8_t)(m->pk.bits[PK_NEG_LO] >> i & 1);
         in->src[i].abs = (uint8_t)(m->pk.bits[PK_NEG_HI] >> i & 1);
     }
@@ -255,16 +270,9 @@ int asm_vop3p_format(const isa_inst_t *in, char *buf, size_t len)
     char vd[16];
     asm_reg_text(in->vdst.code, 1, vd, sizeof vd);
     put(&o, "%s %s", isa_ops[op].name, vd);
-    /* the source groups' letters, in order (the signature after "D ") */
-    const char *sig = isa_ops[op].sig;
     for (unsigned i = 0; i < n && i < in->nsrc; i++) {
-        const char *g = sig;
-        for (unsigned k = 0; k <= i && g; k++) {
-            g = strchr(g, ' ');
-            g = g ? g + 1 : NULL;
-        }
         put(&o, ", ");
-        put_source(&o, in, i, g ? *g : 'S');
+        put_source(&o, in, i, source_letter(op, i));
     }
     unsigned neg = 0, hi = 0;
     for (unsigned i = 0; i < n; i++) {
