@@ -141,12 +141,12 @@ START_TEST(test_mix_hand)
     ck_assert_uint_eq(run1("v_fma_mix_f32 v0, v1, v2, v3 clamp", 0x40000000, 0x40400000, 0x3f800000, 0), 0x3f800000);
     /* an inline float on an f16 source (op_sel_hi) is the f16 value: 0.5*2.0 + 0 = 1.0 */
     ck_assert_uint_eq(run1("v_fma_mix_f32 v0, 0.5, v2, v3 op_sel_hi:[1,0,0]", 0, 0x40000000, 0, 0), 0x3f800000);
-    /* mad_mix (unfused, denormals flushed): 2^-130 (an f32 denormal) * 1 + 0 = +0 */
+    /* mad_mix (unfused, denormals flushed): 2^-131 (an f32 denormal) * 1 + 0 = +0 */
     ck_assert_uint_eq(run1("v_mad_mix_f32 v0, v1, v2, v3", 0x00040000, 0x3f800000, 0, 0), 0);
     /* with f32 denormals allowed (MODE[5:4] = 3) v_fma_mix keeps 2^-130 (* 2^100 = 2^-30, 0x30800000),
      * v_mad_mix still flushes its inputs */
-    ck_assert_uint_eq(run1m("v_fma_mix_f32 v0, v1, v2, v3", 0x00040000, 0x71800000, 0, 0, 0x3f0), 0x30800000);
-    ck_assert_uint_eq(run1m("v_mad_mix_f32 v0, v1, v2, v3", 0x00040000, 0x71800000, 0, 0, 0x3f0), 0);
+    ck_assert_uint_eq(run1m("v_fma_mix_f32 v0, v1, v2, v3", 0x00080000, 0x71800000, 0, 0, 0x3f0), 0x30800000);
+    ck_assert_uint_eq(run1m("v_mad_mix_f32 v0, v1, v2, v3", 0x00080000, 0x71800000, 0, 0, 0x3f0), 0);
     /* f16 denormal inputs flushed when MODE[6] is 0: 2^-24 (0x0001) as an f16 source reads 0 */
     ck_assert_uint_eq(run1m("v_fma_mix_f32 v0, v1, v2, v3 op_sel_hi:[1,0,0]", 0x0001, 0x3f800000, 0, 0, 0x330), 0);
     ck_assert_uint_eq(run1m("v_fma_mix_f32 v0, v1, v2, v3 op_sel_hi:[1,0,0]", 0x0001, 0x3f800000, 0, 0, 0x3f0),
