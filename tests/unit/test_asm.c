@@ -493,6 +493,8 @@ START_TEST(test_table_round_trip)
     };
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         char text[256], line[200];
+        if (isa_ops[op].enc == ISA_ENC_VOP3P) /* gfx9 text only: test_vop3p.c's round trip */
+            continue;
         int n = snprintf(text, sizeof text, "entry:\n %s", isa_ops[op].name);
         bool vop3 = isa_ops[op].enc == ISA_ENC_VOP3, first = true;
         const char *p = isa_ops[op].sig;

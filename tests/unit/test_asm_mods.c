@@ -33,7 +33,7 @@ static bool build(isa_op_t op, int form, int pos, unsigned mods, char *buf, size
 {
     const isa_op_info_t *info = &isa_ops[op];
     bool vop3 = info->enc == ISA_ENC_VOP3;
-    if (vop3 && form != ISA_FORM_PLAIN)
+    if ((vop3 && form != ISA_FORM_PLAIN) || info->enc == ISA_ENC_VOP3P) /* gfx9's VOP3P: test_vop3p.c */
         return false;
     int n = snprintf(buf, len, "entry:\n  %s%s", info->name, vop3 ? "" : form_suffix[form]);
     const char *p = info->sig;
