@@ -186,6 +186,8 @@ const char *asm_vop3p_decode(const asm_opcode_map_t *m, uint32_t w0, uint32_t w1
         if (!source_ok(c))
             return c == ISA_SRC_LITERAL ? "a literal, which VOP3P does not have on gfx9"
                                         : "a source that is not a register or constant gcnsim supports";
+        if (i > 0 && source_letter(op, i) == 'j' && ((neg | hi) >> i & 1))
+            return "neg_lo/neg_hi on a 16-bit integer source other than src0, which LLVM does not encode";
         if (c < ISA_NUM_SREGS) {
             if (bus != ISA_OPND_NONE && bus != c)
                 return "two different SGPRs (the constant bus takes one)";

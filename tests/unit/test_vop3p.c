@@ -486,6 +486,12 @@ START_TEST(test_decode)
     static const uint8_t mix[8] = { 0x00, 0x87, 0xa0, 0xd3, 0x01, 0x05, 0x0e, 0x04 };
     static const uint8_t dot[8] = { 0x00, 0xc7, 0xa3, 0xd3, 0x01, 0x05, 0x0e, 0xfc };
     static const uint8_t lit[8] = { 0x00, 0x40, 0x8f, 0xd3, 0xff, 0x04, 0x02, 0x18 };
+    /* llvm-mc-15 refuses these: op_sel[2] and neg[2] on a two-source instruction, neg_lo on src1 of
+     * a 16-bit integer one; and takes neg_lo on its src0 */
+    static const uint8_t sel2[8] = { 0x00, 0x60, 0x8f, 0xd3, 0x01, 0x05, 0x02, 0x18 };
+    static const uint8_t neg2[8] = { 0x00, 0x40, 0x8f, 0xd3, 0x01, 0x05, 0x02, 0x98 };
+    static const uint8_t negj1[8] = { 0x00, 0x40, 0x8a, 0xd3, 0x01, 0x05, 0x02, 0x58 };
+    static const uint8_t negj0[8] = { 0x00, 0x40, 0x8a, 0xd3, 0x01, 0x05, 0x02, 0x38 };
     decode_bytes(m, add_u16_c, NULL); /* gfx803 has no VOP3P */
     asm_opcode_map_free(m);
     m = asm_opcode_map_create(ISA_TARGET_GFX906);
@@ -505,6 +511,10 @@ START_TEST(test_decode)
     decode_bytes(m, mix, "v_fma_mix_f32 v0, |v1|, |v2|, |v3| clamp");
     decode_bytes(m, dot, "v_dot2_f32_f16 v0, v1, v2, v3 neg_lo:[1,1,1] neg_hi:[1,1,1] clamp");
     decode_bytes(m, lit, NULL);
+    decode_bytes(m, sel2, NULL);
+    decode_bytes(m, neg2, NULL);
+    decode_bytes(m, negj1, NULL);
+    decode_bytes(m, negj0, "v_pk_add_u16 v0, v1, v2 neg_lo:[1,0]");
     asm_opcode_map_free(m);
     m = asm_opcode_map_create(ISA_TARGET_GFX900);
     ck_assert_ptr_nonnull(m);
