@@ -180,7 +180,6 @@ const char *asm_vop3p_decode(const asm_opcode_map_t *m, uint32_t w0, uint32_t w1
             return "op_sel, neg_lo or neg_hi set for a third source the instruction does not have";
         in->op_sel_hi |= 4;
     }
-    uint16_t bus = ISA_OPND_NONE;
     for (unsigned i = 0; i < n; i++) {
         uint16_t c = (uint16_t)((w1 >> (9 * i)) & 0x1ff);
         if (!source_ok(c))
@@ -188,11 +187,6 @@ const char *asm_vop3p_decode(const asm_opcode_map_t *m, uint32_t w0, uint32_t w1
                                         : "a source that is not a register or constant gcnsim supports";
         if (i > 0 && source_letter(op, i) == 'j' && ((neg | hi) >> i & 1))
             return "neg_lo/neg_hi on a 16-bit integer source other than src0, which LLVM does not encode";
-        if (c < ISA_NUM_SREGS) {
-            if (bus != ISA_OPND_NONE && bus != c)
-                return "two different SGPRs (the constant bus takes one)";
-            bus = c;
-        }
         in->src[i] = (isa_operand_t){ c, 1, (uint8_t)(neg >> i & 1), (uint8_t)(hi >> i & 1) };
     }
     in->nsrc = (uint8_t)n;
@@ -241,7 +235,10 @@ static void put_source(out_t *o, const isa_inst_t *in, unsigned i, char group)
         snprintf(text, sizeof text, "src_%s", c == ISA_SRC_SCC ? "scc" : c == ISA_SRC_VCCZ ? "vccz" : "execz");
     else
         asm_reg_text(c, s.count ? s.count : 1, text, sizeof text);
-    if (mix)
+    bool int_const = c >= ISA_CONST_INT_ZERO && c <= 208;
+    if (mix && s.neg && !s.abs && int_const) /* llvm-mc's spelling: -N would be the constant -N */
+        put(o, "neg(%s)", text);
+    else if (mix)
         put(o, "%s%s%s%s", s.neg ? "-" : "", s.abs ? "|" : "", text, s.abs ? "|" : "");
     else
         put(o, "%s", text);

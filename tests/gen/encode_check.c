@@ -112,9 +112,9 @@ static int roundtrip(const char *path)
 
 /* llvm-mc's "; encoding: [0x01,0x00,...]" lines, bytes in order, each instruction decoded alone
  * (its pc is 0: a branch prints its target as a byte offset). */
-static int decode_stdin(void)
+static int decode_stdin(isa_target_t target)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803);
+    asm_opcode_map_t *m = asm_opcode_map_create(target);
     if (!m)
         return 3;
     char line[4096];
@@ -382,7 +382,11 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "--roundtrip") == 0)
         return roundtrip(argv[2]);
     if (argc == 2 && strcmp(argv[1], "--decode") == 0)
-        return decode_stdin();
-    fputs("usage: encode_check --corpus | --unconnected | --roundtrip FILE.s | --decode < LLVM-MC-OUTPUT\n", stderr);
+        return decode_stdin(ISA_TARGET_GFX803);
+    isa_target_t t; /* --decode TARGET: the words of another target (tests/isa/vop3p_check.sh) */
+    if (argc == 3 && strcmp(argv[1], "--decode") == 0 && isa_target_parse(argv[2], strlen(argv[2]), &t))
+        return decode_stdin(t);
+    fputs("usage: encode_check --corpus | --unconnected | --roundtrip FILE.s | --decode [TARGET] < LLVM-MC-OUTPUT\n",
+          stderr);
     return 1;
 }
