@@ -153,6 +153,11 @@ START_TEST(gfx9_text)
     ck_assert_int_eq(dec[2].op, ISA_v_mad_f16);
     free(dec);
     free(code);
+    /* FLAT's seg[15:14] = 3 is no segment on gfx9 (1 scratch, 2 global: their own families) */
+    static const uint8_t seg3[] = { 0x00, 0xc0, 0x50, 0xdc, 0x02, 0x00, 0x7f, 0x01 };
+    isa_inst_t in;
+    ck_assert_uint_eq(asm_decode_inst(m, seg3, sizeof seg3, 0, &in, err, sizeof err), 0);
+    ck_assert_str_eq(err, "byte offset 0x0: 0xdc50c000 is not a gfx900 instruction");
     asm_opcode_map_free(m);
     isa_program_free(&p);
     /* the same text for gfx803 names its gfx803 instructions */
