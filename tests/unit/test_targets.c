@@ -314,6 +314,23 @@ START_TEST(smem_signed_offset)
     e = first_error("k:\n  s_load_dword s1, s[2:3], -0x10\n", ISA_TARGET_GFX803);
     ck_assert_str_eq(e, "t.s:2:28: error: SMEM offset -16 is out of range (unsigned 20-bit: 0..0xfffff)");
     free(e);
+    /* executed: gfx900 reads 16 bytes below the base; gfx803 takes the same 21-bit field as unsigned
+     * (an address 2 MiB on, outside the test's memory window: a fault) */
+    isa_program_t q;
+    ck_assert_int_eq(assemble("k:\n  s_load_dword s1, s[2:3], -0x10\n", ISA_TARGET_GFX900, &q, NULL), 0);
+    ut_machine_t *um = ut_machine_new();
+    um->gmem[0x100] = 0xef, um->gmem[0x101] = 0xbe, um->gmem[0x102] = 0xad, um->gmem[0x103] = 0xde;
+    um->w.sreg[2] = (uint32_t)(UT_MEM_BASE + 0x110);
+    um->w.sreg[3] = (uint32_t)((UT_MEM_BASE + 0x110) >> 32);
+    um->w.target = ISA_TARGET_GFX900;
+    isa_exec_result_t r = ut_run(um, &q.kernels[0].insts[0]);
+    ck_assert_int_eq(r.fault, ISA_FAULT_NONE);
+    ck_assert_uint_eq(um->w.sreg[1], 0xdeadbeefu);
+    um->w.target = ISA_TARGET_GFX803;
+    r = ut_run(um, &q.kernels[0].insts[0]);
+    ck_assert_int_eq(r.fault, ISA_FAULT_UNMAPPED);
+    free(um);
+    isa_program_free(&q);
     /* gfx803 reads the same field as unsigned */
     ck_assert_int_eq(isa_smem_offset(ISA_s_load_dword, 0x1ffff0, ISA_TARGET_GFX803), 0x1ffff0);
     ck_assert_int_eq(isa_smem_offset(ISA_s_buffer_load_dword, 0xffff0, ISA_TARGET_GFX900), 0xffff0);
