@@ -197,7 +197,7 @@ for cpu in gfx900 gfx906; do
     n=$(llvm-mc-15 -arch=amdgcn -mcpu=$cpu -disassemble -show-encoding "$tmp/one" 2>&1 | grep -c 'warning: invalid')
     if [ "$n" -eq 0 ] && [ -n "$out" ]; then echo "$out"; else echo "<refused>"; fi >> "$tmp/llvm_dec"
   done < "$tmp/words"
-  sed 's/^/x ; encoding: [/; s/$/]/' "$tmp/words" | "$tool" --decode $cpu 2>/dev/null |
+  sed 's/^/x ; encoding: [/; s/$/]/' "$tmp/words" | "$tool" --decode --target $cpu 2>/dev/null |
     sed 's/^<error:.*/<refused>/' > "$tmp/our_dec"
   if cmp -s "$tmp/llvm_dec" "$tmp/our_dec"; then
     ok
