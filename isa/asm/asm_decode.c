@@ -260,7 +260,10 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         if (off + 8 > len)
             return fail(err, errlen, off, "a VOP3P instruction takes 8 bytes, only %zu left", len - off);
         w1 = get32(code + off + 4);
-        const char *why = asm_vop3p_decode(m, w, w1, in);
+        uint16_t line = m->by_code[ASM_HW_VOP3P][opc & 0x7f];
+        isa_op_t vop = line && m->line_op[line - 1] < ISA_NUM_OPS && asm_opcode_map_has(m, (isa_op_t)m->line_op[line - 1])
+                           ? (isa_op_t)m->line_op[line - 1] : ISA_NUM_OPS;
+        const char *why = asm_vop3p_decode(vop, w, w1, in);
         if (why)
             return fail(err, errlen, off, "0x%08x 0x%08x: %s", w, w1, why);
         in->pc = (uint32_t)off;

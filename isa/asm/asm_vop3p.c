@@ -150,20 +150,9 @@ static bool source_ok(uint16_t c)
     }
 }
 
-/* The instruction of opcode opc on the map's target (its opcode table's VOP3P line). */
-static isa_op_t decode_op(const asm_opcode_map_t *m, unsigned opc)
+const char *asm_vop3p_decode(isa_op_t op, uint32_t w0, uint32_t w1, isa_inst_t *in)
 {
-    uint16_t line = m->by_code[ASM_HW_VOP3P][opc & 0x7f];
-    return line && m->line_op[line - 1] < ISA_NUM_OPS && asm_opcode_map_has(m, (isa_op_t)m->line_op[line - 1])
-               ? (isa_op_t)m->line_op[line - 1] : ISA_NUM_OPS;
-}
-
-const char *asm_vop3p_decode(const asm_opcode_map_t *m, uint32_t w0, uint32_t w1, isa_inst_t *in)
-{
-    if (m->target == ISA_TARGET_GFX803)
-        return "a VOP3P instruction (gfx9), which gfx803 does not have";
-    isa_op_t op = decode_op(m, (w0 >> 16) & 0x7f);
-    if (op == ISA_NUM_OPS)
+    if ((unsigned)op >= ISA_NUM_OPS || isa_ops[op].enc != ISA_ENC_VOP3P)
         return "not a VOP3P instruction of this target that gcnsim knows";
     unsigned n = isa_op_vop3p_nsrc(op);
     uint8_t neg = (uint8_t)(w1 >> 29), hi = (uint8_t)((w0 >> 8) & 7);
