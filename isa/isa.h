@@ -215,6 +215,10 @@ typedef struct {
      * wave's allocation in place of every operand. */
     uint8_t exec_kind;
     uint16_t vgpr_end;
+    /* gfx9 VOP3 op_sel, bits [14:11] of the first word (isa_op_has_op_sel): bit k (k < the number of
+     * sources) reads source k's 16 bits from [31:16] instead of [15:0]; bit 3 writes a 16-bit result
+     * into [31:16] of the destination instead of [15:0] (the other half is kept). */
+    uint8_t op_sel;
 } isa_inst_t;
 
 /* exec_kind: ISA_XK_F32 is v_add/sub/subrev/mul_f32 and the unfused multiply-adds (mac, mad,
@@ -251,6 +255,14 @@ unsigned isa_op_src_mods(isa_op_t op, int form, unsigned pos);
  * v_sad_u8 .. v_mqsad_u32_u8 (contiguous in isa.def) take `clamp` on gfx803 (llvm-mc accepts it):
  * their accumulating add saturates instead of wrapping (exec_valu_pack.c). v_lerp_u8 takes none. */
 static inline bool isa_op_int_clamp(isa_op_t op) { return op >= ISA_v_sad_u8 && op <= ISA_v_mqsad_u32_u8; }
+
+/* ---- gfx9 VOP3 op_sel (valu9) ----
+ * The instructions whose VOP3 word has an op_sel field on gfx9 (llvm-mc takes `op_sel:[...]` on these
+ * only): v_mad_u32_u16 .. v_div_fixup_f16_gfx9, contiguous in isa.def. */
+static inline bool isa_op_has_op_sel(isa_op_t op) { return op >= ISA_v_mad_u32_u16 && op <= ISA_v_div_fixup_f16_gfx9; }
+/* The op_sel bit that selects the destination half (op_sel[3] in the hardware field, written as the
+ * element after the last source in the syntax). */
+enum { ISA_OP_SEL_DST = 8 };
 
 /* s_getreg/s_setreg: the hardware registers of gfx803 (GCN3 ISA manual, "Hardware registers"; ids
  * as LLVM's HW_REG_*), all modelled (docs/semantics-salu.md, "Hardware registers"), and the simm16
