@@ -376,6 +376,8 @@ static unsigned encode_vop3(const asm_opcode_map_t *m, const isa_inst_t *in, uin
     } else {
         mid = abs << 8;
     }
+    if (isa_op_has_op_sel((isa_op_t)in->op)) /* gfx9 op_sel [14:11] (valu9) */
+        mid |= (uint32_t)(in->op_sel & 15) << 11;
     le_put32(out, 0xd0000000u | (uint32_t)op << 16 | (uint32_t)(in->clamp ? 1 : 0) << 15 | mid | (vdst & 0xff));
     le_put32(out + 4, neg << 29 | (uint32_t)(in->omod & 3) << 27 | src[2] << 18 | src[1] << 9 | src[0]);
     return 8;

@@ -392,6 +392,49 @@ bool asm_ext_control_name(const asm_tok_t *t)
     return false;
 }
 
+/* ---- gfx9 op_sel:[a,b,...] (valu9): one to four 0/1 elements, before clamp (as llvm-mc takes
+ * it); which instructions take it, and how many elements, is asm_match's rule. ---- */
+static bool parse_op_sel(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
+{
+    const asm_tok_t *t = &c->tok[*i];
+    if (m->col_op_sel) {
+        asm_error(c, t->col, "duplicate modifier 'op_sel'");
+        return false;
+    }
+    if (m->clamp) {
+        asm_error(c, t->col, "'op_sel' must come before 'clamp'");
+        return false;
+    }
+    m->col_op_sel = t->col;
+    if (!asm_tok_punct(&c->tok[*i + 1], ':') || !asm_tok_punct(&c->tok[*i + 2], '[')) {
+        asm_error(c, t->col, "expected op_sel:[...] (0 or 1 for each source, then one for the destination)");
+        return false;
+    }
+    *i += 3;
+    for (;;) {
+        const asm_tok_t *v = &c->tok[*i];
+        if (v->kind != TK_INT || v->ival > 1) {
+            asm_error(c, v->col, "op_sel elements are 0 or 1");
+            return false;
+        }
+        if (m->op_sel_n == 4) {
+            asm_error(c, v->col, "op_sel has at most four elements (three sources and the destination)");
+            return false;
+        }
+        m->op_sel |= (uint8_t)(v->ival << m->op_sel_n++);
+        (*i)++;
+        if (asm_tok_punct(&c->tok[*i], ']')) {
+            (*i)++;
+            return true;
+        }
+        if (!asm_tok_punct(&c->tok[*i], ',')) {
+            asm_error(c, c->tok[*i].col, "expected ',' or ']' in op_sel:[...]");
+            return false;
+        }
+        (*i)++;
+    }
+}
+
 bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
 {
     memset(m, 0, sizeof *m);
@@ -468,6 +511,9 @@ bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
                 m->offset0 = (uint8_t)v;
                 m->has_offset0 = true;
             }
+        } else if (asm_tok_is(t, "op_sel")) {
+            if (!parse_op_sel(c, i, m))
+                return false;
         } else if (asm_tok_is(t, "gds")) {
             asm_error(c, t->col, "'gds' is not simulated by gcnsim: graphics-only, not simulated: the global data "
                       "share (GDS) is a graphics and ordered-append resource; use LDS (drop 'gds')");

@@ -446,7 +446,8 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
     bool cls = info->enc == ISA_ENC_VOPC && strchr(info->sig, 'I');
     bool no_omod = op == ISA_v_cvt_flr_i32_f32 || op == ISA_v_cvt_rpi_i32_f32 || op == ISA_v_frexp_exp_i32_f32 ||
                    op == ISA_v_cvt_pk_u8_f32 || op == ISA_v_cvt_pkaccum_u8_f32 ||
-                   op == ISA_v_cvt_pknorm_i16_f32 || op == ISA_v_cvt_pknorm_u16_f32;
+                   op == ISA_v_cvt_pknorm_i16_f32 || op == ISA_v_cvt_pknorm_u16_f32 ||
+                   isa_op_has_op_sel(op); /* gfx9's op_sel instructions take clamp only */
     bool i24 = op == ISA_v_mul_i32_i24 || op == ISA_v_mul_u32_u24 || op == ISA_v_mad_i32_i24 || op == ISA_v_mad_u32_u24;
     bool sat = (info->flags & ISA_FL_SAT) != 0 || isa_op_int_clamp(op);
     if (m->clamp && (cls || !(valu && (fl || sat || i24 || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC))))) {
@@ -487,6 +488,22 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
     if ((m->has_offset0 || m->has_offset1) && !(info->enc == ISA_ENC_DS && dual)) {
         asm_error(c, m->col_offset01, "'offset0:'/'offset1:' are only valid on DS read2/write2 instructions");
         return false;
+    }
+    /* ---- gfx9 op_sel (valu9): on the instructions isa_op_has_op_sel names, one element per source
+     * and one for the destination; the destination's is bit 3 of the field. ---- */
+    if (m->col_op_sel) {
+        unsigned nsrc = sig->n - 1;
+        if (!isa_op_has_op_sel(op)) {
+            asm_error(c, m->col_op_sel, "'op_sel' is not allowed on '%s' (only gfx9's 16-bit VOP3 instructions "
+                      "that have it; docs/asm.md)", info->name);
+            return false;
+        }
+        if (m->op_sel_n != nsrc + 1) {
+            asm_error(c, m->col_op_sel, "op_sel of '%s' takes %u elements (one for each of its %u sources, then the "
+                      "destination), got %u", info->name, nsrc + 1, nsrc, m->op_sel_n);
+            return false;
+        }
+        in->op_sel = (uint8_t)((m->op_sel & ((1u << nsrc) - 1)) | ((m->op_sel >> nsrc) & 1u) << 3);
     }
     in->clamp = m->clamp;
     in->omod = m->omod;

@@ -166,6 +166,10 @@ typedef struct {
         uint16_t dpp_ctrl;
         uint32_t col;   /* the first control */
     } ext;
+    /* gfx9 VOP3 op_sel:[a,b,...] (valu9): the bits in syntax order (element k at bit k), their
+     * number, and where it was written */
+    uint8_t op_sel, op_sel_n;
+    uint32_t col_op_sel;
 } asm_mods_t;
 
 /* What the operand walk found, for the instruction-level rules (asm.c). */

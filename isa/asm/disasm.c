@@ -180,6 +180,15 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
     }
     if (in->op == ISA_s_endpgm && in->simm16) /* llvm-mc's optional immediate */
         put(&o, " %d", (int)in->simm16);
+    if (in->op_sel && isa_op_has_op_sel((isa_op_t)in->op)) { /* gfx9 (valu9): as llvm-mc, before clamp */
+        unsigned nsrc = 0;
+        for (const char *p = info->sig; *p; p++)
+            nsrc += (p == info->sig || p[-1] == ' ') && *p != 'D';
+        put(&o, " op_sel:[");
+        for (unsigned k = 0; k <= nsrc; k++)
+            put(&o, "%s%u", k ? "," : "", (in->op_sel >> (k == nsrc ? 3 : k)) & 1u);
+        put(&o, "]");
+    }
     if (in->clamp)
         put(&o, " clamp");
     if (in->omod)

@@ -9,7 +9,7 @@
 #include "isa.h"
 
 /* The instructions of this family: contiguous in isa.def. */
-static inline bool isa_valu9_owns(unsigned op) { return op >= ISA_v_add_nc_u32 && op <= ISA_v_div_fixup_f16_gfx9; }
+static inline bool isa_valu9_owns(unsigned op) { return isa_valu9_op((isa_op_t)op); }
 
 /* Execute one of them (isa_valu9_owns); false for an opcode it does not know. */
 bool isa_valu9(isa_wave_t *w, const isa_inst_t *in);
