@@ -41,6 +41,7 @@ typedef enum {
     ISA_ENC_SOP1, ISA_ENC_SOP2, ISA_ENC_SOPC, ISA_ENC_SOPK, ISA_ENC_SOPP, ISA_ENC_SMEM,
     ISA_ENC_VOP1, ISA_ENC_VOP2, ISA_ENC_VOPC, ISA_ENC_VOP3, ISA_ENC_FLAT, ISA_ENC_DS,
     ISA_ENC_MUBUF, ISA_ENC_MTBUF, /* the buffer family, added after the others */
+    ISA_ENC_VOP3P, /* gfx9's packed math (v_pk_*), mixed precision and dot products (vop3p) */
     ISA_NUM_ENCS
 } isa_enc_t;
 
@@ -215,11 +216,30 @@ typedef struct {
      * wave's allocation in place of every operand. */
     uint8_t exec_kind;
     uint16_t vgpr_end;
-    /* gfx9 VOP3 op_sel, bits [14:11] of the first word (isa_op_has_op_sel): bit k (k < the number of
-     * sources) reads source k's 16 bits from [31:16] instead of [15:0]; bit 3 writes a 16-bit result
-     * into [31:16] of the destination instead of [15:0] (the other half is kept). */
-    uint8_t op_sel;
+    /* ---- VOP3P (gfx9: v_pk_*, v_mad_mix/v_fma_mix, v_dot*; added by vop3p) ----
+     * Bit i is source i's: op_sel [13:11] picks the half of a packed source the low result reads
+     * (1: [31:16]), op_sel_hi ([14], [60:59]) the half the high result reads; a mix source with
+     * op_sel_hi set is an f16 (the half op_sel picks), else an f32. neg_lo [63:61] is src[i].neg
+     * and neg_hi [10:8] src[i].abs (the bits VOP3 has there): on a mix source they are neg and abs.
+     * The clamp bit is `clamp`. Zero in every other instruction.
+     * ---- gfx9 VOP3 op_sel (valu9): bits [14:11] of the first word, on the instructions
+     * isa_op_has_op_sel names: bit k (k < the number of sources) reads source k's 16 bits from
+     * [31:16] instead of [15:0]; bit 3 (ISA_OP_SEL_DST) writes a 16-bit result into [31:16] of the
+     * destination instead of [15:0] (the other half is kept). op_sel_hi is 0 there. */
+    uint8_t op_sel, op_sel_hi;
 } isa_inst_t;
+
+/* VOP3P (vop3p): the mixed-precision instructions (v_mad_mix*, v_fma_mix*, contiguous in isa.def),
+ * whose sources take neg/abs as written (-|v1|) and whose op_sel_hi defaults to 0; and the number of
+ * sources of a VOP3P instruction (2 or 3). */
+static inline bool isa_op_vop3p_mix(unsigned op) { return op >= ISA_v_mad_mix_f32 && op <= ISA_v_fma_mixhi_f16; }
+static inline unsigned isa_op_vop3p_nsrc(unsigned op)
+{
+    unsigned n = 0;
+    for (const char *p = isa_ops[op].sig; *p; p++)
+        n += *p == ' ';
+    return n; /* the groups after the destination */
+}
 
 /* exec_kind: ISA_XK_F32 is v_add/sub/subrev/mul_f32 and the unfused multiply-adds (mac, mad,
  * madmk, madak) in the plain form without clamp, omod, abs or neg, and a VGPR destination;

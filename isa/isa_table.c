@@ -33,7 +33,7 @@ const char *isa_enc_name(isa_enc_t enc)
 {
     static const char *const names[ISA_NUM_ENCS] = {
         "SOP1", "SOP2", "SOPC", "SOPK", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3", "FLAT", "DS",
-        "MUBUF", "MTBUF"
+        "MUBUF", "MTBUF", "VOP3P"
     };
     return (unsigned)enc < ISA_NUM_ENCS ? names[enc] : "?";
 }

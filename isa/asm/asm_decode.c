@@ -5,6 +5,7 @@
 #include "asm/asm_decode.h"
 
 #include "asm/asm_lex.h"
+#include "asm/asm_vop3p.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -246,6 +247,16 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
     unsigned opc;
     const char *gfx;
     int f = family_of(w, &opc, &gfx);
+    if (m->target != ISA_TARGET_GFX803 && w >> 23 == 0x1a7) { /* gfx9's VOP3P (asm_vop3p.c) */
+        if (off + 8 > len)
+            return fail(err, errlen, off, "a VOP3P instruction takes 8 bytes, only %zu left", len - off);
+        w1 = get32(code + off + 4);
+        const char *why = asm_vop3p_decode(m, w, w1, in);
+        if (why)
+            return fail(err, errlen, off, "0x%08x 0x%08x: %s", w, w1, why);
+        in->pc = (uint32_t)off;
+        return 8;
+    }
     if (f < 0)
         return gfx ? fail(err, errlen, off, "0x%08x is a %s instruction: graphics-only, not simulated", w, gfx)
                    : fail(err, errlen, off, "0x%08x is not a gfx803 instruction", w);
@@ -590,8 +601,8 @@ bool asm_inst_same(const isa_inst_t *a, const isa_inst_t *b, char *what, size_t 
         d = "scalar destination";
     else if (a->clamp != b->clamp || a->omod != b->omod)
         d = "clamp or output modifier";
-    else if (a->op_sel != b->op_sel)
-        d = "op_sel";
+    else if (a->op_sel != b->op_sel || a->op_sel_hi != b->op_sel_hi)
+        d = "op_sel or op_sel_hi";
     else if (a->glc != b->glc || a->slc != b->slc)
         d = "glc or slc";
     else if (a->literal != b->literal)

@@ -3,6 +3,7 @@
  * tests/isa/encoding_check.sh compares every shipped kernel and a sample of every table instruction
  * byte for byte with llvm-mc. */
 #include "asm/asm_encode.h"
+#include "asm/asm_vop3p.h"
 #include "common/le.h"
 
 #include <stdarg.h>
@@ -16,15 +17,19 @@ const asm_opcode_line_t asm_opcode_lines[] = {
 #include "isa_opcodes.def"
 #undef ISA_OPCODE
 #undef ISA_OPCODE_ALIAS
+/* gfx9's VOP3P family (vop3p), after gfx803's lines: the per-target opcode tables absorb it */
+#define ISA_OPCODE_VOP3P(name, code, on900, on906) { #name, ASM_HW_VOP3P, code, false },
+#include "isa_opcodes_vop3p.def"
+#undef ISA_OPCODE_VOP3P
 };
 const size_t asm_opcode_nlines = sizeof asm_opcode_lines / sizeof asm_opcode_lines[0];
 
 static const char *const family_names[ASM_HW_NUM] = {
-    "SOP1", "SOP2", "SOPC", "SOPK", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3", "DS", "FLAT", "MUBUF", "MTBUF"
+    "SOP1", "SOP2", "SOPC", "SOPK", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC", "VOP3", "DS", "FLAT", "MUBUF", "MTBUF", "VOP3P"
 };
 /* The width of each family's OP field, as a count of values. */
 static const uint16_t family_opcodes[ASM_HW_NUM] = {
-    256, 128, 128, 32, 128, 256, 256, 64, 256, 1024, 256, 128, 128, 16
+    256, 128, 128, 32, 128, 256, 256, 64, 256, 1024, 256, 128, 128, 16, 128
 };
 
 const char *asm_hw_family_name(asm_hw_family_t f)
@@ -553,6 +558,9 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         break;
     case ISA_ENC_MUBUF: case ISA_ENC_MTBUF:
         n = encode_buffer(in, op, out, err, errlen);
+        break;
+    case ISA_ENC_VOP3P: /* gfx9 (asm_vop3p.c) */
+        n = asm_vop3p_encode(in, op, out, err, errlen);
         break;
     default:
         return fail(err, errlen, "'%s': the %s encoding is not connected to the encoder yet", info->name,

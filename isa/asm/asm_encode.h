@@ -20,6 +20,7 @@
 typedef enum {
     ASM_HW_SOP1, ASM_HW_SOP2, ASM_HW_SOPC, ASM_HW_SOPK, ASM_HW_SOPP, ASM_HW_SMEM, ASM_HW_VOP1,
     ASM_HW_VOP2, ASM_HW_VOPC, ASM_HW_VOP3, ASM_HW_DS, ASM_HW_FLAT, ASM_HW_MUBUF, ASM_HW_MTBUF,
+    ASM_HW_VOP3P, /* gfx9 (vop3p): its opcodes are isa/isa_opcodes_vop3p.def's, after isa_opcodes.def's lines */
     ASM_HW_NUM
 } asm_hw_family_t;
 
@@ -48,6 +49,10 @@ typedef struct {
     uint16_t vop3[ISA_NUM_OPS];    /* a VOP1/VOP2/VOPC instruction's VOP3 (_e64) opcode, or NONE */
     uint16_t line_op[2048];        /* per line of asm_opcode_lines: its isa_op_t, or ISA_NUM_OPS */
     uint16_t by_code[ASM_HW_NUM][1024]; /* (family, opcode) -> line index + 1; 0: LLVM knows none */
+    /* The target whose instructions the decoder reads where gfx9 targets give one opcode two
+     * meanings (VOP3P 0x20-0x22: v_mad_mix* on gfx900, v_fma_mix* on gfx906); ISA_TARGET_GFX803
+     * (0, calloc's) until the caller sets it, and then VOP3P words are not instructions. (vop3p) */
+    uint8_t target;
 } asm_opcode_map_t;
 
 /* NULL when out of memory. */

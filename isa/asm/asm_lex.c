@@ -379,6 +379,68 @@ static bool mod_value(asm_ctx_t *c, uint32_t *i, const char *name, uint32_t max,
     return true;
 }
 
+/* ---- VOP3P modifiers (gfx9; vop3p) ----------------------------------------------------------
+ * name:[b0,b1,b2]: one to four 0/1 elements, a bit per source (a missing element is 0);
+ * asm_vop3p_finish (asm_vop3p.c) applies them to the instruction. */
+static const char *const pk_mod_names[4] = { "op_sel", "op_sel_hi", "neg_lo", "neg_hi" };
+
+static int pk_mod_index(const asm_tok_t *t)
+{
+    for (int k = 0; k < 4; k++)
+        if (asm_tok_is(t, pk_mod_names[k]))
+            return k;
+    return -1;
+}
+
+static bool pk_mod(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
+{
+    const asm_tok_t *t = &c->tok[*i];
+    int k = pk_mod_index(t);
+    const char *name = pk_mod_names[k];
+    if (m->pk.given >> k & 1) {
+        asm_error(c, t->col, "duplicate modifier '%s'", name);
+        return false;
+    }
+    /* llvm-mc takes them in one order only: op_sel, op_sel_hi, neg_lo, neg_hi, then clamp */
+    if (m->pk.given >> k || m->clamp) {
+        asm_error(c, t->col, "'%s' is out of order: write op_sel, op_sel_hi, neg_lo, neg_hi, then clamp", name);
+        return false;
+    }
+    if (!asm_tok_punct(&c->tok[*i + 1], ':') || !asm_tok_punct(&c->tok[*i + 2], '[')) {
+        asm_error(c, t->col, "expected '%s:[' and a 0 or 1 per source, as in %s:[0,1]", name, name);
+        return false;
+    }
+    uint32_t j = *i + 3;
+    uint8_t bits = 0, n = 0;
+    for (;;) {
+        const asm_tok_t *e = &c->tok[j];
+        if (e->kind != TK_INT || e->overflow || e->ival > 1) {
+            asm_error(c, e->col, "expected 0 or 1 in %s:[...]", name);
+            return false;
+        }
+        if (n == 4) { /* llvm-mc takes a fourth element (which no gfx9 instruction reads) */
+            asm_error(c, e->col, "%s:[...] has at most four elements", name);
+            return false;
+        }
+        bits |= (uint8_t)(e->ival << n); /* the fourth: VOP3 op_sel's destination (valu9) */
+        n++;
+        const asm_tok_t *sep = &c->tok[j + 1];
+        j += 2;
+        if (asm_tok_punct(sep, ']'))
+            break;
+        if (!asm_tok_punct(sep, ',')) {
+            asm_error(c, sep->col, "expected ',' or ']' in %s:[...]", name);
+            return false;
+        }
+    }
+    m->pk.given |= (uint8_t)(1u << k);
+    m->pk.bits[k] = bits;
+    m->pk.n[k] = n;
+    m->pk.col[k] = t->col;
+    *i = j;
+    return true;
+}
+
 bool asm_ext_control_name(const asm_tok_t *t)
 {
     static const char *const names[] = {
@@ -390,49 +452,6 @@ bool asm_ext_control_name(const asm_tok_t *t)
         if (asm_tok_is(t, names[k]))
             return true;
     return false;
-}
-
-/* ---- gfx9 op_sel:[a,b,...] (valu9): one to four 0/1 elements, before clamp (as llvm-mc takes
- * it); which instructions take it, and how many elements, is asm_match's rule. ---- */
-static bool parse_op_sel(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
-{
-    const asm_tok_t *t = &c->tok[*i];
-    if (m->col_op_sel) {
-        asm_error(c, t->col, "duplicate modifier 'op_sel'");
-        return false;
-    }
-    if (m->clamp) {
-        asm_error(c, t->col, "'op_sel' must come before 'clamp'");
-        return false;
-    }
-    m->col_op_sel = t->col;
-    if (!asm_tok_punct(&c->tok[*i + 1], ':') || !asm_tok_punct(&c->tok[*i + 2], '[')) {
-        asm_error(c, t->col, "expected op_sel:[...] (0 or 1 for each source, then one for the destination)");
-        return false;
-    }
-    *i += 3;
-    for (;;) {
-        const asm_tok_t *v = &c->tok[*i];
-        if (v->kind != TK_INT || v->ival > 1) {
-            asm_error(c, v->col, "op_sel elements are 0 or 1");
-            return false;
-        }
-        if (m->op_sel_n == 4) {
-            asm_error(c, v->col, "op_sel has at most four elements (three sources and the destination)");
-            return false;
-        }
-        m->op_sel |= (uint8_t)(v->ival << m->op_sel_n++);
-        (*i)++;
-        if (asm_tok_punct(&c->tok[*i], ']')) {
-            (*i)++;
-            return true;
-        }
-        if (!asm_tok_punct(&c->tok[*i], ',')) {
-            asm_error(c, c->tok[*i].col, "expected ',' or ']' in op_sel:[...]");
-            return false;
-        }
-        (*i)++;
-    }
 }
 
 bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
@@ -511,13 +530,13 @@ bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
                 m->offset0 = (uint8_t)v;
                 m->has_offset0 = true;
             }
-        } else if (asm_tok_is(t, "op_sel")) {
-            if (!parse_op_sel(c, i, m))
-                return false;
         } else if (asm_tok_is(t, "gds")) {
             asm_error(c, t->col, "'gds' is not simulated by gcnsim: graphics-only, not simulated: the global data "
                       "share (GDS) is a graphics and ordered-append resource; use LDS (drop 'gds')");
             return false;
+        } else if (t->kind == TK_IDENT && pk_mod_index(t) >= 0) {
+            if (!pk_mod(c, i, m)) /* VOP3P's op_sel/op_sel_hi/neg_lo/neg_hi (vop3p) */
+                return false;
         } else if (asm_tok_punct(t, '#')) {
             asm_error(c, t->col, "unexpected '#': '#' does not start a comment in this syntax (use ';' or '//')");
             return false;

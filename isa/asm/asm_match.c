@@ -7,6 +7,7 @@
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
 #include "asm/asm_sdwa_dpp.h"
+#include "asm/asm_vop3p.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -491,19 +492,14 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
     }
     /* ---- gfx9 op_sel (valu9): on the instructions isa_op_has_op_sel names, one element per source
      * and one for the destination; the destination's is bit 3 of the field. ---- */
-    if (m->col_op_sel) {
-        unsigned nsrc = sig->n - 1;
-        if (!isa_op_has_op_sel(op)) {
-            asm_error(c, m->col_op_sel, "'op_sel' is not allowed on '%s' (only gfx9's 16-bit VOP3 instructions "
-                      "that have it; docs/asm.md)", info->name);
+    if (m->pk.given == 1 && isa_op_has_op_sel(op)) {
+        unsigned nsrc = sig->n - 1, bits = m->pk.bits[0];
+        if (m->pk.n[0] != nsrc + 1) {
+            asm_error(c, m->pk.col[0], "op_sel of '%s' takes %u elements (one for each of its %u sources, then the "
+                      "destination), got %u", info->name, nsrc + 1, nsrc, m->pk.n[0]);
             return false;
         }
-        if (m->op_sel_n != nsrc + 1) {
-            asm_error(c, m->col_op_sel, "op_sel of '%s' takes %u elements (one for each of its %u sources, then the "
-                      "destination), got %u", info->name, nsrc + 1, nsrc, m->op_sel_n);
-            return false;
-        }
-        in->op_sel = (uint8_t)((m->op_sel & ((1u << nsrc) - 1)) | ((m->op_sel >> nsrc) & 1u) << 3);
+        in->op_sel = (uint8_t)((bits & ((1u << nsrc) - 1)) | ((bits >> nsrc) & 1u) << 3);
     }
     in->clamp = m->clamp;
     in->omod = m->omod;
@@ -567,6 +563,18 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     }
     if (form != ISA_FORM_PLAIN) /* SDWA, DPP: their own rules (asm_sdwa_dpp.c) */
         return asm_ext_finish(c, op, form, mcol, ops, nops, m, &st, in);
+    if (info->enc == ISA_ENC_VOP3P) /* gfx9's packed math: its own rules (asm_vop3p.c) */
+        return asm_vop3p_finish(c, op, suffix, mcol, m, &st, in);
+    if (m->pk.given == 1 && !isa_op_has_op_sel(op) && info->unit == ISA_UNIT_VALU) { /* valu9 */
+        asm_error(c, m->pk.col[0], "'op_sel' is not allowed on '%s' (gfx9's VOP3P instructions and the 16-bit VOP3 "
+                  "instructions that have it: docs/asm.md)", info->name);
+        return false;
+    }
+    if (m->pk.given && !(isa_op_has_op_sel(op) && m->pk.given == 1)) { /* VOP3 op_sel: apply_mods (valu9) */
+        asm_error(c, m->pk.col[__builtin_ctz(m->pk.given)], "op_sel, op_sel_hi, neg_lo and neg_hi are VOP3P modifiers "
+                  "(gfx9 v_pk_*, v_mad_mix*, v_fma_mix*, v_dot*); '%s' takes none", info->name);
+        return false;
+    }
     if (!apply_mods(c, op, sig, m, in))
         return false;
     /* VOP3b (a VOP3 with a lane-mask destination) has no abs bits: llvm-mc rejects abs there. */

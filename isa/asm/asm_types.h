@@ -166,10 +166,14 @@ typedef struct {
         uint16_t dpp_ctrl;
         uint32_t col;   /* the first control */
     } ext;
-    /* gfx9 VOP3 op_sel:[a,b,...] (valu9): the bits in syntax order (element k at bit k), their
-     * number, and where it was written */
-    uint8_t op_sel, op_sel_n;
-    uint32_t col_op_sel;
+    /* VOP3P modifiers (gfx9; vop3p): op_sel:[a,b,c] op_sel_hi:[..] neg_lo:[..] neg_hi:[..], each a
+     * bit per source (bit 0 src0); `given` has bit k for the k-th of them in that order, n[k] its
+     * element count, col[k] its column (0: not written). op_sel also serves gfx9's VOP3 op_sel
+     * (valu9, asm_match.c), whose fourth element is the destination's: all four bits are kept. */
+    struct {
+        uint8_t bits[4], n[4], given;
+        uint32_t col[4];
+    } pk;
 } asm_mods_t;
 
 /* What the operand walk found, for the instruction-level rules (asm.c). */

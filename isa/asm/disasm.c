@@ -8,6 +8,7 @@
 #include "asm/asm_operands.h"
 #include "asm/asm_swizzle.h"
 #include "asm/asm_sdwa_dpp.h"
+#include "asm/asm_vop3p.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -88,6 +89,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
     const isa_op_info_t *info = &isa_ops[in->op];
     if (info->enc == ISA_ENC_MUBUF || info->enc == ISA_ENC_MTBUF)
         return asm_buffer_format(in, buf, len);
+    if (info->enc == ISA_ENC_VOP3P) /* gfx9 (asm_vop3p.c) */
+        return asm_vop3p_format(in, buf, len);
     asm_sig_list_t sig;
     if (!asm_sig_parse(info->sig, &sig))
         sig.n = 0;

@@ -49,7 +49,8 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     case ISA_ENC_VOP1:
     case ISA_ENC_VOP2:
     case ISA_ENC_VOPC:
-    case ISA_ENC_VOP3: isa_exec_valu(w, in, res); break;
+    case ISA_ENC_VOP3:
+    case ISA_ENC_VOP3P: isa_exec_valu(w, in, res); break;
     case ISA_ENC_FLAT: isa_exec_flat(w, in, res); break;
     case ISA_ENC_DS: isa_exec_ds(w, in, res); break;
     case ISA_ENC_MUBUF:
@@ -71,7 +72,8 @@ void isa_inst_predecode(isa_inst_t *in)
     case ISA_ENC_VOP1:
     case ISA_ENC_VOP2:
     case ISA_ENC_VOPC:
-    case ISA_ENC_VOP3: isa_valu_predecode(in); break;
+    case ISA_ENC_VOP3:
+    case ISA_ENC_VOP3P: isa_valu_predecode(in); break;
     default: break;
     }
 }

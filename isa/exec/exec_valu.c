@@ -19,6 +19,7 @@
 #include "exec/exec_valu_pack.h"
 #include "exec/exec_valu_float.h"
 #include "exec/exec_vcmp.h"
+#include "exec/exec_vop3p.h"
 
 enum { NL = ISA_WAVE_SIZE };
 
@@ -457,6 +458,8 @@ static inline __attribute__((always_inline)) bool valu_dispatch_inline(isa_wave_
 {
     if (isa_valu_f16_owns(in->op))
         return isa_valu_f16(w, in);
+    if (isa_valu_vop3p_owns(in->op)) /* gfx9's packed math (exec_vop3p.c) */
+        return isa_valu_vop3p(w, in);
     if (isa_valu9_owns(in->op)) /* gfx9 (exec_valu9.c) */
         return isa_valu9(w, in);
     if (isa_ops[in->op].enc == ISA_ENC_VOPC)
