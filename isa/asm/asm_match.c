@@ -566,8 +566,8 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     if (info->enc == ISA_ENC_VOP3P) /* gfx9's packed math: its own rules (asm_vop3p.c) */
         return asm_vop3p_finish(c, op, suffix, mcol, m, &st, in);
     if (m->pk.given == 1 && !isa_op_has_op_sel(op) && info->unit == ISA_UNIT_VALU) { /* valu9 */
-        asm_error(c, m->pk.col[0], "'op_sel' is not allowed on '%s' (gfx9's VOP3P instructions and the 16-bit VOP3 "
-                  "instructions that have it: docs/asm.md)", info->name);
+        asm_error(c, m->pk.col[0], "'op_sel' is not allowed on '%s': it is one of the VOP3P modifiers, and a VOP3 one "
+                  "only on gfx9's 16-bit instructions that have it (docs/asm.md)", info->name);
         return false;
     }
     if (m->pk.given && !(isa_op_has_op_sel(op) && m->pk.given == 1)) { /* VOP3 op_sel: apply_mods (valu9) */
