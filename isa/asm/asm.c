@@ -11,6 +11,7 @@
 #include "asm/asm_sdwa_dpp.h"
 #include "asm/asm_operands.h"
 #include "asm/asm_program.h"
+#include "asm/asm_vop3p.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,9 @@ static const struct {
     { "v_or3_b32", false, "use two v_or_b32" },
     { "v_xad_u32", false, "use v_xor_b32 then v_add_u32" },
     { "v_pk_", true, "packed 16-bit math does not exist on gfx803" },
+    { "v_mad_mix", true, "mixed-precision multiply-add (f16 sources, f32 math) does not exist on gfx803" },
+    { "v_fma_mix", true, "mixed-precision fused multiply-add (f16 sources, f32 math) does not exist on gfx803" },
+    { "v_dot", true, "the dot products are gfx906's (and later targets')" },
     { "v_mad_u32_u16", false, "use v_mad_u32_u24 on zero-extended values" },
     { "v_mad_i32_i16", false, "use v_mad_i32_i24 on sign-extended values" },
     { "s_lshl1_add_u32", false, "use s_lshl_b32 then s_add_u32" },
@@ -214,13 +218,19 @@ static void instruction(asm_ctx_t *c, uint32_t i)
         if (op != ISA_NUM_OPS)
             suffix = 0, slen = 0;
     }
-    if (op == ISA_NUM_OPS) {
-        unknown_mnemonic(c, t, name, len - slen);
+    if (op == ISA_NUM_OPS || (isa_ops[op].enc == ISA_ENC_VOP3P && c->target == ISA_TARGET_GFX803)) {
+        unknown_mnemonic(c, t, name, len - slen); /* VOP3P is gfx9's (c->target: vop3p's stopgap) */
+        return;
+    }
+    if (isa_ops[op].enc == ISA_ENC_VOP3P && !asm_vop3p_on_target(op, (isa_target_t)c->target)) {
+        asm_error(c, t->col, "'%s' does not exist on %s (%s)", isa_ops[op].name, isa_target_name((isa_target_t)c->target),
+                  asm_vop3p_on_target(op, ISA_TARGET_GFX906) ? "it is gfx906's" : "it is gfx900's");
         return;
     }
     if (!asm_data_code_allowed(c, t->col))
         return;
-    if (suffix && !isa_enc_has_e32(isa_ops[op].enc) && isa_ops[op].enc != ISA_ENC_VOP3) {
+    if (suffix && !isa_enc_has_e32(isa_ops[op].enc) && isa_ops[op].enc != ISA_ENC_VOP3 &&
+        isa_ops[op].enc != ISA_ENC_VOP3P) {
         asm_error(c, t->col, "'%s' has no _e32/_e64 forms (suffixes exist only on VALU instructions)", isa_ops[op].name);
         return;
     }

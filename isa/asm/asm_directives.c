@@ -170,7 +170,21 @@ bool asm_directive(asm_ctx_t *c, uint32_t i)
             return asm_kernel_declare(c, name, len, c->lineno, c->tok[i + 1].col) >= 0;
         return true;
     }
-    return true; /* .size .amdgcn_target .ident .hidden ...: no effect on gcnsim */
+    if (asm_tok_is(t, ".amdgcn_target") && t[1].kind == TK_STRING) {
+        /* the processor after "--", up to a feature suffix (":xnack-") or the quote (vop3p's stopgap) */
+        const char *s = t[1].p, *e = t[1].p + t[1].len, *g = NULL;
+        for (const char *p = s; p + 5 <= e; p++)
+            if (memcmp(p, "--gfx", 5) == 0)
+                g = p + 2;
+        isa_target_t tg;
+        size_t n = 0;
+        while (g && g + n < e && g[n] != ':' && g[n] != '"')
+            n++;
+        if (g && isa_target_parse(g, n, &tg))
+            c->target = (uint8_t)tg;
+        return true;
+    }
+    return true; /* .size .ident .hidden ...: no effect on gcnsim */
 }
 
 /* ---- .amdhsa_kernel fields ----------------------------------------------------------------- */

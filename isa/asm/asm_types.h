@@ -282,6 +282,10 @@ typedef struct {
     uint32_t dsym_hash_size;
     asm_dfixup_t *dfix;
     uint32_t ndfix, dfix_cap;
+    /* The target `.amdgcn_target "amdgcn-amd-amdhsa--gfxNNN"` names (isa_target_t; gfx803 without
+     * one): vop3p's stopgap, which only lets gfx9 text use the VOP3P family, until the target
+     * branch gives the assembler its target. */
+    uint8_t target;
 } asm_ctx_t;
 
 /* Metadata of one kernel as read from the YAML (matched to kernels after pass 1). */

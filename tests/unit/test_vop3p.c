@@ -39,10 +39,11 @@ static char *vp_fails(const char *line)
 
 /* Run `line` (destination v0, sources v1..v3) on a machine whose v1..v3 hold `a`, `b`, `c` in every
  * lane and v0 `old`; return lane 0 of v0. */
-static uint32_t run1(const char *line, uint32_t a, uint32_t b, uint32_t c, uint32_t old)
+static uint32_t run1m(const char *line, uint32_t a, uint32_t b, uint32_t c, uint32_t old, uint32_t mode)
 {
     isa_inst_t in = vp(line);
     ut_machine_t *m = ut_machine_new();
+    isa_wave_set_mode(&m->w, mode);
     ut_vset_all(m, 0, old);
     ut_vset_all(m, 1, a);
     ut_vset_all(m, 2, b);
@@ -52,6 +53,12 @@ static uint32_t run1(const char *line, uint32_t a, uint32_t b, uint32_t c, uint3
     uint32_t r = ut_vreg(m, 0)[0];
     free(m);
     return r;
+}
+
+/* The launch's MODE (f32 denormals flushed, f16 ones kept, IEEE, DX10 clamp). */
+static uint32_t run1(const char *line, uint32_t a, uint32_t b, uint32_t c, uint32_t old)
+{
+    return run1m(line, a, b, c, old, 0x3c0);
 }
 
 /* ---- hand-derived cases -------------------------------------------------------------------------- */
@@ -134,8 +141,16 @@ START_TEST(test_mix_hand)
     ck_assert_uint_eq(run1("v_fma_mix_f32 v0, v1, v2, v3 clamp", 0x40000000, 0x40400000, 0x3f800000, 0), 0x3f800000);
     /* an inline float on an f16 source (op_sel_hi) is the f16 value: 0.5*2.0 + 0 = 1.0 */
     ck_assert_uint_eq(run1("v_fma_mix_f32 v0, 0.5, v2, v3 op_sel_hi:[1,0,0]", 0, 0x40000000, 0, 0), 0x3f800000);
-    /* mad_mix (unfused, denormals flushed): 2^-130 (an f32 denormal) * 1 + 0 = +0 */
+    /* mad_mix (unfused, denormals flushed): 2^-131 (an f32 denormal) * 1 + 0 = +0 */
     ck_assert_uint_eq(run1("v_mad_mix_f32 v0, v1, v2, v3", 0x00040000, 0x3f800000, 0, 0), 0);
+    /* with f32 denormals allowed (MODE[5:4] = 3) v_fma_mix keeps 2^-130 (* 2^100 = 2^-30, 0x30800000),
+     * v_mad_mix still flushes its inputs */
+    ck_assert_uint_eq(run1m("v_fma_mix_f32 v0, v1, v2, v3", 0x00080000, 0x71800000, 0, 0, 0x3f0), 0x30800000);
+    ck_assert_uint_eq(run1m("v_mad_mix_f32 v0, v1, v2, v3", 0x00080000, 0x71800000, 0, 0, 0x3f0), 0);
+    /* f16 denormal inputs flushed when MODE[6] is 0: 2^-24 (0x0001) as an f16 source reads 0 */
+    ck_assert_uint_eq(run1m("v_fma_mix_f32 v0, v1, v2, v3 op_sel_hi:[1,0,0]", 0x0001, 0x3f800000, 0, 0, 0x330), 0);
+    ck_assert_uint_eq(run1m("v_fma_mix_f32 v0, v1, v2, v3 op_sel_hi:[1,0,0]", 0x0001, 0x3f800000, 0, 0, 0x3f0),
+                      0x33800000);
     /* the f16 result rounds the f32 one: 1 + 2^-11 (f32 exact) is a tie in f16, to even: 1.0 */
     ck_assert_uint_eq(run1("v_mad_mixlo_f16 v0, v1, v2, v3", 0x3f800000, 0x3f800000, 0x3a000000, 0), 0x3c00);
 }
@@ -462,6 +477,15 @@ START_TEST(test_decode)
     m->target = ISA_TARGET_GFX906;
     decode_bytes(m, add_u16_c, "v_pk_add_u16 v0, 0x3c00, v2");
     decode_bytes(m, add_f16_b14, "v_pk_add_f16 v0, v1, v2");
+    { /* a two-source word's OP_SEL_HI[2] is read as the 1 LLVM writes: encoding gives LLVM's bytes */
+        isa_inst_t in;
+        uint8_t again[ASM_ENCODE_MAX];
+        char err[160];
+        ck_assert_uint_eq(asm_decode_inst(m, add_f16_b14, 8, 0, &in, err, sizeof err), 8);
+        ck_assert_uint_eq(in.op_sel_hi, 7);
+        ck_assert_uint_eq(asm_encode_inst(m, NULL, &in, again, err, sizeof err), 8);
+        ck_assert_uint_eq(again[1], 0x40);
+    }
     decode_bytes(m, add_f16_s2, NULL);
     decode_bytes(m, mix, "v_fma_mix_f32 v0, |v1|, |v2|, |v3| clamp");
     decode_bytes(m, dot, "v_dot2_f32_f16 v0, v1, v2, v3 neg_lo:[1,1,1] neg_hi:[1,1,1] clamp");
