@@ -280,7 +280,9 @@ static inline bool isa_op_int_clamp(isa_op_t op) { return op >= ISA_v_sad_u8 && 
  * The instructions whose VOP3 word has an op_sel field on gfx9 (llvm-mc takes `op_sel:[...]` on these
  * only): v_mad_u32_u16 .. v_div_fixup_f16_gfx9, contiguous in isa.def. */
 static inline bool isa_op_has_op_sel(isa_op_t op) { return op >= ISA_v_mad_u32_u16 && op <= ISA_v_div_fixup_f16_gfx9; }
-/* The VALU instructions of the valu9 block (v_add_nc_u32 .. v_div_fixup_f16_gfx9). */
+/* The whole valu9 block of isa.def (s_lshl1_add_u32 .. v_div_fixup_f16_gfx9), and its VALU part
+ * (v_add_nc_u32 .. v_div_fixup_f16_gfx9). */
+static inline bool isa_op_valu9(isa_op_t op) { return op >= ISA_s_lshl1_add_u32 && op <= ISA_v_div_fixup_f16_gfx9; }
 static inline bool isa_valu9_op(isa_op_t op) { return op >= ISA_v_add_nc_u32 && op <= ISA_v_div_fixup_f16_gfx9; }
 /* The op_sel bit that selects the destination half (op_sel[3] in the hardware field, written as the
  * element after the last source in the syntax). */

@@ -81,6 +81,37 @@ static const struct {
     { "s_pack_", true, "use s_lshl_b32 and s_or_b32 / s_and_b32" },
     { "v_sub_nc_", true, "use v_sub_u32 with a carry-out" },
     { "v_add_nc_", true, "use v_add_u32 with a carry-out" },
+    /* the rest of gfx9's VALU/SALU additions (valu9) */
+    { "v_subrev_nc_", true, "use v_subrev_u32 with a carry-out" },
+    { "v_min3_f16", false, "use two v_min_f16" },
+    { "v_max3_f16", false, "use two v_max_f16" },
+    { "v_med3_f16", false, "use v_min_f16 and v_max_f16" },
+    { "v_min3_i16", false, "use two v_min_i16" },
+    { "v_max3_i16", false, "use two v_max_i16" },
+    { "v_med3_i16", false, "use v_min_i16 and v_max_i16" },
+    { "v_min3_u16", false, "use two v_min_u16" },
+    { "v_max3_u16", false, "use two v_max_u16" },
+    { "v_med3_u16", false, "use v_min_u16 and v_max_u16" },
+    { "v_add_i32", false, "use v_add_u32 with a carry-out (no signed clamp on gfx803)" },
+    { "v_sub_i32", false, "use v_sub_u32 with a carry-out (no signed clamp on gfx803)" },
+    { "v_add_i16", false, "use v_add_u16 (no signed clamp on gfx803)" },
+    { "v_sub_i16", false, "use v_sub_u16 (no signed clamp on gfx803)" },
+    { "v_pack_b32_f16", false, "use v_lshlrev_b32 and v_or_b32 (or v_cvt_pkrtz_f16_f32 from f32)" },
+    { "v_cvt_pknorm_i16_f16", false, "convert with v_cvt_f32_f16, then v_cvt_pknorm_i16_f32" },
+    { "v_cvt_pknorm_u16_f16", false, "convert with v_cvt_f32_f16, then v_cvt_pknorm_u16_f32" },
+    { "v_cvt_norm_i16_f16", false, "convert with v_cvt_f32_f16, then v_cvt_pknorm_i16_f32" },
+    { "v_cvt_norm_u16_f16", false, "convert with v_cvt_f32_f16, then v_cvt_pknorm_u16_f32" },
+    { "v_sat_pk_u8_i16", false, "use v_med3_i32 and v_perm_b32" },
+    { "v_swap_b32", false, "use three v_mov_b32 through a spare VGPR" },
+    { "v_xnor_b32", false, "use v_xor_b32 then v_not_b32 (it is gfx906's)" },
+    { "v_fmac_f32", false, "use v_fma_f32 (it is gfx906's)" },
+    { "s_bitreplicate_b64_b32", false, "there is no single gfx803 instruction for it" },
+    { "s_call_b64", false, "use s_getpc_b64, s_add_u32/s_addc_u32 and s_swappc_b64" },
+    { "v_mad_f16_gfx9", false, "it is gcnsim's name of gfx9's v_mad_f16 with op_sel; use v_mad_f16" },
+    { "v_mad_u16_gfx9", false, "it is gcnsim's name of gfx9's v_mad_u16 with op_sel; use v_mad_u16" },
+    { "v_mad_i16_gfx9", false, "it is gcnsim's name of gfx9's v_mad_i16 with op_sel; use v_mad_i16" },
+    { "v_fma_f16_gfx9", false, "it is gcnsim's name of gfx9's v_fma_f16 with op_sel; use v_fma_f16" },
+    { "v_div_fixup_f16_gfx9", false, "it is gcnsim's name of gfx9's v_div_fixup_f16 with op_sel; use v_div_fixup_f16" },
 };
 
 static unsigned edit_distance(const char *a, size_t la, const char *b, size_t lb)
@@ -220,6 +251,16 @@ static void instruction(asm_ctx_t *c, uint32_t i)
     }
     if (op == ISA_NUM_OPS || (isa_ops[op].enc == ISA_ENC_VOP3P && c->target == ISA_TARGET_GFX803)) {
         unknown_mnemonic(c, t, name, len - slen); /* VOP3P is gfx9's (c->target: vop3p's stopgap) */
+        return;
+    }
+    /* gfx9's VALU/SALU additions (valu9), by the same stopgap: not in gfx803 text, v_xnor_b32 and
+     * v_fmac_f32 gfx906's only */
+    if (isa_op_valu9(op) && c->target == ISA_TARGET_GFX803) {
+        unknown_mnemonic(c, t, name, len - slen);
+        return;
+    }
+    if ((op == ISA_v_xnor_b32 || op == ISA_v_fmac_f32) && c->target == ISA_TARGET_GFX900) {
+        asm_error(c, t->col, "'%s' does not exist on gfx900 (it is gfx906's)", isa_ops[op].name);
         return;
     }
     if (isa_ops[op].enc == ISA_ENC_VOP3P && !asm_vop3p_on_target(op, (isa_target_t)c->target)) {

@@ -11,7 +11,9 @@
 #include "asm/asm_encode.h"
 #include "asm_harness.h"
 
-#define GFX9 ".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n"
+/* gfx906: gfx900 and v_xnor_b32, v_fmac_f32 */
+#define GFX9 ".amdgcn_target \"amdgcn-amd-amdhsa--gfx906\"\n"
+#define GFX900 ".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n"
 
 /* (op, family, opcode, VOP3 opcode of a VOP1/VOP2 one) from llvm-mc-15 -mcpu=gfx906 --disassemble */
 static const struct { isa_op_t op; asm_hw_family_t f; uint16_t code, vop3; } gfx9_ops[] = {
@@ -216,6 +218,18 @@ START_TEST(test_asm_rules)
         isa_program_t p = ah_ok(src);
         isa_program_free(&p);
     }
+    /* which text has them: gfx803 refuses every one with its gfx803 way, gfx900 the gfx906 ones */
+    char *d = ah_fails("k:\n  s_call_b64 s[4:5], k\n", 1);
+    ck_assert_ptr_nonnull(strstr(d, "'s_call_b64' is not supported on gfx803 (it is a gfx9 instruction)"));
+    free(d);
+    d = ah_fails("k:\n  v_add_i16 v0, v1, v2\n", 1);
+    ck_assert_ptr_nonnull(strstr(d, "'v_add_i16' is not supported on gfx803"));
+    free(d);
+    d = ah_fails(GFX900 "k:\n  v_fmac_f32 v0, v1, v2\n", 1);
+    ck_assert_ptr_nonnull(strstr(d, "'v_fmac_f32' does not exist on gfx900 (it is gfx906's)"));
+    free(d);
+    isa_program_t p900 = ah_ok(GFX900 "k:\n  v_add3_u32 v0, v1, v2, v3\n  v_mad_f16_gfx9 v0, v1, v2, v3 op_sel:[0,0,0,1]\n");
+    isa_program_free(&p900);
     /* op_sel's destination element is bit 3 whatever the number of sources */
     isa_inst_t in = ah_one(GFX9 "v_add_i16 v0, v1, v2 op_sel:[0,1,1]");
     ck_assert_uint_eq(in.op_sel, 0xa);
