@@ -21,11 +21,12 @@ static uint32_t f2h(hf x) { uint16_t v; memcpy(&v, &x, 2); return v; }
 static float hfv(uint32_t b) { return (float)h2f(b); }
 static bool hnan(uint32_t b) { return (b & 0x7fffu) > 0x7c00u; }
 
-/* One instruction of gfx906 text. */
+/* One instruction of gfx906 text (gfx900 for v_mad_mix*, which gfx906 does not have). */
 static isa_inst_t vp(const char *line)
 {
     char text[256];
-    snprintf(text, sizeof text, ".amdgcn_target \"amdgcn-amd-amdhsa--gfx906\"\nentry:\n  %s\n", line);
+    snprintf(text, sizeof text, ".amdgcn_target \"amdgcn-amd-amdhsa--%s\"\nentry:\n  %s\n",
+             strncmp(line, "v_mad_mix", 9) == 0 ? "gfx900:xnack-" : "gfx906", line);
     return ah_one(text);
 }
 
@@ -444,6 +445,18 @@ START_TEST(test_asm_rules)
     free(d);
     d = vp_fails("v_pk_add_f16 v0, v1, v2 op_sel:[2,0]");
     ck_assert_ptr_nonnull(strstr(d, "expected 0 or 1"));
+    free(d);
+    d = vp_fails("v_mad_mix_f32 v0, v1, v2, v3"); /* gfx906 has v_fma_mix_f32 at that opcode */
+    ck_assert_ptr_nonnull(strstr(d, "does not exist on gfx906 (it is gfx900's)"));
+    free(d);
+    d = ah_fails(".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\nv_dot4_i32_i8 v0, v1, v2, v3\n", 1);
+    ck_assert_ptr_nonnull(strstr(d, "does not exist on gfx900 (it is gfx906's)"));
+    free(d);
+    d = ah_fails("v_pk_add_f16 v0, v1, v2\n", 1); /* gfx803 text */
+    ck_assert_ptr_nonnull(strstr(d, "gfx9 instruction"));
+    free(d);
+    d = ah_fails("v_fma_mix_f32 v0, v1, v2, v3\n", 1);
+    ck_assert_ptr_nonnull(strstr(d, "gfx9 instruction"));
     free(d);
 }
 END_TEST
