@@ -200,7 +200,8 @@ static void corpus(void)
         char g[6][8];
         unsigned n;
         if (info->unit != ISA_UNIT_VALU || !split_sig(info->sig, g, &n) || strchr(info->sig, 'K') ||
-            info->enc == ISA_ENC_VOP3P) /* gfx9's VOP3P: tests/isa/vop3p_check.sh */
+            info->enc == ISA_ENC_VOP3P || /* gfx9's VOP3P: tests/isa/vop3p_check.sh */
+            isa_op_valu9((isa_op_t)op)) /* gfx9's other additions (valu9): test_asm_valu9 */
             continue;
         bool fl = (info->flags & ISA_FL_FLOAT) != 0, vopc = info->enc == ISA_ENC_VOPC;
         bool mask_dst = strchr(info->sig, 'C') != NULL, vop3b = mask_dst && !vopc;

@@ -14,7 +14,8 @@
  * checks against llvm-mc for gfx900/gfx906. */
 static bool sampled(int op)
 {
-    return isa_ops[op].enc != ISA_ENC_VOP3P;
+    /* nor gfx9's other additions (valu9), which exist in gfx9 text only */
+    return isa_ops[op].enc != ISA_ENC_VOP3P && !isa_op_valu9((isa_op_t)op);
 }
 
 static const char *sample_operand(const char *g, bool vop3, bool *glc)

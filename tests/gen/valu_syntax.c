@@ -76,7 +76,8 @@ static void gen(void)
     };
     for (int i = 0; i < ISA_NUM_OPS; i++) {
         const isa_op_info_t *op = &isa_ops[i];
-        if (op->unit != ISA_UNIT_VALU || op->enc == ISA_ENC_VOP3P) /* gfx9's VOP3P: tests/isa/vop3p_check.sh */
+        if (op->unit != ISA_UNIT_VALU || op->enc == ISA_ENC_VOP3P || /* gfx9's VOP3P: tests/isa/vop3p_check.sh */
+            isa_op_valu9((isa_op_t)i)) /* gfx9's other additions (valu9): test_asm_valu9 */
             continue;
         bool e32 = isa_enc_has_e32(op->enc);
         const char *sfx[] = { "", "_e32", "_e64" };
