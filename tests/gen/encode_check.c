@@ -288,7 +288,7 @@ static void corpus(void)
         const isa_op_info_t *info = &isa_ops[op];
         char g[6][8];
         unsigned n;
-        if (!split_sig(info->sig, g, &n))
+        if (!split_sig(info->sig, g, &n) || isa_op_valu9((isa_op_t)op)) /* gfx803's forms only */
             continue;
         for (int form = ISA_FORM_SDWA; form <= ISA_FORM_DPP; form++) {
             if (!isa_op_has_form((isa_op_t)op, form))
@@ -363,7 +363,8 @@ static int unconnected(void)
         return 3;
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         uint8_t f = m->family[op];
-        if (f == ASM_FAMILY_NONE || (m->native[op] == ASM_OPCODE_NONE && m->vop3[op] == ASM_OPCODE_NONE))
+        if ((f == ASM_FAMILY_NONE || (m->native[op] == ASM_OPCODE_NONE && m->vop3[op] == ASM_OPCODE_NONE)) &&
+            !isa_op_valu9((isa_op_t)op)) /* gfx9's (valu9): not gfx803's to encode */
             printf("%s\n", isa_ops[op].name);
     }
     asm_opcode_map_free(m);

@@ -165,7 +165,7 @@ int main(int argc, char **argv)
     if (argc == 2 && strcmp(argv[1], "forms") == 0) { /* the table's SDWA/DPP forms, one a line */
         for (int i = 0; i < ISA_NUM_OPS; i++)
             for (int f = ISA_FORM_SDWA; f <= ISA_FORM_DPP; f++)
-                if (isa_op_has_form((isa_op_t)i, f) && i != ISA_v_nop)
+                if (isa_op_has_form((isa_op_t)i, f) && i != ISA_v_nop && !isa_op_valu9((isa_op_t)i)) /* gfx803's only */
                     printf("%s %s\n", isa_ops[i].name, f == ISA_FORM_SDWA ? "sdwa" : "dpp");
         return 0;
     }
