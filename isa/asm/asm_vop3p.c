@@ -153,8 +153,8 @@ static bool source_ok(uint16_t c)
 /* The instruction of opcode opc on the map's target: isa_opcodes_vop3p.def's line that has it. */
 static isa_op_t decode_op(const asm_opcode_map_t *m, unsigned opc)
 {
-    for (size_t i = 0; i < asm_opcode_nlines; i++) {
-        const asm_opcode_line_t *l = &asm_opcode_lines[i];
+    for (size_t i = 0; i < m->nlines; i++) { /* the target's table (merge with target: valu9) */
+        const asm_opcode_line_t *l = &m->lines[i];
         if (l->family != ASM_HW_VOP3P || l->opcode != opc || m->line_op[i] >= ISA_NUM_OPS)
             continue;
         isa_op_t op = (isa_op_t)m->line_op[i];

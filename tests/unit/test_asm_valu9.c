@@ -1,9 +1,8 @@
 /* The gfx9 VALU/SALU instructions of the valu9 block in the assembler: VOP3 op_sel:[...] (which
  * instructions take it, how many elements, its bits [14:11]), clamp and modifier rules, s_call_b64's
  * label, and machine code byte for byte as llvm-mc-15 -mcpu=gfx906 -show-encoding gives it (the
- * expected bytes below are llvm-mc's), decoded back to the same instructions.
- * Until the per-target opcode tables land (the target branch), the gfx9 opcodes of the instructions
- * used here are put into a gfx803 opcode map by hand (gfx9_map), from llvm-mc-15's disassembly. */
+ * expected bytes below are llvm-mc's), decoded back to the same instructions through gfx906's
+ * opcode map, and printed back as llvm-mc's text. */
 #include <stdio.h>
 
 #include "asm/asm.h"
@@ -15,47 +14,16 @@
 #define GFX9 ".amdgcn_target \"amdgcn-amd-amdhsa--gfx906\"\n"
 #define GFX900 ".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n"
 
-/* (op, family, opcode, VOP3 opcode of a VOP1/VOP2 one) from llvm-mc-15 -mcpu=gfx906 --disassemble */
-static const struct { isa_op_t op; asm_hw_family_t f; uint16_t code, vop3; } gfx9_ops[] = {
-    { ISA_s_lshl1_add_u32, ASM_HW_SOP2, 0x2e, 0 },    { ISA_s_mul_hi_i32, ASM_HW_SOP2, 0x2d, 0 },
-    { ISA_s_pack_hh_b32_b16, ASM_HW_SOP2, 0x34, 0 },  { ISA_s_andn2_wrexec_b64, ASM_HW_SOP1, 0x36, 0 },
-    { ISA_s_bitreplicate_b64_b32, ASM_HW_SOP1, 0x37, 0 }, { ISA_s_call_b64, ASM_HW_SOPK, 0x15, 0 },
-    { ISA_v_add_nc_u32, ASM_HW_VOP2, 0x34, 0x134 },   { ISA_v_sub_nc_u32, ASM_HW_VOP2, 0x35, 0x135 },
-    { ISA_v_xnor_b32, ASM_HW_VOP2, 0x3d, 0x13d },     { ISA_v_fmac_f32, ASM_HW_VOP2, 0x3b, 0x13b },
-    { ISA_v_cvt_norm_u16_f16, ASM_HW_VOP1, 0x4e, 0x18e }, { ISA_v_swap_b32, ASM_HW_VOP1, 0x51, ASM_OPCODE_NONE },
-    { ISA_v_mad_u32_u16, ASM_HW_VOP3, 0x1f1, 0 },     { ISA_v_mad_i32_i16, ASM_HW_VOP3, 0x1f2, 0 },
-    { ISA_v_add_i16, ASM_HW_VOP3, 0x29e, 0 },         { ISA_v_sub_i16, ASM_HW_VOP3, 0x29f, 0 },
-    { ISA_v_max3_u16, ASM_HW_VOP3, 0x1f9, 0 },        { ISA_v_med3_i16, ASM_HW_VOP3, 0x1fb, 0 },
-    { ISA_v_min3_f16, ASM_HW_VOP3, 0x1f4, 0 },        { ISA_v_pack_b32_f16, ASM_HW_VOP3, 0x2a0, 0 },
-    { ISA_v_cvt_pknorm_u16_f16, ASM_HW_VOP3, 0x29a, 0 }, { ISA_v_mad_f16_gfx9, ASM_HW_VOP3, 0x203, 0 },
-    { ISA_v_div_fixup_f16_gfx9, ASM_HW_VOP3, 0x207, 0 }, { ISA_v_add3_u32, ASM_HW_VOP3, 0x1ff, 0 },
-};
-enum { NG9 = sizeof gfx9_ops / sizeof gfx9_ops[0] };
-
-/* A gfx803 map with the instructions above added: encoding by native/vop3; decoding through
- * by_code, borrowing one line of the opcode table per instruction (its name only labels messages). */
+/* gfx906's opcode map (the per-target tables). */
 static asm_opcode_map_t *gfx9_map(void)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create();
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX906);
     ck_assert_ptr_nonnull(m);
-    for (unsigned i = 0; i < NG9; i++) {
-        isa_op_t op = gfx9_ops[i].op;
-        m->family[op] = (uint8_t)gfx9_ops[i].f;
-        m->native[op] = gfx9_ops[i].code;
-        m->vop3[op] = gfx9_ops[i].f == ASM_HW_VOP1 || gfx9_ops[i].f == ASM_HW_VOP2 ? gfx9_ops[i].vop3 : ASM_OPCODE_NONE;
-        m->line_op[i] = (uint16_t)op;
-        m->by_code[gfx9_ops[i].f][gfx9_ops[i].code] = (uint16_t)(i + 1);
-        if (m->vop3[op] != ASM_OPCODE_NONE) {
-            m->line_op[NG9 + i] = (uint16_t)op;
-            m->by_code[ASM_HW_VOP3][m->vop3[op]] = (uint16_t)(NG9 + i + 1);
-        }
-    }
     return m;
 }
 
 /* Assemble `line` (one instruction, after a gfx9 target line), encode it, require llvm-mc's bytes,
- * decode them back to the same instruction and print it as `text` (llvm-mc's text but for the
- * names the per-target tables give: v_mad_f16_gfx9 is gfx9's v_mad_f16 ...). */
+ * decode them back to the same instruction and print it as `text`, llvm-mc's. */
 static void check_enc(const char *line, const uint8_t *want, unsigned n, const char *text)
 {
     char src[256];
@@ -112,21 +80,21 @@ START_TEST(test_encoding)
         0x00, 0x12, 0xa0, 0xd2, 0x01, 0x05, 0x02, 0x20);
     ENC("v_cvt_pknorm_u16_f16 v1, |v1|, -v2 op_sel:[1,0,0]", "v_cvt_pknorm_u16_f16 v1, |v1|, -v2 op_sel:[1,0,0]",
         0x01, 0x09, 0x9a, 0xd2, 0x01, 0x05, 0x02, 0x40);
-    ENC("v_mad_f16_gfx9 v0, v1, v2, v3 op_sel:[1,0,1,1]", "v_mad_f16_gfx9 v0, v1, v2, v3 op_sel:[1,0,1,1]",
+    ENC("v_mad_f16 v0, v1, v2, v3 op_sel:[1,0,1,1]", "v_mad_f16 v0, v1, v2, v3 op_sel:[1,0,1,1]",
         0x00, 0x68, 0x03, 0xd2, 0x01, 0x05, 0x0e, 0x04);
-    ENC("v_div_fixup_f16_gfx9 v0, v1, v2, v3 op_sel:[0,0,1,1] clamp",
-        "v_div_fixup_f16_gfx9 v0, v1, v2, v3 op_sel:[0,0,1,1] clamp", 0x00, 0xe0, 0x07, 0xd2, 0x01, 0x05, 0x0e, 0x04);
+    ENC("v_div_fixup_f16 v0, v1, v2, v3 op_sel:[0,0,1,1] clamp",
+        "v_div_fixup_f16 v0, v1, v2, v3 op_sel:[0,0,1,1] clamp", 0x00, 0xe0, 0x07, 0xd2, 0x01, 0x05, 0x0e, 0x04);
     ENC("v_add3_u32 v0, v1, v2, v3", "v_add3_u32 v0, v1, v2, v3", 0x00, 0x00, 0xff, 0xd1, 0x01, 0x05, 0x0e, 0x04);
-    ENC("v_add_nc_u32_e64 v0, v1, v2 clamp", "v_add_nc_u32_e64 v0, v1, v2 clamp",
+    ENC("v_add_u32_e64 v0, v1, v2 clamp", "v_add_u32_e64 v0, v1, v2 clamp",
         0x00, 0x80, 0x34, 0xd1, 0x01, 0x05, 0x02, 0x00);
-    ENC("v_sub_nc_u32_e64 v0, s1, v2 clamp", "v_sub_nc_u32_e64 v0, s1, v2 clamp",
+    ENC("v_sub_u32_e64 v0, s1, v2 clamp", "v_sub_u32_e64 v0, s1, v2 clamp",
         0x00, 0x80, 0x35, 0xd1, 0x01, 0x04, 0x02, 0x00);
     ENC("v_xnor_b32 v0, v1, v2", "v_xnor_b32_e32 v0, v1, v2", 0x01, 0x05, 0x00, 0x7a);
     ENC("v_fmac_f32_e64 v0, -v1, |v2| clamp mul:2", "v_fmac_f32_e64 v0, -v1, |v2| clamp mul:2",
         0x00, 0x82, 0x3b, 0xd1, 0x01, 0x05, 0x02, 0x28);
     ENC("v_cvt_norm_u16_f16_e64 v0, -v1 clamp", "v_cvt_norm_u16_f16_e64 v0, -v1 clamp",
         0x00, 0x80, 0x8e, 0xd1, 0x01, 0x01, 0x00, 0x20);
-    ENC("v_swap_b32 v0, v1", "v_swap_b32_e32 v0, v1", 0x01, 0xa3, 0x00, 0x7e);
+    ENC("v_swap_b32 v0, v1", "v_swap_b32 v0, v1", 0x01, 0xa3, 0x00, 0x7e);
     ENC("s_mul_hi_i32 s0, s1, s2", "s_mul_hi_i32 s0, s1, s2", 0x01, 0x02, 0x80, 0x96);
     ENC("s_pack_hh_b32_b16 s3, s4, -1", "s_pack_hh_b32_b16 s3, s4, -1", 0x04, 0xc1, 0x03, 0x9a);
     ENC("s_andn2_wrexec_b64 s[2:3], s[4:5]", "s_andn2_wrexec_b64 s[2:3], s[4:5]", 0x04, 0x36, 0x82, 0xbe);
@@ -209,7 +177,7 @@ START_TEST(test_asm_rules)
     }
     /* accepted: clamp on the saturating ops and the f16 ones, op_sel before clamp */
     static const char *const good[] = {
-        "v_add_nc_u32_e64 v0, v1, v2 clamp", "v_sub_i32 v0, v1, v2 clamp", "v_mad_u16_gfx9 v0, v1, v2, v3 op_sel:[1,0,0,1] clamp",
+        "v_add_u32_e64 v0, v1, v2 clamp", "v_sub_i32 v0, v1, v2 clamp", "v_mad_u16 v0, v1, v2, v3 op_sel:[1,0,0,1] clamp",
         "v_med3_f16 v0, -v1, |v2|, v3 op_sel:[1,1,1,0] clamp", "v_cvt_pknorm_i16_f16 v0, v1, v2 clamp",
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
@@ -226,14 +194,14 @@ START_TEST(test_asm_rules)
     ck_assert_ptr_nonnull(strstr(d, "'v_add_i16' is not supported on gfx803"));
     free(d);
     d = ah_fails(GFX900 "k:\n  v_fmac_f32 v0, v1, v2\n", 1);
-    ck_assert_ptr_nonnull(strstr(d, "'v_fmac_f32' does not exist on gfx900 (it is gfx906's)"));
+    ck_assert_ptr_nonnull(strstr(d, "'v_fmac_f32' does not exist on gfx900 (it is a gfx906 instruction)"));
     free(d);
-    isa_program_t p900 = ah_ok(GFX900 "k:\n  v_add3_u32 v0, v1, v2, v3\n  v_mad_f16_gfx9 v0, v1, v2, v3 op_sel:[0,0,0,1]\n");
+    isa_program_t p900 = ah_ok(GFX900 "k:\n  v_add3_u32 v0, v1, v2, v3\n  v_mad_f16 v0, v1, v2, v3 op_sel:[0,0,0,1]\n");
     isa_program_free(&p900);
     /* op_sel's destination element is bit 3 whatever the number of sources */
     isa_inst_t in = ah_one(GFX9 "v_add_i16 v0, v1, v2 op_sel:[0,1,1]");
     ck_assert_uint_eq(in.op_sel, 0xa);
-    in = ah_one(GFX9 "v_fma_f16_gfx9 v0, v1, v2, v3 op_sel:[1,0,1,0]");
+    in = ah_one(GFX9 "v_fma_f16 v0, v1, v2, v3 op_sel:[1,0,1,0]");
     ck_assert_uint_eq(in.op_sel, 0x5);
 }
 END_TEST

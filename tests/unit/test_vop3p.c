@@ -447,10 +447,10 @@ START_TEST(test_asm_rules)
     ck_assert_ptr_nonnull(strstr(d, "expected 0 or 1"));
     free(d);
     d = vp_fails("v_mad_mix_f32 v0, v1, v2, v3"); /* gfx906 has v_fma_mix_f32 at that opcode */
-    ck_assert_ptr_nonnull(strstr(d, "does not exist on gfx906 (it is gfx900's)"));
+    ck_assert_ptr_nonnull(strstr(d, "does not exist on gfx906 (it is a gfx900 instruction)"));
     free(d);
     d = ah_fails(".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\nv_dot4_i32_i8 v0, v1, v2, v3\n", 1);
-    ck_assert_ptr_nonnull(strstr(d, "does not exist on gfx900 (it is gfx906's)"));
+    ck_assert_ptr_nonnull(strstr(d, "does not exist on gfx900 (it is a gfx906 instruction)"));
     free(d);
     d = ah_fails("v_pk_add_f16 v0, v1, v2\n", 1); /* gfx803 text */
     ck_assert_ptr_nonnull(strstr(d, "gfx9 instruction"));
@@ -477,7 +477,7 @@ static void decode_bytes(asm_opcode_map_t *m, const uint8_t *b, const char *want
 
 START_TEST(test_decode)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create();
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803); /* a map per target (merge with target) */
     ck_assert_ptr_nonnull(m);
     /* llvm-mc-15 --disassemble's text for these words (gfx906 unless said) */
     static const uint8_t add_u16_c[8] = { 0x00, 0x40, 0x8a, 0xd3, 0xf2, 0x04, 0x02, 0x18 };
@@ -486,8 +486,9 @@ START_TEST(test_decode)
     static const uint8_t mix[8] = { 0x00, 0x87, 0xa0, 0xd3, 0x01, 0x05, 0x0e, 0x04 };
     static const uint8_t dot[8] = { 0x00, 0xc7, 0xa3, 0xd3, 0x01, 0x05, 0x0e, 0xfc };
     static const uint8_t lit[8] = { 0x00, 0x40, 0x8f, 0xd3, 0xff, 0x04, 0x02, 0x18 };
-    decode_bytes(m, add_u16_c, NULL); /* the map's target is gfx803 until set: no VOP3P */
-    m->target = ISA_TARGET_GFX906;
+    decode_bytes(m, add_u16_c, NULL); /* gfx803 has no VOP3P */
+    asm_opcode_map_free(m);
+    m = asm_opcode_map_create(ISA_TARGET_GFX906);
     decode_bytes(m, add_u16_c, "v_pk_add_u16 v0, 0x3c00, v2");
     decode_bytes(m, add_f16_b14, "v_pk_add_f16 v0, v1, v2");
     { /* a two-source word's OP_SEL_HI[2] is read as the 1 LLVM writes: encoding gives LLVM's bytes */
@@ -503,7 +504,8 @@ START_TEST(test_decode)
     decode_bytes(m, mix, "v_fma_mix_f32 v0, |v1|, |v2|, |v3| clamp");
     decode_bytes(m, dot, "v_dot2_f32_f16 v0, v1, v2, v3 neg_lo:[1,1,1] neg_hi:[1,1,1] clamp");
     decode_bytes(m, lit, NULL);
-    m->target = ISA_TARGET_GFX900;
+    asm_opcode_map_free(m);
+    m = asm_opcode_map_create(ISA_TARGET_GFX900);
     decode_bytes(m, mix, "v_mad_mix_f32 v0, |v1|, |v2|, |v3| clamp");
     decode_bytes(m, dot, NULL); /* gfx900 has no dot products */
     asm_opcode_map_free(m);
@@ -514,8 +516,9 @@ END_TEST
  * the same text. */
 START_TEST(test_roundtrip)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create();
-    ck_assert_ptr_nonnull(m);
+    asm_opcode_map_t *maps[2] = { asm_opcode_map_create(ISA_TARGET_GFX900), asm_opcode_map_create(ISA_TARGET_GFX906) };
+    ck_assert_ptr_nonnull(maps[0]);
+    ck_assert_ptr_nonnull(maps[1]);
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         if (isa_ops[op].enc != ISA_ENC_VOP3P)
             continue;
@@ -528,7 +531,7 @@ START_TEST(test_roundtrip)
                  mix ? " clamp" : " neg_lo:[1,0] neg_hi:[1,0] clamp");
         snprintf(l2, sizeof l2, "%s v0, m0, v1%s", isa_ops[op].name, three ? ", m0" : "");
         forms[0] = l0, forms[1] = l1, forms[2] = l2;
-        m->target = asm_vop3p_on_target((isa_op_t)op, ISA_TARGET_GFX906) ? ISA_TARGET_GFX906 : ISA_TARGET_GFX900;
+        asm_opcode_map_t *m = maps[asm_vop3p_on_target((isa_op_t)op, ISA_TARGET_GFX906)];
         for (int f = 0; f < 3; f++) {
             isa_inst_t in = vp(forms[f]), back;
             uint8_t bytes[ASM_ENCODE_MAX];
@@ -542,7 +545,8 @@ START_TEST(test_roundtrip)
             ck_assert_str_eq(a, b);
         }
     }
-    asm_opcode_map_free(m);
+    asm_opcode_map_free(maps[0]);
+    asm_opcode_map_free(maps[1]);
 }
 END_TEST
 
