@@ -65,9 +65,8 @@ static void print_notes(const isa_op_info_t *op)
         return;
     }
     isa_op_t o = (isa_op_t)(op - isa_ops);
-    if (isa_op_valu9(o)) { /* gfx9's other additions (valu9): their targets, and op_sel where they have it */
-        bool only906 = o == ISA_v_xnor_b32 || o == ISA_v_fmac_f32;
-        printf("%s%s", only906 ? "gfx906" : "gfx900, gfx906", isa_op_has_op_sel(o) ? "; op_sel" : "");
+    if (isa_op_has_op_sel(o)) { /* gfx9's VOP3 op_sel (valu9) */
+        printf("op_sel");
         sep = "; ";
     }
     if (op->rate == ISA_RATE_QUARTER) { printf("%squarter rate", sep); sep = "; "; }
