@@ -111,7 +111,6 @@ static const struct {
     { "v_pk_", true, "packed 16-bit math does not exist on gfx803" },
     { "v_mad_mix", true, "mixed-precision multiply-add (f16 sources, f32 math) does not exist on gfx803" },
     { "v_fma_mix", true, "mixed-precision fused multiply-add (f16 sources, f32 math) does not exist on gfx803" },
-    { "v_dot", true, "the dot products are gfx906's (and later targets')" },
     { "v_mad_u32_u16", false, "use v_mad_u32_u24 on zero-extended values" },
     { "v_mad_i32_i16", false, "use v_mad_i32_i24 on sign-extended values" },
     { "s_lshl1_add_u32", false, "use s_lshl_b32 then s_add_u32" },

@@ -464,7 +464,7 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         }
         case SIG_SMEM_OFF:
             if ((w >> 17) & 1) {
-                in->offset = w1 & 0xfffff;
+                in->offset = w1 & (m->target == ISA_TARGET_GFX803 ? 0xfffffu : 0x1fffffu); /* gfx9: 21 bits */
             } else {
                 if (!src)
                     return fail(err, errlen, off, "'%s': too many sources", name);
@@ -478,9 +478,9 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             break;
         case SIG_HWREG: case SIG_WAITCNT:
             in->simm16 = (int32_t)(w & 0xffff);
-            if (s->kind == SIG_HWREG && !isa_hwreg_name(isa_hwreg_id(in->simm16)))
-                return fail(err, errlen, off, "'%s': hardware register %u does not exist on gfx803", name,
-                            isa_hwreg_id(in->simm16));
+            if (s->kind == SIG_HWREG && !isa_hwreg_name_on(isa_hwreg_id(in->simm16), m->target))
+                return fail(err, errlen, off, "'%s': hardware register %u does not exist on %s", name,
+                            isa_hwreg_id(in->simm16), isa_target_name(m->target));
             break;
         case SIG_GPRIDX: /* s_set_gpr_idx_on: SSRC1 holds the mode bits; s_set_gpr_idx_mode: SIMM16 */
             in->simm16 = (int32_t)(f == ASM_HW_SOPC ? (w >> 8) & 0xff : w & 0xffff);

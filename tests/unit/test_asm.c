@@ -497,7 +497,8 @@ START_TEST(test_table_round_trip)
             continue;
         /* gfx9's other instructions (valu9) in gfx906 text, which has them all */
         const char *tg = isa_op_valu9((isa_op_t)op) ? ".amdgcn_target \"amdgcn-amd-amdhsa--gfx906\"\n" : "";
-        int n = snprintf(text, sizeof text, "%sentry:\n %s", tg, isa_ops[op].name);
+        const char *mn = *tg ? isa_op_mnemonic((isa_op_t)op, ISA_TARGET_GFX906) : isa_ops[op].name; /* gfx9's name */
+        int n = snprintf(text, sizeof text, "%sentry:\n %s", tg, mn);
         bool vop3 = isa_ops[op].enc == ISA_ENC_VOP3, first = true;
         const char *p = isa_ops[op].sig;
         while (*p) {
