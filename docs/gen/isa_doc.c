@@ -51,17 +51,9 @@ static void print_sig(const char *sig)
 static void print_notes(const isa_op_info_t *op)
 {
     const char *sep = "";
-    if (op->enc == ISA_ENC_VOP3P) { /* gfx9 (vop3p): its targets (isa/isa_opcodes_vop3p.def), its modifiers */
-        static const struct { const char *name; bool on900, on906; } t[] = {
-#define ISA_OPCODE_VOP3P(name, code, on900, on906) { #name, on900, on906 },
-#include "isa_opcodes_vop3p.def"
-#undef ISA_OPCODE_VOP3P
-        };
-        for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-            if (strcmp(t[i].name, op->name) == 0)
-                printf("%s%s%s", t[i].on900 ? "gfx900" : "", t[i].on900 && t[i].on906 ? ", " : "", t[i].on906 ? "gfx906" : "");
-        printf("; %s", isa_op_vop3p_mix((unsigned)(op - isa_ops)) ? "op_sel/op_sel_hi, neg/abs, clamp"
-                                                                 : "op_sel/op_sel_hi, neg_lo/neg_hi, clamp");
+    if (op->enc == ISA_ENC_VOP3P) { /* gfx9 (vop3p): the family's modifiers */
+        printf("%s", isa_op_vop3p_mix((unsigned)(op - isa_ops)) ? "op_sel/op_sel_hi, neg/abs, clamp"
+                                                              : "op_sel/op_sel_hi, neg_lo/neg_hi, clamp");
         return;
     }
     isa_op_t o = (isa_op_t)(op - isa_ops);

@@ -11,7 +11,6 @@
 #include "asm/asm_sdwa_dpp.h"
 #include "asm/asm_operands.h"
 #include "asm/asm_program.h"
-#include "asm/asm_vop3p.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -109,8 +108,6 @@ static const struct {
     { "v_or3_b32", false, "use two v_or_b32" },
     { "v_xad_u32", false, "use v_xor_b32 then v_add_u32" },
     { "v_pk_", true, "packed 16-bit math does not exist on gfx803" },
-    { "v_mad_mix", true, "mixed-precision multiply-add (f16 sources, f32 math) does not exist on gfx803" },
-    { "v_fma_mix", true, "mixed-precision fused multiply-add (f16 sources, f32 math) does not exist on gfx803" },
     { "v_mad_u32_u16", false, "use v_mad_u32_u24 on zero-extended values" },
     { "v_mad_i32_i16", false, "use v_mad_i32_i24 on sign-extended values" },
     { "s_lshl1_add_u32", false, "use s_lshl_b32 then s_add_u32" },

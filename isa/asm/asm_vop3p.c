@@ -150,18 +150,12 @@ static bool source_ok(uint16_t c)
     }
 }
 
-/* The instruction of opcode opc on the map's target: isa_opcodes_vop3p.def's line that has it. */
+/* The instruction of opcode opc on the map's target (its opcode table's VOP3P line). */
 static isa_op_t decode_op(const asm_opcode_map_t *m, unsigned opc)
 {
-    for (size_t i = 0; i < m->nlines; i++) { /* the target's table (merge with target: valu9) */
-        const asm_opcode_line_t *l = &m->lines[i];
-        if (l->family != ASM_HW_VOP3P || l->opcode != opc || m->line_op[i] >= ISA_NUM_OPS)
-            continue;
-        isa_op_t op = (isa_op_t)m->line_op[i];
-        if (asm_vop3p_on_target(op, (isa_target_t)m->target))
-            return op;
-    }
-    return ISA_NUM_OPS;
+    uint16_t line = m->by_code[ASM_HW_VOP3P][opc & 0x7f];
+    return line && m->line_op[line - 1] < ISA_NUM_OPS && asm_opcode_map_has(m, (isa_op_t)m->line_op[line - 1])
+               ? (isa_op_t)m->line_op[line - 1] : ISA_NUM_OPS;
 }
 
 const char *asm_vop3p_decode(const asm_opcode_map_t *m, uint32_t w0, uint32_t w1, isa_inst_t *in)
@@ -290,19 +284,4 @@ int asm_vop3p_format(const isa_inst_t *in, char *buf, size_t len)
     if (in->clamp)
         put(&o, " clamp");
     return (int)o.pos;
-}
-
-bool asm_vop3p_on_target(isa_op_t op, isa_target_t t)
-{
-    static const struct { const char *name; bool on900, on906; } lines[] = {
-#define ISA_OPCODE_VOP3P(name, code, on900, on906) { #name, on900, on906 },
-#include "isa_opcodes_vop3p.def"
-#undef ISA_OPCODE_VOP3P
-    };
-    if ((unsigned)op >= ISA_NUM_OPS)
-        return false;
-    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
-        if (strcmp(lines[i].name, isa_ops[op].name) == 0)
-            return t == ISA_TARGET_GFX900 ? lines[i].on900 : t == ISA_TARGET_GFX906 ? lines[i].on906 : false;
-    return false;
 }

@@ -19,14 +19,12 @@ bool asm_vop3p_finish(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, cons
  * after writing why to err. */
 unsigned asm_vop3p_encode(const isa_inst_t *in, uint16_t opcode, uint8_t *out, char *err, size_t errlen);
 
-/* A VOP3P word pair into `in` (zeroed by the caller, operands ISA_OPND_NONE) for the map's target.
+/* A VOP3P word pair into `in` (zeroed by the caller, operands ISA_OPND_NONE) for the map's target
+ * (its opcode table's VOP3P lines: 0x20-0x22 are v_mad_mix* on gfx900, v_fma_mix* on gfx906).
  * Returns NULL, or why the words are not an instruction the assembler could have written. */
 const char *asm_vop3p_decode(const asm_opcode_map_t *m, uint32_t w0, uint32_t w1, isa_inst_t *in);
 
 /* `in` as llvm-mc prints it (isa_format_inst's VOP3P part). Returns the length written. */
 int asm_vop3p_format(const isa_inst_t *in, char *buf, size_t len);
-
-/* Whether llvm-mc-15 knows `op` (a VOP3P instruction) on target t (isa/isa_opcodes_vop3p.def). */
-bool asm_vop3p_on_target(isa_op_t op, isa_target_t t);
 
 #endif

@@ -367,8 +367,9 @@ static int unconnected(void)
         return 3;
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         uint8_t f = m->family[op];
-        if ((f == ASM_FAMILY_NONE || (m->native[op] == ASM_OPCODE_NONE && m->vop3[op] == ASM_OPCODE_NONE)) &&
-            !isa_op_valu9((isa_op_t)op)) /* gfx9's (valu9): not gfx803's to encode */
+        if (!isa_op_on_target((isa_op_t)op, ISA_TARGET_GFX803)) /* not gfx803's (VOP3P: vop3p_check.sh) */
+            continue;
+        if (f == ASM_FAMILY_NONE || (m->native[op] == ASM_OPCODE_NONE && m->vop3[op] == ASM_OPCODE_NONE))
             printf("%s\n", isa_ops[op].name);
     }
     asm_opcode_map_free(m);

@@ -1,7 +1,8 @@
 #!/bin/sh
 # gfx9's VOP3P family against LLVM, the oracle (run by `make table-check`):
-#  1. isa/isa_opcodes_vop3p.def lists exactly what llvm-mc-15 disassembles in the VOP3P family
-#     (0xD38xxxxx, every opcode 0..127) for gfx900 and for gfx906, and every name is in isa.def;
+#  1. the VOP3P lines of isa/isa_opcodes_gfx900.def and isa_opcodes_gfx906.def are exactly what
+#     llvm-mc-15 disassembles in that family (0xD38xxxxx, every opcode 0..127) for each target, and
+#     every name is a VOP3P line of isa.def;
 #  2. a corpus of every VOP3P instruction of each target with every op_sel x op_sel_hi combination,
 #     neg_lo/neg_hi (or neg/abs on the mix instructions), clamp, SGPR, special-register and
 #     inline-constant sources: `gcnsim asm --encoding` prints the text and bytes llvm-mc-15
@@ -20,17 +21,23 @@ pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "vop3p-check: $*" >&2; fail=$((fail + 1)); }
 
-# name sources on900 on906, from the opcode list and isa.def's signatures
-sed -n 's/^ISA_OPCODE_VOP3P(\([a-z0-9_]*\), *0x\([0-9a-f]*\), *\([01]\), *\([01]\)).*/\1 \2 \3 \4/p' \
-  isa/isa_opcodes_vop3p.def > "$tmp/list"
-while read -r name code on900 on906; do
+# name opcode sources on900 on906 kinds, from the targets' opcode tables and isa.def's signatures
+for cpu in gfx900 gfx906; do
+  sed -n 's/^ISA_OPCODE(\([a-z0-9_]*\), *VOP3P, *0x0\([0-9a-f][0-9a-f]\)).*/\1 \2/p' isa/isa_opcodes_$cpu.def \
+    > "$tmp/table_$cpu"
+done
+cat "$tmp/table_gfx900" "$tmp/table_gfx906" | sort -u > "$tmp/list"
+while read -r name code; do
   sig=$(sed -n "s/^ISA_OP($name, *VOP3P,.*\"\\(.*\\)\")\$/\\1/p" isa/isa.def)
-  [ -n "$sig" ] || { bad "$name is in isa/isa_opcodes_vop3p.def but not a VOP3P line of isa/isa.def"; continue; }
+  [ -n "$sig" ] || { bad "$name is a VOP3P line of an opcode table but not of isa/isa.def"; continue; }
   set -- $sig
   shift
+  on900=0; on906=0
+  grep -q "^$name " "$tmp/table_gfx900" && on900=1
+  grep -q "^$name " "$tmp/table_gfx906" && on906=1
   echo "$name $code $# $on900 $on906 $(echo "$*" | tr -d ' ')"
 done < "$tmp/list" > "$tmp/ops"
-[ "$(wc -l < "$tmp/ops")" -ge 32 ] || bad "isa/isa_opcodes_vop3p.def lists $(wc -l < "$tmp/ops") instructions, expected 32"
+[ "$(wc -l < "$tmp/ops")" -ge 32 ] || bad "the opcode tables list $(wc -l < "$tmp/ops") VOP3P instructions, expected 32"
 
 for cpu in gfx900 gfx906; do
   col=4; [ "$cpu" = gfx906 ] && col=5
@@ -54,7 +61,7 @@ for cpu in gfx900 gfx906; do
   elif cmp -s "$tmp/llvm_ops" "$tmp/our_ops"; then
     ok
   else
-    bad "isa/isa_opcodes_vop3p.def differs from llvm-mc-15 for $cpu (< ours, > llvm-mc):"
+    bad "isa/isa_opcodes_$cpu.def's VOP3P lines differ from llvm-mc-15 (< ours, > llvm-mc):"
     diff "$tmp/our_ops" "$tmp/llvm_ops" | grep '^[<>]' >&2
   fi
 
