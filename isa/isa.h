@@ -240,7 +240,11 @@ typedef struct {
      * (1: [31:16]), op_sel_hi ([14], [60:59]) the half the high result reads; a mix source with
      * op_sel_hi set is an f16 (the half op_sel picks), else an f32. neg_lo [63:61] is src[i].neg
      * and neg_hi [10:8] src[i].abs (the bits VOP3 has there): on a mix source they are neg and abs.
-     * The clamp bit is `clamp`. Zero in every other instruction. */
+     * The clamp bit is `clamp`. Zero in every other instruction.
+     * ---- gfx9 VOP3 op_sel (valu9): bits [14:11] of the first word, on the instructions
+     * isa_op_has_op_sel names: bit k (k < the number of sources) reads source k's 16 bits from
+     * [31:16] instead of [15:0]; bit 3 (ISA_OP_SEL_DST) writes a 16-bit result into [31:16] of the
+     * destination instead of [15:0] (the other half is kept). op_sel_hi is 0 there. */
     uint8_t op_sel, op_sel_hi;
 } isa_inst_t;
 
@@ -290,6 +294,18 @@ unsigned isa_op_src_mods(isa_op_t op, int form, unsigned pos);
  * v_sad_u8 .. v_mqsad_u32_u8 (contiguous in isa.def) take `clamp` on gfx803 (llvm-mc accepts it):
  * their accumulating add saturates instead of wrapping (exec_valu_pack.c). v_lerp_u8 takes none. */
 static inline bool isa_op_int_clamp(isa_op_t op) { return op >= ISA_v_sad_u8 && op <= ISA_v_mqsad_u32_u8; }
+
+/* ---- gfx9 VOP3 op_sel (valu9) ----
+ * The instructions whose VOP3 word has an op_sel field on gfx9 (llvm-mc takes `op_sel:[...]` on these
+ * only): v_mad_u32_u16 .. v_div_fixup_f16_gfx9, contiguous in isa.def. */
+static inline bool isa_op_has_op_sel(isa_op_t op) { return op >= ISA_v_mad_u32_u16 && op <= ISA_v_div_fixup_f16_gfx9; }
+/* The whole valu9 block of isa.def (s_lshl1_add_u32 .. v_div_fixup_f16_gfx9), and its VALU part
+ * (v_add_nc_u32 .. v_div_fixup_f16_gfx9). */
+static inline bool isa_op_valu9(isa_op_t op) { return op >= ISA_s_lshl1_add_u32 && op <= ISA_v_div_fixup_f16_gfx9; }
+static inline bool isa_valu9_op(isa_op_t op) { return op >= ISA_v_add_nc_u32 && op <= ISA_v_div_fixup_f16_gfx9; }
+/* The op_sel bit that selects the destination half (op_sel[3] in the hardware field, written as the
+ * element after the last source in the syntax). */
+enum { ISA_OP_SEL_DST = 8 };
 
 /* s_getreg/s_setreg: the hardware registers of gfx803 (GCN3 ISA manual, "Hardware registers"; ids
  * as LLVM's HW_REG_*), all modelled (docs/semantics-salu.md, "Hardware registers"), and the simm16

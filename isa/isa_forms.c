@@ -34,6 +34,9 @@ bool isa_op_has_form(isa_op_t op, int form)
      * whose register is chosen by M0. */
     if (op == ISA_v_clrexcp || op == ISA_v_movrels_b32 || op == ISA_v_movreld_b32 || op == ISA_v_movrelsd_b32)
         return false;
+    /* nor gfx9's v_swap_b32, which writes both its operands (valu9) */
+    if (op == ISA_v_swap_b32)
+        return false;
     /* gfx8 has no DPP form of the compares (LLVM: "dpp variant of this instruction is not
      * supported"); their SDWA form writes VCC only. */
     return form == ISA_FORM_SDWA || info->enc != ISA_ENC_VOPC;

@@ -56,13 +56,18 @@ static void print_notes(const isa_op_info_t *op)
                                                               : "op_sel/op_sel_hi, neg_lo/neg_hi, clamp");
         return;
     }
+    isa_op_t o = (isa_op_t)(op - isa_ops);
+    if (isa_op_has_op_sel(o)) { /* gfx9's VOP3 op_sel (valu9) */
+        printf("op_sel");
+        sep = "; ";
+    }
     if (op->rate == ISA_RATE_QUARTER) { printf("%squarter rate", sep); sep = "; "; }
     if (op->rate == ISA_RATE_F64_ADD) { printf("%sf64 add rate", sep); sep = "; "; }
     if (op->rate == ISA_RATE_F64) { printf("%sf64 multiply rate", sep); sep = "; "; }
     if (op->flags & ISA_FL_FLOAT) { /* VOP3b (a VOP3 with a lane-mask destination) has no abs */
         bool vop3b = op->enc == ISA_ENC_VOP3 && strchr(op->sig, 'C');
         const char *ty = op->flags & ISA_FL_F64 ? "f64" : strstr(op->name, "f16") ? "f16" : "f32";
-        printf("%s%s (%s)", sep, ty, vop3b ? "neg/clamp/omod" : "neg/abs/clamp/omod");
+        printf("%s%s (%s)", sep, ty, vop3b ? "neg/clamp/omod" : isa_op_has_op_sel(o) ? "neg/abs/clamp" : "neg/abs/clamp/omod");
         sep = "; ";
     }
     if (op->flags & ISA_FL_SAT) { printf("%sclamp saturates", sep); sep = "; "; }

@@ -369,6 +369,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         fl.mask_dst = vop3b ? (w >> 8) & 0x7f : w & 0xff;
         fl.abs = vop3b ? 0 : (w >> 8) & 7;
         in->clamp = (w >> 15) & 1;
+        if (isa_op_has_op_sel((isa_op_t)in->op)) /* gfx9 op_sel [14:11] (valu9) */
+            in->op_sel = (w >> 11) & 15;
         fl.slot[0] = w1 & 0x1ff;
         fl.slot[1] = (w1 >> 9) & 0x1ff;
         fl.slot[2] = (w1 >> 18) & 0x1ff;
@@ -522,9 +524,11 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
     }
     /* Output modifiers and clamp only where the assembler allows them (asm_match.c's apply_mods). */
     bool fl_op = (info->flags & ISA_FL_FLOAT) != 0;
-    if (in->omod && !(fl_op && info->enc != ISA_ENC_VOPC))
+    if (in->omod && !(fl_op && info->enc != ISA_ENC_VOPC && !isa_op_has_op_sel((isa_op_t)in->op)))
         return fail(err, errlen, off, "'%s' takes no output modifier", name);
-    bool int_clamp = isa_op_int_clamp((isa_op_t)in->op);
+    /* gfx9's saturating integer instructions (valu9) take clamp, as llvm-mc */
+    bool int_clamp = isa_op_int_clamp((isa_op_t)in->op) ||
+                     (isa_valu9_op((isa_op_t)in->op) && (info->flags & ISA_FL_SAT));
     if (in->clamp && !(fl_op || int_clamp || (strchr(info->sig, 'C') && info->enc != ISA_ENC_VOPC)))
         return fail(err, errlen, off, "'%s' takes no clamp", name);
     const isa_operand_t *bad = !operand_ok(in->vdst) ? &in->vdst : !operand_ok(in->sdst) ? &in->sdst : NULL;

@@ -440,6 +440,8 @@ static unsigned encode_vop3(const asm_opcode_map_t *m, const isa_inst_t *in, uin
     } else {
         mid = abs << 8;
     }
+    if (isa_op_has_op_sel((isa_op_t)in->op)) /* gfx9 op_sel [14:11] (valu9) */
+        mid |= (uint32_t)(in->op_sel & 15) << 11;
     le_put32(out, 0xd0000000u | (uint32_t)op << 16 | (uint32_t)(in->clamp ? 1 : 0) << 15 | mid | (vdst & 0xff));
     le_put32(out + 4, neg << 29 | (uint32_t)(in->omod & 3) << 27 | src[2] << 18 | src[1] << 9 | src[0]);
     return 8;
@@ -488,6 +490,20 @@ static bool ssrc_field(isa_operand_t o, uint32_t *f)
     return true;
 }
 
+/* A branch's simm16: the target's distance in dwords from the next instruction (GCN3 manual 4.4);
+ * false after a message when the target is not in the kernel or too far. */
+static bool branch_imm(const isa_kernel_t *k, const isa_inst_t *in, uint32_t *imm, char *err, size_t errlen)
+{
+    const char *name = isa_ops[in->op].name;
+    if (!k || in->target >= k->ninsts)
+        return fail(err, errlen, "the branch target of '%s' is not an instruction of its kernel", name), false;
+    int64_t d = ((int64_t)k->insts[in->target].pc - (int64_t)in->pc - 4) / 4;
+    if (d < -32768 || d > 32767)
+        return fail(err, errlen, "branch of '%s' too far for a 16-bit offset", name), false;
+    *imm = (uint32_t)d & 0xffff;
+    return true;
+}
+
 static unsigned encode_scalar(const isa_kernel_t *k, const isa_inst_t *in, uint16_t op, uint8_t *out, char *err,
                               size_t errlen)
 {
@@ -514,19 +530,19 @@ static unsigned encode_scalar(const isa_kernel_t *k, const isa_inst_t *in, uint1
         /* s_cmpk_* and s_setreg_b32 read the register named by the SDST field. */
         if (!present(in->sdst) && in->nsrc >= 1 && s0 != ISA_SRC_LITERAL)
             sdst = s0 & 0x7f;
+        if (has_sig(info, 'L')) { /* s_call_b64 (gfx9; valu9): a label in simm16, as a branch's */
+            uint32_t imm;
+            if (!branch_imm(k, in, &imm, err, errlen))
+                return 0;
+            w = 0xb0000000u | (uint32_t)op << 23 | sdst << 16 | imm;
+            break;
+        }
         w = 0xb0000000u | (uint32_t)op << 23 | sdst << 16 | ((uint32_t)in->simm16 & 0xffff);
         break;
     default: { /* SOPP */
         uint32_t imm = (uint32_t)in->simm16 & 0xffff;
-        if (has_sig(info, 'L')) {
-            if (!k || in->target >= k->ninsts)
-                return fail(err, errlen, "the branch target of '%s' is not an instruction of its kernel", info->name);
-            /* simm16 counts dwords from the next instruction (GCN3 manual 4.4). */
-            int64_t d = ((int64_t)k->insts[in->target].pc - (int64_t)in->pc - 4) / 4;
-            if (d < -32768 || d > 32767)
-                return fail(err, errlen, "branch of '%s' too far for a 16-bit offset", info->name);
-            imm = (uint32_t)d & 0xffff;
-        }
+        if (has_sig(info, 'L') && !branch_imm(k, in, &imm, err, errlen))
+            return 0;
         w = 0xbf800000u | (uint32_t)op << 16 | imm;
         break;
     }

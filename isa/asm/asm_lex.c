@@ -422,7 +422,7 @@ static bool pk_mod(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
             asm_error(c, e->col, "%s:[...] has at most four elements", name);
             return false;
         }
-        bits |= (uint8_t)((e->ival & (n < 3)) << n);
+        bits |= (uint8_t)(e->ival << n); /* the fourth: VOP3 op_sel's destination (valu9) */
         n++;
         const asm_tok_t *sep = &c->tok[j + 1];
         j += 2;

@@ -467,7 +467,8 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
     bool cls = info->enc == ISA_ENC_VOPC && strchr(info->sig, 'I');
     bool no_omod = op == ISA_v_cvt_flr_i32_f32 || op == ISA_v_cvt_rpi_i32_f32 || op == ISA_v_frexp_exp_i32_f32 ||
                    op == ISA_v_cvt_pk_u8_f32 || op == ISA_v_cvt_pkaccum_u8_f32 ||
-                   op == ISA_v_cvt_pknorm_i16_f32 || op == ISA_v_cvt_pknorm_u16_f32;
+                   op == ISA_v_cvt_pknorm_i16_f32 || op == ISA_v_cvt_pknorm_u16_f32 ||
+                   isa_op_has_op_sel(op); /* gfx9's op_sel instructions take clamp only */
     bool i24 = op == ISA_v_mul_i32_i24 || op == ISA_v_mul_u32_u24 || op == ISA_v_mad_i32_i24 || op == ISA_v_mad_u32_u24;
     bool sat = (info->flags & ISA_FL_SAT) != 0 || isa_op_int_clamp(op);
     if (m->clamp && (cls || !(valu && (fl || sat || i24 || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC))))) {
@@ -512,6 +513,17 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
     if ((m->has_offset0 || m->has_offset1) && !(info->enc == ISA_ENC_DS && dual)) {
         asm_error(c, m->col_offset01, "'offset0:'/'offset1:' are only valid on DS read2/write2 instructions");
         return false;
+    }
+    /* ---- gfx9 op_sel (valu9): on the instructions isa_op_has_op_sel names, one element per source
+     * and one for the destination; the destination's is bit 3 of the field. ---- */
+    if (m->pk.given == 1 && isa_op_has_op_sel(op)) {
+        unsigned nsrc = sig->n - 1, bits = m->pk.bits[0];
+        if (m->pk.n[0] != nsrc + 1) {
+            asm_error(c, m->pk.col[0], "op_sel of '%s' takes %u elements (one for each of its %u sources, then the "
+                      "destination), got %u", info->name, nsrc + 1, nsrc, m->pk.n[0]);
+            return false;
+        }
+        in->op_sel = (uint8_t)((bits & ((1u << nsrc) - 1)) | ((bits >> nsrc) & 1u) << 3);
     }
     in->clamp = m->clamp;
     in->omod = m->omod;
@@ -577,7 +589,12 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
         return asm_ext_finish(c, op, form, mcol, ops, nops, m, &st, in);
     if (info->enc == ISA_ENC_VOP3P) /* gfx9's packed math: its own rules (asm_vop3p.c) */
         return asm_vop3p_finish(c, op, suffix, mcol, m, &st, in);
-    if (m->pk.given) {
+    if (m->pk.given == 1 && !isa_op_has_op_sel(op) && info->unit == ISA_UNIT_VALU) { /* valu9 */
+        asm_error(c, m->pk.col[0], "'op_sel' is not allowed on '%s': it is one of the VOP3P modifiers, and a VOP3 one "
+                  "only on gfx9's 16-bit instructions that have it (docs/asm.md)", info->name);
+        return false;
+    }
+    if (m->pk.given && !(isa_op_has_op_sel(op) && m->pk.given == 1)) { /* VOP3 op_sel: apply_mods (valu9) */
         asm_error(c, m->pk.col[__builtin_ctz(m->pk.given)], "op_sel, op_sel_hi, neg_lo and neg_hi are VOP3P modifiers "
                   "(gfx9 v_pk_*, v_mad_mix*, v_fma_mix*, v_dot*); '%s' takes none", info->name);
         return false;

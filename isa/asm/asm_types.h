@@ -168,7 +168,8 @@ typedef struct {
     } ext;
     /* VOP3P modifiers (gfx9; vop3p): op_sel:[a,b,c] op_sel_hi:[..] neg_lo:[..] neg_hi:[..], each a
      * bit per source (bit 0 src0); `given` has bit k for the k-th of them in that order, n[k] its
-     * element count, col[k] its column (0: not written). */
+     * element count, col[k] its column (0: not written). op_sel also serves gfx9's VOP3 op_sel
+     * (valu9, asm_match.c), whose fourth element is the destination's: all four bits are kept. */
     struct {
         uint8_t bits[4], n[4], given;
         uint32_t col[4];

@@ -95,7 +95,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
     if (!asm_sig_parse(info->sig, &sig))
         sig.n = 0;
     /* llvm-mc names the encoding only where both exist (madak/madmk have no 64-bit form). */
-    bool both = isa_enc_has_e32(info->enc) && !strchr(info->sig, 'K') && (info->sig[0] || in->e64);
+    bool both = isa_enc_has_e32(info->enc) && !strchr(info->sig, 'K') && (info->sig[0] || in->e64) &&
+                in->op != ISA_v_swap_b32; /* VOP1 only, printed without a suffix (valu9) */
     isa_target_t target = k ? k->target : ISA_TARGET_GFX803;
     const char *mn = isa_op_mnemonic(in->op, target);
     put(&o, "%s%s", mn ? mn : info->name, in->form ? asm_ext_suffix(in) : both ? (in->e64 ? "_e64" : "_e32") : "");
@@ -187,6 +188,15 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
     }
     if (in->op == ISA_s_endpgm && in->simm16) /* llvm-mc's optional immediate */
         put(&o, " %d", (int)in->simm16);
+    if (in->op_sel && isa_op_has_op_sel((isa_op_t)in->op)) { /* gfx9 (valu9): as llvm-mc, before clamp */
+        unsigned nsrc = 0;
+        for (const char *p = info->sig; *p; p++)
+            nsrc += (p == info->sig || p[-1] == ' ') && *p != 'D';
+        put(&o, " op_sel:[");
+        for (unsigned k = 0; k <= nsrc; k++)
+            put(&o, "%s%u", k ? "," : "", (in->op_sel >> (k == nsrc ? 3 : k)) & 1u);
+        put(&o, "]");
+    }
     if (in->clamp)
         put(&o, " clamp");
     if (in->omod)

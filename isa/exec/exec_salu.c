@@ -274,6 +274,27 @@ static bool exec_sop1(isa_wave_t *w, const isa_inst_t *in)
         w->scc = e != 0;
         return true;
     }
+    /* gfx9 (valu9): the n1 forms invert S0; the wrexec forms write the new EXEC to D as well. */
+    case ISA_s_andn1_saveexec_b64:
+    case ISA_s_orn1_saveexec_b64:
+    case ISA_s_andn1_wrexec_b64:
+    case ISA_s_andn2_wrexec_b64: {
+        uint64_t old = isa_wave_exec(w), s0 = rd64(w, in, in->src[0]), e;
+        e = in->op == ISA_s_orn1_saveexec_b64 ? ~s0 | old : in->op == ISA_s_andn2_wrexec_b64 ? s0 & ~old : ~s0 & old;
+        bool wrexec = in->op == ISA_s_andn1_wrexec_b64 || in->op == ISA_s_andn2_wrexec_b64;
+        wr64(w, in, wrexec ? e : old);
+        set_exec(w, e);
+        w->scc = e != 0;
+        return true;
+    }
+    case ISA_s_bitreplicate_b64_b32: { /* bit i of S0 to bits 2i and 2i+1 of D */
+        uint32_t s0 = rd32(w, in, 0);
+        uint64_t r = 0;
+        for (unsigned i = 0; i < 32; i++)
+            r |= (uint64_t)((s0 >> i) & 1) * 3u << (2 * i);
+        wr64(w, in, r);
+        return true;
+    }
     default: return false;
     }
 }
@@ -388,6 +409,19 @@ static bool exec_sop2(isa_wave_t *w, const isa_inst_t *in)
             r = 0u - r;
         w->scc = r != 0;
         break;
+    /* gfx9 (valu9): shift-and-add, SCC the carry out of the 64-bit sum (bits shifted out count);
+     * the high halves of the 64-bit products (SCC kept); packing of 16-bit halves (SCC kept). */
+    case ISA_s_lshl1_add_u32: case ISA_s_lshl2_add_u32: case ISA_s_lshl3_add_u32: case ISA_s_lshl4_add_u32: {
+        uint64_t t = ((uint64_t)a << (op - ISA_s_lshl1_add_u32 + 1)) + b;
+        r = (uint32_t)t;
+        w->scc = (t >> 32) != 0;
+        break;
+    }
+    case ISA_s_mul_hi_u32: r = (uint32_t)(((uint64_t)a * b) >> 32); break;
+    case ISA_s_mul_hi_i32: r = (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32); break;
+    case ISA_s_pack_ll_b32_b16: r = (a & 0xffffu) | b << 16; break;
+    case ISA_s_pack_lh_b32_b16: r = (a & 0xffffu) | (b & 0xffff0000u); break;
+    case ISA_s_pack_hh_b32_b16: r = a >> 16 | (b & 0xffff0000u); break;
     default: return false;
     }
     wr32(w, in, r);
@@ -546,6 +580,11 @@ void isa_exec_salu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     bool done;
     if (exec_movrel(w, in, res) || exec_setpc(w, in, res))
         return;
+    if (in->op == ISA_s_call_b64) { /* gfx9 (valu9): D = the next instruction's address, then branch */
+        wr64(w, in, w->code_base + in->pc + in->size);
+        res->branch_taken = true;
+        return;
+    }
     switch (isa_ops[in->op].enc) {
     case ISA_ENC_SOP1: done = exec_sop1(w, in); break;
     case ISA_ENC_SOP2: done = exec_sop2(w, in); break;

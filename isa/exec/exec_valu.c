@@ -14,6 +14,7 @@
 #include "exec/exec_sdwa_dpp.h"
 #include "exec/exec_valu_div.h"
 #include "exec/exec_valu_f16.h"
+#include "exec/exec_valu9.h"
 #include "exec/exec_valu_f64.h"
 #include "exec/exec_valu_pack.h"
 #include "exec/exec_valu_float.h"
@@ -459,6 +460,8 @@ static inline __attribute__((always_inline)) bool valu_dispatch_inline(isa_wave_
         return isa_valu_f16(w, in);
     if (isa_valu_vop3p_owns(in->op)) /* gfx9's packed math (exec_vop3p.c) */
         return isa_valu_vop3p(w, in);
+    if (isa_valu9_owns(in->op)) /* gfx9 (exec_valu9.c) */
+        return isa_valu9(w, in);
     if (isa_ops[in->op].enc == ISA_ENC_VOPC)
         return isa_valu_cmp(w, in);
     if (isa_ops[in->op].flags & ISA_FL_F64)

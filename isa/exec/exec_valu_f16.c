@@ -4,7 +4,8 @@
  *   - a 16-bit source is bits [15:0] of its register (the high half is ignored); an inline float
  *     constant on a 16-bit operand is the f16 value (0.5 reads as 0x3800);
  *   - a 16-bit result is written zero-extended: bits [31:16] of the VGPR become 0 (gfx8, "VI",
- *     zeroes them; LLVM's GCNSubtarget::zeroesHigh16BitsOfDest relies on it);
+ *     zeroes them; LLVM's GCNSubtarget::zeroesHigh16BitsOfDest relies on it), except that gfx9 keeps
+ *     them for the multiply-adds, fma and div_fixup (keeps_high);
  *   - f16 arithmetic is exact in a double and rounded once to f16 (round to nearest even), which
  *     is bit exact (see isa_f16.h); transcendentals are computed in double and rounded once;
  *   - f16 denormals follow MODE[7:6] (bit 6 keeps input denormals, bit 7 output denormals; the
@@ -83,12 +84,36 @@ static void rdh(const isa_wave_t *w, const isa_inst_t *in, int i, bool flush, ui
             out[l] = flush16(out[l]);
 }
 
-/* A 16-bit integer result, zero-extended (gfx8). */
+/* gfx9 keeps bits [31:16] of the destination for the multiply-adds, fma and div_fixup (LLVM,
+ * GCNSubtarget::zeroesHigh16BitsOfDest: "In gfx9, the preferred handling of the unused high
+ * 16-bits changed. Most instructions maintain the legacy behavior of 0ing. Some instructions
+ * changed to preserving the high bits"); gfx8 zeroes them for every 16-bit result. */
+static inline bool keeps_high(const isa_wave_t *w, isa_op_t op)
+{
+    if (w->target == ISA_TARGET_GFX803)
+        return false;
+    switch (op) {
+    case ISA_v_mad_f16: case ISA_v_madak_f16: case ISA_v_madmk_f16: case ISA_v_mac_f16:
+    case ISA_v_mad_u16: case ISA_v_mad_i16: case ISA_v_fma_f16: case ISA_v_div_fixup_f16:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A 16-bit integer result: zero-extended, or over the old high half where the target keeps it. */
 static void write_i16(isa_wave_t *w, const isa_inst_t *in, uint32_t d[NL])
 {
-    for (int l = 0; l < NL; l++)
-        d[l] &= 0xffffu;
-    isa_x_write_v32(w, isa_x_vreg(in->vdst), isa_wave_exec(w), d);
+    uint32_t r = isa_x_vreg(in->vdst);
+    if (keeps_high(w, (isa_op_t)in->op)) {
+        const uint32_t *old = isa_x_vgpr(w, r);
+        for (int l = 0; l < NL; l++)
+            d[l] = (d[l] & 0xffffu) | (old[l] & 0xffff0000u);
+    } else {
+        for (int l = 0; l < NL; l++)
+            d[l] &= 0xffffu;
+    }
+    isa_x_write_v32(w, r, isa_wave_exec(w), d);
 }
 
 /* An f16 result: output modifier (ignored in IEEE mode, as for f32), clamp to [0,1] (NaN and
@@ -478,4 +503,50 @@ bool isa_valu_f16(isa_wave_t *w, const isa_inst_t *in)
     if (f32_ops(w, in))
         return true;
     return f16_ops(w, in);
+}
+
+/* ---- the f16 helpers the gfx9 family uses (exec_valu9.c; valu9) ---------------------------------- */
+
+uint32_t isa_f16_minmax(uint32_t a, uint32_t b, bool want_max, bool ieee) { return minmax16(a, b, want_max, ieee); }
+uint32_t isa_f16_mad(uint32_t a, uint32_t b, uint32_t c) { return mad16(a, b, c); }
+uint32_t isa_f16_fma(uint32_t a, uint32_t b, uint32_t c) { return fix_nan(R(fma(H(a), H(b), H(c))), a, b, c); }
+uint32_t isa_f16_div_fixup(uint32_t q, uint32_t d, uint32_t n) { return div_fixup16(q, d, n); }
+
+void isa_f16_read_half(const isa_wave_t *w, const isa_inst_t *in, int i, bool hi, bool mods, bool flush,
+                       uint32_t out[NL])
+{
+    isa_operand_t o = in->src[i];
+    if (o.code >= ISA_CONST_F_HALF && o.code <= ISA_CONST_F_INV2PI) {
+        /* an inline float constant is its f16 pattern in [15:0], zero above */
+        for (int l = 0; l < NL; l++)
+            out[l] = hi ? 0 : inline_f16[o.code - ISA_CONST_F_HALF];
+    } else if (o.code == ISA_OPND_NONE) {
+        memset(out, 0, sizeof(uint32_t) * NL);
+    } else {
+        isa_x_read_v32(w, in, o, out);
+        for (int l = 0; l < NL; l++)
+            out[l] = (hi ? out[l] >> 16 : out[l]) & 0xffffu;
+    }
+    if (mods) {
+        uint32_t and_mask = o.abs ? 0x7fffu : 0xffffu, xor_mask = o.neg ? 0x8000u : 0;
+        for (int l = 0; l < NL; l++)
+            out[l] = (out[l] & and_mask) ^ xor_mask;
+    }
+    if (flush && !keep_in(w))
+        for (int l = 0; l < NL; l++)
+            out[l] = flush16(out[l]);
+}
+
+void isa_f16_finish(const isa_wave_t *w, const isa_inst_t *in, uint32_t d[NL])
+{
+    if (in->clamp)
+        for (int l = 0; l < NL; l++) {
+            if (nan16(d[l]) || (d[l] & 0x8000u))
+                d[l] = 0;
+            else if (H(d[l]) > 1.0)
+                d[l] = F16_ONE;
+        }
+    if (!keep_out(w))
+        for (int l = 0; l < NL; l++)
+            d[l] = flush16(d[l]);
 }

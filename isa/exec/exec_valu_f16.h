@@ -13,4 +13,17 @@ static inline bool isa_valu_f16_owns(unsigned op) { return op >= ISA_v_cvt_f16_f
 /* Execute one of them (isa_valu_f16_owns); false for an opcode it does not know. */
 bool isa_valu_f16(isa_wave_t *w, const isa_inst_t *in);
 
+/* ---- for the gfx9 family (exec_valu9.c; valu9): the f16 rules above on single values, and the
+ * f16 source and result paths. ---- */
+uint32_t isa_f16_minmax(uint32_t a, uint32_t b, bool want_max, bool ieee);
+uint32_t isa_f16_mad(uint32_t a, uint32_t b, uint32_t c);       /* unfused, flushed (v_mad_f16) */
+uint32_t isa_f16_fma(uint32_t a, uint32_t b, uint32_t c);       /* fused, rounded once */
+uint32_t isa_f16_div_fixup(uint32_t q, uint32_t d, uint32_t n);
+/* Source i as 16 bits: [31:16] of its value when `hi`, else [15:0] (an inline float constant is its
+ * f16 pattern, 0 above it); `mods`: abs then neg on bit 15; `flush`: input denormals per MODE. */
+void isa_f16_read_half(const isa_wave_t *w, const isa_inst_t *in, int i, bool hi, bool mods, bool flush,
+                       uint32_t out[ISA_WAVE_SIZE]);
+/* An f16 result's clamp to [0, 1] (NaN and negatives to +0) and output denormal flush per MODE. */
+void isa_f16_finish(const isa_wave_t *w, const isa_inst_t *in, uint32_t d[ISA_WAVE_SIZE]);
+
 #endif

@@ -204,7 +204,8 @@ static void corpus(void)
         char g[6][8];
         unsigned n;
         if (info->unit != ISA_UNIT_VALU || !split_sig(info->sig, g, &n) || strchr(info->sig, 'K') ||
-            info->enc == ISA_ENC_VOP3P) /* gfx9's VOP3P: tests/isa/vop3p_check.sh */
+            info->enc == ISA_ENC_VOP3P || /* gfx9's VOP3P: tests/isa/vop3p_check.sh */
+            isa_op_valu9((isa_op_t)op)) /* gfx9's other additions (valu9): test_asm_valu9 */
             continue;
         bool fl = (info->flags & ISA_FL_FLOAT) != 0, vopc = info->enc == ISA_ENC_VOPC;
         bool mask_dst = strchr(info->sig, 'C') != NULL, vop3b = mask_dst && !vopc;
@@ -291,7 +292,7 @@ static void corpus(void)
         const isa_op_info_t *info = &isa_ops[op];
         char g[6][8];
         unsigned n;
-        if (!split_sig(info->sig, g, &n))
+        if (!split_sig(info->sig, g, &n) || isa_op_valu9((isa_op_t)op)) /* gfx803's forms only */
             continue;
         for (int form = ISA_FORM_SDWA; form <= ISA_FORM_DPP; form++) {
             if (!isa_op_has_form((isa_op_t)op, form))

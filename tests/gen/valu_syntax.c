@@ -76,7 +76,8 @@ static void gen(void)
     };
     for (int i = 0; i < ISA_NUM_OPS; i++) {
         const isa_op_info_t *op = &isa_ops[i];
-        if (op->unit != ISA_UNIT_VALU || op->enc == ISA_ENC_VOP3P) /* gfx9's VOP3P: tests/isa/vop3p_check.sh */
+        if (op->unit != ISA_UNIT_VALU || op->enc == ISA_ENC_VOP3P || /* gfx9's VOP3P: tests/isa/vop3p_check.sh */
+            isa_op_valu9((isa_op_t)i)) /* gfx9's other additions (valu9): test_asm_valu9 */
             continue;
         bool e32 = isa_enc_has_e32(op->enc);
         const char *sfx[] = { "", "_e32", "_e64" };
@@ -164,7 +165,7 @@ int main(int argc, char **argv)
     if (argc == 2 && strcmp(argv[1], "forms") == 0) { /* the table's SDWA/DPP forms, one a line */
         for (int i = 0; i < ISA_NUM_OPS; i++)
             for (int f = ISA_FORM_SDWA; f <= ISA_FORM_DPP; f++)
-                if (isa_op_has_form((isa_op_t)i, f) && i != ISA_v_nop)
+                if (isa_op_has_form((isa_op_t)i, f) && i != ISA_v_nop && !isa_op_valu9((isa_op_t)i)) /* gfx803's only */
                     printf("%s %s\n", isa_ops[i].name, f == ISA_FORM_SDWA ? "sdwa" : "dpp");
         return 0;
     }

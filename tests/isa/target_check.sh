@@ -66,7 +66,8 @@ else
 
   # 3. Round trips. The listing text of each instruction, branches named by the word TARGET and
   # aliases (ISA_OPCODE_ALIAS) under the name their opcode decodes to.
-  branches='s/^\(s_branch\|s_cbranch_[a-z0-9_]*\) .*/\1 TARGET/'
+  # (s_call_b64, gfx9: its label after the SGPR pair; valu9)
+  branches='s/^\(s_branch\|s_cbranch_[a-z0-9_]*\) .*/\1 TARGET/; s/^\(s_call_b64 [^,]*,\) .*/\1 TARGET/'
   def="isa/isa_opcodes_$target.def"
   sed -n 's/^ISA_OPCODE(\([a-z0-9_]*\), *\([A-Z0-9]*\), *\(0x[0-9a-f]*\)).*/\2 \3 \1/p' "$def" > "$tmp/canon"
   sed -n 's/^ISA_OPCODE_ALIAS(\([a-z0-9_]*\), *\([A-Z0-9]*\), *\(0x[0-9a-f]*\)).*/\1 \2 \3/p' "$def" |

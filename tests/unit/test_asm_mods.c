@@ -35,6 +35,8 @@ static bool build(isa_op_t op, int form, int pos, unsigned mods, char *buf, size
     bool vop3 = info->enc == ISA_ENC_VOP3;
     if ((vop3 && form != ISA_FORM_PLAIN) || info->enc == ISA_ENC_VOP3P) /* gfx9's VOP3P: test_vop3p.c */
         return false;
+    if (isa_op_valu9(op)) /* gfx9 text and gfx9 opcodes only (valu9): test_asm_valu9.c */
+        return false;
     int n = snprintf(buf, len, "entry:\n  %s%s", info->name, vop3 ? "" : form_suffix[form]);
     const char *p = info->sig;
     for (int g = 0; *p; g++) {
