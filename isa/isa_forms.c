@@ -39,6 +39,34 @@ bool isa_op_has_form(isa_op_t op, int form)
     return form == ISA_FORM_SDWA || info->enc != ISA_ENC_VOPC;
 }
 
+/* ---- SDWA9 (sdwa9) --------------------------------------------------------------------------- */
+
+bool isa_op_has_form_on(isa_op_t op, int form, isa_target_t t)
+{
+    if (!isa_op_has_form(op, form))
+        return false;
+    /* LLVM's FeatureSDWAMac is gfx8's only: gfx9 has no SDWA v_mac_f32/v_mac_f16 (nor gfx906's
+     * v_fmac_f32); their DPP forms stay. */
+    return !(isa_target_sdwa9(t) && form == ISA_FORM_SDWA && (isa_ops[op].flags & ISA_FL_MAC));
+}
+
+bool isa_op_sdwa_omod(isa_op_t op)
+{
+    if ((unsigned)op >= ISA_NUM_OPS)
+        return false;
+    const isa_op_info_t *info = &isa_ops[op];
+    if (!(info->flags & ISA_FL_FLOAT) || info->enc == ISA_ENC_VOPC || !isa_op_has_form(op, ISA_FORM_SDWA))
+        return false;
+    /* The result's type: a conversion names it first (v_cvt_f32_u32 yes, v_cvt_u32_f32 no; the
+     * flr/rpi and packing conversions give integers), v_frexp_exp gives the exponent as one. */
+    const char *n = info->name;
+    if (strncmp(n, "v_frexp_exp_", 12) == 0)
+        return false;
+    if (strncmp(n, "v_cvt_", 6) == 0)
+        return n[6] == 'f' && (n[7] == '1' || n[7] == '3' || n[7] == '6');
+    return true;
+}
+
 bool isa_op_src_float(isa_op_t op, unsigned k)
 {
     const isa_op_info_t *info = &isa_ops[op];

@@ -530,7 +530,8 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     }
     if (nops != want)
         return count_error(c, op, mcol, nops, want, rtn, carry, m);
-    int form = asm_ext_form(c, op, suffix, mcol, ops, nops, m);
+    isa_target_t tgt = ISA_TARGET_GFX803; /* sdwa9: the assembler's target once the target branch has one */
+    int form = asm_ext_form(c, op, tgt, suffix, mcol, ops, nops, m);
     if (form < 0)
         return false;
     asm_match_state_t st;
@@ -549,7 +550,7 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
         oi++;
     }
     if (form != ISA_FORM_PLAIN) /* SDWA, DPP: their own rules (asm_sdwa_dpp.c) */
-        return asm_ext_finish(c, op, form, mcol, ops, nops, m, &st, in);
+        return asm_ext_finish(c, op, tgt, form, mcol, ops, nops, m, &st, in);
     if (!apply_mods(c, op, sig, m, in))
         return false;
     /* VOP3b (a VOP3 with a lane-mask destination) has no abs bits: llvm-mc rejects abs there. */

@@ -93,7 +93,7 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         sig.n = 0;
     /* llvm-mc names the encoding only where both exist (madak/madmk have no 64-bit form). */
     bool both = isa_enc_has_e32(info->enc) && !strchr(info->sig, 'K') && (info->sig[0] || in->e64);
-    put(&o, "%s%s", info->name, in->form ? asm_ext_suffix(in) : both ? (in->e64 ? "_e64" : "_e32") : "");
+    put(&o, "%s%s", info->name, in->form ? asm_ext_suffix(in, k ? k->target : ISA_TARGET_GFX803) : both ? (in->e64 ? "_e64" : "_e32") : "");
     unsigned si = 0, printed = 0;
     for (unsigned g = 0; g < sig.n; g++) {
         const asm_sig_t *s = &sig.g[g];
