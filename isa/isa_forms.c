@@ -57,13 +57,17 @@ bool isa_op_sdwa_omod(isa_op_t op)
     const isa_op_info_t *info = &isa_ops[op];
     if (!(info->flags & ISA_FL_FLOAT) || info->enc == ISA_ENC_VOPC || !isa_op_has_form(op, ISA_FORM_SDWA))
         return false;
-    /* The result's type: a conversion names it first (v_cvt_f32_u32 yes, v_cvt_u32_f32 no; the
-     * flr/rpi and packing conversions give integers), v_frexp_exp gives the exponent as one. */
+    /* The result's type: a conversion names it first, after a rounding word (v_cvt_f32_u32 and
+     * v_cvt_off_f32_i4 yes; v_cvt_u32_f32 and v_cvt_flr_i32_f32 no); v_frexp_exp gives an integer. */
     const char *n = info->name;
     if (strncmp(n, "v_frexp_exp_", 12) == 0)
         return false;
-    if (strncmp(n, "v_cvt_", 6) == 0)
-        return n[6] == 'f' && (n[7] == '1' || n[7] == '3' || n[7] == '6');
+    if (strncmp(n, "v_cvt_", 6) == 0) {
+        const char *t = n + 6;
+        if (strncmp(t, "off_", 4) == 0 || strncmp(t, "flr_", 4) == 0 || strncmp(t, "rpi_", 4) == 0)
+            t += 4;
+        return t[0] == 'f' && (t[1] == '1' || t[1] == '3' || t[1] == '6');
+    }
     return true;
 }
 
