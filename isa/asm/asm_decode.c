@@ -564,7 +564,9 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
     if (in->omod && !(fl_op && info->enc != ISA_ENC_VOPC))
         return fail(err, errlen, off, "'%s' takes no output modifier", name);
     bool int_clamp = isa_op_int_clamp((isa_op_t)in->op);
-    if (in->clamp && !(fl_op || int_clamp || (strchr(info->sig, 'C') && info->enc != ISA_ENC_VOPC)))
+    /* the SDWA form has a clamp bit for every instruction (llvm-mc: v_mov_b32_sdwa v1, v4 clamp) */
+    if (in->clamp && !(fl_op || int_clamp || in->form == ISA_FORM_SDWA ||
+                       (strchr(info->sig, 'C') && info->enc != ISA_ENC_VOPC)))
         return fail(err, errlen, off, "'%s' takes no clamp", name);
     const isa_operand_t *bad = !operand_ok(in->vdst) ? &in->vdst : !operand_ok(in->sdst) ? &in->sdst : NULL;
     for (unsigned i = 0; !bad && i < in->nsrc; i++)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "asm/asm.h"
+#include "asm/asm_decode.h"
 #include "asm/asm_encode.h"
 #include "test_valu.h"
 
@@ -117,6 +118,24 @@ START_TEST(test_sdwa9_encode_inst)
     /* gfx803 keeps its word: v_cmp_eq_f32 vcc, v1, v2 src0_sel:WORD_1 src1_sel:BYTE_0 (llvm-mc 14) */
     in = one("v_cmp_eq_f32_sdwa vcc, v1, v2 src0_sel:WORD_1 src1_sel:BYTE_0");
     check_bytes(ISA_TARGET_GFX803, &in, (const uint8_t[]){ 0xf9, 0x04, 0x84, 0x7c, 0x01, 0x00, 0x05, 0x00 });
+}
+END_TEST
+
+/* The SDWA form has a clamp bit for every instruction, integer ones included: the decoder takes
+ * llvm-mc's `v_mov_b32_sdwa v1, v4 clamp src0_sel:WORD_1` (gfx803 and gfx900 alike). */
+START_TEST(test_sdwa_decode_int_clamp)
+{
+    static const uint8_t code[8] = { 0xf9, 0x02, 0x02, 0x7e, 0x04, 0x36, 0x05, 0x00 };
+    asm_opcode_map_t *m = asm_opcode_map_create();
+    ck_assert_ptr_nonnull(m);
+    isa_inst_t in;
+    char err[160] = "";
+    ck_assert_msg(asm_decode_inst(m, code, sizeof code, 0, &in, err, sizeof err) == 8, "%s", err);
+    ck_assert_uint_eq(in.op, ISA_v_mov_b32);
+    ck_assert_uint_eq(in.form, ISA_FORM_SDWA);
+    ck_assert(in.clamp);
+    ck_assert_uint_eq(in.src_sel[0], 5);
+    asm_opcode_map_free(m);
 }
 END_TEST
 
@@ -240,6 +259,7 @@ static Suite *sdwa9_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_sdwa9_word_layout);
     tcase_add_test(tc, test_sdwa9_encode_inst);
+    tcase_add_test(tc, test_sdwa_decode_int_clamp);
     tcase_add_test(tc, test_sdwa9_scalar_sources);
     tcase_add_test(tc, test_sdwa9_compare_sdst);
     tcase_add_test(tc, test_sdwa9_omod);
