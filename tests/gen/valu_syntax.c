@@ -144,13 +144,26 @@ static void gen(void)
     }
 }
 
+static void line_dpp9(const isa_op_info_t *op, const char *s0, const char *tail)
+{
+    char buf[300];
+    format_line(buf, sizeof buf, op, "_dpp", s0, NULL, false, tail, true);
+    printf("%s\n", buf);
+}
+
 /* gfx9's SDWA (sdwa9): scalar and constant sources, the constant bus, literals (refused), a compare's
  * SGPR-pair destination, clamp and the output modifier, for every VOP1/VOP2/VOPC instruction with an
- * SDWA form on gfx803 (v_mac_f32/f16 included: gfx9 refuses them). */
+ * SDWA form on gfx803 (v_mac_f32/f16 included: gfx9 refuses them); and their DPP forms, which gfx9
+ * keeps as gfx8 has them. */
 static void gen9(void)
 {
     static const char *const srcs[] = { "s4", "1", "-16", "64", "0.5", "-4.0", "65", "0x1234", "vcc_lo", "m0",
                                         "exec_hi", "-s4", "|s4|", "sext(s4)", "sext(1)", "-1.0" };
+    static const char *const dpp_tails[] = {
+        "row_bcast:15 row_mask:0xa", "row_bcast:31 row_mask:0xc bound_ctrl:0", "quad_perm:[1,0,3,2]",
+        "wave_shl:1 bank_mask:0x5", "wave_ror:1", "row_shr:3 row_mask:0x5 bank_mask:0xa bound_ctrl:1",
+        "row_half_mirror", "row_ror:15", "row_shl:1 clamp", "row_shl:1 mul:2",
+    };
     static const char *const tails[] = {
         "", "mul:2", "clamp div:2 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:BYTE_1",
         "mul:4 src0_sel:WORD_1 src1_sel:BYTE_2", "clamp", "clamp src0_sel:WORD_1",
@@ -170,6 +183,10 @@ static void gen9(void)
             line9(op, NULL, NULL, false, tails[t]);
             line9(op, NULL, NULL, true, tails[t]);
         }
+        /* DPP: gfx8's on gfx9 (every control, VGPR sources only, no clamp) */
+        for (size_t t = 0; t < sizeof dpp_tails / sizeof dpp_tails[0]; t++)
+            line_dpp9(op, NULL, dpp_tails[t]);
+        line_dpp9(op, "s4", "row_shl:1");
     }
 }
 

@@ -6,7 +6,7 @@
 #     and `NAME_sdwa ... mul:2 src0_sel:WORD_1` exactly when gcnsim lets it take an output modifier
 #     (`valu_syntax forms9`). Names gfx900 spells differently (v_add_u32 ...) are counted, not compared.
 #  2. The corpus (`valu_syntax gen9`: scalar and constant sources, the constant bus, literals, a
-#     compare's SGPR pair, clamp and omod): llvm-mc-15 and gcnsim's assembler for gfx900 accept and
+#     compare's SGPR pair, clamp and omod; the DPP controls, which gfx9 keeps): llvm-mc-15 and gcnsim's assembler for gfx900 accept and
 #     refuse the same lines and print the same text;
 #  3. and encode the lines both accept to the same bytes (`gcnsim asm --encoding`).
 # Parts 2 and 3 need the assembler to take gfx900 text (`.amdgcn_target`): until it does, a note
@@ -45,7 +45,8 @@ if ! "$bin" check9 "$tmp/probe.s" | grep -q '^OK'; then
 fi
 # the instructions gfx900 spells otherwise (part 1) are left out: their gfx900 names are the target tables'
 touch "$tmp/other"
-"$bin" gen9 | awk -v other="$tmp/other" 'BEGIN { while ((getline l < other) > 0) skip[l "_sdwa"] = 1 } !($1 in skip)' \
+"$bin" gen9 | awk -v other="$tmp/other" 'BEGIN { while ((getline l < other) > 0) { skip[l "_sdwa"] = 1; skip[l "_dpp"] = 1 } }
+                 !($1 in skip)' \
   > "$tmp/corpus.s" || exit 1
 $mc "$tmp/corpus.s" > "$tmp/llvm.out" 2> "$tmp/llvm.err"
 sed -n 's/^[^:]*:\([0-9][0-9]*\):[0-9][0-9]*: error.*/\1/p' "$tmp/llvm.err" | sort -un > "$tmp/bad"
@@ -73,7 +74,7 @@ awk -v corpus="$tmp/corpus.s" -v bad="$tmp/bad" -v llvm="$tmp/llvm.out" -v max="
     }
   }
   END {
-    printf "sdwa9-check: %d gfx900 SDWA lines, %d accepted by both and printed alike, %d differences\n", i, both - 0, fail
+    printf "sdwa9-check: %d gfx900 SDWA and DPP lines, %d accepted by both and printed alike, %d differences\n", i, both - 0, fail
     exit fail ? 1 : 0
   }' "$tmp/ours" || exit 1
 # 3. The bytes of the lines both accept: gcnsim asm --encoding against llvm-mc-15 -show-encoding.
