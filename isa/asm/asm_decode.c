@@ -300,19 +300,18 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         return fail(err, errlen, off, "%zu byte%s left, an instruction takes at least 4", len - off,
                     len - off == 1 ? "" : "s");
     uint32_t w = get32(code + off), w1 = 0;
-    /* The target the words are for (sdwa9: until the opcode map carries its target, gfx803). */
-    isa_target_t tgt = ISA_TARGET_GFX803;
+    isa_target_t tgt = m->target; /* the target the words are for (its opcode map's) */
     unsigned opc;
     const char *gfx;
     int f = family_of(w, &opc, &gfx);
     if (f < 0)
         return gfx ? fail(err, errlen, off, "0x%08x is a %s instruction: graphics-only, not simulated", w, gfx)
-                   : fail(err, errlen, off, "0x%08x is not a gfx803 instruction", w);
+                   : fail(err, errlen, off, "0x%08x is not a %s instruction", w, isa_target_name(m->target));
     uint16_t line = m->by_code[f][opc];
     if (!line)
-        return fail(err, errlen, off, "0x%08x: %s opcode 0x%x is not a gfx803 instruction LLVM knows", w,
-                    asm_hw_family_name((asm_hw_family_t)f), opc);
-    const char *name = asm_opcode_lines[line - 1].name;
+        return fail(err, errlen, off, "0x%08x: %s opcode 0x%x is not a %s instruction LLVM knows", w,
+                    asm_hw_family_name((asm_hw_family_t)f), opc, isa_target_name(m->target));
+    const char *name = m->lines[line - 1].name;
     isa_op_t op = m->line_op[line - 1];
     if (op == ISA_NUM_OPS)
         return fail(err, errlen, off, "'%s' (%s opcode 0x%x) is not in gcnsim's instruction table", name,
@@ -506,7 +505,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             if (s->kind == SIG_SSRC && c >= ISA_VGPR_BASE)
                 return fail(err, errlen, off, "'%s': a VGPR where a scalar operand goes", name);
             if (c == ISA_SRC_LITERAL && f == ASM_HW_VOP3)
-                return fail(err, errlen, off, "'%s': a literal in the 64-bit encoding, which gfx803 does not have", name);
+                return fail(err, errlen, off, "'%s': a literal in the 64-bit encoding, which %s does not have", name,
+                            isa_target_name(m->target));
             slot++;
             in->nsrc++;
             literal |= c == ISA_SRC_LITERAL;

@@ -5,7 +5,8 @@
  * The checker (timing option hazards), at each issue of a wave:
  *   - a read or overwrite of a register that a load has not been guaranteed to have written by the
  *     s_waitcnt counter rules (vmcnt in order; lgkmcnt in order for LDS alone, only lgkmcnt(0)
- *     once a scalar load is among the outstanding operations; a counter cannot pass 15, gfx9's vmcnt 63);
+ *     once a scalar load is among the outstanding operations; a counter cannot pass 15, gfx9's
+ *     vmcnt 63);
  *   - the software wait states of the kernel's target (the table in hazard.c, gfx8's rows and
  *     gfx9's: fewer wait states between a producer and its consumer than the hardware needs; each
  *     instruction is one wait state, s_nop N is N+1);
