@@ -47,7 +47,9 @@ static void format_line(char *out, size_t n, const isa_op_info_t *op, const char
                         const char *s1, bool pair_mask, const char *tail, bool half)
 {
     const char *src[2] = { s0, s1 };
-    size_t k = (size_t)snprintf(out, n, "%s%s", op->name, suffix);
+    /* gfx900's lines (half) spell the instruction as gfx900 does (v_add_co_u32 for v_add_u32) */
+    const char *mn = half ? isa_op_mnemonic((isa_op_t)(op - isa_ops), ISA_TARGET_GFX900) : NULL;
+    size_t k = (size_t)snprintf(out, n, "%s%s", mn ? mn : op->name, suffix);
     char copy[64];
     snprintf(copy, sizeof copy, "%s", op->sig);
     int vi = 0, first = 1;
@@ -204,7 +206,8 @@ static void forms9(void)
         format_line(e32, sizeof e32, op, "_e32", NULL, NULL, false, "", true);
         format_line(plain, sizeof plain, op, "_sdwa", NULL, NULL, false, "src0_sel:WORD_1", true);
         format_line(omod, sizeof omod, op, "_sdwa", NULL, NULL, false, "mul:2 src0_sel:WORD_1", true);
-        printf("%s %d %d|%s|%s|%s\n", op->name, sdwa, sdwa && isa_op_sdwa_omod((isa_op_t)i), e32, plain, omod);
+        const char *mn = isa_op_mnemonic((isa_op_t)i, ISA_TARGET_GFX900);
+        printf("%s %d %d|%s|%s|%s\n", mn ? mn : op->name, sdwa, sdwa && isa_op_sdwa_omod((isa_op_t)i), e32, plain, omod);
     }
 }
 

@@ -4,7 +4,8 @@
 #     gfx803 whose 32-bit form llvm-mc-15 takes on gfx900 under the same name and operands,
 #     llvm-mc accepts `NAME_sdwa ... src0_sel:WORD_1` exactly when gcnsim gives gfx900 its SDWA form,
 #     and `NAME_sdwa ... mul:2 src0_sel:WORD_1` exactly when gcnsim lets it take an output modifier
-#     (`valu_syntax forms9`). Names gfx900 spells differently (v_add_u32 ...) are counted, not compared.
+#     (`valu_syntax forms9`, which spells each as gfx900 does: v_add_co_u32 for isa.def's v_add_u32).
+#     An instruction llvm-mc-15 does not know by that name and operands is counted, not compared.
 #  2. The corpus (`valu_syntax gen9`: scalar and constant sources, the constant bus, literals, a
 #     compare's SGPR pair, clamp and omod; the DPP controls, which gfx9 keeps): llvm-mc-15 and gcnsim's assembler for gfx900 accept and
 #     refuse the same lines and print the same text;
