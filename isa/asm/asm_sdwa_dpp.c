@@ -301,12 +301,12 @@ static bool finish_sdwa9(asm_ctx_t *c, isa_op_t op, const asm_opnd_t *ops, uint3
         }
     if (st->mask_col && info->enc != ISA_ENC_VOPC) {
         asm_error(c, st->mask_col, "the SDWA form on gfx9 writes and reads the lane mask of '%s' in vcc only "
-                  "(a compare may write an SGPR pair)", info->name);
+                  "(a compare may write an SGPR pair)", c->mnemonic[op]);
         return false;
     }
     if (m->omod && !isa_op_sdwa_omod(op)) {
         asm_error(c, m->col_omod, "output modifiers (mul:, div:) in the SDWA form need a floating-point result; "
-                  "'%s' has none", info->name);
+                  "'%s' has none", c->mnemonic[op]);
         return false;
     }
     if (m->clamp && info->enc == ISA_ENC_VOPC) {
@@ -338,7 +338,8 @@ bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, isa_target_t t, int form, uint32_
             continue;
         }
         if (!sdwa9 && (o->kind != OPK_REG || o->code < ISA_VGPR_BASE)) {
-            asm_error(c, o->col, "the %s form takes only VGPRs as sources on gfx803 (no SGPR, constant or literal)", fn);
+            asm_error(c, o->col, "the %s form takes only VGPRs as sources on %s (no SGPR, constant or literal)", fn,
+                      isa_target_name(t));
             return false;
         }
         bool fl = isa_op_src_float(op, k);
@@ -358,15 +359,15 @@ bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, isa_target_t t, int form, uint32_
         k++;
     }
     if (st->mask_col && !sdwa9) {
-        asm_error(c, st->mask_col, "the %s form on gfx803 writes and reads the lane mask in vcc only", fn);
+        asm_error(c, st->mask_col, "the %s form on %s writes and reads the lane mask in vcc only", fn, isa_target_name(t));
         return false;
     }
     if (m->omod && !sdwa9) {
-        asm_error(c, m->col_omod, "output modifiers (mul:, div:) do not exist in the %s form on gfx803", fn);
+        asm_error(c, m->col_omod, "output modifiers (mul:, div:) do not exist in the %s form on %s", fn, isa_target_name(t));
         return false;
     }
     if (m->clamp && form == ISA_FORM_DPP) {
-        asm_error(c, m->col_clamp, "'clamp' does not exist in the DPP form on gfx803");
+        asm_error(c, m->col_clamp, "'clamp' does not exist in the DPP form on %s", isa_target_name(t));
         return false;
     }
     if (m->glc || m->slc || m->has_offset || m->has_offset0 || m->has_offset1) {
