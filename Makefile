@@ -239,6 +239,7 @@ table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax $(BUILD)/san/enc
 	@sh tests/isa/ds_coverage.sh
 	@sh tests/isa/valu_syntax_check.sh $(BUILD)/san/valu_syntax
 	@sh tests/isa/sdwa_dpp_coverage.sh $(BUILD)/san/valu_syntax
+	@sh tests/isa/sdwa9_check.sh $(BUILD)/san/valu_syntax
 	@sh tests/isa/encoding_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/encode_check $(BUILD)/table_sample.s
 	@sh tests/isa/vector_coverage.sh
 	@sh tests/isa/vop3p_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/encode_check

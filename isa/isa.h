@@ -282,6 +282,16 @@ enum {
 };
 /* Whether `op` has SDWA (sdwa) or DPP forms on gfx8: a rule of the encoding (isa_table.c). */
 bool isa_op_has_form(isa_op_t op, int form);
+/* ---- SDWA9: the SDWA and DPP forms on gfx9 (sdwa9) ----
+ * The same rules per target: on gfx900/gfx906 SDWA has no form of the accumulating v_mac_f32,
+ * v_mac_f16 and v_fmac_f32 (LLVM: FeatureSDWAMac is gfx8's); DPP is gfx8's (isa_forms.c). */
+bool isa_op_has_form_on(isa_op_t op, int form, isa_target_t t);
+/* gfx9's SDWA word (LLVM's SDWA9 encodings): sources may be SGPRs and inline constants (the S0/S1
+ * bits), a compare writes vcc or any SGPR pair (SD, SDST), and floating-point results take an output
+ * modifier (OMOD [15:14]) -- which instructions: isa_op_sdwa_omod; compares lose their clamp. */
+static inline bool isa_target_sdwa9(isa_target_t t) { return t != ISA_TARGET_GFX803; }
+/* Whether `op`'s SDWA form takes mul:/div: on gfx9 (LLVM: HasSDWAOMod, a floating-point result). */
+bool isa_op_sdwa_omod(isa_op_t op);
 /* Whether source k (0, 1) of a VOP1/VOP2/VOPC instruction is a float (neg/abs in SDWA and DPP). */
 bool isa_op_src_float(isa_op_t op, unsigned k);
 /* The source modifiers (ISA_MOD_NEG, ISA_MOD_ABS) operand `pos` (the index of its signature group)

@@ -42,6 +42,38 @@ bool isa_op_has_form(isa_op_t op, int form)
     return form == ISA_FORM_SDWA || info->enc != ISA_ENC_VOPC;
 }
 
+/* ---- SDWA9 (sdwa9) --------------------------------------------------------------------------- */
+
+bool isa_op_has_form_on(isa_op_t op, int form, isa_target_t t)
+{
+    if (!isa_op_has_form(op, form))
+        return false;
+    /* LLVM's FeatureSDWAMac is gfx8's only: gfx9 has no SDWA v_mac_f32/v_mac_f16 (nor gfx906's
+     * v_fmac_f32); their DPP forms stay. */
+    return !(isa_target_sdwa9(t) && form == ISA_FORM_SDWA && (isa_ops[op].flags & ISA_FL_MAC));
+}
+
+bool isa_op_sdwa_omod(isa_op_t op)
+{
+    if ((unsigned)op >= ISA_NUM_OPS)
+        return false;
+    const isa_op_info_t *info = &isa_ops[op];
+    if (!(info->flags & ISA_FL_FLOAT) || info->enc == ISA_ENC_VOPC || !isa_op_has_form(op, ISA_FORM_SDWA))
+        return false;
+    /* The result's type: a conversion names it first, after a rounding word (v_cvt_f32_u32 and
+     * v_cvt_off_f32_i4 yes; v_cvt_u32_f32 and v_cvt_flr_i32_f32 no); v_frexp_exp gives an integer. */
+    const char *n = info->name;
+    if (strncmp(n, "v_frexp_exp_", 12) == 0)
+        return false;
+    if (strncmp(n, "v_cvt_", 6) == 0) {
+        const char *t = n + 6;
+        if (strncmp(t, "off_", 4) == 0 || strncmp(t, "flr_", 4) == 0 || strncmp(t, "rpi_", 4) == 0)
+            t += 4;
+        return t[0] == 'f' && (t[1] == '1' || t[1] == '3' || t[1] == '6');
+    }
+    return true;
+}
+
 bool isa_op_src_float(isa_op_t op, unsigned k)
 {
     const isa_op_info_t *info = &isa_ops[op];

@@ -183,11 +183,68 @@ static const char *decode_buffer(const isa_op_info_t *info, bool mtbuf, uint64_t
 /* The SDWA or DPP word of a VOP1/VOP2/VOPC instruction into `in` (isa.h keeps its fields as encoded)
  * and the source modifiers into fl. False for a word the assembler could not have written: an
  * instruction without that form, a reserved bit or value, a field its encoding lacks. */
-static bool decode_vop_extension(isa_op_t op, int f, int form, uint32_t w1, isa_inst_t *in, fields_t *fl)
+/* gfx9's SDWA word (sdwa9): its scalar sources (S0, S1: SGPRs up to s101, the special registers
+ * gfx9 reads, inline constants; never the literal) and a compare's SD/SDST destination. */
+static bool sdwa9_scalar_ok(unsigned c)
 {
-    if (!isa_op_has_form(op, form))
+    return c != ISA_SRC_LITERAL && operand_ok((isa_operand_t){ (uint16_t)c, 1, 0, 0 });
+}
+
+static bool decode_sdwa9(isa_op_t op, int f, uint32_t w, uint32_t w1, isa_inst_t *in, fields_t *fl)
+{
+    asm_sdwa_fields_t e;
+    bool vopc = f == ASM_HW_VOPC;
+    if (w1 & 0x40400000u) /* [22] and [30] are reserved */
+        return false;
+    asm_decode_sdwa9(w1, vopc, &e);
+    if (e.dst_sel > ISA_SEL_DWORD || e.dst_unused > ISA_UNUSED_PRESERVE || e.src0_sel > ISA_SEL_DWORD ||
+        e.src1_sel > ISA_SEL_DWORD)
+        return false;
+    if ((e.src0_s && !sdwa9_scalar_ok(e.src0)) || (e.src1_s && !sdwa9_scalar_ok((w >> 9) & 0xff)))
+        return false;
+    if (e.omod && !isa_op_sdwa_omod(op))
+        return false;
+    if (vopc) {
+        /* SD 0: vcc (SDST 0, as llvm-mc writes it); SD 1: an aligned SGPR pair, vcc or exec. */
+        isa_operand_t d = { e.sdst, 2, 0, 0 };
+        if (e.sd ? !operand_ok(d) || e.sdst == ISA_REG_M0 || e.sdst >= ISA_NUM_SREGS || (e.sdst & 1) : e.sdst != 0)
+            return false;
+        fl->mask_dst = e.sd ? e.sdst : ISA_REG_VCC_LO;
+        e.dst_sel = ISA_SEL_DWORD;
+        e.dst_unused = ISA_UNUSED_PRESERVE;
+    }
+    if (f == ASM_HW_VOP1) { /* no src1 */
+        if (w1 >> 24)
+            return false;
+        e.src1_sel = ISA_SEL_DWORD;
+    }
+    if (isa_ops[op].sig[0] == '\0') { /* v_nop: a word of zeros, read as the assembler's defaults */
+        if (w1)
+            return false;
+        e.dst_sel = e.src0_sel = ISA_SEL_DWORD;
+        e.dst_unused = ISA_UNUSED_PRESERVE;
+    }
+    in->dst_sel = e.dst_sel;
+    in->dst_unused = e.dst_unused;
+    in->clamp = e.clamp;
+    in->omod = e.omod;
+    in->src_sel[0] = e.src0_sel;
+    in->src_sel[1] = e.src1_sel;
+    in->src_sext[0] = e.src0_sext;
+    in->src_sext[1] = e.src1_sext;
+    fl->neg = (uint8_t)(e.src0_neg | e.src1_neg << 1);
+    fl->abs = (uint8_t)(e.src0_abs | e.src1_abs << 1);
+    return true;
+}
+
+static bool decode_vop_extension(isa_op_t op, isa_target_t t, int f, int form, uint32_t w, uint32_t w1,
+                                 isa_inst_t *in, fields_t *fl)
+{
+    if (!isa_op_has_form_on(op, form, t))
         return false;
     in->form = (uint8_t)form;
+    if (form == ISA_FORM_SDWA && isa_target_sdwa9(t))
+        return decode_sdwa9(op, f, w, w1, in, fl);
     if (form == ISA_FORM_SDWA) {
         asm_sdwa_fields_t e;
         if (w1 & 0xc0c0c000u) /* [15:14], [23:22], [31:30] are reserved */
@@ -253,6 +310,7 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         return fail(err, errlen, off, "%zu byte%s left, an instruction takes at least 4", len - off,
                     len - off == 1 ? "" : "s");
     uint32_t w = get32(code + off), w1 = 0;
+    isa_target_t tgt = m->target; /* the target the words are for (its opcode map's) */
     unsigned opc;
     const char *gfx;
     int f = family_of(w, m->target, &opc, &gfx);
@@ -338,15 +396,20 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         break;
     case ASM_HW_VOP1: case ASM_HW_VOP2: case ASM_HW_VOPC: {
         uint32_t src0 = w & 0x1ff;
+        bool src1_scalar = false;
         if (src0 == ASM_SRC_SDWA || src0 == ASM_SRC_DPP) {
             if (off + 8 > len)
                 return fail(err, errlen, off, "'%s' takes 8 bytes, only %zu left", name, len - off);
             w1 = get32(code + off + 4);
             size = 8;
-            if (!decode_vop_extension(op, f, src0 == ASM_SRC_SDWA ? ISA_FORM_SDWA : ISA_FORM_DPP, w1, in, &fl))
+            bool sdwa = src0 == ASM_SRC_SDWA;
+            if (!decode_vop_extension(op, tgt, f, sdwa ? ISA_FORM_SDWA : ISA_FORM_DPP, w, w1, in, &fl))
                 return fail(err, errlen, off, "0x%08x 0x%08x: not a %s form of '%s' that %s has", w, w1,
-                            src0 == ASM_SRC_SDWA ? "SDWA" : "DPP", name, isa_target_name(m->target));
-            src0 = ISA_VGPR_BASE + (w1 & 0xff);
+                            sdwa ? "SDWA" : "DPP", name, isa_target_name(tgt));
+            /* gfx9 SDWA: S0 makes src0 a scalar code, S1 the vsrc1 field */
+            bool s0 = sdwa && isa_target_sdwa9(tgt) && (w1 >> 23 & 1);
+            src1_scalar = sdwa && isa_target_sdwa9(tgt) && (w1 >> 31 & 1);
+            src0 = s0 ? (w1 & 0xff) : ISA_VGPR_BASE + (w1 & 0xff);
         }
         fl.e32 = true;
         fl.slot[0] = (uint16_t)src0;
@@ -355,10 +418,10 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             fl.vdst = fl.sdst = (w >> 17) & 0xff;
         } else if (f == ASM_HW_VOP2) {
             fl.vdst = (w >> 17) & 0xff;
-            fl.slot[1] = (uint16_t)(ISA_VGPR_BASE + ((w >> 9) & 0xff));
+            fl.slot[1] = (uint16_t)((src1_scalar ? 0 : ISA_VGPR_BASE) + ((w >> 9) & 0xff));
             fl.nslots = 2;
         } else {
-            fl.slot[1] = (uint16_t)(ISA_VGPR_BASE + ((w >> 9) & 0xff));
+            fl.slot[1] = (uint16_t)((src1_scalar ? 0 : ISA_VGPR_BASE) + ((w >> 9) & 0xff));
             fl.nslots = 2;
         }
         break;
@@ -529,7 +592,9 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
     /* gfx9's saturating integer instructions (valu9) take clamp, as llvm-mc */
     bool int_clamp = isa_op_int_clamp((isa_op_t)in->op) ||
                      (isa_valu9_op((isa_op_t)in->op) && (info->flags & ISA_FL_SAT));
-    if (in->clamp && !(fl_op || int_clamp || (strchr(info->sig, 'C') && info->enc != ISA_ENC_VOPC)))
+    /* the SDWA form has a clamp bit for every instruction (llvm-mc: v_mov_b32_sdwa v1, v4 clamp) */
+    if (in->clamp && !(fl_op || int_clamp || in->form == ISA_FORM_SDWA ||
+                       (strchr(info->sig, 'C') && info->enc != ISA_ENC_VOPC)))
         return fail(err, errlen, off, "'%s' takes no clamp", name);
     const isa_operand_t *bad = !operand_ok(in->vdst) ? &in->vdst : !operand_ok(in->sdst) ? &in->sdst : NULL;
     for (unsigned i = 0; !bad && i < in->nsrc; i++)

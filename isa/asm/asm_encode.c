@@ -238,6 +238,18 @@ uint32_t asm_encode_sdwa(const asm_sdwa_fields_t *f)
            (uint32_t)f->src1_neg << 28 | (uint32_t)f->src1_abs << 29;
 }
 
+uint32_t asm_encode_sdwa9(const asm_sdwa_fields_t *f, bool vopc)
+{
+    uint32_t w = f->src0 | (uint32_t)(f->src0_sel & 7) << 16 | (uint32_t)f->src0_sext << 19 |
+                 (uint32_t)f->src0_neg << 20 | (uint32_t)f->src0_abs << 21 | (uint32_t)f->src0_s << 23 |
+                 (uint32_t)(f->src1_sel & 7) << 24 | (uint32_t)f->src1_sext << 27 | (uint32_t)f->src1_neg << 28 |
+                 (uint32_t)f->src1_abs << 29 | (uint32_t)f->src1_s << 31;
+    if (vopc)
+        return w | (uint32_t)(f->sdst & 0x7f) << 8 | (uint32_t)f->sd << 15;
+    return w | (uint32_t)(f->dst_sel & 7) << 8 | (uint32_t)(f->dst_unused & 3) << 11 | (uint32_t)f->clamp << 13 |
+           (uint32_t)(f->omod & 3) << 14;
+}
+
 uint32_t asm_encode_dpp(const asm_dpp_fields_t *f)
 {
     return f->src0 | (uint32_t)(f->dpp_ctrl & 0x1ff) << 8 | (uint32_t)f->bound_ctrl << 19 | (uint32_t)f->src0_neg << 20 |
@@ -279,6 +291,21 @@ void asm_decode_sdwa(uint32_t w, asm_sdwa_fields_t *f)
     f->src1_sext = (w >> 27) & 1;
     f->src1_neg = (w >> 28) & 1;
     f->src1_abs = (w >> 29) & 1;
+}
+
+void asm_decode_sdwa9(uint32_t w, bool vopc, asm_sdwa_fields_t *f)
+{
+    asm_decode_sdwa(w, f);
+    f->src0_s = (w >> 23) & 1;
+    f->src1_s = (w >> 31) & 1;
+    if (vopc) {
+        f->dst_sel = f->dst_unused = 0;
+        f->clamp = false;
+        f->sdst = (w >> 8) & 0x7f;
+        f->sd = (w >> 15) & 1;
+    } else {
+        f->omod = (w >> 14) & 3;
+    }
 }
 
 void asm_decode_dpp(uint32_t w, asm_dpp_fields_t *f)
@@ -337,15 +364,15 @@ static bool uses_literal(const isa_inst_t *in)
 }
 
 /* SDWA and DPP: a VOP1/VOP2/VOPC instruction in one of these forms writes src0 = ASM_SRC_SDWA or
- * ASM_SRC_DPP and asm_encode_sdwa/asm_encode_dpp of its fields as the second word. isa_inst_t has
- * no such fields yet: the SDWA/DPP family connects them here (return true after filling w0 and w1).
- * Until then no instruction takes this path. */
-static bool encode_vop_extension(const isa_inst_t *in, uint32_t *w0, uint32_t *w1)
+ * ASM_SRC_DPP and asm_encode_sdwa/asm_encode_dpp of its fields as the second word (return true
+ * after filling w0 and w1). On gfx9 the SDWA word is asm_encode_sdwa9's (sdwa9). */
+static bool encode_vop_extension(const isa_inst_t *in, isa_target_t t, uint32_t *w0, uint32_t *w1)
 {
     if (in->form == ISA_FORM_PLAIN)
         return false;
-    /* the assembler allows only VGPRs; v_nop has no source (0) */
-    uint8_t src0 = in->nsrc ? (uint8_t)(in->src[0].code - ISA_VGPR_BASE) : 0;
+    /* gfx8 allows only VGPRs; v_nop has no source (0) */
+    uint16_t code0 = in->nsrc ? in->src[0].code : ISA_VGPR_BASE;
+    uint8_t src0 = (uint8_t)(code0 & 0xff);
     if (in->form == ISA_FORM_SDWA) {
         asm_sdwa_fields_t f = {
             .src0 = src0, .dst_sel = in->dst_sel, .dst_unused = in->dst_unused, .clamp = in->clamp != 0,
@@ -353,14 +380,27 @@ static bool encode_vop_extension(const isa_inst_t *in, uint32_t *w0, uint32_t *w
             .src0_sext = in->src_sext[0] != 0, .src0_neg = in->src[0].neg != 0, .src0_abs = in->src[0].abs != 0,
             .src1_sext = in->src_sext[1] != 0, .src1_neg = in->src[1].neg != 0, .src1_abs = in->src[1].abs != 0,
         };
-        if (isa_ops[in->op].enc == ISA_ENC_VOPC) /* gfx8's SDWA compares have no dst_sel/dst_unused */
+        bool vopc = isa_ops[in->op].enc == ISA_ENC_VOPC;
+        if (vopc) /* gfx8's SDWA compares have no dst_sel/dst_unused */
             f.dst_sel = f.dst_unused = 0;
         if (isa_ops[in->op].enc == ISA_ENC_VOP1) /* nor VOP1 a src1 */
             f.src1_sel = 0;
         if (!in->nsrc && !present(in->vdst)) /* v_nop: an SDWA word of zeros, as llvm-mc writes it */
             f.dst_sel = f.dst_unused = f.src0_sel = 0;
         *w0 = (*w0 & ~0x1ffu) | ASM_SRC_SDWA;
-        *w1 = asm_encode_sdwa(&f);
+        if (!isa_target_sdwa9(t)) {
+            *w1 = asm_encode_sdwa(&f);
+            return true;
+        }
+        /* gfx9: a scalar source is its code with S0/S1 set; a compare writes vcc (SD 0) or SDST. */
+        f.src0_s = in->nsrc && code0 < ISA_VGPR_BASE;
+        f.src1_s = in->nsrc >= 2 && in->src[1].code < ISA_VGPR_BASE && isa_ops[in->op].enc != ISA_ENC_VOP1;
+        f.omod = in->omod;
+        if (vopc && present(in->sdst) && in->sdst.code != ISA_REG_VCC_LO) {
+            f.sd = true;
+            f.sdst = (uint8_t)in->sdst.code;
+        }
+        *w1 = asm_encode_sdwa9(&f, vopc);
     } else {
         asm_dpp_fields_t f = {
             .src0 = src0, .dpp_ctrl = in->dpp_ctrl, .bound_ctrl = in->bound_ctrl != 0,
@@ -448,14 +488,19 @@ static unsigned encode_vop3(const asm_opcode_map_t *m, const isa_inst_t *in, uin
 }
 
 /* The 32-bit VALU forms: VOP1, VOP2, VOPC (GCN3 manual 12.7). */
-static unsigned encode_vop_e32(const isa_inst_t *in, uint16_t op, uint8_t *out, char *err, size_t errlen)
+static unsigned encode_vop_e32(const isa_inst_t *in, isa_target_t t, uint16_t op, uint8_t *out, char *err,
+                               size_t errlen)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
     uint32_t src0 = in->nsrc ? in->src[0].code & 0x1ff : 0, vsrc1 = 0, vdst = 0;
     if (info->enc != ISA_ENC_VOP1 && in->nsrc >= 2) {
-        /* src1 is the VGPR source after src0; madmk's K (the literal) stands between them. */
+        /* src1 is the VGPR source after src0; madmk's K (the literal) stands between them. gfx9's
+         * SDWA takes an SGPR or inline constant there too (its code, with S1 set). */
         isa_operand_t s1 = in->src[1].code == ISA_SRC_LITERAL && in->nsrc >= 3 ? in->src[2] : in->src[1];
-        if (!vgpr_field(s1, &vsrc1))
+        bool scalar9 = in->form == ISA_FORM_SDWA && isa_target_sdwa9(t) && s1.code < ISA_SRC_LITERAL;
+        if (scalar9)
+            vsrc1 = s1.code;
+        else if (!vgpr_field(s1, &vsrc1))
             return fail(err, errlen, "src1 of a 32-bit '%s' must be a VGPR", info->name);
     }
     if (present(in->vdst)) {
@@ -472,7 +517,7 @@ static unsigned encode_vop_e32(const isa_inst_t *in, uint16_t op, uint8_t *out, 
     else
         w = 0x7c000000u | (uint32_t)op << 17 | vsrc1 << 9 | src0;
     uint32_t ext;
-    if (encode_vop_extension(in, &w, &ext)) {
+    if (encode_vop_extension(in, t, &w, &ext)) {
         le_put32(out, w);
         le_put32(out + 4, ext);
         return 8;
@@ -599,7 +644,7 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         break;
     }
     case ISA_ENC_VOP1: case ISA_ENC_VOP2: case ISA_ENC_VOPC:
-        n = in->e64 ? encode_vop3(m, in, out, err, errlen) : encode_vop_e32(in, op, out, err, errlen);
+        n = in->e64 ? encode_vop3(m, in, out, err, errlen) : encode_vop_e32(in, k ? k->target : ISA_TARGET_GFX803, op, out, err, errlen);
         break;
     case ISA_ENC_VOP3:
         n = encode_vop3(m, in, out, err, errlen);

@@ -114,6 +114,11 @@ typedef struct {
     bool clamp;                  /* [13] */
     uint8_t src0_sel, src1_sel;  /* [18:16], [26:24] */
     bool src0_sext, src0_neg, src0_abs, src1_sext, src1_neg, src1_abs; /* [19] [20] [21] [27] [28] [29] */
+    /* gfx9 only (asm_encode_sdwa9): src0 [7:0] and the VOP2/VOPC vsrc1 field name an SGPR or inline
+     * constant (its scalar code) when S0 [23] / S1 [31] is set; OMOD [15:14]; a compare has, in place
+     * of dst_sel/dst_unused/clamp/omod, SDST [14:8] and SD [15] (0: vcc, 1: the SGPR pair SDST). */
+    bool src0_s, src1_s, sd;
+    uint8_t omod, sdst;
 } asm_sdwa_fields_t;
 typedef struct {
     uint8_t src0;                /* VGPR number */
@@ -125,6 +130,10 @@ typedef struct {
 uint32_t asm_encode_sdwa(const asm_sdwa_fields_t *f);
 uint32_t asm_encode_dpp(const asm_dpp_fields_t *f);
 void asm_decode_sdwa(uint32_t w, asm_sdwa_fields_t *f);
+/* gfx9's SDWA word (Vega ISA manual, "VOP_SDWA"; LLVM VOP_SDWA9Ae / VOP_SDWA9Be): `vopc` selects the
+ * compare layout (SD/SDST instead of the destination fields). [22] and [30] are reserved. */
+uint32_t asm_encode_sdwa9(const asm_sdwa_fields_t *f, bool vopc);
+void asm_decode_sdwa9(uint32_t w, bool vopc, asm_sdwa_fields_t *f);
 void asm_decode_dpp(uint32_t w, asm_dpp_fields_t *f);
 
 #endif

@@ -567,7 +567,8 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     }
     if (nops != want)
         return count_error(c, op, mcol, nops, want, rtn, carry, m);
-    int form = asm_ext_form(c, op, suffix, mcol, ops, nops, m);
+    isa_target_t tgt = c->target;
+    int form = asm_ext_form(c, op, tgt, suffix, mcol, ops, nops, m);
     if (form < 0)
         return false;
     asm_match_state_t st;
@@ -586,7 +587,7 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
         oi++;
     }
     if (form != ISA_FORM_PLAIN) /* SDWA, DPP: their own rules (asm_sdwa_dpp.c) */
-        return asm_ext_finish(c, op, form, mcol, ops, nops, m, &st, in);
+        return asm_ext_finish(c, op, tgt, form, mcol, ops, nops, m, &st, in);
     if (info->enc == ISA_ENC_VOP3P) /* gfx9's packed math: its own rules (asm_vop3p.c) */
         return asm_vop3p_finish(c, op, suffix, mcol, m, &st, in);
     if (m->pk.given == 1 && !isa_op_has_op_sel(op) && info->unit == ISA_UNIT_VALU) { /* valu9 */

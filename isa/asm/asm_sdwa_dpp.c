@@ -1,6 +1,6 @@
 /* asm_sdwa_dpp: the SDWA and DPP forms in the assembler and the listing (asm_sdwa_dpp.h). The
- * syntax and its rules are llvm-mc's for gfx803 (docs/asm.md, "SDWA and DPP"); the fields are the
- * hardware's (isa.h, isa_inst_t). */
+ * syntax and its rules are llvm-mc's for gfx803 and, for gfx9's SDWA, llvm-mc-15's for gfx900
+ * (docs/asm.md, "SDWA and DPP"); the fields are the hardware's (isa.h, isa_inst_t). */
 #include "asm/asm_sdwa_dpp.h"
 
 #include "asm/asm_lex.h"
@@ -233,8 +233,8 @@ bool asm_ext_parse(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
     return true;
 }
 
-int asm_ext_form(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_opnd_t *ops, uint32_t nops,
-                 const asm_mods_t *m)
+int asm_ext_form(asm_ctx_t *c, isa_op_t op, isa_target_t t, int suffix, uint32_t mcol, const asm_opnd_t *ops,
+                 uint32_t nops, const asm_mods_t *m)
 {
     static const char *const fname[] = { "", "SDWA", "DPP" };
     int f = suffix == ASM_SUFFIX_SDWA ? ISA_FORM_SDWA : suffix == ASM_SUFFIX_DPP ? ISA_FORM_DPP : ISA_FORM_PLAIN;
@@ -252,7 +252,7 @@ int asm_ext_form(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm
     bool carry = strchr(inf->sig, 'C') && inf->enc != ISA_ENC_VOPC;
     bool cls = inf->enc == ISA_ENC_VOPC && strchr(inf->sig, 'I');
     if (!f && !suffix && m->clamp && (cls || !((inf->flags & ISA_FL_FLOAT) || carry)) &&
-        isa_op_has_form(op, ISA_FORM_SDWA))
+        isa_op_has_form_on(op, ISA_FORM_SDWA, t))
         f = ISA_FORM_SDWA;
     for (uint32_t k = 0; k < nops && f != ISA_FORM_DPP; k++)
         if (ops[k].sext) {
@@ -262,22 +262,68 @@ int asm_ext_form(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm
             }
             f = ISA_FORM_SDWA;
         }
-    if (f != ISA_FORM_PLAIN && !isa_op_has_form(op, f)) {
+    if (f != ISA_FORM_PLAIN && !isa_op_has_form_on(op, f, t)) {
         const isa_op_info_t *info = &isa_ops[op];
         const char *why = !isa_enc_has_e32(info->enc) ? "only VOP1, VOP2 and VOPC instructions have them"
-                        : info->enc == ISA_ENC_VOPC && f == ISA_FORM_DPP ? "gfx8 compares have no DPP form"
+                        : info->enc == ISA_ENC_VOPC && f == ISA_FORM_DPP ? "gfx8 and gfx9 compares have no DPP form"
+                        : isa_op_has_form(op, f) ? "gfx9 has no SDWA form of the accumulating v_mac/v_fmac"
                         : "only 32-bit operands, no constant K and no scalar destination";
-        asm_error(c, mcol, "'%s' has no %s form on gfx803 (%s)", c->mnemonic[op], fname[f], why);
+        asm_error(c, mcol, "'%s' has no %s form on %s (%s)", c->mnemonic[op], fname[f], isa_target_name(t), why);
         return -1;
     }
     return f;
 }
 
-bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, int form, uint32_t mcol, const asm_opnd_t *ops, uint32_t nops,
-                    const asm_mods_t *m, const asm_match_state_t *st, isa_inst_t *in)
+/* gfx9's SDWA (sdwa9): SGPR and inline-constant sources, no literal, the constant bus (one scalar
+ * value: an SGPR, or the vcc a carry or select reads), a compare's SGPR-pair destination, the output
+ * modifier on floating-point results, no clamp on compares. Rules as llvm-mc-15 -mcpu=gfx900 has
+ * them (docs/asm.md, "SDWA on gfx9"). */
+static bool finish_sdwa9(asm_ctx_t *c, isa_op_t op, const asm_opnd_t *ops, uint32_t nops, const asm_mods_t *m,
+                         const asm_match_state_t *st, const isa_inst_t *in)
+{
+    const isa_op_info_t *info = &isa_ops[op];
+    for (unsigned k = 0; k < in->nsrc && k < 2; k++)
+        if (in->src[k].code == ISA_SRC_LITERAL) {
+            uint32_t col = st->lit_col;
+            for (uint32_t g = 0; g < nops; g++)
+                if (ops[g].kind != OPK_REG && ops[g].col == st->lit_col)
+                    col = ops[g].col;
+            asm_error(c, col, "the SDWA form takes no literal constant (an inline constant -16..64, +-0.5, +-1.0, "
+                      "+-2.0, +-4.0, 0.15915494, an SGPR or a VGPR)");
+            return false;
+        }
+    for (uint32_t k = 1; k < st->nbus; k++)
+        if (st->bus_codes[k] != st->bus_codes[0] || st->bus_counts[k] != st->bus_counts[0]) {
+            asm_error(c, st->bus_cols[k], "constant bus limit: an SDWA instruction reads at most one SGPR on gfx9%s",
+                      st->bus_codes[k] == ISA_REG_VCC_LO || st->bus_codes[0] == ISA_REG_VCC_LO
+                          ? " (the vcc of a carry or select counts)" : "");
+            return false;
+        }
+    if (st->mask_col && info->enc != ISA_ENC_VOPC) {
+        asm_error(c, st->mask_col, "the SDWA form on gfx9 writes and reads the lane mask of '%s' in vcc only "
+                  "(a compare may write an SGPR pair)", c->mnemonic[op]);
+        return false;
+    }
+    if (m->omod && !isa_op_sdwa_omod(op)) {
+        asm_error(c, m->col_omod, "output modifiers (mul:, div:) in the SDWA form need a floating-point result; "
+                  "'%s' has none", c->mnemonic[op]);
+        return false;
+    }
+    if (m->clamp && info->enc == ISA_ENC_VOPC) {
+        asm_error(c, m->col_clamp, "'clamp' does not exist in the SDWA form of a compare on gfx9");
+        return false;
+    }
+    return true;
+}
+
+bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, isa_target_t t, int form, uint32_t mcol, const asm_opnd_t *ops,
+                    uint32_t nops, const asm_mods_t *m, const asm_match_state_t *st, isa_inst_t *in)
 {
     const isa_op_info_t *info = &isa_ops[op];
     const char *fn = form == ISA_FORM_SDWA ? "SDWA" : "DPP";
+    bool sdwa9 = form == ISA_FORM_SDWA && isa_target_sdwa9(t);
+    if (sdwa9 && !finish_sdwa9(c, op, ops, nops, m, st, in))
+        return false;
     asm_sig_list_t sig;
     if (!asm_sig_parse(info->sig, &sig))
         return false;
@@ -291,8 +337,9 @@ bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, int form, uint32_t mcol, const as
             }
             continue;
         }
-        if (o->kind != OPK_REG || o->code < ISA_VGPR_BASE) {
-            asm_error(c, o->col, "the %s form takes only VGPRs as sources on gfx803 (no SGPR, constant or literal)", fn);
+        if (!sdwa9 && (o->kind != OPK_REG || o->code < ISA_VGPR_BASE)) {
+            asm_error(c, o->col, "the %s form takes only VGPRs as sources on %s (no SGPR, constant or literal)", fn,
+                      isa_target_name(t));
             return false;
         }
         bool fl = isa_op_src_float(op, k);
@@ -311,16 +358,16 @@ bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, int form, uint32_t mcol, const as
         in->src_sext[k < 2 ? k : 1] = o->sext;
         k++;
     }
-    if (st->mask_col) {
-        asm_error(c, st->mask_col, "the %s form on gfx803 writes and reads the lane mask in vcc only", fn);
+    if (st->mask_col && !sdwa9) {
+        asm_error(c, st->mask_col, "the %s form on %s writes and reads the lane mask in vcc only", fn, isa_target_name(t));
         return false;
     }
-    if (m->omod) {
-        asm_error(c, m->col_omod, "output modifiers (mul:, div:) do not exist in the %s form on gfx803", fn);
+    if (m->omod && !sdwa9) {
+        asm_error(c, m->col_omod, "output modifiers (mul:, div:) do not exist in the %s form on %s", fn, isa_target_name(t));
         return false;
     }
     if (m->clamp && form == ISA_FORM_DPP) {
-        asm_error(c, m->col_clamp, "'clamp' does not exist in the DPP form on gfx803");
+        asm_error(c, m->col_clamp, "'clamp' does not exist in the DPP form on %s", isa_target_name(t));
         return false;
     }
     if (m->glc || m->slc || m->has_offset || m->has_offset0 || m->has_offset1) {
@@ -357,6 +404,7 @@ bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, int form, uint32_t mcol, const as
         in->src_sel[0] = seen & (1u << R_SRC0_SEL) ? m->ext.src_sel[0] : ISA_SEL_DWORD;
         in->src_sel[1] = seen & (1u << R_SRC1_SEL) ? m->ext.src_sel[1] : ISA_SEL_DWORD;
         in->clamp = m->clamp;
+        in->omod = sdwa9 ? m->omod : 0;
     } else {
         in->dpp_ctrl = m->ext.dpp_ctrl;
         in->row_mask = seen & (1u << R_ROW_MASK) ? m->ext.row_mask : 0xf;
@@ -371,11 +419,12 @@ bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, int form, uint32_t mcol, const as
 
 /* ---- The listing ------------------------------------------------------------------------------ */
 
-const char *asm_ext_suffix(const isa_inst_t *in)
+const char *asm_ext_suffix(const isa_inst_t *in, isa_target_t t)
 {
     isa_enc_t enc = isa_ops[in->op].enc;
-    if (in->op == ISA_v_nop || (in->form == ISA_FORM_SDWA && enc == ISA_ENC_VOPC))
-        return ""; /* as llvm-mc 14 prints them */
+    /* as llvm-mc prints them (gfx9: llvm-mc-15 names the compares' SDWA form) */
+    if (in->op == ISA_v_nop || (in->form == ISA_FORM_SDWA && enc == ISA_ENC_VOPC && !isa_target_sdwa9(t)))
+        return "";
     return in->form == ISA_FORM_SDWA ? "_sdwa" : "_dpp";
 }
 

@@ -99,7 +99,7 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
                 in->op != ISA_v_swap_b32; /* VOP1 only, printed without a suffix (valu9) */
     isa_target_t target = k ? k->target : ISA_TARGET_GFX803;
     const char *mn = isa_op_mnemonic(in->op, target);
-    put(&o, "%s%s", mn ? mn : info->name, in->form ? asm_ext_suffix(in) : both ? (in->e64 ? "_e64" : "_e32") : "");
+    put(&o, "%s%s", mn ? mn : info->name, in->form ? asm_ext_suffix(in, target) : both ? (in->e64 ? "_e64" : "_e32") : "");
     unsigned si = 0, printed = 0;
     for (unsigned g = 0; g < sig.n; g++) {
         const asm_sig_t *s = &sig.g[g];

@@ -2,7 +2,9 @@
  * and VOP_DPP microcode formats (field meanings: SRC_SEL, SEXT, DST_SEL, DST_UNUSED; DPP_CTRL,
  * BOUND_CTRL, ROW_MASK, BANK_MASK) and its description of the DPP lane patterns; LLVM's
  * AMDGPUModifierSyntax documentation for what bound_ctrl means. Only these instructions pay for the
- * layer: isa_exec_valu takes this path when in->form is not ISA_FORM_PLAIN. */
+ * layer: isa_exec_valu takes this path when in->form is not ISA_FORM_PLAIN. gfx9 (w->target) adds
+ * SGPR and constant sources, a compare's SGPR-pair destination (in->sdst, written as any compare
+ * writes it) and the output modifier (in->omod, applied by the instruction as in VOP3). */
 #include "exec/exec_sdwa_dpp.h"
 
 #include "exec/exec_lanes.h"
@@ -62,6 +64,35 @@ static inline uint32_t sdwa_dst(uint32_t r, unsigned sel, unsigned unused, uint3
     return field;
 }
 
+/* ---- gfx9's SDWA (sdwa9): scalar sources ----
+ * An SGPR or inline constant source (S0/S1) is selected like a VGPR: the selector applies to the
+ * 32 bits the operand supplies -- an SGPR's contents, an integer constant's value, a float
+ * constant's f32 pattern, or its f16 pattern in a 16-bit float source (what the plain form reads
+ * there: 1.0 is 0x3c00). Source: the Vega ISA manual's VOP_SDWA format (S0, S1, SRC0_SEL, SRC0_SEXT). */
+static const uint16_t inline_f16[9] = { 0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118 };
+
+/* Whether source k of `op` is a 16-bit float ('h' is the 16-bit float source of a signature). */
+static bool src_is_f16(isa_op_t op, unsigned k)
+{
+    const char *sig = isa_ops[op].sig;
+    unsigned n = 0;
+    for (const char *p = sig; *p; p++) {
+        if ((p != sig && p[-1] != ' ') || !strchr("SIVhj", *p))
+            continue;
+        if (n++ == k)
+            return *p == 'h';
+    }
+    return false;
+}
+
+static uint32_t scalar_source(const isa_wave_t *w, const isa_inst_t *in, unsigned k)
+{
+    isa_operand_t o = in->src[k];
+    if (o.code >= ISA_CONST_F_HALF && o.code <= ISA_CONST_F_INV2PI && src_is_f16((isa_op_t)in->op, k))
+        return inline_f16[o.code - ISA_CONST_F_HALF];
+    return isa_x_read_s32(w, in, o);
+}
+
 int isa_dpp_src_lane(unsigned ctrl, int lane)
 {
     int row = lane & ~15, r = lane & 15;
@@ -116,10 +147,20 @@ void isa_valu_ext(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, i
     bool sdwa = in->form == ISA_FORM_SDWA;
 
     for (int k = 0; k < 2; k++) {
-        if (!isa_opnd_is_vgpr(in->src[k]))
-            continue;
-        const uint32_t *v = isa_x_vgpr(w, isa_x_vreg(in->src[k]));
         uint32_t *p = regs + (size_t)(R_SRC0 + k) * NL;
+        if (!isa_opnd_is_vgpr(in->src[k])) {
+            /* gfx9: an SGPR or constant source with a selector (DWORD reads it as the plain form) */
+            if (!sdwa || !isa_target_sdwa9(w->target) || in->src[k].code == ISA_OPND_NONE ||
+                in->src_sel[k] == ISA_SEL_DWORD)
+                continue;
+            uint32_t v = sdwa_src(scalar_source(w, in, (unsigned)k), in->src_sel[k], in->src_sext[k]);
+            for (int l = 0; l < NL; l++)
+                p[l] = v;
+            c.src[k].code = (uint16_t)(ISA_VGPR_BASE + R_SRC0 + k);
+            c.src[k].count = 1;
+            continue;
+        }
+        const uint32_t *v = isa_x_vgpr(w, isa_x_vreg(in->src[k]));
         if (sdwa) {
             for (int l = 0; l < NL; l++)
                 p[l] = sdwa_src(v[l], in->src_sel[k], in->src_sext[k]);

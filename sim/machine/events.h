@@ -57,6 +57,7 @@ typedef enum {
     TEV_HZ_WS_DPP_VGPR,    /* VALU writes a VGPR, a DPP instruction reads it (2) */
     TEV_HZ_WS_DPP_EXEC,    /* VALU writes EXEC, a DPP instruction follows (5) */
     TEV_HZ_WS_STORE_DATA,  /* a store of more than 8 bytes, then a VALU write of its data VGPRs (1) */
+    TEV_HZ_WS_M0_READ,     /* gfx9: the SALU writes M0, s_movrel / LDS DMA / ds_*_addtid reads it (1) */
     TEV_HZ_NUM_KINDS
 } tev_hazard_kind_t;
 #define TEV_HZ_NONE UINT32_MAX  /* hazard.have: no s_waitcnt between the load and the read */

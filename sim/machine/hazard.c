@@ -5,7 +5,16 @@
  * GCN3 ISA manual (section 4.5, "Manually inserted wait states") give it; written here from those
  * rules, one check per row. Rows whose consumer gcnsim does not simulate (s_sendmsg and GDS after
  * an M0 write, s_rfe, interpolation) are left out; plain LDS instructions need no wait state after
- * an M0 write on gfx8 (LLVM emits `s_mov_b32 m0, -1` right before them). */
+ * an M0 write on gfx8 (LLVM emits `s_mov_b32 m0, -1` right before them).
+ *
+ * gfx9 (a kernel whose target is gfx900/gfx906; the rows are its kernel's, so a gfx803 kernel
+ * keeps exactly gfx8's): every gfx8 row applies with the same count (GCNSubtarget:
+ * hasVMEMReadSGPRVALUDefHazard and has12DWordStoreHazard hold from VOLCANIC_ISLANDS on,
+ * getSetRegWaitStates is 2 after SEA_ISLANDS; checkDPPHazards, checkDivFMasHazards,
+ * checkRWLaneHazards and checkGetRegHazards ask no subtarget), and one row is added: m0_read,
+ * checkReadM0Hazards (1 wait state after a SALU write of M0) for the consumers
+ * hasReadM0MovRelInterpHazard (s_movrel*, ds_read/write_addtid_b32; v_interp is graphics) and
+ * hasReadM0LdsDmaHazard (LDS DMA: MUBUF with lds) enable on GFX9 only. gfx9's vmcnt counts to 63. */
 #include "machine/hazard.h"
 
 #include "machine/hazard_lds.h"
@@ -22,7 +31,8 @@ enum { HZ_CNT_MAX = 15 };                /* gfx8's vmcnt and lgkmcnt are 4 bits:
 /* The wait states each row needs (gfx8). */
 enum {
     WS_VMEM_SGPR = 5, WS_LANE_SELECT = 4, WS_DIV_FMAS = 4, WS_GETREG = 2, WS_SETREG = 2,
-    WS_DPP_VGPR = 2, WS_DPP_EXEC = 5, WS_STORE_DATA = 1
+    WS_DPP_VGPR = 2, WS_DPP_EXEC = 5, WS_STORE_DATA = 1,
+    WS_M0_READ = 1 /* gfx9 only: GCNHazardRecognizer::checkReadM0Hazards (SMovRelWaitStates) */
 };
 
 /* A register's records: its last load that the s_waitcnt rules have not yet covered (the
@@ -62,6 +72,8 @@ struct hz_wave {
     uint16_t store_reg;        /* the last store of more than 8 bytes (hz_hot.store_at): its data VGPRs, pc */
     uint8_t store_n;
     uint32_t store_pc;
+    uint64_t m0_at;            /* gfx9: the last SALU write of M0 (0: none), its pc */
+    uint32_t m0_pc;
     uint64_t setreg_valid;     /* ids with an s_setreg in this wave (setreg's others are stale) */
     hz_setreg_t *setreg;
     hz_regs_t sr, vr;          /* scalar (specials first) and vector register records */
@@ -108,6 +120,29 @@ static bool ws_consumer(const isa_inst_t *in)
     return in->op == ISA_s_getreg_b32 || in->op == ISA_s_setreg_b32 || in->op == ISA_s_setreg_imm32_b32;
 }
 
+/* ---- gfx9's m0_read row (GCNHazardRecognizer: checkReadM0Hazards) --------------------------- */
+
+/* A SALU instruction that writes M0 (LLVM: isSALU and modifiesRegister(M0)). */
+static bool m0_producer(const isa_inst_t *in)
+{
+    return isa_ops[in->op].unit == ISA_UNIT_SALU && in->sdst.code <= ISA_REG_M0 &&
+           in->sdst.code + opnd_count(in->sdst) > ISA_REG_M0;
+}
+
+/* Its consumers on GFX9: s_movrel* and ds_read/write_addtid_b32 (hasReadM0MovRelInterpHazard;
+ * v_interp is graphics, not simulated) and LDS DMA, a MUBUF with the lds bit (hasReadM0LdsDmaHazard).
+ * The addtid pair is found by name: an entry of the gfx9 memory branch. */
+static bool m0_consumer(const isa_inst_t *in)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    if (in->op == ISA_s_movrels_b32 || in->op == ISA_s_movrels_b64 || in->op == ISA_s_movreld_b32 ||
+        in->op == ISA_s_movreld_b64)
+        return true;
+    if (info->enc == ISA_ENC_MUBUF && in->lds)
+        return true;
+    return strcmp(info->name, "ds_read_addtid_b32") == 0 || strcmp(info->name, "ds_write_addtid_b32") == 0;
+}
+
 bool hz_prepare(tw_sim_t *s)
 {
     const launch_t *L = s->L;
@@ -123,9 +158,12 @@ bool hz_prepare(tw_sim_t *s)
     if (!zr->insts || !zr->wave || !zr->lds)
         return false;
     for (uint32_t pc = 0; pc < L->ninsts; pc++) {
-        const isa_inst_t *in = launch_inst(L, pc, NULL);
+        const isa_kernel_t *k = NULL;
+        const isa_inst_t *in = launch_inst(L, pc, &k);
         struct hz_inst *z = &zr->insts[pc];
         const isa_op_info_t *info = &isa_ops[in->op];
+        if (k && k->target != ISA_TARGET_GFX803 && (m0_producer(in) || m0_consumer(in)))
+            z->flags |= HZI_M0;
         if (wb_deferred(in))
             z->flags |= HZI_DEFERRED;
         if (info->unit == ISA_UNIT_VALU)
@@ -385,6 +423,9 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
             report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
                       WS_STORE_DATA, h->w->hz_hot.ws - h->w->hz_hot.store_at);
     }
+    /* gfx9's m0_read: a SALU write of M0, then s_movrel, LDS DMA or ds_*_addtid. */
+    if ((z->flags & HZI_M0) && m0_consumer(in) && h->w->hz_hot.ws - h->m0_at < WS_M0_READ)
+        report_ws(s, w, c, TEV_HZ_WS_M0_READ, ISA_REG_M0, h->m0_pc, WS_M0_READ, h->w->hz_hot.ws - h->m0_at);
     if (!(z->flags & HZI_WS))
         return;
     /* The other wait-state rows. */
@@ -478,6 +519,10 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
     }
     /* Wait states: this instruction's own, then what it produced, stamped after them. */
     h->w->hz_hot.ws += z->ws;
+    if ((z->flags & HZI_M0) && m0_producer(in)) {
+        h->m0_at = h->w->hz_hot.ws;
+        h->m0_pc = h->w->hz_hot.cur_pc;
+    }
     if ((z->flags & HZI_VALU) && s->hz->track_valu) {
         for (unsigned k = 0; k < z->nwrite; k++) {
             unsigned r0 = reg_index(z->wcode[k]);

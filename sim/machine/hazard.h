@@ -7,8 +7,9 @@
  *     s_waitcnt counter rules (vmcnt in order; lgkmcnt in order for LDS alone, only lgkmcnt(0)
  *     once a scalar load is among the outstanding operations; a counter cannot pass 15, gfx9's
  *     vmcnt 63);
- *   - gfx8's software wait states (the table in hazard.c: fewer wait states between a producer and
- *     its consumer than the hardware needs; each instruction is one wait state, s_nop N is N+1);
+ *   - the software wait states of the kernel's target (the table in hazard.c, gfx8's rows and
+ *     gfx9's: fewer wait states between a producer and its consumer than the hardware needs; each
+ *     instruction is one wait state, s_nop N is N+1);
  *   - an LDS read of a byte another wave of the workgroup wrote with no s_barrier between
  *     (hazard_lds.h).
  * Each finding is reported as a TEV_HAZARD event (events.h); the observers keep one per PC.
@@ -34,7 +35,8 @@ enum {
     HZI_STORE_BIG = 1 << 3,  /* a store/atomic with more than 8 bytes of data (the store_data row) */
     HZI_LDS = 1 << 4,        /* an LDS read or write (not an atomic): the race check */
     HZI_SETREG = 1 << 5,
-    HZI_WAITCNT = 1 << 6
+    HZI_WAITCNT = 1 << 6,
+    HZI_M0 = 1 << 7          /* gfx9: writes M0 from the SALU, or reads it under the m0_read row */
 };
 enum { HZI_MAX_READS = 6, HZI_MAX_WRITES = 3 };
 struct hz_inst {
@@ -80,7 +82,7 @@ static inline bool hz_quick(const hz_run_t *zr, tw_wave_t *w)
     hz_hot_t *h = &w->hz_hot;
     uint32_t pc = w->inst_base + w->isa.pc;
     const struct hz_inst *z = &zr->insts[pc];
-    if ((z->flags & (HZI_WS | HZI_SETREG | HZI_WAITCNT | HZI_STORE_BIG | HZI_LDS | HZI_DEFERRED)) ||
+    if ((z->flags & (HZI_WS | HZI_SETREG | HZI_WAITCNT | HZI_STORE_BIG | HZI_LDS | HZI_DEFERRED | HZI_M0)) ||
         h->issued[0] > h->guar[0] || h->issued[1] > h->guar[1] ||
         ((z->flags & HZI_VALU) && (zr->track_valu || h->ws - h->store_at < 1)))
         return false;

@@ -574,6 +574,7 @@ const char *trace_hazard_kind_name(unsigned kind)
         [TEV_HZ_WS_VMEM_SGPR] = "vmem_sgpr", [TEV_HZ_WS_LANE_SELECT] = "lane_select",
         [TEV_HZ_WS_DIV_FMAS] = "div_fmas", [TEV_HZ_WS_GETREG] = "getreg", [TEV_HZ_WS_SETREG] = "setreg",
         [TEV_HZ_WS_DPP_VGPR] = "dpp_vgpr", [TEV_HZ_WS_DPP_EXEC] = "dpp_exec", [TEV_HZ_WS_STORE_DATA] = "store_data",
+        [TEV_HZ_WS_M0_READ] = "m0_read",
     };
     return kind < TEV_HZ_NUM_KINDS ? names[kind] : "?";
 }

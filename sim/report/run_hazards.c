@@ -75,6 +75,7 @@ static void describe(const launch_t *L, const tev_hazard_t *h, char *buf, size_t
             [TEV_HZ_WS_DPP_VGPR] = "(DPP) reads %s, written by the VALU instruction %s at line %" PRIu32,
             [TEV_HZ_WS_DPP_EXEC] = "(DPP) follows a VALU write of EXEC (%s) by %s at line %" PRIu32,
             [TEV_HZ_WS_STORE_DATA] = "overwrites %s, data of the %s at line %" PRIu32 " (a store of more than 8 bytes)",
+            [TEV_HZ_WS_M0_READ] = "reads %s, written by the SALU instruction %s at line %" PRIu32,
         };
         char head[200];
         if (h->kind < TEV_HZ_NUM_KINDS && what[h->kind])
@@ -82,9 +83,11 @@ static void describe(const launch_t *L, const tev_hazard_t *h, char *buf, size_t
         else
             snprintf(head, sizeof head, "hazard of unknown kind %u", h->kind);
         uint32_t missing = h->need > h->have ? h->need - h->have : 0;
-        snprintf(buf, len, "%s: %" PRIu32 " wait state%s of the %" PRIu32 " gfx8 needs (s_nop %" PRIu32
+        const isa_kernel_t *k = NULL;
+        launch_inst(L, h->pc, &k); /* the rows are its kernel's target's (hazard.c) */
+        snprintf(buf, len, "%s: %" PRIu32 " wait state%s of the %" PRIu32 " %s needs (s_nop %" PRIu32
                  " before it adds %" PRIu32 ")", head, h->have, h->have == 1 ? "" : "s", h->need,
-                 missing ? missing - 1 : 0, missing);
+                 k && k->target != ISA_TARGET_GFX803 ? "gfx9" : "gfx8", missing ? missing - 1 : 0, missing);
         break;
     }
     }

@@ -6,7 +6,11 @@
  *                            and the SDWA and DPP forms with their controls;
  *   valu_syntax check FILE   assemble each line of FILE on its own and print one line per input:
  *                            "OK\t<listing>" or "ERR\t<first diagnostic line>";
- *   valu_syntax forms        list the table's SDWA and DPP forms ("NAME sdwa", "NAME dpp").
+ *   valu_syntax forms        list the table's SDWA and DPP forms ("NAME sdwa", "NAME dpp");
+ *   valu_syntax gen9         the gfx900 SDWA corpus (sources, constant bus, compare destinations,
+ *                            clamp, output modifiers), for llvm-mc-15 -mcpu=gfx900;
+ *   valu_syntax check9 FILE  `check` with each line assembled for gfx900 (.amdgcn_target);
+ *   valu_syntax forms9       "NAME SDWA OMOD" (0/1): gfx900's SDWA form of each and its mul:/div:.
  * Being stricter than llvm-mc is a bug; so is accepting what it refuses. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,24 +41,47 @@ static void operand(char *buf, size_t n, const char *g, int vsrc_idx, const char
     }
 }
 
-static void line(const isa_op_info_t *op, const char *suffix, const char *s0, const char *s1, bool pair_mask,
-                 const char *tail)
+/* One line of the corpus into out (no newline). */
+/* `half`: 16-bit sources (h, j) are written as 32-bit ones (gen's corpus leaves them as they are). */
+static void format_line(char *out, size_t n, const isa_op_info_t *op, const char *suffix, const char *s0,
+                        const char *s1, bool pair_mask, const char *tail, bool half)
 {
     const char *src[2] = { s0, s1 };
-    printf("%s%s", op->name, suffix);
+    /* gfx900's lines (half) spell the instruction as gfx900 does (v_add_co_u32 for v_add_u32) */
+    const char *mn = half ? isa_op_mnemonic((isa_op_t)(op - isa_ops), ISA_TARGET_GFX900) : NULL;
+    size_t k = (size_t)snprintf(out, n, "%s%s", mn ? mn : op->name, suffix);
     char copy[64];
     snprintf(copy, sizeof copy, "%s", op->sig);
     int vi = 0, first = 1;
     for (char *g = strtok(copy, " "); g; g = strtok(NULL, " ")) {
         char buf[64];
+        if (half && (g[0] == 'h' || g[0] == 'j'))
+            g[0] = g[0] == 'h' ? 'S' : 'I';
         bool is_src = g[0] == 'S' || g[0] == 'I' || g[0] == 'V';
         operand(buf, sizeof buf, g, vi, src, pair_mask);
         if (is_src)
             vi++;
-        printf("%s%s", first ? " " : ", ", buf);
+        if (k < n)
+            k += (size_t)snprintf(out + k, n - k, "%s%s", first ? " " : ", ", buf);
         first = 0;
     }
-    printf("%s%s\n", tail[0] ? " " : "", tail);
+    if (k < n)
+        snprintf(out + k, n - k, "%s%s", tail[0] ? " " : "", tail);
+}
+
+static void line(const isa_op_info_t *op, const char *suffix, const char *s0, const char *s1, bool pair_mask,
+                 const char *tail)
+{
+    char buf[300];
+    format_line(buf, sizeof buf, op, suffix, s0, s1, pair_mask, tail, false);
+    printf("%s\n", buf);
+}
+
+static void line9(const isa_op_info_t *op, const char *s0, const char *s1, bool pair_mask, const char *tail)
+{
+    char buf[300];
+    format_line(buf, sizeof buf, op, "_sdwa", s0, s1, pair_mask, tail, true);
+    printf("%s\n", buf);
 }
 
 static void gen(void)
@@ -120,8 +147,73 @@ static void gen(void)
     }
 }
 
-/* Assemble each line alone (the line numbers match the input's). */
-static int check(const char *path)
+static void line_dpp9(const isa_op_info_t *op, const char *s0, const char *tail)
+{
+    char buf[300];
+    format_line(buf, sizeof buf, op, "_dpp", s0, NULL, false, tail, true);
+    printf("%s\n", buf);
+}
+
+/* gfx9's SDWA (sdwa9): scalar and constant sources, the constant bus, literals (refused), a compare's
+ * SGPR-pair destination, clamp and the output modifier, for every VOP1/VOP2/VOPC instruction with an
+ * SDWA form on gfx803 (v_mac_f32/f16 included: gfx9 refuses them); and their DPP forms, which gfx9
+ * keeps as gfx8 has them. */
+static void gen9(void)
+{
+    static const char *const srcs[] = { "s4", "1", "-16", "64", "0.5", "-4.0", "65", "0x1234", "vcc_lo", "m0",
+                                        "exec_hi", "-s4", "|s4|", "sext(s4)", "sext(1)", "-1.0" };
+    static const char *const dpp_tails[] = {
+        "row_bcast:15 row_mask:0xa", "row_bcast:31 row_mask:0xc bound_ctrl:0", "quad_perm:[1,0,3,2]",
+        "wave_shl:1 bank_mask:0x5", "wave_ror:1", "row_shr:3 row_mask:0x5 bank_mask:0xa bound_ctrl:1",
+        "row_half_mirror", "row_ror:15", "row_shl:1 clamp", "row_shl:1 mul:2",
+    };
+    static const char *const tails[] = {
+        "", "mul:2", "clamp div:2 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:BYTE_1",
+        "mul:4 src0_sel:WORD_1 src1_sel:BYTE_2", "clamp", "clamp src0_sel:WORD_1",
+    };
+    for (int i = 0; i < ISA_NUM_OPS; i++) {
+        const isa_op_info_t *op = &isa_ops[i];
+        if (op->unit != ISA_UNIT_VALU || !isa_op_has_form((isa_op_t)i, ISA_FORM_SDWA) || i == ISA_v_nop)
+            continue;
+        for (size_t m = 0; m < sizeof srcs / sizeof srcs[0]; m++) {
+            line9(op, srcs[m], NULL, false, "src0_sel:WORD_1");
+            line9(op, NULL, srcs[m], false, "");
+        }
+        line9(op, "s4", "s4", false, "");
+        line9(op, "s4", "s5", false, "");
+        line9(op, "s4", "2", false, "");
+        for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+            line9(op, NULL, NULL, false, tails[t]);
+            line9(op, NULL, NULL, true, tails[t]);
+        }
+        /* DPP: gfx8's on gfx9 (every control, VGPR sources only, no clamp) */
+        for (size_t t = 0; t < sizeof dpp_tails / sizeof dpp_tails[0]; t++)
+            line_dpp9(op, NULL, dpp_tails[t]);
+        line_dpp9(op, "s4", "row_shl:1");
+    }
+}
+
+/* The gfx900 rules (sdwa9), one line per instruction with an SDWA form on gfx803:
+ * "NAME SDWA OMOD|E32 LINE|SDWA LINE|SDWA LINE WITH mul:2": whether gfx900 has its SDWA form (0/1),
+ * whether that form takes mul:/div:, and the three lines that ask llvm-mc the same. */
+static void forms9(void)
+{
+    for (int i = 0; i < ISA_NUM_OPS; i++) {
+        const isa_op_info_t *op = &isa_ops[i];
+        if (!isa_op_has_form((isa_op_t)i, ISA_FORM_SDWA) || i == ISA_v_nop)
+            continue;
+        bool sdwa = isa_op_has_form_on((isa_op_t)i, ISA_FORM_SDWA, ISA_TARGET_GFX900);
+        char e32[300], plain[300], omod[300];
+        format_line(e32, sizeof e32, op, "_e32", NULL, NULL, false, "", true);
+        format_line(plain, sizeof plain, op, "_sdwa", NULL, NULL, false, "src0_sel:WORD_1", true);
+        format_line(omod, sizeof omod, op, "_sdwa", NULL, NULL, false, "mul:2 src0_sel:WORD_1", true);
+        const char *mn = isa_op_mnemonic((isa_op_t)i, ISA_TARGET_GFX900);
+        printf("%s %d %d|%s|%s|%s\n", mn ? mn : op->name, sdwa, sdwa && isa_op_sdwa_omod((isa_op_t)i), e32, plain, omod);
+    }
+}
+
+/* Assemble each line alone (the line numbers match the input's); with `prefix` (a directive) first. */
+static int check(const char *path, const char *prefix)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -131,8 +223,8 @@ static int check(const char *path)
     char src[512];
     while (fgets(src, sizeof src, f)) {
         src[strcspn(src, "\n")] = 0;
-        char text[600];
-        snprintf(text, sizeof text, "k:\n%s\ns_endpgm\n", src);
+        char text[700];
+        snprintf(text, sizeof text, "%sk:\n%s\ns_endpgm\n", prefix, src);
         char *diag = NULL;
         size_t n = 0;
         FILE *d = open_memstream(&diag, &n);
@@ -170,7 +262,17 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc == 3 && strcmp(argv[1], "check") == 0)
-        return check(argv[2]);
-    fprintf(stderr, "usage: valu_syntax gen | valu_syntax check FILE | valu_syntax forms\n");
+        return check(argv[2], "");
+    if (argc == 2 && strcmp(argv[1], "gen9") == 0) {
+        gen9();
+        return 0;
+    }
+    if (argc == 2 && strcmp(argv[1], "forms9") == 0) {
+        forms9();
+        return 0;
+    }
+    if (argc == 3 && strcmp(argv[1], "check9") == 0)
+        return check(argv[2], ".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n");
+    fprintf(stderr, "usage: valu_syntax gen | gen9 | check FILE | check9 FILE | forms | forms9\n");
     return 2;
 }

@@ -1,0 +1,3 @@
+.amdgcn_target "amdgcn-amd-amdhsa--gfx900"
+k:
+  v_add_f32_sdwa v1, s1, s2 src0_sel:WORD_1

@@ -1,0 +1,15 @@
+.amdgcn_target "amdgcn-amd-amdhsa--gfx900"
+// s[20:23]: a V# of `out`; v14 = id * 4. Only instructions gfx803 and gfx900 share.
+k:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_waitcnt lgkmcnt(0)
+  v_lshlrev_b32 v14, 2, v0
+  s_mov_b32 s20, s6
+  s_mov_b32 s21, s7
+  s_mov_b32 s22, 0x100000
+  s_mov_b32 s23, 0x27000
+// gfx9: a SALU write of M0 right before LDS DMA (buffer_load_dword ... lds: hasReadM0LdsDmaHazard)
+  s_mov_b32 m0, 0
+  buffer_load_dword v2, v14, s[20:23], 0 offen lds
+  s_waitcnt vmcnt(0)
+  s_endpgm
