@@ -97,6 +97,8 @@ typedef struct {
     uint32_t nbuffers;
     wl_dispatch_t *dispatches;  /* [kernel] first, then each [kernel NAME] in file order */
     uint32_t ndispatches;       /* at least 1 */
+    char machine[WL_NAME_MAX];  /* [machine] preset = NAME ("" when none) */
+    uint32_t machine_line;
 } wl_workload_t;
 
 /* "[kernel]" or "[kernel NAME]": how messages and reports name a dispatch. */
