@@ -2,7 +2,8 @@
  *
  * Owns: cfg_t (one member per key of config.def, named section_key), its defaults, loading from
  * a machine INI file (sim/configs/), `--set section.key=value` overrides, validation with the
- * nearest valid key suggested for unknown ones, and printing the effective configuration.
+ * nearest valid key suggested for unknown ones, printing the effective configuration, and the
+ * built-in machine presets (presets.def, preset.c).
  * Needs: inih. No global mutable state: a cfg_t is a plain value. */
 #ifndef GCNSIM_CONFIG_H
 #define GCNSIM_CONFIG_H

@@ -4,7 +4,7 @@
  * Owns: the parsed, validated workload (wl_workload_t). Buffer contents are not created here
  * (see wl_buffer_fill); arguments whose type comes from kernel metadata keep their text until the
  * launcher resolves them (wl_parse_scalar).
- * Needs: nothing but inih. Errors are printed to the caller's stream as "file:line: error: ...". */
+ * Needs: inih; config for the names of the machine presets ([machine] preset = NAME). Errors are printed to the caller's stream as "file:line: error: ...". */
 #ifndef GCNSIM_WORKLOAD_H
 #define GCNSIM_WORKLOAD_H
 

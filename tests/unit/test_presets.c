@@ -9,6 +9,7 @@
 
 #include "cli/cli.h"
 #include "config/config.h"
+#include "machine/occupancy.h"
 #include "mem/memsys.h"
 
 static int64_t get_int(const cfg_t *c, const cfg_key_t *k) { int64_t v; memcpy(&v, (const char *)c + k->offset, sizeof v); return v; }
@@ -196,6 +197,44 @@ START_TEST(unknown_name)
 }
 END_TEST
 
+/* gfx803, gfx900 and gfx906 count occupancy alike (docs/occupancy.md, "Per target"): every preset
+ * gives the defaults' answer, theoretical and LLVM's, whatever the kernel. */
+START_TEST(occupancy_same_on_every_target)
+{
+    cfg_t fiji;
+    cfg_defaults(&fiji);
+    static const char *const names[] = { "polaris", "vega10", "vega20" };
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
+        cfg_t c;
+        load_preset(&c, names[n]);
+        for (uint32_t v = 0; v <= 256; v += 12)
+            for (uint32_t sg = 0; sg <= 112; sg += 14)
+                for (uint32_t lds = 0; lds <= 65536; lds += 6500)
+                    for (uint32_t wg = 64; wg <= 1024; wg += 192) {
+                        occ_kernel_t k = { v, sg, lds, wg, { 0, 0, 0 } };
+                        occ_result_t a, b;
+                        ck_assert_int_eq(occ_compute(&fiji, &k, &a), occ_compute(&c, &k, &b));
+                        ck_assert_msg(a.wg_per_cu == b.wg_per_cu && a.limiter == b.limiter, "%s v%u s%u l%u wg%u",
+                                      names[n], v, sg, lds, wg);
+                        occ_llvm_t la, lb;
+                        occ_llvm(&fiji, &k, &la);
+                        occ_llvm(&c, &k, &lb);
+                        ck_assert_msg(la.waves_per_simd == lb.waves_per_simd && la.limiting == lb.limiting,
+                                      "%s v%u s%u l%u wg%u: LLVM %u != %u", names[n], v, sg, lds, wg,
+                                      la.waves_per_simd, lb.waves_per_simd);
+                    }
+    }
+    /* The worked example of LLVM's rule on gfx9: 40 VGPRs, 40 SGPRs, 8 KiB of LDS, 256 work-items. */
+    cfg_t c;
+    load_preset(&c, "vega20");
+    occ_kernel_t k = { 40, 40, 8192, 256, { 0, 0, 0 } };
+    occ_llvm_t l;
+    occ_llvm(&c, &k, &l);
+    ck_assert_uint_eq(l.waves_per_simd, 6);
+    ck_assert_int_eq(l.limiter, OCC_VGPR);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("presets");
@@ -205,6 +244,7 @@ static Suite *suite(void)
     tcase_add_test(tc, preset_equals_its_file);
     tcase_add_test(tc, order_of_precedence);
     tcase_add_test(tc, unknown_name);
+    tcase_add_test(tc, occupancy_same_on_every_target);
     suite_add_tcase(s, tc);
     return s;
 }
