@@ -33,7 +33,7 @@ static const char *const intro[] = {
     "`--set gpu.compute_units=64`; a workload with fewer workgroups than CUs leaves the rest idle.\n",
     "\n",
     "```console\n",
-    "$ gcnsim config --dump --config sim/configs/fiji-64.ini | grep -E 'Fiji|fiji-64|compute_units ='\n",
+    "$ gcnsim config --dump --config sim/configs/fiji-64.ini | grep -E 'Fiji \\(R9|fiji-64|compute_units ='\n",
     "; The built-in defaults are one compute unit of an AMD Fiji (R9 Nano / R9 Fury X, GCN3); for the\n",
     "; --config sim/configs/fiji-64.ini or --set gpu.compute_units=64.\n",
     "compute_units = 64\n",

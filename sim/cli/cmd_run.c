@@ -39,7 +39,7 @@ const char cli_usage_run[] =
     "the dispatch limiter counters, and each buffer's first values and checksum (docs/report.md).\n"
     "\n"
     "options:\n"
-    "  --machine NAME            start from the built-in preset NAME ('gcnsim config --list-machines')\n"
+    "  --machine NAME            start from the built-in machine preset NAME (fiji, polaris, vega10, ...)\n"
     "  --config FILE             the machine configuration (docs/config.md); default: the built-in\n"
     "                            defaults, which equal sim/configs/fiji.ini\n"
     "  --dump NAME=PATH          write buffer NAME's final contents to PATH (raw little-endian bytes)\n"
