@@ -1,7 +1,8 @@
 /* config_doc: writes docs/config.md from the configuration key table (sim/config/config.def through
- * cfg_keys[]), so the reference always lists exactly the keys, defaults and ranges gcnsim checks.
- * `make docs` regenerates it; `make test` fails when the committed file differs from what this
- * prints. */
+ * cfg_keys[]) and the machine presets (sim/config/presets.def through cfg_preset_lines[]), so the
+ * reference always lists exactly the keys, defaults, ranges and presets gcnsim checks; with
+ * `--ini NAME`, the machine file sim/configs/NAME.ini of preset NAME. `make docs` regenerates them;
+ * `make test` fails when a committed file differs from what this prints. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,7 +33,7 @@ static const char *const intro[] = {
     "`--set gpu.compute_units=64`; a workload with fewer workgroups than CUs leaves the rest idle.\n",
     "\n",
     "```console\n",
-    "$ gcnsim config --dump --config sim/configs/fiji-64.ini | grep -E 'Fiji|fiji-64|compute_units ='\n",
+    "$ gcnsim config --dump --config sim/configs/fiji-64.ini | grep -E 'Fiji \\(R9|fiji-64|compute_units ='\n",
     "; The built-in defaults are one compute unit of an AMD Fiji (R9 Nano / R9 Fury X, GCN3); for the\n",
     "; --config sim/configs/fiji-64.ini or --set gpu.compute_units=64.\n",
     "compute_units = 64\n",
@@ -41,7 +42,9 @@ static const char *const intro[] = {
     "## Using a configuration\n",
     "\n",
     "- `gcnsim run WORKLOAD.ini` uses the built-in defaults. `--config FILE` loads a machine file\n",
-    "  instead; keys the file does not mention keep their defaults.\n",
+    "  instead; keys the file does not mention keep their defaults. `--machine NAME` starts from a\n",
+    "  built-in chip instead of the defaults ([Machine presets](#machine-presets)), and `--config`\n",
+    "  then applies over it.\n",
     "- `--set SECTION.KEY=VALUE` overrides one key after the file is loaded (repeatable; a later one\n",
     "  wins). The same option also overrides workload keys (`kernel.grid=1024`, `buffer.x.count=16`,\n",
     "  `args.n=u32:16`, see [workloads.md](workloads.md)): a name of the table below goes to the\n",
@@ -171,7 +174,50 @@ static const char *const intro[] = {
     "`cu.max_workgroups` above `cu.max_waves`. The smaller limit simply applies, so a single override\n",
     "such as `--set cu.wave_slots=4` is a complete occupancy experiment.\n",
     "\n",
-    "## Keys\n",
+};
+
+static const char *const presets_intro[] = {
+    "## Machine presets\n",
+    "\n",
+    "`--machine NAME` (on `gcnsim run`, `check`, `occupancy` and `config`, and so on every line of a\n",
+    "`gcnsim sweep` LIST) or `preset = NAME` in a workload's `[machine]` section\n",
+    "([workloads.md](workloads.md#the-machine)) starts from a built-in machine instead of the defaults.\n",
+    "The order is: defaults, then the preset, then `--config FILE`, then `--set`; `--machine` wins over\n",
+    "the workload's preset. Presets are compiled into gcnsim (an installed binary needs no file), and\n",
+    "each is also a machine file in [sim/configs](../sim/configs) that `--config` loads to the same\n",
+    "machine (a unit test checks every key of each pair). An unknown name is an error that lists the\n",
+    "presets (exit status 1).\n",
+    "\n",
+    "```console\n",
+    "$ gcnsim config --list-machines\n",
+    "fiji      AMD Fiji (R9 Nano / R9 Fury X; GCN3, gfx803), one compute unit: the built-in defaults\n",
+    "fiji-64   AMD Fiji (R9 Nano / R9 Fury X; GCN3, gfx803), the whole chip: 64 compute units\n",
+    "polaris   AMD Polaris 10 (Radeon RX 480; GCN4, gfx803), the whole chip: 36 compute units\n",
+    "vega10    AMD Vega 10 (Radeon Instinct MI25 / RX Vega 64; GCN5, gfx900), the whole chip: 64 compute units\n",
+    "vega20    AMD Vega 20 (Radeon Instinct MI60; GCN5.1, gfx906), the whole chip: 64 compute units (MI50, Radeon VII: 60)\n",
+    "$ gcnsim config --machine vega10 --dump | grep -E '^; machine preset|^(target|clock_mhz|cus_per_cache) ='\n",
+    "; machine preset vega10 ('gcnsim config --list-machines'; its sources: docs/config.md, \"Machine\n",
+    "target = gfx900\n",
+    "clock_mhz = 1500\n",
+    "cus_per_cache = 3\n",
+    "$ gcnsim config --machine vega --dump\n",
+    "[exit 1]\n",
+    "```\n",
+    "\n",
+    "A preset sets only the keys listed below; every other key keeps its default (Fiji's, with the\n",
+    "source of the [Keys](#keys) table). Each listed key gives the published source of the figure for\n",
+    "that chip; a value equal to the default was checked for the chip. A key marked *assumed (as Fiji)*\n",
+    "has no published figure for the chip and keeps Fiji's value: the latencies in cycles, the L2's ways\n",
+    "and the split of the L2 and of the DRAM into channels. How much each matters is measured on\n",
+    "[validation.md](validation.md#sensitivity-of-the-assumed-defaults), on the Fiji machine; two of them\n",
+    "are not swept there because Fiji has a figure (`l1v.latency`, calibrated on an R9 Nano, and\n",
+    "`l2.channels`, the driver's). The whole-chip presets set the\n",
+    "chip's compute units; `--set gpu.compute_units=1` makes any of them a one-CU machine with the\n",
+    "chip's L2 and DRAM, as `fiji` is. DRAM bandwidth is a whole number of bytes a cycle per channel,\n",
+    "so a preset's is the published figure rounded down (each source says by how much). `gpu.target`\n",
+    "is the instruction set the machine runs: code built for another target is refused, so a gfx803\n",
+    "kernel needs `fiji`, `fiji-64` or `polaris`. The instruction cache (32 KiB per 4 CUs on gfx8, per\n",
+    "3 CUs on gfx9 [ROCM-SPECS](references.md#rocm-specs)) is not modelled and has no key.\n",
 };
 
 static const struct { const char *section, *title; } titles[] = {
@@ -218,10 +264,165 @@ static void choices(const char *list)
     }
 }
 
-int main(void)
+/* The lines of a preset after its first (its keys), up to the next preset. */
+static const cfg_preset_line_t *preset_end(const cfg_preset_line_t *p)
 {
+    const cfg_preset_line_t *l = p + 1;
+    while (l < cfg_preset_lines + cfg_npreset_lines && !l->name)
+        l++;
+    return l;
+}
+
+/* Preset p's line for key k ("section.key"), or NULL. */
+static const cfg_preset_line_t *preset_key(const cfg_preset_line_t *p, const cfg_key_t *k)
+{
+    char name[128];
+    snprintf(name, sizeof name, "%s.%s", k->section, k->key);
+    for (const cfg_preset_line_t *l = p + 1, *end = preset_end(p); l < end; l++)
+        if (strcmp(l->key, name) == 0)
+            return l;
+    return NULL;
+}
+
+/* The key's default as --set writes it. */
+static void default_text(const cfg_key_t *k, char *buf, size_t len)
+{
+    if (k->is_enum)
+        snprintf(buf, len, "%s", k->def_enum);
+    else
+        snprintf(buf, len, "%" PRId64, k->def_int);
+}
+
+static void presets_doc(void)
+{
+    for (size_t i = 0; i < sizeof presets_intro / sizeof presets_intro[0]; i++)
+        fputs(presets_intro[i], stdout);
+    for (unsigned i = 0; i < cfg_npreset_lines; i++) {
+        const cfg_preset_line_t *p = &cfg_preset_lines[i];
+        if (!p->name)
+            continue;
+        printf("\n### `%s`: %s\n\n", p->name, p->title);
+        printf("`--machine %s`, or `--config` [sim/configs/%s](../sim/configs/%s).", p->name, p->ini, p->ini);
+        if (preset_end(p) == p + 1) {
+            puts(" It sets no key: it is the built-in defaults.");
+            continue;
+        }
+        puts("\n\n| key | value | default | source |\n|---|---|---|---|");
+        char assumed[1024] = "";
+        size_t at = 0;
+        for (unsigned j = 0; j < cfg_nkeys; j++) {
+            const cfg_preset_line_t *l = preset_key(p, &cfg_keys[j]);
+            if (!l)
+                continue;
+            char def[64];
+            default_text(&cfg_keys[j], def, sizeof def);
+            if (!l->value) {
+                int w = snprintf(assumed + at, sizeof assumed - at, "%s`%s`", at ? ", " : "", l->key);
+                if (w > 0 && (size_t)w < sizeof assumed - at)
+                    at += (size_t)w;
+                continue;
+            }
+            printf("| `%s` | %s%s | %s | ", l->key, l->value, strcmp(l->value, def) == 0 ? " (the default)" : "", def);
+            cell(l->source);
+            puts(" |");
+        }
+        if (at)
+            printf("\nAssumed (as Fiji), no published figure for this chip: %s.\n", assumed);
+    }
+    puts("");
+}
+
+/* text as "; " comment lines of at most about 96 characters, each markdown link [X](...) as [X]. */
+static void ini_comment(const char *text)
+{
+    char plain[2048];
+    size_t n = 0;
+    for (const char *t = text; *t && n + 1 < sizeof plain; t++) {
+        if (t[0] == ']' && t[1] == '(') {
+            plain[n++] = ']';
+            const char *close = strchr(t, ')');
+            if (close) {
+                t = close;
+                continue;
+            }
+        }
+        plain[n++] = *t;
+    }
+    plain[n] = '\0';
+    const char *p = plain;
+    while (*p) {
+        size_t len = strlen(p);
+        if (len > 96) {
+            len = 96;
+            while (len > 0 && p[len] != ' ')
+                len--;
+            if (len == 0)
+                len = strcspn(p, " ");
+        }
+        printf("; %.*s\n", (int)len, p);
+        p += len;
+        while (*p == ' ')
+            p++;
+    }
+}
+
+/* sim/configs/NAME.ini: the preset's keys, by section in the table's order, each with its source. */
+static int preset_ini(const char *name)
+{
+    const cfg_preset_line_t *p = cfg_preset_find(name);
+    if (!p) {
+        fprintf(stderr, "config_doc: no preset '%s'\n", name);
+        return 1;
+    }
+    char head[1024];
+    snprintf(head, sizeof head, "%s: gcnsim's built-in machine preset '%s' (gcnsim run W.ini --machine %s), which this file "
+             "equals key by key (a unit test checks it): gcnsim run W.ini --config sim/configs/%s is the same machine. "
+             "Generated by docs/gen/config_doc.c from sim/config/presets.def ('make docs'). Keys not given here keep "
+             "their defaults (Fiji's); each key's source is in its comment (short names: docs/references.md), "
+             "and docs/config.md, \"Machine presets\", lists them.", p->title, p->name, p->name, p->ini);
+    ini_comment(head);
+    char assumed[1024] = "";
+    size_t at = 0;
+    for (const cfg_preset_line_t *l = p + 1, *end = preset_end(p); l < end; l++)
+        if (!l->value) {
+            int w = snprintf(assumed + at, sizeof assumed - at, "%s%s", at ? ", " : "", l->key);
+            if (w > 0 && (size_t)w < sizeof assumed - at)
+                at += (size_t)w;
+        }
+    if (at) {
+        char line[1200];
+        snprintf(line, sizeof line, "Assumed (as Fiji), no published figure for this chip: %s.", assumed);
+        ini_comment(line);
+    }
+    const char *section = "";
+    for (unsigned j = 0; j < cfg_nkeys; j++) {
+        const cfg_key_t *k = &cfg_keys[j];
+        const cfg_preset_line_t *l = preset_key(p, k);
+        if (!l || !l->value)
+            continue;
+        if (strcmp(section, k->section) != 0) {
+            section = k->section;
+            printf("\n[%s]\n", section);
+        } else
+            putchar('\n');
+        ini_comment(l->source);
+        printf("%s = %s\n", k->key, l->value);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "--ini") == 0)
+        return preset_ini(argv[2]);
+    if (argc != 1) {
+        fputs("usage: config_doc [--ini PRESET]\n", stderr);
+        return 1;
+    }
     for (size_t i = 0; i < sizeof intro / sizeof intro[0]; i++)
         fputs(intro[i], stdout);
+    presets_doc();
+    puts("## Keys");
     const char *section = "";
     for (unsigned i = 0; i < cfg_nkeys; i++) {
         const cfg_key_t *k = &cfg_keys[i];

@@ -177,14 +177,36 @@ int cli_route_sets(cfg_t *cfg, const char **sets, size_t nsets, const char **wl_
     return nerr;
 }
 
-/* The machine configuration: defaults or a file, then the --set options that name configuration keys.
- * Other --set options go to wl_sets (workload sections) when allow_wl, else they are errors.
- * Returns 0, or 1 after printing every problem. */
-int cli_load_config(cfg_t *cfg, const char *path, const char **sets, size_t nsets, const char **wl_sets,
-                       size_t *nwl, bool allow_wl)
+const cfg_preset_line_t *cli_find_machine(const char *name, FILE *err)
+{
+    const cfg_preset_line_t *p = cfg_preset_find(name);
+    if (p)
+        return p;
+    const char *names[64];
+    size_t n = 0;
+    for (unsigned i = 0; i < cfg_npreset_lines && n < 64; i++)
+        if (cfg_preset_lines[i].name)
+            names[n++] = cfg_preset_lines[i].name;
+    char list[512];
+    cfg_preset_names(list, sizeof list);
+    const char *s = cli_suggest(name, names, n);
+    fprintf(err, "gcnsim: --machine '%s': unknown machine", name);
+    if (s)
+        fprintf(err, "; did you mean '%s'?", s);
+    fprintf(err, " (machines: %s; 'gcnsim config --list-machines')\n", list);
+    return NULL;
+}
+
+/* The machine configuration: defaults, the preset, a file, then the --set options that name
+ * configuration keys. Other --set options go to wl_sets (workload sections) when allow_wl, else they
+ * are errors. Returns 0, or 1 after printing every problem. */
+int cli_load_config(cfg_t *cfg, const cfg_preset_line_t *preset, const char *path, const char **sets, size_t nsets,
+                    const char **wl_sets, size_t *nwl, bool allow_wl)
 {
     int nerr = 0;
     cfg_defaults(cfg);
+    if (preset)
+        nerr += cfg_apply_preset(cfg, preset, stderr);
     if (path)
         nerr += cfg_load_file(cfg, path, stderr);
     nerr += cli_route_sets(cfg, sets, nsets, wl_sets, nwl,

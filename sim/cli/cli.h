@@ -56,11 +56,13 @@ int cli_getopt(cli_getopt_t *g);
  * Every message on err. Returns the number of problems. */
 int cli_route_sets(cfg_t *cfg, const char **sets, size_t nsets, const char **wl_sets, size_t *nwl,
                    const char *wl_refusal, FILE *err);
-/* The machine configuration: defaults or `path`, then the --set options naming configuration keys;
- * other --set options go to wl_sets when allow_wl, else they are errors. Returns 0, or 1 after
- * printing every problem. */
-int cli_load_config(cfg_t *cfg, const char *path, const char **sets, size_t nsets, const char **wl_sets,
-                    size_t *nwl, bool allow_wl);
+/* The machine configuration: defaults, then the preset (NULL: none), then `path` (NULL: none), then
+ * the --set options naming configuration keys; other --set options go to wl_sets when allow_wl, else
+ * they are errors. Returns 0, or 1 after printing every problem. */
+int cli_load_config(cfg_t *cfg, const cfg_preset_line_t *preset, const char *path, const char **sets, size_t nsets,
+                    const char **wl_sets, size_t *nwl, bool allow_wl);
+/* --machine NAME: its preset, or NULL after a message on err naming the known machines. */
+const cfg_preset_line_t *cli_find_machine(const char *name, FILE *err);
 
 /* The cross-key checks of a machine: the configuration's own (cfg_validate) and the memory
  * system's (mem_config_problems: cache geometries, interleave, line sizes), the configuration room

@@ -45,6 +45,8 @@ const char cli_usage_occupancy[] =
     "  --workgroup N             work-items per workgroup, 1 to 1024\n"
     "  --kernel NAME             the kernel of a KERNEL.s with several\n"
     "  --dispatch N              the dispatch of a WORKLOAD.ini with several (0 is [kernel])\n"
+    "  --machine NAME            start from the built-in machine preset NAME (fiji, polaris, vega10,\n"
+    "                            ...); it overrides a WORKLOAD.ini's [machine] preset\n"
     "  --config FILE             the machine configuration (docs/config.md)\n"
     "  --set SECTION.KEY=VALUE   override a configuration key, or with a WORKLOAD.ini a workload key\n"
     "  --json                    write the analysis as a JSON object (docs/occupancy.md) instead\n"
@@ -65,7 +67,7 @@ typedef struct {
 enum { OPT_VGPRS, OPT_SGPRS, OPT_LDS, OPT_WG, NUM_NUM_OPTS };
 
 /* getopt_long's codes: the numbers' are OPT_NUM + their index in nums[]. */
-enum { OPT_NUM = 256, OPT_KERNEL = OPT_NUM + NUM_NUM_OPTS, OPT_DISPATCH, OPT_CONFIG, OPT_SET, OPT_JSON };
+enum { OPT_NUM = 256, OPT_KERNEL = OPT_NUM + NUM_NUM_OPTS, OPT_DISPATCH, OPT_CONFIG, OPT_SET, OPT_JSON, OPT_MACHINE };
 
 /* In the order the nearest name is chosen among equally near ones. */
 static const struct option occ_options[] = {
@@ -76,6 +78,7 @@ static const struct option occ_options[] = {
     { "kernel", required_argument, NULL, OPT_KERNEL },
     { "dispatch", required_argument, NULL, OPT_DISPATCH },
     { "config", required_argument, NULL, OPT_CONFIG },
+    { "machine", required_argument, NULL, OPT_MACHINE },
     { "set", required_argument, NULL, OPT_SET },
     { "json", no_argument, NULL, OPT_JSON },
     { "help", no_argument, NULL, 'h' },
@@ -203,6 +206,22 @@ static int from_workload(const char *path, const char **sets, size_t nsets, cons
     return rc;
 }
 
+/* The machine of gcnsim occupancy: defaults, the preset, FILE, then the --set options that name
+ * configuration keys (workload keys to wl_sets with a WORKLOAD.ini, else refused). Returns the number
+ * of problems, printed to err. */
+static int machine_config(cfg_t *cfg, const cfg_preset_line_t *preset, const char *path, const char **sets, size_t nsets,
+                          const char **wl_sets, size_t *nwl, bool is_wl, FILE *err)
+{
+    int nerr = 0;
+    cfg_defaults(cfg);
+    if (preset)
+        nerr += cfg_apply_preset(cfg, preset, err);
+    if (path)
+        nerr += cfg_load_file(cfg, path, err);
+    nerr += cli_route_sets(cfg, sets, nsets, wl_sets, nwl, is_wl ? NULL : "it applies only with a WORKLOAD.ini", err);
+    return nerr ? nerr : cli_validate_config(cfg, err);
+}
+
 int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
 {
     num_opt_t nums[NUM_NUM_OPTS] = {
@@ -211,7 +230,7 @@ int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
         [OPT_LDS] = { "--lds", 65536, "a byte count", -1 },
         [OPT_WG] = { "--workgroup", 1024, "a work-item count", -1 },
     };
-    const char *file = NULL, *kernel = NULL, *dispatch = NULL, *config_path = NULL;
+    const char *file = NULL, *kernel = NULL, *dispatch = NULL, *config_path = NULL, *machine = NULL;
     bool json = false, have_prog = false, have_wl = false;
     size_t nsets = 0, nwl = 0;
     const char **sets = calloc((size_t)argc, sizeof *sets), **wl_sets = calloc((size_t)argc, sizeof *wl_sets);
@@ -222,7 +241,7 @@ int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
         rc = 3;
         goto out;
     }
-    static const int nonempty[] = { OPT_KERNEL, OPT_CONFIG, 0 };
+    static const int nonempty[] = { OPT_KERNEL, OPT_CONFIG, OPT_MACHINE, 0 };
     cli_opts_t spec = { "occupancy", "occupancy", occ_options, NULL, 3, true, nonempty, err };
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
@@ -250,6 +269,9 @@ int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
             break;
         case OPT_CONFIG:
             config_path = g.arg;
+            break;
+        case OPT_MACHINE:
+            machine = g.arg;
             break;
         case OPT_SET:
             sets[nsets++] = g.arg;
@@ -296,15 +318,13 @@ int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
         }
     }
 
-    /* The machine: defaults or --config, then the --set options naming configuration keys; workload
-     * keys go to the workload's loader. */
+    /* The machine: defaults, --machine, --config, then the --set options naming configuration keys;
+     * workload keys go to the workload's loader. */
+    const cfg_preset_line_t *preset = NULL;
+    if (machine && !(preset = cli_find_machine(machine, err)))
+        goto out;
     cfg_t cfg;
-    int nerr = 0;
-    cfg_defaults(&cfg);
-    if (config_path)
-        nerr += cfg_load_file(&cfg, config_path, err);
-    nerr += cli_route_sets(&cfg, sets, nsets, wl_sets, &nwl, is_wl ? NULL : "it applies only with a WORKLOAD.ini", err);
-    if (nerr || cli_validate_config(&cfg, err) != 0)
+    if (machine_config(&cfg, preset, config_path, sets, nsets, wl_sets, &nwl, is_wl, err) != 0)
         goto out;
 
     occ_input_t in = { NULL, file, { .wg_size = 256 } };
@@ -314,6 +334,12 @@ int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
         if (rc != 0)
             goto out;
         rc = 1;
+        /* The workload's [machine] preset, unless --machine chose one. */
+        if (!machine && wl.machine[0]) {
+            nwl = 0;
+            if (machine_config(&cfg, cfg_preset_find(wl.machine), config_path, sets, nsets, wl_sets, &nwl, is_wl, err) != 0)
+                goto out;
+        }
     } else if (file) {
         have_prog = true;
         if (from_kernel_file(file, kernel, (isa_target_t)cfg.gpu_target, &in, &prog, err) != 0)

@@ -39,6 +39,7 @@ const char cli_usage_run[] =
     "the dispatch limiter counters, and each buffer's first values and checksum (docs/report.md).\n"
     "\n"
     "options:\n"
+    "  --machine NAME            start from the built-in machine preset NAME (fiji, polaris, vega10, ...)\n"
     "  --config FILE             the machine configuration (docs/config.md); default: the built-in\n"
     "                            defaults, which equal sim/configs/fiji.ini\n"
     "  --dump NAME=PATH          write buffer NAME's final contents to PATH (raw little-endian bytes)\n"
@@ -326,12 +327,27 @@ static int run_main(int argc, char **argv, bool check)
     if ((rc = run_args_csv_columns(&a, &cols)) >= 0)
         goto out;
     rc = 1;
+    const cfg_preset_line_t *preset = NULL;
+    if (a.machine && !(preset = cli_find_machine(a.machine, stderr)))
+        goto out;
     cfg_t machine_cfg;
-    if (cli_load_config(&machine_cfg, a.config_path, a.sets, a.nsets, wl_sets, &nwl_sets, true) != 0)
+    if (cli_load_config(&machine_cfg, preset, a.config_path, a.sets, a.nsets, wl_sets, &nwl_sets, true) != 0)
         goto out;
     wl_workload_t wl;
     if (wl_load(a.ini, wl_sets, nwl_sets, &wl, stderr) != 0)
         goto out;
+    /* The workload's [machine] preset, unless --machine chose one: the machine again from it (the
+     * same --set options, routed the same way). */
+    if (!a.machine && wl.machine[0]) {
+        nwl_sets = 0;
+        if (cli_load_config(&machine_cfg, cfg_preset_find(wl.machine), a.config_path, a.sets, a.nsets, wl_sets,
+                            &nwl_sets, true) != 0) {
+            fprintf(stderr, "%s:%" PRIu32 ": note: the machine preset '%s' of this workload\n", wl.path, wl.machine_line,
+                    wl.machine);
+            wl_free(&wl);
+            goto out;
+        }
+    }
     /* Before anything is compiled, run or written: no output replaces an input (docs/errors.md). */
     const run_output_t outs[] = { { "--json", a.json_path }, { "--csv", a.so.csv_path }, { "--trace", a.tr.path },
                                   { "--trace-text", a.tr.text_path } };
@@ -411,6 +427,7 @@ const char cli_usage_check[] =
     "with no s_barrier between.\n"
     "\n"
     "options:\n"
+    "  --machine NAME            start from the built-in machine preset NAME (as run)\n"
     "  --config FILE             the machine configuration (docs/config.md)\n"
     "  --set SECTION.KEY=VALUE   override a workload or configuration key (may repeat)\n"
     "  --max-instructions N      fault after N wave instructions (default: no cap; a run faults when no\n"

@@ -56,16 +56,20 @@ static const char usage_asm[] =
     "  -h, --help   show this help\n";
 
 static const char usage_config[] =
-    "usage: gcnsim config --dump [--config FILE] [--set SECTION.KEY=VALUE]...\n"
+    "usage: gcnsim config --dump [--machine NAME] [--config FILE] [--set SECTION.KEY=VALUE]...\n"
+    "       gcnsim config --list-machines\n"
     "\n"
     "Print the effective machine configuration as an INI file with every key, its unit and its\n"
-    "meaning: the built-in defaults (equal to sim/configs/fiji.ini), or FILE, with the overrides\n"
-    "applied and checked. 'gcnsim config --dump > my.ini' then '--config my.ini' reproduces it.\n"
-    "Keys, defaults and sources: docs/config.md.\n"
+    "meaning: the built-in defaults (equal to sim/configs/fiji.ini), then the preset NAME, then FILE,\n"
+    "with the overrides applied and checked. 'gcnsim config --dump > my.ini' then '--config my.ini'\n"
+    "reproduces it. Keys, defaults, presets and sources: docs/config.md.\n"
     "\n"
     "options:\n"
-    "  --dump                    print the configuration (required)\n"
-    "  --config FILE             start from FILE instead of the built-in defaults\n"
+    "  --dump                    print the configuration\n"
+    "  --machine NAME            start from the built-in preset NAME (fiji, fiji-64, polaris, vega10,\n"
+    "                            vega20) instead of the defaults; the dump's header names it\n"
+    "  --list-machines           list the presets, one a line\n"
+    "  --config FILE             apply FILE over the defaults (or the preset)\n"
     "  --set SECTION.KEY=VALUE   override one key, e.g. --set cu.wave_slots=8 (repeatable)\n"
     "  -h, --help                show this help\n";
 
@@ -83,26 +87,37 @@ static const char usage_trace[] =
     "  --perfetto   the output format (the only one so far; required)\n"
     "  -h, --help   show this help\n";
 
-enum { OPT_DUMP = 256, OPT_CONFIG, OPT_SET, OPT_PERFETTO, OPT_ENCODING, OPT_KERNEL, OPT_TARGET };
+enum { OPT_DUMP = 256, OPT_CONFIG, OPT_SET, OPT_PERFETTO, OPT_ENCODING, OPT_KERNEL, OPT_TARGET, OPT_MACHINE,
+       OPT_LIST_MACHINES };
 
 static const struct option config_options[] = {
     { "dump", no_argument, NULL, OPT_DUMP },
     { "config", required_argument, NULL, OPT_CONFIG },
     { "set", required_argument, NULL, OPT_SET },
+    { "machine", required_argument, NULL, OPT_MACHINE },
+    { "list-machines", no_argument, NULL, OPT_LIST_MACHINES },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
 
+/* gcnsim config --list-machines: a preset a line, its name and what it is. */
+static void list_machines(FILE *out)
+{
+    for (unsigned i = 0; i < cfg_npreset_lines; i++)
+        if (cfg_preset_lines[i].name)
+            fprintf(out, "%-9s %s\n", cfg_preset_lines[i].name, cfg_preset_lines[i].title);
+}
+
 static int cmd_config(int argc, char **argv)
 {
-    const char *path = NULL;
-    bool dump = false;
+    const char *path = NULL, *machine = NULL;
+    bool dump = false, list = false;
     size_t nsets = 0, nwl = 0;
     const char **sets = calloc((size_t)argc, sizeof *sets);
     int rc = 1;
     if (!sets)
         return 3;
-    static const int nonempty[] = { OPT_CONFIG, 0 };
+    static const int nonempty[] = { OPT_CONFIG, OPT_MACHINE, 0 };
     cli_opts_t spec = { "config", "config", config_options, NULL, 2, false, nonempty, stderr };
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
@@ -115,8 +130,14 @@ static int cmd_config(int argc, char **argv)
         case OPT_DUMP:
             dump = true;
             break;
+        case OPT_LIST_MACHINES:
+            list = true;
+            break;
         case OPT_CONFIG:
             path = g.arg;
+            break;
+        case OPT_MACHINE:
+            machine = g.arg;
             break;
         case OPT_SET:
             sets[nsets++] = g.arg;
@@ -128,12 +149,28 @@ static int cmd_config(int argc, char **argv)
             goto out;
         }
     }
-    if (!dump) {
-        cli_usage_error("config ", "%s", "config needs --dump: gcnsim config --dump [--config FILE] [--set SECTION.KEY=VALUE]...");
+    if (list) {
+        if (dump || path || machine || nsets) {
+            cli_usage_error("config ", "%s", "--list-machines takes no other option");
+            goto out;
+        }
+        list_machines(stdout);
+        rc = 0;
         goto out;
     }
+    if (!dump) {
+        cli_usage_error("config ", "%s", "config needs --dump: gcnsim config --dump [--machine NAME] [--config FILE] "
+                        "[--set SECTION.KEY=VALUE]... (or --list-machines)");
+        goto out;
+    }
+    const cfg_preset_line_t *preset = NULL;
+    if (machine && !(preset = cli_find_machine(machine, stderr)))
+        goto out;
     cfg_t cfg;
-    if (cli_load_config(&cfg, path, sets, nsets, NULL, &nwl, false) == 0) {
+    if (cli_load_config(&cfg, preset, path, sets, nsets, NULL, &nwl, false) == 0) {
+        if (preset)
+            printf("; machine preset %s ('gcnsim config --list-machines'; its sources: docs/config.md, \"Machine\n"
+                   "; presets\"): %s.\n", preset->name, preset->title);
         cfg_dump(&cfg, stdout);
         rc = 0;
     }

@@ -68,7 +68,7 @@ enum {
     OPT_CONFIG = 256, OPT_DUMP, OPT_DUMP_INIT, OPT_SET, OPT_MAX_INSTRUCTIONS, OPT_JSON, OPT_FUNCTIONAL,
     OPT_TICK_EVERY_CYCLE, OPT_TRACE, OPT_PER_PC, OPT_CSV, OPT_TRACE_ISSUES, OPT_TRACE_MEM, OPT_TRACE_TEXT, OPT_TRACE_CYCLES,
     OPT_TRACE_WAVE, OPT_MAX_CYCLES, OPT_TRACE_LIMIT, OPT_HAZARDS, OPT_LABEL, OPT_CSV_KEYS,
-    OPT_CSV_COLUMNS
+    OPT_CSV_COLUMNS, OPT_MACHINE
 };
 
 /* In the order the nearest name is chosen among equally near ones. */
@@ -96,6 +96,7 @@ static const struct option run_options[] = {
     { "csv-keys", required_argument, NULL, OPT_CSV_KEYS },
     { "hazards", required_argument, NULL, OPT_HAZARDS },
     { "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
+    { "machine", required_argument, NULL, OPT_MACHINE },
     { NULL, 0, NULL, 0 },
 };
 
@@ -106,6 +107,7 @@ static const struct option check_options[] = {
     { "max-instructions", required_argument, NULL, OPT_MAX_INSTRUCTIONS },
     { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
     { "help", no_argument, NULL, 'h' },
+    { "machine", required_argument, NULL, OPT_MACHINE },
     { NULL, 0, NULL, 0 },
 };
 
@@ -130,7 +132,7 @@ static int source_not_workload(const char *src)
 
 int run_args_parse(int argc, char **argv, run_args_t *a)
 {
-    static const int nonempty[] = { OPT_CONFIG, OPT_JSON, OPT_CSV, OPT_TRACE, OPT_CSV_KEYS, 0 };
+    static const int nonempty[] = { OPT_CONFIG, OPT_JSON, OPT_CSV, OPT_TRACE, OPT_CSV_KEYS, OPT_MACHINE, 0 };
     cli_opts_t spec = { "run", "run", run_options, NULL, 2, false, nonempty, stderr };
     bool hazards_given = false;
     if (a->so.check) {
@@ -194,6 +196,9 @@ int run_args_parse(int argc, char **argv, run_args_t *a)
             break;
         case OPT_CONFIG:
             a->config_path = v;
+            break;
+        case OPT_MACHINE:
+            a->machine = v;
             break;
         case OPT_MAX_INSTRUCTIONS:
             if (!parse_u64(v, &a->opt.max_instructions) || a->opt.max_instructions == 0)

@@ -40,6 +40,7 @@ enum { HZ_MODE_WARN, HZ_MODE_OFF, HZ_MODE_ERROR };
 /* Everything gcnsim run's command line asks for. */
 typedef struct {
     const char *ini, *config_path, *json_path;
+    const char *machine;       /* --machine NAME (NULL: the workload's [machine] preset, else none) */
     const char *label, *csv_keys, *csv_names; /* --label, --csv-keys, --csv-columns */
     run_trace_t tr;
     run_stats_t so;

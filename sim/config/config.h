@@ -2,7 +2,8 @@
  *
  * Owns: cfg_t (one member per key of config.def, named section_key), its defaults, loading from
  * a machine INI file (sim/configs/), `--set section.key=value` overrides, validation with the
- * nearest valid key suggested for unknown ones, and printing the effective configuration.
+ * nearest valid key suggested for unknown ones, printing the effective configuration, and the
+ * built-in machine presets (presets.def, preset.c).
  * Needs: inih. No global mutable state: a cfg_t is a plain value. */
 #ifndef GCNSIM_CONFIG_H
 #define GCNSIM_CONFIG_H
@@ -85,6 +86,25 @@ uint64_t cfg_machine_bytes(const cfg_t *c, cfg_mem_part_t parts[CFG_MEM_PARTS]);
 /* The machine's compute units (gpu.compute_units, validated to 1..256): the one reading of the key
  * by the timing model, the statistics and the trace; the reports take the statistics' count. */
 static inline uint32_t cfg_compute_units(const cfg_t *c) { return (uint32_t)c->gpu_compute_units; }
+
+/* The built-in machine presets (presets.def): a flat table of lines, each preset's first line naming
+ * it (name, ini, title; key NULL), the lines after it its keys until the next name. A key's value is
+ * what --set takes; NULL: none published for the chip, it keeps the default ("assumed (as Fiji)"). */
+typedef struct {
+    const char *name, *ini, *title; /* a preset's first line */
+    const char *key, *value, *source; /* its keys */
+} cfg_preset_line_t;
+
+extern const cfg_preset_line_t cfg_preset_lines[];
+extern const unsigned cfg_npreset_lines;
+
+/* The first line of preset `name`, or NULL. */
+const cfg_preset_line_t *cfg_preset_find(const char *name);
+/* The preset names, ", "-separated ("fiji, fiji-64, ..."), into buf. */
+void cfg_preset_names(char *buf, size_t len);
+/* Apply the preset whose first line is p over *c (its keys with a value). Returns the number of
+ * errors (0 for every built-in preset: tests/unit/test_config.c). */
+int cfg_apply_preset(cfg_t *c, const cfg_preset_line_t *p, FILE *err);
 
 /* Print the effective configuration as a loadable INI file. */
 void cfg_dump(const cfg_t *c, FILE *out);

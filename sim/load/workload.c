@@ -13,6 +13,7 @@
 #include "asm/asm_diag.h"
 #include "base/fileio.h"
 #include "base/text.h"
+#include "config/config.h"
 #include "load/kcompile.h"
 #include "load/wl_entries.h"
 
@@ -82,6 +83,7 @@ static bool parse_dims(ctx_t *c, const wl_entry_t *e, uint32_t d[3], uint32_t *n
 
 static const char *const kernel_keys[] = { "source", "cflags", "name", "grid", "workgroup", "vgprs", "lds", "after", "repeat" };
 static const char *const buffer_keys[] = { "type", "count", "init" };
+static const char *const machine_keys[] = { "preset" };
 static const char *const init_kinds[] = { "zero", "value", "iota", "random", "file" };
 static const char *const type_names[] = { "u8", "i8", "u16", "i16", "u32", "i32", "u64", "i64", "f32", "f64" };
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -357,14 +359,35 @@ static void unknown_section(ctx_t *c, const wl_sect_t *s)
     char *sp = strchr(first, ' ');
     if (sp)
         *sp = '\0';
-    static const char *const words[] = { "kernel", "args", "buffer" };
-    const char *w = txt_nearest(first, words, 3, 3);
+    static const char *const words[] = { "kernel", "args", "buffer", "machine" };
+    const char *w = txt_nearest(first, words, 4, 3);
     if (w)
         wl_err_at(&c->in, s->line, s->set, "unknown section [%s]; did you mean [%s%s]?", s->name, w,
                sp ? s->name + (sp - first) : strcmp(w, "buffer") == 0 ? " NAME" : "");
     else
-        wl_err_at(&c->in, s->line, s->set, "unknown section [%s]; sections are [kernel], [kernel NAME], [args], [args NAME] "
-               "and [buffer NAME]", s->name);
+        wl_err_at(&c->in, s->line, s->set, "unknown section [%s]; sections are [kernel], [kernel NAME], [args], [args NAME], "
+               "[buffer NAME] and [machine]", s->name);
+}
+
+/* [machine]: preset = NAME, a built-in machine (sim/config/presets.def) that --machine overrides. */
+static void machine_section(ctx_t *c, wl_workload_t *wl, const wl_sect_t *s)
+{
+    for (size_t i = s->first; i; i = c->in.e[i - 1].next) {
+        const wl_entry_t *e = &c->in.e[i - 1];
+        if (strcmp(e->key, "preset") != 0) {
+            unknown_key(c, e, machine_keys, N(machine_keys));
+            continue;
+        }
+        if (cfg_preset_find(e->value)) {
+            wl_scopy(wl->machine, sizeof wl->machine, e->value);
+            wl->machine_line = e->line;
+            continue;
+        }
+        char list[512];
+        cfg_preset_names(list, sizeof list);
+        wl_err_e(&c->in, e, "preset = '%s': unknown machine (machines: %s; 'gcnsim config --list-machines')", e->value,
+                 list);
+    }
 }
 
 static wl_dispatch_t *add_dispatch(ctx_t *c, wl_workload_t *wl, const wl_sect_t *s, const char *label, bool index)
@@ -522,6 +545,8 @@ static void interpret(ctx_t *c, wl_workload_t *wl)
                 add_section_dispatches(c, wl, s, s->name + 7);
         } else if (strncmp(s->name, "args ", 5) == 0) {
             continue; /* checked below, once every dispatch is known */
+        } else if (strcmp(s->name, "machine") == 0) {
+            machine_section(c, wl, s);
         } else if (strncmp(s->name, "buffer ", 7) == 0 || strcmp(s->name, "buffer") == 0) {
             const char *name = s->name[6] ? s->name + 7 : "";
             if (!wl_is_ident(name) || strlen(name) >= WL_NAME_MAX) {

@@ -4,7 +4,7 @@
  * Owns: the parsed, validated workload (wl_workload_t). Buffer contents are not created here
  * (see wl_buffer_fill); arguments whose type comes from kernel metadata keep their text until the
  * launcher resolves them (wl_parse_scalar).
- * Needs: nothing but inih. Errors are printed to the caller's stream as "file:line: error: ...". */
+ * Needs: inih; config for the names of the machine presets ([machine] preset = NAME). Errors are printed to the caller's stream as "file:line: error: ...". */
 #ifndef GCNSIM_WORKLOAD_H
 #define GCNSIM_WORKLOAD_H
 
@@ -97,6 +97,8 @@ typedef struct {
     uint32_t nbuffers;
     wl_dispatch_t *dispatches;  /* [kernel] first, then each [kernel NAME] in file order */
     uint32_t ndispatches;       /* at least 1 */
+    char machine[WL_NAME_MAX];  /* [machine] preset = NAME ("" when none) */
+    uint32_t machine_line;
 } wl_workload_t;
 
 /* "[kernel]" or "[kernel NAME]": how messages and reports name a dispatch. */

@@ -46,6 +46,13 @@ done)
 # The machine files work as the help and docs/config.md give them, from the installed share folder.
 (cd "$share" && "$tmp/usr/bin/gcnsim" config --dump --config sim/configs/fiji-64.ini | grep -qx 'compute_units = 64') ||
   { echo "install-check: 'gcnsim config --dump --config sim/configs/fiji-64.ini' fails in ${share#$tmp}" >&2; exit 1; }
+# The machine presets are compiled in: they work from a directory with no sim/configs, and each
+# preset's file is installed beside fiji.ini.
+(cd "$tmp" && "$tmp/usr/bin/gcnsim" config --dump --machine vega10 | grep -qx 'target = gfx900') ||
+  { echo "install-check: 'gcnsim config --dump --machine vega10' fails away from the source tree" >&2; exit 1; }
+for p in polaris vega10 vega20; do
+  [ -e "$share/sim/configs/$p.ini" ] || { echo "install-check: make install did not install sim/configs/$p.ini" >&2; exit 1; }
+done
 # Lesson 3 as docs/teaching.md gives it, from the installed share folder.
 if ! (cd "$share" && PATH="$tmp/usr/bin:$PATH" sh workloads/experiments/01_vgpr_pressure.sh gcnsim "$tmp/lesson3" --fast > "$tmp/out" 2>&1); then
   cat "$tmp/out" >&2; echo "install-check: lesson 3 does not run from the installed files" >&2; exit 1

@@ -47,6 +47,24 @@ for ini in workloads/*.ini workloads/opencl/*.ini workloads/hip/*.ini workloads/
   fi
 done
 
+# The gfx803 machine presets (docs/config.md, "Machine presets"): whole chips of other sizes, caches
+# and DRAM, the same results. (The gfx9 presets run gfx9 code: tests of the targets.)
+for machine in fiji-64 polaris; do
+  for name in vector_add reduce histogram matmul_tiled opencl/vector_add; do
+    ini=workloads/$name.ini
+    dir="$tmp/$machine.$(echo "$name" | tr / _)"
+    mkdir -p "$dir"
+    cp "$ini" "$dir/workload.ini"
+    set --
+    for buf in $(sed -n 's/^[[:space:]]*\[buffer[[:space:]][[:space:]]*\([^]]*[^][:space:]]\)[[:space:]]*\].*/\1/p' "$ini"); do
+      set -- "$@" --dump-init "$buf=$dir/init_$buf.bin" --dump "$buf=$dir/final_$buf.bin"
+    done
+    if ! "$gcnsim" run "$ini" --machine "$machine" "$@" > "$tmp/log" 2>&1; then ko "$name --machine $machine" "gcnsim failed"
+    elif "$refcheck" "$name" "$dir" > "$tmp/log" 2>&1; then ok "$name --machine $machine"
+    else ko "$name --machine $machine" "refcheck found differences"; fi
+  done
+done
+
 # The checker must be able to fail: corrupt c[0] of vector_add's output (a NaN) and expect exit 1.
 dir="$tmp/vector_add"
 if [ -f "$dir/final_c.bin" ]; then

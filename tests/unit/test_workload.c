@@ -70,6 +70,25 @@ START_TEST(one_dimension_defaults)
 }
 END_TEST
 
+/* [machine] preset = NAME: a built-in machine's name, kept for the command to apply. */
+START_TEST(machine_preset)
+{
+    fx_t *fx = fx_load(KERNEL_OK);
+    ck_assert_str_eq(fx->wl.machine, "");
+    fx_done(fx);
+    fx = fx_load("[machine]\npreset = vega10\n" KERNEL_OK);
+    ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
+    ck_assert_str_eq(fx->wl.machine, "vega10");
+    ck_assert_uint_eq(fx->wl.machine_line, 2);
+    fx_done(fx);
+    fx_check_err(KERNEL_OK "[machine]\npreset = vega\n", 6,
+                 "preset = 'vega': unknown machine (machines: fiji, fiji-64, polaris, vega10, vega20; "
+                 "'gcnsim config --list-machines')");
+    fx_check_err(KERNEL_OK "[machine]\npreset = polaris\nclock = 5\n", 7, "unknown key 'clock' in [machine]");
+    fx_check_err(KERNEL_OK "[machin]\n", 5, "unknown section [machin]; did you mean [machine]?");
+}
+END_TEST
+
 static uint8_t *fill(const wl_buffer_t *b)
 {
     uint8_t *d = malloc((size_t)(b->count * wl_type_size(b->type)));
@@ -273,7 +292,7 @@ START_TEST(errors_kernel)
     char longline[400];
     snprintf(longline, sizeof longline, KERNEL_OK "name = %0199d\n", 0);
     fx_check_err(longline, 5, "line too long (206 characters; at most 198)");
-    fx_check_err(KERNEL_OK "[frobnicate]\n", 5, "unknown section [frobnicate]; sections are [kernel], [kernel NAME], [args], [args NAME] and [buffer NAME]");
+    fx_check_err(KERNEL_OK "[frobnicate]\n", 5, "unknown section [frobnicate]; sections are [kernel], [kernel NAME], [args], [args NAME], [buffer NAME] and [machine]");
 }
 END_TEST
 
@@ -341,6 +360,7 @@ static Suite *suite(void)
     tcase_add_test(tc, set_overrides);
     tcase_add_test(tc, errors_kernel);
     tcase_add_test(tc, errors_buffers);
+    tcase_add_test(tc, machine_preset);
     tcase_add_test(tc, errors_args);
     tcase_add_test(tc, errors_all_reported);
     suite_add_tcase(s, tc);
