@@ -55,15 +55,15 @@ static int read_code_object(const char *path, isa_program_t *prog, FILE *err)
 
 int kprogram_assemble(const char *path, isa_program_t *prog, FILE *err)
 {
-    return kprogram_assemble_src(path, NULL, prog, err);
+    return kprogram_assemble_src(path, NULL, ISA_TARGET_GFX803, prog, err);
 }
 
 /* An OpenCL C or HIP source is compiled first; the assembler then reads the compiler's output under
  * its temporary name, which is kept when it has errors so that their locations can be read. */
-static int assemble_compiled(const char *path, const char *cflags, isa_program_t *prog, FILE *err)
+static int assemble_compiled(const char *path, const char *cflags, isa_target_t target, isa_program_t *prog, FILE *err)
 {
     kcompile_out_t c;
-    if (!kcompile_run(path, cflags, &c, err))
+    if (!kcompile_run(path, cflags, target, &c, err))
         return 1;
     int nerr = asm_assemble_buffer(c.asm_path, c.text, c.len, prog, err);
     if (nerr)
@@ -73,11 +73,11 @@ static int assemble_compiled(const char *path, const char *cflags, isa_program_t
     return nerr;
 }
 
-int kprogram_assemble_src(const char *path, const char *cflags, isa_program_t *prog, FILE *err)
+int kprogram_assemble_src(const char *path, const char *cflags, isa_target_t target, isa_program_t *prog, FILE *err)
 {
     memset(prog, 0, sizeof *prog);
     if (kcompile_lang(path) != KCOMPILE_NONE)
-        return assemble_compiled(path, cflags, prog, err);
+        return assemble_compiled(path, cflags, target, prog, err);
     int co = read_code_object(path, prog, err);
     if (co >= 0)
         return co;

@@ -17,9 +17,10 @@
  * fio_read_text) and assemble it. Returns the number of errors, as asm_assemble_buffer; on errors
  * every diagnostic went to err and prog holds nothing to free. */
 int kprogram_assemble(const char *path, isa_program_t *prog, FILE *err);
-/* As kprogram_assemble; an OpenCL C (.cl) or HIP (.hip, .cpp) source is first compiled by the
- * documented compiler command (load/kcompile.h) with the extra options `cflags` (NULL: none). */
-int kprogram_assemble_src(const char *path, const char *cflags, isa_program_t *prog, FILE *err);
+/* As kprogram_assemble; an OpenCL C (.cl) or HIP (.hip, .cpp) source is first compiled for `target`
+ * (the machine's gpu.target; kprogram_assemble: gfx803) by the documented compiler command
+ * (load/kcompile.h) with the extra options `cflags` (NULL: none). */
+int kprogram_assemble_src(const char *path, const char *cflags, isa_target_t target, isa_program_t *prog, FILE *err);
 /* The kernel named `name`: its symbol, or the unmangled name of exactly one C++ (HIP) kernel
  * (`scale` for _Z5scalePff). *nmatch is how many kernels have that name (0, or several: NULL). */
 const isa_kernel_t *kprogram_find_kernel(const isa_program_t *prog, const char *name, uint32_t *nmatch);
