@@ -156,7 +156,7 @@ opencl: $(OPENCL_ASM)
 # spill_solver.cl) compiled for gfx900 and gfx906 by the same commands with another processor
 # (docs/kernels.md, "Targets"), into build/targets/TARGET/ (never committed; the gfx803 .s beside
 # each source stay as they are). `make targets` runs every OpenCL and HIP workload on a machine of
-# each target, timed and functional, against its C reference (tests/e2e/targets.sh);
+# each target, timed and functional, against its C reference, and experiment 11 (tests/e2e/targets.sh);
 # `make target-insns` lists the instructions the compiled code uses per target.
 GFX9_TARGETS := gfx900 gfx906
 TARGET_SRC := $(OPENCL_SRC) $(HIP_SRC) workloads/experiments/spill_solver.cl

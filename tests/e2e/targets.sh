@@ -6,8 +6,9 @@
 # whose source is a .s runs the kernel `make targets` compiled from the .cl/.hip beside it into
 # DIR/TARGET/ (--set kernel.source=...); one whose source is the .cl/.hip itself is compiled by
 # gcnsim for the machine's target. Every run also sets kernel.target to the machine's target. Then
-# saxpy.cl named as the source (compiled by gcnsim) must give the bytes of the precompiled kernel.
-# Nothing is skipped: a missing compiled kernel is a failure.
+# saxpy.cl named as the source (compiled by gcnsim) must give the bytes of the precompiled kernel,
+# and experiment 11 (the one that compiles OpenCL C) runs its small version with EXP_TARGET set to
+# the target. Nothing is skipped: a missing compiled kernel is a failure.
 # Usage: sh tests/e2e/targets.sh GCNSIM REFCHECK DIR TARGET...   (prints "targets: N passed, N failed")
 set -u
 if [ $# -lt 4 ]; then echo "usage: targets.sh GCNSIM REFCHECK DIR TARGET..." >&2; exit 1; fi
@@ -59,6 +60,13 @@ for t in "$@"; do
     ok "$t saxpy.cl compiled by gcnsim = the precompiled kernel"
   else
     ko "$t saxpy.cl compiled by gcnsim = the precompiled kernel" "a run failed or the outputs differ"
+  fi
+  # Experiment 11 compiles OpenCL C (spill_solver.cl): its small version on a machine of this target.
+  if EXP_TARGET=$t sh workloads/experiments/11_spill_to_fit.sh "$gcnsim" "$tmp/$t/exp11" --fast > "$tmp/log" 2>&1; then
+    ok "$t experiment 11 (spill to fit, --fast)"
+  else
+    grep -v ': ok: ' "$tmp/log" > "$tmp/log2"; mv "$tmp/log2" "$tmp/log"
+    ko "$t experiment 11 (spill to fit, --fast)" "the experiment failed"
   fi
 done
 echo "targets: $pass passed, $fail failed"
