@@ -4,7 +4,7 @@
 # its kernel compiled for that target, timed and then --functional, each run's buffers checked by
 # refcheck against the workload's C reference (as tests/e2e/run.sh does for gfx803). A workload
 # whose source is a .s runs the kernel `make targets` compiled from the .cl/.hip beside it into
-# DIR/TARGET/ (--set kernel.source=...); one whose source is the .cl/.hip itself is compiled by
+# DIR/TARGET/ (--set kernel.source=...; its .amdgcn_target must name TARGET); one whose source is the .cl/.hip itself is compiled by
 # gcnsim for the machine's target. Every run also sets kernel.target to the machine's target. Then
 # saxpy.cl named as the source (compiled by gcnsim) must give the bytes of the precompiled kernel,
 # and experiment 11 (the one that compiles OpenCL C) runs its small version with EXP_TARGET set to
@@ -35,6 +35,10 @@ for t in "$@"; do
       *.s)
         k="$dir/$t/$name.s"
         if [ ! -f "$k" ]; then : > "$tmp/log"; ko "$t $name" "no compiled kernel $k (make targets)"; continue; fi
+        # Compiled for this target (a Makefile command that lost its -mcpu would give gfx803 code).
+        if ! grep -q "^[[:space:]]*\.amdgcn_target \"amdgcn-amd-amdhsa--$t\"" "$k"; then
+          grep -m1 amdgcn_target "$k" > "$tmp/log"; ko "$t $name" "$k is not compiled for $t"; continue
+        fi
         set -- "$@" --set "kernel.source=$k" ;;
     esac
     for buf in $(sed -n 's/^[[:space:]]*\[buffer[[:space:]][[:space:]]*\([^]]*[^][:space:]]\)[[:space:]]*\].*/\1/p' "$ini"); do
