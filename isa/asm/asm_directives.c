@@ -109,6 +109,69 @@ static bool directive_name(asm_ctx_t *c, uint32_t i, const char *dir, const char
     return false;
 }
 
+void asm_target_set(asm_ctx_t *c, isa_target_t t)
+{
+    c->target = t;
+    c->nrenamed = 0;
+    for (int op = 0; op < ISA_NUM_OPS; op++) {
+        const char *m = isa_op_mnemonic((isa_op_t)op, t);
+        c->mnemonic[op] = m ? m : isa_ops[op].name; /* none: it does not exist on t (on_target says) */
+        c->on_target[op] = -1;
+        if (c->mnemonic[op] != isa_ops[op].name && c->nrenamed < sizeof c->renamed / sizeof c->renamed[0])
+            c->renamed[c->nrenamed++] = (uint16_t)op;
+    }
+}
+
+/* `.amdgcn_target "amdgcn-amd-amdhsa--gfx900[:xnack-...]"` (AMDGPUUsage, "Code Object Target
+ * Identification"; code object v3 wrote features as "+xnack"): the target of the file. Features
+ * are taken and ignored (gcnsim models neither XNACK nor SRAM ECC). */
+static bool amdgcn_target(asm_ctx_t *c, uint32_t i)
+{
+    const asm_tok_t *t = &c->tok[i + 1];
+    static const char triple[] = "amdgcn-amd-amdhsa--";
+    const size_t tl = sizeof triple - 1;
+    if (t->kind != TK_STRING || t->len < 2) {
+        asm_error(c, t->col, "expected a target string after '.amdgcn_target' (\"amdgcn-amd-amdhsa--gfx900\")");
+        return false;
+    }
+    const char *s = t->p + 1;
+    size_t n = t->len - 2;
+    if (n < tl || memcmp(s, triple, tl) != 0) {
+        asm_error(c, t->col, "'.amdgcn_target' %.*s: expected \"%sPROCESSOR\"", (int)t->len, t->p, triple);
+        return false;
+    }
+    size_t p = tl, e = tl;
+    while (e < n && ((s[e] >= 'a' && s[e] <= 'z') || (s[e] >= '0' && s[e] <= '9')))
+        e++;
+    for (size_t f = e; f < n; f++)
+        if (!((s[f] >= 'a' && s[f] <= 'z') || s[f] == ':' || s[f] == '+' || s[f] == '-' || s[f] == '_') ||
+            (f == e && s[f] != ':' && s[f] != '+')) {
+            asm_error(c, t->col, "'.amdgcn_target' %.*s: malformed features after '%.*s' (expected :xnack- style "
+                      "suffixes)", (int)t->len, t->p, (int)(e - p), s + p);
+            return false;
+        }
+    isa_target_t tgt;
+    if (!isa_target_parse(s + p, e - p, &tgt)) {
+        asm_error(c, t->col, "'.amdgcn_target': gcnsim has no target '%.*s' (it has gfx803, gfx900 and gfx906)",
+                  (int)(e - p), s + p);
+        return false;
+    }
+    if (c->target_line && tgt != c->target) {
+        asm_error(c, t->col, "'.amdgcn_target' %s conflicts with %s on line %u", isa_target_name(tgt),
+                  isa_target_name(c->target), c->target_line);
+        return false;
+    }
+    if (c->ninsts && tgt != c->target) {
+        asm_error(c, t->col, "'.amdgcn_target' %s after the first instruction (line %u), which was assembled for %s",
+                  isa_target_name(tgt), c->insts[0].in.line, isa_target_name(c->target));
+        return false;
+    }
+    if (tgt != c->target)
+        asm_target_set(c, tgt);
+    c->target_line = c->lineno;
+    return true;
+}
+
 bool asm_directive(asm_ctx_t *c, uint32_t i)
 {
     const asm_tok_t *t = &c->tok[i];
@@ -170,7 +233,9 @@ bool asm_directive(asm_ctx_t *c, uint32_t i)
             return asm_kernel_declare(c, name, len, c->lineno, c->tok[i + 1].col) >= 0;
         return true;
     }
-    return true; /* .size .amdgcn_target .ident .hidden ...: no effect on gcnsim */
+    if (asm_tok_is(t, ".amdgcn_target"))
+        return amdgcn_target(c, i);
+    return true; /* .size .ident .hidden ...: no effect on gcnsim */
 }
 
 /* ---- .amdhsa_kernel fields ----------------------------------------------------------------- */

@@ -111,9 +111,10 @@ static bool has_suffix(const char *s, const char *suf)
 }
 
 /* The numbers of kernel `name` (or the only one) of a KERNEL.s. Returns 0 or 1 after a message. */
-static int from_kernel_file(const char *path, const char *name, occ_input_t *in, isa_program_t *prog, FILE *err)
+static int from_kernel_file(const char *path, const char *name, isa_target_t target, occ_input_t *in,
+                            isa_program_t *prog, FILE *err)
 {
-    if (kprogram_assemble(path, prog, err) != 0)
+    if (kprogram_assemble(path, target, prog, err) != 0)
         return 1;
     if (prog->nkernels == 0) {
         fprintf(err, "gcnsim: occupancy: %s has no kernels\n", path);
@@ -175,7 +176,7 @@ static int from_workload(const char *path, const char **sets, size_t nsets, cons
     launch_t *L = malloc(sizeof *L);
     if (!L)
         return 3;
-    launch_options_t lo = { 0, 0 };
+    launch_options_t lo = { 0, 0, target };
     int rc = launch_prepare(L, wl, prog, &lo, err);
     if (rc != 0) {
         free(L);
@@ -318,7 +319,7 @@ int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
         rc = 1;
     } else if (file) {
         have_prog = true;
-        if (from_kernel_file(file, kernel, &in, &prog, err) != 0)
+        if (from_kernel_file(file, kernel, (isa_target_t)cfg.gpu_target, &in, &prog, err) != 0)
             goto out;
     }
     /* Options given with a file override its numbers. */
