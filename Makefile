@@ -152,6 +152,35 @@ OPENCL_ASM += $(HIP_ASM)
 opencl: $(OPENCL_ASM)
 # ---- end of issue 15 block
 
+# ---- issue 33 (toolchain per target): every shipped OpenCL and HIP kernel (and the experiments'
+# spill_solver.cl) compiled for gfx900 and gfx906 by the same commands with another processor
+# (docs/kernels.md, "Targets"), into build/targets/TARGET/ (never committed; the gfx803 .s beside
+# each source stay as they are). `make targets` runs every OpenCL and HIP workload on a machine of
+# each target, timed and functional, against its C reference, and experiment 11 (tests/e2e/targets.sh);
+# `make target-insns` lists the instructions the compiled code uses per target.
+GFX9_TARGETS := gfx900 gfx906
+TARGET_SRC := $(OPENCL_SRC) $(HIP_SRC) workloads/experiments/spill_solver.cl
+target_asm = $(patsubst workloads/%,$(BUILD)/targets/$(1)/%,$(addsuffix .s,$(basename $(TARGET_SRC))))
+TARGET_ASM := $(foreach t,$(GFX9_TARGETS),$(call target_asm,$(t)))
+define TARGET_RULES
+$(BUILD)/targets/$(1)/opencl/%.s: workloads/opencl/%.cl $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(dir $$@)
+	$(subst -mcpu=gfx803,-mcpu=$(1),$(CLANG_GFX803)) $$(CLFLAGS_$$*) -o $$@ -- $$<
+$(BUILD)/targets/$(1)/experiments/%.s: workloads/experiments/%.cl $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(dir $$@)
+	$(subst -mcpu=gfx803,-mcpu=$(1),$(CLANG_GFX803)) -o $$@ -- $$<
+$(BUILD)/targets/$(1)/hip/%.s: workloads/hip/%.hip $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP)
+	@mkdir -p $$(dir $$@)
+	$(subst --offload-arch=gfx803,--offload-arch=$(1),$(HIP_GFX803)) -o $$@ -- $$<
+endef
+$(foreach t,$(GFX9_TARGETS),$(eval $(call TARGET_RULES,$(t))))
+.PHONY: targets target-insns
+targets: $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(TARGET_ASM)
+	@sh tests/e2e/targets.sh $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(BUILD)/targets $(GFX9_TARGETS)
+target-insns: $(OPENCL_ASM) $(TARGET_ASM)
+	@sh tests/tools/target_insns.sh $(BUILD)/targets $(GFX9_TARGETS)
+# ---- end of issue 33 block (toolchain per target)
+
 # The end-to-end reference checker: C reference implementations of every shipped workload.
 REFCHECK_SRC := tests/e2e/refcheck.c tests/e2e/refcheck_kernels.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c
 $(BUILD)/san/refcheck: $(REFCHECK_SRC) tests/e2e/refcheck.h | $(TEST_DEPS_STAMP)
@@ -295,7 +324,7 @@ docs-check: $(BUILD)/san/gcnsim $(BUILD)/gcnsim $(BUILD)/san/gcnviz $(BUILD)/isa
 layers:
 	@sh tests/tools/layers.sh
 
-test: deps-check layers unit table-check e2e codeobj timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check validate-fast
+test: deps-check layers unit table-check e2e targets codeobj timing-modes memory sweep experiments-fast hazard-corpus bad viz-test llvm-check docs-check validate-fast
 	@echo "make test: all test groups passed"
 
 # ---- fuzzing (docs/fuzzing.md) ---------------------------------------------------------------

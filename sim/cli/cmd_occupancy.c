@@ -169,6 +169,9 @@ static int from_workload(const char *path, const char **sets, size_t nsets, cons
     if (wl_load(path, sets, nsets, wl, err) != 0)
         return 1;
     *have_prog = true;
+    memset(prog, 0, sizeof *prog); /* freed by the caller, as after a compile error */
+    if (!wl_check_target(wl, target, err))
+        return 1;
     if (kprogram_assemble_src(wl->source, wl->cflags[0] ? wl->cflags : NULL, target, prog, err) != 0) {
         fprintf(err, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl->path, wl->source_line);
         return 1;

@@ -355,6 +355,10 @@ static int run_main(int argc, char **argv, bool check)
         wl_free(&wl);
         goto out;
     }
+    if (!wl_check_target(&wl, (isa_target_t)machine_cfg.gpu_target, stderr)) {
+        wl_free(&wl);
+        goto out;
+    }
     isa_program_t prog;
     a.opt.target = (isa_target_t)machine_cfg.gpu_target;
     if (kprogram_assemble_src(wl.source, wl.cflags[0] ? wl.cflags : NULL, a.opt.target, &prog, stderr) != 0) {

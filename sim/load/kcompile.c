@@ -249,7 +249,7 @@ static void remove_dir(const char *dir)
 }
 
 /* Every way to refuse before anything runs: language, compiler, libraries, options, limits. */
-static bool preflight(const char *path, kcompile_lang_t lang, const char *prog, FILE *err)
+static bool preflight(const char *path, kcompile_lang_t lang, const char *prog, isa_target_t target, FILE *err)
 {
     if (lang == KCOMPILE_NONE) {
         fprintf(err, "%s: error: not an OpenCL C (.cl) or HIP (.hip, .cpp) kernel source\n", path);
@@ -269,6 +269,15 @@ static bool preflight(const char *path, kcompile_lang_t lang, const char *prog, 
                 device_libs());
         return false;
     }
+    /* clang links the target's oclc_isa_version_N.bc itself; without it the compiler's own message
+     * would name neither the package nor the target. */
+    snprintf(probe, sizeof probe, "%s/oclc_isa_version_%s.bc", device_libs(), isa_target_name(target) + 3);
+    if (access(probe, R_OK) != 0) {
+        fprintf(err, "%s: error: compiling for %s needs the device library %s, which is not there (a rocm-device-libs "
+                "without that target; or set GCNSIM_ROCM_DEVICE_LIBS to a folder that has it)\n", path,
+                isa_target_name(target), probe);
+        return false;
+    }
     struct stat st;
     if (stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
         fprintf(err, "%s: error: cannot read kernel source: %s\n", path,
@@ -278,12 +287,72 @@ static bool preflight(const char *path, kcompile_lang_t lang, const char *prog, 
     return true;
 }
 
-bool kcompile_run(const char *path, const char *flags, kcompile_out_t *out, FILE *err)
+/* The argument vector: the documented command (docs/kernels.md; the Makefile's CLANG_GFX803 and
+ * HIP_GFX803, and their gfx9 forms in tests/e2e/targets.mk), the workload's options, then the output
+ * and the source after "--". Only -mcpu / --offload-arch differ between targets: clang then links
+ * the target's oclc_isa_version_N.bc and oclc_wavefrontsize64_on.bc from the device libraries. */
+bool kcompile_command(kcompile_lang_t lang, isa_target_t target, const kcompile_flags_t *fl, const char *libs,
+                      const char *dst, const char *src, kcompile_cmd_t *cmd)
+{
+    memset(cmd, 0, sizeof *cmd);
+    if (!(cmd->argv = malloc((size_t)(MAX_FIXED_ARGS + fl->argc) * sizeof *cmd->argv)))
+        return false;
+    char **argv = cmd->argv;
+    int n = 0;
+    if (lang == KCOMPILE_OPENCL) {
+        snprintf(cmd->libs_arg, sizeof cmd->libs_arg, "--rocm-device-lib-path=%s", libs);
+        snprintf(cmd->cpu_arg, sizeof cmd->cpu_arg, "-mcpu=%s", isa_target_name(target));
+        const char *fixed[] = { "clang-15", "-target", "amdgcn-amd-amdhsa", cmd->cpu_arg, cmd->libs_arg, "-O2", "-S", "-x",
+                                "cl", "-Xclang", "-finclude-default-header", "-cl-kernel-arg-info",
+                                "-fno-crash-diagnostics" };
+        for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+            argv[n++] = (char *)fixed[i];
+    } else {
+        /* What hipcc runs for `hipcc --offload-arch=gfx803 --cuda-device-only -S -O2 FILE -o OUT`
+         * (HIPCC_VERBOSE=1), less its link options and two -isystem folders that hold no header the
+         * HIP wrapper includes; its inlining options are left out when the last -O is -O0, as it does. */
+        snprintf(cmd->libs_arg, sizeof cmd->libs_arg, "--hip-device-lib-path=%s", libs);
+        snprintf(cmd->cpu_arg, sizeof cmd->cpu_arg, "--offload-arch=%s", isa_target_name(target));
+        const char *fixed[] = { "clang++-15", "-std=c++11", "--hip-version=" KCOMPILE_HIP_VERSION,
+                                "--rocm-path=" KCOMPILE_ROCM_PATH, cmd->cpu_arg, "-mllvm",
+                                "-amdgpu-early-inline-all=true", "-mllvm", "-amdgpu-function-calls=false", cmd->libs_arg,
+                                "--cuda-device-only", "-S", "-O2", "-fno-crash-diagnostics" };
+        for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+            if (!(fl->o0 && i >= 5 && i <= 8))
+                argv[n++] = (char *)fixed[i];
+    }
+    for (int i = 0; i < fl->argc; i++)
+        argv[n++] = fl->argv[i];
+    if (lang == KCOMPILE_HIP) {
+        argv[n++] = "-x";
+        argv[n++] = "hip";
+    }
+    argv[n++] = "-o";
+    argv[n++] = (char *)dst;
+    argv[n++] = "--";
+    argv[n++] = (char *)src;
+    argv[n] = NULL;
+    cmd->argc = n;
+    return true;
+}
+
+void kcompile_command_free(kcompile_cmd_t *cmd)
+{
+    free(cmd->argv);
+    cmd->argv = NULL;
+    cmd->argc = 0;
+}
+
+bool kcompile_run(const char *path, const char *flags, isa_target_t target, kcompile_out_t *out, FILE *err)
 {
     memset(out, 0, sizeof *out);
     kcompile_lang_t lang = kcompile_lang(path);
     const char *prog = lang == KCOMPILE_HIP ? "clang++-15" : "clang-15";
-    if (!preflight(path, lang, prog, err))
+    if (isa_target_name(target) == NULL) {
+        fprintf(err, "%s: error: no compiler target %d (gcnsim's bug)\n", path, (int)target);
+        return false;
+    }
+    if (!preflight(path, lang, prog, target, err))
         return false;
     kcompile_flags_t fl;
     char msg[1024];
@@ -314,51 +383,17 @@ bool kcompile_run(const char *path, const char *flags, kcompile_out_t *out, FILE
     base = base ? base + 1 : path;
     snprintf(out->asm_path, sizeof out->asm_path, "%s/%.*s.s", out->dir, (int)(strrchr(base, '.') - base), base);
 
-    /* The argument vector: the documented command (docs/kernels.md; the Makefile's CLANG_GFX803
-     * and HIP_GFX803), the workload's options, then the output and the source after "--". */
-    char libs_arg[600];
     char *src = base[0] == '@' ? include_wrapper(path, out->dir, lang, err) : as_file(path);
     char *dst = as_file(out->asm_path);
-    char **argv = malloc((size_t)(MAX_FIXED_ARGS + fl.argc) * sizeof *argv);
+    kcompile_cmd_t cmd = { 0 };
     bool ok = false;
     if (!src)
         goto done; /* reported */
-    if (!dst || !argv) {
+    if (!dst || !kcompile_command(lang, target, &fl, device_libs(), dst, src, &cmd)) {
         fprintf(err, "%s: error: out of memory\n", path);
         goto done;
     }
-    int n = 0;
-    if (lang == KCOMPILE_OPENCL) {
-        snprintf(libs_arg, sizeof libs_arg, "--rocm-device-lib-path=%s", device_libs());
-        const char *cmd[] = { "clang-15", "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx803", libs_arg, "-O2", "-S", "-x", "cl",
-                              "-Xclang", "-finclude-default-header", "-cl-kernel-arg-info", "-fno-crash-diagnostics" };
-        for (size_t i = 0; i < sizeof cmd / sizeof cmd[0]; i++)
-            argv[n++] = (char *)cmd[i];
-    } else {
-        /* What hipcc runs for `hipcc --offload-arch=gfx803 --cuda-device-only -S -O2 FILE -o OUT`
-         * (HIPCC_VERBOSE=1), less its link options and two -isystem folders that hold no header the
-         * HIP wrapper includes; its inlining options are left out when the last -O is -O0, as it does. */
-        snprintf(libs_arg, sizeof libs_arg, "--hip-device-lib-path=%s", device_libs());
-        const char *cmd[] = { "clang++-15", "-std=c++11", "--hip-version=" KCOMPILE_HIP_VERSION,
-                              "--rocm-path=" KCOMPILE_ROCM_PATH, "--offload-arch=gfx803", "-mllvm",
-                              "-amdgpu-early-inline-all=true", "-mllvm", "-amdgpu-function-calls=false", libs_arg,
-                              "--cuda-device-only", "-S", "-O2", "-fno-crash-diagnostics" };
-        for (size_t i = 0; i < sizeof cmd / sizeof cmd[0]; i++)
-            if (!(fl.o0 && i >= 5 && i <= 8))
-                argv[n++] = (char *)cmd[i];
-    }
-    for (int i = 0; i < fl.argc; i++)
-        argv[n++] = fl.argv[i];
-    if (lang == KCOMPILE_HIP) {
-        argv[n++] = "-x";
-        argv[n++] = "hip";
-    }
-    argv[n++] = "-o";
-    argv[n++] = dst;
-    argv[n++] = "--";
-    argv[n++] = src;
-    argv[n] = NULL;
-    if (!run(argv, path, timeout_s, mem_mib, err))
+    if (!run(cmd.argv, path, timeout_s, mem_mib, err))
         goto done;
     fio_text_t t;
     if (!fio_read_text(out->asm_path, "compiled kernel", FIO_KERNEL_MAX, &t, err))
@@ -367,7 +402,7 @@ bool kcompile_run(const char *path, const char *flags, kcompile_out_t *out, FILE
     out->len = t.len;
     ok = true;
 done:
-    free(argv);
+    kcompile_command_free(&cmd);
     free(src);
     free(dst);
     kcompile_flags_free(&fl);

@@ -1,5 +1,5 @@
-/* kcompile: a kernel source in OpenCL C (.cl) or HIP (.hip, .cpp) compiled for gfx803 by the
- * documented compiler command (docs/kernels.md, "Compiling kernels"): clang-15 with the ROCm device
+/* kcompile: a kernel source in OpenCL C (.cl) or HIP (.hip, .cpp) compiled for a target (gfx803,
+ * gfx900, gfx906: the machine's gpu.target) by the documented compiler command (docs/kernels.md, "Compiling kernels"): clang-15 with the ROCm device
  * libraries for OpenCL C, clang++-15 in HIP mode with the options Debian's hipcc would pass for HIP;
  * device code only, assembly out. The compiler runs with an argument vector, never through a shell,
  * under a time and a memory limit, and is stopped with its process group on SIGINT and SIGTERM.
@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "isa.h"
 
 /* Where Debian's rocm-device-libs puts the bitcode; GCNSIM_ROCM_DEVICE_LIBS overrides it. */
 #define KCOMPILE_DEVICE_LIBS "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode"
@@ -63,12 +65,25 @@ typedef struct {
     char asm_path[512];
 } kcompile_out_t;
 
-/* Compile `path` (of language kcompile_lang(path)) with the extra compiler options `flags`
- * (whitespace-separated, may be NULL; refused unless allowed). On failure a message names the
- * missing package, the refused option, the limit the compiler exceeded or the signal that stopped
+/* The compiler's argument vector (NULL-terminated) for a source `src` of language `lang` compiled
+ * for `target` with the device libraries in folder `libs`, the checked options `fl`, and the
+ * assembly written to `dst`: the documented command, -mcpu=TARGET (OpenCL C) or
+ * --offload-arch=TARGET (HIP). argv points into cmd, fl, dst and src; false when out of memory. */
+typedef struct {
+    char **argv;
+    int argc;
+    char libs_arg[600], cpu_arg[64];
+} kcompile_cmd_t;
+bool kcompile_command(kcompile_lang_t lang, isa_target_t target, const kcompile_flags_t *fl, const char *libs,
+                      const char *dst, const char *src, kcompile_cmd_t *cmd);
+void kcompile_command_free(kcompile_cmd_t *cmd);
+
+/* Compile `path` (of language kcompile_lang(path)) for `target` with the extra compiler options
+ * `flags` (whitespace-separated, may be NULL; refused unless allowed). On failure a message names the
+ * missing package or target library, the refused option, the limit the compiler exceeded or the signal that stopped
  * it (intr_caught() then says which), or the compiler's own diagnostics have been passed through:
  * false, and nothing is left in the temporary directory. */
-bool kcompile_run(const char *path, const char *flags, kcompile_out_t *out, FILE *err);
+bool kcompile_run(const char *path, const char *flags, isa_target_t target, kcompile_out_t *out, FILE *err);
 
 /* Free the text and remove the temporary directory, unless `keep` (its path is then reported). */
 void kcompile_free(kcompile_out_t *out, bool keep);

@@ -64,7 +64,7 @@ static int assemble_compiled(const char *path, const char *cflags, isa_target_t 
                              FILE *err)
 {
     kcompile_out_t c;
-    if (!kcompile_run(path, cflags, &c, err))
+    if (!kcompile_run(path, cflags, target, &c, err))
         return 1;
     int nerr = asm_assemble_buffer(c.asm_path, c.text, c.len, target, prog, err);
     if (nerr)

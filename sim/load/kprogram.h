@@ -19,8 +19,9 @@
 /* Assembly text is assembled for `target` unless it names its own (`.amdgcn_target`); a code
  * object's target is its e_flags'. */
 int kprogram_assemble(const char *path, isa_target_t target, isa_program_t *prog, FILE *err);
-/* As kprogram_assemble; an OpenCL C (.cl) or HIP (.hip, .cpp) source is first compiled by the
- * documented compiler command (load/kcompile.h) with the extra options `cflags` (NULL: none). */
+/* As kprogram_assemble; an OpenCL C (.cl) or HIP (.hip, .cpp) source is first compiled for `target`
+ * (the machine's gpu.target) by the documented compiler command (load/kcompile.h) with the extra
+ * options `cflags` (NULL: none). */
 int kprogram_assemble_src(const char *path, const char *cflags, isa_target_t target, isa_program_t *prog, FILE *err);
 /* The kernel named `name`: its symbol, or the unmangled name of exactly one C++ (HIP) kernel
  * (`scale` for _Z5scalePff). *nmatch is how many kernels have that name (0, or several: NULL). */

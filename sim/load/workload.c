@@ -81,7 +81,7 @@ static bool parse_dims(ctx_t *c, const wl_entry_t *e, uint32_t d[3], uint32_t *n
     return true;
 }
 
-static const char *const kernel_keys[] = { "source", "cflags", "name", "grid", "workgroup", "vgprs", "lds", "after", "repeat" };
+static const char *const kernel_keys[] = { "source", "cflags", "target", "name", "grid", "workgroup", "vgprs", "lds", "after", "repeat" };
 static const char *const buffer_keys[] = { "type", "count", "init" };
 static const char *const machine_keys[] = { "preset" };
 static const char *const init_kinds[] = { "zero", "value", "iota", "random", "file" };
@@ -124,6 +124,21 @@ static void kernel_entry(ctx_t *c, wl_workload_t *wl, wl_dispatch_t *d, const wl
         else {
             wl_scopy(wl->cflags, sizeof wl->cflags, e->value);
             wl->cflags_line = e->line;
+        }
+    } else if (strcmp(e->key, "target") == 0) {
+        /* The target the kernel is for: checked against the machine's by wl_check_target. */
+        if (!first)
+            wl_err_e(&c->in, e, "target is given once, in [kernel]: every dispatch runs a kernel of its source");
+        else if (!isa_target_parse(e->value, strlen(e->value), &wl->target))
+            wl_err_val(&c->in, e, 0, "target = '%s': expected gfx803, gfx900 or gfx906 (the instruction set the kernel "
+                       "is for)", e->value);
+        else {
+            wl->has_target = true;
+            wl->target_line = e->line;
+            wl->target_col = e->col;
+            wl->target_set[0] = '\0';
+            if (e->set)
+                wl_scopy(wl->target_set, sizeof wl->target_set, c->in.sets[e->set - 1]);
         }
     } else if (strcmp(e->key, "name") == 0) {
         if ((!wl_is_ident(e->value) && !(e->value[0] == '.' && wl_is_ident(e->value + 1))) || strlen(e->value) >= WL_KERNEL_NAME_MAX)
@@ -665,6 +680,21 @@ const char *wl_dispatch_section(const wl_dispatch_t *d, char *buf, size_t len)
 {
     snprintf(buf, len, "[kernel%s%s]", d->label[0] ? " " : "", d->label);
     return buf;
+}
+
+bool wl_check_target(const wl_workload_t *wl, isa_target_t machine, FILE *err)
+{
+    if (!wl->has_target || wl->target == machine)
+        return true;
+    if (wl->target_set[0])
+        fprintf(err, "--set '%s': error: ", wl->target_set);
+    else
+        fprintf(err, "%s:%" PRIu32 ":%" PRIu32 ": error: ", wl->path, wl->target_line, wl->target_col);
+    const char *t = isa_target_name(wl->target);
+    fprintf(err, "kernel.target is %s, but the machine runs %s (gpu.target); run it on a %s machine: --set "
+            "gpu.target=%s, or target = %s in the [gpu] section of the --config file\n", t,
+            isa_target_name(machine), t, t, t);
+    return false;
 }
 
 void wl_error(FILE *err, const wl_workload_t *wl, uint32_t line, const char *fmt, ...)

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "isa.h"
+
 enum { WL_NAME_MAX = 64, WL_TEXT_MAX = 256, WL_PATH_MAX = 4096, WL_KERNEL_NAME_MAX = 4096 };
 
 typedef enum { WL_U8, WL_I8, WL_U16, WL_I16, WL_U32, WL_I32, WL_U64, WL_I64, WL_F32, WL_F64, WL_NUM_TYPES } wl_type_t;
@@ -93,6 +95,10 @@ typedef struct {
     uint32_t source_line;
     char cflags[WL_TEXT_MAX];   /* extra compiler options for a .cl/.hip source ("" when none) */
     uint32_t cflags_line;
+    bool has_target;            /* target = was given ([kernel], or --set kernel.target=) */
+    isa_target_t target;        /* the target the kernel is for; must be the machine's (wl_check_target) */
+    uint32_t target_line, target_col;
+    char target_set[WL_NAME_MAX]; /* the --set that gave it ("" when the file did) */
     wl_buffer_t *buffers;
     uint32_t nbuffers;
     wl_dispatch_t *dispatches;  /* [kernel] first, then each [kernel NAME] in file order */
@@ -107,6 +113,11 @@ const char *wl_dispatch_section(const wl_dispatch_t *d, char *buf, size_t len);
  * workload after it loaded (its kernel, its arguments); names from the files are escaped. */
 void wl_error(FILE *err, const wl_workload_t *wl, uint32_t line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* Whether the workload's kernel.target (if it names one) is the machine's target `machine`;
+ * otherwise false after "FILE:LINE:COL: error: ..." (or "--set '...': error: ...") naming both
+ * targets and how to choose the machine. */
+bool wl_check_target(const wl_workload_t *wl, isa_target_t machine, FILE *err);
 
 /* Load and validate a workload file, applying `--set section.key=value` overrides (sets[i] is the
  * text after --set). Every error found is printed to err; returns the number of errors (0: ok, the

@@ -1,6 +1,7 @@
 # The GPU toolchain absent or broken (docs/errors.md, "Compiling kernels"), sourced by
 # tests/bad/run.sh: uses its check(). A PATH without the compilers stands for a machine without the
 # packages; GCNSIM_ROCM_DEVICE_LIBS pointing nowhere for one without rocm-device-libs.
+ROCM_LIBS=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode
 toolchain_cases() {
   g=$1
   i="$here/ini"
@@ -10,6 +11,15 @@ toolchain_cases() {
     env PATH=/nonexistent "$g" run "$i/plain_name_ambiguous.ini"
   check "missing device libraries" 1 "compiling OpenCL C needs the ROCm device libraries, not found in /nonexistent (Debian package rocm-device-libs" \
     env GCNSIM_ROCM_DEVICE_LIBS=/nonexistent "$g" asm "$i/compile_error.cl"
+  # Device libraries without one target's isa_version bitcode (gfx906's): refused for that target
+  # before the compiler runs, and the same folder still compiles for another.
+  L=$(mktemp -d)
+  for b in "$ROCM_LIBS"/*.bc; do [ "${b##*/}" = oclc_isa_version_906.bc ] || ln -s "$b" "$L/${b##*/}"; done
+  check "device libraries without the target's" 1 "compile_error.cl: error: compiling for gfx906 needs the device library $L/oclc_isa_version_906.bc, which is not there" \
+    env GCNSIM_ROCM_DEVICE_LIBS="$L" "$g" run "$i/compile_error.ini" --set gpu.target=gfx906
+  check "device libraries with the target's" 1 "use of undeclared identifier" \
+    env GCNSIM_ROCM_DEVICE_LIBS="$L" "$g" run "$i/compile_error.ini"
+  rm -rf "$L"
   check "a kernel source given to run" 1 "is a kernel source; run takes a workload file that names it (source = compile_error.cl)" \
     "$g" run "$i/compile_error.cl"
 }

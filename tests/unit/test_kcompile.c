@@ -1,5 +1,6 @@
 /* test_kcompile: the allowlist of a workload's compiler options (kcompile_flags_parse): what passes
- * and how it is passed on, what is refused and where, -I folders kept inside the source's folder. */
+ * and how it is passed on, what is refused and where, -I folders kept inside the source's folder;
+ * the compiler's argument vector for each target (kcompile_command). */
 #define _XOPEN_SOURCE 700 /* mkdtemp, realpath */
 #include <check.h>
 #include <stdio.h>
@@ -138,6 +139,53 @@ START_TEST(include_folders_stay_inside_the_source_folder)
 }
 END_TEST
 
+/* kcompile_command's vector joined by spaces, for a source k.X with options `flags`. */
+static const char *command(kcompile_lang_t lang, isa_target_t t, const char *flags, char *buf, size_t len)
+{
+    kcompile_flags_t f;
+    char msg[1024];
+    size_t at;
+    const char *src = lang == KCOMPILE_HIP ? "k.hip" : "k.cl";
+    ck_assert(kcompile_flags_parse(flags, src, &f, msg, sizeof msg, &at));
+    kcompile_cmd_t cmd;
+    ck_assert(kcompile_command(lang, t, &f, "/libs", "/tmp/d/k.s", src, &cmd));
+    buf[0] = '\0';
+    for (int i = 0; i < cmd.argc; i++)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", i ? " " : "", cmd.argv[i]);
+    ck_assert_ptr_null(cmd.argv[cmd.argc]);
+    kcompile_command_free(&cmd);
+    kcompile_flags_free(&f);
+    return buf;
+}
+
+/* The documented commands (docs/kernels.md; the Makefile's CLANG_GFX803 and HIP_GFX803), written out
+ * here rather than built from the code's table: only the processor differs between targets. */
+#define CL_HEAD "clang-15 -target amdgcn-amd-amdhsa -mcpu="
+#define CL_TAIL " --rocm-device-lib-path=/libs -O2 -S -x cl -Xclang -finclude-default-header -cl-kernel-arg-info " \
+                "-fno-crash-diagnostics"
+#define HIP_HEAD "clang++-15 -std=c++11 --hip-version=5.2.21153 --rocm-path=/usr --offload-arch="
+#define HIP_INLINE " -mllvm -amdgpu-early-inline-all=true -mllvm -amdgpu-function-calls=false"
+#define HIP_TAIL " --hip-device-lib-path=/libs --cuda-device-only -S -O2 -fno-crash-diagnostics"
+
+START_TEST(command_per_target)
+{
+    char buf[4096];
+    ck_assert_str_eq(command(KCOMPILE_OPENCL, ISA_TARGET_GFX803, NULL, buf, sizeof buf),
+                     CL_HEAD "gfx803" CL_TAIL " -o /tmp/d/k.s -- k.cl");
+    ck_assert_str_eq(command(KCOMPILE_OPENCL, ISA_TARGET_GFX900, "-DN=4", buf, sizeof buf),
+                     CL_HEAD "gfx900" CL_TAIL " -DN=4 -o /tmp/d/k.s -- k.cl");
+    ck_assert_str_eq(command(KCOMPILE_OPENCL, ISA_TARGET_GFX906, "-cl-std=CL2.0", buf, sizeof buf),
+                     CL_HEAD "gfx906" CL_TAIL " -cl-std=CL2.0 -o /tmp/d/k.s -- k.cl");
+    ck_assert_str_eq(command(KCOMPILE_HIP, ISA_TARGET_GFX803, NULL, buf, sizeof buf),
+                     HIP_HEAD "gfx803" HIP_INLINE HIP_TAIL " -x hip -o /tmp/d/k.s -- k.hip");
+    ck_assert_str_eq(command(KCOMPILE_HIP, ISA_TARGET_GFX900, "-std=c++17", buf, sizeof buf),
+                     HIP_HEAD "gfx900" HIP_INLINE HIP_TAIL " -std=c++17 -x hip -o /tmp/d/k.s -- k.hip");
+    /* -O0: hipcc's inlining options left out, the target kept */
+    ck_assert_str_eq(command(KCOMPILE_HIP, ISA_TARGET_GFX906, "-O0", buf, sizeof buf),
+                     HIP_HEAD "gfx906" HIP_TAIL " -O0 -x hip -o /tmp/d/k.s -- k.hip");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("kcompile");
@@ -147,6 +195,7 @@ static Suite *suite(void)
     tcase_add_test(tc, dangerous_options_refused_where_they_are);
     tcase_add_test(tc, values_and_languages_checked);
     tcase_add_test(tc, include_folders_stay_inside_the_source_folder);
+    tcase_add_test(tc, command_per_target);
     suite_add_tcase(s, tc);
     return s;
 }

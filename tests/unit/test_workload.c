@@ -268,6 +268,54 @@ START_TEST(set_overrides)
 }
 END_TEST
 
+/* kernel.target: parsed in [kernel] only, and checked against the machine's target where it was
+ * given (file:line:col, or the --set). */
+START_TEST(kernel_target)
+{
+    fx_t *fx = fx_load(KERNEL_OK "target = gfx906\n");
+    ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
+    ck_assert(fx->wl.has_target);
+    ck_assert_int_eq(fx->wl.target, ISA_TARGET_GFX906);
+    char buf[1024] = "";
+    FILE *m = fmemopen(buf, sizeof buf, "w");
+    ck_assert(wl_check_target(&fx->wl, ISA_TARGET_GFX906, m));
+    ck_assert(!wl_check_target(&fx->wl, ISA_TARGET_GFX803, m));
+    fclose(m);
+    char want[512];
+    snprintf(want, sizeof want, "%s:5:10: error: kernel.target is gfx906, but the machine runs gfx803 (gpu.target); "
+             "run it on a gfx906 machine: --set gpu.target=gfx906", fx->wl.path);
+    ck_assert_msg(strncmp(buf, want, strlen(want)) == 0, "got '%s'", buf);
+    fx_done(fx);
+
+    fx = fx_load(KERNEL_OK); /* no target: any machine */
+    ck_assert(!fx->wl.has_target);
+    ck_assert(wl_check_target(&fx->wl, ISA_TARGET_GFX900, stderr));
+    fx_done(fx);
+
+    const char *sets[] = { "kernel.target=gfx900" };
+    fx = fx_load_sets(KERNEL_OK "target = gfx803\n", sets, 1);
+    ck_assert_msg(fx->nerr == 0, "%s", fx->errs);
+    ck_assert_int_eq(fx->wl.target, ISA_TARGET_GFX900);
+    m = fmemopen(buf, sizeof buf, "w");
+    ck_assert(!wl_check_target(&fx->wl, ISA_TARGET_GFX803, m));
+    fclose(m);
+    ck_assert_msg(strstr(buf, "--set 'kernel.target=gfx900': error: kernel.target is gfx900, but the machine runs gfx803")
+                  == buf, "got '%s'", buf);
+    fx_done(fx);
+
+    fx = fx_load(KERNEL_OK "target = gfx9\n");
+    ck_assert_int_eq(fx->nerr, 1);
+    ck_assert_msg(strstr(fx->errs, "w.ini:5:10: error: target = 'gfx9': expected gfx803, gfx900 or gfx906"), "%s", fx->errs);
+    fx_done(fx);
+    fx = fx_load(KERNEL_OK "target =   GFX900\n");
+    ck_assert_int_eq(fx->nerr, 1);
+    ck_assert_msg(strstr(fx->errs, "w.ini:5:12: error: target = 'GFX900': expected"), "%s", fx->errs);
+    fx_done(fx);
+    fx_check_err(KERNEL_OK "[kernel b]\ngrid = 64\nworkgroup = 64\ntarget = gfx803\n", 8,
+                 "target is given once, in [kernel]");
+}
+END_TEST
+
 START_TEST(errors_kernel)
 {
     fx_check_err("[kernel]\nsource = k.s\ngrdi = 4\nworkgroup = 4\n", 3, "unknown key 'grdi' in [kernel]; did you mean 'grid'?");
@@ -359,6 +407,7 @@ static Suite *suite(void)
     tcase_add_test(tc, scalars);
     tcase_add_test(tc, set_overrides);
     tcase_add_test(tc, errors_kernel);
+    tcase_add_test(tc, kernel_target);
     tcase_add_test(tc, errors_buffers);
     tcase_add_test(tc, machine_preset);
     tcase_add_test(tc, errors_args);

@@ -4,9 +4,14 @@
 # (spill_solver.cl) at its natural VGPR count, where one group fits on a CU, and forced down to 32
 # VGPRs (amdgpu_num_vgpr), where two fit at the price of spill traffic to scratch. Does the second
 # group pay for the spills? At two memory latencies.
-# Usage: 11_spill_to_fit.sh GCNSIM OUTDIR [--fast]
+# Usage: [EXP_TARGET=gfx900] 11_spill_to_fit.sh GCNSIM OUTDIR [--fast]
+# EXP_TARGET (gfx803, the default; gfx900 or gfx906) is the target clang compiles for and the
+# machine's gpu.target (docs/experiments.md).
 . "$(dirname "$0")/lib.sh"
 exp_init spill_to_fit "$@"
+target=${EXP_TARGET:-gfx803}
+case $target in gfx803|gfx900|gfx906) ;; *) echo "$EXP: EXP_TARGET='$target': expected gfx803, gfx900 or gfx906" >&2; exit 1 ;; esac
+machine=""; [ "$target" = gfx803 ] || machine="--set gpu.target=$target" # the default machine runs gfx803
 here=$(cd "$(dirname "$0")" && pwd)
 if [ $FAST = 1 ]; then groups=4 passes=4; else groups=32 passes=32; fi
 command -v clang-15 >/dev/null 2>&1 || { echo "$EXP: clang-15 (Debian package clang-15) is needed (make deps)" >&2; exit 1; }
@@ -16,9 +21,9 @@ libs=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode # rocm-device-libs, as in the Make
 for v in natural 32; do
   flags=""; [ "$v" = natural ] || flags="-DVGPRS=$v"
   # shellcheck disable=SC2086
-  clang-15 -target amdgcn-amd-amdhsa -mcpu=gfx803 --rocm-device-lib-path=$libs -O2 -S -x cl -Xclang -finclude-default-header \
+  clang-15 -target amdgcn-amd-amdhsa -mcpu=$target --rocm-device-lib-path=$libs -O2 -S -x cl -Xclang -finclude-default-header \
     -cl-kernel-arg-info $flags "$here/spill_solver.cl" -o "$OUT/solver_$v.s" || exit 1
-  if llvm-mc-15 -triple=amdgcn-amd-amdhsa -mcpu=gfx803 "$OUT/solver_$v.s" -o /dev/null 2> "$OUT/llvm-mc.err"; then
+  if llvm-mc-15 -triple=amdgcn-amd-amdhsa -mcpu=$target "$OUT/solver_$v.s" -o /dev/null 2> "$OUT/llvm-mc.err"; then
     check "llvm-mc accepts solver_$v.s" 1
   else
     check "llvm-mc accepts solver_$v.s: $(head -1 "$OUT/llvm-mc.err")" 0
@@ -32,7 +37,8 @@ echo "build,dram_latency,vgprs,scratch_bytes_per_item,workgroups_per_cu,waves_pe
 for v in natural 32; do
   for lat in 200 800; do
     j="$OUT/r_${v}_$lat.json"
-    "$GCNSIM" run "$OUT/solver_$v.ini" --set dram.latency=$lat --json "$j" --dump "out=$OUT/out_${v}_$lat.bin" > /dev/null || exit 1
+    # shellcheck disable=SC2086
+    "$GCNSIM" run "$OUT/solver_$v.ini" $machine --set dram.latency=$lat --json "$j" --dump "out=$OUT/out_${v}_$lat.bin" > /dev/null || exit 1
     vg=$(sed -n 's/.*\.amdhsa_next_free_vgpr \([0-9]*\).*/\1/p' "$OUT/solver_$v.s" | head -1)
     ps=$(sed -n 's/.*\.amdhsa_private_segment_fixed_size \([0-9]*\).*/\1/p' "$OUT/solver_$v.s" | head -1)
     echo "$v,$lat,$vg,$ps,$(jnum "$j" workgroups_per_cu),$(jnum "$j" theoretical_waves_per_simd),$(jnum "$j" buffer_bytes),$(jnum "$j" cycles)" >> "$CSV"
@@ -68,7 +74,7 @@ if [ $FAST = 0 ]; then
 rest to scratch memory: does a second resident group pay for the spill traffic it brings?
 
 **Setup.** \`workloads/experiments/11_spill_to_fit.sh\` compiles \`spill_solver.cl\` with clang-15 (and the ROCm device libraries) for
-gfx803: each work-item of a 1024-item group keeps 24 values in registers across $passes
+$target: each work-item of a 1024-item group keeps 24 values in registers across $passes
 barrier-separated passes and trades one value per pass with a neighbour through LDS. At its natural
 count clang uses $(col natural 200 3) VGPRs; with \`__attribute__((amdgpu_num_vgpr(32)))\` it fits in 32
 and spills to scratch ($(col 32 200 4) private bytes per work-item). $groups groups on one CU, at two DRAM

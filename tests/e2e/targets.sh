@@ -1,0 +1,77 @@
+#!/bin/sh
+# Real code on each target (issue 33; docs/kernels.md, "Targets"): every shipped OpenCL and HIP
+# workload (workloads/opencl/*.ini, workloads/hip/*.ini) run on a machine of each gfx9 target with
+# its kernel compiled for that target, timed and then --functional, each run's buffers checked by
+# refcheck against the workload's C reference (as tests/e2e/run.sh does for gfx803). A workload
+# whose source is a .s runs the kernel `make targets` compiled from the .cl/.hip beside it into
+# DIR/TARGET/ (--set kernel.source=...; its .amdgcn_target must name TARGET); one whose source is the .cl/.hip itself is compiled by
+# gcnsim for the machine's target. Every run also sets kernel.target to the machine's target. Then
+# saxpy.cl named as the source (compiled by gcnsim) must give the bytes of the precompiled kernel,
+# and experiment 11 (the one that compiles OpenCL C) runs its small version with EXP_TARGET set to
+# the target. Nothing is skipped: a missing compiled kernel is a failure.
+# Usage: sh tests/e2e/targets.sh GCNSIM REFCHECK DIR TARGET...   (prints "targets: N passed, N failed")
+set -u
+if [ $# -lt 4 ]; then echo "usage: targets.sh GCNSIM REFCHECK DIR TARGET..." >&2; exit 1; fi
+abs() { (cd "$(dirname "$1")" && printf '%s/%s\n' "$(pwd)" "$(basename "$1")"); }
+gcnsim=$(abs "$1"); refcheck=$(abs "$2"); dir=$(cd "$3" && pwd) || exit 1
+shift 3
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0
+ok() { pass=$((pass+1)); echo "targets: PASS $1"; }
+ko() { fail=$((fail+1)); echo "targets: FAIL $1: $2"; [ -s "$tmp/log" ] && head -6 "$tmp/log" | sed 's/^/    /'; }
+
+for t in "$@"; do
+  for ini in workloads/opencl/*.ini workloads/hip/*.ini; do
+    name=${ini#workloads/}; name=${name%.ini}
+    d="$tmp/$t/$(echo "$name" | tr / _)"
+    mkdir -p "$d"
+    cp "$ini" "$d/workload.ini" # refcheck reads the arguments from it
+    src=$(sed -n 's/^[[:space:]]*source[[:space:]]*=[[:space:]]*\([^[:space:]]*\).*/\1/p' "$ini" | head -1)
+    set -- --set "gpu.target=$t" --set "kernel.target=$t"
+    case $src in
+      *.s)
+        k="$dir/$t/$name.s"
+        if [ ! -f "$k" ]; then : > "$tmp/log"; ko "$t $name" "no compiled kernel $k (make targets)"; continue; fi
+        # Compiled for this target (a Makefile command that lost its -mcpu would give gfx803 code).
+        if ! grep -q "^[[:space:]]*\.amdgcn_target \"amdgcn-amd-amdhsa--$t\"" "$k"; then
+          grep -m1 amdgcn_target "$k" > "$tmp/log"; ko "$t $name" "$k is not compiled for $t"; continue
+        fi
+        set -- "$@" --set "kernel.source=$k" ;;
+    esac
+    for buf in $(sed -n 's/^[[:space:]]*\[buffer[[:space:]][[:space:]]*\([^]]*[^][:space:]]\)[[:space:]]*\].*/\1/p' "$ini"); do
+      set -- "$@" --dump-init "$buf=$d/init_$buf.bin" --dump "$buf=$d/final_$buf.bin"
+    done
+    for mode in timed functional; do
+      m=""; [ $mode = functional ] && m=--functional
+      rm -f "$d"/*.bin
+      # shellcheck disable=SC2086
+      "$gcnsim" run "$ini" $m "$@" > "$tmp/log" 2>&1
+      got=$?
+      if [ "$got" != 0 ]; then ko "$t $name ($mode)" "gcnsim exited $got"; continue; fi
+      if "$refcheck" "$name" "$d" > "$tmp/log" 2>&1; then ok "$t $name ($mode)"; else ko "$t $name ($mode)" "refcheck found differences"; fi
+    done
+  done
+  # The source compiled by gcnsim for the machine's target gives what the precompiled kernel gives.
+  d="$tmp/$t/saxpy_cl"
+  mkdir -p "$d"
+  if "$gcnsim" run workloads/opencl/saxpy.ini --set "gpu.target=$t" --set "kernel.source=$root/workloads/opencl/saxpy.cl" \
+       --dump "y=$d/cl.bin" > "$tmp/log" 2>&1 &&
+     "$gcnsim" run workloads/opencl/saxpy.ini --set "gpu.target=$t" --set "kernel.source=$dir/$t/opencl/saxpy.s" \
+       --dump "y=$d/s.bin" > "$tmp/log" 2>&1 && cmp -s "$d/cl.bin" "$d/s.bin"; then
+    ok "$t saxpy.cl compiled by gcnsim = the precompiled kernel"
+  else
+    ko "$t saxpy.cl compiled by gcnsim = the precompiled kernel" "a run failed or the outputs differ"
+  fi
+  # Experiment 11 compiles OpenCL C (spill_solver.cl): its small version on a machine of this target.
+  if EXP_TARGET=$t sh workloads/experiments/11_spill_to_fit.sh "$gcnsim" "$tmp/$t/exp11" --fast > "$tmp/log" 2>&1; then
+    ok "$t experiment 11 (spill to fit, --fast)"
+  else
+    grep -v ': ok: ' "$tmp/log" > "$tmp/log2"; mv "$tmp/log2" "$tmp/log"
+    ko "$t experiment 11 (spill to fit, --fast)" "the experiment failed"
+  fi
+done
+echo "targets: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
