@@ -4,6 +4,7 @@
 #include "asm/asm.h"
 
 #include "asm/asm_buffer.h"
+#include "asm/asm_flat9.h"
 #include "asm/asm_data.h"
 #include "asm/asm_directives.h"
 #include "asm/asm_lex.h"
@@ -214,7 +215,7 @@ static void instruction(asm_ctx_t *c, uint32_t i)
         if (op != ISA_NUM_OPS)
             suffix = 0, slen = 0;
     }
-    if (op == ISA_NUM_OPS) {
+    if (op == ISA_NUM_OPS || (c->target == ISA_TARGET_GFX803 && isa_op_mem9(op))) {
         unknown_mnemonic(c, t, name, len - slen);
         return;
     }
@@ -240,6 +241,11 @@ static void instruction(asm_ctx_t *c, uint32_t i)
     memset(&mods, 0, sizeof mods);
     if (isa_ops[op].enc == ISA_ENC_MUBUF || isa_ops[op].enc == ISA_ENC_MTBUF) {
         if (!asm_buffer_inst(c, op, t->col, &i, &pi))
+            return;
+        goto matched;
+    }
+    if (isa_flat9_form(op, c->target)) { /* gfx9's FLAT: segments, offsets, SADDR (asm_flat9.c) */
+        if (!asm_flat9_inst(c, op, t->col, &i, &pi))
             return;
         goto matched;
     }

@@ -109,6 +109,25 @@ static bool directive_name(asm_ctx_t *c, uint32_t i, const char *dir, const char
     return false;
 }
 
+
+/* .amdgcn_target "amdgcn-amd-amdhsa--gfx900[:feature...]": the processor (the part after the last
+ * '-', up to a ':') names the target when gcnsim has one of that name; any other text leaves the
+ * default (gfx803), as before targets existed. */
+static bool target_directive(asm_ctx_t *c, uint32_t i)
+{
+    const asm_tok_t *s = &c->tok[i + 1];
+    if (s->kind != TK_STRING || s->len < 2)
+        return true;
+    const char *p = s->p + 1, *e = s->p + s->len - 1;
+    const char *colon = memchr(p, ':', (size_t)(e - p));
+    if (colon)
+        e = colon;
+    const char *dash = e;
+    while (dash > p && dash[-1] != '-')
+        dash--;
+    isa_target_parse(dash, (size_t)(e - dash), &c->target);
+    return true;
+}
 bool asm_directive(asm_ctx_t *c, uint32_t i)
 {
     const asm_tok_t *t = &c->tok[i];
@@ -170,7 +189,9 @@ bool asm_directive(asm_ctx_t *c, uint32_t i)
             return asm_kernel_declare(c, name, len, c->lineno, c->tok[i + 1].col) >= 0;
         return true;
     }
-    return true; /* .size .amdgcn_target .ident .hidden ...: no effect on gcnsim */
+    if (asm_tok_is(t, ".amdgcn_target"))
+        return target_directive(c, i);
+    return true; /* .size .ident .hidden ...: no effect on gcnsim */
 }
 
 /* ---- .amdhsa_kernel fields ----------------------------------------------------------------- */

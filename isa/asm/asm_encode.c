@@ -3,6 +3,7 @@
  * tests/isa/encoding_check.sh compares every shipped kernel and a sample of every table instruction
  * byte for byte with llvm-mc. */
 #include "asm/asm_encode.h"
+#include "asm/asm_flat9.h"
 #include "common/le.h"
 
 #include <stdarg.h>
@@ -478,6 +479,17 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         return fail(err, errlen, "invalid opcode %u", in->op);
     const isa_op_info_t *info = &isa_ops[in->op];
     uint16_t op = m->native[in->op];
+    if (isa_flat9_form((isa_op_t)in->op, k ? k->target : ISA_TARGET_GFX803)) {
+        /* gfx9's FLAT word (asm_flat9.c); global_ and scratch_ share their flat_ relative's opcode */
+        if (op == ASM_OPCODE_NONE)
+            op = m->native[isa_flat_base_op((isa_op_t)in->op)];
+        if (op == ASM_OPCODE_NONE)
+            return fail(err, errlen, "'%s' has no FLAT opcode in the opcode table", info->name);
+        unsigned n = asm_flat9_encode(in, op, out, err, errlen);
+        if (n && n != in->size)
+            return fail(err, errlen, "'%s' encodes to %u bytes, but the assembler counted %u", info->name, n, in->size);
+        return n;
+    }
     if (op == ASM_OPCODE_NONE && !(in->e64 && m->vop3[in->op] != ASM_OPCODE_NONE))
         return fail(err, errlen, "'%s' has no %s opcode in isa/isa_opcodes.def", info->name, isa_enc_name(info->enc));
     unsigned n;

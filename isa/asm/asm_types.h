@@ -274,6 +274,9 @@ typedef struct {
     uint32_t dsym_hash_size;
     asm_dfixup_t *dfix;
     uint32_t ndfix, dfix_cap;
+
+    /* The target the text is for: `.amdgcn_target` (asm_directives.c), ISA_TARGET_GFX803 without one. */
+    isa_target_t target;
 } asm_ctx_t;
 
 /* Metadata of one kernel as read from the YAML (matched to kernels after pass 1). */

@@ -3,6 +3,7 @@
 #include "isa.h"
 
 #include "exec/exec_buffer.h"
+#include "exec/exec_flat9.h"
 #include "exec/exec_gpr_idx.h"
 #include "exec/exec_mem.h"
 #include "exec/exec_operands.h"
@@ -50,7 +51,12 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     case ISA_ENC_VOP2:
     case ISA_ENC_VOPC:
     case ISA_ENC_VOP3: isa_exec_valu(w, in, res); break;
-    case ISA_ENC_FLAT: isa_exec_flat(w, in, res); break;
+    case ISA_ENC_FLAT:
+        if (isa_flat9_form((isa_op_t)in->op, w->target)) /* gfx9's segments, offsets, d16 (exec_flat9.c) */
+            isa_exec_flat9(w, in, res);
+        else
+            isa_exec_flat(w, in, res);
+        break;
     case ISA_ENC_DS: isa_exec_ds(w, in, res); break;
     case ISA_ENC_MUBUF:
     case ISA_ENC_MTBUF: isa_exec_buffer(w, in, res); break;

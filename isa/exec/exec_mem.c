@@ -73,6 +73,11 @@ static uint32_t atomic_apply(atomic_t k, uint32_t old, uint32_t data, uint32_t c
     }
 }
 
+uint32_t isa_x_atomic32(isa_op_t op, uint32_t old, uint32_t data, uint32_t cmp)
+{
+    return atomic_apply(atomic_kind(op), old, data, cmp);
+}
+
 /* ---- FLAT ------------------------------------------------------------------------------------ */
 
 static uint8_t *flat_ptr(const isa_wave_t *w, uint64_t addr, uint32_t size)

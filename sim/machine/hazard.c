@@ -16,7 +16,8 @@
 enum { HZ_VM, HZ_LGKM };
 enum { HZ_REGS = ISA_NUM_SREGS + 256 };  /* index: an SGPR/special code, or 128 + VGPR */
 enum { HZ_CNT_MAX = 15 };                /* gfx8's vmcnt and lgkmcnt are 4 bits: a wave cannot have
-                                            more outstanding, so the 16th op back is done */
+                                            more outstanding, so the 16th op back is done; gfx9's
+                                            vmcnt has 6 bits (isa_vmcnt_max) */
 
 /* The wait states each row needs (gfx8). */
 enum {
@@ -279,7 +280,8 @@ static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_t *hz
 /* Whether the s_waitcnts so far (or the counter's limit) guarantee e's load has written. */
 static bool covered(const hz_wave_t *h, const hz_reg_t *e)
 {
-    return e->idx <= h->w->hz_hot.guar[e->ctr] || h->w->hz_hot.issued[e->ctr] - e->idx >= HZ_CNT_MAX;
+    uint32_t max = e->ctr == HZ_VM ? isa_vmcnt_max(h->w->isa.target) : HZ_CNT_MAX;
+    return e->idx <= h->w->hz_hot.guar[e->ctr] || h->w->hz_hot.issued[e->ctr] - e->idx >= max;
 }
 
 static void report_counter(tw_sim_t *s, const tw_wave_t *w, uint64_t c, unsigned r, bool write)
@@ -460,7 +462,7 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
             }
     }
     if (in->op == ISA_s_waitcnt) {
-        unsigned n[2] = { isa_waitcnt_vm(in->simm16), isa_waitcnt_lgkm(in->simm16) };
+        unsigned n[2] = { isa_waitcnt_vm_on(in->simm16, h->w->isa.target), isa_waitcnt_lgkm(in->simm16) };
         if (h->w->hz_hot.issued[HZ_VM] > n[0] && h->w->hz_hot.issued[HZ_VM] - n[0] > h->w->hz_hot.guar[HZ_VM])
             h->w->hz_hot.guar[HZ_VM] = h->w->hz_hot.issued[HZ_VM] - n[0];
         bool ooo = h->last_smem > h->w->hz_hot.guar[HZ_LGKM];

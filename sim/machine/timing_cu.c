@@ -215,7 +215,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         uint32_t imm = (uint32_t)in->simm16;
         switch ((isa_op_t)in->op) {
         case ISA_s_waitcnt:
-            w->wait_vm = isa_waitcnt_vm(in->simm16);
+            w->wait_vm = isa_waitcnt_vm_on(in->simm16, w->isa.target); /* 6 bits on gfx9 */
             w->wait_lgkm = isa_waitcnt_lgkm(in->simm16);
             if (w->vm_cnt > w->wait_vm)
                 tw_set_state(s, w, TEV_WAVE_WAIT_VM, c + 1);
