@@ -317,6 +317,11 @@ isa_op_t isa_flat_base_op(isa_op_t op);
  * bits [31:16]; the other half is kept. ISA_D16_NONE for every other instruction. */
 enum { ISA_D16_NONE, ISA_D16_LO, ISA_D16_HI };
 unsigned isa_op_d16(isa_op_t op);
+/* A d16 load's register: `v`'s low 16 bits into the half `d16` names, the other half of `old` kept. */
+static inline uint32_t isa_d16_merge(unsigned d16, uint32_t old, uint32_t v)
+{
+    return d16 == ISA_D16_HI ? (old & 0xffffu) | v << 16 : (old & 0xffff0000u) | (v & 0xffffu);
+}
 /* s_waitcnt's vmcnt on a target: [3:0] on gfx8, [3:0] | [15:14] << 4 on gfx9 (six bits, 0..63). */
 static inline unsigned isa_waitcnt_vm_on(int32_t simm16, isa_target_t t)
 {

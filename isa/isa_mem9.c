@@ -12,9 +12,9 @@ _Static_assert(ISA_global_atomic_cmpswap_x2 - ISA_global_atomic_swap == 25, "glo
 _Static_assert(ISA_scratch_store_short_d16_hi - ISA_scratch_load_ubyte == 21, "scratch_ is one run");
 _Static_assert(ISA_global_load_ubyte_d16 - ISA_global_load_ubyte == 14, "global_ d16 after the plain forms");
 
-/* The first and last entries of the mem9 block of isa.def. */
+/* The first and last entries of the mem9 block of isa.def (FLAT, then DS and MUBUF d16). */
 #define MEM9_FIRST ISA_flat_load_ubyte_d16
-#define MEM9_LAST ISA_scratch_store_short_d16_hi
+#define MEM9_LAST ISA_buffer_store_short_d16_hi
 
 bool isa_op_mem9(isa_op_t op)
 {
@@ -59,9 +59,15 @@ unsigned isa_op_d16(isa_op_t op)
     isa_op_t f = isa_flat_base_op(op);
     switch (f == ISA_NUM_OPS ? op : f) {
     case ISA_flat_load_ubyte_d16: case ISA_flat_load_sbyte_d16: case ISA_flat_load_short_d16:
+    case ISA_ds_read_u8_d16: case ISA_ds_read_i8_d16: case ISA_ds_read_u16_d16:
+    case ISA_buffer_load_ubyte_d16: case ISA_buffer_load_sbyte_d16: case ISA_buffer_load_short_d16:
         return ISA_D16_LO;
     case ISA_flat_load_ubyte_d16_hi: case ISA_flat_load_sbyte_d16_hi: case ISA_flat_load_short_d16_hi:
     case ISA_flat_store_byte_d16_hi: case ISA_flat_store_short_d16_hi:
+    case ISA_ds_read_u8_d16_hi: case ISA_ds_read_i8_d16_hi: case ISA_ds_read_u16_d16_hi:
+    case ISA_ds_write_b8_d16_hi: case ISA_ds_write_b16_d16_hi:
+    case ISA_buffer_load_ubyte_d16_hi: case ISA_buffer_load_sbyte_d16_hi: case ISA_buffer_load_short_d16_hi:
+    case ISA_buffer_store_byte_d16_hi: case ISA_buffer_store_short_d16_hi:
         return ISA_D16_HI;
     default:
         return ISA_D16_NONE;

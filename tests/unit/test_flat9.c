@@ -304,6 +304,62 @@ START_TEST(scratch_interleave)
 }
 END_TEST
 
+/* DS and buffer d16 (gfx9): the same halves from LDS and through a V#. Memory byte i (LDS and the
+ * global window alike) is (i * 37 + 0x81) & 0xff; each lane reads at 0x200 + 2 * lane. */
+START_TEST(ds_buffer_d16)
+{
+    ut_machine_t *m = machine9();
+    for (unsigned i = 0; i < sizeof m->lds; i++)
+        m->lds[i] = (uint8_t)(i * 37 + 0x81);
+    for (unsigned l = 0; l < 64; l++)
+        ut_vreg(m, 2)[l] = 0x200 + 2 * l;
+    /* a raw V# over the window: base UT_MEM_BASE, stride 0, num_records 64 KiB, format 32 UINT */
+    m->w.sreg[4] = (uint32_t)UT_MEM_BASE;
+    m->w.sreg[5] = (uint32_t)(UT_MEM_BASE >> 32);
+    m->w.sreg[6] = UT_MEM_SIZE;
+    m->w.sreg[7] = 4u << 12 | 4u << 15;
+    static const char *const text[2][6] = {
+        { "ds_read_u8_d16 v1, v2", "ds_read_u8_d16_hi v1, v2", "ds_read_i8_d16 v1, v2", "ds_read_i8_d16_hi v1, v2",
+          "ds_read_u16_d16 v1, v2", "ds_read_u16_d16_hi v1, v2" },
+        { "buffer_load_ubyte_d16 v1, v2, s[4:7], 0 offen", "buffer_load_ubyte_d16_hi v1, v2, s[4:7], 0 offen",
+          "buffer_load_sbyte_d16 v1, v2, s[4:7], 0 offen", "buffer_load_sbyte_d16_hi v1, v2, s[4:7], 0 offen",
+          "buffer_load_short_d16 v1, v2, s[4:7], 0 offen", "buffer_load_short_d16_hi v1, v2, s[4:7], 0 offen" },
+    };
+    for (int fam = 0; fam < 2; fam++)
+        for (int form = 0; form < 6; form++) {
+            ut_vset_all(m, 1, 0x12345678u);
+            isa_inst_t in = one9(text[fam][form]);
+            isa_exec_result_t r = ut_run(m, &in);
+            ck_assert_msg(r.status == ISA_EXEC_OK, "%s: %s", text[fam][form], r.fault_msg);
+            for (unsigned l = 0; l < 64; l++) {
+                uint32_t i = 0x200 + 2 * l;
+                uint32_t b0 = (i * 37 + 0x81) & 0xff, b1 = ((i + 1) * 37 + 0x81) & 0xff;
+                uint32_t half = form < 2 ? b0 : form < 4 ? (b0 & 0x80 ? 0xff00u | b0 : b0) : (b0 | b1 << 8);
+                uint32_t want = form % 2 == 0 ? 0x12340000u | half : 0x5678u | half << 16;
+                ck_assert_msg(ut_vreg(m, 1)[l] == want, "%s lane %u: 0x%08x, want 0x%08x", text[fam][form], l,
+                              ut_vreg(m, 1)[l], want);
+            }
+        }
+    /* the _d16_hi writes and stores take the high half */
+    ut_vset_all(m, 4, 0xbeefcafeu);
+    isa_inst_t in = one9("ds_write_b16_d16_hi v2, v4");
+    ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
+    ck_assert_uint_eq(m->lds[0x200], 0xef);
+    ck_assert_uint_eq(m->lds[0x201], 0xbe);
+    in = one9("ds_write_b8_d16_hi v2, v4 offset:1");
+    ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
+    ck_assert_uint_eq(m->lds[0x201], 0xef);
+    in = one9("buffer_store_short_d16_hi v4, v2, s[4:7], 0 offen");
+    ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
+    ck_assert_uint_eq(m->gmem[0x27e], 0xef);
+    ck_assert_uint_eq(m->gmem[0x27f], 0xbe);
+    in = one9("buffer_store_byte_d16_hi v4, v2, s[4:7], 0 offen offset:1");
+    ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
+    ck_assert_uint_eq(m->gmem[0x27f], 0xef);
+    free(m);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("flat9");
@@ -314,6 +370,7 @@ static Suite *suite(void)
     tcase_add_test(tc, d16_halves);
     tcase_add_test(tc, global_atomics);
     tcase_add_test(tc, scratch_interleave);
+    tcase_add_test(tc, ds_buffer_d16);
     suite_add_tcase(s, tc);
     return s;
 }
