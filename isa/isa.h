@@ -322,6 +322,9 @@ static inline uint32_t isa_d16_merge(unsigned d16, uint32_t old, uint32_t v)
 {
     return d16 == ISA_D16_HI ? (old & 0xffffu) | v << 16 : (old & 0xffff0000u) | (v & 0xffffu);
 }
+/* The flat_atomic_ instruction whose operation a scalar atomic (s_atomic_*, s_buffer_atomic_*) does;
+ * ISA_NUM_OPS for any other instruction. */
+isa_op_t isa_smem_atomic_flat_op(isa_op_t op);
 /* s_waitcnt's vmcnt on a target: [3:0] on gfx8, [3:0] | [15:14] << 4 on gfx9 (six bits, 0..63). */
 static inline unsigned isa_waitcnt_vm_on(int32_t simm16, isa_target_t t)
 {

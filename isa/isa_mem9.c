@@ -11,10 +11,11 @@ _Static_assert(ISA_global_store_short_d16_hi - ISA_global_load_ubyte == 21, "glo
 _Static_assert(ISA_global_atomic_cmpswap_x2 - ISA_global_atomic_swap == 25, "global_ atomics are one run");
 _Static_assert(ISA_scratch_store_short_d16_hi - ISA_scratch_load_ubyte == 21, "scratch_ is one run");
 _Static_assert(ISA_global_load_ubyte_d16 - ISA_global_load_ubyte == 14, "global_ d16 after the plain forms");
+_Static_assert(ISA_s_buffer_atomic_cmpswap_x2 - ISA_s_atomic_swap == 51, "scalar atomics are one run");
 
 /* The first and last entries of the mem9 block of isa.def (FLAT, then DS and MUBUF d16). */
 #define MEM9_FIRST ISA_flat_load_ubyte_d16
-#define MEM9_LAST ISA_buffer_store_short_d16_hi
+#define MEM9_LAST ISA_s_buffer_atomic_cmpswap_x2
 
 bool isa_op_mem9(isa_op_t op)
 {
@@ -72,4 +73,12 @@ unsigned isa_op_d16(isa_op_t op)
     default:
         return ISA_D16_NONE;
     }
+}
+
+isa_op_t isa_smem_atomic_flat_op(isa_op_t op)
+{
+    if (op < ISA_s_atomic_swap || op > ISA_s_buffer_atomic_cmpswap_x2)
+        return ISA_NUM_OPS;
+    unsigned k = (unsigned)(op - ISA_s_atomic_swap) % 26; /* s_atomic_ and s_buffer_atomic_ alike */
+    return (isa_op_t)(k < 13 ? ISA_flat_atomic_swap + k : ISA_flat_atomic_swap_x2 + (k - 13));
 }

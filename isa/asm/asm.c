@@ -275,6 +275,8 @@ static void instruction(asm_ctx_t *c, uint32_t i)
     }
     if (!asm_match(c, op, suffix, t->col, ops, nops, &mods, &pi))
         return;
+    if (in->glc && isa_smem_atomic_flat_op(op) != ISA_NUM_OPS) /* gfx9: the old value returns into the data */
+        in->sdst = (isa_operand_t){ in->src[0].code, (uint8_t)(isa_ops[op].mem_bytes / 4), 0, 0 };
 matched:
     pi.line = c->line;
     pi.line_len = c->line_len;

@@ -501,8 +501,8 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
     case ISA_ENC_SMEM: {
         /* 12.2 SMEM: sdata [12:6], sbase [5:0] (SGPR pair / 2), glc [16], imm [17]; then the
          * 20-bit byte offset (imm) or the SGPR holding it. */
-        if (info->flags & ISA_FL_STORE) {
-            /* s_store_*, s_buffer_store_*: the data in the SDATA field, then the base and offset */
+        if (info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) {
+            /* s_store_*, s_buffer_store_*, gfx9's s_atomic_*: the data in the SDATA field, then the base and offset */
             if (in->nsrc < 2 || in->src[0].code >= ISA_NUM_SREGS || in->src[1].code >= ISA_NUM_SREGS)
                 return fail(err, errlen, "'%s' needs SGPR data and base", info->name);
             bool imm = !in->has_soffset_sgpr;

@@ -360,6 +360,62 @@ START_TEST(ds_buffer_d16)
 }
 END_TEST
 
+/* Scalar atomics (gfx9): one read-modify-write at the SGPR-pair address or the V#'s base plus the
+ * offset; with glc the old value returns into the data registers. */
+START_TEST(scalar_atomics)
+{
+    ut_machine_t *m = machine9();
+    m->w.sreg[2] = (uint32_t)UT_MEM_BASE;
+    m->w.sreg[3] = (uint32_t)(UT_MEM_BASE >> 32);
+    le_put32(m->gmem + 0x40, 1000);
+    m->w.sreg[1] = 5;
+    isa_inst_t in = one9("s_atomic_add s1, s[2:3], 0x40 glc");
+    ck_assert_int_eq(in.sdst.code, 1);
+    char text[96];
+    isa_format_inst(NULL, &in, text, sizeof text);
+    ck_assert_str_eq(text, "s_atomic_add s1, s[2:3], 0x40 glc");
+    ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
+    ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x40), 1005);
+    ck_assert_uint_eq(m->w.sreg[1], 1000);
+    /* without glc nothing returns: 1005 - 1000 */
+    in = one9("s_atomic_sub s1, s[2:3], 0x40");
+    ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
+    ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x40), 5);
+    ck_assert_uint_eq(m->w.sreg[1], 1000);
+    /* cmpswap_x2 at an SGPR offset: {new, compare} in s[4:7]; equal, so swapped */
+    le_put32(m->gmem + 0x80, 0x11111111u);
+    le_put32(m->gmem + 0x84, 0x22222222u);
+    m->w.sreg[4] = 0xaaaaaaaau, m->w.sreg[5] = 0xbbbbbbbbu;
+    m->w.sreg[6] = 0x11111111u, m->w.sreg[7] = 0x22222222u;
+    m->w.sreg[8] = 0x80;
+    in = one9("s_atomic_cmpswap_x2 s[4:7], s[2:3], s8 glc");
+    ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
+    ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x80), 0xaaaaaaaau);
+    ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x84), 0xbbbbbbbbu);
+    ck_assert_uint_eq(m->w.sreg[4], 0x11111111u);
+    ck_assert_uint_eq(m->w.sreg[5], 0x22222222u);
+    ck_assert_uint_eq(m->w.sreg[6], 0x11111111u); /* the compare value stays */
+    /* s_buffer_atomic_: a V# over the window from 0x200, num_records 0x100 */
+    m->w.sreg[12] = (uint32_t)(UT_MEM_BASE + 0x200);
+    m->w.sreg[13] = (uint32_t)((UT_MEM_BASE + 0x200) >> 32);
+    m->w.sreg[14] = 0x100;
+    m->w.sreg[15] = 0;
+    le_put32(m->gmem + 0x210, 7);
+    m->w.sreg[10] = 9;
+    in = one9("s_buffer_atomic_umax s10, s[12:15], 0x10 glc");
+    ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
+    ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x210), 9);
+    ck_assert_uint_eq(m->w.sreg[10], 7);
+    /* past num_records: nothing happens, 0 returns */
+    uint32_t before = mem32(m, UT_MEM_BASE + 0x300);
+    in = one9("s_buffer_atomic_add s10, s[12:15], 0x100 glc");
+    ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
+    ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x300), before);
+    ck_assert_uint_eq(m->w.sreg[10], 0);
+    free(m);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("flat9");
@@ -371,6 +427,7 @@ static Suite *suite(void)
     tcase_add_test(tc, global_atomics);
     tcase_add_test(tc, scratch_interleave);
     tcase_add_test(tc, ds_buffer_d16);
+    tcase_add_test(tc, scalar_atomics);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -85,12 +85,41 @@ START_TEST(test_vmcnt_six_bits)
 }
 END_TEST
 
+/* Scalar atomics in the timing model: four workgroups add 1 each to out[0] (lgkmcnt), the returned
+ * old values are stored to out[1 + group]: 0..3 in some order, the sum 4. */
+START_TEST(test_scalar_atomic_timed)
+{
+    static const char kernel[] = GFX900 "k:\n  s_load_dwordx2 s[4:5], s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n"
+                                 "  s_mov_b32 s6, 1\n  s_atomic_add s6, s[4:5], 0x0 glc\n  s_lshl_b32 s7, s2, 2\n"
+                                 "  s_add_u32 s7, s7, 4\n  s_waitcnt lgkmcnt(0)\n  s_store_dword s6, s[4:5], s7\n"
+                                 "  s_dcache_wb\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
+    th_launch_t t;
+    th_prepare(&t, kernel, "grid = 256\nworkgroup = 64\n[buffer out]\ntype = u32\ncount = 5\n[args]\nout = @out\n",
+               NULL, NULL, 0);
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
+    const uint32_t *out = (const uint32_t *)t.L->bufs[0].data;
+    ck_assert_uint_eq(out[0], 4);
+    unsigned seen = 0;
+    for (unsigned g = 0; g < 4; g++) {
+        ck_assert_uint_lt(out[1 + g], 4);
+        seen |= 1u << out[1 + g];
+    }
+    ck_assert_uint_eq(seen, 15);
+    th_release(&t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("timing_flat9");
     TCase *t = tcase_create("flat9");
     tcase_add_test(t, test_global_load_latency);
     tcase_add_test(t, test_vmcnt_six_bits);
+    tcase_add_test(t, test_scalar_atomic_timed);
     suite_add_tcase(s, t);
     return s;
 }
