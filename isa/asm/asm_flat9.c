@@ -245,7 +245,8 @@ const char *asm_flat9_decode(uint32_t w0, uint32_t w1, isa_inst_t *in)
     in->offset = w0 & (seg == ISA_SEG_FLAT ? 0xfffu : 0x1fffu);
     uint32_t saddr = (w1 >> 16) & 0x7f;
     isa_operand_t none = { ISA_OPND_NONE, 0, 0, 0 };
-    in->src[2] = none;
+    for (int k = 0; k < ISA_MAX_SRCS; k++)
+        in->src[k] = none;
     if (seg != ISA_SEG_FLAT && saddr != SADDR_OFF)
         in->src[2] = (isa_operand_t){ (uint16_t)saddr, (uint8_t)(seg == ISA_SEG_GLOBAL ? 2 : 1), 0, 0 };
     bool has_saddr = in->src[2].code != ISA_OPND_NONE;

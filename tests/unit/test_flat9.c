@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "asm/asm_encode.h"
+#include "asm/asm_flat9.h"
 #include "asm_harness.h"
 #include "common/le.h"
 
@@ -73,6 +74,18 @@ START_TEST(encodings)
         unsigned n = asm_encode_inst(map, &p.kernels[0], &p.kernels[0].insts[0], out, err, sizeof err);
         ck_assert_msg(n == 8, "%s: %s", t[i].text, err);
         ck_assert_msg(memcmp(out, t[i].bytes, 8) == 0, "%s: bytes differ from llvm-mc's", t[i].text);
+        /* decoded back: the same operands and fields */
+        isa_inst_t d = p.kernels[0].insts[0], *e = &p.kernels[0].insts[0];
+        memset(&d.src, 0xee, sizeof d.src);
+        d.vdst = d.src[3];
+        d.offset = 0x5555;
+        d.glc = d.slc = 7;
+        ck_assert_ptr_null(asm_flat9_decode(le_get32(out), le_get32(out + 4), &d));
+        for (int k = 0; k < 3; k++)
+            ck_assert_msg(d.src[k].code == e->src[k].code && (d.src[k].code == ISA_OPND_NONE || d.src[k].count == e->src[k].count),
+                          "%s: src[%d] decodes as %u/%u", t[i].text, k, d.src[k].code, d.src[k].count);
+        ck_assert_msg(d.vdst.code == e->vdst.code && d.nsrc == e->nsrc && d.offset == e->offset && d.glc == e->glc &&
+                      d.slc == e->slc, "%s: decodes differently", t[i].text);
         /* printed back as written */
         char back[256];
         isa_format_inst(&p.kernels[0], &p.kernels[0].insts[0], back, sizeof back);
