@@ -244,7 +244,7 @@ table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax $(BUILD)/san/enc
 
 # docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
 # The generators link objects (one source per compile, so that each has its .d file).
-ISA_DOC_SRC := docs/gen/isa_doc.c isa/isa_table.c isa/isa_forms.c
+ISA_DOC_SRC := docs/gen/isa_doc.c isa/isa_table.c isa/isa_forms.c isa/isa_targets.c
 $(BUILD)/isa_doc: $(ISA_DOC_SRC:%.c=$(BUILD)/opt/%.o)
 	$(CC) $(OPT_CFLAGS) -o $@ $^
 

@@ -37,6 +37,25 @@ typedef enum {
     ISA_NUM_OPS
 } isa_op_t;
 
+/* ---- Which instructions a target has (isa_targets.c) ----------------------------------------- */
+
+/* True when isa.def's `op` exists on target t: t's opcode table (isa/isa_opcodes.def for gfx803,
+ * isa/isa_opcodes_<t>.def, from llvm-mc) has its mnemonic on t. A scan of the table: hot paths
+ * read the assembler's opcode map (asm_opcode_map_t), built once, which holds the same answer. */
+bool isa_op_on_target(isa_op_t op, isa_target_t t);
+/* The mnemonic of `op` on target t: LLVM's name there (isa/isa_mnemonics.def: isa.def's
+ * v_add_u32 is v_add_co_u32 on gfx9), else isa.def's name. NULL for an op outside the table, and
+ * for one whose name means another entry on t and that has no other (gfx803's unpacked
+ * buffer_load_format_d16_xy on gfx9): it does not exist there. */
+const char *isa_op_mnemonic(isa_op_t op, isa_target_t t);
+/* The isa.def entry the mnemonic (len bytes, without _e32/_e64) means on target t, whether or not
+ * t has it (isa_op_on_target says); ISA_NUM_OPS when it means none: a mnemonic isa.def has no
+ * entry for, or an entry's own name where t spells that entry otherwise (v_add_nc_u32 on gfx9). */
+isa_op_t isa_mnemonic_op(const char *name, size_t len, isa_target_t t);
+/* True when LLVM knows the mnemonic (len bytes) on target t (its opcode table has it), whether or
+ * not isa.def has the instruction. */
+bool isa_target_knows(const char *name, size_t len, isa_target_t t);
+
 typedef enum {
     ISA_ENC_SOP1, ISA_ENC_SOP2, ISA_ENC_SOPC, ISA_ENC_SOPK, ISA_ENC_SOPP, ISA_ENC_SMEM,
     ISA_ENC_VOP1, ISA_ENC_VOP2, ISA_ENC_VOPC, ISA_ENC_VOP3, ISA_ENC_FLAT, ISA_ENC_DS,
@@ -293,6 +312,13 @@ static inline unsigned isa_hwreg_size(int32_t simm16) { return (((unsigned)simm1
 static inline unsigned isa_waitcnt_vm(int32_t simm16) { return (unsigned)simm16 & 0xf; }
 static inline unsigned isa_waitcnt_exp(int32_t simm16) { return ((unsigned)simm16 >> 4) & 0x7; }
 static inline unsigned isa_waitcnt_lgkm(int32_t simm16) { return ((unsigned)simm16 >> 8) & 0xf; }
+/* gfx9 widens vmcnt to 6 bits, its high two in [15:14] (Vega ISA manual, SOPP s_waitcnt; llvm-mc-15
+ * -mcpu=gfx900): the count on target t, and the largest a target's vmcnt holds. */
+static inline unsigned isa_waitcnt_vm_on(int32_t simm16, isa_target_t t)
+{
+    return t == ISA_TARGET_GFX803 ? isa_waitcnt_vm(simm16) : isa_waitcnt_vm(simm16) | (((unsigned)simm16 >> 14) & 3) << 4;
+}
+static inline unsigned isa_waitcnt_vm_max(isa_target_t t) { return t == ISA_TARGET_GFX803 ? 15 : 63; }
 
 /* ---- gfx9: FLAT segments, d16, the 6-bit vmcnt (mem9) ----------------------------------------
  * gfx9's FLAT encoding has a SEG field (0 flat, 1 scratch, 2 global; the Vega ISA manual, "FLAT,
@@ -325,14 +351,6 @@ static inline uint32_t isa_d16_merge(unsigned d16, uint32_t old, uint32_t v)
 /* The flat_atomic_ instruction whose operation a scalar atomic (s_atomic_*, s_buffer_atomic_*) does;
  * ISA_NUM_OPS for any other instruction. */
 isa_op_t isa_smem_atomic_flat_op(isa_op_t op);
-/* s_waitcnt's vmcnt on a target: [3:0] on gfx8, [3:0] | [15:14] << 4 on gfx9 (six bits, 0..63). */
-static inline unsigned isa_waitcnt_vm_on(int32_t simm16, isa_target_t t)
-{
-    unsigned lo = (unsigned)simm16 & 0xf;
-    return t == ISA_TARGET_GFX803 ? lo : lo | (((unsigned)simm16 >> 14) & 3u) << 4;
-}
-/* The most vector memory operations a wave's vmcnt counts on a target (15 on gfx8, 63 on gfx9). */
-static inline unsigned isa_vmcnt_max(isa_target_t t) { return t == ISA_TARGET_GFX803 ? 15u : 63u; }
 
 /* ---- Kernels -------------------------------------------------------------------------------- */
 

@@ -74,6 +74,23 @@ static void print_notes(const isa_op_info_t *op)
     else if (isa_op_has_form(id, ISA_FORM_SDWA)) { printf("%sSDWA", sep); sep = "; "; }
 }
 
+/* The targets that have op, with its name where a target spells it otherwise. */
+static void print_targets(isa_op_t op)
+{
+    const char *sep = "";
+    for (int t = 0; t < ISA_NUM_TARGETS; t++) {
+        if (!isa_op_on_target(op, (isa_target_t)t))
+            continue;
+        const char *m = isa_op_mnemonic(op, (isa_target_t)t);
+        printf("%s%s", sep, isa_target_name((isa_target_t)t));
+        if (strcmp(m, isa_ops[op].name) != 0)
+            printf(" (`%s`)", m);
+        sep = ", ";
+    }
+    if (!*sep)
+        fputs("—", stdout);
+}
+
 int main(void)
 {
     static const char *const enc_title[ISA_NUM_ENCS] = {
@@ -113,16 +130,38 @@ int main(void)
     puts("subset) or 0..15.");
     puts("Units are the sequencer's issue categories (SEQ: handled without a unit).");
     puts("See docs/asm.md for the syntax and the rules the assembler enforces.");
+    puts("");
+    puts("## Targets");
+    puts("");
+    puts("A program is code for one target: gfx803 (GCN3: Fiji, Polaris), gfx900 (Vega 10) or gfx906");
+    puts("(Vega 20). The `targets` column says which have each instruction, and under which name where a");
+    puts("target spells it otherwise (gfx9 renamed gfx8's carry adds `v_add_co_u32` ... and its 16-bit mads");
+    puts("`v_mad_legacy_f16` ..., giving the old names to new instructions). It is data, not a copy of the");
+    puts("ISA per target: each target's opcode table (isa/isa_opcodes.def for gfx803,");
+    puts("isa/isa_opcodes_gfx900.def, isa/isa_opcodes_gfx906.def) is what llvm-mc knows for it");
+    puts("(tests/isa/opcode_enum.sh, checked by `make table-check`), joined with this table by mnemonic");
+    puts("through isa/isa_mnemonics.def. An instruction without an opcode on a target does not exist there:");
+    puts("the assembler and the code object reader refuse it (docs/asm.md, \"Targets\").");
+    puts("");
+    for (int t = 0; t < ISA_NUM_TARGETS; t++) {
+        int n = 0;
+        for (int i = 0; i < ISA_NUM_OPS; i++)
+            n += isa_op_on_target((isa_op_t)i, (isa_target_t)t);
+        printf("%s%s: %d", t ? ", " : "Instructions per target: ", isa_target_name((isa_target_t)t), n);
+    }
+    puts(".");
     for (int e = 0; e < ISA_NUM_ENCS; e++) {
         printf("\n## %s\n\n", enc_title[e]);
-        puts("| instruction | unit | operands | notes |");
-        puts("|---|---|---|---|");
+        puts("| instruction | unit | operands | targets | notes |");
+        puts("|---|---|---|---|---|");
         for (int i = 0; i < ISA_NUM_OPS; i++) {
             const isa_op_info_t *op = &isa_ops[i];
             if ((int)op->enc != e)
                 continue;
             printf("| `%s` | %s | ", op->name, isa_unit_name(op->unit));
             print_sig(op->sig);
+            fputs(" | ", stdout);
+            print_targets((isa_op_t)i);
             fputs(" | ", stdout);
             print_notes(op);
             puts(" |");

@@ -41,6 +41,52 @@ static isa_op_t lookup_op(const asm_ctx_t *c, const char *name, size_t len)
     return ISA_NUM_OPS;
 }
 
+/* The entry a mnemonic means on the file's target (isa_mnemonic_op, by the hash): an entry the
+ * target spells otherwise is found by that spelling only. */
+static isa_op_t target_op(const asm_ctx_t *c, const char *name, size_t len)
+{
+    for (uint32_t k = 0; k < c->nrenamed; k++) {
+        const char *m = c->mnemonic[c->renamed[k]];
+        if (strlen(m) == len && memcmp(m, name, len) == 0)
+            return (isa_op_t)c->renamed[k];
+    }
+    isa_op_t op = lookup_op(c, name, len);
+    return op != ISA_NUM_OPS && c->mnemonic[op] != isa_ops[op].name ? ISA_NUM_OPS : op;
+}
+
+static bool on_target(asm_ctx_t *c, isa_op_t op)
+{
+    if (c->on_target[op] < 0)
+        c->on_target[op] = (int8_t)isa_op_on_target(op, c->target);
+    return c->on_target[op] == 1;
+}
+
+/* The other targets LLVM knows a mnemonic on, for a message: "gfx9", "gfx906", "gfx803", or
+ * "gfx803 and gfx906"; NULL when none. */
+static const char *targets_of(const char *name, size_t len, isa_target_t except, char *buf, size_t size)
+{
+    bool on[ISA_NUM_TARGETS];
+    unsigned n = 0;
+    for (unsigned t = 0; t < ISA_NUM_TARGETS; t++) {
+        on[t] = t != (unsigned)except && isa_target_knows(name, len, (isa_target_t)t);
+        n += on[t];
+    }
+    if (!n)
+        return NULL;
+    if (on[ISA_TARGET_GFX900] && on[ISA_TARGET_GFX906] && !on[ISA_TARGET_GFX803] && except == ISA_TARGET_GFX803)
+        return "gfx9";
+    size_t pos = 0;
+    buf[0] = '\0';
+    for (unsigned t = 0, k = 0; t < ISA_NUM_TARGETS; t++)
+        if (on[t]) {
+            int w = snprintf(buf + pos, size - pos, "%s%s", k ? (k + 1 == n ? " and " : ", ") : "",
+                             isa_target_name((isa_target_t)t));
+            pos += w > 0 && (size_t)w < size - pos ? (size_t)w : 0;
+            k++;
+        }
+    return buf;
+}
+
 /* gfx9 (and later) mnemonics people carry over; each gets the gfx803 way to say it. */
 static const struct {
     const char *name;
@@ -133,7 +179,7 @@ static void unknown_mnemonic(asm_ctx_t *c, const asm_tok_t *t, const char *name,
             return;
         }
     }
-    for (size_t k = 0; k < sizeof gfx9_ops / sizeof gfx9_ops[0]; k++) {
+    for (size_t k = 0; c->target == ISA_TARGET_GFX803 && k < sizeof gfx9_ops / sizeof gfx9_ops[0]; k++) {
         size_t n = strlen(gfx9_ops[k].name);
         if (gfx9_ops[k].prefix ? (len >= n && memcmp(name, gfx9_ops[k].name, n) == 0)
                                : (len == n && memcmp(name, gfx9_ops[k].name, n) == 0)) {
@@ -142,10 +188,29 @@ static void unknown_mnemonic(asm_ctx_t *c, const asm_tok_t *t, const char *name,
             return;
         }
     }
+    const char *tn = isa_target_name(c->target);
+    char buf[64];
+    const char *others = targets_of(name, len, c->target, buf, sizeof buf);
+    isa_op_t own = lookup_op(c, name, len);
+    if (own != ISA_NUM_OPS && c->mnemonic[own] != isa_ops[own].name && !isa_target_knows(name, len, c->target)) {
+        asm_error(c, t->col, "'%.*s' is spelled '%s' on %s", (int)len, name, c->mnemonic[own], tn);
+        return;
+    }
+    if (own != ISA_NUM_OPS || isa_target_knows(name, len, c->target) || others) {
+        if (isa_target_knows(name, len, c->target))
+            asm_error(c, t->col, "'%.*s' is a %s instruction that gcnsim does not simulate yet", (int)len, name, tn);
+        else if (others)
+            asm_error(c, t->col, "'%.*s' does not exist on %s (it is a %s instruction)", (int)len, name, tn, others);
+        else
+            asm_error(c, t->col, "'%.*s' does not exist on %s", (int)len, name, tn);
+        return;
+    }
     unsigned best = 1000;
     int best_op = -1;
     for (int op = 0; op < ISA_NUM_OPS; op++) {
-        const char *n = isa_ops[op].name;
+        if (!on_target(c, (isa_op_t)op))
+            continue;
+        const char *n = c->mnemonic[op];
         unsigned d = edit_distance(name, len, n, strlen(n));
         if (d < best) {
             best = d;
@@ -154,7 +219,7 @@ static void unknown_mnemonic(asm_ctx_t *c, const asm_tok_t *t, const char *name,
     }
     unsigned limit = len < 6 ? 1 : len < 12 ? 2 : 3;
     if (best_op >= 0 && best <= limit)
-        asm_error(c, t->col, "unknown instruction '%.*s'; did you mean '%s'?", (int)t->len, t->p, isa_ops[best_op].name);
+        asm_error(c, t->col, "unknown instruction '%.*s'; did you mean '%s'?", (int)t->len, t->p, c->mnemonic[best_op]);
     else
         asm_error(c, t->col, "unknown instruction '%.*s'", (int)t->len, t->p);
 }
@@ -209,13 +274,13 @@ static void instruction(asm_ctx_t *c, uint32_t i)
         suffix = ASM_SUFFIX_SDWA, slen = 5;
     else if (len > 4 && memcmp(name + len - 4, "_dpp", 4) == 0)
         suffix = ASM_SUFFIX_DPP, slen = 4;
-    isa_op_t op = lookup_op(c, name, len - slen);
+    isa_op_t op = target_op(c, name, len - slen);
     if (op == ISA_NUM_OPS && suffix) {
-        op = lookup_op(c, name, len); /* a name that really ends in _e32/_e64 */
+        op = target_op(c, name, len); /* a name that really ends in _e32/_e64 */
         if (op != ISA_NUM_OPS)
             suffix = 0, slen = 0;
     }
-    if (op == ISA_NUM_OPS || (c->target == ISA_TARGET_GFX803 && isa_op_mem9(op))) {
+    if (op == ISA_NUM_OPS || !on_target(c, op)) {
         unknown_mnemonic(c, t, name, len - slen);
         return;
     }
@@ -348,7 +413,8 @@ static void ctx_free(asm_ctx_t *c)
     free(c);
 }
 
-int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_program_t *out, FILE *diag)
+int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_target_t target, isa_program_t *out,
+                        FILE *diag)
 {
     memset(out, 0, sizeof *out);
     asm_ctx_t *c = calloc(1, sizeof *c);
@@ -361,6 +427,7 @@ int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_prog
     c->diag = diag;
     c->in_amdhsa = -1;
     c->meta_kernel = -1;
+    asm_target_set(c, (unsigned)target < ISA_NUM_TARGETS ? target : ISA_TARGET_GFX803);
     for (int op = 0; op < ISA_NUM_OPS; op++)
         if (!asm_sig_parse(isa_ops[op].sig, &c->sigs[op])) {
             if (diag)
@@ -406,6 +473,7 @@ int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_prog
     if (c->nerrors == 0)
         asm_program_link(c, out);
     int errors = c->nerrors;
+    isa_target_t target_used = c->target;
     if (errors > ASM_ERRORS_SHOWN && diag)
         fprintf(diag, "%s: ... and %d more error%s\n", name, errors - ASM_ERRORS_SHOWN,
                 errors - ASM_ERRORS_SHOWN == 1 ? "" : "s");
@@ -415,6 +483,9 @@ int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_prog
         return errors;
     }
     out->path = strdup(name);
+    out->target = target_used;
+    for (uint32_t k = 0; k < out->nkernels; k++)
+        out->kernels[k].target = target_used;
     isa_program_predecode(out);
     return 0;
 }

@@ -12,8 +12,12 @@
 #include "asm/asm_diag.h"
 #include "isa.h"
 
-/* Assemble text held in memory; `name` is used in diagnostics. Returns the number of errors (0 on
- * success; the program is then filled and must be released with isa_program_free). */
-int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_program_t *out, FILE *diag);
+/* Assemble text held in memory for `target` (the caller's default: the machine's gpu.target; a
+ * `.amdgcn_target` directive in the text overrides it); `name` is used in diagnostics. Returns
+ * the number of errors (0 on success; the program, its target and its kernels' set, is then
+ * filled and must be released with isa_program_free). */
+int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_target_t target, isa_program_t *out,
+                        FILE *diag);
+
 
 #endif

@@ -248,12 +248,12 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
     int f = family_of(w, &opc, &gfx);
     if (f < 0)
         return gfx ? fail(err, errlen, off, "0x%08x is a %s instruction: graphics-only, not simulated", w, gfx)
-                   : fail(err, errlen, off, "0x%08x is not a gfx803 instruction", w);
+                   : fail(err, errlen, off, "0x%08x is not a %s instruction", w, isa_target_name(m->target));
     uint16_t line = m->by_code[f][opc];
     if (!line)
-        return fail(err, errlen, off, "0x%08x: %s opcode 0x%x is not a gfx803 instruction LLVM knows", w,
-                    asm_hw_family_name((asm_hw_family_t)f), opc);
-    const char *name = asm_opcode_lines[line - 1].name;
+        return fail(err, errlen, off, "0x%08x: %s opcode 0x%x is not a %s instruction LLVM knows", w,
+                    asm_hw_family_name((asm_hw_family_t)f), opc, isa_target_name(m->target));
+    const char *name = m->lines[line - 1].name;
     isa_op_t op = m->line_op[line - 1];
     if (op == ISA_NUM_OPS)
         return fail(err, errlen, off, "'%s' (%s opcode 0x%x) is not in gcnsim's instruction table", name,
@@ -320,8 +320,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             w1 = get32(code + off + 4);
             size = 8;
             if (!decode_vop_extension(op, f, src0 == ASM_SRC_SDWA ? ISA_FORM_SDWA : ISA_FORM_DPP, w1, in, &fl))
-                return fail(err, errlen, off, "0x%08x 0x%08x: not a %s form of '%s' that gfx803 has", w, w1,
-                            src0 == ASM_SRC_SDWA ? "SDWA" : "DPP", name);
+                return fail(err, errlen, off, "0x%08x 0x%08x: not a %s form of '%s' that %s has", w, w1,
+                            src0 == ASM_SRC_SDWA ? "SDWA" : "DPP", name, isa_target_name(m->target));
             src0 = ISA_VGPR_BASE + (w1 & 0xff);
         }
         fl.e32 = true;
@@ -442,7 +442,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             if (s->kind == SIG_SSRC && c >= ISA_VGPR_BASE)
                 return fail(err, errlen, off, "'%s': a VGPR where a scalar operand goes", name);
             if (c == ISA_SRC_LITERAL && f == ASM_HW_VOP3)
-                return fail(err, errlen, off, "'%s': a literal in the 64-bit encoding, which gfx803 does not have", name);
+                return fail(err, errlen, off, "'%s': a literal in the 64-bit encoding, which %s does not have", name,
+                            isa_target_name(m->target));
             slot++;
             in->nsrc++;
             literal |= c == ISA_SRC_LITERAL;

@@ -109,25 +109,69 @@ static bool directive_name(asm_ctx_t *c, uint32_t i, const char *dir, const char
     return false;
 }
 
-
-/* .amdgcn_target "amdgcn-amd-amdhsa--gfx900[:feature...]": the processor (the part after the last
- * '-', up to a ':') names the target when gcnsim has one of that name; any other text leaves the
- * default (gfx803), as before targets existed. */
-static bool target_directive(asm_ctx_t *c, uint32_t i)
+void asm_target_set(asm_ctx_t *c, isa_target_t t)
 {
-    const asm_tok_t *s = &c->tok[i + 1];
-    if (s->kind != TK_STRING || s->len < 2)
-        return true;
-    const char *p = s->p + 1, *e = s->p + s->len - 1;
-    const char *colon = memchr(p, ':', (size_t)(e - p));
-    if (colon)
-        e = colon;
-    const char *dash = e;
-    while (dash > p && dash[-1] != '-')
-        dash--;
-    isa_target_parse(dash, (size_t)(e - dash), &c->target);
+    c->target = t;
+    c->nrenamed = 0;
+    for (int op = 0; op < ISA_NUM_OPS; op++) {
+        const char *m = isa_op_mnemonic((isa_op_t)op, t);
+        c->mnemonic[op] = m ? m : isa_ops[op].name; /* none: it does not exist on t (on_target says) */
+        c->on_target[op] = -1;
+        if (c->mnemonic[op] != isa_ops[op].name && c->nrenamed < sizeof c->renamed / sizeof c->renamed[0])
+            c->renamed[c->nrenamed++] = (uint16_t)op;
+    }
+}
+
+/* `.amdgcn_target "amdgcn-amd-amdhsa--gfx900[:xnack-...]"` (AMDGPUUsage, "Code Object Target
+ * Identification"; code object v3 wrote features as "+xnack"): the target of the file. Features
+ * are taken and ignored (gcnsim models neither XNACK nor SRAM ECC). */
+static bool amdgcn_target(asm_ctx_t *c, uint32_t i)
+{
+    const asm_tok_t *t = &c->tok[i + 1];
+    static const char triple[] = "amdgcn-amd-amdhsa--";
+    const size_t tl = sizeof triple - 1;
+    if (t->kind != TK_STRING || t->len < 2) {
+        asm_error(c, t->col, "expected a target string after '.amdgcn_target' (\"amdgcn-amd-amdhsa--gfx900\")");
+        return false;
+    }
+    const char *s = t->p + 1;
+    size_t n = t->len - 2;
+    if (n < tl || memcmp(s, triple, tl) != 0) {
+        asm_error(c, t->col, "'.amdgcn_target' %.*s: expected \"%sPROCESSOR\"", (int)t->len, t->p, triple);
+        return false;
+    }
+    size_t p = tl, e = tl;
+    while (e < n && ((s[e] >= 'a' && s[e] <= 'z') || (s[e] >= '0' && s[e] <= '9')))
+        e++;
+    for (size_t f = e; f < n; f++)
+        if (!((s[f] >= 'a' && s[f] <= 'z') || s[f] == ':' || s[f] == '+' || s[f] == '-' || s[f] == '_') ||
+            (f == e && s[f] != ':' && s[f] != '+')) {
+            asm_error(c, t->col, "'.amdgcn_target' %.*s: malformed features after '%.*s' (expected :xnack- style "
+                      "suffixes)", (int)t->len, t->p, (int)(e - p), s + p);
+            return false;
+        }
+    isa_target_t tgt;
+    if (!isa_target_parse(s + p, e - p, &tgt)) {
+        asm_error(c, t->col, "'.amdgcn_target': gcnsim has no target '%.*s' (it has gfx803, gfx900 and gfx906)",
+                  (int)(e - p), s + p);
+        return false;
+    }
+    if (c->target_line && tgt != c->target) {
+        asm_error(c, t->col, "'.amdgcn_target' %s conflicts with %s on line %u", isa_target_name(tgt),
+                  isa_target_name(c->target), c->target_line);
+        return false;
+    }
+    if (c->ninsts && tgt != c->target) {
+        asm_error(c, t->col, "'.amdgcn_target' %s after the first instruction (line %u), which was assembled for %s",
+                  isa_target_name(tgt), c->insts[0].in.line, isa_target_name(c->target));
+        return false;
+    }
+    if (tgt != c->target)
+        asm_target_set(c, tgt);
+    c->target_line = c->lineno;
     return true;
 }
+
 bool asm_directive(asm_ctx_t *c, uint32_t i)
 {
     const asm_tok_t *t = &c->tok[i];
@@ -190,7 +234,7 @@ bool asm_directive(asm_ctx_t *c, uint32_t i)
         return true;
     }
     if (asm_tok_is(t, ".amdgcn_target"))
-        return target_directive(c, i);
+        return amdgcn_target(c, i);
     return true; /* .size .ident .hidden ...: no effect on gcnsim */
 }
 

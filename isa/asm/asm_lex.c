@@ -502,10 +502,11 @@ bool asm_parse_waitcnt(asm_ctx_t *c, uint32_t *i, int32_t *simm16)
         (*i)++;
         return c->tok[*i].kind == TK_END ? true : (asm_error(c, c->tok[*i].col, "unexpected text after s_waitcnt value"), false);
     }
-    static const struct { const char *name; unsigned max, shift; } ctr[3] = {
-        { "vmcnt", 15, 0 }, { "expcnt", 7, 4 }, { "lgkmcnt", 15, 8 }
+    unsigned vmax = isa_waitcnt_vm_max(c->target);
+    const struct { const char *name; unsigned max, shift; } ctr[3] = {
+        { "vmcnt", vmax, 0 }, { "expcnt", 7, 4 }, { "lgkmcnt", 15, 8 }
     };
-    unsigned val[3] = { 15, 7, 15 };
+    unsigned val[3] = { vmax, 7, 15 };
     bool seen[3] = { false, false, false };
     bool any = false;
     while (c->tok[*i].kind != TK_END) {
@@ -532,7 +533,8 @@ bool asm_parse_waitcnt(asm_ctx_t *c, uint32_t *i, int32_t *simm16)
             return false;
         }
         if (n->overflow || n->ival > ctr[k].max) {
-            asm_error(c, n->col, "%s(%.*s) is out of range (0..%u on gfx803)", ctr[k].name, (int)n->len, n->p, ctr[k].max);
+            asm_error(c, n->col, "%s(%.*s) is out of range (0..%u on %s)", ctr[k].name, (int)n->len, n->p, ctr[k].max,
+                      isa_target_name(c->target));
             return false;
         }
         val[k] = (unsigned)n->ival;
@@ -543,6 +545,7 @@ bool asm_parse_waitcnt(asm_ctx_t *c, uint32_t *i, int32_t *simm16)
         asm_error(c, c->tok[*i].col, "s_waitcnt needs vmcnt(N), expcnt(N), lgkmcnt(N) or an integer");
         return false;
     }
-    *simm16 = (int32_t)(val[0] | val[1] << ctr[1].shift | val[2] << ctr[2].shift);
+    /* gfx9's vmcnt bits 5:4 go to [15:14] (isa_waitcnt_vm_on). */
+    *simm16 = (int32_t)((val[0] & 0xf) | (val[0] >> 4) << 14 | val[1] << ctr[1].shift | val[2] << ctr[2].shift);
     return true;
 }

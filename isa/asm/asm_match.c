@@ -64,7 +64,7 @@ static bool is_vcc(const asm_opnd_t *o)
 static bool bad_operand(asm_ctx_t *c, const asm_opnd_t *o, unsigned pos, isa_op_t op, const asm_sig_t *g)
 {
     char want[96];
-    asm_error(c, o->col, "operand %u of '%s' must be %s", pos, isa_ops[op].name, describe(g, want, sizeof want));
+    asm_error(c, o->col, "operand %u of '%s' must be %s", pos, c->mnemonic[op], describe(g, want, sizeof want));
     return false;
 }
 
@@ -153,11 +153,15 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
     isa_enc_t enc = isa_ops[op].enc;
     bool mods = o->neg || o->abs;
     if (o->kind == OPK_OFF) {
-        asm_error(c, o->col, "'off' is not a valid operand on gfx803 (it is gfx9 global/scratch syntax)");
+        if (c->target == ISA_TARGET_GFX803)
+            asm_error(c, o->col, "'off' is not a valid operand on gfx803 (it is gfx9 global/scratch syntax)");
+        else
+            asm_error(c, o->col, "'off' is not a valid operand of '%s' (only global/scratch addresses take it)",
+                      c->mnemonic[op]);
         return false;
     }
     if (mods && g->kind != SIG_VSRC) {
-        asm_error(c, o->col, "source modifiers are not allowed on operand %u of '%s'", pos, isa_ops[op].name);
+        asm_error(c, o->col, "source modifiers are not allowed on operand %u of '%s'", pos, c->mnemonic[op]);
         return false;
     }
     switch (g->kind) {
@@ -183,10 +187,10 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
         if (mods && !allow) {
             if (!(isa_ops[op].flags & ISA_FL_FLOAT) && op != ISA_v_cndmask_b32)
                 asm_error(c, o->col, "source modifiers (neg, abs) are only allowed on floating-point instructions; "
-                          "'%s' is not one", isa_ops[op].name);
+                          "'%s' is not one", c->mnemonic[op]);
             else
                 asm_error(c, o->col, "source modifiers (neg, abs) are not allowed on operand %u of '%s': it is an "
-                          "integer", pos, isa_ops[op].name);
+                          "integer", pos, c->mnemonic[op]);
             return false;
         }
         st->abs_refused |= o->abs && !(allow & ISA_MOD_ABS);
@@ -213,7 +217,7 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
         if (o->kind == OPK_SYM || (o->kind == OPK_REG && (o->code >= ISA_VGPR_BASE || o->count != g->width)))
             return bad_operand(c, o, pos, op, g);
         if (o->kind != OPK_REG && (enc == ISA_ENC_SMEM || enc == ISA_ENC_SOPK)) {
-            asm_error(c, o->col, "operand %u of '%s' must be an SGPR%s, not a constant", pos, isa_ops[op].name,
+            asm_error(c, o->col, "operand %u of '%s' must be an SGPR%s, not a constant", pos, c->mnemonic[op],
                       g->width == 2 ? " pair" : "");
             return false;
         }
@@ -255,7 +259,7 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
             return bad_operand(c, o, pos, op, g);
         bool sopk = enc == ISA_ENC_SOPK;
         if (o->ival < (sopk ? -32768 : 0) || o->ival > 65535) {
-            asm_error(c, o->col, "immediate %" PRId64 " is out of range for '%s' (%s)", o->ival, isa_ops[op].name,
+            asm_error(c, o->col, "immediate %" PRId64 " is out of range for '%s' (%s)", o->ival, c->mnemonic[op],
                       sopk ? "16 bits: -32768..65535" : "0..65535");
             return false;
         }
@@ -267,8 +271,8 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
         if (o->kind != OPK_INT || o->ival < 0 || o->ival > 0xffff)
             return bad_operand(c, o, pos, op, g);
         if (!isa_hwreg_name(isa_hwreg_id((int32_t)o->ival))) {
-            asm_error(c, o->col, "hardware register %u does not exist on gfx803 (HW_REG_MODE 1 .. HW_REG_IB_STS 7)",
-                      isa_hwreg_id((int32_t)o->ival));
+            asm_error(c, o->col, "hardware register %u does not exist on %s (HW_REG_MODE 1 .. HW_REG_IB_STS 7)",
+                      isa_hwreg_id((int32_t)o->ival), isa_target_name(c->target));
             return false;
         }
         in->simm16 = (int32_t)o->ival;
@@ -278,7 +282,7 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
             return bad_operand(c, o, pos, op, g);
         if (o->ival < 0 || o->ival > 15) {
             asm_error(c, o->col, "invalid VGPR index mode %" PRId64 " for '%s': only 4-bit values (0..15) are legal",
-                      o->ival, isa_ops[op].name);
+                      o->ival, c->mnemonic[op]);
             return false;
         }
         in->simm16 = (int32_t)o->ival;
@@ -341,7 +345,7 @@ static bool valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, con
     bool has_k = strchr(info->sig, 'K') != NULL;
     if (info->enc == ISA_ENC_VOP3) {
         if (suffix == 32) {
-            asm_error(c, mcol, "'%s' has only the 64-bit (VOP3) encoding; remove the _e32 suffix", info->name);
+            asm_error(c, mcol, "'%s' has only the 64-bit (VOP3) encoding; remove the _e32 suffix", c->mnemonic[op]);
             return false;
         }
         in->e64 = 1;
@@ -365,24 +369,26 @@ static bool valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, con
             wcol = st->src1_col;
             if (!why) {
                 asm_error(c, wcol, "a literal is not allowed in src1 of '%s' (only src0 of a 32-bit VOP1/VOP2/VOPC "
-                          "instruction takes a literal, and VOP3 takes none on gfx803)", info->name);
+                          "instruction takes a literal, and VOP3 takes none on %s)", c->mnemonic[op],
+                          isa_target_name(c->target));
                 return false;
             }
         }
         if (why && suffix == 32) {
-            asm_error(c, wcol, "%s needs the 64-bit encoding: use %s_e64", why, info->name);
+            asm_error(c, wcol, "%s needs the 64-bit encoding: use %s_e64", why, c->mnemonic[op]);
             return false;
         }
         in->e64 = suffix == 64 || why != NULL;
         if (in->e64 && has_k) {
-            asm_error(c, why ? wcol : mcol, "'%s' has no 64-bit encoding%s%s", info->name, why ? ", so it cannot take " : "",
+            asm_error(c, why ? wcol : mcol, "'%s' has no 64-bit encoding%s%s", c->mnemonic[op], why ? ", so it cannot take " : "",
                       why ? why : "");
             return false;
         }
     }
     if (in->e64 && st->lit_used) {
-        asm_error(c, st->lit_col, "literal constants are not allowed in the 64-bit (VOP3) encoding on gfx803 (use an "
-                  "inline constant -16..64, +-0.5, +-1.0, +-2.0, +-4.0, 0.15915494, or move the value to a register)");
+        asm_error(c, st->lit_col, "literal constants are not allowed in the 64-bit (VOP3) encoding on %s (use an "
+                  "inline constant -16..64, +-0.5, +-1.0, +-2.0, +-4.0, 0.15915494, or move the value to a register)",
+                  isa_target_name(c->target));
         return false;
     }
     /* Constant bus: one SGPR (the same one twice counts once) or literal per VALU instruction. */
@@ -396,7 +402,7 @@ static bool valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, con
             bool implicit = st->bus_codes[k] == ISA_REG_VCC_LO && !in->e64;
             bool vcc_in = st->bus_codes[first] == ISA_REG_VCC_LO && (info->flags & ISA_FL_VCC_IN);
             asm_error(c, st->bus_cols[k], "constant bus limit: a VALU instruction may read only one SGPR or literal "
-                      "on gfx803, but this one reads %s and %s%s", a, b,
+                      "on %s, but this one reads %s and %s%s", isa_target_name(c->target), a, b,
                       vcc_in ? " (the implicit vcc it reads counts)"
                              : implicit ? " (the vcc of a 32-bit carry/select counts)" : "");
             return false;
@@ -419,15 +425,19 @@ static bool has_mask_dst(const asm_sig_list_t *sig)
 static bool count_error(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t nops, unsigned want, int rtn, int carry,
                         const asm_mods_t *m)
 {
-    const char *name = isa_ops[op].name;
+    const char *name = c->mnemonic[op];
     if (rtn >= 0 && !m->glc && nops == want + 1) {
         asm_error(c, mcol, "'%s' writes a destination only with glc: add glc, or remove the destination operand", name);
     } else if (rtn >= 0 && m->glc && nops + 1 == want) {
         asm_error(c, m->col_glc, "'%s' with glc returns the old value: give a destination VGPR as the first operand", name);
     } else if (carry >= 0 && nops + 1 == want) {
         bool cin = isa_ops[op].sig[strlen(isa_ops[op].sig) - 1] == 'c';
-        asm_error(c, mcol, "'%s' without a carry-out is gfx9 syntax; gfx803 needs the carry-out operand: %s v0, vcc, "
-                  "v1, v2%s", name, name, cin ? ", vcc" : "");
+        if (c->target == ISA_TARGET_GFX803)
+            asm_error(c, mcol, "'%s' without a carry-out is gfx9 syntax; gfx803 needs the carry-out operand: %s v0, vcc, "
+                      "v1, v2%s", name, name, cin ? ", vcc" : "");
+        else
+            asm_error(c, mcol, "'%s' needs the carry-out operand: %s v0, vcc, v1, v2%s (the add without a carry-out is "
+                      "v_add_u32 on %s)", name, name, cin ? ", vcc" : "", isa_target_name(c->target));
     } else {
         const char *sig = isa_ops[op].sig;
         asm_error(c, mcol, "'%s' takes %u operand%s (signature '%s', see docs/asm.md), got %u", name, want,
@@ -451,12 +461,12 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
     bool sat = (info->flags & ISA_FL_SAT) != 0 || isa_op_int_clamp(op);
     if (m->clamp && (cls || !(valu && (fl || sat || i24 || (has_mask_dst(sig) && info->enc != ISA_ENC_VOPC))))) {
         asm_error(c, m->col_clamp, "'clamp' is not allowed on '%s' (only floating-point and carry-out VALU instructions)",
-                  info->name);
+                  c->mnemonic[op]);
         return false;
     }
     if (m->omod && (no_omod || !(valu && fl && info->enc != ISA_ENC_VOPC))) {
         asm_error(c, m->col_omod, "output modifiers (mul:, div:) are not allowed on '%s' (only floating-point VALU "
-                  "instructions other than compares)", info->name);
+                  "instructions other than compares)", c->mnemonic[op]);
         return false;
     }
     if (m->glc && info->enc != ISA_ENC_FLAT && info->enc != ISA_ENC_SMEM) {
@@ -468,7 +478,11 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
         return false;
     }
     if (m->has_offset && info->enc == ISA_ENC_FLAT) {
-        asm_error(c, m->col_offset, "FLAT instructions have no offset on gfx803 (add it to the address)");
+        if (c->target == ISA_TARGET_GFX803)
+            asm_error(c, m->col_offset, "FLAT instructions have no offset on gfx803 (add it to the address)");
+        else
+            asm_error(c, m->col_offset, "gcnsim does not take FLAT offsets on %s yet (add it to the address)",
+                      isa_target_name(c->target));
         return false;
     }
     if (m->has_offset && (info->enc != ISA_ENC_DS || dual)) {
@@ -477,7 +491,7 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
         return false;
     }
     if (m->col_swizzle && op != ISA_ds_swizzle_b32) {
-        asm_error(c, m->col_swizzle, "offset:swizzle(...) is only valid on ds_swizzle_b32 (give '%s' a number)", info->name);
+        asm_error(c, m->col_swizzle, "offset:swizzle(...) is only valid on ds_swizzle_b32 (give '%s' a number)", c->mnemonic[op]);
         return false;
     }
     if (m->has_offset && op == ISA_ds_nop) {
@@ -554,7 +568,7 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
         return false;
     /* VOP3b (a VOP3 with a lane-mask destination) has no abs bits: llvm-mc rejects abs there. */
     if (st.abs_refused) {
-        asm_error(c, mcol, "'%s' is a VOP3b instruction, which has no abs modifier (neg is allowed)", info->name);
+        asm_error(c, mcol, "'%s' is a VOP3b instruction, which has no abs modifier (neg is allowed)", c->mnemonic[op]);
         return false;
     }
 
@@ -569,11 +583,11 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     if (op == ISA_v_movreld_b32 && in->nsrc >= 1 &&
         ((isa_opnd_is_sreg(in->src[0]) && in->src[0].code != ISA_REG_M0) || in->src[0].code == ISA_SRC_LITERAL)) {
         asm_error(c, ops[0].col, "'%s' reads M0, so its source cannot also use the constant bus: a VGPR or an "
-                  "inline constant", info->name);
+                  "inline constant", c->mnemonic[op]);
         return false;
     }
     if (in->e64 && info->enc == ISA_ENC_VOP1 && info->sig[0] == 'd') { /* v_readfirstlane_b32 */
-        asm_error(c, mcol, "'%s' has no 64-bit encoding on gfx803", info->name);
+        asm_error(c, mcol, "'%s' has no 64-bit encoding on %s", c->mnemonic[op], isa_target_name(c->target));
         return false;
     }
     if (suffix && info->unit != ISA_UNIT_VALU) {

@@ -56,9 +56,9 @@ static bool make_reg(asm_ctx_t *c, bool vgpr, uint32_t lo, uint32_t hi, uint32_t
     }
     if (hi > max) {
         if (vgpr)
-            asm_error(c, col, "register v%u is out of range (gfx803 has v0..v255)", hi);
+            asm_error(c, col, "register v%u is out of range (%s has v0..v255)", hi, isa_target_name(c->target));
         else
-            asm_error(c, col, "register s%u is out of range (gfx803 has s0..s101)", hi);
+            asm_error(c, col, "register s%u is out of range (%s has s0..s101)", hi, isa_target_name(c->target));
         return false;
     }
     uint32_t n = hi - lo + 1;

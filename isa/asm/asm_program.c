@@ -167,7 +167,6 @@ static bool build_kernel(asm_ctx_t *c, const span_t *sp, const meta_index_t *mx,
     if (!(k->name = strdup(sp->name)))
         return false;
     k->line = sp->line;
-    k->target = c->target;
     k->ninsts = sp->end - sp->start;
     k->insts = calloc(k->ninsts ? k->ninsts : 1, sizeof *k->insts);
     k->labels = calloc(nlab ? nlab : 1, sizeof *k->labels);
@@ -384,7 +383,6 @@ void asm_program_partition(asm_ctx_t *c, isa_program_t *out)
                 lab[next[c->labels[l].kernel]++] = l;
         free(next);
     }
-    out->target = c->target;
     out->kernels = calloc(ns, sizeof *out->kernels);
     if (!out->kernels)
         goto oom;

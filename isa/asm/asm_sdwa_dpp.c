@@ -242,7 +242,7 @@ int asm_ext_form(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm
     if (m->ext.form) {
         if (e || (f && f != m->ext.form)) {
             asm_error(c, m->ext.col, "%s controls need the %s form: write %s%s", fname[m->ext.form], fname[m->ext.form],
-                      isa_ops[op].name, m->ext.form == ISA_FORM_SDWA ? "_sdwa" : "_dpp");
+                      c->mnemonic[op], m->ext.form == ISA_FORM_SDWA ? "_sdwa" : "_dpp");
             return -1;
         }
         f = m->ext.form;
@@ -257,7 +257,7 @@ int asm_ext_form(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm
     for (uint32_t k = 0; k < nops && f != ISA_FORM_DPP; k++)
         if (ops[k].sext) {
             if (e) {
-                asm_error(c, ops[k].col, "sext() exists only in the SDWA form: write %s_sdwa", isa_ops[op].name);
+                asm_error(c, ops[k].col, "sext() exists only in the SDWA form: write %s_sdwa", c->mnemonic[op]);
                 return -1;
             }
             f = ISA_FORM_SDWA;
@@ -267,7 +267,7 @@ int asm_ext_form(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm
         const char *why = !isa_enc_has_e32(info->enc) ? "only VOP1, VOP2 and VOPC instructions have them"
                         : info->enc == ISA_ENC_VOPC && f == ISA_FORM_DPP ? "gfx8 compares have no DPP form"
                         : "only 32-bit operands, no constant K and no scalar destination";
-        asm_error(c, mcol, "'%s' has no %s form on gfx803 (%s)", info->name, fname[f], why);
+        asm_error(c, mcol, "'%s' has no %s form on gfx803 (%s)", c->mnemonic[op], fname[f], why);
         return -1;
     }
     return f;
@@ -298,14 +298,14 @@ bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, int form, uint32_t mcol, const as
         bool fl = isa_op_src_float(op, k);
         if (o->sext && (form != ISA_FORM_SDWA || fl)) {
             asm_error(c, o->col, "sext() applies to integer sources in the SDWA form only; source %u of '%s' %s", k,
-                      info->name, fl ? "is a float (use neg/abs)" : "is in a DPP instruction");
+                      c->mnemonic[op], fl ? "is a float (use neg/abs)" : "is in a DPP instruction");
             return false;
         }
         if ((o->neg || o->abs) && (!fl || op == ISA_v_cndmask_b32)) {
             /* v_cndmask_b32: llvm-mc 14 encodes SDWA neg as the sext bit and drops abs, so only
              * sext() is accepted here; its DPP form takes no modifier. */
             asm_error(c, o->col, "neg/abs apply to float sources only in the %s form; source %u of '%s' is an integer%s",
-                      fn, k, info->name, form == ISA_FORM_SDWA ? " (use sext())" : "");
+                      fn, k, c->mnemonic[op], form == ISA_FORM_SDWA ? " (use sext())" : "");
             return false;
         }
         in->src_sext[k < 2 ? k : 1] = o->sext;
@@ -324,7 +324,7 @@ bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, int form, uint32_t mcol, const as
         return false;
     }
     if (m->glc || m->slc || m->has_offset || m->has_offset0 || m->has_offset1) {
-        asm_error(c, mcol, "glc, slc and offsets are memory modifiers, not valid on '%s'", info->name);
+        asm_error(c, mcol, "glc, slc and offsets are memory modifiers, not valid on '%s'", c->mnemonic[op]);
         return false;
     }
     uint16_t seen = m->ext.seen;
@@ -334,7 +334,7 @@ bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, int form, uint32_t mcol, const as
     }
     if (form == ISA_FORM_DPP && !(seen & (1u << R_DPP_CTRL))) {
         asm_error(c, mcol, "'%s_dpp' needs a DPP control (quad_perm:[a,b,c,d], row_shl:N, row_bcast:15, ...)",
-                  info->name);
+                  c->mnemonic[op]);
         return false;
     }
     if (form == ISA_FORM_SDWA) {
@@ -344,12 +344,12 @@ bool asm_ext_finish(asm_ctx_t *c, isa_op_t op, int form, uint32_t mcol, const as
             return false;
         }
         if (info->enc == ISA_ENC_VOP1 && (seen & (1u << R_SRC1_SEL))) {
-            asm_error(c, m->ext.col, "'%s' has one source: no src1_sel", info->name);
+            asm_error(c, m->ext.col, "'%s' has one source: no src1_sel", c->mnemonic[op]);
             return false;
         }
         uint8_t dsel = seen & (1u << R_DST_SEL) ? m->ext.dst_sel : ISA_SEL_DWORD;
         if ((info->flags & ISA_FL_MAC) && dsel != ISA_SEL_DWORD) {
-            asm_error(c, m->ext.col, "'%s' accumulates into its whole destination: dst_sel must be DWORD", info->name);
+            asm_error(c, m->ext.col, "'%s' accumulates into its whole destination: dst_sel must be DWORD", c->mnemonic[op]);
             return false;
         }
         in->dst_sel = dsel;

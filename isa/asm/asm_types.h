@@ -275,8 +275,15 @@ typedef struct {
     asm_dfixup_t *dfix;
     uint32_t ndfix, dfix_cap;
 
-    /* The target the text is for: `.amdgcn_target` (asm_directives.c), ISA_TARGET_GFX803 without one. */
+    /* The target (asm.c): the caller's default until `.amdgcn_target` names one (asm_directives.c),
+     * which it may do before the first instruction only. */
     isa_target_t target;
+    uint32_t target_line;            /* the .amdgcn_target line, 0: the caller's default */
+    const char *mnemonic[ISA_NUM_OPS]; /* each entry's name on the target (isa_op_mnemonic; isa.def's
+                                          when it has none there) */
+    uint16_t renamed[64];            /* the entries the target spells otherwise */
+    uint32_t nrenamed;
+    int8_t on_target[ISA_NUM_OPS];   /* isa_op_on_target, filled as asked: -1 not yet, 0, 1 */
 } asm_ctx_t;
 
 /* Metadata of one kernel as read from the YAML (matched to kernels after pass 1). */

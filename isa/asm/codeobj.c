@@ -27,7 +27,9 @@ enum {
     CO_OSABI_AMDGPU_HSA = 64,
     CO_ABI_V2 = 0, CO_ABI_V3 = 1, CO_ABI_V5 = 3,
     CO_MACH_MASK = 0xff,
-    CO_MACH_GFX803 = 0x2a,
+    CO_MACH_GFX803 = 0x2a, /* EF_AMDGPU_MACH_AMDGCN_GFX803 (AMDGPUUsage, "AMDGPU ELF Header"; llvm/BinaryFormat/ELF.h) */
+    CO_MACH_GFX900 = 0x2c,
+    CO_MACH_GFX906 = 0x2f,
     CO_NT_AMDGPU_METADATA = 32,
 };
 
@@ -83,10 +85,20 @@ static bool check_header(co_t *c)
     }
     c->version = abi == CO_ABI_V2 ? 2 : abi + 2;
     unsigned mach = (unsigned)(h->e_flags & CO_MACH_MASK);
-    /* A v2 object of an older compiler may leave e_flags 0: its notes name the target. */
-    if (mach != CO_MACH_GFX803 && !(c->version == 2 && h->e_flags == 0)) {
-        co_error(c, "ELF header: e_flags 0x%x is for %s (EF_AMDGPU_MACH 0x%x); gcnsim simulates gfx803 (0x%x)",
-                 (unsigned)h->e_flags, mach_name(mach), mach, CO_MACH_GFX803);
+    /* The target is the processor of EF_AMDGPU_MACH. A v2 object of an older compiler may leave
+     * e_flags 0: its notes name the target (gfx803 only: codeobj_v2.c). */
+    if (c->version == 2 && h->e_flags == 0)
+        mach = CO_MACH_GFX803;
+    if (mach == CO_MACH_GFX803)
+        c->target = ISA_TARGET_GFX803;
+    else if (mach == CO_MACH_GFX900)
+        c->target = ISA_TARGET_GFX900;
+    else if (mach == CO_MACH_GFX906)
+        c->target = ISA_TARGET_GFX906;
+    else {
+        co_error(c, "ELF header: e_flags 0x%x is for %s (EF_AMDGPU_MACH 0x%x); gcnsim simulates gfx803 (0x%x), "
+                 "gfx900 (0x%x) and gfx906 (0x%x)", (unsigned)h->e_flags, mach_name(mach), mach, CO_MACH_GFX803,
+                 CO_MACH_GFX900, CO_MACH_GFX906);
         return false;
     }
     if (h->e_shoff > c->len || (uint64_t)h->e_shnum * h->e_shentsize > c->len - h->e_shoff) {
@@ -580,7 +592,8 @@ int codeobj_read(const char *name, const uint8_t *data, size_t len, isa_program_
         }
     if (!index_places(&c) || !co_index(&c))
         return finish(&c, out);
-    c.map = asm_opcode_map_create();
+    c.map = asm_opcode_map_create(c.target);
+    out->target = c.target;
     out->kernels = calloc(c.nkernels, sizeof *out->kernels);
     if (!c.map || !out->kernels) {
         co_error(&c, "out of memory");
@@ -588,6 +601,7 @@ int codeobj_read(const char *name, const uint8_t *data, size_t len, isa_program_
     }
     for (size_t k = 0; k < c.nkernels && !c.nerrors; k++) {
         isa_kernel_t *kn = &out->kernels[out->nkernels++];
+        kn->target = c.target;
         if (decode_kernel(&c, &c.kernels[k], kn))
             kernel_descriptor(&c, &c.kernels[k], kn);
     }

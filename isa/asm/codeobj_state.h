@@ -71,6 +71,7 @@ typedef struct {
     Elf *elf;
     GElf_Ehdr eh;
     unsigned version;        /* code object version: 2, 3, 4, 5 */
+    isa_target_t target;     /* from e_flags' EF_AMDGPU_MACH */
     co_sec_t *secs;
     size_t nsecs;
     co_sym_t *syms;          /* the named symbols and the section symbols, in table order */

@@ -96,7 +96,9 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         sig.n = 0;
     /* llvm-mc names the encoding only where both exist (madak/madmk have no 64-bit form). */
     bool both = isa_enc_has_e32(info->enc) && !strchr(info->sig, 'K') && (info->sig[0] || in->e64);
-    put(&o, "%s%s", info->name, in->form ? asm_ext_suffix(in) : both ? (in->e64 ? "_e64" : "_e32") : "");
+    isa_target_t target = k ? k->target : ISA_TARGET_GFX803;
+    const char *mn = isa_op_mnemonic(in->op, target);
+    put(&o, "%s%s", mn ? mn : info->name, in->form ? asm_ext_suffix(in) : both ? (in->e64 ? "_e64" : "_e32") : "");
     unsigned si = 0, printed = 0;
     for (unsigned g = 0; g < sig.n; g++) {
         const asm_sig_t *s = &sig.g[g];
@@ -157,11 +159,11 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
             break;
         }
         case SIG_WAITCNT: {
-            unsigned vm = isa_waitcnt_vm(in->simm16), ex = isa_waitcnt_exp(in->simm16);
-            unsigned lg = isa_waitcnt_lgkm(in->simm16);
-            bool all = vm == 15 && ex == 7 && lg == 15;
+            unsigned vm = isa_waitcnt_vm_on(in->simm16, target), ex = isa_waitcnt_exp(in->simm16);
+            unsigned lg = isa_waitcnt_lgkm(in->simm16), vmax = isa_waitcnt_vm_max(target);
+            bool all = vm == vmax && ex == 7 && lg == 15;
             const char *sep = "";
-            if (vm != 15 || all) {
+            if (vm != vmax || all) {
                 put(&o, "vmcnt(%u)", vm);
                 sep = " ";
             }

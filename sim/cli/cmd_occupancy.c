@@ -111,9 +111,10 @@ static bool has_suffix(const char *s, const char *suf)
 }
 
 /* The numbers of kernel `name` (or the only one) of a KERNEL.s. Returns 0 or 1 after a message. */
-static int from_kernel_file(const char *path, const char *name, occ_input_t *in, isa_program_t *prog, FILE *err)
+static int from_kernel_file(const char *path, const char *name, isa_target_t target, occ_input_t *in,
+                            isa_program_t *prog, FILE *err)
 {
-    if (kprogram_assemble(path, prog, err) != 0)
+    if (kprogram_assemble(path, target, prog, err) != 0)
         return 1;
     if (prog->nkernels == 0) {
         fprintf(err, "gcnsim: occupancy: %s has no kernels\n", path);
@@ -159,20 +160,20 @@ static int from_kernel_file(const char *path, const char *name, occ_input_t *in,
 
 /* The numbers a run of the workload would use: launch_prepare resolves the kernel, the vgprs and lds
  * overrides and the dynamic LDS arguments exactly as `gcnsim run` does. */
-static int from_workload(const char *path, const char **sets, size_t nsets, const char *dispatch, occ_input_t *in,
-                         wl_workload_t *wl, isa_program_t *prog, bool *have_prog, FILE *err)
+static int from_workload(const char *path, const char **sets, size_t nsets, const char *dispatch, isa_target_t target,
+                         occ_input_t *in, wl_workload_t *wl, isa_program_t *prog, bool *have_prog, FILE *err)
 {
     if (wl_load(path, sets, nsets, wl, err) != 0)
         return 1;
     *have_prog = true;
-    if (kprogram_assemble_src(wl->source, wl->cflags[0] ? wl->cflags : NULL, prog, err) != 0) {
+    if (kprogram_assemble_src(wl->source, wl->cflags[0] ? wl->cflags : NULL, target, prog, err) != 0) {
         fprintf(err, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl->path, wl->source_line);
         return 1;
     }
     launch_t *L = malloc(sizeof *L);
     if (!L)
         return 3;
-    launch_options_t lo = { 0, 0 };
+    launch_options_t lo = { 0, 0, target };
     int rc = launch_prepare(L, wl, prog, &lo, err);
     if (rc != 0) {
         free(L);
@@ -308,14 +309,14 @@ int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
 
     occ_input_t in = { NULL, file, { .wg_size = 256 } };
     if (file && is_wl) {
-        rc = from_workload(file, wl_sets, nwl, dispatch, &in, &wl, &prog, &have_prog, err);
+        rc = from_workload(file, wl_sets, nwl, dispatch, (isa_target_t)cfg.gpu_target, &in, &wl, &prog, &have_prog, err);
         have_wl = have_prog;
         if (rc != 0)
             goto out;
         rc = 1;
     } else if (file) {
         have_prog = true;
-        if (from_kernel_file(file, kernel, &in, &prog, err) != 0)
+        if (from_kernel_file(file, kernel, (isa_target_t)cfg.gpu_target, &in, &prog, err) != 0)
             goto out;
     }
     /* Options given with a file override its numbers. */

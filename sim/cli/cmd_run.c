@@ -340,7 +340,8 @@ static int run_main(int argc, char **argv, bool check)
         goto out;
     }
     isa_program_t prog;
-    if (kprogram_assemble_src(wl.source, wl.cflags[0] ? wl.cflags : NULL, &prog, stderr) != 0) {
+    a.opt.target = (isa_target_t)machine_cfg.gpu_target;
+    if (kprogram_assemble_src(wl.source, wl.cflags[0] ? wl.cflags : NULL, a.opt.target, &prog, stderr) != 0) {
         if (!intr_caught()) /* stopped by the user: the compiler's message says so, no note needed */
             fprintf(stderr, "%s:%" PRIu32 ": note: kernel source of this workload\n", wl.path, wl.source_line);
         isa_program_free(&prog);

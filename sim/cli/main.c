@@ -37,11 +37,12 @@ static const char usage_main_tail[] =
     "Documentation: docs/cli.md, docs/workloads.md, docs/config.md, docs/errors.md.\n";
 
 static const char usage_asm[] =
-    "usage: gcnsim asm KERNEL.s [--encoding] [--kernel NAME]\n"
+    "usage: gcnsim asm KERNEL.s [--encoding] [--kernel NAME] [--target NAME]\n"
     "\n"
-    "Assemble KERNEL.s (llvm-mc syntax for gfx803); a KERNEL.cl (OpenCL C) or KERNEL.hip (HIP) is\n"
-    "compiled first by clang-15 or clang++-15 (docs/kernels.md). On success print, for each kernel, its resource\n"
-    "usage (VGPRs, SGPRs, static LDS), the descriptor's enables, the arguments from .amdgpu_metadata\n"
+    "Assemble KERNEL.s (llvm-mc syntax for gfx803, gfx900 or gfx906: --target, .amdgcn_target); a\n"
+    "KERNEL.cl (OpenCL C) or KERNEL.hip (HIP) is compiled first by clang-15 or clang++-15\n"
+    "(docs/kernels.md). On success print, for each kernel, its resource usage (VGPRs, SGPRs, static\n"
+    "LDS), the descriptor's enables, the arguments from .amdgpu_metadata\n"
     "and a listing: byte offset, encoding size, instruction, source line. On error print every\n"
     "diagnostic as file:line:col: error: ... and exit 1.\n"
     "\n"
@@ -50,6 +51,8 @@ static const char usage_asm[] =
     "               '; encoding: [0x..,...]', as llvm-mc -show-encoding does\n"
     "  --kernel NAME  list only kernel NAME (its full name, or its plain name when that is a C++\n"
     "               kernel's mangled one, as a workload's kernel.name)\n"
+    "  --target NAME  assemble for gfx803 (the default), gfx900 or gfx906 unless the file says\n"
+    "               .amdgcn_target (a code object's target is its e_flags')\n"
     "  -h, --help   show this help\n";
 
 static const char usage_config[] =
@@ -80,7 +83,7 @@ static const char usage_trace[] =
     "  --perfetto   the output format (the only one so far; required)\n"
     "  -h, --help   show this help\n";
 
-enum { OPT_DUMP = 256, OPT_CONFIG, OPT_SET, OPT_PERFETTO, OPT_ENCODING, OPT_KERNEL };
+enum { OPT_DUMP = 256, OPT_CONFIG, OPT_SET, OPT_PERFETTO, OPT_ENCODING, OPT_KERNEL, OPT_TARGET };
 
 static const struct option config_options[] = {
     { "dump", no_argument, NULL, OPT_DUMP },
@@ -142,7 +145,7 @@ out:
 /* gcnsim asm --encoding: every kernel's machine code in llvm-mc's -show-encoding form. Frees prog. */
 static int asm_encoding_listing(const char *path, isa_program_t *prog, uint32_t from, uint32_t to)
 {
-    asm_opcode_map_t *map = asm_opcode_map_create();
+    asm_opcode_map_t *map = asm_opcode_map_create(prog->target);
     int rc = map ? 0 : 3;
     for (uint32_t i = from; map && rc == 0 && i < to; i++) {
         char err[256];
@@ -167,6 +170,7 @@ static const struct option help_only[] = {
 static const struct option asm_options[] = {
     { "encoding", no_argument, NULL, OPT_ENCODING },
     { "kernel", required_argument, NULL, OPT_KERNEL },
+    { "target", required_argument, NULL, OPT_TARGET },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -175,7 +179,8 @@ static int cmd_asm(int argc, char **argv)
 {
     const char *path = NULL, *kname = NULL;
     bool encoding = false;
-    static const int nonempty[] = { OPT_KERNEL, 0 };
+    static const int nonempty[] = { OPT_KERNEL, OPT_TARGET, 0 };
+    isa_target_t target = ISA_TARGET_GFX803;
     cli_opts_t spec = { "asm", "asm", asm_options, NULL, 2, false, nonempty, stderr };
     cli_getopt_t g;
     cli_getopt_start(&g, &spec, argc - 1, argv + 1);
@@ -192,6 +197,12 @@ static int cmd_asm(int argc, char **argv)
             kname = g.arg;
             continue;
         }
+        if (c == OPT_TARGET) {
+            if (!isa_target_parse(g.arg, strlen(g.arg), &target))
+                return cli_usage_error("asm ", "--target '%s' is not a target gcnsim has (gfx803, gfx900, gfx906)",
+                                       g.arg);
+            continue;
+        }
         if (c != CLI_OPT_OPERAND) /* CLI_OPT_ERROR, reported */
             return 1;
         if (path)
@@ -201,7 +212,7 @@ static int cmd_asm(int argc, char **argv)
     if (!path)
         return cli_usage_error("asm ", "%s", "asm needs a file: gcnsim asm KERNEL.s");
     isa_program_t prog;
-    int nerr = kprogram_assemble(path, &prog, stderr);
+    int nerr = kprogram_assemble(path, target, &prog, stderr);
     if (nerr) {
         fprintf(stderr, "%s: %d error%s\n", path, nerr, nerr == 1 ? "" : "s");
         isa_program_free(&prog);

@@ -53,19 +53,20 @@ static int read_code_object(const char *path, isa_program_t *prog, FILE *err)
     return nerr;
 }
 
-int kprogram_assemble(const char *path, isa_program_t *prog, FILE *err)
+int kprogram_assemble(const char *path, isa_target_t target, isa_program_t *prog, FILE *err)
 {
-    return kprogram_assemble_src(path, NULL, prog, err);
+    return kprogram_assemble_src(path, NULL, target, prog, err);
 }
 
 /* An OpenCL C or HIP source is compiled first; the assembler then reads the compiler's output under
  * its temporary name, which is kept when it has errors so that their locations can be read. */
-static int assemble_compiled(const char *path, const char *cflags, isa_program_t *prog, FILE *err)
+static int assemble_compiled(const char *path, const char *cflags, isa_target_t target, isa_program_t *prog,
+                             FILE *err)
 {
     kcompile_out_t c;
     if (!kcompile_run(path, cflags, &c, err))
         return 1;
-    int nerr = asm_assemble_buffer(c.asm_path, c.text, c.len, prog, err);
+    int nerr = asm_assemble_buffer(c.asm_path, c.text, c.len, target, prog, err);
     if (nerr)
         fprintf(err, "%s: note: the assembly above is the compiler's output for this source, kept as %s\n", path,
                 c.asm_path);
@@ -73,18 +74,18 @@ static int assemble_compiled(const char *path, const char *cflags, isa_program_t
     return nerr;
 }
 
-int kprogram_assemble_src(const char *path, const char *cflags, isa_program_t *prog, FILE *err)
+int kprogram_assemble_src(const char *path, const char *cflags, isa_target_t target, isa_program_t *prog, FILE *err)
 {
     memset(prog, 0, sizeof *prog);
     if (kcompile_lang(path) != KCOMPILE_NONE)
-        return assemble_compiled(path, cflags, prog, err);
+        return assemble_compiled(path, cflags, target, prog, err);
     int co = read_code_object(path, prog, err);
     if (co >= 0)
         return co;
     fio_text_t src;
     if (!fio_read_text(path, "kernel source", FIO_KERNEL_MAX, &src, err))
         return 1;
-    int nerr = asm_assemble_buffer(path, src.data, src.len, prog, err);
+    int nerr = asm_assemble_buffer(path, src.data, src.len, target, prog, err);
     fio_text_free(&src);
     return nerr;
 }
@@ -194,4 +195,17 @@ const isa_kernel_t *kprogram_pick(const wl_workload_t *wl, const wl_dispatch_t *
     else
         wl_error(err, wl, d->kernel_line, "no kernel '%s' in '%s'", d->kernel, wl->source);
     return NULL;
+}
+
+bool kprogram_check_target(const wl_workload_t *wl, const wl_dispatch_t *d, const isa_kernel_t *k,
+                           isa_target_t machine, FILE *err)
+{
+    if (k->target == machine)
+        return true;
+    const char *kt = isa_target_name(k->target), *mt = isa_target_name(machine);
+    wl_error(err, wl, d != wl->dispatches && d->kernel ? d->line : wl->source_line,
+             "kernel '%s' is %s code; the machine runs %s (gpu.target): build the kernel for %s, or run it on a %s "
+             "machine (--set gpu.target=%s)", k->name, kt ? kt : "?", mt ? mt : "?", mt ? mt : "?", kt ? kt : "?",
+             kt ? kt : "?");
+    return false;
 }

@@ -285,7 +285,7 @@ static bool resolve_dispatch(launch_t *L, launch_dispatch_t *D, const isa_progra
     const wl_workload_t *wl = L->wl;
     const wl_dispatch_t *wd = D->wl;
     const isa_kernel_t *k = kprogram_pick(wl, wd, prog, err);
-    if (!k)
+    if (!k || !kprogram_check_target(wl, wd, k, L->target, err))
         return false;
     D->kernel = k;
     char smsg[200];
@@ -354,6 +354,7 @@ int launch_prepare(launch_t *L, const wl_workload_t *wl, const isa_program_t *pr
 {
     memset(L, 0, sizeof *L);
     L->wl = wl;
+    L->target = opt ? opt->target : ISA_TARGET_GFX803;
     gmem_init(&L->mem, opt && opt->mem_limit ? opt->mem_limit : GMEM_DEFAULT_LIMIT);
     L->max_instructions = opt && opt->max_instructions ? opt->max_instructions : UINT64_MAX;
     L->stall_window = UINT64_MAX; /* armed by the run (launch_set_stall_window) */

@@ -28,6 +28,7 @@
 typedef struct {
     uint64_t max_instructions; /* a hard cap on the run's wave instructions; 0: none (the detector) */
     uint64_t mem_limit;        /* bytes of global memory; 0: GMEM_DEFAULT_LIMIT */
+    isa_target_t target;       /* the machine's (gpu.target): a kernel for another is refused */
 } launch_options_t;
 
 typedef enum {
@@ -97,6 +98,7 @@ typedef struct {
      * scratch (scratch_slots 0 otherwise). */
     uint64_t scratch_addr, scratch_bytes, scratch_wave_bytes;
     uint32_t scratch_slots;
+    isa_target_t target;        /* the machine's (launch_options_t.target) */
 } launch_t;
 
 /* Resolve each dispatch's kernel, map memory, fill buffers, lay out arguments and dispatch packets. Errors

@@ -16,8 +16,8 @@
 enum { HZ_VM, HZ_LGKM };
 enum { HZ_REGS = ISA_NUM_SREGS + 256 };  /* index: an SGPR/special code, or 128 + VGPR */
 enum { HZ_CNT_MAX = 15 };                /* gfx8's vmcnt and lgkmcnt are 4 bits: a wave cannot have
-                                            more outstanding, so the 16th op back is done; gfx9's
-                                            vmcnt has 6 bits (isa_vmcnt_max) */
+                                            more outstanding, so the 16th op back is done (gfx9's
+                                            vmcnt: 6 bits, isa_waitcnt_vm_max) */
 
 /* The wait states each row needs (gfx8). */
 enum {
@@ -280,7 +280,7 @@ static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_t *hz
 /* Whether the s_waitcnts so far (or the counter's limit) guarantee e's load has written. */
 static bool covered(const hz_wave_t *h, const hz_reg_t *e)
 {
-    uint32_t max = e->ctr == HZ_VM ? isa_vmcnt_max(h->w->isa.target) : HZ_CNT_MAX;
+    uint32_t max = e->ctr == HZ_VM ? isa_waitcnt_vm_max(h->w->isa.target) : HZ_CNT_MAX;
     return e->idx <= h->w->hz_hot.guar[e->ctr] || h->w->hz_hot.issued[e->ctr] - e->idx >= max;
 }
 

@@ -5,7 +5,8 @@
  * The checker (timing option hazards), at each issue of a wave:
  *   - a read or overwrite of a register that a load has not been guaranteed to have written by the
  *     s_waitcnt counter rules (vmcnt in order; lgkmcnt in order for LDS alone, only lgkmcnt(0)
- *     once a scalar load is among the outstanding operations; a counter cannot pass 15);
+ *     once a scalar load is among the outstanding operations; a counter cannot pass 15, gfx9's
+ *     vmcnt 63);
  *   - gfx8's software wait states (the table in hazard.c: fewer wait states between a producer and
  *     its consumer than the hardware needs; each instruction is one wait state, s_nop N is N+1);
  *   - an LDS read of a byte another wave of the workgroup wrote with no s_barrier between

@@ -13,7 +13,7 @@ static int fuzz_asm_one(const uint8_t *data, size_t size)
     if (!diag)
         return -1;
     isa_program_t prog;
-    int nerr = asm_assemble_buffer("fuzz.s", (const char *)data, size, &prog, diag);
+    int nerr = asm_assemble_buffer("fuzz.s", (const char *)data, size, ISA_TARGET_GFX803, &prog, diag);
     if (nerr == 0) {
         char buf[256];
         for (uint32_t k = 0; k < prog.nkernels; k++)

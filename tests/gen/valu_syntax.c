@@ -136,7 +136,7 @@ static int check(const char *path)
         size_t n = 0;
         FILE *d = open_memstream(&diag, &n);
         isa_program_t p;
-        int e = asm_assemble_buffer("t.s", text, strlen(text), &p, d);
+        int e = asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, d);
         fclose(d);
         if (e) {
             char *nl = strchr(diag, '\n');

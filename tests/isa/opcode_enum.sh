@@ -1,20 +1,38 @@
 #!/bin/sh
-# Every opcode LLVM knows for gfx803, by encoding family, from llvm-mc itself (the oracle): each
+# Every opcode LLVM knows for a target (gfx803 unless --mcpu=gfx900 / --mcpu=gfx906), by encoding
+# family, from llvm-mc itself (the oracle; llvm-mc for gfx803 as the table was first made with,
+# llvm-mc-15 for the gfx9 targets, which the issue names as their oracle): each
 # opcode value of each non-graphics family is encoded in a few operand-field variants (LLVM
 # rejects a word whose unused operand fields are not zero, and which fields are unused depends on
 # the instruction) and disassembled; every word that decodes gives one line "FAMILY 0xOP mnemonic"
 # (the mnemonic without _e32/_e64), sorted and unique on stdout.
 # Used by tests/isa/vector_coverage.sh (the mnemonics), tests/isa/encoding_check.sh (isa/isa_opcodes.def
 # must equal this list exactly, so the opcode table cannot drift from LLVM) and to write the
-# first version of isa/isa_opcodes.def (tests/isa/opcode_enum.sh --def).
-# Field layouts: GCN3 ISA manual, chapter 12 ("Microcode Formats"); docs/development.md.
+# first version of isa/isa_opcodes.def (tests/isa/opcode_enum.sh --def), and the gfx9 tables
+# isa/isa_opcodes_gfx900.def and isa/isa_opcodes_gfx906.def (--def --mcpu=gfx900 ...).
+# On gfx9 two more families are sampled and named: VOP3P (0xD3800000 | op[22:16], a part of the
+# VOP3 opcode space on gfx8) and FLAT's segments GLOBAL and SCRATCH (seg[15:14] = 2 and 1, saddr
+# off); their OP field is FLAT's.
+# Field layouts: GCN3 ISA manual, chapter 12 ("Microcode Formats"), Vega ISA manual, chapter 12;
+# docs/development.md.
+# Usage: sh tests/isa/opcode_enum.sh [--def] [--mcpu=gfx803|gfx900|gfx906]
 set -u
+def=0; mcpu=gfx803
+for a in "$@"; do
+  case $a in
+    --def) def=1 ;;
+    --mcpu=gfx803|--mcpu=gfx900|--mcpu=gfx906) mcpu=${a#--mcpu=} ;;
+    *) echo "usage: sh tests/isa/opcode_enum.sh [--def] [--mcpu=gfx803|gfx900|gfx906]" >&2; exit 1 ;;
+  esac
+done
+gfx9=0; mc=llvm-mc
+case $mcpu in gfx9*) gfx9=1; mc=llvm-mc-15 ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # One line of bytes per sample, each followed by an s_nop word so that an instruction taking a
 # literal eats the pad, not the next sample.
-awk 'function le(w,   s, i) { s = ""; for (i = 0; i < 4; i++) { s = s sprintf(" 0x%02x", w % 256); w = int(w / 256) } return s }
+awk -v gfx9=$gfx9 'function le(w,   s, i) { s = ""; for (i = 0; i < 4; i++) { s = s sprintf(" 0x%02x", w % 256); w = int(w / 256) } return s }
      BEGIN {
        pad = le(3212836864)                     # 0xBF800000 s_nop 0
        # Scalar families (as tests/isa/scalar_coverage.sh)
@@ -65,9 +83,15 @@ awk 'function le(w,   s, i) { s = ""; for (i = 0; i < 4; i++) { s = s sprintf(" 
        for (op = 0; op < 16; op++)
          for (v = 0; v < 2; v++)
            print le(3892314112 + 7 * 8388608 + 4 * 524288 + op * 32768 + v * 4096) le(v * 2 + 1 * 256 + 1 * 65536 + 1 * 16777216) pad
+       # gfx9: FLAT seg[15:14] = 2 (global) and 1 (scratch), saddr[22:16] = 0x7f (off)
+       if (gfx9)
+         for (seg = 1; seg <= 2; seg++)
+           for (op = 0; op < 128; op++)
+             for (v = 0; v < 4; v++)
+               print le(3690987520 + op * 262144 + seg * 16384) le(2 + (v % 2) * 4 * 256 + 127 * 65536 + int(v / 2) * 1 * 16777216) pad
      }' > "$tmp/samples"
 
-llvm-mc -arch=amdgcn -mcpu=gfx803 --disassemble -show-encoding < "$tmp/samples" 2>/dev/null | awk '
+"$mc" -arch=amdgcn -mcpu="$mcpu" --disassemble -show-encoding < "$tmp/samples" 2>/dev/null | awk -v gfx9=$gfx9 '
   function hex(s,   v, i) { v = 0; s = tolower(s); sub(/^0x/, "", s)
     for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
     return v }
@@ -86,9 +110,11 @@ llvm-mc -arch=amdgcn -mcpu=gfx803 --disassemble -show-encoding < "$tmp/samples" 
     else if (t == 126 || t == 127) { f = "VOP1"; op = int(w / 512) % 256 }
     else if (t == 124 || t == 125) { f = "VOPC"; op = int(w / 131072) % 256 }
     else if (t < 124) { f = "VOP2"; op = int(w / 33554432) % 64 }
+    else if (gfx9 && t == 211 && int(w / 8388608) % 2 == 1) { f = "VOP3P"; op = int(w / 65536) % 128 }
     else if (int(t / 4) == 52) { f = "VOP3"; op = int(w / 65536) % 1024 }
     else if (int(t / 4) == 54) { f = "DS"; op = int(w / 131072) % 256 }
-    else if (int(t / 4) == 55) { f = "FLAT"; op = int(w / 262144) % 128 }
+    else if (int(t / 4) == 55) { f = "FLAT"; op = int(w / 262144) % 128
+      if (gfx9 && int(w / 16384) % 4 == 2) f = "GLOBAL"; else if (gfx9 && int(w / 16384) % 4 == 1) f = "SCRATCH" }
     else if (int(t / 4) == 56) { f = "MUBUF"; op = int(w / 262144) % 128 }
     else if (int(t / 4) == 58) { f = "MTBUF"; op = int(w / 32768) % 16 }
     if (f == "") next
@@ -97,10 +123,10 @@ llvm-mc -arch=amdgcn -mcpu=gfx803 --disassemble -show-encoding < "$tmp/samples" 
   }' | sort -u > "$tmp/list"
 
 if [ "$(wc -l < "$tmp/list")" -lt 1000 ]; then
-  echo "opcode_enum: llvm-mc disassembled only $(wc -l < "$tmp/list") opcodes; is llvm-mc for gfx803 installed?" >&2
+  echo "opcode_enum: $mc disassembled only $(wc -l < "$tmp/list") opcodes; is $mc for $mcpu installed?" >&2
   exit 1
 fi
-if [ "${1:-}" = "--def" ]; then
+if [ $def = 1 ]; then
   awk '{ printf "ISA_OPCODE(%-28s %-5s 0x%s)\n", $3 ",", $1 ",", substr($2, 3) }' "$tmp/list"
 else
   cat "$tmp/list"

@@ -116,7 +116,7 @@ static inline isa_kernel_arg_t *fx_add_meta(fx_t *f, const char *name, const cha
 
 static inline int fx_prepare(fx_t *f, uint64_t max_insts)
 {
-    launch_options_t opt = { max_insts, 0 };
+    launch_options_t opt = { max_insts, 0, ISA_TARGET_GFX803 };
     FILE *err = open_memstream(&f->errs, &f->errlen);
     int rc = launch_prepare(&f->L, &f->wl, &f->prog, &opt, err);
     fclose(err);

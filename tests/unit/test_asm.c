@@ -311,7 +311,7 @@ START_TEST(test_bad_catalogue)
         size_t glen = 0;
         FILE *f = open_memstream(&got, &glen);
         isa_program_t p;
-        int errors = asm_assemble_buffer(e->d_name, src, len, &p, f);
+        int errors = asm_assemble_buffer(e->d_name, src, len, ISA_TARGET_GFX803, &p, f);
         fclose(f);
         ck_assert_msg(errors > 0, "%s: no error reported", e->d_name);
         ck_assert_msg(strcmp(got, want) == 0, "%s: diagnostics differ\n--- got\n%s--- expected\n%s", e->d_name, got, want);
@@ -435,7 +435,7 @@ static void round_trip(const char *file)
     FILE *null = fopen("/dev/null", "w");
     size_t len;
     char *src = ah_read_all(file, &len);
-    ck_assert_int_eq(asm_assemble_buffer(file, src, len, &p, null), 0);
+    ck_assert_int_eq(asm_assemble_buffer(file, src, len, ISA_TARGET_GFX803, &p, null), 0);
     free(src);
     fclose(null);
     for (uint32_t k = 0; k < p.nkernels; k++) {

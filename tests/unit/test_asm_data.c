@@ -17,7 +17,7 @@ static int assemble(const char *text, isa_program_t *p, char **diag)
     char *buf = NULL;
     FILE *f = open_memstream(&buf, &n);
     ck_assert_ptr_nonnull(f);
-    int e = asm_assemble_buffer("t.s", text, strlen(text), p, f);
+    int e = asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, p, f);
     fclose(f);
     *diag = buf;
     return e;

@@ -153,7 +153,7 @@ START_TEST(test_clang_fixtures)
         char *d = NULL;
         size_t dn = 0;
         FILE *df = open_memstream(&d, &dn);
-        int e = asm_assemble_buffer(fx[f].file, text, len, &p, df);
+        int e = asm_assemble_buffer(fx[f].file, text, len, ISA_TARGET_GFX803, &p, df);
         fclose(df);
         ck_assert_msg(e == 0, "%s:\n%s", fx[f].file, d);
         free(d);

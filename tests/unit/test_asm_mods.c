@@ -68,7 +68,7 @@ typedef struct {
 static bool assemble(const ctx_t *c, const char *text, isa_program_t *p, uint8_t *out, unsigned *size)
 {
     FILE *null = fopen("/dev/null", "w");
-    int e = asm_assemble_buffer("t.s", text, strlen(text), p, null);
+    int e = asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, p, null);
     fclose(null);
     if (e)
         return false;
@@ -151,7 +151,7 @@ static void decoder_to_assembler(ctx_t *c, isa_op_t op, int form)
 
 START_TEST(assembler_and_decoder_agree)
 {
-    ctx_t c = { asm_opcode_map_create(), 0, 0, 0 };
+    ctx_t c = { asm_opcode_map_create(ISA_TARGET_GFX803), 0, 0, 0 };
     ck_assert_ptr_nonnull(c.m);
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         if (isa_ops[op].unit != ISA_UNIT_VALU)
@@ -180,7 +180,7 @@ END_TEST
 START_TEST(cndmask_neg_e64)
 {
     static const uint8_t llvm[] = { 0x04, 0x00, 0x00, 0xd1, 0x0c, 0x19, 0x4a, 0x40 }; /* llvm-mc-15 -show-encoding */
-    asm_opcode_map_t *m = asm_opcode_map_create();
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803);
     isa_inst_t d;
     char err[256], line[128];
     ck_assert_msg(asm_decode_inst(m, llvm, sizeof llvm, 0, &d, err, sizeof err) == 8, "%s", err);

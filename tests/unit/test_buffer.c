@@ -639,12 +639,12 @@ START_TEST(launch_scratch_refused)
     wl_workload_t wl;
     ck_assert_int_eq(wl_load(ipath, NULL, 0, &wl, stderr), 0);
     isa_program_t prog;
-    ck_assert_int_eq(kprogram_assemble(wl.source, &prog, stderr), 0);
+    ck_assert_int_eq(kprogram_assemble(wl.source, ISA_TARGET_GFX803, &prog, stderr), 0);
     launch_t *L = calloc(1, sizeof *L);
     char *buf = NULL;
     size_t n = 0;
     FILE *err = open_memstream(&buf, &n);
-    launch_options_t lo = { 0, 0 };
+    launch_options_t lo = { 0, 0, ISA_TARGET_GFX803 };
     ck_assert_int_eq(launch_prepare(L, &wl, &prog, &lo, err), 1);
     fclose(err);
     ck_assert_msg(strstr(buf, "needs 9999999 bytes of private memory per work-item"), "%s", buf);

@@ -20,7 +20,7 @@ static isa_exec_result_t run_text(ut_machine_t *m, const char *body)
     char text[4096];
     snprintf(text, sizeof text, "entry:\n%s\n", body);
     isa_program_t p;
-    int errors = asm_assemble_buffer("t.s", text, strlen(text), &p, stderr);
+    int errors = asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, stderr);
     ck_assert_msg(errors == 0, "assembly failed:\n%s", body);
     isa_exec_result_t r;
     memset(&r, 0, sizeof r);
@@ -502,13 +502,13 @@ START_TEST(swizzle_listing)
         char text[192], line[128];
         snprintf(text, sizeof text, "entry:\n ds_swizzle_b32 v0, v1 %s\n", t[i].in);
         isa_program_t p;
-        ck_assert_int_eq(asm_assemble_buffer("t.s", text, strlen(text), &p, stderr), 0);
+        ck_assert_int_eq(asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, stderr), 0);
         isa_format_inst(&p.kernels[0], &p.kernels[0].insts[0], line, sizeof line);
         ck_assert_msg(strstr(line, t[i].out) != NULL, "%s printed as %s", t[i].in, line);
         uint32_t off = p.kernels[0].insts[0].offset;
         isa_program_free(&p);
         snprintf(text, sizeof text, "entry:\n %s\n", line);
-        ck_assert_int_eq(asm_assemble_buffer("t.s", text, strlen(text), &p, stderr), 0);
+        ck_assert_int_eq(asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, stderr), 0);
         ck_assert_uint_eq(p.kernels[0].insts[0].offset, off);
         isa_program_free(&p);
     }
@@ -521,7 +521,7 @@ START_TEST(comma_before_modifiers)
     static const char *text = "entry:\n ds_read_b32 v0, v1, offset:4\n ds_swizzle_b32 v0, v1, offset:swizzle(SWAP,4)\n"
                               " ds_read2_b32 v[0:1], v1, offset0:1 offset1:2\n flat_load_dword v0, v[2:3], glc\n";
     isa_program_t p;
-    ck_assert_int_eq(asm_assemble_buffer("t.s", text, strlen(text), &p, stderr), 0);
+    ck_assert_int_eq(asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, stderr), 0);
     const isa_inst_t *in = p.kernels[0].insts;
     ck_assert_uint_eq(in[0].offset, 4);
     ck_assert_uint_eq(in[1].offset, 0x101f);
@@ -616,7 +616,7 @@ static uint32_t cycles_of(const char *body, ut_machine_t *m)
     char text[512];
     snprintf(text, sizeof text, "entry:\n%s\n", body);
     isa_program_t p;
-    ck_assert_int_eq(asm_assemble_buffer("t.s", text, strlen(text), &p, stderr), 0);
+    ck_assert_int_eq(asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, stderr), 0);
     isa_exec_result_t r = ut_run(m, &p.kernels[0].insts[0]);
     ck_assert_msg(r.status == ISA_EXEC_OK, "%s", r.fault_msg);
     uint32_t c = ldst_cycles(&GCN, &p.kernels[0].insts[0], &r);

@@ -10,7 +10,7 @@
 static isa_program_t assemble(const char *text)
 {
     isa_program_t p;
-    int e = asm_assemble_buffer("t.s", text, strlen(text), &p, stderr);
+    int e = asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, stderr);
     ck_assert_int_eq(e, 0);
     return p;
 }
@@ -26,7 +26,7 @@ static uint32_t word(const uint8_t *code, unsigned i)
  * require the assembler's instructions back. */
 static void check_words(const char *text, const uint32_t *want, unsigned nwords)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create();
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803);
     ck_assert_ptr_nonnull(m);
     isa_program_t p = assemble(text);
     const isa_kernel_t *k = &p.kernels[0];
@@ -178,7 +178,7 @@ END_TEST
 /* The decoder's message on `n` bytes. */
 static void decode_fails(const uint8_t *bytes, size_t n, const char *want)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create();
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803);
     isa_inst_t *v;
     uint32_t k;
     char err[256] = "";
@@ -237,7 +237,7 @@ END_TEST
  * instruction that decodes the same (fields the instruction does not use may differ). */
 START_TEST(random_words)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create();
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803);
     uint64_t x = 0x9e3779b97f4a7c15ull;
     unsigned taken = 0;
     for (int i = 0; i < 40000; i++) {
@@ -274,7 +274,7 @@ END_TEST
 /* An alias encodes as the name it stands for and decodes to that name. */
 START_TEST(alias_and_listing)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create();
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803);
     isa_program_t p = assemble("v_mul_lo_i32 v1, v2, v3\nv_mul_lo_u32 v1, v2, v3");
     uint8_t *code;
     char err[256];
@@ -303,7 +303,7 @@ END_TEST
  * the next instruction, and s_endpgm with its immediate: text the assembler takes back. */
 START_TEST(numeric_listing)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create();
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803);
     static const uint8_t code[] = { 0x01, 0x00, 0x82, 0xbf, 0, 0, 0x80, 0xbf, 0xfd, 0xff, 0x84, 0xbf, 0x03, 0x00, 0x81, 0xbf };
     isa_inst_t *dec;
     uint32_t n;
@@ -328,7 +328,7 @@ END_TEST
  * the documented exceptions). */
 START_TEST(table_has_opcodes)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create();
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803);
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         if (isa_op_mem9((isa_op_t)op))
             continue; /* gfx9 only (gfx803 has no opcode for them): test_flat9.c */
@@ -345,7 +345,7 @@ END_TEST
  * the plain linear look-up gives, unknown names included. */
 START_TEST(line_ops_match_lookup)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create();
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803);
     unsigned unknown = 0;
     for (size_t i = 0; i < asm_opcode_nlines; i++) {
         isa_op_t want = isa_lookup(asm_opcode_lines[i].name);

@@ -64,7 +64,7 @@ START_TEST(encodings)
         { "global_atomic_cmpswap v1, v2, v[4:5], s[6:7] glc", { 0x00, 0x80, 0x05, 0xdd, 0x02, 0x04, 0x06, 0x01 } },
         { "global_load_dword v1, v2, vcc", { 0x00, 0x80, 0x50, 0xdc, 0x02, 0x00, 0x6a, 0x01 } },
     };
-    asm_opcode_map_t *map = asm_opcode_map_create();
+    asm_opcode_map_t *map = asm_opcode_map_create(ISA_TARGET_GFX900);
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
         char text[256];
         snprintf(text, sizeof text, GFX900 "%s\n", t[i].text);

@@ -311,7 +311,7 @@ START_TEST(assembled_clang_style_kernel)
     char *diag;
     size_t dlen;
     FILE *d = open_memstream(&diag, &dlen);
-    int nerr = asm_assemble_buffer("k.s", clang_style, sizeof clang_style - 1, &prog, d);
+    int nerr = asm_assemble_buffer("k.s", clang_style, sizeof clang_style - 1, ISA_TARGET_GFX803, &prog, d);
     fclose(d);
     ck_assert_msg(nerr == 0, "%s", diag);
     free(diag);
@@ -321,7 +321,7 @@ START_TEST(assembled_clang_style_kernel)
     f->wd.grid_dims = 2;
     fx_add_buf(f, "out", WL_U32, 192 * 2);
     fx_add_arg(f, "out", WL_ARG_BUFFER)->buffer = 0;
-    launch_options_t opt = { 0, 0 };
+    launch_options_t opt = { 0, 0, ISA_TARGET_GFX803 };
     ck_assert_int_eq(launch_prepare(&f->L, &f->wl, &prog, &opt, stderr), 0);
     ck_assert_msg(functional_run(&f->L) == 0, "%s", f->L.fault.msg);
     /* Workgroups (x, 1) overwrite (x, 0)'s slots: gid only uses x. */

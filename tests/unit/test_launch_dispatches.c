@@ -280,12 +280,12 @@ static char *prepare_error_src(const char *src, const char *body, char *ini_path
     wl_workload_t wl;
     ck_assert_int_eq(wl_load(ini_path, NULL, 0, &wl, stderr), 0);
     isa_program_t prog;
-    ck_assert_int_eq(kprogram_assemble(wl.source, &prog, stderr), 0);
+    ck_assert_int_eq(kprogram_assemble(wl.source, ISA_TARGET_GFX803, &prog, stderr), 0);
     launch_t *L = calloc(1, sizeof *L);
     char *buf = NULL;
     size_t n = 0;
     FILE *err = open_memstream(&buf, &n);
-    launch_options_t lo = { 0, 0 };
+    launch_options_t lo = { 0, 0, ISA_TARGET_GFX803 };
     if (launch_prepare(L, &wl, &prog, &lo, err) == 0)
         launch_free(L);
     fclose(err);

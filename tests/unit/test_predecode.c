@@ -57,7 +57,7 @@ static isa_program_t assemble_all(void)
         strcat(text, "\n");
     }
     isa_program_t p;
-    ck_assert_int_eq(asm_assemble_buffer("predecode.s", text, strlen(text), &p, stderr), 0);
+    ck_assert_int_eq(asm_assemble_buffer("predecode.s", text, strlen(text), ISA_TARGET_GFX803, &p, stderr), 0);
     free(text);
     ck_assert_uint_eq(p.kernels[0].ninsts, NLINES);
     return p;

@@ -43,12 +43,14 @@ static const char kernel[] =
     "  .amdhsa_next_free_sgpr 14\n"
     ".end_amdhsa_kernel\n";
 
+static const char *const gfx900[] = { "gpu.target=gfx900", NULL };
+
 static const char ini[] = "grid = 256\nworkgroup = 256\n[buffer out]\ntype = u32\ncount = 512\n[args]\nout = @out\n";
 
 START_TEST(entry_state)
 {
     th_launch_t t;
-    th_prepare(&t, kernel, ini, NULL, NULL, 0);
+    th_prepare(&t, kernel, ini, NULL, gfx900, 0);
     launch_t *L = t.L;
     static uint32_t vg[8 * 64];
     static uint8_t lds[16];
@@ -68,7 +70,7 @@ START_TEST(both_paths_one_memory)
 {
     for (int timed = 0; timed < 2; timed++) {
         th_launch_t t;
-        th_prepare(&t, kernel, ini, NULL, NULL, 0);
+        th_prepare(&t, kernel, ini, NULL, gfx900, 0);
         if (timed) {
             timing_options_t opt;
             memset(&opt, 0, sizeof opt);

@@ -16,7 +16,7 @@ static isa_inst_t one(const char *line)
     snprintf(text, sizeof text, "k:\n%s\ns_endpgm\n", line);
     FILE *f = open_memstream(&diag, &n);
     isa_program_t p;
-    int e = asm_assemble_buffer("t.s", text, strlen(text), &p, f);
+    int e = asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, f);
     fclose(f);
     ck_assert_msg(e == 0, "'%s' refused:\n%s", line, diag);
     free(diag);
@@ -33,7 +33,7 @@ static void refused(const char *line, const char *want)
     snprintf(text, sizeof text, "k:\n%s\ns_endpgm\n", line);
     FILE *f = open_memstream(&diag, &n);
     isa_program_t p;
-    int e = asm_assemble_buffer("t.s", text, strlen(text), &p, f);
+    int e = asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, f);
     fclose(f);
     ck_assert_msg(e > 0, "'%s' was accepted", line);
     ck_assert_msg(strstr(diag, want) != NULL, "'%s': message\n%s\ndoes not say '%s'", line, diag, want);

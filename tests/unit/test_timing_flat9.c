@@ -30,7 +30,8 @@ static uint64_t issue_cycle(const char *kernel, int lat, unsigned nth, uint64_t 
 {
     char set[40];
     snprintf(set, sizeof set, "mem.latency=%d", lat);
-    const char *sets[] = { "mem.model=ideal", set, NULL };
+    /* a machine of the kernel's target */
+    const char *sets[] = { "mem.model=ideal", set, strstr(kernel, "gfx900") ? "gpu.target=gfx900" : NULL, NULL };
     th_launch_t t;
     th_prepare(&t, kernel, ini, NULL, sets, 0);
     th_recorder_t rec = record(&t);
@@ -94,8 +95,9 @@ START_TEST(test_scalar_atomic_timed)
                                  "  s_add_u32 s7, s7, 4\n  s_waitcnt lgkmcnt(0)\n  s_store_dword s6, s[4:5], s7\n"
                                  "  s_dcache_wb\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
     th_launch_t t;
+    const char *sets[] = { "gpu.target=gfx900", NULL };
     th_prepare(&t, kernel, "grid = 256\nworkgroup = 64\n[buffer out]\ntype = u32\ncount = 5\n[args]\nout = @out\n",
-               NULL, NULL, 0);
+               NULL, sets, 0);
     timing_options_t opt;
     memset(&opt, 0, sizeof opt);
     timing_result_t res;

@@ -38,7 +38,7 @@ static isa_program_t assemble(const char *text)
     char *diag = NULL;
     size_t n = 0;
     FILE *f = open_memstream(&diag, &n);
-    int e = asm_assemble_buffer("t.s", text, strlen(text), &p, f);
+    int e = asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, f);
     fclose(f);
     ck_assert_msg(e == 0, "%s", diag);
     free(diag);

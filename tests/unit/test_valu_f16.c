@@ -570,7 +570,7 @@ static isa_program_t assemble(const char *text, int *errors)
 {
     isa_program_t p;
     FILE *f = fopen("/dev/null", "w");
-    *errors = asm_assemble_buffer("t.s", text, strlen(text), &p, f);
+    *errors = asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, f);
     fclose(f);
     return p;
 }

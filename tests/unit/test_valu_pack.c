@@ -343,7 +343,7 @@ START_TEST(test_gpr_idx)
     char *diag = NULL;
     size_t dn = 0;
     FILE *f = open_memstream(&diag, &dn);
-    int e = asm_assemble_buffer("t.s", gpr_idx_text, strlen(gpr_idx_text), &p, f);
+    int e = asm_assemble_buffer("t.s", gpr_idx_text, strlen(gpr_idx_text), ISA_TARGET_GFX803, &p, f);
     fclose(f);
     ck_assert_msg(e == 0, "%s", diag);
     free(diag);
@@ -391,7 +391,7 @@ START_TEST(test_memtime)
     char *diag = NULL;
     size_t dn = 0;
     FILE *f = open_memstream(&diag, &dn);
-    int e = asm_assemble_buffer("t.s", text, strlen(text), &p, f);
+    int e = asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, &p, f);
     fclose(f);
     ck_assert_msg(e == 0, "%s", diag);
     free(diag);

@@ -86,10 +86,12 @@ static inline void th_prepare(th_launch_t *t, const char *kernel, const char *in
     for (const char *const *s = sets; s && *s; s++)
         ck_assert_int_eq(cfg_set(&t->cfg, *s, stderr), 0);
     ck_assert_int_eq(wl_load(ini_path, NULL, 0, &t->wl, stderr), 0);
-    ck_assert_int_eq(kprogram_assemble(t->wl.source, &t->prog, stderr), 0);
+    /* the machine's target (gpu.target, gfx803 unless `sets` says otherwise) is the default */
+    isa_target_t target = (isa_target_t)t->cfg.gpu_target;
+    ck_assert_int_eq(kprogram_assemble(t->wl.source, target, &t->prog, stderr), 0);
     t->L = calloc(1, sizeof *t->L);
     ck_assert_ptr_nonnull(t->L);
-    launch_options_t lo = { max_instructions, 0 };
+    launch_options_t lo = { max_instructions, 0, target };
     ck_assert_int_eq(launch_prepare(t->L, &t->wl, &t->prog, &lo, stderr), 0);
 }
 

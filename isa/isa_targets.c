@@ -1,0 +1,97 @@
+/* Which instructions exist on a target, and under which mnemonic (isa.h, "Targets"): the names of
+ * each target's opcode table (isa/isa_opcodes.def for gfx803, isa/isa_opcodes_<target>.def for
+ * the others, written from llvm-mc and checked by `make table-check`) joined with isa.def through
+ * isa/isa_mnemonics.def. Linear scans: the hot paths (the assembler, the decoder) hold the same
+ * answers per instruction in their opcode map (isa/asm/asm_encode.h), built once. */
+#include "isa.h"
+
+#include <string.h>
+
+/* Target masks of isa_mnemonics.def. */
+#define ISA_TM(t) (1u << (t))
+#define ISA_TM_GFX9 (ISA_TM(ISA_TARGET_GFX900) | ISA_TM(ISA_TARGET_GFX906))
+
+static const char *const names_gfx803[] = {
+#define ISA_OPCODE(name, fam, code) #name,
+#define ISA_OPCODE_ALIAS(name, fam, code) #name,
+#include "isa_opcodes.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+static const char *const names_gfx900[] = {
+#define ISA_OPCODE(name, fam, code) #name,
+#define ISA_OPCODE_ALIAS(name, fam, code) #name,
+#include "isa_opcodes_gfx900.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+static const char *const names_gfx906[] = {
+#define ISA_OPCODE(name, fam, code) #name,
+#define ISA_OPCODE_ALIAS(name, fam, code) #name,
+#include "isa_opcodes_gfx906.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+
+static const struct {
+    const char *const *names;
+    size_t n;
+} tables[ISA_NUM_TARGETS] = {
+    [ISA_TARGET_GFX803] = { names_gfx803, sizeof names_gfx803 / sizeof names_gfx803[0] },
+    [ISA_TARGET_GFX900] = { names_gfx900, sizeof names_gfx900 / sizeof names_gfx900[0] },
+    [ISA_TARGET_GFX906] = { names_gfx906, sizeof names_gfx906 / sizeof names_gfx906[0] },
+};
+
+static const struct {
+    unsigned targets;
+    const char *mnemonic, *entry;
+} renames[] = {
+#define ISA_MNEMONIC(targets, mnemonic, entry) { targets, #mnemonic, #entry },
+#include "isa_mnemonics.def"
+#undef ISA_MNEMONIC
+};
+enum { NRENAMES = sizeof renames / sizeof renames[0] };
+
+const char *isa_op_mnemonic(isa_op_t op, isa_target_t t)
+{
+    if ((unsigned)op >= ISA_NUM_OPS)
+        return NULL;
+    for (size_t k = 0; k < NRENAMES; k++)
+        if ((renames[k].targets & ISA_TM(t)) && strcmp(renames[k].entry, isa_ops[op].name) == 0)
+            return renames[k].mnemonic;
+    /* Its own name means another entry there: it has no name (and no opcode) on t. */
+    for (size_t k = 0; k < NRENAMES; k++)
+        if ((renames[k].targets & ISA_TM(t)) && strcmp(renames[k].mnemonic, isa_ops[op].name) == 0)
+            return NULL;
+    return isa_ops[op].name;
+}
+
+isa_op_t isa_mnemonic_op(const char *name, size_t len, isa_target_t t)
+{
+    for (size_t k = 0; k < NRENAMES; k++)
+        if ((renames[k].targets & ISA_TM(t)) && strlen(renames[k].mnemonic) == len &&
+            memcmp(renames[k].mnemonic, name, len) == 0)
+            return isa_lookup(renames[k].entry);
+    for (int op = 0; op < ISA_NUM_OPS; op++) {
+        const char *n = isa_ops[op].name;
+        if (strlen(n) == len && memcmp(n, name, len) == 0)
+            return isa_op_mnemonic((isa_op_t)op, t) == n ? (isa_op_t)op : ISA_NUM_OPS;
+    }
+    return ISA_NUM_OPS;
+}
+
+bool isa_target_knows(const char *name, size_t len, isa_target_t t)
+{
+    if ((unsigned)t >= ISA_NUM_TARGETS)
+        return false;
+    for (size_t i = 0; i < tables[t].n; i++)
+        if (strlen(tables[t].names[i]) == len && memcmp(tables[t].names[i], name, len) == 0)
+            return true;
+    return false;
+}
+
+bool isa_op_on_target(isa_op_t op, isa_target_t t)
+{
+    const char *m = isa_op_mnemonic(op, t);
+    return m && isa_target_knows(m, strlen(m), t);
+}

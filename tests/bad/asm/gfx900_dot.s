@@ -1,0 +1,2 @@
+.amdgcn_target "amdgcn-amd-amdhsa--gfx900"
+  v_dot2_f32_f16 v0, v1, v2, v3

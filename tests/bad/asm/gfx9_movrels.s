@@ -1,0 +1,3 @@
+.amdgcn_target "amdgcn-amd-amdhsa--gfx900"
+k:
+  v_movrels_b32 v0, v1

@@ -1,0 +1,3 @@
+.amdgcn_target "amdgcn-amd-amdhsa--gfx900=xnack"
+k:
+  s_endpgm

@@ -1,0 +1,3 @@
+.amdgcn_target gfx900
+k:
+  s_endpgm

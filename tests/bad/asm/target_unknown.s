@@ -1,0 +1,3 @@
+.amdgcn_target "amdgcn-amd-amdhsa--gfx1030"
+k:
+  s_endpgm
