@@ -3,6 +3,7 @@
  * are then read by walking the table signature in syntax order, as the assembler fills them, each
  * source taking the family's next source field. */
 #include "asm/asm_decode.h"
+#include "asm/asm_flat9.h"
 
 #include "asm/asm_lex.h"
 
@@ -246,6 +247,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
     unsigned opc;
     const char *gfx;
     int f = family_of(w, &opc, &gfx);
+    if (f == ASM_HW_FLAT && m->target != ISA_TARGET_GFX803) /* gfx9: the segment picks the table */
+        f = ((w >> 14) & 3) == 2 ? ASM_HW_GLOBAL : ((w >> 14) & 3) == 1 ? ASM_HW_SCRATCH : ASM_HW_FLAT;
     if (f < 0)
         return gfx ? fail(err, errlen, off, "0x%08x is a %s instruction: graphics-only, not simulated", w, gfx)
                    : fail(err, errlen, off, "0x%08x is not a %s instruction", w, isa_target_name(m->target));
@@ -259,6 +262,14 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         return fail(err, errlen, off, "'%s' (%s opcode 0x%x) is not in gcnsim's instruction table", name,
                     asm_hw_family_name((asm_hw_family_t)f), opc);
     const isa_op_info_t *info = &isa_ops[op];
+    if (info->enc == ISA_ENC_FLAT && isa_flat9_form(op, m->target)) { /* gfx9's FLAT word (asm_flat9.c) */
+        if (off + 8 > len)
+            return fail(err, errlen, off, "'%s' takes 8 bytes, only %zu left", name, len - off);
+        in->op = (uint16_t)op;
+        in->pc = (uint32_t)off;
+        const char *why = asm_flat9_decode(w, get32(code + off + 4), in);
+        return why ? fail(err, errlen, off, "'%s': %s", name, why) : 8;
+    }
     bool e64 = f == ASM_HW_VOP3 && isa_enc_has_e32(info->enc);
     if (m->family[op] != f && !e64)
         return fail(err, errlen, off, "'%s' is a %s instruction in gcnsim's table, not %s", name,

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "asm/asm_decode.h"
 #include "asm/asm_encode.h"
 #include "asm/asm_flat9.h"
 #include "asm_harness.h"
@@ -86,6 +87,12 @@ START_TEST(encodings)
                           "%s: src[%d] decodes as %u/%u", t[i].text, k, d.src[k].code, d.src[k].count);
         ck_assert_msg(d.vdst.code == e->vdst.code && d.nsrc == e->nsrc && d.offset == e->offset && d.glc == e->glc &&
                       d.slc == e->slc, "%s: decodes differently", t[i].text);
+        /* and through the decoder of gfx900 code */
+        isa_inst_t dd;
+        ck_assert_msg(asm_decode_inst(map, out, 8, 0, &dd, err, sizeof err) == 8, "%s: %s", t[i].text, err);
+        char back2[256];
+        isa_format_inst(&p.kernels[0], &dd, back2, sizeof back2);
+        ck_assert_str_eq(back2, t[i].text);
         /* printed back as written */
         char back[256];
         isa_format_inst(&p.kernels[0], &p.kernels[0].insts[0], back, sizeof back);
@@ -126,6 +133,44 @@ START_TEST(refusals)
     d = ah_fails("k:\nflat_load_dword v1, v[2:3] offset:8\n", 1);
     ck_assert_ptr_nonnull(strstr(d, "no offset on gfx803"));
     free(d);
+}
+END_TEST
+
+/* The other gfx9 memory forms: machine code (llvm-mc-15 -mcpu=gfx900 -show-encoding's bytes) and text. */
+START_TEST(other_encodings)
+{
+    static const struct {
+        const char *text;
+        uint8_t bytes[8];
+    } t[] = {
+        { "flat_load_short_d16 v1, v[2:3]", { 0x00, 0x00, 0x90, 0xdc, 0x02, 0x00, 0x00, 0x01 } },
+        { "flat_load_ubyte_d16_hi v1, v[2:3] offset:8", { 0x08, 0x00, 0x84, 0xdc, 0x02, 0x00, 0x00, 0x01 } },
+        { "global_load_sbyte_d16 v1, v2, s[4:5] offset:-8", { 0xf8, 0x9f, 0x88, 0xdc, 0x02, 0x00, 0x04, 0x01 } },
+        { "scratch_store_byte_d16_hi v2, v1, off", { 0x00, 0x40, 0x64, 0xdc, 0x02, 0x01, 0x7f, 0x00 } },
+        { "ds_read_u16_d16_hi v1, v2 offset:4", { 0x04, 0x00, 0xb6, 0xd8, 0x02, 0x00, 0x00, 0x01 } },
+        { "ds_write_b8_d16_hi v1, v2", { 0x00, 0x00, 0xa8, 0xd8, 0x01, 0x02, 0x00, 0x00 } },
+        { "buffer_load_short_d16_hi v1, v2, s[4:7], 0 offen offset:4", { 0x04, 0x10, 0x94, 0xe0, 0x02, 0x01, 0x01, 0x80 } },
+        { "buffer_store_byte_d16_hi v1, off, s[4:7], s1", { 0x00, 0x00, 0x64, 0xe0, 0x00, 0x01, 0x01, 0x01 } },
+        { "s_atomic_add s1, s[2:3], 0x0 glc", { 0x41, 0x00, 0x0b, 0xc2, 0x00, 0x00, 0x00, 0x00 } },
+        { "s_atomic_add_x2 s[4:5], s[2:3], s5", { 0x01, 0x01, 0x88, 0xc2, 0x05, 0x00, 0x00, 0x00 } },
+        { "s_buffer_atomic_cmpswap_x2 s[8:11], s[4:7], 0x10 glc", { 0x02, 0x02, 0x87, 0xc1, 0x10, 0x00, 0x00, 0x00 } },
+    };
+    asm_opcode_map_t *map = asm_opcode_map_create(ISA_TARGET_GFX900);
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, GFX900 "%s\n", t[i].text);
+        isa_program_t p = ah_ok(text);
+        uint8_t out[ASM_ENCODE_MAX];
+        char err[160] = "";
+        unsigned n = asm_encode_inst(map, &p.kernels[0], &p.kernels[0].insts[0], out, err, sizeof err);
+        ck_assert_msg(n == 8, "%s: %s", t[i].text, err);
+        ck_assert_msg(memcmp(out, t[i].bytes, 8) == 0, "%s: bytes differ from llvm-mc's", t[i].text);
+        char back[256];
+        isa_format_inst(&p.kernels[0], &p.kernels[0].insts[0], back, sizeof back);
+        ck_assert_str_eq(back, t[i].text);
+        isa_program_free(&p);
+    }
+    asm_opcode_map_free(map);
 }
 END_TEST
 
@@ -434,6 +479,7 @@ static Suite *suite(void)
     Suite *s = suite_create("flat9");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, encodings);
+    tcase_add_test(tc, other_encodings);
     tcase_add_test(tc, refusals);
     tcase_add_test(tc, global_addresses);
     tcase_add_test(tc, d16_halves);
