@@ -316,7 +316,7 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         fl.sdst = (w >> 6) & 0x7f;
         fl.slot[0] = (uint16_t)((w & 0x3f) << 1);
         fl.nslots = 1;
-        if (info->flags & ISA_FL_STORE) { /* the data (SDATA) is the first source, then the base */
+        if (info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) { /* the data (SDATA) first, then the base */
             fl.slot[1] = fl.slot[0];
             fl.slot[0] = fl.sdst;
             fl.nslots = 2;
@@ -528,6 +528,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         in->literal = get32(code + off + size);
         size += 4;
     }
+    if (in->glc && isa_smem_atomic_flat_op(op) != ISA_NUM_OPS) /* gfx9: the old value returns into the data */
+        in->sdst = (isa_operand_t){ in->src[0].code, (uint8_t)(info->mem_bytes / 4), 0, 0 };
     in->size = size;
     return size;
 }

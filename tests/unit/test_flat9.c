@@ -168,6 +168,11 @@ START_TEST(other_encodings)
         char back[256];
         isa_format_inst(&p.kernels[0], &p.kernels[0].insts[0], back, sizeof back);
         ck_assert_str_eq(back, t[i].text);
+        isa_inst_t dd;
+        ck_assert_msg(asm_decode_inst(map, out, 8, 0, &dd, err, sizeof err) == 8, "%s: %s", t[i].text, err);
+        isa_format_inst(&p.kernels[0], &dd, back, sizeof back);
+        ck_assert_str_eq(back, t[i].text);
+        ck_assert_uint_eq(dd.sdst.code, p.kernels[0].insts[0].sdst.code); /* a returning scalar atomic's */
         isa_program_free(&p);
     }
     asm_opcode_map_free(map);
