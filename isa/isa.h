@@ -280,6 +280,13 @@ enum {
 };
 /* "HW_REG_MODE" ... for ids 1..ISA_HWREG_LAST, NULL otherwise. */
 const char *isa_hwreg_name(unsigned id);
+/* gfx9 adds HW_REG_SH_MEM_BASES (15: the shared and private apertures' bases, bits 63:48, in
+ * [31:16] and [15:0]; Vega ISA manual, "Hardware registers"), which LLVM 15 reads for a generic
+ * pointer to LDS or scratch. gcnsim's FLAT reaches global memory only (no aperture, as gfx803's
+ * queue reports none): it reads 0. */
+enum { ISA_HWREG_SH_MEM_BASES = 15 };
+/* The name of hardware register id on target t (isa_hwreg_name, and SH_MEM_BASES on gfx9). */
+const char *isa_hwreg_name_on(unsigned id, isa_target_t t);
 /* The fields gcnsim fills: HW_ID (the wave's placement), GPR_ALLOC and LDS_ALLOC (its allocation
  * in the units the registers count), STATUS and IB_STS. */
 static inline uint32_t isa_hw_id(unsigned wave_slot, unsigned simd, unsigned cu, unsigned se, unsigned tg)
@@ -319,6 +326,11 @@ static inline unsigned isa_waitcnt_vm_on(int32_t simm16, isa_target_t t)
     return t == ISA_TARGET_GFX803 ? isa_waitcnt_vm(simm16) : isa_waitcnt_vm(simm16) | (((unsigned)simm16 >> 14) & 3) << 4;
 }
 static inline unsigned isa_waitcnt_vm_max(isa_target_t t) { return t == ISA_TARGET_GFX803 ? 15 : 63; }
+/* An SMEM instruction's immediate offset (isa_inst_t.offset): unsigned 20 bits on gfx803; on gfx9
+ * signed 21 bits except for s_buffer_* (llvm-mc-15 -mcpu=gfx900: "expected a 21-bit signed
+ * offset", "expected a 20-bit unsigned offset"), kept as its 21-bit field. The byte offset: */
+bool isa_smem_offset_signed(isa_op_t op, isa_target_t t);
+int64_t isa_smem_offset(isa_op_t op, uint32_t field, isa_target_t t);
 
 /* ---- gfx9: FLAT segments, d16, the 6-bit vmcnt (mem9) ----------------------------------------
  * gfx9's FLAT encoding has a SEG field (0 flat, 1 scratch, 2 global; the Vega ISA manual, "FLAT,

@@ -59,6 +59,13 @@ const char *isa_hwreg_name(unsigned id)
     return id <= ISA_HWREG_LAST ? names[id] : NULL;
 }
 
+const char *isa_hwreg_name_on(unsigned id, isa_target_t t)
+{
+    if (id == ISA_HWREG_SH_MEM_BASES && (t == ISA_TARGET_GFX900 || t == ISA_TARGET_GFX906))
+        return "HW_REG_SH_MEM_BASES";
+    return isa_hwreg_name(id);
+}
+
 isa_op_t isa_lookup(const char *mnemonic)
 {
     for (int i = 0; i < ISA_NUM_OPS; i++)

@@ -95,3 +95,14 @@ bool isa_op_on_target(isa_op_t op, isa_target_t t)
     const char *m = isa_op_mnemonic(op, t);
     return m && isa_target_knows(m, strlen(m), t);
 }
+
+bool isa_smem_offset_signed(isa_op_t op, isa_target_t t)
+{
+    return t != ISA_TARGET_GFX803 && (unsigned)op < ISA_NUM_OPS && strncmp(isa_ops[op].name, "s_buffer_", 9) != 0;
+}
+
+int64_t isa_smem_offset(isa_op_t op, uint32_t field, isa_target_t t)
+{
+    return isa_smem_offset_signed(op, t) && (field & 0x100000u) ? (int64_t)(field & 0x1fffffu) - 0x200000
+                                                                : (int64_t)field;
+}

@@ -32,10 +32,19 @@ static uint32_t get32(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* The family of a first word and its opcode; graphics families get their name in *gfx. */
-static int family_of(uint32_t w, unsigned *op, const char **gfx)
+/* The family of a first word and its opcode; graphics families get their name in *gfx. gfx9
+ * (not gfx803) also has VOP3P in VOP3's space (0xD3800000 | op[22:16]) and FLAT's segments:
+ * seg[15:14] = 1 SCRATCH, 2 GLOBAL (Vega ISA manual, chapter 12). */
+static int family_of(uint32_t w, isa_target_t t, unsigned *op, const char **gfx)
 {
     *gfx = NULL;
+    if (t != ISA_TARGET_GFX803) {
+        if (w >> 23 == 0x1a7) { *op = (w >> 16) & 0x7f; return ASM_HW_VOP3P; }
+        if (w >> 26 == 0x37 && ((w >> 14) & 3) != 0) {
+            *op = (w >> 18) & 0x7f;
+            return ((w >> 14) & 3) == 2 ? ASM_HW_GLOBAL : ((w >> 14) & 3) == 1 ? ASM_HW_SCRATCH : -1;
+        }
+    }
     switch (w >> 23) {
     case 0x17f: *op = (w >> 16) & 0x7f; return ASM_HW_SOPP;
     case 0x17e: *op = (w >> 16) & 0x7f; return ASM_HW_SOPC;
@@ -246,9 +255,7 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
     uint32_t w = get32(code + off), w1 = 0;
     unsigned opc;
     const char *gfx;
-    int f = family_of(w, &opc, &gfx);
-    if (f == ASM_HW_FLAT && m->target != ISA_TARGET_GFX803) /* gfx9: the segment picks the table */
-        f = ((w >> 14) & 3) == 2 ? ASM_HW_GLOBAL : ((w >> 14) & 3) == 1 ? ASM_HW_SCRATCH : ASM_HW_FLAT;
+    int f = family_of(w, m->target, &opc, &gfx);
     if (f < 0)
         return gfx ? fail(err, errlen, off, "0x%08x is a %s instruction: graphics-only, not simulated", w, gfx)
                    : fail(err, errlen, off, "0x%08x is not a %s instruction", w, isa_target_name(m->target));
@@ -275,7 +282,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         return fail(err, errlen, off, "'%s' is a %s instruction in gcnsim's table, not %s", name,
                     isa_enc_name(info->enc), asm_hw_family_name((asm_hw_family_t)f));
     unsigned size = f == ASM_HW_SMEM || f == ASM_HW_VOP3 || f == ASM_HW_DS || f == ASM_HW_FLAT ||
-                    f == ASM_HW_MUBUF || f == ASM_HW_MTBUF ? 8 : 4;
+                    f == ASM_HW_MUBUF || f == ASM_HW_MTBUF || f == ASM_HW_VOP3P || f == ASM_HW_GLOBAL ||
+                    f == ASM_HW_SCRATCH ? 8 : 4;
     if (off + size > len)
         return fail(err, errlen, off, "'%s' takes %u bytes, only %zu left", name, size, len - off);
     if (size == 8)
@@ -462,7 +470,7 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         }
         case SIG_SMEM_OFF:
             if ((w >> 17) & 1) {
-                in->offset = w1 & 0xfffff;
+                in->offset = w1 & (m->target == ISA_TARGET_GFX803 ? 0xfffffu : 0x1fffffu); /* gfx9: 21 bits */
             } else {
                 if (!src)
                     return fail(err, errlen, off, "'%s': too many sources", name);
@@ -476,9 +484,9 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             break;
         case SIG_HWREG: case SIG_WAITCNT:
             in->simm16 = (int32_t)(w & 0xffff);
-            if (s->kind == SIG_HWREG && !isa_hwreg_name(isa_hwreg_id(in->simm16)))
-                return fail(err, errlen, off, "'%s': hardware register %u does not exist on gfx803", name,
-                            isa_hwreg_id(in->simm16));
+            if (s->kind == SIG_HWREG && !isa_hwreg_name_on(isa_hwreg_id(in->simm16), m->target))
+                return fail(err, errlen, off, "'%s': hardware register %u does not exist on %s", name,
+                            isa_hwreg_id(in->simm16), isa_target_name(m->target));
             break;
         case SIG_GPRIDX: /* s_set_gpr_idx_on: SSRC1 holds the mode bits; s_set_gpr_idx_mode: SIMM16 */
             in->simm16 = (int32_t)(f == ASM_HW_SOPC ? (w >> 8) & 0xff : w & 0xffff);

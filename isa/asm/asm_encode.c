@@ -562,6 +562,7 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         n = encode_scalar(k, in, op, out, err, errlen);
         break;
     case ISA_ENC_SMEM: {
+        uint32_t smem_off_mask = m->target == ISA_TARGET_GFX803 ? 0xfffffu : 0x1fffffu; /* gfx9: 21 bits */
         /* 12.2 SMEM: sdata [12:6], sbase [5:0] (SGPR pair / 2), glc [16], imm [17]; then the
          * 20-bit byte offset (imm) or the SGPR holding it. */
         if (info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) {
@@ -571,7 +572,7 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
             bool imm = !in->has_soffset_sgpr;
             le_put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)imm << 17 | (uint32_t)(in->glc ? 1 : 0) << 16 |
                        (uint32_t)(in->src[0].code & 0x7f) << 6 | (uint32_t)(in->src[1].code >> 1));
-            le_put32(out + 4, imm ? in->offset & 0xfffff : in->src[2].code);
+            le_put32(out + 4, imm ? in->offset & smem_off_mask : in->src[2].code);
             n = 8;
             break;
         }
@@ -588,7 +589,7 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         bool imm = !in->has_soffset_sgpr;
         le_put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)imm << 17 | (uint32_t)(in->glc ? 1 : 0) << 16 |
                    (uint32_t)(in->sdst.code & 0x7f) << 6 | (uint32_t)(in->src[0].code >> 1));
-        le_put32(out + 4, imm ? in->offset & 0xfffff : in->src[1].code);
+        le_put32(out + 4, imm ? in->offset & smem_off_mask : in->src[1].code);
         n = 8;
         break;
     }

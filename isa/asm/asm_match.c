@@ -242,6 +242,15 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
         return true;
     case SIG_SMEM_OFF:
         if (o->kind == OPK_INT) {
+            if (isa_smem_offset_signed(op, c->target)) { /* gfx9: signed 21 bits, kept as the field */
+                if (o->ival < -0x100000 || o->ival > 0xfffff) {
+                    asm_error(c, o->col, "SMEM offset %" PRId64 " is out of range (signed 21-bit on %s: -0x100000..0xfffff)",
+                              o->ival, isa_target_name(c->target));
+                    return false;
+                }
+                in->offset = (uint32_t)o->ival & 0x1fffffu;
+                return true;
+            }
             if (o->ival < 0 || o->ival > 0xfffff) {
                 asm_error(c, o->col, "SMEM offset %" PRId64 " is out of range (unsigned 20-bit: 0..0xfffff)", o->ival);
                 return false;
@@ -270,9 +279,10 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
     case SIG_HWREG:
         if (o->kind != OPK_INT || o->ival < 0 || o->ival > 0xffff)
             return bad_operand(c, o, pos, op, g);
-        if (!isa_hwreg_name(isa_hwreg_id((int32_t)o->ival))) {
-            asm_error(c, o->col, "hardware register %u does not exist on %s (HW_REG_MODE 1 .. HW_REG_IB_STS 7)",
-                      isa_hwreg_id((int32_t)o->ival), isa_target_name(c->target));
+        if (!isa_hwreg_name_on(isa_hwreg_id((int32_t)o->ival), c->target)) {
+            asm_error(c, o->col, "hardware register %u does not exist on %s (HW_REG_MODE 1 .. HW_REG_IB_STS 7%s)",
+                      isa_hwreg_id((int32_t)o->ival), isa_target_name(c->target),
+                      c->target == ISA_TARGET_GFX803 ? "" : ", HW_REG_SH_MEM_BASES 15");
             return false;
         }
         in->simm16 = (int32_t)o->ival;

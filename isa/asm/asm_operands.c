@@ -199,8 +199,8 @@ static bool parse_hwreg(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
     int64_t v[3] = { -1, 0, 32 };
     *i += 2;
     const asm_tok_t *t = &c->tok[*i];
-    for (unsigned k = 1; k <= ISA_HWREG_LAST; k++)
-        if (t->kind == TK_IDENT && asm_tok_is(t, isa_hwreg_name(k)))
+    for (unsigned k = 1; k <= ISA_HWREG_SH_MEM_BASES; k++)
+        if (t->kind == TK_IDENT && isa_hwreg_name_on(k, c->target) && asm_tok_is(t, isa_hwreg_name_on(k, c->target)))
             v[0] = k;
     if (t->kind == TK_INT && !t->overflow && t->ival <= 63)
         v[0] = t->ival;

@@ -117,6 +117,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         case SIG_SMEM_OFF:
             if (in->has_soffset_sgpr)
                 put_operand(&o, in, in->src[si++]);
+            else if (isa_smem_offset(in->op, in->offset, target) < 0) /* gfx9's signed offsets */
+                put(&o, "-0x%x", (unsigned)-isa_smem_offset(in->op, in->offset, target));
             else
                 put(&o, "0x%x", in->offset);
             break;
@@ -139,8 +141,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
             break;
         }
         case SIG_HWREG:
-            if (isa_hwreg_name(isa_hwreg_id(in->simm16)))
-                put(&o, "hwreg(%s, %u, %u)", isa_hwreg_name(isa_hwreg_id(in->simm16)), isa_hwreg_offset(in->simm16),
+            if (isa_hwreg_name_on(isa_hwreg_id(in->simm16), target))
+                put(&o, "hwreg(%s, %u, %u)", isa_hwreg_name_on(isa_hwreg_id(in->simm16), target), isa_hwreg_offset(in->simm16),
                     isa_hwreg_size(in->simm16));
             else
                 put(&o, "hwreg(%u, %u, %u)", isa_hwreg_id(in->simm16), isa_hwreg_offset(in->simm16),

@@ -154,6 +154,7 @@ static uint32_t hwreg_read(const isa_wave_t *w, unsigned id)
     case ISA_HWREG_GPR_ALLOC: return w->gpr_alloc;
     case ISA_HWREG_LDS_ALLOC: return w->lds_alloc;
     case ISA_HWREG_IB_STS: return w->ib_sts;
+    case ISA_HWREG_SH_MEM_BASES: return 0; /* gfx9 only: no LDS or scratch aperture (isa.h) */
     default: return 0; /* the assembler and the decoder take no other id */
     }
 }
@@ -589,7 +590,9 @@ void isa_exec_smem(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         return;
     }
     uint64_t base = isa_x_read_s64(w, in, in->src[store ? 1 : 0], false);
-    uint32_t off = in->has_soffset_sgpr ? isa_x_read_s32(w, in, in->src[store ? 2 : 1]) : in->offset;
+    /* An SGPR offset is unsigned; gfx9's immediate one may be negative (isa_smem_offset). */
+    uint64_t off = in->has_soffset_sgpr ? isa_x_read_s32(w, in, in->src[store ? 2 : 1])
+                                        : (uint64_t)isa_smem_offset((isa_op_t)in->op, in->offset, w->target);
     uint64_t addr = (base + off) & ~(uint64_t)3; /* SMEM ignores the low two address bits */
     res->lanes = 1;
     res->addr[0] = addr;

@@ -47,8 +47,11 @@ codeobj_cases() {
   check "codeobj OS/ABI" 1 "osabi.o: error: ELF header: OS/ABI 0 is not AMDGPU_HSA (64)" "$g" asm "$d/osabi.o"
   co abi9; co_patch "$d/abi9.o" 8 9
   check "codeobj ABI version" 1 "abi9.o: error: ELF header: ABI version 9 is not one of code object v2, v3, v4, v5" "$g" asm "$d/abi9.o"
+  co gfx908; co_patch "$d/gfx908.o" 48 48
+  check "codeobj gfx908" 1 "gfx908.o: error: ELF header: e_flags 0x30 is for gfx908 (EF_AMDGPU_MACH 0x30); gcnsim simulates gfx803 (0x2a), gfx900 (0x2c) and gfx906 (0x2f)" "$g" asm "$d/gfx908.o"
+  # EF_AMDGPU_MACH 0x2c: the same code read as gfx900's (its instructions exist there too).
   co gfx900; co_patch "$d/gfx900.o" 48 44
-  check "codeobj gfx900" 1 "gfx900.o: error: ELF header: e_flags 0x2c is for gfx900 (EF_AMDGPU_MACH 0x2c); gcnsim simulates gfx803" "$g" asm "$d/gfx900.o"
+  check "codeobj gfx900" 0 "" "$g" asm "$d/gfx900.o"
   "$objcopy" --remove-section=.note "$ok" "$d/nonote.o"
   check "codeobj no note" 1 "nonote.o: error: no NT_AMDGPU_METADATA note" "$g" asm "$d/nonote.o"
   co notesize; co_patch "$d/notesize.o" $((note + 4)) 0 0 1 0
@@ -100,6 +103,11 @@ codeobj_cases() {
   check "codeobj as source" 1 "matmul_tiled.s: error: ELF header: machine 62 is not AMDGPU (224)" "$g" run "$d/matmul_tiled.ini"
   cp "$d/usersgpr.o" "$d/matmul_tiled.s"
   check "codeobj as source (descriptor)" 1 "compute_pgm_rsrc2.USER_SGPR_COUNT is 1" "$g" run "$d/matmul_tiled.ini"
+  # The machine runs one target: a gfx900 object on the default (gfx803) machine, and the gfx803
+  # text (its .amdgcn_target) on a gfx900 one, are refused before anything runs.
+  cp "$d/gfx900.o" "$d/matmul_tiled.s"
+  check "gfx900 code on a gfx803 machine" 1 "matmul_tiled.ini:3: error: kernel 'matmul_tiled' is gfx900 code; the machine runs gfx803 (gpu.target): build the kernel for gfx803, or run it on a gfx900 machine (--set gpu.target=gfx900)" "$g" run "$d/matmul_tiled.ini"
+  check "gfx803 code on a gfx900 machine" 1 "matmul_tiled.ini:3: error: kernel 'matmul_tiled' is gfx803 code; the machine runs gfx900 (gpu.target)" "$g" run workloads/matmul_tiled.ini --set gpu.target=gfx900
 }
 
 # Code object v2: llvm-mc's object of tests/bad/codeobj_v2.s (clang's v2 output for

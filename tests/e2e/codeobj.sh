@@ -215,5 +215,23 @@ if obj "$tmp/esc.s" "$tmp/esc.o"; then
      grep -qF 's_cbranch_scc0 L\x1b[31\x0a' "$tmp/esc.lst" && ! LC_ALL=C grep -q "$(printf '\033')" "$tmp/esc.lst"; then ok
   else ko "a name with control bytes is not escaped in the listing:"; head -8 "$tmp/esc.lst" | od -c | head -8; fi
 else ko "esc: llvm-mc: $(head -1 "$tmp/mc.err")"; fi
+
+# ---- gfx900 (EF_AMDGPU_MACH 0x2c) -----------------------------------------------------------------
+# matmul_tiled in gfx9's spelling (its .amdgcn_target and the _co_ carry adds): llvm-mc-15's gfx900
+# object lists what the text lists, and both run on a gfx900 machine with the gfx803 run's report
+# and buffer (the same instructions).
+sed -e 's/amdhsa--gfx803/amdhsa--gfx900/' -e 's/\bv_\(add\|sub\|subrev\)_u32\b/v_\1_co_u32/g' \
+    -e 's/\bv_\(addc\|subb\|subbrev\)_u32\b/v_\1_co_u32/g' workloads/matmul_tiled.s > "$tmp/mt900.s"
+mkdir -p "$tmp/g9" && cp workloads/matmul_tiled.ini "$tmp/g9/"
+if "$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj --save-temp-labels "$tmp/mt900.s" -o "$tmp/g9/matmul_tiled.s" 2> "$tmp/mc.err"; then
+  listing "$tmp/mt900.s" > "$tmp/g9text.lst"
+  "$gcnsim" asm "$tmp/g9/matmul_tiled.s" > "$tmp/g9obj.lst" 2>&1
+  if cmp -s "$tmp/g9text.lst" "$tmp/g9obj.lst" && grep -q 'v_add_co_u32' "$tmp/g9obj.lst"; then ok
+  else ko "gfx900: gcnsim asm of the object differs from the text's:"; diff "$tmp/g9text.lst" "$tmp/g9obj.lst" | head -6; fi
+  "$gcnsim" run workloads/matmul_tiled.ini --dump "C=$tmp/c803.bin" > "$tmp/r803.txt" 2>&1
+  if "$gcnsim" run "$tmp/g9/matmul_tiled.ini" --set gpu.target=gfx900 --dump "C=$tmp/c900.bin" > "$tmp/r900.txt" 2>&1 &&
+     cmp -s "$tmp/c803.bin" "$tmp/c900.bin" && cmp -s "$tmp/r803.txt" "$tmp/r900.txt"; then ok
+  else ko "gfx900: the object's run on a gfx900 machine differs from gfx803's:"; diff "$tmp/r803.txt" "$tmp/r900.txt" | head -6; fi
+else ko "gfx900: llvm-mc-15: $(head -1 "$tmp/mc.err")"; fi
 echo "codeobj: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

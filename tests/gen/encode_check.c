@@ -45,7 +45,7 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
-static int roundtrip(const char *path)
+static int roundtrip(const char *path, isa_target_t target)
 {
     size_t len;
     char *text = read_file(path, &len);
@@ -54,11 +54,11 @@ static int roundtrip(const char *path)
         return 1;
     }
     isa_program_t prog;
-    int errors = asm_assemble_buffer(path, text, len, ISA_TARGET_GFX803, &prog, stderr);
+    int errors = asm_assemble_buffer(path, text, len, target, &prog, stderr);
     free(text);
     if (errors)
         return 1;
-    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803);
+    asm_opcode_map_t *m = asm_opcode_map_create(prog.target);
     int pass = 0, bad = 0;
     for (uint32_t k = 0; m && k < prog.nkernels; k++) {
         const isa_kernel_t *ker = &prog.kernels[k];
@@ -112,9 +112,9 @@ static int roundtrip(const char *path)
 
 /* llvm-mc's "; encoding: [0x01,0x00,...]" lines, bytes in order, each instruction decoded alone
  * (its pc is 0: a branch prints its target as a byte offset). */
-static int decode_stdin(void)
+static int decode_stdin(isa_target_t target)
 {
-    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX803);
+    asm_opcode_map_t *m = asm_opcode_map_create(target);
     if (!m)
         return 3;
     char line[4096];
@@ -148,7 +148,11 @@ static int decode_stdin(void)
             bad++;
             continue;
         }
-        isa_format_inst(NULL, &in, text, sizeof text);
+        /* gfx803 as before (no kernel); another target prints its mnemonics through a kernel of it */
+        isa_kernel_t k;
+        memset(&k, 0, sizeof k);
+        k.target = target;
+        isa_format_inst(target == ISA_TARGET_GFX803 ? NULL : &k, &in, text, sizeof text);
         printf("%s\n", text);
     }
     asm_opcode_map_free(m);
@@ -370,6 +374,14 @@ static int unconnected(void)
 
 int main(int argc, char **argv)
 {
+    isa_target_t target = ISA_TARGET_GFX803; /* --target NAME, last: --roundtrip's default, --decode's */
+    if (argc >= 3 && strcmp(argv[argc - 2], "--target") == 0) {
+        if (!isa_target_parse(argv[argc - 1], strlen(argv[argc - 1]), &target)) {
+            fprintf(stderr, "encode_check: unknown target '%s'\n", argv[argc - 1]);
+            return 1;
+        }
+        argc -= 2;
+    }
     if (argc == 2 && strcmp(argv[1], "--unconnected") == 0)
         return unconnected();
     if (argc == 2 && strcmp(argv[1], "--corpus") == 0) {
@@ -377,9 +389,10 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc == 3 && strcmp(argv[1], "--roundtrip") == 0)
-        return roundtrip(argv[2]);
+        return roundtrip(argv[2], target);
     if (argc == 2 && strcmp(argv[1], "--decode") == 0)
-        return decode_stdin();
-    fputs("usage: encode_check --corpus | --unconnected | --roundtrip FILE.s | --decode < LLVM-MC-OUTPUT\n", stderr);
+        return decode_stdin(target);
+    fputs("usage: encode_check --corpus | --unconnected | --roundtrip FILE.s | --decode < LLVM-MC-OUTPUT [--target NAME]\n",
+          stderr);
     return 1;
 }

@@ -153,6 +153,11 @@ START_TEST(gfx9_text)
     ck_assert_int_eq(dec[2].op, ISA_v_mad_f16);
     free(dec);
     free(code);
+    /* FLAT's seg[15:14] = 3 is no segment on gfx9 (1 scratch, 2 global: their own families) */
+    static const uint8_t seg3[] = { 0x00, 0xc0, 0x50, 0xdc, 0x02, 0x00, 0x7f, 0x01 };
+    isa_inst_t in;
+    ck_assert_uint_eq(asm_decode_inst(m, seg3, sizeof seg3, 0, &in, err, sizeof err), 0);
+    ck_assert_str_eq(err, "byte offset 0x0: 0xdc50c000 is not a gfx900 instruction");
     asm_opcode_map_free(m);
     isa_program_free(&p);
     /* the same text for gfx803 names its gfx803 instructions */
@@ -272,6 +277,90 @@ START_TEST(waitcnt_6bit)
 }
 END_TEST
 
+/* gfx9's SMEM immediate offsets are signed 21-bit, s_buffer_*'s unsigned 20-bit (llvm-mc-15
+ * -mcpu=gfx900: "s_load_dword s1, s[2:3], -0x10" is [0x41,0x00,0x02,0xc0,0xf0,0xff,0x1f,0x00];
+ * "s_buffer_load_dword s1, s[4:7], -0x10": "expected a 20-bit unsigned offset"). */
+START_TEST(smem_signed_offset)
+{
+    isa_program_t p;
+    ck_assert_int_eq(assemble("k:\n  s_load_dword s1, s[2:3], -0x10\n  s_load_dword s1, s[2:3], 0xfffff\n"
+                              "  s_load_dword s1, s[2:3], -0x100000\n  s_endpgm\n", ISA_TARGET_GFX900, &p, NULL), 0);
+    const isa_kernel_t *k = &p.kernels[0];
+    ck_assert_int_eq(isa_smem_offset(k->insts[0].op, k->insts[0].offset, ISA_TARGET_GFX900), -16);
+    ck_assert_int_eq(isa_smem_offset(k->insts[1].op, k->insts[1].offset, ISA_TARGET_GFX900), 0xfffff);
+    ck_assert_int_eq(isa_smem_offset(k->insts[2].op, k->insts[2].offset, ISA_TARGET_GFX900), -0x100000);
+    char buf[80];
+    isa_format_inst(k, &k->insts[0], buf, sizeof buf);
+    ck_assert_str_eq(buf, "s_load_dword s1, s[2:3], -0x10");
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX900);
+    uint8_t *code;
+    char err[200];
+    ck_assert_msg(asm_encode_kernel(m, k, &code, err, sizeof err) == 0, "%s", err);
+    static const uint8_t want[] = { 0x41, 0x00, 0x02, 0xc0, 0xf0, 0xff, 0x1f, 0x00 };
+    ck_assert_mem_eq(code, want, sizeof want);
+    isa_inst_t in;
+    ck_assert_uint_eq(asm_decode_inst(m, code, 8, 0, &in, err, sizeof err), 8);
+    ck_assert_int_eq(isa_smem_offset(in.op, in.offset, ISA_TARGET_GFX900), -16);
+    free(code);
+    asm_opcode_map_free(m);
+    isa_program_free(&p);
+    char *e = first_error("k:\n  s_buffer_load_dword s1, s[4:7], -0x10\n", ISA_TARGET_GFX900);
+    ck_assert_str_eq(e, "t.s:2:35: error: SMEM offset -16 is out of range (unsigned 20-bit: 0..0xfffff)");
+    free(e);
+    e = first_error("k:\n  s_load_dword s1, s[2:3], 0x100000\n", ISA_TARGET_GFX906);
+    ck_assert_str_eq(e, "t.s:2:28: error: SMEM offset 1048576 is out of range (signed 21-bit on gfx906: "
+                        "-0x100000..0xfffff)");
+    free(e);
+    e = first_error("k:\n  s_load_dword s1, s[2:3], -0x10\n", ISA_TARGET_GFX803);
+    ck_assert_str_eq(e, "t.s:2:28: error: SMEM offset -16 is out of range (unsigned 20-bit: 0..0xfffff)");
+    free(e);
+    /* gfx803 reads the same field as unsigned */
+    ck_assert_int_eq(isa_smem_offset(ISA_s_load_dword, 0x1ffff0, ISA_TARGET_GFX803), 0x1ffff0);
+    ck_assert_int_eq(isa_smem_offset(ISA_s_buffer_load_dword, 0xffff0, ISA_TARGET_GFX900), 0xffff0);
+}
+END_TEST
+
+/* gfx9's HW_REG_SH_MEM_BASES, which LLVM 15 reads for a generic pointer to LDS (llvm-mc-15
+ * -mcpu=gfx900: "s_getreg_b32 s4, hwreg(HW_REG_SH_MEM_BASES, 16, 16)" is [0x0f,0x7c,0x84,0xb8];
+ * -mcpu=gfx803: "specified hardware register is not supported on this GPU"). */
+START_TEST(hwreg_sh_mem_bases)
+{
+    isa_program_t p;
+    ck_assert_int_eq(assemble(".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\nk:\n"
+                              "  s_getreg_b32 s4, hwreg(HW_REG_SH_MEM_BASES, 16, 16)\n  s_endpgm\n",
+                              ISA_TARGET_GFX803, &p, NULL), 0);
+    const isa_kernel_t *k = &p.kernels[0];
+    ck_assert_int_eq(k->insts[0].simm16, 0x7c0f);
+    char buf[80];
+    isa_format_inst(k, &k->insts[0], buf, sizeof buf);
+    ck_assert_str_eq(buf, "s_getreg_b32 s4, hwreg(HW_REG_SH_MEM_BASES, 16, 16)");
+    asm_opcode_map_t *m = asm_opcode_map_create(ISA_TARGET_GFX900);
+    uint8_t *code;
+    char err[200];
+    ck_assert_msg(asm_encode_kernel(m, k, &code, err, sizeof err) == 0, "%s", err);
+    static const uint8_t want[] = { 0x0f, 0x7c, 0x84, 0xb8 };
+    ck_assert_mem_eq(code, want, sizeof want);
+    isa_inst_t in;
+    ck_assert_uint_eq(asm_decode_inst(m, code, 4, 0, &in, err, sizeof err), 4);
+    ck_assert_int_eq(in.simm16, 0x7c0f);
+    asm_opcode_map_free(m);
+    m = asm_opcode_map_create(ISA_TARGET_GFX803);
+    ck_assert_uint_eq(asm_decode_inst(m, code, 4, 0, &in, err, sizeof err), 0);
+    ck_assert_str_eq(err, "byte offset 0x0: 's_getreg_b32': hardware register 15 does not exist on gfx803");
+    asm_opcode_map_free(m);
+    free(code);
+    isa_program_free(&p);
+    char *e = first_error("k:\n  s_getreg_b32 s4, hwreg(HW_REG_SH_MEM_BASES, 16, 16)\n", ISA_TARGET_GFX803);
+    ck_assert_str_eq(e, "t.s:2:26: error: expected a hardware register in hwreg(): HW_REG_MODE, another HW_REG_* name "
+                        "or 0..63");
+    free(e);
+    e = first_error("k:\n  s_getreg_b32 s4, hwreg(15, 16, 16)\n", ISA_TARGET_GFX803);
+    ck_assert_str_eq(e, "t.s:2:20: error: hardware register 15 does not exist on gfx803 (HW_REG_MODE 1 .. "
+                        "HW_REG_IB_STS 7)");
+    free(e);
+}
+END_TEST
+
 /* EF_AMDGPU_MACH (AMDGPUUsage, "AMDGPU ELF Header": gfx803 0x02a, gfx900 0x02c, gfx906 0x02f, gfx908
  * 0x030): a header of another processor is refused by name. */
 static char *header_error(unsigned eflags)
@@ -377,6 +466,8 @@ static Suite *targets_suite(void)
     tcase_add_test(tc, target_directive);
     tcase_add_test(tc, refusals);
     tcase_add_test(tc, waitcnt_6bit);
+    tcase_add_test(tc, smem_signed_offset);
+    tcase_add_test(tc, hwreg_sh_mem_bases);
     tcase_add_test(tc, elf_mach);
     tcase_add_test(tc, machine_check);
     suite_add_tcase(s, tc);
