@@ -332,7 +332,7 @@ static inline unsigned isa_waitcnt_vm_max(isa_target_t t) { return t == ISA_TARG
 bool isa_smem_offset_signed(isa_op_t op, isa_target_t t);
 int64_t isa_smem_offset(isa_op_t op, uint32_t field, isa_target_t t);
 
-/* ---- gfx9: FLAT segments, d16, the 6-bit vmcnt (mem9) ----------------------------------------
+/* ---- gfx9: FLAT segments, d16, scalar atomics (mem9) ---------------------------------------
  * gfx9's FLAT encoding has a SEG field (0 flat, 1 scratch, 2 global; the Vega ISA manual, "FLAT,
  * Scratch and Global instructions"); the instruction's segment is its name's prefix. A gfx9 FLAT
  * instruction keeps its 13-bit immediate offset in isa_inst_t.offset (sign-extended for global_ and
