@@ -378,6 +378,38 @@ static inline unsigned isa_waitcnt_vm_max(isa_target_t t) { return t == ISA_TARG
 bool isa_smem_offset_signed(isa_op_t op, isa_target_t t);
 int64_t isa_smem_offset(isa_op_t op, uint32_t field, isa_target_t t);
 
+/* ---- gfx9: FLAT segments, d16, scalar atomics (mem9) ---------------------------------------
+ * gfx9's FLAT encoding has a SEG field (0 flat, 1 scratch, 2 global; the Vega ISA manual, "FLAT,
+ * Scratch and Global instructions"); the instruction's segment is its name's prefix. A gfx9 FLAT
+ * instruction keeps its 13-bit immediate offset in isa_inst_t.offset (sign-extended for global_ and
+ * scratch_, unsigned 12 bits for flat_) and SADDR in src[2] (ISA_OPND_NONE for `off`). src[0] is the
+ * address VGPR(s): a pair for flat_ and for global_ with SADDR `off`, one VGPR for global_ with an
+ * SGPR pair and for scratch_; ISA_OPND_NONE for scratch_ whose VADDR is `off`. src[1] is a store's or
+ * atomic's data, as on gfx8. */
+typedef enum { ISA_SEG_FLAT, ISA_SEG_SCRATCH, ISA_SEG_GLOBAL } isa_seg_t;
+/* The segment of a FLAT-family instruction (ISA_SEG_FLAT for every flat_ one). */
+isa_seg_t isa_flat_seg(isa_op_t op);
+/* Whether `op` is one of gfx9's memory instructions (isa.def's mem9 block): none exists on gfx803. */
+bool isa_op_mem9(isa_op_t op);
+/* A FLAT instruction that needs gfx9's FLAT form (a segment, an offset, SADDR, d16) rather than gfx8's:
+ * a mem9 instruction, or any FLAT instruction on a gfx9 target. */
+bool isa_flat9_form(isa_op_t op, isa_target_t t);
+/* The flat_ instruction a global_ or scratch_ one does to memory (itself for flat_; ISA_NUM_OPS for
+ * an instruction outside the FLAT family). */
+isa_op_t isa_flat_base_op(isa_op_t op);
+/* d16 loads and stores: ISA_D16_LO writes (or a store reads) bits [15:0] of the data VGPR, ISA_D16_HI
+ * bits [31:16]; the other half is kept. ISA_D16_NONE for every other instruction. */
+enum { ISA_D16_NONE, ISA_D16_LO, ISA_D16_HI };
+unsigned isa_op_d16(isa_op_t op);
+/* A d16 load's register: `v`'s low 16 bits into the half `d16` names, the other half of `old` kept. */
+static inline uint32_t isa_d16_merge(unsigned d16, uint32_t old, uint32_t v)
+{
+    return d16 == ISA_D16_HI ? (old & 0xffffu) | v << 16 : (old & 0xffff0000u) | (v & 0xffffu);
+}
+/* The flat_atomic_ instruction whose operation a scalar atomic (s_atomic_*, s_buffer_atomic_*) does;
+ * ISA_NUM_OPS for any other instruction. */
+isa_op_t isa_smem_atomic_flat_op(isa_op_t op);
+
 /* ---- Kernels -------------------------------------------------------------------------------- */
 
 typedef enum {

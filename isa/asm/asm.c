@@ -4,6 +4,7 @@
 #include "asm/asm.h"
 
 #include "asm/asm_buffer.h"
+#include "asm/asm_flat9.h"
 #include "asm/asm_data.h"
 #include "asm/asm_directives.h"
 #include "asm/asm_lex.h"
@@ -340,6 +341,11 @@ static void instruction(asm_ctx_t *c, uint32_t i)
             return;
         goto matched;
     }
+    if (isa_flat9_form(op, c->target)) { /* gfx9's FLAT: segments, offsets, SADDR (asm_flat9.c) */
+        if (!asm_flat9_inst(c, op, t->col, &i, &pi))
+            return;
+        goto matched;
+    }
     if (strchr(isa_ops[op].sig, 'W')) {
         if (!asm_parse_waitcnt(c, &i, &in->simm16))
             return;
@@ -366,6 +372,8 @@ static void instruction(asm_ctx_t *c, uint32_t i)
     }
     if (!asm_match(c, op, suffix, t->col, ops, nops, &mods, &pi))
         return;
+    if (in->glc && isa_smem_atomic_flat_op(op) != ISA_NUM_OPS) /* gfx9: the old value returns into the data */
+        in->sdst = (isa_operand_t){ in->src[0].code, (uint8_t)(isa_ops[op].mem_bytes / 4), 0, 0 };
 matched:
     pi.line = c->line;
     pi.line_len = c->line_len;

@@ -3,6 +3,7 @@
  * are then read by walking the table signature in syntax order, as the assembler fills them, each
  * source taking the family's next source field. */
 #include "asm/asm_decode.h"
+#include "asm/asm_flat9.h"
 
 #include "asm/asm_lex.h"
 #include "asm/asm_vop3p.h"
@@ -340,6 +341,14 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         return fail(err, errlen, off, "'%s' (%s opcode 0x%x) is not in gcnsim's instruction table", name,
                     asm_hw_family_name((asm_hw_family_t)f), opc);
     const isa_op_info_t *info = &isa_ops[op];
+    if (info->enc == ISA_ENC_FLAT && isa_flat9_form(op, m->target)) { /* gfx9's FLAT word (asm_flat9.c) */
+        if (off + 8 > len)
+            return fail(err, errlen, off, "'%s' takes 8 bytes, only %zu left", name, len - off);
+        in->op = (uint16_t)op;
+        in->pc = (uint32_t)off;
+        const char *why = asm_flat9_decode(w, get32(code + off + 4), in);
+        return why ? fail(err, errlen, off, "'%s': %s", name, why) : 8;
+    }
     bool e64 = f == ASM_HW_VOP3 && isa_enc_has_e32(info->enc);
     if (m->family[op] != f && !e64)
         return fail(err, errlen, off, "'%s' is a %s instruction in gcnsim's table, not %s", name,
@@ -387,7 +396,7 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         fl.sdst = (w >> 6) & 0x7f;
         fl.slot[0] = (uint16_t)((w & 0x3f) << 1);
         fl.nslots = 1;
-        if (info->flags & ISA_FL_STORE) { /* the data (SDATA) is the first source, then the base */
+        if (info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) { /* the data (SDATA) first, then the base */
             fl.slot[1] = fl.slot[0];
             fl.slot[0] = fl.sdst;
             fl.nslots = 2;
@@ -610,6 +619,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         in->literal = get32(code + off + size);
         size += 4;
     }
+    if (in->glc && isa_smem_atomic_flat_op(op) != ISA_NUM_OPS) /* gfx9: the old value returns into the data */
+        in->sdst = (isa_operand_t){ in->src[0].code, (uint8_t)(info->mem_bytes / 4), 0, 0 };
     in->size = size;
     return size;
 }

@@ -4,6 +4,7 @@
  * byte for byte with llvm-mc. */
 #include "asm/asm_encode.h"
 #include "asm/asm_vop3p.h"
+#include "asm/asm_flat9.h"
 #include "common/le.h"
 
 #include <stdarg.h>
@@ -603,6 +604,17 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         return fail(err, errlen, "invalid opcode %u", in->op);
     const isa_op_info_t *info = &isa_ops[in->op];
     uint16_t op = m->native[in->op];
+    if (isa_flat9_form((isa_op_t)in->op, k ? k->target : ISA_TARGET_GFX803)) {
+        /* gfx9's FLAT word (asm_flat9.c); global_ and scratch_ share their flat_ relative's opcode */
+        if (op == ASM_OPCODE_NONE)
+            op = m->native[isa_flat_base_op((isa_op_t)in->op)];
+        if (op == ASM_OPCODE_NONE)
+            return fail(err, errlen, "'%s' has no FLAT opcode in the opcode table", info->name);
+        unsigned n = asm_flat9_encode(in, op, out, err, errlen);
+        if (n && n != in->size)
+            return fail(err, errlen, "'%s' encodes to %u bytes, but the assembler counted %u", info->name, n, in->size);
+        return n;
+    }
     if (op == ASM_OPCODE_NONE && !(in->e64 && m->vop3[in->op] != ASM_OPCODE_NONE))
         return fail(err, errlen, "'%s' has no %s opcode in isa/isa_opcodes.def", info->name, isa_enc_name(info->enc));
     unsigned n;
@@ -615,8 +627,8 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         uint32_t smem_off_mask = m->target == ISA_TARGET_GFX803 ? 0xfffffu : 0x1fffffu; /* gfx9: 21 bits */
         /* 12.2 SMEM: sdata [12:6], sbase [5:0] (SGPR pair / 2), glc [16], imm [17]; then the
          * 20-bit byte offset (imm) or the SGPR holding it. */
-        if (info->flags & ISA_FL_STORE) {
-            /* s_store_*, s_buffer_store_*: the data in the SDATA field, then the base and offset */
+        if (info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) {
+            /* s_store_*, s_buffer_store_*, gfx9's s_atomic_*: the data in the SDATA field, then the base and offset */
             if (in->nsrc < 2 || in->src[0].code >= ISA_NUM_SREGS || in->src[1].code >= ISA_NUM_SREGS)
                 return fail(err, errlen, "'%s' needs SGPR data and base", info->name);
             bool imm = !in->has_soffset_sgpr;

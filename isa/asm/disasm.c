@@ -3,6 +3,7 @@
 #include "isa.h" /* isa_format_inst */
 
 #include "asm/asm_buffer.h"
+#include "asm/asm_flat9.h"
 #include "asm/asm_diag.h"
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
@@ -91,6 +92,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         return asm_buffer_format(in, buf, len);
     if (info->enc == ISA_ENC_VOP3P) /* gfx9 (asm_vop3p.c) */
         return asm_vop3p_format(in, buf, len);
+    if (isa_flat9_form((isa_op_t)in->op, k ? k->target : ISA_TARGET_GFX803))
+        return asm_flat9_format(in, buf, len);
     asm_sig_list_t sig;
     if (!asm_sig_parse(info->sig, &sig))
         sig.n = 0;

@@ -3,10 +3,12 @@
 #include "isa.h"
 
 #include "exec/exec_buffer.h"
+#include "exec/exec_flat9.h"
 #include "exec/exec_gpr_idx.h"
 #include "exec/exec_mem.h"
 #include "exec/exec_operands.h"
 #include "exec/exec_salu.h"
+#include "exec/exec_smem9.h"
 #include "exec/exec_valu.h"
 
 void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
@@ -41,6 +43,8 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
                 isa_x_write_dst_s32(w, in->sdst.code, (uint32_t)t);
                 isa_x_write_dst_s32(w, (uint16_t)(in->sdst.code + 1), (uint32_t)(t >> 32));
             }
+        } else if (isa_smem_atomic_flat_op((isa_op_t)in->op) != ISA_NUM_OPS) { /* gfx9 (exec_smem9.c) */
+            isa_exec_smem_atomic(w, in, res);
         } else if (isa_exec_is_sbuffer((isa_op_t)in->op))
             isa_exec_sbuffer(w, in, res);
         else
@@ -51,7 +55,12 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     case ISA_ENC_VOPC:
     case ISA_ENC_VOP3:
     case ISA_ENC_VOP3P: isa_exec_valu(w, in, res); break;
-    case ISA_ENC_FLAT: isa_exec_flat(w, in, res); break;
+    case ISA_ENC_FLAT:
+        if (isa_flat9_form((isa_op_t)in->op, w->target)) /* gfx9's segments, offsets, d16 (exec_flat9.c) */
+            isa_exec_flat9(w, in, res);
+        else
+            isa_exec_flat(w, in, res);
+        break;
     case ISA_ENC_DS: isa_exec_ds(w, in, res); break;
     case ISA_ENC_MUBUF:
     case ISA_ENC_MTBUF: isa_exec_buffer(w, in, res); break;

@@ -390,6 +390,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
 
     if (load) {
         uint32_t out[MAXC][ISA_WAVE_SIZE];
+        unsigned d16_half = fmt ? ISA_D16_NONE : isa_op_d16((isa_op_t)in->op);
         for (int l = 0; l < ISA_WAVE_SIZE; l++) {
             if (!(exec >> l & 1))
                 continue;
@@ -410,9 +411,18 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
                     case ISA_buffer_load_sshort:
                         v = (uint32_t)(int32_t)(int16_t)(uint16_t)((uint32_t)p[0] | (uint32_t)p[1] << 8);
                         break;
+                    case ISA_buffer_load_ubyte_d16: case ISA_buffer_load_ubyte_d16_hi: v = p[0]; break;
+                    case ISA_buffer_load_sbyte_d16: case ISA_buffer_load_sbyte_d16_hi:
+                        v = (uint32_t)(int32_t)(int8_t)p[0];
+                        break;
+                    case ISA_buffer_load_short_d16: case ISA_buffer_load_short_d16_hi:
+                        v = (uint32_t)p[0] | (uint32_t)p[1] << 8;
+                        break;
                     default: v = le_get32(p); break;
                     }
                 }
+                if (d16_half) /* gfx9's d16 loads: one half (0 out of range), the other kept */
+                    v = isa_d16_merge(d16_half, isa_x_vgpr(w, isa_x_vreg(in->vdst) + c)[l], v);
                 out[c][l] = v; /* out of range: 0 */
             }
         }
@@ -447,6 +457,8 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
                     continue; /* out of range: dropped */
                 uint8_t *p = acc_ptr(w, &sp, addr[c][l], csize);
                 uint32_t v = in->lds ? le_get32(w->lds + lds_addr[l]) : isa_x_vgpr(w, dreg + c)[l];
+                if (in->op == ISA_buffer_store_byte_d16_hi || in->op == ISA_buffer_store_short_d16_hi)
+                    v >>= 16; /* gfx9: the register's high half */
                 if (csize == 4)
                     le_put32(p, v);
                 else

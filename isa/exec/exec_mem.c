@@ -73,6 +73,11 @@ static uint32_t atomic_apply(atomic_t k, uint32_t old, uint32_t data, uint32_t c
     }
 }
 
+uint32_t isa_x_atomic32(isa_op_t op, uint32_t old, uint32_t data, uint32_t cmp)
+{
+    return atomic_apply(atomic_kind(op), old, data, cmp);
+}
+
 /* ---- FLAT ------------------------------------------------------------------------------------ */
 
 static uint8_t *flat_ptr(const isa_wave_t *w, uint64_t addr, uint32_t size)
@@ -466,6 +471,18 @@ static void ds_load(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const ui
             case ISA_ds_read_i16:
                 out[0][l] = (uint32_t)(int32_t)(int16_t)(uint16_t)((uint32_t)p[0] | (uint32_t)p[1] << 8);
                 break;
+            /* gfx9's d16 reads: one half of the register, the other kept */
+            case ISA_ds_read_u8_d16: case ISA_ds_read_u8_d16_hi:
+                out[0][l] = isa_d16_merge(isa_op_d16((isa_op_t)in->op), isa_x_vgpr(w, isa_x_vreg(in->vdst))[l], p[0]);
+                break;
+            case ISA_ds_read_i8_d16: case ISA_ds_read_i8_d16_hi:
+                out[0][l] = isa_d16_merge(isa_op_d16((isa_op_t)in->op), isa_x_vgpr(w, isa_x_vreg(in->vdst))[l],
+                                          (uint32_t)(int32_t)(int8_t)p[0]);
+                break;
+            case ISA_ds_read_u16_d16: case ISA_ds_read_u16_d16_hi:
+                out[0][l] = isa_d16_merge(isa_op_d16((isa_op_t)in->op), isa_x_vgpr(w, isa_x_vreg(in->vdst))[l],
+                                          (uint32_t)p[0] | (uint32_t)p[1] << 8);
+                break;
             default:
                 for (uint32_t i = 0; i < nd; i++)
                     out[e * nd + i][l] = le_get32(p + 4 * i);
@@ -487,6 +504,8 @@ static void ds_store(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const u
             uint8_t *p = w->lds + a[e][l];
             uint32_t dreg = isa_x_vreg(in->src[1 + e]); /* write2: data0 in src[1], data1 in src[2] */
             uint32_t v0 = isa_x_vgpr(w, dreg)[l];
+            if (in->op == ISA_ds_write_b8_d16_hi || in->op == ISA_ds_write_b16_d16_hi)
+                v0 >>= 16; /* gfx9: the register's high half */
             if (s.esize == 1) {
                 p[0] = (uint8_t)v0;
             } else if (s.esize == 2) {

@@ -6,8 +6,12 @@
  *                                           stride 64, add_tid, 32-bit UINT format, num_records =
  *                                           the region's bytes (the kernel adds its wave offset to
  *                                           the base, as clang's prologue does);
- *   flat scratch init (user SGPRs, 2)       lo: the offset of the dispatch's scratch from the
- *                                           backing memory (0), hi: the private bytes per lane;
+ *   flat scratch init (user SGPRs, 2)       gfx8: lo the offset of the dispatch's scratch from the
+ *                                           backing memory (0), hi the private bytes per lane;
+ *                                           gfx9: the 64-bit address of the region, to which the
+ *                                           prologue adds the wave offset to form FLAT_SCRATCH
+ *                                           (AMDGPUUsage, "Flat Scratch"), the base scratch_
+ *                                           instructions address;
  *   private segment wavefront offset        the byte offset of the wave's area in the region.
  * A wave's area is 64 lanes of the kernel's private_segment_fixed_size rounded up to 4 bytes,
  * interleaved per dword by the swizzle (GCN3 ISA manual 8.1.4). */
@@ -80,6 +84,11 @@ void launch_scratch_entry(const launch_t *L, const launch_dispatch_t *D, uint32_
     /* dst_sel x, y, z, w; num_format UINT; data_format 32; element_size 4; index_stride 64;
      * add_tid_enable. */
     s->rsrc[3] = 4u | 5u << 3 | 6u << 6 | 7u << 9 | 4u << 12 | 4u << 15 | 1u << 19 | 3u << 21 | 1u << 23;
-    s->flat_init[1] = lane;
+    if (D->kernel->target == ISA_TARGET_GFX803) {
+        s->flat_init[1] = lane;
+    } else {
+        s->flat_init[0] = (uint32_t)base;
+        s->flat_init[1] = (uint32_t)(base >> 32);
+    }
     s->wave_offset = (uint32_t)((uint64_t)(slot % L->scratch_slots) * L->scratch_wave_bytes);
 }

@@ -147,7 +147,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     case ISA_UNIT_SMEM:
         w->ready_at = c + (uint64_t)cfg->salu_cycles;
         w->lgkm_cnt++;
-        if (!(info->flags & (ISA_FL_LOAD | ISA_FL_STORE))) {
+        if (!(info->flags & (ISA_FL_LOAD | ISA_FL_STORE | ISA_FL_ATOMIC))) {
             /* s_memtime/s_memrealtime: no data moves; a scalar hit's latency. s_dcache_inv* and
              * s_dcache_wb* also empty (write back) the scalar cache: done no sooner than the last
              * write-back's acknowledgement. */
@@ -161,7 +161,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
             schedule_done(s, w, lgkm_done, false);
             break;
         }
-        if (info->flags & ISA_FL_STORE)
+        if (info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) /* gfx9's scalar atomics: as a store, to the L2 */
             mem_scalar_store(&s->mem, w->cu, res.addr[0], info->mem_bytes, c, &macc);
         else
             mem_scalar(&s->mem, w->cu, res.addr[0], info->mem_bytes, c, &macc);

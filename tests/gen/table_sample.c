@@ -57,6 +57,8 @@ static void write_samples(FILE *out, isa_target_t target)
             while (*p == ' ')
                 p++;
         }
+        if (op->enc == ISA_ENC_FLAT && isa_flat_seg((isa_op_t)i) != ISA_SEG_FLAT)
+            fputs(", off", out); /* gfx9's global_ and scratch_: SADDR off */
         if (glc)
             fputs(" glc", out);
         if (op->enc == ISA_ENC_DS && (op->flags & ISA_FL_DUAL))

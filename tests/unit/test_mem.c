@@ -307,6 +307,8 @@ START_TEST(every_op_runs)
 {
     int n = 0;
     for (int op = 0; op < ISA_NUM_OPS; op++) {
+        if (isa_op_mem9((isa_op_t)op))
+            continue; /* gfx9 only (gfx803 has no opcode for them): test_flat9.c */
         isa_enc_t e = isa_ops[op].enc;
         if (e != ISA_ENC_SOP1 && e != ISA_ENC_SOP2 && e != ISA_ENC_SOPC && e != ISA_ENC_SOPK &&
             e != ISA_ENC_SOPP && e != ISA_ENC_SMEM && e != ISA_ENC_FLAT && e != ISA_ENC_DS)

@@ -1,0 +1,327 @@
+/* asm_flat9: gfx9's FLAT family in llvm-mc's syntax, its machine code and its text:
+ *
+ *   flat_load_dword v1, v[2:3] offset:4095 glc slc          (offset: unsigned 12 bits)
+ *   global_load_dword v1, v[2:3], off offset:-16            (SADDR off: a 64-bit VGPR address)
+ *   global_load_dword v1, v2, s[4:5]                        (an SGPR pair + a 32-bit VGPR offset)
+ *   global_store_dword v[2:3], v1, off
+ *   global_atomic_add v1, v[2:3], v4, off glc               (glc: the old value returns into v1)
+ *   scratch_load_dword v1, v2, off                          (a VGPR or an SGPR, the other off)
+ *   scratch_store_dword off, v1, s3 offset:-4096            (offset: signed 13 bits)
+ *
+ * Parsed here rather than through the generic signature match: the address operand's width follows
+ * SADDR, which comes after it. The word (Vega ISA manual, "FLAT, Scratch and Global instructions"):
+ * offset [12:0] (flat_: [11:0]), lds [13] (0), seg [15:14], glc [16], slc [17], op [24:18]; addr
+ * [39:32], data [47:40], saddr [54:48] (0x7f for off; 0 on flat_, as llvm-mc writes it), vdst
+ * [63:56]. docs/asm.md, "gfx9 FLAT, global_ and scratch_". */
+#include "asm/asm_flat9.h"
+
+#include "asm/asm_lex.h"
+#include "asm/asm_operands.h"
+#include "common/le.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { SADDR_OFF = 0x7f };
+
+static bool vgprs(asm_ctx_t *c, const asm_opnd_t *o, unsigned width, const char *what)
+{
+    if (o->kind == OPK_REG && o->code >= ISA_VGPR_BASE && o->count == width && !o->neg && !o->abs)
+        return true;
+    if (width == 1)
+        asm_error(c, o->col, "%s must be a VGPR (vN)", what);
+    else
+        asm_error(c, o->col, "%s must be a range of %u VGPRs (v[a:b])", what, width);
+    return false;
+}
+
+/* The modifiers: offset:N, glc, slc, in any order, each once. */
+static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_seg_t seg, isa_inst_t *in, uint32_t *col_glc)
+{
+    bool have_off = false;
+    for (;;) {
+        const asm_tok_t *t = &c->tok[*i];
+        if (t->kind == TK_END)
+            return true;
+        if (asm_tok_is(t, "glc") || asm_tok_is(t, "slc")) {
+            uint8_t *f = t->p[0] == 'g' ? &in->glc : &in->slc;
+            if (*f) {
+                asm_error(c, t->col, "duplicate modifier '%.*s'", (int)t->len, t->p);
+                return false;
+            }
+            *f = 1;
+            if (t->p[0] == 'g')
+                *col_glc = t->col;
+            (*i)++;
+        } else if (asm_tok_is(t, "offset")) {
+            if (have_off) {
+                asm_error(c, t->col, "duplicate modifier 'offset'");
+                return false;
+            }
+            if (!asm_tok_punct(&c->tok[*i + 1], ':')) {
+                asm_error(c, t->col, "expected ':' after 'offset'");
+                return false;
+            }
+            uint32_t k = *i + 2;
+            bool neg = asm_tok_punct(&c->tok[k], '-');
+            const asm_tok_t *n = &c->tok[k + neg];
+            int64_t lo = seg == ISA_SEG_FLAT ? 0 : -4096, hi = 4095;
+            int64_t v = n->kind == TK_INT && !n->overflow ? (neg ? -(int64_t)n->ival : (int64_t)n->ival) : INT64_MAX;
+            if (v < lo || v > hi) {
+                asm_error(c, n->col, seg == ISA_SEG_FLAT ? "offset: flat_ takes a 12-bit unsigned offset (0..4095)"
+                                                         : "offset: %s takes a 13-bit signed offset (-4096..4095)",
+                          seg == ISA_SEG_GLOBAL ? "global_" : "scratch_");
+                return false;
+            }
+            in->offset = (uint32_t)v & (seg == ISA_SEG_FLAT ? 0xfffu : 0x1fffu);
+            have_off = true;
+            *i = k + neg + 1;
+        } else if (asm_tok_is(t, "lds") || asm_tok_is(t, "tfe") || asm_tok_is(t, "nv")) {
+            asm_error(c, t->col, "'%.*s' is not simulated by gcnsim on FLAT instructions", (int)t->len, t->p);
+            return false;
+        } else {
+            asm_error(c, t->col, "unexpected '%.*s': expected a FLAT modifier (offset:, glc, slc)", (int)t->len, t->p);
+            return false;
+        }
+    }
+}
+
+/* SADDR: `off`, or an SGPR pair s[2n:2n+1] (global_) / one SGPR (scratch_). */
+static bool parse_saddr(asm_ctx_t *c, const asm_opnd_t *o, isa_seg_t seg, isa_operand_t *out)
+{
+    if (o->kind == OPK_OFF) {
+        *out = (isa_operand_t){ ISA_OPND_NONE, 0, 0, 0 };
+        return true;
+    }
+    unsigned n = seg == ISA_SEG_GLOBAL ? 2 : 1;
+    bool ok = o->kind == OPK_REG && o->code < ISA_NUM_SREGS && o->count == n && !o->neg && !o->abs &&
+              o->code != ISA_REG_EXEC_LO && o->code != ISA_REG_EXEC_HI && (n == 1 || o->code % 2 == 0);
+    if (!ok) {
+        asm_error(c, o->col, seg == ISA_SEG_GLOBAL ? "SADDR of global_ must be 'off' or an SGPR pair s[2n:2n+1]"
+                                                   : "SADDR of scratch_ must be 'off' or one SGPR");
+        return false;
+    }
+    *out = (isa_operand_t){ o->code, (uint8_t)n, 0, 0 };
+    return true;
+}
+
+bool asm_flat9_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_pinst_t *pi)
+{
+    const isa_op_info_t *info = &isa_ops[op];
+    isa_inst_t *in = &pi->in;
+    isa_seg_t seg = isa_flat_seg(op);
+    bool load = info->flags & ISA_FL_LOAD, atomic = info->flags & ISA_FL_ATOMIC;
+    isa_op_t base = isa_flat_base_op(op);
+    bool cmpswap = base == ISA_flat_atomic_cmpswap || base == ISA_flat_atomic_cmpswap_x2;
+    unsigned regs = info->mem_bytes < 4 ? 1 : info->mem_bytes / 4;
+    in->size = 8;
+    in->offset = 0;
+
+    /* Up to four operands, then the modifiers. */
+    asm_opnd_t o[4];
+    unsigned n = 0;
+    for (;;) {
+        if (n == 4) {
+            asm_error(c, c->tok[*i].col, "too many operands for %s", info->name);
+            return false;
+        }
+        if (!asm_parse_operand(c, i, &o[n]))
+            return false;
+        n++;
+        if (!asm_tok_punct(&c->tok[*i], ','))
+            break;
+        (*i)++;
+    }
+    uint32_t col_glc = 0;
+    if (!parse_mods(c, i, seg, in, &col_glc))
+        return false;
+    /* vdst (loads; atomics with glc), vaddr, vdata (stores, atomics), saddr (global_, scratch_) */
+    unsigned want = 2u + (seg != ISA_SEG_FLAT);
+    bool rtn = false;
+    if (atomic) {
+        rtn = n == want + 1;
+        if (rtn != (in->glc != 0)) {
+            asm_error(c, rtn ? mcol : col_glc, rtn ? "%s returns the old value (a destination operand) only with glc"
+                                                   : "%s with glc returns the old value: give a destination first",
+                      info->name);
+            return false;
+        }
+        want += rtn;
+    }
+    if (n != want) {
+        asm_error(c, mcol, "%s takes %u operands, not %u", info->name, want, n);
+        return false;
+    }
+    unsigned k = 0;
+    if (load || rtn) {
+        if (!vgprs(c, &o[k], load ? regs : info->mem_bytes / 4, "the destination"))
+            return false;
+        in->vdst = (isa_operand_t){ o[k].code, o[k].count, 0, 0 };
+        k++;
+    }
+    const asm_opnd_t *vaddr = &o[k++];
+    const asm_opnd_t *vdata = load ? NULL : &o[k++];
+    in->src[2] = (isa_operand_t){ ISA_OPND_NONE, 0, 0, 0 };
+    if (seg != ISA_SEG_FLAT && !parse_saddr(c, &o[k], seg, &in->src[2]))
+        return false;
+    bool saddr = in->src[2].code != ISA_OPND_NONE;
+    if (seg == ISA_SEG_SCRATCH) {
+        if ((vaddr->kind == OPK_OFF) == !saddr) {
+            asm_error(c, vaddr->col, "scratch_ takes its address from a VGPR or an SGPR: exactly one of them must be "
+                      "'off'");
+            return false;
+        }
+        if (vaddr->kind == OPK_OFF)
+            in->src[0] = (isa_operand_t){ ISA_OPND_NONE, 0, 0, 0 };
+        else if (!vgprs(c, vaddr, 1, "the address (vaddr) of scratch_"))
+            return false;
+        else
+            in->src[0] = (isa_operand_t){ vaddr->code, 1, 0, 0 };
+    } else {
+        unsigned w = seg == ISA_SEG_GLOBAL && saddr ? 1 : 2;
+        if (!vgprs(c, vaddr, w, w == 1 ? "with an SGPR base, the address (a 32-bit offset)" : "the address"))
+            return false;
+        in->src[0] = (isa_operand_t){ vaddr->code, (uint8_t)w, 0, 0 };
+    }
+    in->nsrc = 1;
+    if (vdata) {
+        unsigned w = atomic ? info->mem_bytes / 4 * (cmpswap ? 2 : 1) : regs;
+        if (!vgprs(c, vdata, w, "the data"))
+            return false;
+        in->src[1] = (isa_operand_t){ vdata->code, vdata->count, 0, 0 };
+        in->nsrc = 2;
+    }
+    if (seg != ISA_SEG_FLAT)
+        in->nsrc = 3;
+    return true;
+}
+
+/* ---- Machine code ----------------------------------------------------------------------------- */
+
+static unsigned fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static unsigned fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (err && errlen)
+        vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+static uint32_t vfield(isa_operand_t o)
+{
+    return isa_opnd_is_vgpr(o) ? (uint32_t)(o.code - ISA_VGPR_BASE) : 0;
+}
+
+unsigned asm_flat9_encode(const isa_inst_t *in, uint16_t opcode, uint8_t *out, char *err, size_t errlen)
+{
+    isa_op_t op = (isa_op_t)in->op;
+    isa_seg_t seg = isa_flat_seg(op);
+    if (opcode > 0x7f)
+        return fail(err, errlen, "'%s': FLAT opcode 0x%x does not fit its 7 bits", isa_ops[op].name, opcode);
+    uint32_t saddr = seg == ISA_SEG_FLAT ? 0 : in->src[2].code == ISA_OPND_NONE ? SADDR_OFF : in->src[2].code & 0x7f;
+    uint32_t offset = in->offset & (seg == ISA_SEG_FLAT ? 0xfffu : 0x1fffu);
+    le_put32(out, 0xdc000000u | (uint32_t)opcode << 18 | (uint32_t)(in->slc ? 1 : 0) << 17 |
+                      (uint32_t)(in->glc ? 1 : 0) << 16 | (uint32_t)seg << 14 | offset);
+    le_put32(out + 4, vfield(in->vdst) << 24 | saddr << 16 | (in->nsrc >= 2 ? vfield(in->src[1]) : 0) << 8 |
+                          vfield(in->src[0]));
+    return 8;
+}
+
+const char *asm_flat9_decode(uint32_t w0, uint32_t w1, isa_inst_t *in)
+{
+    isa_op_t op = (isa_op_t)in->op;
+    const isa_op_info_t *info = &isa_ops[op];
+    isa_seg_t seg = isa_flat_seg(op);
+    if (((w0 >> 14) & 3) != (uint32_t)seg)
+        return "its SEG field does not match the instruction";
+    if (w0 & (1u << 13))
+        return "the lds bit is set (FLAT into LDS is not simulated)";
+    in->glc = (w0 >> 16) & 1;
+    in->slc = (w0 >> 17) & 1;
+    in->offset = w0 & (seg == ISA_SEG_FLAT ? 0xfffu : 0x1fffu);
+    uint32_t saddr = (w1 >> 16) & 0x7f;
+    isa_operand_t none = { ISA_OPND_NONE, 0, 0, 0 };
+    for (int k = 0; k < ISA_MAX_SRCS; k++)
+        in->src[k] = none;
+    if (seg != ISA_SEG_FLAT && saddr != SADDR_OFF)
+        in->src[2] = (isa_operand_t){ (uint16_t)saddr, (uint8_t)(seg == ISA_SEG_GLOBAL ? 2 : 1), 0, 0 };
+    bool has_saddr = in->src[2].code != ISA_OPND_NONE;
+    unsigned aw = seg == ISA_SEG_SCRATCH || (seg == ISA_SEG_GLOBAL && has_saddr) ? 1 : 2;
+    in->src[0] = seg == ISA_SEG_SCRATCH && has_saddr ? none
+                                                     : (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + (w1 & 0xff)), (uint8_t)aw, 0, 0 };
+    unsigned regs = info->mem_bytes < 4 ? 1 : info->mem_bytes / 4;
+    in->nsrc = 1;
+    if (!(info->flags & ISA_FL_LOAD)) {
+        isa_op_t base = isa_flat_base_op(op);
+        bool cmpswap = base == ISA_flat_atomic_cmpswap || base == ISA_flat_atomic_cmpswap_x2;
+        in->src[1] = (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + ((w1 >> 8) & 0xff)),
+                                      (uint8_t)((info->flags & ISA_FL_ATOMIC) ? info->mem_bytes / 4 * (cmpswap ? 2 : 1)
+                                                                               : regs), 0, 0 };
+        in->nsrc = 2;
+    }
+    if (seg != ISA_SEG_FLAT)
+        in->nsrc = 3;
+    in->vdst = none;
+    if ((info->flags & ISA_FL_LOAD) || ((info->flags & ISA_FL_ATOMIC) && in->glc))
+        in->vdst = (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + (w1 >> 24)),
+                                    (uint8_t)((info->flags & ISA_FL_LOAD) ? regs : info->mem_bytes / 4), 0, 0 };
+    in->size = 8;
+    return NULL;
+}
+
+/* ---- Text ------------------------------------------------------------------------------------- */
+
+static void put(char *buf, size_t len, size_t *pos, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void put(char *buf, size_t len, size_t *pos, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = *pos < len ? len - *pos : 0;
+    int n = vsnprintf(room ? buf + *pos : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        *pos += (size_t)n;
+}
+
+static void put_reg(char *buf, size_t len, size_t *pos, isa_operand_t o, const char *sep)
+{
+    char text[32];
+    if (o.code == ISA_OPND_NONE)
+        snprintf(text, sizeof text, "off");
+    else
+        asm_reg_text(o.code, o.count ? o.count : 1, text, sizeof text);
+    put(buf, len, pos, "%s%s", sep, text);
+}
+
+int asm_flat9_format(const isa_inst_t *in, char *buf, size_t len)
+{
+    const isa_op_info_t *info = &isa_ops[in->op];
+    isa_seg_t seg = isa_flat_seg((isa_op_t)in->op);
+    size_t pos = 0;
+    if (len)
+        buf[0] = 0;
+    put(buf, len, &pos, "%s", info->name);
+    const char *sep = " ";
+    if (isa_opnd_is_vgpr(in->vdst)) {
+        put_reg(buf, len, &pos, in->vdst, sep);
+        sep = ", ";
+    }
+    put_reg(buf, len, &pos, in->src[0], sep);
+    if (!(info->flags & ISA_FL_LOAD))
+        put_reg(buf, len, &pos, in->src[1], ", ");
+    if (seg != ISA_SEG_FLAT)
+        put_reg(buf, len, &pos, in->src[2], ", ");
+    if (in->offset) {
+        int32_t off = seg == ISA_SEG_FLAT ? (int32_t)(in->offset & 0xfff) : (int32_t)((in->offset & 0x1fff) << 19) >> 19;
+        put(buf, len, &pos, " offset:%" PRId32, off);
+    }
+    if (in->glc)
+        put(buf, len, &pos, " glc");
+    if (in->slc)
+        put(buf, len, &pos, " slc");
+    return (int)pos;
+}

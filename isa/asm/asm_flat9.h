@@ -1,0 +1,22 @@
+/* asm_flat9: gfx9's FLAT family (flat_ with offsets, global_, scratch_, the d16 forms): operands
+ * and modifiers in llvm-mc's syntax, the instruction word both ways, and the text. */
+#ifndef GCNSIM_ASM_FLAT9_H
+#define GCNSIM_ASM_FLAT9_H
+
+#include "asm/asm_types.h"
+
+/* Parse the operands and modifiers of FLAT instruction `op` in its gfx9 form (isa_flat9_form) from
+ * token *i to the end of the line into pi->in (op, line and col set). False after reporting an error. */
+bool asm_flat9_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_pinst_t *pi);
+
+/* The 8 bytes of `in` with FLAT opcode `opcode` (the OP field, as flat_ and its global_/scratch_
+ * relatives share it); 0 with a message in err when it does not encode. */
+unsigned asm_flat9_encode(const isa_inst_t *in, uint16_t opcode, uint8_t *out, char *err, size_t errlen);
+
+/* The fields of a gfx9 FLAT word pair into `in` (in->op set); NULL, or why the word is not one. */
+const char *asm_flat9_decode(uint32_t w0, uint32_t w1, isa_inst_t *in);
+
+/* Print a gfx9 FLAT instruction in llvm-mc syntax (as isa_format_inst). */
+int asm_flat9_format(const isa_inst_t *in, char *buf, size_t len);
+
+#endif
