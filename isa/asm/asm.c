@@ -18,6 +18,9 @@
 
 /* ---- Mnemonics ------------------------------------------------------------------------------ */
 
+/* A full table would make the probes below loop forever: keep it at most half full. */
+_Static_assert(ASM_OP_HASH > 2 * ISA_NUM_OPS, "ASM_OP_HASH must exceed twice the instruction count");
+
 static void build_op_hash(asm_ctx_t *c)
 {
     for (int op = 0; op < ISA_NUM_OPS; op++) {

@@ -25,7 +25,7 @@ enum {
     ASM_MAX_TOKENS = 128,  /* per line; longer lines are an error */
     ASM_MAX_OPNDS = 8,     /* operands per instruction (the table needs at most 5) */
     ASM_MAX_SIG = 6,
-    ASM_OP_HASH = 1024,    /* power of two, > 2 * ISA_NUM_OPS */
+    ASM_OP_HASH = 4096,    /* power of two, > 2 * ISA_NUM_OPS (asm.c checks it) */
     ASM_NAME_MAX = 64
 };
 
