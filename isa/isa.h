@@ -372,6 +372,10 @@ static inline unsigned isa_waitcnt_vm_on(int32_t simm16, isa_target_t t)
     return t == ISA_TARGET_GFX803 ? isa_waitcnt_vm(simm16) : isa_waitcnt_vm(simm16) | (((unsigned)simm16 >> 14) & 3) << 4;
 }
 static inline unsigned isa_waitcnt_vm_max(isa_target_t t) { return t == ISA_TARGET_GFX803 ? 15 : 63; }
+/* Whether M0 bounds the LDS addresses of DS instructions: on gfx8, yes (the GCN3 manual's DS
+ * "M0 ... provides the size limit"); from gfx9 it does not, and the compiler stops setting it
+ * (LLVM GCNSubtarget::ldsRequiresM0Init, "getGeneration() < GFX9"): the allocation alone bounds them. */
+static inline bool isa_lds_m0_limit(isa_target_t t) { return t == ISA_TARGET_GFX803; }
 /* An SMEM instruction's immediate offset (isa_inst_t.offset): unsigned 20 bits on gfx803; on gfx9
  * signed 21 bits except for s_buffer_* (llvm-mc-15 -mcpu=gfx900: "expected a 21-bit signed
  * offset", "expected a 20-bit unsigned offset"), kept as its 21-bit field. The byte offset: */

@@ -248,7 +248,7 @@ static bool lds_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t 
 {
     const char *name = isa_ops[in->op].name;
     uint32_t m0 = w->sreg[ISA_REG_M0];
-    uint64_t limit = m0_limit && m0 < w->lds_size ? m0 : w->lds_size;
+    uint64_t limit = m0_limit && isa_lds_m0_limit(w->target) && m0 < w->lds_size ? m0 : w->lds_size;
     if ((uint64_t)a + size > limit) {
         isa_x_fault(res, ISA_FAULT_LDS_BOUNDS, lane, a,
                     "%s: lane %d: LDS address 0x%" PRIx32 " (%" PRIu32 " bytes) is outside %s "

@@ -309,13 +309,14 @@ static bool ds_check(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_
 {
     const char *name = isa_ops[in->op].name;
     uint32_t m0 = w->sreg[ISA_REG_M0];
-    uint64_t limit = w->lds_size < m0 ? w->lds_size : m0;
+    bool by_m0 = isa_lds_m0_limit(w->target);
+    uint64_t limit = !by_m0 || w->lds_size < m0 ? w->lds_size : m0;
     if (a + esize > limit) {
         isa_x_fault(res, ISA_FAULT_LDS_BOUNDS, lane, a,
                     "%s: lane %d: LDS address 0x%" PRIx64 " (%" PRIu32 " bytes) is outside %s "
                     "(allocation %" PRIu32 " bytes, M0 = 0x%" PRIx32 ")",
                     name, lane, a, esize,
-                    (uint64_t)m0 < w->lds_size && a + esize <= w->lds_size ? "the M0 limit"
+                    by_m0 && (uint64_t)m0 < w->lds_size && a + esize <= w->lds_size ? "the M0 limit"
                                                                           : "the workgroup's LDS allocation",
                     w->lds_size, m0);
         return false;

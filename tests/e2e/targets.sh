@@ -39,7 +39,10 @@ for t in "$@"; do
         if ! grep -q "^[[:space:]]*\.amdgcn_target \"amdgcn-amd-amdhsa--$t\"" "$k"; then
           grep -m1 amdgcn_target "$k" > "$tmp/log"; ko "$t $name" "$k is not compiled for $t"; continue
         fi
-        set -- "$@" --set "kernel.source=$k" ;;
+        set -- "$@" --set "kernel.source=$k"
+        # The compiler keeps f32 denormals on gfx9 (the descriptor's mode 3): refcheck's fdiv then
+        # expects them kept, not flushed.
+        if grep -q "^[[:space:]]*\.amdhsa_float_denorm_mode_32 3" "$k"; then : > "$d/f32_denormals"; fi ;;
     esac
     for buf in $(sed -n 's/^[[:space:]]*\[buffer[[:space:]][[:space:]]*\([^]]*[^][:space:]]\)[[:space:]]*\].*/\1/p' "$ini"); do
       set -- "$@" --dump-init "$buf=$d/init_$buf.bin" --dump "$buf=$d/final_$buf.bin"

@@ -189,6 +189,42 @@ START_TEST(ds_faults)
 }
 END_TEST
 
+/* gfx9: M0 no longer bounds DS addresses (LLVM ldsRequiresM0Init: gfx8 only); M0 = 0, which a
+ * gfx9 kernel leaves, faults the same write on gfx803 and lets it through on gfx900 and gfx906, the
+ * allocation still bounding it. The same holds for the DS atomics (exec_ds_atomic.c). */
+START_TEST(ds_m0_gfx9)
+{
+    for (int t = 0; t < ISA_NUM_TARGETS; t++) {
+        ut_machine_t *m = ut_machine_new();
+        memset(m->lds, 0, sizeof m->lds);
+        m->w.target = (isa_target_t)t;
+        m->w.lds_size = 1024;
+        m->w.sreg[ISA_REG_M0] = 0;
+        mh_set_lds_addr(m, 0, 4);
+        ut_vset_all(m, 4, 0x11223344u);
+        isa_inst_t in = mh_ds_inst(ISA_ds_write_b32, -1, 0, 4, -1, 1);
+        isa_exec_result_t r = ut_run(m, &in);
+        if (t == ISA_TARGET_GFX803) {
+            ck_assert_int_eq(r.fault, ISA_FAULT_LDS_BOUNDS);
+            ck_assert_ptr_nonnull(strstr(r.fault_msg, "M0 limit"));
+        } else {
+            ck_assert_int_eq(r.status, ISA_EXEC_OK);
+            ck_assert_uint_eq(m->lds[252], 0x44); /* lane 63's dword at 252 */
+        }
+        isa_inst_t add = mh_ds_inst(ISA_ds_add_u32, -1, 0, 4, -1, 1);
+        r = ut_run(m, &add);
+        ck_assert_int_eq(r.status, t == ISA_TARGET_GFX803 ? ISA_EXEC_FAULT : ISA_EXEC_OK);
+        mh_set_lds_addr(m, 0, 4);
+        m->w.sreg[ISA_REG_M0] = 0xffffffffu; /* no limit on gfx803 either */
+        ut_vreg(m, 0)[9] = 1022; /* past the allocation on every target */
+        r = ut_run(m, &in);
+        ck_assert_int_eq(r.fault, ISA_FAULT_LDS_BOUNDS);
+        ck_assert_int_eq(r.fault_lane, 9);
+        free(m);
+    }
+}
+END_TEST
+
 START_TEST(ds_m0_and_alignment)
 {
     ut_machine_t *m = ut_machine_new();
@@ -391,6 +427,7 @@ static Suite *ds_suite(void)
     tcase_add_test(tc, ds_read_write_widths);
     tcase_add_test(tc, ds_dual);
     tcase_add_test(tc, ds_faults);
+    tcase_add_test(tc, ds_m0_gfx9);
     tcase_add_test(tc, ds_m0_and_alignment);
     tcase_add_test(tc, ds_atomics);
     tcase_add_test(tc, ds_swizzle);
