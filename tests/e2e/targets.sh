@@ -69,7 +69,17 @@ for t in "$@"; do
     ko "$t saxpy.cl compiled by gcnsim = the precompiled kernel" "a run failed or the outputs differ"
   fi
   # Experiment 11 compiles OpenCL C (spill_solver.cl): its small version on a machine of this target.
-  if EXP_TARGET=$t sh workloads/experiments/11_spill_to_fit.sh "$gcnsim" "$tmp/$t/exp11" --fast > "$tmp/log" 2>&1; then
+  # On gfx900, clang-15's 32-VGPR build is miscompiled: the loop's preheader reuses v26 (the zero
+  # high half of v[25:26]) for an LDS address, and the epilogue still shifts v[25:26] as a 64-bit
+  # index, so the first result store goes to an unmapped address. gcnsim must report that fault.
+  if [ "$t" = gfx900 ]; then
+    EXP_TARGET=$t sh workloads/experiments/11_spill_to_fit.sh "$gcnsim" "$tmp/$t/exp11" --fast > "$tmp/log" 2>&1
+    if grep -q "fault: unmapped address: global_store_dwordx4" "$tmp/log"; then
+      ok "$t experiment 11: clang-15's miscompiled 32-VGPR build faults at its first store"
+    else
+      ko "$t experiment 11: clang-15's miscompiled 32-VGPR build faults at its first store" "no such fault"
+    fi
+  elif EXP_TARGET=$t sh workloads/experiments/11_spill_to_fit.sh "$gcnsim" "$tmp/$t/exp11" --fast > "$tmp/log" 2>&1; then
     ok "$t experiment 11 (spill to fit, --fast)"
   else
     grep -v ': ok: ' "$tmp/log" > "$tmp/log2"; mv "$tmp/log2" "$tmp/log"
