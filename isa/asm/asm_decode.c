@@ -191,6 +191,34 @@ static bool sdwa9_scalar_ok(unsigned c)
     return c != ISA_SRC_LITERAL && operand_ok((isa_operand_t){ (uint16_t)c, 1, 0, 0 });
 }
 
+/* The part of an SDWA word both layouts (gfx8, gfx9) read alike: VOP1 has no src1, v_nop's word is
+ * zeros; the fields go into `in` (omod is 0 in gfx8's layout) and the source modifiers into fl. */
+static bool sdwa_finish(isa_op_t op, int f, uint32_t w1, asm_sdwa_fields_t *e, isa_inst_t *in, fields_t *fl)
+{
+    if (f == ASM_HW_VOP1) { /* no src1 */
+        if (w1 >> 24)
+            return false;
+        e->src1_sel = ISA_SEL_DWORD;
+    }
+    if (isa_ops[op].sig[0] == '\0') { /* v_nop: a word of zeros, read as the assembler's defaults */
+        if (w1)
+            return false;
+        e->dst_sel = e->src0_sel = ISA_SEL_DWORD;
+        e->dst_unused = ISA_UNUSED_PRESERVE;
+    }
+    in->dst_sel = e->dst_sel;
+    in->dst_unused = e->dst_unused;
+    in->clamp = e->clamp;
+    in->omod = e->omod;
+    in->src_sel[0] = e->src0_sel;
+    in->src_sel[1] = e->src1_sel;
+    in->src_sext[0] = e->src0_sext;
+    in->src_sext[1] = e->src1_sext;
+    fl->neg = (uint8_t)(e->src0_neg | e->src1_neg << 1);
+    fl->abs = (uint8_t)(e->src0_abs | e->src1_abs << 1);
+    return true;
+}
+
 static bool decode_sdwa9(isa_op_t op, int f, uint32_t w, uint32_t w1, isa_inst_t *in, fields_t *fl)
 {
     asm_sdwa_fields_t e;
@@ -214,28 +242,7 @@ static bool decode_sdwa9(isa_op_t op, int f, uint32_t w, uint32_t w1, isa_inst_t
         e.dst_sel = ISA_SEL_DWORD;
         e.dst_unused = ISA_UNUSED_PRESERVE;
     }
-    if (f == ASM_HW_VOP1) { /* no src1 */
-        if (w1 >> 24)
-            return false;
-        e.src1_sel = ISA_SEL_DWORD;
-    }
-    if (isa_ops[op].sig[0] == '\0') { /* v_nop: a word of zeros, read as the assembler's defaults */
-        if (w1)
-            return false;
-        e.dst_sel = e.src0_sel = ISA_SEL_DWORD;
-        e.dst_unused = ISA_UNUSED_PRESERVE;
-    }
-    in->dst_sel = e.dst_sel;
-    in->dst_unused = e.dst_unused;
-    in->clamp = e.clamp;
-    in->omod = e.omod;
-    in->src_sel[0] = e.src0_sel;
-    in->src_sel[1] = e.src1_sel;
-    in->src_sext[0] = e.src0_sext;
-    in->src_sext[1] = e.src1_sext;
-    fl->neg = (uint8_t)(e.src0_neg | e.src1_neg << 1);
-    fl->abs = (uint8_t)(e.src0_abs | e.src1_abs << 1);
-    return true;
+    return sdwa_finish(op, f, w1, &e, in, fl);
 }
 
 static bool decode_vop_extension(isa_op_t op, isa_target_t t, int f, int form, uint32_t w, uint32_t w1,
@@ -260,27 +267,7 @@ static bool decode_vop_extension(isa_op_t op, isa_target_t t, int f, int form, u
             e.dst_sel = ISA_SEL_DWORD;
             e.dst_unused = ISA_UNUSED_PRESERVE;
         }
-        if (f == ASM_HW_VOP1) { /* no src1 */
-            if (w1 >> 24)
-                return false;
-            e.src1_sel = ISA_SEL_DWORD;
-        }
-        if (isa_ops[op].sig[0] == '\0') { /* v_nop: a word of zeros, read as the assembler's defaults */
-            if (w1)
-                return false;
-            e.dst_sel = e.src0_sel = ISA_SEL_DWORD;
-            e.dst_unused = ISA_UNUSED_PRESERVE;
-        }
-        in->dst_sel = e.dst_sel;
-        in->dst_unused = e.dst_unused;
-        in->clamp = e.clamp;
-        in->src_sel[0] = e.src0_sel;
-        in->src_sel[1] = e.src1_sel;
-        in->src_sext[0] = e.src0_sext;
-        in->src_sext[1] = e.src1_sext;
-        fl->neg = (uint8_t)(e.src0_neg | e.src1_neg << 1);
-        fl->abs = (uint8_t)(e.src0_abs | e.src1_abs << 1);
-        return true;
+        return sdwa_finish(op, f, w1, &e, in, fl);
     }
     asm_dpp_fields_t e;
     if (w1 & 0x00060000u) /* [18:17] are reserved */
