@@ -94,4 +94,40 @@ static inline double isa_f16_to_f64(uint16_t h)
     return d;
 }
 
+/* ---- f16 bit rules the f16 and packed (VOP3P) semantics share -------------------------------- */
+
+static inline bool isa_f16_nan(uint32_t h) { return (h & 0x7fffu) > 0x7c00u; }
+static inline bool isa_f16_snan(uint32_t h) { return isa_f16_nan(h) && !(h & 0x200u); }
+static inline uint32_t isa_f16_quiet(uint32_t h) { return h | 0x200u; }
+/* A denormal to a zero of its sign. */
+static inline uint32_t isa_f16_flush(uint32_t h) { return (h & 0x7c00u) ? h : h & 0x8000u; }
+
+/* A NaN result: the first NaN source (a, b, c in order) quietened, else the default NaN 0xfe00.
+ * Pass 0 (not a NaN) for sources an op does not have. */
+static inline uint32_t isa_f16_nan_result(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
+{
+    if (!isa_f16_nan(r))
+        return r;
+    return isa_f16_nan(a) ? isa_f16_quiet(a) : isa_f16_nan(b) ? isa_f16_quiet(b)
+         : isa_f16_nan(c) ? isa_f16_quiet(c) : 0xfe00u;
+}
+
+/* IEEE-mode min/max, the f32 rules of exec_valu_float.c on f16 bits: a signalling NaN gives
+ * itself quietened (IEEE mode), a quiet one the other operand; -0 orders below +0. */
+static inline uint32_t isa_f16_minmax(uint32_t a, uint32_t b, bool want_max, bool ieee)
+{
+    bool na = isa_f16_nan(a), nb = isa_f16_nan(b);
+    if (na || nb) {
+        if (ieee && isa_f16_snan(a))
+            return isa_f16_quiet(a);
+        if (ieee && isa_f16_snan(b))
+            return isa_f16_quiet(b);
+        return na ? (nb ? isa_f16_quiet(a) : b) : a;
+    }
+    double fa = isa_f16_to_f64((uint16_t)a), fb = isa_f16_to_f64((uint16_t)b);
+    if (fa == fb)
+        return want_max ? (a & b) : (a | b);
+    return (fa < fb) != want_max ? a : b;
+}
+
 #endif

@@ -27,20 +27,7 @@ enum { F16_QNAN = 0xfe00u, F16_ONE = 0x3c00u, F16_INF = 0x7c00u };
 
 static inline double H(uint32_t h) { return isa_f16_to_f64((uint16_t)h); }
 static inline uint32_t R(double x) { return isa_f16_from_f64(x, NULL); }
-static inline bool nan16(uint32_t h) { return (h & 0x7fffu) > F16_INF; }
-static inline bool snan16(uint32_t h) { return nan16(h) && !(h & 0x200u); }
-static inline uint32_t quiet16(uint32_t h) { return h | 0x200u; }
-static inline uint32_t flush16(uint32_t h) { return (h & 0x7c00u) ? h : h & 0x8000u; }
 static inline int exp16(uint32_t h) { return (int)((h >> 10) & 0x1f); }
-
-/* A NaN result: the first NaN source (a, b, c in order) quietened, else the default NaN. Pass 0
- * (not a NaN) for sources an op does not have. */
-static inline uint32_t fix_nan(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
-{
-    if (!nan16(r))
-        return r;
-    return nan16(a) ? quiet16(a) : nan16(b) ? quiet16(b) : nan16(c) ? quiet16(c) : F16_QNAN;
-}
 
 /* MODE[7:6], the f64/f16 denormal mode (GCN3 ISA manual, the MODE register): bit 6 allows input
  * denormals, bit 7 output denormals; 0 in a bit flushes them to a zero of the same sign. */
@@ -81,7 +68,7 @@ static void rdh(const isa_wave_t *w, const isa_inst_t *in, int i, bool flush, ui
         out[l] = (out[l] & and_mask) ^ xor_mask;
     if (flush && !keep_in(w))
         for (int l = 0; l < NL; l++)
-            out[l] = flush16(out[l]);
+            out[l] = isa_f16_flush(out[l]);
 }
 
 /* gfx9 keeps bits [31:16] of the destination for the multiply-adds, fma and div_fixup (LLVM,
@@ -123,58 +110,40 @@ static void write_h(isa_wave_t *w, const isa_inst_t *in, uint32_t d[NL])
     if (in->omod && !w->ieee_mode) {
         static const double scale[4] = { 1.0, 2.0, 4.0, 0.5 };
         for (int l = 0; l < NL; l++)
-            d[l] = nan16(d[l]) ? d[l] : R(H(d[l]) * scale[in->omod & 3]);
+            d[l] = isa_f16_nan(d[l]) ? d[l] : R(H(d[l]) * scale[in->omod & 3]);
     }
     if (in->clamp)
         for (int l = 0; l < NL; l++) {
-            if (nan16(d[l]) || (d[l] & 0x8000u))
+            if (isa_f16_nan(d[l]) || (d[l] & 0x8000u))
                 d[l] = 0;
             else if (H(d[l]) > 1.0)
                 d[l] = F16_ONE;
         }
     if (!keep_out(w))
         for (int l = 0; l < NL; l++)
-            d[l] = flush16(d[l]);
+            d[l] = isa_f16_flush(d[l]);
     write_i16(w, in, d);
 }
 
 /* ---- f16 helpers ---------------------------------------------------------------------------- */
-
-/* IEEE-mode min/max, the f32 rules of exec_valu_float.c on f16 bits: a signalling NaN gives
- * itself quietened (IEEE mode), a quiet one the other operand; -0 orders below +0. */
-static inline uint32_t minmax16(uint32_t a, uint32_t b, bool want_max, bool ieee)
-{
-    bool na = nan16(a), nb = nan16(b);
-    if (na || nb) {
-        if (ieee && snan16(a))
-            return quiet16(a);
-        if (ieee && snan16(b))
-            return quiet16(b);
-        return na ? (nb ? quiet16(a) : b) : a;
-    }
-    double fa = H(a), fb = H(b);
-    if (fa == fb)
-        return want_max ? (a & b) : (a | b);
-    return (fa < fb) != want_max ? a : b;
-}
 
 /* Unfused multiply-add (v_mad/mac/madak/madmk_f16): the product rounded to f16, then the sum;
  * denormals flushed on input, product and result whatever the mode (as v_mad_f32: LLVM selects
  * v_mad_f16 only when f16 denormals are flushed). */
 static inline uint32_t mad16(uint32_t a, uint32_t b, uint32_t c)
 {
-    a = flush16(a);
-    b = flush16(b);
-    c = flush16(c);
-    uint32_t p = flush16(fix_nan(R(H(a) * H(b)), a, b, 0));
-    return flush16(fix_nan(R(H(p) + H(c)), p, c, 0));
+    a = isa_f16_flush(a);
+    b = isa_f16_flush(b);
+    c = isa_f16_flush(c);
+    uint32_t p = isa_f16_flush(isa_f16_nan_result(R(H(a) * H(b)), a, b, 0));
+    return isa_f16_flush(isa_f16_nan_result(R(H(p) + H(c)), p, c, 0));
 }
 
 /* sin/cos take revolutions, as the f32 ops: sin(2*pi*x), the fraction taken first. */
 static inline uint32_t sin16(uint32_t a, bool cosine)
 {
     double r = 6.283185307179586476925 * fmod(H(a), 1.0);
-    return fix_nan(R(cosine ? cos(r) : sin(r)), a, 0, 0);
+    return isa_f16_nan_result(R(cosine ? cos(r) : sin(r)), a, 0, 0);
 }
 
 /* fract: x - floor(x), below 1.0 (0x3bff is the largest f16 under 1); +-inf gives NaN. */
@@ -182,9 +151,9 @@ static inline uint32_t fract16(uint32_t a)
 {
     double x = H(a);
     uint32_t r = R(x - floor(x));
-    if (!nan16(r) && r > 0x3bffu && !(r & 0x8000u))
+    if (!isa_f16_nan(r) && r > 0x3bffu && !(r & 0x8000u))
         r = 0x3bffu;
-    return fix_nan(r, a, 0, 0);
+    return isa_f16_nan_result(r, a, 0, 0);
 }
 
 /* frexp: the exponent that puts the mantissa in [0.5, 1); 0 for zero, inf and NaN, whose
@@ -200,7 +169,7 @@ static inline uint32_t frexp_exp16(uint32_t a)
 static inline uint32_t frexp_mant16(uint32_t a)
 {
     if (exp16(a) == 0x1f)
-        return nan16(a) ? quiet16(a) : a;
+        return isa_f16_nan(a) ? isa_f16_quiet(a) : a;
     int e;
     return R(frexp(H(a), &e));
 }
@@ -208,14 +177,14 @@ static inline uint32_t frexp_mant16(uint32_t a)
 /* f16 -> 16-bit integer, truncating: NaN -> 0, saturating at both ends. */
 static inline uint32_t cvt_i16(uint32_t a)
 {
-    if (nan16(a))
+    if (isa_f16_nan(a))
         return 0;
     double t = trunc(H(a));
     return t >= 32767.0 ? 0x7fffu : t <= -32768.0 ? 0x8000u : (uint32_t)(int32_t)t & 0xffffu;
 }
 static inline uint32_t cvt_u16(uint32_t a)
 {
-    if (nan16(a))
+    if (isa_f16_nan(a))
         return 0;
     double t = trunc(H(a));
     return t >= 65535.0 ? 0xffffu : t <= 0.0 ? 0 : (uint32_t)t;
@@ -228,17 +197,17 @@ static inline uint32_t cvt_u16(uint32_t a)
 static inline uint32_t div_fixup16(uint32_t q, uint32_t d, uint32_t n)
 {
     uint32_t sign = (d ^ n) & 0x8000u, ad = d & 0x7fffu, an = n & 0x7fffu;
-    if (nan16(n))
-        return quiet16(n);
-    if (nan16(d))
-        return quiet16(d);
+    if (isa_f16_nan(n))
+        return isa_f16_quiet(n);
+    if (isa_f16_nan(d))
+        return isa_f16_quiet(d);
     if ((ad == 0 && an == 0) || (ad == F16_INF && an == F16_INF))
         return F16_QNAN;
     if (ad == 0 || an == F16_INF)
         return sign | F16_INF;
     if (ad == F16_INF || an == 0)
         return sign;
-    if (nan16(q))
+    if (isa_f16_nan(q))
         return sign | F16_INF;
     return sign | (q & 0x7fffu);
 }
@@ -434,7 +403,7 @@ static bool f16_ops(isa_wave_t *w, const isa_inst_t *in)
         rdh(w, in, 0, true, s0);
         isa_x_read_v32(w, in, in->src[1], s1);
         for (int l = 0; l < NL; l++)
-            d[l] = fix_nan(R(ldexp(H(s0[l]), (int16_t)(s1[l] & 0xffffu))), s0[l], 0, 0);
+            d[l] = isa_f16_nan_result(R(ldexp(H(s0[l]), (int16_t)(s1[l] & 0xffffu))), s0[l], 0, 0);
         write_h(w, in, d);
         return true;
     default:
@@ -448,7 +417,7 @@ static bool f16_ops(isa_wave_t *w, const isa_inst_t *in)
     /* ---- results that are not f16 ---- */
     case ISA_v_cvt_f32_f16: /* exact; an f16 NaN keeps its payload, quietened */
         for (int l = 0; l < NL; l++)
-            d[l] = nan16(s0[l]) ? ((s0[l] & 0x8000u) << 16) | 0x7fc00000u | ((s0[l] & 0x1ffu) << 13)
+            d[l] = isa_f16_nan(s0[l]) ? ((s0[l] & 0x8000u) << 16) | 0x7fc00000u | ((s0[l] & 0x1ffu) << 13)
                                 : isa_x_bits((float)H(s0[l]));
         isa_valu_write_f32(w, in, d);
         return true;
@@ -457,29 +426,29 @@ static bool f16_ops(isa_wave_t *w, const isa_inst_t *in)
     case ISA_v_frexp_exp_i16_f16: LANES(frexp_exp16(a)); write_i16(w, in, d); return true;
 
     /* ---- VOP1 ---- */
-    case ISA_v_rcp_f16: LANES(fix_nan(R(1.0 / H(a)), a, 0, 0)); break;
-    case ISA_v_sqrt_f16: LANES(fix_nan(R(sqrt(H(a))), a, 0, 0)); break;
-    case ISA_v_rsq_f16: LANES(fix_nan(R(1.0 / sqrt(H(a))), a, 0, 0)); break;
-    case ISA_v_log_f16: LANES(fix_nan(R(log2(H(a))), a, 0, 0)); break;
-    case ISA_v_exp_f16: LANES(fix_nan(R(exp2(H(a))), a, 0, 0)); break;
+    case ISA_v_rcp_f16: LANES(isa_f16_nan_result(R(1.0 / H(a)), a, 0, 0)); break;
+    case ISA_v_sqrt_f16: LANES(isa_f16_nan_result(R(sqrt(H(a))), a, 0, 0)); break;
+    case ISA_v_rsq_f16: LANES(isa_f16_nan_result(R(1.0 / sqrt(H(a))), a, 0, 0)); break;
+    case ISA_v_log_f16: LANES(isa_f16_nan_result(R(log2(H(a))), a, 0, 0)); break;
+    case ISA_v_exp_f16: LANES(isa_f16_nan_result(R(exp2(H(a))), a, 0, 0)); break;
     case ISA_v_sin_f16: LANES(sin16(a, false)); break;
     case ISA_v_cos_f16: LANES(sin16(a, true)); break;
     case ISA_v_frexp_mant_f16: LANES(frexp_mant16(a)); break;
-    case ISA_v_floor_f16: LANES(fix_nan(R(floor(H(a))), a, 0, 0)); break;
-    case ISA_v_ceil_f16: LANES(fix_nan(R(ceil(H(a))), a, 0, 0)); break;
-    case ISA_v_trunc_f16: LANES(fix_nan(R(trunc(H(a))), a, 0, 0)); break;
-    case ISA_v_rndne_f16: LANES(fix_nan(R(nearbyint(H(a))), a, 0, 0)); break;
+    case ISA_v_floor_f16: LANES(isa_f16_nan_result(R(floor(H(a))), a, 0, 0)); break;
+    case ISA_v_ceil_f16: LANES(isa_f16_nan_result(R(ceil(H(a))), a, 0, 0)); break;
+    case ISA_v_trunc_f16: LANES(isa_f16_nan_result(R(trunc(H(a))), a, 0, 0)); break;
+    case ISA_v_rndne_f16: LANES(isa_f16_nan_result(R(nearbyint(H(a))), a, 0, 0)); break;
     case ISA_v_fract_f16: LANES(fract16(a)); break;
 
     /* ---- VOP2 / VOP3 ---- */
-    case ISA_v_add_f16: LANES(fix_nan(R(H(a) + H(b)), a, b, 0)); break;
-    case ISA_v_sub_f16: LANES(fix_nan(R(H(a) - H(b)), a, b, 0)); break;
-    case ISA_v_subrev_f16: LANES(fix_nan(R(H(b) - H(a)), a, b, 0)); break;
-    case ISA_v_mul_f16: LANES(fix_nan(R(H(a) * H(b)), a, b, 0)); break;
-    case ISA_v_max_f16: LANES(minmax16(a, b, true, ieee)); break;
-    case ISA_v_min_f16: LANES(minmax16(a, b, false, ieee)); break;
+    case ISA_v_add_f16: LANES(isa_f16_nan_result(R(H(a) + H(b)), a, b, 0)); break;
+    case ISA_v_sub_f16: LANES(isa_f16_nan_result(R(H(a) - H(b)), a, b, 0)); break;
+    case ISA_v_subrev_f16: LANES(isa_f16_nan_result(R(H(b) - H(a)), a, b, 0)); break;
+    case ISA_v_mul_f16: LANES(isa_f16_nan_result(R(H(a) * H(b)), a, b, 0)); break;
+    case ISA_v_max_f16: LANES(isa_f16_minmax(a, b, true, ieee)); break;
+    case ISA_v_min_f16: LANES(isa_f16_minmax(a, b, false, ieee)); break;
     /* fused: exact in a double's fma for f16 inputs, so rounding once to f16 is correct */
-    case ISA_v_fma_f16: LANES(fix_nan(R(fma(H(a), H(b), H(c))), a, b, c)); break;
+    case ISA_v_fma_f16: LANES(isa_f16_nan_result(R(fma(H(a), H(b), H(c))), a, b, c)); break;
     case ISA_v_div_fixup_f16: LANES(div_fixup16(a, b, c)); break;
     default: return false;
     }
@@ -507,9 +476,8 @@ bool isa_valu_f16(isa_wave_t *w, const isa_inst_t *in)
 
 /* ---- the f16 helpers the gfx9 family uses (exec_valu9.c; valu9) ---------------------------------- */
 
-uint32_t isa_f16_minmax(uint32_t a, uint32_t b, bool want_max, bool ieee) { return minmax16(a, b, want_max, ieee); }
 uint32_t isa_f16_mad(uint32_t a, uint32_t b, uint32_t c) { return mad16(a, b, c); }
-uint32_t isa_f16_fma(uint32_t a, uint32_t b, uint32_t c) { return fix_nan(R(fma(H(a), H(b), H(c))), a, b, c); }
+uint32_t isa_f16_fma(uint32_t a, uint32_t b, uint32_t c) { return isa_f16_nan_result(R(fma(H(a), H(b), H(c))), a, b, c); }
 uint32_t isa_f16_div_fixup(uint32_t q, uint32_t d, uint32_t n) { return div_fixup16(q, d, n); }
 
 void isa_f16_read_half(const isa_wave_t *w, const isa_inst_t *in, int i, bool hi, bool mods, bool flush,
@@ -534,19 +502,19 @@ void isa_f16_read_half(const isa_wave_t *w, const isa_inst_t *in, int i, bool hi
     }
     if (flush && !keep_in(w))
         for (int l = 0; l < NL; l++)
-            out[l] = flush16(out[l]);
+            out[l] = isa_f16_flush(out[l]);
 }
 
 void isa_f16_finish(const isa_wave_t *w, const isa_inst_t *in, uint32_t d[NL])
 {
     if (in->clamp)
         for (int l = 0; l < NL; l++) {
-            if (nan16(d[l]) || (d[l] & 0x8000u))
+            if (isa_f16_nan(d[l]) || (d[l] & 0x8000u))
                 d[l] = 0;
             else if (H(d[l]) > 1.0)
                 d[l] = F16_ONE;
         }
     if (!keep_out(w))
         for (int l = 0; l < NL; l++)
-            d[l] = flush16(d[l]);
+            d[l] = isa_f16_flush(d[l]);
 }

@@ -14,8 +14,7 @@ static inline bool isa_valu_f16_owns(unsigned op) { return op >= ISA_v_cvt_f16_f
 bool isa_valu_f16(isa_wave_t *w, const isa_inst_t *in);
 
 /* ---- for the gfx9 family (exec_valu9.c; valu9): the f16 rules above on single values, and the
- * f16 source and result paths. ---- */
-uint32_t isa_f16_minmax(uint32_t a, uint32_t b, bool want_max, bool ieee);
+ * f16 source and result paths (the f16 bit rules, min/max among them, are isa_f16.h's). ---- */
 uint32_t isa_f16_mad(uint32_t a, uint32_t b, uint32_t c);       /* unfused, flushed (v_mad_f16) */
 uint32_t isa_f16_fma(uint32_t a, uint32_t b, uint32_t c);       /* fused, rounded once */
 uint32_t isa_f16_div_fixup(uint32_t q, uint32_t d, uint32_t n);

@@ -28,41 +28,13 @@ enum { F16_QNAN = 0xfe00u, F16_ONE = 0x3c00u, F16_INF = 0x7c00u };
 
 static inline double H(uint32_t h) { return isa_f16_to_f64((uint16_t)h); }
 static inline uint32_t R(double x) { return isa_f16_from_f64(x, NULL); }
-static inline bool nan16(uint32_t h) { return (h & 0x7fffu) > F16_INF; }
-static inline bool snan16(uint32_t h) { return nan16(h) && !(h & 0x200u); }
-static inline uint32_t quiet16(uint32_t h) { return h | 0x200u; }
-static inline uint32_t flush16(uint32_t h) { return (h & 0x7c00u) ? h : h & 0x8000u; }
 static inline bool keep_in16(const isa_wave_t *w) { return (w->mode >> 6) & 1; }
 static inline bool keep_out16(const isa_wave_t *w) { return (w->mode >> 7) & 1; }
-
-static inline uint32_t fix_nan(uint32_t r, uint32_t a, uint32_t b, uint32_t c)
-{
-    if (!nan16(r))
-        return r;
-    return nan16(a) ? quiet16(a) : nan16(b) ? quiet16(b) : nan16(c) ? quiet16(c) : F16_QNAN;
-}
-
-/* IEEE-mode min/max on f16 bits (v_min_f16/v_max_f16's rule). */
-static inline uint32_t minmax16(uint32_t a, uint32_t b, bool want_max, bool ieee)
-{
-    bool na = nan16(a), nb = nan16(b);
-    if (na || nb) {
-        if (ieee && snan16(a))
-            return quiet16(a);
-        if (ieee && snan16(b))
-            return quiet16(b);
-        return na ? (nb ? quiet16(a) : b) : a;
-    }
-    double fa = H(a), fb = H(b);
-    if (fa == fb)
-        return want_max ? (a & b) : (a | b);
-    return (fa < fb) != want_max ? a : b;
-}
 
 /* An f16 as its f32 bits, exact; a NaN keeps sign and payload, quietened (v_cvt_f32_f16). */
 static inline uint32_t f16_to_f32(uint32_t h)
 {
-    if (nan16(h))
+    if (isa_f16_nan(h))
         return ((h & 0x8000u) << 16) | 0x7fc00000u | ((h & 0x1ffu) << 13);
     return isa_x_bits((float)H(h));
 }
@@ -107,8 +79,8 @@ static void rd_f16x2(const isa_wave_t *w, const isa_inst_t *in, int i, uint32_t 
     rd_packed(w, in, i, true, lo, hi);
     if (!keep_in16(w))
         for (int l = 0; l < NL; l++) {
-            lo[l] = flush16(lo[l]);
-            hi[l] = flush16(hi[l]);
+            lo[l] = isa_f16_flush(lo[l]);
+            hi[l] = isa_f16_flush(hi[l]);
         }
 }
 
@@ -123,12 +95,12 @@ static void write_v(isa_wave_t *w, const isa_inst_t *in, const uint32_t d[NL])
 static inline uint32_t finish16(const isa_wave_t *w, const isa_inst_t *in, uint32_t h)
 {
     if (in->clamp) {
-        if (nan16(h) || (h & 0x8000u))
+        if (isa_f16_nan(h) || (h & 0x8000u))
             h = 0;
         else if (H(h) > 1.0)
             h = F16_ONE;
     }
-    return keep_out16(w) ? h : flush16(h);
+    return keep_out16(w) ? h : isa_f16_flush(h);
 }
 
 /* ---- packed f16 ------------------------------------------------------------------------------- */
@@ -136,11 +108,11 @@ static inline uint32_t finish16(const isa_wave_t *w, const isa_inst_t *in, uint3
 static uint32_t f16_op(isa_op_t op, uint32_t a, uint32_t b, uint32_t c, bool ieee)
 {
     switch (op) {
-    case ISA_v_pk_fma_f16: return fix_nan(R(fma(H(a), H(b), H(c))), a, b, c); /* exact in a double's fma */
-    case ISA_v_pk_add_f16: return fix_nan(R(H(a) + H(b)), a, b, 0);
-    case ISA_v_pk_mul_f16: return fix_nan(R(H(a) * H(b)), a, b, 0);
-    case ISA_v_pk_min_f16: return minmax16(a, b, false, ieee);
-    default: return minmax16(a, b, true, ieee); /* v_pk_max_f16 */
+    case ISA_v_pk_fma_f16: return isa_f16_nan_result(R(fma(H(a), H(b), H(c))), a, b, c); /* exact in a double's fma */
+    case ISA_v_pk_add_f16: return isa_f16_nan_result(R(H(a) + H(b)), a, b, 0);
+    case ISA_v_pk_mul_f16: return isa_f16_nan_result(R(H(a) * H(b)), a, b, 0);
+    case ISA_v_pk_min_f16: return isa_f16_minmax(a, b, false, ieee);
+    default: return isa_f16_minmax(a, b, true, ieee); /* v_pk_max_f16 */
     }
 }
 
@@ -232,7 +204,7 @@ static void rd_mix(const isa_wave_t *w, const isa_inst_t *in, int i, bool flush3
         uint32_t v = out[l];
         if (half) {
             uint32_t h = (v >> sh) & 0xffffu;
-            v = f16_to_f32(keep_in16(w) ? h : flush16(h));
+            v = f16_to_f32(keep_in16(w) ? h : isa_f16_flush(h));
         } else if (flush32) {
             v = isa_x_flush32(v);
         }
@@ -327,7 +299,7 @@ static void dot(isa_wave_t *w, const isa_inst_t *in)
                 uint32_t src[5] = { a0[l], b0[l], a1[l], b1[l], 0 };
                 bits = 0x7fc00000u;
                 for (int k = 0; k < 4; k++)
-                    if (nan16(src[k])) {
+                    if (isa_f16_nan(src[k])) {
                         bits = f16_to_f32(src[k]);
                         break;
                     }
