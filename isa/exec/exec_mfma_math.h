@@ -41,6 +41,14 @@ typedef struct {
 /* D = A * B + C for every block, every lane and register of D written. */
 void exec_mfma_compute(const exec_mfma_shape_t *s, const exec_mfma_args_t *args);
 
+/* exec_mfma_compute with a target's deviations, `mode` a set of: */
+enum {
+    /* gfx90a (MI200): the f16 and bf16 MFMA (not f32, i8, f64) read subnormal A, B and C as zeros
+     * and write a subnormal D as zero, each of its sign (docs/mfma.md, "Subnormals") */
+    EXEC_MFMA_FLUSH16 = 1u
+};
+void exec_mfma_compute_mode(const exec_mfma_shape_t *s, const exec_mfma_args_t *args, unsigned mode);
+
 /* ---- small floats (gfx942, bit patterns in and out) ----
  * fp8 is E4M3 FNUZ (bias 8), bf8 is E5M2 FNUZ (bias 16), as gfx940 defines them: no infinities,
  * no negative zero, one NaN (0x80). Every fp8, bf8, bf16 value is exact in f32. */

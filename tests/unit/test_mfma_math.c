@@ -693,6 +693,46 @@ START_TEST(special_values)
 }
 END_TEST
 
+/* EXEC_MFMA_FLUSH16 (gfx90a): f16/bf16 MFMA read subnormal A, B, C as zero and write a subnormal
+ * D as zero; without it (and for other input types with it) subnormals are kept. */
+static uint32_t run_one(const char *name, uint32_t a00, uint32_t b00, uint32_t c00, unsigned mode)
+{
+    const exec_mfma_shape_t *s = exec_mfma_shape(name);
+    uint32_t a[2 * LANES], b[2 * LANES], c[16 * LANES], d[16 * LANES];
+    memset(a, 0, sizeof a);
+    memset(b, 0, sizeof b);
+    memset(c, 0, sizeof c);
+    a[0] = a00; /* A[0][0] (lane 0, register 0, low half) */
+    b[0] = b00; /* B[0][0] */
+    c[0] = c00; /* C[0][0] */
+    exec_mfma_args_t x = { a, b, c, d, NULL, 0, 0, 0, 0 };
+    exec_mfma_compute_mode(s, &x, mode);
+    return d[0];
+}
+
+START_TEST(flush16_mode)
+{
+    static const char f16[] = "v_mfma_f32_16x16x16f16", bf16[] = "v_mfma_f32_16x16x16bf16_1k";
+    /* f16 subnormal input: 2^-24 * 2^10 */
+    ck_assert_uint_eq(run_one(f16, 0x0001, 0x6400, 0, 0), fbits(0x1p-14f));
+    ck_assert_uint_eq(run_one(f16, 0x0001, 0x6400, 0, EXEC_MFMA_FLUSH16), 0);
+    ck_assert_uint_eq(run_one(f16, 0x6400, 0x0001, 0, EXEC_MFMA_FLUSH16), 0);
+    /* bf16 subnormal input: 2^-133 * 2^100 */
+    ck_assert_uint_eq(run_one(bf16, 0x0001, 0x7180, 0, 0), fbits(0x1p-33f));
+    ck_assert_uint_eq(run_one(bf16, 0x0001, 0x7180, 0, EXEC_MFMA_FLUSH16), 0);
+    /* subnormal C, kept or read as a zero of its sign (-0 + +0 = +0) */
+    ck_assert_uint_eq(run_one(f16, 0, 0, 0x80000001u, 0), 0x80000001u);
+    ck_assert_uint_eq(run_one(f16, 0, 0, 0x80000001u, EXEC_MFMA_FLUSH16), 0);
+    /* a subnormal result: 2^-126 * (1 + 2^-4) - 2^-126 = 2^-130 */
+    ck_assert_uint_eq(run_one(bf16, 0x0080, 0x3f88, 0x80800000u, 0), 0x00080000u);
+    ck_assert_uint_eq(run_one(bf16, 0x0080, 0x3f88, 0x80800000u, EXEC_MFMA_FLUSH16), 0);
+    /* other input types keep subnormals in this mode */
+    ck_assert_uint_eq(run_one("v_mfma_f32_16x16x4f32", 0, 0, 0x00000001u, EXEC_MFMA_FLUSH16), 1);
+    ck_assert_uint_eq(run_one("v_mfma_f32_16x16x4f32", 0x00800000u, 0x3d800000u, 0, EXEC_MFMA_FLUSH16),
+                      0x00080000u);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("mfma_math");
@@ -714,6 +754,7 @@ static Suite *suite(void)
     tcase_add_test(tc, xf32_truncates);
     tcase_add_test(tc, f32_accumulates_in_k_order);
     tcase_add_test(tc, special_values);
+    tcase_add_test(tc, flush16_mode);
     suite_add_tcase(s, tc);
     return s;
 }
