@@ -1,9 +1,9 @@
 /* exec_mfma_math: the arithmetic of CDNA's matrix instructions (v_mfma_*, v_smfmac_* on gfx908,
  * gfx90a and gfx942), as a pure module: the shape of every MFMA, the layout of its matrices in
  * the lanes of its registers, and D = A * B + C on those registers. No wave, no instruction: the
- * exec glue (exec_mfma.c, branch mfma) gathers the registers and calls exec_mfma_compute.
- * The rules and their sources (AMD's CDNA ISA manuals, the matrix instruction calculator, LLVM)
- * are in docs/mfma.md. Also the small-float conversions (fp8, bf8, bf16, xf32) that gfx942's
+ * exec glue gathers an instruction's registers and calls exec_mfma_compute.
+ * The rules and their sources (AMD's matrix instruction calculator, MIOpen, LLVM, HIP) are in
+ * docs/mfma.md. Also the small-float conversions (fp8, bf8, bf16, xf32) that gfx942's
  * v_cvt_*fp8* / v_cvt_*bf8* instructions share with the MFMA inputs. Needs isa_f16.h and libm. */
 #ifndef GCNSIM_ISA_EXEC_MFMA_MATH_H
 #define GCNSIM_ISA_EXEC_MFMA_MATH_H
