@@ -117,16 +117,19 @@ static uint64_t bits64_of(double d)
 
 /* The element at p of an operand of type t, as a double: every input type is exact in it (i8 as
  * its integer value; xf32 after its truncation). */
-static double element(exec_mf_type_t t, const uint32_t *regs, place_t p, bool flush16)
+static double element(exec_mf_type_t t, const uint32_t *regs, place_t p, bool flush)
 {
     uint32_t v = regs[p.reg * LANES + p.lane];
     unsigned bits = type_bits(t);
     if (bits < 32)
         v = (v >> p.shift) & ((1u << bits) - 1u);
-    if (flush16 && t == EXEC_MF_F16 && !(v & 0x7c00u))
-        v &= 0x8000u;
-    if (flush16 && t == EXEC_MF_BF16 && !(v & 0x7f80u))
-        v &= 0x8000u;
+    if (flush) /* a subnormal f16, bf16 or f32 (xf32) reads as a zero of its sign */
+        switch (t) {
+        case EXEC_MF_F16: v = (v & 0x7c00u) ? v : v & 0x8000u; break;
+        case EXEC_MF_BF16: v = (v & 0x7f80u) ? v : v & 0x8000u; break;
+        case EXEC_MF_F32: case EXEC_MF_XF32: v = (v & 0x7f800000u) ? v : v & 0x80000000u; break;
+        default: break;
+        }
     switch (t) {
     case EXEC_MF_F16: return isa_f16_to_f64((uint16_t)v);
     case EXEC_MF_BF16: return f32_of(exec_bf16_to_f32((uint16_t)v));
@@ -139,7 +142,7 @@ static double element(exec_mf_type_t t, const uint32_t *regs, place_t p, bool fl
     }
 }
 
-/* An f32 subnormal as a zero of its sign (EXEC_MFMA_FLUSH16). */
+/* An f32 subnormal as a zero of its sign (EXEC_MFMA_FLUSH16, EXEC_MFMA_FLUSH32). */
 static uint32_t flush32(uint32_t b) { return (b & 0x7f800000u) ? b : b & 0x80000000u; }
 
 /* A NaN result is the default quiet NaN (payloads not modelled: docs/mfma.md). */
@@ -167,14 +170,14 @@ typedef struct {
 
 /* The terms of row i of block blk, in accumulation order (k ascending; sparse: the stored values
  * in register order, each at the k its 2-bit index names). Returns their count. */
-static unsigned row_terms(const exec_mfma_shape_t *s, const exec_mfma_args_t *x, bool flush16, unsigned blk,
+static unsigned row_terms(const exec_mfma_shape_t *s, const exec_mfma_args_t *x, bool flush, unsigned blk,
                           unsigned i, term_t *t)
 {
     unsigned n = 0;
     if (!s->sparse) {
         unsigned ab = a_block(s, x, blk);
         for (unsigned k = 0; k < s->k; k++) {
-            t[n].a = element(s->a, x->a, dense_place(s, s->a, s->a_regs, s->m, ab, i, k), flush16);
+            t[n].a = element(s->a, x->a, dense_place(s, s->a, s->a_regs, s->m, ab, i, k), flush);
             t[n++].k = k;
         }
         return n;
@@ -192,7 +195,7 @@ static unsigned row_terms(const exec_mfma_shape_t *s, const exec_mfma_args_t *x,
         for (unsigned v = 0; v < 2; v++) {
             unsigned at = 2u * gl + v;
             place_t p = { at / in_reg, lane, (at % in_reg) * bits };
-            t[n].a = element(s->a, x->a, p, flush16);
+            t[n].a = element(s->a, x->a, p, flush);
             t[n++].k = k0 + ((idx >> (2u * v)) & 3u);
         }
     }
@@ -205,12 +208,13 @@ void exec_mfma_compute_mode(const exec_mfma_shape_t *s, const exec_mfma_args_t *
 {
     term_t terms[64];
     bool f64 = s->cd == EXEC_MF_F64;
-    bool flush16 = (mode & EXEC_MFMA_FLUSH16) && (s->a == EXEC_MF_F16 || s->a == EXEC_MF_BF16);
+    bool f16in = s->a == EXEC_MF_F16 || s->a == EXEC_MF_BF16, f32in = s->a == EXEC_MF_F32 || s->a == EXEC_MF_XF32;
+    bool flush = ((mode & EXEC_MFMA_FLUSH16) && f16in) || ((mode & EXEC_MFMA_FLUSH32) && f32in);
     /* gfx940's neg bits (f64 only; blgp has no lane meaning there) */
     double na = f64 && (x->neg & 1u) ? -1.0 : 1.0, nb = f64 && (x->neg & 2u) ? -1.0 : 1.0;
     for (unsigned blk = 0; blk < s->blocks; blk++)
         for (unsigned i = 0; i < s->m; i++) {
-            unsigned nt = row_terms(s, x, flush16, blk, i, terms);
+            unsigned nt = row_terms(s, x, flush, blk, i, terms);
             for (unsigned j = 0; j < s->n; j++) {
                 /* D may alias C: each D element is written right after its own C element is
                  * read, and no other element reads that one. */
@@ -222,7 +226,7 @@ void exec_mfma_compute_mode(const exec_mfma_shape_t *s, const exec_mfma_args_t *
                     place_t pb = dense_place(s, s->b, s->b_regs, s->n, blk, j, terms[t].k);
                     if (!f64)
                         pb.lane = blgp_lane(x->blgp, pb.lane);
-                    b[t] = element(s->b, x->b, pb, flush16);
+                    b[t] = element(s->b, x->b, pb, flush);
                 }
                 if (f64) {
                     double acc = f64_of((uint64_t)c[0] | (uint64_t)c[LANES] << 32);
@@ -239,10 +243,10 @@ void exec_mfma_compute_mode(const exec_mfma_shape_t *s, const exec_mfma_args_t *
                         acc += (uint32_t)((int32_t)terms[t].a * (int32_t)b[t]);
                     *d = acc;
                 } else {
-                    float acc = f32_of(flush16 ? flush32(c[0]) : c[0]);
+                    float acc = f32_of(flush ? flush32(c[0]) : c[0]);
                     for (unsigned t = 0; t < nt; t++)
                         acc = fmaf((float)terms[t].a, (float)b[t], acc);
-                    *d = flush16 ? flush32(f32_result(acc)) : f32_result(acc);
+                    *d = flush ? flush32(f32_result(acc)) : f32_result(acc);
                 }
             }
         }

@@ -45,7 +45,10 @@ void exec_mfma_compute(const exec_mfma_shape_t *s, const exec_mfma_args_t *args)
 enum {
     /* gfx90a (MI200): the f16 and bf16 MFMA (not f32, i8, f64) read subnormal A, B and C as zeros
      * and write a subnormal D as zero, each of its sign (docs/mfma.md, "Subnormals") */
-    EXEC_MFMA_FLUSH16 = 1u
+    EXEC_MFMA_FLUSH16 = 1u,
+    /* the f32 and xf32 MFMA read subnormal A, B and C as zeros and write a subnormal D as zero,
+     * each of its sign: for a wave whose MODE flushes f32 denormals, as the VALU does */
+    EXEC_MFMA_FLUSH32 = 2u
 };
 void exec_mfma_compute_mode(const exec_mfma_shape_t *s, const exec_mfma_args_t *args, unsigned mode);
 

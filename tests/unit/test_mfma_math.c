@@ -730,6 +730,28 @@ START_TEST(flush16_mode)
     ck_assert_uint_eq(run_one("v_mfma_f32_16x16x4f32", 0, 0, 0x00000001u, EXEC_MFMA_FLUSH16), 1);
     ck_assert_uint_eq(run_one("v_mfma_f32_16x16x4f32", 0x00800000u, 0x3d800000u, 0, EXEC_MFMA_FLUSH16),
                       0x00080000u);
+    ck_assert_uint_eq(run_one(f16, 0x0001, 0x6400, 0, EXEC_MFMA_FLUSH32), fbits(0x1p-14f));
+}
+END_TEST
+
+/* EXEC_MFMA_FLUSH32 (a wave whose MODE flushes f32 denormals): the f32 and xf32 MFMA flush A, B,
+ * C and D; the other input types do not. */
+START_TEST(flush32_mode)
+{
+    static const char f32[] = "v_mfma_f32_16x16x4f32", xf32[] = "v_mfma_f32_16x16x8_xf32";
+    /* a subnormal A: 2^-130 * 2^20 */
+    ck_assert_uint_eq(run_one(f32, 0x00080000u, 0x49800000u, 0, 0), fbits(0x1p-110f));
+    ck_assert_uint_eq(run_one(f32, 0x00080000u, 0x49800000u, 0, EXEC_MFMA_FLUSH32), 0);
+    ck_assert_uint_eq(run_one(f32, 0x49800000u, 0x80080000u, 0, EXEC_MFMA_FLUSH32), 0); /* -0 product + +0 */
+    ck_assert_uint_eq(run_one(xf32, 0x00080000u, 0x49800000u, 0, EXEC_MFMA_FLUSH32), 0);
+    /* C and D */
+    ck_assert_uint_eq(run_one(f32, 0, 0, 0x00000001u, EXEC_MFMA_FLUSH32), 0);
+    ck_assert_uint_eq(run_one(f32, 0x00800000u, 0x3d800000u, 0, EXEC_MFMA_FLUSH32), 0);
+    ck_assert_uint_eq(run_one(f32, 0x00800000u, 0xbd800000u, 0, EXEC_MFMA_FLUSH32), 0x80000000u);
+    /* f16 and i8 are not affected; both bits together flush both families */
+    ck_assert_uint_eq(run_one("v_mfma_f32_16x16x16f16", 0, 0, 0x00000001u, EXEC_MFMA_FLUSH32), 1);
+    ck_assert_uint_eq(run_one("v_mfma_f32_16x16x16f16", 0, 0, 0x00000001u, EXEC_MFMA_FLUSH16 | EXEC_MFMA_FLUSH32), 0);
+    ck_assert_uint_eq(run_one("v_mfma_i32_16x16x16i8", 0, 0, 0x00000001u, EXEC_MFMA_FLUSH32), 1);
 }
 END_TEST
 
@@ -755,6 +777,7 @@ static Suite *suite(void)
     tcase_add_test(tc, f32_accumulates_in_k_order);
     tcase_add_test(tc, special_values);
     tcase_add_test(tc, flush16_mode);
+    tcase_add_test(tc, flush32_mode);
     suite_add_tcase(s, tc);
     return s;
 }
