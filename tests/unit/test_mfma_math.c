@@ -596,6 +596,11 @@ START_TEST(fp8_bf8_stochastic_rounding)
     ck_assert_uint_eq(exec_f32_to_fp8_sr(fbits(240.0f + 8.0f), 0xfffffu, false), 0x80);
     ck_assert_uint_eq(exec_f32_to_fp8_sr(fbits(240.0f + 8.0f), 0xfffffu, true), 0x7f);
     ck_assert_uint_eq(exec_f32_to_fp8_sr(fbits(-1.0f - 0x1p-4f), 0x80000u, false), 0xc1);
+    /* in the subnormal range the same 20 bits sit below the subnormal quantum (2^-10) */
+    ck_assert_uint_eq(exec_f32_to_fp8_sr(fbits(1.5f * 0x1p-10f), 0x7ffffu, false), 0x01);
+    ck_assert_uint_eq(exec_f32_to_fp8_sr(fbits(1.5f * 0x1p-10f), 0x80000u, false), 0x02);
+    ck_assert_uint_eq(exec_f32_to_fp8_sr(fbits(0x1p-12f), 0xbffffu, false), 0x00);
+    ck_assert_uint_eq(exec_f32_to_fp8_sr(fbits(0x1p-12f), 0xc0000u, false), 0x01);
 }
 END_TEST
 
@@ -690,6 +695,23 @@ START_TEST(special_values)
     c[0] = 0x7fffffffu;
     exec_mfma_compute(s, &y);
     ck_assert_uint_eq(d[0], 0x7fffffffu + 254u); /* wraps past INT32_MAX */
+    /* the fp8 NaN (0x80) as an input gives the default NaN */
+    s = exec_mfma_shape("v_mfma_f32_16x16x32_fp8_fp8");
+    memset(ai, 0, sizeof ai);
+    memset(bi, 0, sizeof bi);
+    memset(c, 0, sizeof c);
+    ai[0] = 0x80;      /* A[0][0] */
+    ai[1] = 0x40;      /* A[1][0] = 1.0 */
+    bi[0] = 0x40;      /* B[0][0] = 1.0 */
+    uint32_t a2[2 * LANES], b2[2 * LANES];
+    memset(a2, 0, sizeof a2);
+    memset(b2, 0, sizeof b2);
+    memcpy(a2, ai, sizeof ai);
+    memcpy(b2, bi, sizeof bi);
+    exec_mfma_args_t z = { a2, b2, c, d, NULL, 0, 0, 0, 0 };
+    exec_mfma_compute(s, &z);
+    ck_assert_uint_eq(d[0], 0x7fc00000u);      /* D[0][0] */
+    ck_assert_uint_eq(d[LANES], fbits(1.0f));  /* D[1][0]: register 1, lane 0 */
 }
 END_TEST
 
