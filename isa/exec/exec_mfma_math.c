@@ -162,23 +162,18 @@ static unsigned a_block(const exec_mfma_shape_t *s, const exec_mfma_args_t *x, u
     return (blk & ~mask) | (x->abid & mask);
 }
 
-/* One term of a row's dot product: the A value and the k of the B row it meets. */
-typedef struct {
-    double a;
-    unsigned k;
-} term_t;
-
-/* The terms of row i of block blk, in accumulation order (k ascending; sparse: the stored values
- * in register order, each at the k its 2-bit index names). Returns their count. */
+/* The terms of row i of block blk's dot products, in accumulation order: the A values in a[]
+ * and the k of the B row each meets in k[] (k ascending; sparse: the stored values in register
+ * order, each at the k its 2-bit index names). Returns their count. */
 static unsigned row_terms(const exec_mfma_shape_t *s, const exec_mfma_args_t *x, bool flush, unsigned blk,
-                          unsigned i, term_t *t)
+                          unsigned i, double *a, uint8_t *k)
 {
     unsigned n = 0;
     if (!s->sparse) {
         unsigned ab = a_block(s, x, blk);
-        for (unsigned k = 0; k < s->k; k++) {
-            t[n].a = element(s->a, x->a, dense_place(s, s->a, s->a_regs, s->m, ab, i, k), flush);
-            t[n++].k = k;
+        for (unsigned kk = 0; kk < s->k; kk++, n++) {
+            a[n] = element(s->a, x->a, dense_place(s, s->a, s->a_regs, s->m, ab, i, kk), flush);
+            k[n] = (uint8_t)kk;
         }
         return n;
     }
@@ -192,11 +187,11 @@ static unsigned row_terms(const exec_mfma_shape_t *s, const exec_mfma_args_t *x,
     for (unsigned k0 = 0; k0 < s->k; k0 += 4) {
         unsigned lane = s->m * (k0 / span) + i, gl = (k0 % span) / 4;
         uint32_t idx = x->sparse_idx ? x->sparse_idx[lane] >> (set * set_bits + 4u * gl) : 0;
-        for (unsigned v = 0; v < 2; v++) {
+        for (unsigned v = 0; v < 2; v++, n++) {
             unsigned at = 2u * gl + v;
             place_t p = { at / in_reg, lane, (at % in_reg) * bits };
-            t[n].a = element(s->a, x->a, p, flush);
-            t[n++].k = k0 + ((idx >> (2u * v)) & 3u);
+            a[n] = element(s->a, x->a, p, flush);
+            k[n] = (uint8_t)(k0 + ((idx >> (2u * v)) & 3u));
         }
     }
     return n;
@@ -206,50 +201,54 @@ void exec_mfma_compute(const exec_mfma_shape_t *s, const exec_mfma_args_t *x) { 
 
 void exec_mfma_compute_mode(const exec_mfma_shape_t *s, const exec_mfma_args_t *x, unsigned mode)
 {
-    term_t terms[64];
+    /* A row by row and B column by column, each element read once per block: M x K and K x N */
+    double a[32][64], b[64];
+    uint8_t k[32][64];
+    unsigned nt = 0;
     bool f64 = s->cd == EXEC_MF_F64;
     bool f16in = s->a == EXEC_MF_F16 || s->a == EXEC_MF_BF16, f32in = s->a == EXEC_MF_F32 || s->a == EXEC_MF_XF32;
     bool flush = ((mode & EXEC_MFMA_FLUSH16) && f16in) || ((mode & EXEC_MFMA_FLUSH32) && f32in);
     /* gfx940's neg bits (f64 only; blgp has no lane meaning there) */
     double na = f64 && (x->neg & 1u) ? -1.0 : 1.0, nb = f64 && (x->neg & 2u) ? -1.0 : 1.0;
-    for (unsigned blk = 0; blk < s->blocks; blk++)
-        for (unsigned i = 0; i < s->m; i++) {
-            unsigned nt = row_terms(s, x, flush, blk, i, terms);
-            for (unsigned j = 0; j < s->n; j++) {
+    for (unsigned blk = 0; blk < s->blocks; blk++) {
+        for (unsigned i = 0; i < s->m; i++)
+            nt = row_terms(s, x, flush, blk, i, a[i], k[i]);
+        for (unsigned j = 0; j < s->n; j++) {
+            for (unsigned kk = 0; kk < s->k; kk++) {
+                place_t pb = dense_place(s, s->b, s->b_regs, s->n, blk, j, kk);
+                if (!f64)
+                    pb.lane = blgp_lane(x->blgp, pb.lane);
+                b[kk] = element(s->b, x->b, pb, flush);
+            }
+            for (unsigned i = 0; i < s->m; i++) {
                 /* D may alias C: each D element is written right after its own C element is
                  * read, and no other element reads that one. */
                 place_t pd = cd_place(s, blk, i, j);
                 uint32_t *d = &x->d[pd.reg * LANES + pd.lane];
                 const uint32_t *c = &x->c[pd.reg * LANES + pd.lane];
-                double b[64];
-                for (unsigned t = 0; t < nt; t++) {
-                    place_t pb = dense_place(s, s->b, s->b_regs, s->n, blk, j, terms[t].k);
-                    if (!f64)
-                        pb.lane = blgp_lane(x->blgp, pb.lane);
-                    b[t] = element(s->b, x->b, pb, flush);
-                }
                 if (f64) {
                     double acc = f64_of((uint64_t)c[0] | (uint64_t)c[LANES] << 32);
                     if (x->neg & 4u)
                         acc = -acc;
                     for (unsigned t = 0; t < nt; t++)
-                        acc = fma(na * terms[t].a, nb * b[t], acc);
+                        acc = fma(na * a[i][t], nb * b[k[i][t]], acc);
                     uint64_t r = f64_result(acc);
                     d[0] = (uint32_t)r;
                     d[LANES] = (uint32_t)(r >> 32);
                 } else if (s->cd == EXEC_MF_I32) {
                     uint32_t acc = c[0];
                     for (unsigned t = 0; t < nt; t++)
-                        acc += (uint32_t)((int32_t)terms[t].a * (int32_t)b[t]);
+                        acc += (uint32_t)((int32_t)a[i][t] * (int32_t)b[k[i][t]]);
                     *d = acc;
                 } else {
                     float acc = f32_of(flush ? flush32(c[0]) : c[0]);
                     for (unsigned t = 0; t < nt; t++)
-                        acc = fmaf((float)terms[t].a, (float)b[t], acc);
+                        acc = fmaf((float)a[i][t], (float)b[k[i][t]], acc);
                     *d = flush ? flush32(f32_result(acc)) : f32_result(acc);
                 }
             }
         }
+    }
 }
 
 /* ---- small floats ---- */
