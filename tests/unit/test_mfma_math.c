@@ -351,6 +351,40 @@ START_TEST(shape_table)
 }
 END_TEST
 
+/* LLVM's opcode tables of the three CDNA targets (isa/isa_opcodes_TARGET.def): every matrix
+ * instruction there has a shape, and every shape is some target's instruction. */
+static const char *const cdna_opcodes[] = {
+#define ISA_OPCODE(name, fam, code) #name,
+#define ISA_OPCODE_ALIAS(name, fam, code) #name,
+#include "isa_opcodes_gfx908.def"
+#include "isa_opcodes_gfx90a.def"
+#include "isa_opcodes_gfx942.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+
+START_TEST(opcode_tables_and_shapes_agree)
+{
+    bool used[64] = { false };
+    unsigned matrix = 0;
+    ck_assert_uint_le(exec_mfma_shape_count(), 64);
+    for (size_t i = 0; i < sizeof cdna_opcodes / sizeof cdna_opcodes[0]; i++) {
+        const char *n = cdna_opcodes[i];
+        if (strncmp(n, "v_mfma_", 7) && strncmp(n, "v_smfmac_", 9))
+            continue;
+        const exec_mfma_shape_t *s = exec_mfma_shape(n);
+        ck_assert_msg(s != NULL, "%s has no shape", n);
+        for (unsigned k = 0; k < exec_mfma_shape_count(); k++)
+            if (exec_mfma_shape_at(k) == s)
+                used[k] = true;
+        matrix++;
+    }
+    ck_assert_uint_eq(matrix, 20 + 27 + 46);
+    for (unsigned k = 0; k < exec_mfma_shape_count(); k++)
+        ck_assert_msg(used[k], "%s is in no opcode table", exec_mfma_shape_at(k)->name);
+}
+END_TEST
+
 /* Every shape, three seeds: D against the naive product. */
 START_TEST(every_shape_matches_the_reference)
 {
@@ -783,6 +817,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, shape_table);
+    tcase_add_test(tc, opcode_tables_and_shapes_agree);
     tcase_add_test(tc, every_shape_matches_the_reference);
     tcase_add_test(tc, d_may_alias_c);
     tcase_add_test(tc, cbsz_abid_broadcast_a_blocks);
