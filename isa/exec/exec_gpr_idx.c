@@ -37,8 +37,18 @@ void isa_exec_gpr_idx(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *re
 
 static void offset_vgpr(isa_operand_t *o, uint32_t idx)
 {
-    if (isa_opnd_is_vgpr(*o))
-        o->code = (uint16_t)(o->code + idx);
+    if (!isa_opnd_is_vgpr(*o))
+        return;
+    uint32_t code = o->code + idx;
+    if (code < ISA_AGPR_BASE) {
+        o->code = (uint16_t)code;
+        return;
+    }
+    /* Past v255 no wave has the register (and the codes there are AGPRs'): keep a VGPR operand
+     * that ends where the indexed one would, so the operand check faults on it. */
+    uint32_t end = code - ISA_VGPR_BASE + o->count;
+    o->code = ISA_AGPR_BASE - 1;
+    o->count = (uint8_t)(end - 255 > 255 ? 255 : end - 255);
 }
 
 const isa_inst_t *isa_valu_indexed(const isa_wave_t *w, const isa_inst_t *in, isa_inst_t *copy)
