@@ -429,14 +429,15 @@ static void put_soffset(char *buf, size_t len, size_t *pos, uint16_t c)
     put(buf, len, pos, "%s", text);
 }
 
-int asm_buffer_format(const isa_inst_t *in, char *buf, size_t len)
+int asm_buffer_format(const isa_inst_t *in, isa_target_t t, char *buf, size_t len)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
     size_t pos = 0;
     char text[32];
     if (len)
         buf[0] = 0;
-    put(buf, len, &pos, "%s", info->name);
+    const char *mn = isa_op_mnemonic(in->op, t); /* gfx9's packed d16 formats: the target's name */
+    put(buf, len, &pos, "%s", mn ? mn : info->name);
     if (!info->sig[0])
         return (int)pos;
     if (in->op == ISA_buffer_store_lds_dword) {

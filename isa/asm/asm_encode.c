@@ -646,11 +646,13 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
             n = 8;
             break;
         }
-        if (!present(in->sdst) || in->nsrc < 1 || in->src[0].code >= ISA_NUM_SREGS)
+        /* gfx9's s_dcache_discard*: a base and an offset, no data (SDATA 0) */
+        bool nodata = info->sig[0] == 's';
+        if ((!nodata && !present(in->sdst)) || in->nsrc < 1 || in->src[0].code >= ISA_NUM_SREGS)
             return fail(err, errlen, "'%s' needs an SGPR destination and base", info->name);
         bool imm = !in->has_soffset_sgpr;
         le_put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)imm << 17 | (uint32_t)(in->glc ? 1 : 0) << 16 |
-                   (uint32_t)(in->sdst.code & 0x7f) << 6 | (uint32_t)(in->src[0].code >> 1));
+                   (uint32_t)(nodata ? 0 : in->sdst.code & 0x7f) << 6 | (uint32_t)(in->src[0].code >> 1));
         le_put32(out + 4, imm ? in->offset & smem_off_mask : in->src[1].code);
         n = 8;
         break;
@@ -669,6 +671,10 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         if ((in->nsrc >= 1 && !vgpr_field(in->src[0], &a)) || (in->nsrc >= 2 && !vgpr_field(in->src[1], &b)) ||
             (in->nsrc >= 3 && !vgpr_field(in->src[2], &c)) || (present(in->vdst) && !vgpr_field(in->vdst, &d)))
             return fail(err, errlen, "the operands of '%s' must be VGPRs", info->name);
+        if (in->op == ISA_ds_write_addtid_b32) { /* gfx9: no address; its data in DATA0 */
+            b = a;
+            a = 0;
+        }
         {
             uint32_t off = (info->flags & ISA_FL_DUAL) ? (uint32_t)in->offset0 | (uint32_t)in->offset1 << 8
                                                        : in->offset & 0xffff;
