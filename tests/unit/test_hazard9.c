@@ -142,6 +142,38 @@ START_TEST(test_vmcnt_limit)
 }
 END_TEST
 
+/* v_swap_b32 writes both its VGPRs: its second one (src0) is a VALU write to the wait-state rows
+ * too. Wait states hand-counted: the DPP read right after the swap has 0 of the 2 it needs, one
+ * s_nop 0 gives it 1, s_nop 1 the 2; the store of 12 bytes then the swap of its data VGPR v5 has 0
+ * of 1. */
+START_TEST(test_swap_second_destination)
+{
+    th_found_t f;
+    const char *pre = "  v_mov_b32 v1, 1\n  v_mov_b32 v2, 2\n  s_nop 4\n";
+    char body[512];
+    snprintf(body, sizeof body, "%s  v_swap_b32 v1, v2\n  v_mov_b32_dpp v3, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", pre);
+    run(ISA_TARGET_GFX900, body, &f);
+    const tev_hazard_t *h = only(&f, TEV_HZ_WS_DPP_VGPR);
+    ck_assert_uint_eq(h->reg, ISA_VGPR_BASE + 2);
+    ck_assert_uint_eq(h->need, 2);
+    ck_assert_uint_eq(h->have, 0);
+    ck_assert_uint_eq(h->src_pc + 1, h->pc); /* the swap, right before */
+    snprintf(body, sizeof body, "%s  v_swap_b32 v1, v2\n  s_nop 0\n  v_mov_b32_dpp v3, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", pre);
+    run(ISA_TARGET_GFX906, body, &f);
+    ck_assert_uint_eq(only(&f, TEV_HZ_WS_DPP_VGPR)->have, 1);
+    snprintf(body, sizeof body, "%s  v_swap_b32 v1, v2\n  s_nop 1\n  v_mov_b32_dpp v3, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", pre);
+    run(ISA_TARGET_GFX900, body, &f);
+    ck_assert_uint_eq(f.n, 0);
+    run(ISA_TARGET_GFX900, "  v_mov_b32 v4, 0\n  v_mov_b32 v5, 0\n  v_mov_b32 v6, 0\n  v_mov_b32 v7, 0\n  s_nop 4\n"
+        "  s_mov_b64 exec, 1\n  buffer_store_dwordx3 v[4:6], v14, s[20:23], 0 offen\n  v_swap_b32 v7, v5\n"
+        "  s_waitcnt vmcnt(0)\n", &f);
+    h = only(&f, TEV_HZ_WS_STORE_DATA);
+    ck_assert_uint_eq(h->reg, ISA_VGPR_BASE + 5);
+    ck_assert_uint_eq(h->need, 1);
+    ck_assert_uint_eq(h->have, 0);
+}
+END_TEST
+
 static Suite *hazard9_suite(void)
 {
     Suite *s = suite_create("hazard9");
@@ -152,6 +184,7 @@ static Suite *hazard9_suite(void)
     tcase_add_test(tc, test_m0_then_lds_is_no_hazard);
     tcase_add_test(tc, test_gfx8_rows_on_gfx9);
     tcase_add_test(tc, test_vmcnt_limit);
+    tcase_add_test(tc, test_swap_second_destination);
     suite_add_tcase(s, tc);
     return s;
 }
