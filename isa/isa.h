@@ -398,7 +398,7 @@ int64_t isa_smem_offset(isa_op_t op, uint32_t field, isa_target_t t);
 typedef enum { ISA_SEG_FLAT, ISA_SEG_SCRATCH, ISA_SEG_GLOBAL } isa_seg_t;
 /* The segment of a FLAT-family instruction (ISA_SEG_FLAT for every flat_ one). */
 isa_seg_t isa_flat_seg(isa_op_t op);
-/* Whether `op` is one of gfx9's memory instructions (isa.def's mem9 block): none exists on gfx803. */
+/* Whether `op` is one of gfx9's memory instructions (isa.def's mem9 and fin33 blocks): none exists on gfx803. */
 bool isa_op_mem9(isa_op_t op);
 /* A FLAT instruction that needs gfx9's FLAT form (a segment, an offset, SADDR, d16) rather than gfx8's:
  * a mem9 instruction, or any FLAT instruction on a gfx9 target. */
