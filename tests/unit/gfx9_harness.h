@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "asm/asm_decode.h"
 #include "asm/asm_encode.h"
 #include "asm_harness.h"
 
@@ -38,9 +39,11 @@ static inline isa_inst_t g9_one(isa_target_t t, const char *line)
     return in;
 }
 
-/* The machine code of `line` on target t compared with `want` (n bytes, llvm-mc-15's). */
-static inline void g9_check_bytes(asm_opcode_map_t *map, isa_target_t t, const char *line, const uint8_t *want,
-                                  unsigned n)
+/* The machine code of `line` on target t compared with `want` (n bytes, llvm-mc-15's); with `text`,
+ * the instruction must also print as `text`, and its bytes decode (asm_decode_inst) to an
+ * instruction that prints so too. */
+static inline void g9_check_code(asm_opcode_map_t *map, isa_target_t t, const char *line, const uint8_t *want,
+                                 unsigned n, const char *text)
 {
     isa_program_t p = g9_program(t, line);
     uint8_t out[ASM_ENCODE_MAX];
@@ -49,7 +52,24 @@ static inline void g9_check_bytes(asm_opcode_map_t *map, isa_target_t t, const c
     ck_assert_msg(got == n, "%s: %u bytes (%s), want %u", line, got, err, n);
     for (unsigned i = 0; i < n; i++)
         ck_assert_msg(out[i] == want[i], "%s: byte %u is 0x%02x, llvm-mc-15 gives 0x%02x", line, i, out[i], want[i]);
+    if (text) {
+        char back[256];
+        isa_format_inst(&p.kernels[0], &p.kernels[0].insts[0], back, sizeof back);
+        ck_assert_str_eq(back, text);
+        isa_inst_t d;
+        ck_assert_msg(asm_decode_inst(map, out, n, 0, &d, err, sizeof err) == n, "%s: %s", line, err);
+        isa_format_inst(&p.kernels[0], &d, back, sizeof back);
+        ck_assert_str_eq(back, text);
+    }
     isa_program_free(&p);
+}
+
+/* The diagnostics of `line` on target t, which must fail with one error (malloc'd). */
+static inline char *g9_fails(isa_target_t t, const char *line)
+{
+    char text[512];
+    snprintf(text, sizeof text, "%sk:\n%s\n", g9_directive(t), line);
+    return ah_fails(text, 1);
 }
 
 /* A one-wave machine of target t, its memory window filled with a byte pattern. */

@@ -115,11 +115,7 @@ static uint32_t ib_sts_read(const char *target)
     const char *sets[] = { target, NULL };
     th_launch_t t;
     th_prepare(&t, ib_kernel, ib_ini, NULL, sets, 0);
-    timing_options_t opt;
-    memset(&opt, 0, sizeof opt);
-    timing_result_t res;
-    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
-    timing_result_free(&res);
+    th_run(&t, true);
     uint32_t v = ((const uint32_t *)t.L->bufs[0].data)[0];
     th_release(&t);
     return v;
