@@ -32,6 +32,9 @@ TEST_DEB_PACKAGES := check llvm clang libclang-rt-14-dev xvfb xauth time gnuplot
 # compiled with (docs/kernels.md, "Compiling kernels"); llvm-15 gives the matching llvm-mc-15. The
 # shipped compiled kernels are built by the tests; a user's .cl or .hip workload needs them too.
 GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs libamdhip64-dev
+# issue 34 (CDNA): LLVM 19 is the first Debian LLVM that knows gfx942 (MI300): llvm-mc-19 is its
+# oracle, clang-19 its compiler, lld-19 its linker.
+GPU_DEB_PACKAGES += clang-19 llvm-19 lld-19
 TEST_DEB_PACKAGES += $(GPU_DEB_PACKAGES)
 # sweeps on Slurm (tests/e2e/slurm.sh starts its own single-node Slurm)
 # real vendor code objects: rocSPARSE's gfx803 kernels inside its host library (tests/e2e/rocsparse.sh)

@@ -21,10 +21,21 @@
  * assembled, decoded and run for one target; which instructions exist on a target, and their
  * opcodes, are data (docs/isa.md, "Targets"). Append new targets at the end: the order numbers
  * nothing outside this enum. */
-typedef enum { ISA_TARGET_GFX803, ISA_TARGET_GFX900, ISA_TARGET_GFX906, ISA_NUM_TARGETS } isa_target_t;
+typedef enum {
+    ISA_TARGET_GFX803, ISA_TARGET_GFX900, ISA_TARGET_GFX906,
+    ISA_TARGET_GFX908, ISA_TARGET_GFX90A, ISA_TARGET_GFX942, /* CDNA: MI100, MI200, MI300 */
+    ISA_NUM_TARGETS
+} isa_target_t;
 
 /* "gfx803" ... for a target; NULL outside the enum. */
 const char *isa_target_name(isa_target_t t);
+/* The GCN generations: gfx9 is every target after gfx803 (Vega and CDNA keep gfx9's encodings and
+ * rules unless a later one changes them); CDNA adds the matrix core and its accumulation registers
+ * (AGPRs); gfx90a and later hold VGPRs and AGPRs in one file and align every register tuple. */
+static inline bool isa_target_gfx9(isa_target_t t) { return t != ISA_TARGET_GFX803; }
+static inline bool isa_target_cdna(isa_target_t t) { return t >= ISA_TARGET_GFX908 && t < ISA_NUM_TARGETS; }
+static inline bool isa_target_gfx90a(isa_target_t t) { return t == ISA_TARGET_GFX90A || t == ISA_TARGET_GFX942; }
+static inline bool isa_target_gfx940(isa_target_t t) { return t == ISA_TARGET_GFX942; }
 /* The target named by the len bytes at s ("gfx900"), or false when gcnsim has none of that name. */
 bool isa_target_parse(const char *s, size_t len, isa_target_t *out);
 
@@ -92,7 +103,9 @@ enum {
     ISA_FL_BUF_FORMAT = 1u << 14,
     /* f16 family: an integer instruction whose clamp bit saturates the result (v_add/sub/subrev_u16,
      * v_mad_u16/i16); llvm-mc accepts clamp on these only. */
-    ISA_FL_SAT = 1u << 12
+    ISA_FL_SAT = 1u << 12,
+    /* CDNA: a matrix instruction (v_mfma_*, v_smfmac_*): it runs on the SIMD's matrix core */
+    ISA_FL_MFMA = 1u << 15
 };
 
 /* Operand signatures (the SIG column): space-separated groups, one per operand, in syntax order.
@@ -166,6 +179,9 @@ enum {
     ISA_SRC_SCC = 253,
     ISA_SRC_LITERAL = 255,
     ISA_VGPR_BASE = 256,         /* 256..511 = v0..v255 */
+    /* CDNA's accumulation registers: 512..767 = a0..a255. Not a hardware source code (the
+     * encodings mark an AGPR operand by an acc bit beside a VGPR-style number). */
+    ISA_AGPR_BASE = 512,
     ISA_OPND_NONE = 0xffff
 };
 
@@ -176,7 +192,8 @@ typedef struct {
     uint8_t abs;
 } isa_operand_t;
 
-static inline bool isa_opnd_is_vgpr(isa_operand_t o) { return o.code >= ISA_VGPR_BASE && o.code != ISA_OPND_NONE; }
+static inline bool isa_opnd_is_vgpr(isa_operand_t o) { return o.code >= ISA_VGPR_BASE && o.code < ISA_AGPR_BASE; }
+static inline bool isa_opnd_is_agpr(isa_operand_t o) { return o.code >= ISA_AGPR_BASE && o.code < ISA_AGPR_BASE + 256; }
 static inline bool isa_opnd_is_sreg(isa_operand_t o) { return o.code < ISA_NUM_SREGS; }
 
 enum { ISA_MAX_SRCS = 4 };
@@ -289,7 +306,7 @@ bool isa_op_has_form_on(isa_op_t op, int form, isa_target_t t);
 /* gfx9's SDWA word (LLVM's SDWA9 encodings): sources may be SGPRs and inline constants (the S0/S1
  * bits), a compare writes vcc or any SGPR pair (SD, SDST), and floating-point results take an output
  * modifier (OMOD [15:14]) -- which instructions: isa_op_sdwa_omod; compares lose their clamp. */
-static inline bool isa_target_sdwa9(isa_target_t t) { return t != ISA_TARGET_GFX803; }
+static inline bool isa_target_sdwa9(isa_target_t t) { return isa_target_gfx9(t); }
 /* Whether `op`'s SDWA form takes mul:/div: on gfx9 (LLVM: HasSDWAOMod, a floating-point result). */
 bool isa_op_sdwa_omod(isa_op_t op);
 /* Whether source k (0, 1) of a VOP1/VOP2/VOPC instruction is a float (neg/abs in SDWA and DPP). */
@@ -374,13 +391,13 @@ static inline unsigned isa_waitcnt_lgkm(int32_t simm16) { return ((unsigned)simm
  * -mcpu=gfx900): the count on target t, and the largest a target's vmcnt holds. */
 static inline unsigned isa_waitcnt_vm_on(int32_t simm16, isa_target_t t)
 {
-    return t == ISA_TARGET_GFX803 ? isa_waitcnt_vm(simm16) : isa_waitcnt_vm(simm16) | (((unsigned)simm16 >> 14) & 3) << 4;
+    return !isa_target_gfx9(t) ? isa_waitcnt_vm(simm16) : isa_waitcnt_vm(simm16) | (((unsigned)simm16 >> 14) & 3) << 4;
 }
-static inline unsigned isa_waitcnt_vm_max(isa_target_t t) { return t == ISA_TARGET_GFX803 ? 15 : 63; }
+static inline unsigned isa_waitcnt_vm_max(isa_target_t t) { return isa_target_gfx9(t) ? 63 : 15; }
 /* Whether M0 bounds the LDS addresses of DS instructions: on gfx8, yes (the GCN3 manual's DS
  * "M0 ... provides the size limit"); from gfx9 it does not, and the compiler stops setting it
  * (LLVM GCNSubtarget::ldsRequiresM0Init, "getGeneration() < GFX9"): the allocation alone bounds them. */
-static inline bool isa_lds_m0_limit(isa_target_t t) { return t == ISA_TARGET_GFX803; }
+static inline bool isa_lds_m0_limit(isa_target_t t) { return !isa_target_gfx9(t); }
 /* An SMEM instruction's immediate offset (isa_inst_t.offset): unsigned 20 bits on gfx803; on gfx9
  * signed 21 bits except for s_buffer_* (llvm-mc-15 -mcpu=gfx900: "expected a 21-bit signed
  * offset", "expected a 20-bit unsigned offset"), kept as its 21-bit field. The byte offset: */
@@ -542,6 +559,10 @@ typedef struct isa_wave {
     uint32_t sreg[ISA_NUM_SREGS]; /* s0..s101, flat_scratch, xnack, vcc, ..., m0, exec */
     uint32_t *vgpr;               /* vgpr[r * 64 + lane], nvgpr registers */
     uint32_t nvgpr;
+    /* CDNA's AGPRs: agpr[r * 64 + lane], nagpr registers (0 and NULL before CDNA). On gfx908 a file
+     * of its own; on gfx90a and later the same allocation as the VGPRs, from accum_offset on. */
+    uint32_t *agpr;
+    uint32_t nagpr;
     uint32_t pc;                  /* index of the next instruction in kernel->insts */
     uint8_t scc;
     uint8_t flush_denorm_f32;     /* from the descriptor's float_denorm_mode_32 */

@@ -12,7 +12,7 @@ const isa_op_info_t isa_ops[ISA_NUM_OPS] = {
 #undef ISA_OP
 };
 
-static const char *const target_names[ISA_NUM_TARGETS] = { "gfx803", "gfx900", "gfx906" };
+static const char *const target_names[ISA_NUM_TARGETS] = { "gfx803", "gfx900", "gfx906", "gfx908", "gfx90a", "gfx942" };
 
 const char *isa_target_name(isa_target_t t)
 {
@@ -61,7 +61,7 @@ const char *isa_hwreg_name(unsigned id)
 
 const char *isa_hwreg_name_on(unsigned id, isa_target_t t)
 {
-    if (id == ISA_HWREG_SH_MEM_BASES && (t == ISA_TARGET_GFX900 || t == ISA_TARGET_GFX906))
+    if (id == ISA_HWREG_SH_MEM_BASES && isa_target_gfx9(t))
         return "HW_REG_SH_MEM_BASES";
     return isa_hwreg_name(id);
 }

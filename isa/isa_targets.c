@@ -9,7 +9,10 @@
 
 /* Target masks of isa_mnemonics.def. */
 #define ISA_TM(t) (1u << (t))
-#define ISA_TM_GFX9 (ISA_TM(ISA_TARGET_GFX900) | ISA_TM(ISA_TARGET_GFX906))
+#define ISA_TM_GFX9 (ISA_TM(ISA_TARGET_GFX900) | ISA_TM(ISA_TARGET_GFX906) | ISA_TM_CDNA)
+#define ISA_TM_CDNA (ISA_TM(ISA_TARGET_GFX908) | ISA_TM(ISA_TARGET_GFX90A) | ISA_TM(ISA_TARGET_GFX942))
+#define ISA_TM_GFX90A (ISA_TM(ISA_TARGET_GFX90A) | ISA_TM(ISA_TARGET_GFX942))
+#define ISA_TM_GFX940 ISA_TM(ISA_TARGET_GFX942)
 
 static const char *const names_gfx803[] = {
 #define ISA_OPCODE(name, fam, code) #name,
@@ -33,6 +36,28 @@ static const char *const names_gfx906[] = {
 #undef ISA_OPCODE_ALIAS
 };
 
+static const char *const names_gfx908[] = {
+#define ISA_OPCODE(name, fam, code) #name,
+#define ISA_OPCODE_ALIAS(name, fam, code) #name,
+#include "isa_opcodes_gfx908.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+static const char *const names_gfx90a[] = {
+#define ISA_OPCODE(name, fam, code) #name,
+#define ISA_OPCODE_ALIAS(name, fam, code) #name,
+#include "isa_opcodes_gfx90a.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+static const char *const names_gfx942[] = {
+#define ISA_OPCODE(name, fam, code) #name,
+#define ISA_OPCODE_ALIAS(name, fam, code) #name,
+#include "isa_opcodes_gfx942.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+
 static const struct {
     const char *const *names;
     size_t n;
@@ -40,6 +65,9 @@ static const struct {
     [ISA_TARGET_GFX803] = { names_gfx803, sizeof names_gfx803 / sizeof names_gfx803[0] },
     [ISA_TARGET_GFX900] = { names_gfx900, sizeof names_gfx900 / sizeof names_gfx900[0] },
     [ISA_TARGET_GFX906] = { names_gfx906, sizeof names_gfx906 / sizeof names_gfx906[0] },
+    [ISA_TARGET_GFX908] = { names_gfx908, sizeof names_gfx908 / sizeof names_gfx908[0] },
+    [ISA_TARGET_GFX90A] = { names_gfx90a, sizeof names_gfx90a / sizeof names_gfx90a[0] },
+    [ISA_TARGET_GFX942] = { names_gfx942, sizeof names_gfx942 / sizeof names_gfx942[0] },
 };
 
 static const struct {
@@ -98,7 +126,7 @@ bool isa_op_on_target(isa_op_t op, isa_target_t t)
 
 bool isa_smem_offset_signed(isa_op_t op, isa_target_t t)
 {
-    return t != ISA_TARGET_GFX803 && (unsigned)op < ISA_NUM_OPS && strncmp(isa_ops[op].name, "s_buffer_", 9) != 0;
+    return isa_target_gfx9(t) && (unsigned)op < ISA_NUM_OPS && strncmp(isa_ops[op].name, "s_buffer_", 9) != 0;
 }
 
 int64_t isa_smem_offset(isa_op_t op, uint32_t field, isa_target_t t)

@@ -152,7 +152,7 @@ static bool amdgcn_target(asm_ctx_t *c, uint32_t i)
         }
     isa_target_t tgt;
     if (!isa_target_parse(s + p, e - p, &tgt)) {
-        asm_error(c, t->col, "'.amdgcn_target': gcnsim has no target '%.*s' (it has gfx803, gfx900 and gfx906)",
+        asm_error(c, t->col, "'.amdgcn_target': gcnsim has no target '%.*s' (it has gfx803, gfx900, gfx906, gfx908, gfx90a and gfx942)",
                   (int)(e - p), s + p);
         return false;
     }

@@ -35,6 +35,27 @@ static const asm_opcode_line_t lines_gfx906[] = {
 #undef ISA_OPCODE
 #undef ISA_OPCODE_ALIAS
 };
+static const asm_opcode_line_t lines_gfx908[] = {
+#define ISA_OPCODE(name, fam, code) { #name, ASM_HW_##fam, code, false },
+#define ISA_OPCODE_ALIAS(name, fam, code) { #name, ASM_HW_##fam, code, true },
+#include "isa_opcodes_gfx908.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+static const asm_opcode_line_t lines_gfx90a[] = {
+#define ISA_OPCODE(name, fam, code) { #name, ASM_HW_##fam, code, false },
+#define ISA_OPCODE_ALIAS(name, fam, code) { #name, ASM_HW_##fam, code, true },
+#include "isa_opcodes_gfx90a.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+static const asm_opcode_line_t lines_gfx942[] = {
+#define ISA_OPCODE(name, fam, code) { #name, ASM_HW_##fam, code, false },
+#define ISA_OPCODE_ALIAS(name, fam, code) { #name, ASM_HW_##fam, code, true },
+#include "isa_opcodes_gfx942.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
 
 const asm_opcode_line_t *asm_opcode_table(isa_target_t t, size_t *n)
 {
@@ -45,6 +66,15 @@ const asm_opcode_line_t *asm_opcode_table(isa_target_t t, size_t *n)
     case ISA_TARGET_GFX906:
         *n = sizeof lines_gfx906 / sizeof lines_gfx906[0];
         return lines_gfx906;
+    case ISA_TARGET_GFX908:
+        *n = sizeof lines_gfx908 / sizeof lines_gfx908[0];
+        return lines_gfx908;
+    case ISA_TARGET_GFX90A:
+        *n = sizeof lines_gfx90a / sizeof lines_gfx90a[0];
+        return lines_gfx90a;
+    case ISA_TARGET_GFX942:
+        *n = sizeof lines_gfx942 / sizeof lines_gfx942[0];
+        return lines_gfx942;
     default:
         *n = asm_opcode_nlines;
         return asm_opcode_lines;

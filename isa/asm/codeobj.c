@@ -30,6 +30,9 @@ enum {
     CO_MACH_GFX803 = 0x2a, /* EF_AMDGPU_MACH_AMDGCN_GFX803 (AMDGPUUsage, "AMDGPU ELF Header"; llvm/BinaryFormat/ELF.h) */
     CO_MACH_GFX900 = 0x2c,
     CO_MACH_GFX906 = 0x2f,
+    CO_MACH_GFX908 = 0x30,
+    CO_MACH_GFX90A = 0x3f,
+    CO_MACH_GFX942 = 0x4c,
     CO_NT_AMDGPU_METADATA = 32,
 };
 
@@ -50,7 +53,8 @@ static const char *mach_name(unsigned mach)
         { 0x25, "gfx703" }, { 0x26, "gfx704" }, { 0x28, "gfx801" }, { 0x29, "gfx802" }, { 0x2a, "gfx803" },
         { 0x2b, "gfx810" }, { 0x2c, "gfx900" }, { 0x2d, "gfx902" }, { 0x2e, "gfx904" }, { 0x2f, "gfx906" },
         { 0x30, "gfx908" }, { 0x31, "gfx909" }, { 0x32, "gfx90c" }, { 0x33, "gfx1010" }, { 0x34, "gfx1011" },
-        { 0x35, "gfx1012" }, { 0x36, "gfx1030" }, { 0x3f, "gfx90a" }, { 0x41, "gfx1100" },
+        { 0x35, "gfx1012" }, { 0x36, "gfx1030" }, { 0x3f, "gfx90a" }, { 0x40, "gfx940" },
+        { 0x41, "gfx1100" }, { 0x4b, "gfx941" }, { 0x4c, "gfx942" },
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (names[i].mach == mach)
@@ -89,18 +93,22 @@ static bool check_header(co_t *c)
      * e_flags 0: its notes name the target (gfx803 only: codeobj_v2.c). */
     if (c->version == 2 && h->e_flags == 0)
         mach = CO_MACH_GFX803;
-    if (mach == CO_MACH_GFX803)
-        c->target = ISA_TARGET_GFX803;
-    else if (mach == CO_MACH_GFX900)
-        c->target = ISA_TARGET_GFX900;
-    else if (mach == CO_MACH_GFX906)
-        c->target = ISA_TARGET_GFX906;
-    else {
+    static const unsigned machs[ISA_NUM_TARGETS] = {
+        [ISA_TARGET_GFX803] = CO_MACH_GFX803, [ISA_TARGET_GFX900] = CO_MACH_GFX900,
+        [ISA_TARGET_GFX906] = CO_MACH_GFX906, [ISA_TARGET_GFX908] = CO_MACH_GFX908,
+        [ISA_TARGET_GFX90A] = CO_MACH_GFX90A, [ISA_TARGET_GFX942] = CO_MACH_GFX942,
+    };
+    unsigned t = 0;
+    while (t < ISA_NUM_TARGETS && machs[t] != mach)
+        t++;
+    if (t == ISA_NUM_TARGETS) {
         co_error(c, "ELF header: e_flags 0x%x is for %s (EF_AMDGPU_MACH 0x%x); gcnsim simulates gfx803 (0x%x), "
-                 "gfx900 (0x%x) and gfx906 (0x%x)", (unsigned)h->e_flags, mach_name(mach), mach, CO_MACH_GFX803,
-                 CO_MACH_GFX900, CO_MACH_GFX906);
+                 "gfx900 (0x%x), gfx906 (0x%x), gfx908 (0x%x), gfx90a (0x%x) and gfx942 (0x%x)",
+                 (unsigned)h->e_flags, mach_name(mach), mach, CO_MACH_GFX803, CO_MACH_GFX900, CO_MACH_GFX906,
+                 CO_MACH_GFX908, CO_MACH_GFX90A, CO_MACH_GFX942);
         return false;
     }
+    c->target = (isa_target_t)t;
     if (h->e_shoff > c->len || (uint64_t)h->e_shnum * h->e_shentsize > c->len - h->e_shoff) {
         co_error(c, "ELF header: the section header table (offset 0x%llx, %u entries of %u bytes) runs past the end "
                  "of the file (%zu bytes): truncated?", (unsigned long long)h->e_shoff, h->e_shnum, h->e_shentsize,

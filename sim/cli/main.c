@@ -39,10 +39,10 @@ static const char usage_main_tail[] =
 static const char usage_asm[] =
     "usage: gcnsim asm KERNEL.s [--encoding] [--kernel NAME] [--target NAME]\n"
     "\n"
-    "Assemble KERNEL.s (llvm-mc syntax for gfx803, gfx900 or gfx906: --target, .amdgcn_target); a\n"
-    "KERNEL.cl (OpenCL C) or KERNEL.hip (HIP) is compiled first by clang-15 or clang++-15\n"
-    "(docs/kernels.md). On success print, for each kernel, its resource usage (VGPRs, SGPRs, static\n"
-    "LDS), the descriptor's enables, the arguments from .amdgpu_metadata\n"
+    "Assemble KERNEL.s (llvm-mc syntax for gfx803, gfx900, gfx906, gfx908, gfx90a or gfx942: --target,\n"
+    ".amdgcn_target); a KERNEL.cl (OpenCL C) or KERNEL.hip (HIP) is compiled first by clang-15 or\n"
+    "clang++-15 (docs/kernels.md). On success print, for each kernel, its resource usage (VGPRs,\n"
+    "SGPRs, static LDS), the descriptor's enables, the arguments from .amdgpu_metadata\n"
     "and a listing: byte offset, encoding size, instruction, source line. On error print every\n"
     "diagnostic as file:line:col: error: ... and exit 1.\n"
     "\n"
@@ -51,8 +51,8 @@ static const char usage_asm[] =
     "               '; encoding: [0x..,...]', as llvm-mc -show-encoding does\n"
     "  --kernel NAME  list only kernel NAME (its full name, or its plain name when that is a C++\n"
     "               kernel's mangled one, as a workload's kernel.name)\n"
-    "  --target NAME  assemble for gfx803 (the default), gfx900 or gfx906 unless the file says\n"
-    "               .amdgcn_target (a code object's target is its e_flags')\n"
+    "  --target NAME  assemble for gfx803 (the default), gfx900, gfx906, gfx908, gfx90a or gfx942\n"
+    "               unless the file says .amdgcn_target (a code object's target is its e_flags')\n"
     "  -h, --help   show this help\n";
 
 static const char usage_config[] =
@@ -236,7 +236,7 @@ static int cmd_asm(int argc, char **argv)
         }
         if (c == OPT_TARGET) {
             if (!isa_target_parse(g.arg, strlen(g.arg), &target))
-                return cli_usage_error("asm ", "--target '%s' is not a target gcnsim has (gfx803, gfx900, gfx906)",
+                return cli_usage_error("asm ", "--target '%s' is not a target gcnsim has (gfx803, gfx900, gfx906, gfx908, gfx90a, gfx942)",
                                        g.arg);
             continue;
         }

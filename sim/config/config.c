@@ -17,7 +17,8 @@
 #include "isa.h"
 
 _Static_assert((int)CFG_TARGET_GFX803 == (int)ISA_TARGET_GFX803 && (int)CFG_TARGET_GFX900 == (int)ISA_TARGET_GFX900 &&
-                   (int)CFG_TARGET_GFX906 == (int)ISA_TARGET_GFX906,
+                   (int)CFG_TARGET_GFX906 == (int)ISA_TARGET_GFX906 && (int)CFG_TARGET_GFX908 == (int)ISA_TARGET_GFX908 &&
+                   (int)CFG_TARGET_GFX90A == (int)ISA_TARGET_GFX90A && (int)CFG_TARGET_GFX942 == (int)ISA_TARGET_GFX942,
                "gpu.target lists the targets in isa_target_t's order");
 #include "base/ini_read.h"
 #include "base/text.h"

@@ -25,7 +25,7 @@ enum { CFG_ADDR_BYTES, CFG_ADDR_LANES };
 enum { CFG_WB_OFF, CFG_WB_ON };
 enum { CFG_TLB_OFF, CFG_TLB_ON };
 /* gpu.target, in isa_target_t's order (config.c checks it at compile time). */
-enum { CFG_TARGET_GFX803, CFG_TARGET_GFX900, CFG_TARGET_GFX906 };
+enum { CFG_TARGET_GFX803, CFG_TARGET_GFX900, CFG_TARGET_GFX906, CFG_TARGET_GFX908, CFG_TARGET_GFX90A, CFG_TARGET_GFX942 };
 
 typedef struct {
 #define CFG_INT(sec, key, def, lo, hi, unit, src, desc) int64_t sec##_##key;

@@ -47,8 +47,8 @@ codeobj_cases() {
   check "codeobj OS/ABI" 1 "osabi.o: error: ELF header: OS/ABI 0 is not AMDGPU_HSA (64)" "$g" asm "$d/osabi.o"
   co abi9; co_patch "$d/abi9.o" 8 9
   check "codeobj ABI version" 1 "abi9.o: error: ELF header: ABI version 9 is not one of code object v2, v3, v4, v5" "$g" asm "$d/abi9.o"
-  co gfx908; co_patch "$d/gfx908.o" 48 48
-  check "codeobj gfx908" 1 "gfx908.o: error: ELF header: e_flags 0x30 is for gfx908 (EF_AMDGPU_MACH 0x30); gcnsim simulates gfx803 (0x2a), gfx900 (0x2c) and gfx906 (0x2f)" "$g" asm "$d/gfx908.o"
+  co gfx1030; co_patch "$d/gfx1030.o" 48 54
+  check "codeobj gfx1030" 1 "gfx1030.o: error: ELF header: e_flags 0x36 is for gfx1030 (EF_AMDGPU_MACH 0x36); gcnsim simulates gfx803 (0x2a), gfx900 (0x2c), gfx906 (0x2f), gfx908 (0x30), gfx90a (0x3f) and gfx942 (0x4c)" "$g" asm "$d/gfx1030.o"
   # EF_AMDGPU_MACH 0x2c: the same code read as gfx900's (its instructions exist there too).
   co gfx900; co_patch "$d/gfx900.o" 48 44
   check "codeobj gfx900" 0 "" "$g" asm "$d/gfx900.o"

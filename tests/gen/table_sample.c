@@ -192,7 +192,7 @@ int main(int argc, char **argv)
                  isa_target_parse(argv[a + 1], strlen(argv[a + 1]), &target))
             a++;
         else {
-            fprintf(stderr, "usage: table_sample [--check | --mods | --names] [--target gfx803|gfx900|gfx906]\n");
+            fprintf(stderr, "usage: table_sample [--check | --mods | --names] [--target gfx803|gfx900|gfx906|gfx908|gfx90a|gfx942]\n");
             return 2;
         }
     }

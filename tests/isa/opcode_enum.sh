@@ -15,24 +15,30 @@
 # off); their OP field is FLAT's.
 # Field layouts: GCN3 ISA manual, chapter 12 ("Microcode Formats"), Vega ISA manual, chapter 12;
 # docs/development.md.
-# Usage: sh tests/isa/opcode_enum.sh [--def] [--mcpu=gfx803|gfx900|gfx906]
+# CDNA (gfx908, gfx90a with llvm-mc-15; gfx942 with llvm-mc-19, the first LLVM that knows it):
+# gfx90a and later decode no odd-aligned VGPR tuple, so every family is also sampled with even
+# registers, and the matrix instructions (VOP3P opcodes 0x40 and up) with all-v0 sources and the
+# accumulator bits (acc_cd [15], acc [60:59]) clear or set.
+# Usage: sh tests/isa/opcode_enum.sh [--def] [--mcpu=gfx803|gfx900|gfx906|gfx908|gfx90a|gfx942]
 set -u
 def=0; mcpu=gfx803
+usage="usage: sh tests/isa/opcode_enum.sh [--def] [--mcpu=gfx803|gfx900|gfx906|gfx908|gfx90a|gfx942]"
 for a in "$@"; do
   case $a in
     --def) def=1 ;;
-    --mcpu=gfx803|--mcpu=gfx900|--mcpu=gfx906) mcpu=${a#--mcpu=} ;;
-    *) echo "usage: sh tests/isa/opcode_enum.sh [--def] [--mcpu=gfx803|gfx900|gfx906]" >&2; exit 1 ;;
+    --mcpu=gfx803|--mcpu=gfx900|--mcpu=gfx906|--mcpu=gfx908|--mcpu=gfx90a|--mcpu=gfx942) mcpu=${a#--mcpu=} ;;
+    *) echo "$usage" >&2; exit 1 ;;
   esac
 done
-gfx9=0; mc=llvm-mc
+gfx9=0; cdna=0; mc=llvm-mc
 case $mcpu in gfx9*) gfx9=1; mc=llvm-mc-15 ;; esac
+case $mcpu in gfx908|gfx90a) cdna=1 ;; gfx942) cdna=1; mc=llvm-mc-19 ;; esac
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # One line of bytes per sample, each followed by an s_nop word so that an instruction taking a
 # literal eats the pad, not the next sample.
-awk -v gfx9=$gfx9 'function le(w,   s, i) { s = ""; for (i = 0; i < 4; i++) { s = s sprintf(" 0x%02x", w % 256); w = int(w / 256) } return s }
+awk -v gfx9=$gfx9 -v cdna=$cdna 'function le(w,   s, i) { s = ""; for (i = 0; i < 4; i++) { s = s sprintf(" 0x%02x", w % 256); w = int(w / 256) } return s }
      BEGIN {
        pad = le(3212836864)                     # 0xBF800000 s_nop 0
        # Scalar families (as tests/isa/scalar_coverage.sh)
@@ -89,6 +95,36 @@ awk -v gfx9=$gfx9 'function le(w,   s, i) { s = ""; for (i = 0; i < 4; i++) { s 
            for (op = 0; op < 128; op++)
              for (v = 0; v < 4; v++)
                print le(3690987520 + op * 262144 + seg * 16384) le(2 + (v % 2) * 4 * 256 + 127 * 65536 + int(v / 2) * 1 * 16777216) pad
+       # CDNA: the same families with even registers only (v2, v4, v6, v8), and the matrix ops
+       if (cdna) {
+         for (op = 0; op < 256; op++) print le(2113929216 + 2 * 131072 + op * 512 + 260) pad       # VOP1
+         for (op = 0; op < 64; op++) print le(op * 33554432 + 2 * 131072 + 6 * 512 + 260) pad     # VOP2
+         for (op = 0; op < 256; op++) print le(2080374784 + op * 131072 + 6 * 512 + 260) pad      # VOPC
+         for (op = 0; op < 1024; op++) {                                                        # VOP3
+           w0 = le(3489660928 + op * 65536 + 2)
+           print w0 le(260 + 262 * 512 + 264 * 262144) pad
+           print w0 le(260 + 262 * 512) pad
+           print w0 le(260) pad
+         }
+         for (op = 0; op < 128; op++)                                                           # MAI
+           for (acc = 0; acc < 8; acc++)
+             print le(3548381184 + op * 65536 + (acc % 2) * 32768) le(256 + 256 * 512 + 256 * 262144 + int(acc / 2) * 134217728) pad
+         for (op = 0; op < 256; op++)                                                           # DS
+           for (gds = 0; gds < 2; gds++)
+             for (v = 0; v < 16; v++)
+               print le(3623878656 + op * 131072 + gds * 65536) le((v % 2) * 2 + (int(v / 2) % 2) * 4 * 256 + (int(v / 4) % 2) * 6 * 65536 + int(v / 8) * 8 * 16777216) pad
+         for (seg = 0; seg <= 2; seg++)                                                         # FLAT
+           for (op = 0; op < 128; op++)
+             for (v = 0; v < 4; v++)
+               print le(3690987520 + op * 262144 + seg * 16384) le(2 + (v % 2) * 4 * 256 + (seg ? 127 : 0) * 65536 + int(v / 2) * 6 * 16777216) pad
+         for (op = 0; op < 128; op++)                                                           # MUBUF
+           for (lds = 0; lds < 2; lds++)
+             for (v = 0; v < 8; v++)
+               print le(3758096384 + op * 262144 + lds * 65536 + (v % 2) * 4096) le((v % 2) * 2 + (int(v / 2) % 2) * 4 * 256 + (v < 4) * (1 * 65536 + 1 * 16777216)) pad
+         for (op = 0; op < 16; op++)                                                            # MTBUF
+           for (v = 0; v < 2; v++)
+             print le(3892314112 + 7 * 8388608 + 4 * 524288 + op * 32768 + v * 4096) le(v * 2 + 4 * 256 + 1 * 65536 + 1 * 16777216) pad
+       }
      }' > "$tmp/samples"
 
 "$mc" -arch=amdgcn -mcpu="$mcpu" --disassemble -show-encoding < "$tmp/samples" 2>/dev/null | awk -v gfx9=$gfx9 '

@@ -174,8 +174,8 @@ START_TEST(target_directive)
     ck_assert_int_eq(p.target, ISA_TARGET_GFX803);
     isa_program_free(&p);
     char *e = first_error(".amdgcn_target \"amdgcn-amd-amdhsa--gfx1030\"\nk:\n  s_endpgm\n", ISA_TARGET_GFX803);
-    ck_assert_str_eq(e, "t.s:1:16: error: '.amdgcn_target': gcnsim has no target 'gfx1030' (it has gfx803, gfx900 and "
-                        "gfx906)");
+    ck_assert_str_eq(e, "t.s:1:16: error: '.amdgcn_target': gcnsim has no target 'gfx1030' (it has gfx803, gfx900, "
+                        "gfx906, gfx908, gfx90a and gfx942)");
     free(e);
     e = first_error(".amdgcn_target \"amdgcn--amdpal--gfx900\"\nk:\n  s_endpgm\n", ISA_TARGET_GFX803);
     ck_assert_str_eq(e, "t.s:1:16: error: '.amdgcn_target' \"amdgcn--amdpal--gfx900\": expected "
@@ -204,10 +204,12 @@ START_TEST(refusals)
     ck_assert_str_eq(e, "t.s:2:3: error: 'v_movrels_b32' does not exist on gfx900 (it is a gfx803 instruction)");
     free(e);
     e = first_error("k:\n  v_dot2_f32_f16 v0, v1, v2, v3\n", ISA_TARGET_GFX900);
-    ck_assert_str_eq(e, "t.s:2:3: error: 'v_dot2_f32_f16' does not exist on gfx900 (it is a gfx906 instruction)");
+    ck_assert_str_eq(e, "t.s:2:3: error: 'v_dot2_f32_f16' does not exist on gfx900 (it is a gfx906, gfx908, gfx90a and "
+                        "gfx942 instruction)");
     free(e);
     e = first_error("k:\n  v_dot2_f32_f16 v0, v1, v2, v3\n", ISA_TARGET_GFX803);
-    ck_assert_str_eq(e, "t.s:2:3: error: 'v_dot2_f32_f16' does not exist on gfx803 (it is a gfx906 instruction)");
+    ck_assert_str_eq(e, "t.s:2:3: error: 'v_dot2_f32_f16' does not exist on gfx803 (it is a gfx906, gfx908, gfx90a and "
+                        "gfx942 instruction)");
     free(e);
     /* gfx803's own refusal of gfx9 names, with its hint, stays */
     e = first_error("k:\n  v_add_co_u32 v0, vcc, v1, v2\n", ISA_TARGET_GFX803);
@@ -387,12 +389,12 @@ static char *header_error(unsigned eflags)
 
 START_TEST(elf_mach)
 {
-    char *e = header_error(0x30);
-    ck_assert_str_eq(e, "x.o: error: ELF header: e_flags 0x30 is for gfx908 (EF_AMDGPU_MACH 0x30); gcnsim simulates "
-                        "gfx803 (0x2a), gfx900 (0x2c) and gfx906 (0x2f)\n");
+    char *e = header_error(0x36);
+    ck_assert_str_eq(e, "x.o: error: ELF header: e_flags 0x36 is for gfx1030 (EF_AMDGPU_MACH 0x36); gcnsim simulates "
+                        "gfx803 (0x2a), gfx900 (0x2c), gfx906 (0x2f), gfx908 (0x30), gfx90a (0x3f) and gfx942 (0x4c)\n");
     free(e);
-    /* the three targets pass the header check (this header has no sections: the next error) */
-    static const unsigned ok[] = { 0x2a, 0x2c, 0x2f, 0x12c /* XNACK on, v4 bits */ };
+    /* the six targets pass the header check (this header has no sections: the next error) */
+    static const unsigned ok[] = { 0x2a, 0x2c, 0x2f, 0x30, 0x3f, 0x4c, 0x12c /* XNACK on, v4 bits */ };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         e = header_error(ok[i]);
         ck_assert_msg(!strstr(e, "EF_AMDGPU_MACH"), "0x%x: %s", ok[i], e);
