@@ -369,10 +369,15 @@ static inline uint32_t isa_lds_alloc(uint32_t bytes)
     return (n > 511 ? 511 : n) << 12;
 }
 enum { ISA_STATUS_IN_TG = 1u << 11, ISA_STATUS_VALID = 1u << 16 };
-/* IB_STS: outstanding VM_CNT [3:0] and LGKM_CNT [11:8]. */
-static inline uint32_t isa_ib_sts(uint32_t vm, uint32_t lgkm)
+/* IB_STS on target t: outstanding VM_CNT [3:0] and LGKM_CNT [11:8], each saturating; gfx9's vmcnt
+ * has 6 bits, its high two in VM_CNT_HI [23:22] (Vega ISA manual, "Hardware registers"). */
+static inline uint32_t isa_ib_sts(isa_target_t t, uint32_t vm, uint32_t lgkm)
 {
-    return (vm > 15 ? 15 : vm) | (lgkm > 15 ? 15 : lgkm) << 8;
+    uint32_t l = (lgkm > 15 ? 15 : lgkm) << 8;
+    if (t == ISA_TARGET_GFX803)
+        return (vm > 15 ? 15 : vm) | l;
+    vm = vm > 63 ? 63 : vm;
+    return (vm & 15) | (vm >> 4) << 22 | l;
 }
 static inline unsigned isa_hwreg_id(int32_t simm16) { return (unsigned)simm16 & 0x3f; }
 static inline unsigned isa_hwreg_offset(int32_t simm16) { return ((unsigned)simm16 >> 6) & 0x1f; }
@@ -410,7 +415,7 @@ int64_t isa_smem_offset(isa_op_t op, uint32_t field, isa_target_t t);
 typedef enum { ISA_SEG_FLAT, ISA_SEG_SCRATCH, ISA_SEG_GLOBAL } isa_seg_t;
 /* The segment of a FLAT-family instruction (ISA_SEG_FLAT for every flat_ one). */
 isa_seg_t isa_flat_seg(isa_op_t op);
-/* Whether `op` is one of gfx9's memory instructions (isa.def's mem9 block): none exists on gfx803. */
+/* Whether `op` is one of gfx9's memory instructions (isa.def's mem9 and fin33 blocks): none exists on gfx803. */
 bool isa_op_mem9(isa_op_t op);
 /* A FLAT instruction that needs gfx9's FLAT form (a segment, an offset, SADDR, d16) rather than gfx8's:
  * a mem9 instruction, or any FLAT instruction on a gfx9 target. */

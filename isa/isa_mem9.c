@@ -17,9 +17,13 @@ _Static_assert(ISA_s_buffer_atomic_cmpswap_x2 - ISA_s_atomic_swap == 51, "scalar
 #define MEM9_FIRST ISA_flat_load_ubyte_d16
 #define MEM9_LAST ISA_s_buffer_atomic_cmpswap_x2
 
+/* ... and the fin33 block (packed d16 formats, addtid DS, scalar scratch, s_dcache_discard). */
+#define MEM9_REST_FIRST ISA_buffer_load_format_d16_xy_gfx9
+#define MEM9_REST_LAST ISA_s_dcache_discard_x2
+
 bool isa_op_mem9(isa_op_t op)
 {
-    return op >= MEM9_FIRST && op <= MEM9_LAST;
+    return (op >= MEM9_FIRST && op <= MEM9_LAST) || (op >= MEM9_REST_FIRST && op <= MEM9_REST_LAST);
 }
 
 isa_seg_t isa_flat_seg(isa_op_t op)

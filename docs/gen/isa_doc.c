@@ -157,6 +157,10 @@ int main(void)
     puts("through isa/isa_mnemonics.def. An instruction without an opcode on a target does not exist there:");
     puts("the assembler and the code object reader refuse it (docs/asm.md, \"Targets\").");
     puts("");
+    puts("Every compute instruction llvm-mc-15 knows for gfx900 and gfx906 is here or refused with its");
+    puts("reason (the graphics-only ones, isa/asm/asm_refused.def): tests/isa/target_check.sh lists what is");
+    puts("neither, the missing list, and that list must be empty (any name on it fails `make table-check`).");
+    puts("");
     for (int t = 0; t < ISA_NUM_TARGETS; t++) {
         int n = 0;
         for (int i = 0; i < ISA_NUM_OPS; i++)

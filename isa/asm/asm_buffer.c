@@ -16,9 +16,10 @@
 
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
+#include "asm/asm_text.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *const dfmt_names[16] = {
@@ -63,18 +64,12 @@ static bool soffset_code(asm_ctx_t *c, const asm_opnd_t *o, uint16_t *code)
 
 static bool mod_int(asm_ctx_t *c, uint32_t *i, const char *name, uint32_t max, uint32_t *v)
 {
-    const asm_tok_t *t = &c->tok[*i];
-    if (!asm_tok_punct(&c->tok[*i + 1], ':')) {
-        asm_error(c, t->col, "expected ':' after '%s'", name);
+    char range[64];
+    snprintf(range, sizeof range, "%s: must be an integer 0..%u", name, max);
+    int64_t x;
+    if (!asm_mod_int(c, i, name, 0, max, range, &x))
         return false;
-    }
-    const asm_tok_t *n = &c->tok[*i + 2];
-    if (n->kind != TK_INT || n->overflow || n->ival > max) {
-        asm_error(c, n->col, "%s: must be an integer 0..%u", name, max);
-        return false;
-    }
-    *v = (uint32_t)n->ival;
-    *i += 3;
+    *v = (uint32_t)x;
     return true;
 }
 
@@ -219,17 +214,6 @@ static bool next_operand(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o, bool last)
     return true;
 }
 
-static bool vgpr_range(asm_ctx_t *c, const asm_opnd_t *o, unsigned width, const char *what)
-{
-    if (o->kind == OPK_REG && o->code >= ISA_VGPR_BASE && o->count == width && !o->neg && !o->abs)
-        return true;
-    if (width == 1)
-        asm_error(c, o->col, "%s must be a VGPR (vN)", what);
-    else
-        asm_error(c, o->col, "%s must be a range of %u VGPRs (v[a:b])", what, width);
-    return false;
-}
-
 /* The loads llvm-mc takes `lds` on for gfx803 (the GCN3 manual defines LDS DMA for format_x, the
  * byte and short loads and dword; llvm-mc also takes dwordx2..x4, which gcnsim assembles and faults
  * on at run time: docs/semantics-scalar-memory.md). */
@@ -347,7 +331,7 @@ bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_
 
     /* vdata: a load's destination, a store's or atomic's data (an atomic with glc returns into it). */
     unsigned dw = sig->g[0].width;
-    if (!vgpr_range(c, &data, dw, "the data operand (vdata)"))
+    if (!asm_vgpr_range(c, &data, dw, "the data operand (vdata)"))
         return false;
     isa_operand_t vdata = { data.code, data.count, 0, 0 };
     /* vaddr: its shape follows offen/idxen. */
@@ -365,7 +349,7 @@ bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_
                       "none");
             return false;
         }
-        if (!vgpr_range(c, &addr, naddr, naddr == 2 ? "with idxen offen, the address" : "the address"))
+        if (!asm_vgpr_range(c, &addr, naddr, naddr == 2 ? "with idxen offen, the address" : "the address"))
             return false;
         in->src[0] = (isa_operand_t){ addr.code, addr.count, 0, 0 };
     }
@@ -400,86 +384,65 @@ bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_
 
 /* ---- Printing ----------------------------------------------------------------------------------- */
 
-static void put(char *buf, size_t len, size_t *pos, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t len, size_t *pos, const char *fmt, ...)
+static void put_soffset(asm_out_t *o, uint16_t c)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = *pos < len ? len - *pos : 0;
-    int n = vsnprintf(room ? buf + *pos : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        *pos += (size_t)n;
-}
-
-static void put_soffset(char *buf, size_t len, size_t *pos, uint16_t c)
-{
-    static const char *const fconst[] = { "0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494" };
     char text[32];
-    if (c >= ISA_CONST_INT_ZERO && c <= 192)
-        snprintf(text, sizeof text, "%d", c - ISA_CONST_INT_ZERO);
-    else if (c > 192 && c <= 208)
-        snprintf(text, sizeof text, "%d", 192 - c);
-    else if (c >= ISA_CONST_F_HALF && c <= ISA_CONST_F_INV2PI)
-        snprintf(text, sizeof text, "%s", fconst[c - ISA_CONST_F_HALF]);
-    else if (c == ISA_SRC_SCC || c == ISA_SRC_VCCZ || c == ISA_SRC_EXECZ)
-        snprintf(text, sizeof text, "src_%s", c == ISA_SRC_SCC ? "scc" : c == ISA_SRC_VCCZ ? "vccz" : "execz");
-    else
-        asm_reg_text(c, 1, text, sizeof text);
-    put(buf, len, pos, "%s", text);
+    asm_operand_text(c, 1, text, sizeof text);
+    asm_put(o, "%s", text);
 }
 
-int asm_buffer_format(const isa_inst_t *in, char *buf, size_t len)
+int asm_buffer_format(const isa_inst_t *in, isa_target_t t, char *buf, size_t len)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
-    size_t pos = 0;
+    asm_out_t o = { buf, len, 0 };
     char text[32];
     if (len)
         buf[0] = 0;
-    put(buf, len, &pos, "%s", info->name);
+    const char *mn = isa_op_mnemonic(in->op, t); /* gfx9's packed d16 formats: the target's name */
+    asm_put(&o, "%s", mn ? mn : info->name);
     if (!info->sig[0])
-        return (int)pos;
+        return (int)o.pos;
     if (in->op == ISA_buffer_store_lds_dword) {
         asm_reg_text(in->src[1].code, 4, text, sizeof text);
-        put(buf, len, &pos, " %s, ", text);
-        put_soffset(buf, len, &pos, in->src[2].code);
+        asm_put(&o, " %s, ", text);
+        put_soffset(&o, in->src[2].code);
         if (in->offset)
-            put(buf, len, &pos, " offset:%" PRIu32, in->offset);
-        put(buf, len, &pos, " lds");
-        return (int)pos;
+            asm_put(&o, " offset:%" PRIu32, in->offset);
+        asm_put(&o, " lds");
+        return (int)o.pos;
     }
     isa_operand_t data = (info->flags & ISA_FL_LOAD) ? in->vdst : in->src[3];
     asm_reg_text(data.code, data.count, text, sizeof text);
-    put(buf, len, &pos, " %s, ", text);
+    asm_put(&o, " %s, ", text);
     if (in->src[0].code == ISA_OPND_NONE) {
-        put(buf, len, &pos, "off, ");
+        asm_put(&o, "off, ");
     } else {
         asm_reg_text(in->src[0].code, in->src[0].count, text, sizeof text);
-        put(buf, len, &pos, "%s, ", text);
+        asm_put(&o, "%s, ", text);
     }
     asm_reg_text(in->src[1].code, 4, text, sizeof text);
-    put(buf, len, &pos, "%s, ", text);
-    put_soffset(buf, len, &pos, in->src[2].code);
+    asm_put(&o, "%s, ", text);
+    put_soffset(&o, in->src[2].code);
     if (info->enc == ISA_ENC_MTBUF && (in->dfmt != DEFAULT_DFMT || in->nfmt != DEFAULT_NFMT)) {
         if (in->dfmt != DEFAULT_DFMT && in->nfmt != DEFAULT_NFMT)
-            put(buf, len, &pos, " format:[BUF_DATA_FORMAT_%s,BUF_NUM_FORMAT_%s]", dfmt_names[in->dfmt & 15],
+            asm_put(&o, " format:[BUF_DATA_FORMAT_%s,BUF_NUM_FORMAT_%s]", dfmt_names[in->dfmt & 15],
                 nfmt_names[in->nfmt & 7]);
         else if (in->dfmt != DEFAULT_DFMT)
-            put(buf, len, &pos, " format:[BUF_DATA_FORMAT_%s]", dfmt_names[in->dfmt & 15]);
+            asm_put(&o, " format:[BUF_DATA_FORMAT_%s]", dfmt_names[in->dfmt & 15]);
         else
-            put(buf, len, &pos, " format:[BUF_NUM_FORMAT_%s]", nfmt_names[in->nfmt & 7]);
+            asm_put(&o, " format:[BUF_NUM_FORMAT_%s]", nfmt_names[in->nfmt & 7]);
     }
     if (in->idxen)
-        put(buf, len, &pos, " idxen");
+        asm_put(&o, " idxen");
     if (in->offen)
-        put(buf, len, &pos, " offen");
+        asm_put(&o, " offen");
     if (in->offset)
-        put(buf, len, &pos, " offset:%" PRIu32, in->offset);
+        asm_put(&o, " offset:%" PRIu32, in->offset);
     if (in->glc)
-        put(buf, len, &pos, " glc");
+        asm_put(&o, " glc");
     if (in->slc)
-        put(buf, len, &pos, " slc");
+        asm_put(&o, " slc");
     if (in->lds)
-        put(buf, len, &pos, " lds");
-    return (int)pos;
+        asm_put(&o, " lds");
+    return (int)o.pos;
 }

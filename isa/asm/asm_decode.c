@@ -453,6 +453,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         fl.slot[1] = (uint16_t)(ISA_VGPR_BASE + ((w1 >> 8) & 0xff));
         fl.slot[2] = (uint16_t)(ISA_VGPR_BASE + ((w1 >> 16) & 0xff));
         fl.nslots = 3;
+        if (info == &isa_ops[ISA_ds_write_addtid_b32]) /* gfx9: no address; its data in DATA0 */
+            fl.slot[0] = fl.slot[1];
         break;
     case ASM_HW_FLAT:
         in->glc = (w >> 16) & 1;

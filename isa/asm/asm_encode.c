@@ -5,9 +5,9 @@
 #include "asm/asm_encode.h"
 #include "asm/asm_vop3p.h"
 #include "asm/asm_flat9.h"
+#include "asm/asm_text.h"
 #include "common/le.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -355,17 +355,6 @@ void asm_decode_dpp(uint32_t w, asm_dpp_fields_t *f)
 
 /* ---- Instructions of the table ---------------------------------------------------------------- */
 
-static unsigned fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static unsigned fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (err && errlen)
-        vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return 0;
-}
-
 static bool present(isa_operand_t o)
 {
     return o.code != ISA_OPND_NONE;
@@ -458,17 +447,17 @@ static unsigned encode_buffer(const isa_inst_t *in, uint16_t op, uint8_t *out, c
     if (in->nsrc >= 3) { /* buffer_wbinvl1* have no operands: every field 0 */
         if (present(in->src[0])) {
             if (!vgpr_field(in->src[0], &v))
-                return fail(err, errlen, "the address of '%s' must be VGPRs", info->name);
+                return asm_fail(err, errlen, "the address of '%s' must be VGPRs", info->name);
             f.vaddr = (uint8_t)v;
         }
         if (in->src[1].code >= ISA_NUM_SREGS || !ssrc_field(in->src[2], &v))
-            return fail(err, errlen, "'%s' needs a resource descriptor and an offset operand", info->name);
+            return asm_fail(err, errlen, "'%s' needs a resource descriptor and an offset operand", info->name);
         f.srsrc = (uint8_t)in->src[1].code;
         f.soffset = (uint8_t)v;
         isa_operand_t data = present(in->vdst) ? in->vdst : in->nsrc >= 4 ? in->src[3] : in->vdst;
         if (present(data)) {
             if (!vgpr_field(data, &v))
-                return fail(err, errlen, "the data of '%s' must be VGPRs", info->name);
+                return asm_fail(err, errlen, "the data of '%s' must be VGPRs", info->name);
             f.vdata = (uint8_t)v;
         }
     }
@@ -483,22 +472,22 @@ static unsigned encode_vop3(const asm_opcode_map_t *m, const isa_inst_t *in, uin
     const isa_op_info_t *info = &isa_ops[in->op];
     uint16_t op = info->enc == ISA_ENC_VOP3 ? m->native[in->op] : m->vop3[in->op];
     if (op == ASM_OPCODE_NONE)
-        return fail(err, errlen, "'%s' has no 64-bit (VOP3) opcode on gfx803", info->name);
+        return asm_fail(err, errlen, "'%s' has no 64-bit (VOP3) opcode on gfx803", info->name);
     bool mask_dst = has_sig(info, 'C');
     /* VOP3b: a VOP3 (not a compare) with a lane-mask destination, in the place of the abs bits. */
     bool vop3b = mask_dst && info->enc != ISA_ENC_VOPC;
     uint32_t vdst = 0, abs = 0, neg = 0, src[3] = { 0, 0, 0 };
     if (present(in->vdst)) {
         if (!vgpr_field(in->vdst, &vdst))
-            return fail(err, errlen, "the destination of '%s' must be a VGPR", info->name);
+            return asm_fail(err, errlen, "the destination of '%s' must be a VGPR", info->name);
     } else if (present(in->sdst)) {
         vdst = in->sdst.code; /* compares, v_readlane: an SGPR destination in the VGPR field */
     }
     for (unsigned i = 0; i < in->nsrc; i++) {
         if (i >= 3)
-            return fail(err, errlen, "'%s' has more than three sources", info->name);
+            return asm_fail(err, errlen, "'%s' has more than three sources", info->name);
         if (in->src[i].code == ISA_SRC_LITERAL)
-            return fail(err, errlen, "a literal is not encodable in VOP3 on gfx803 ('%s')", info->name);
+            return asm_fail(err, errlen, "a literal is not encodable in VOP3 on gfx803 ('%s')", info->name);
         src[i] = in->src[i].code & 0x1ff;
         abs |= (uint32_t)(in->src[i].abs ? 1 : 0) << i;
         neg |= (uint32_t)(in->src[i].neg ? 1 : 0) << i;
@@ -506,7 +495,7 @@ static unsigned encode_vop3(const asm_opcode_map_t *m, const isa_inst_t *in, uin
     uint32_t mid;
     if (vop3b) {
         if (abs)
-            return fail(err, errlen, "VOP3b '%s' has no abs bits", info->name);
+            return asm_fail(err, errlen, "VOP3b '%s' has no abs bits", info->name);
         mid = (uint32_t)(in->sdst.code & 0x7f) << 8;
     } else {
         mid = abs << 8;
@@ -532,11 +521,11 @@ static unsigned encode_vop_e32(const isa_inst_t *in, isa_target_t t, uint16_t op
         if (scalar9)
             vsrc1 = s1.code;
         else if (!vgpr_field(s1, &vsrc1))
-            return fail(err, errlen, "src1 of a 32-bit '%s' must be a VGPR", info->name);
+            return asm_fail(err, errlen, "src1 of a 32-bit '%s' must be a VGPR", info->name);
     }
     if (present(in->vdst)) {
         if (!vgpr_field(in->vdst, &vdst))
-            return fail(err, errlen, "the destination of '%s' must be a VGPR", info->name);
+            return asm_fail(err, errlen, "the destination of '%s' must be a VGPR", info->name);
     } else if (info->enc == ISA_ENC_VOP1 && present(in->sdst)) {
         vdst = in->sdst.code; /* v_readfirstlane_b32: an SGPR in the VGPR field */
     }
@@ -572,10 +561,10 @@ static bool branch_imm(const isa_kernel_t *k, const isa_inst_t *in, uint32_t *im
 {
     const char *name = isa_ops[in->op].name;
     if (!k || in->target >= k->ninsts)
-        return fail(err, errlen, "the branch target of '%s' is not an instruction of its kernel", name), false;
+        return asm_fail(err, errlen, "the branch target of '%s' is not an instruction of its kernel", name), false;
     int64_t d = ((int64_t)k->insts[in->target].pc - (int64_t)in->pc - 4) / 4;
     if (d < -32768 || d > 32767)
-        return fail(err, errlen, "branch of '%s' too far for a 16-bit offset", name), false;
+        return asm_fail(err, errlen, "branch of '%s' too far for a 16-bit offset", name), false;
     *imm = (uint32_t)d & 0xffff;
     return true;
 }
@@ -586,9 +575,9 @@ static unsigned encode_scalar(const isa_kernel_t *k, const isa_inst_t *in, uint1
     const isa_op_info_t *info = &isa_ops[in->op];
     uint32_t sdst = present(in->sdst) ? in->sdst.code & 0x7f : 0, s0 = 0, s1 = 0;
     if (in->nsrc >= 1 && !ssrc_field(in->src[0], &s0))
-        return fail(err, errlen, "a source of '%s' does not fit the scalar source field", info->name);
+        return asm_fail(err, errlen, "a source of '%s' does not fit the scalar source field", info->name);
     if (in->nsrc >= 2 && !ssrc_field(in->src[1], &s1))
-        return fail(err, errlen, "a source of '%s' does not fit the scalar source field", info->name);
+        return asm_fail(err, errlen, "a source of '%s' does not fit the scalar source field", info->name);
     uint32_t w;
     switch (info->enc) {
     case ISA_ENC_SOP1:
@@ -631,7 +620,7 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
                          char *err, size_t errlen)
 {
     if (in->op >= ISA_NUM_OPS)
-        return fail(err, errlen, "invalid opcode %u", in->op);
+        return asm_fail(err, errlen, "invalid opcode %u", in->op);
     const isa_op_info_t *info = &isa_ops[in->op];
     uint16_t op = m->native[in->op];
     if (isa_flat9_form((isa_op_t)in->op, k ? k->target : ISA_TARGET_GFX803)) {
@@ -639,14 +628,14 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         if (op == ASM_OPCODE_NONE)
             op = m->native[isa_flat_base_op((isa_op_t)in->op)];
         if (op == ASM_OPCODE_NONE)
-            return fail(err, errlen, "'%s' has no FLAT opcode in the opcode table", info->name);
+            return asm_fail(err, errlen, "'%s' has no FLAT opcode in the opcode table", info->name);
         unsigned n = asm_flat9_encode(in, op, out, err, errlen);
         if (n && n != in->size)
-            return fail(err, errlen, "'%s' encodes to %u bytes, but the assembler counted %u", info->name, n, in->size);
+            return asm_fail(err, errlen, "'%s' encodes to %u bytes, but the assembler counted %u", info->name, n, in->size);
         return n;
     }
     if (op == ASM_OPCODE_NONE && !(in->e64 && m->vop3[in->op] != ASM_OPCODE_NONE))
-        return fail(err, errlen, "'%s' has no %s opcode in isa/isa_opcodes.def", info->name, isa_enc_name(info->enc));
+        return asm_fail(err, errlen, "'%s' has no %s opcode in isa/isa_opcodes.def", info->name, isa_enc_name(info->enc));
     unsigned n;
     uint32_t a, b, c, d;
     switch (info->enc) {
@@ -660,7 +649,7 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         if (info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) {
             /* s_store_*, s_buffer_store_*, gfx9's s_atomic_*: the data in the SDATA field, then the base and offset */
             if (in->nsrc < 2 || in->src[0].code >= ISA_NUM_SREGS || in->src[1].code >= ISA_NUM_SREGS)
-                return fail(err, errlen, "'%s' needs SGPR data and base", info->name);
+                return asm_fail(err, errlen, "'%s' needs SGPR data and base", info->name);
             bool imm = !in->has_soffset_sgpr;
             le_put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)imm << 17 | (uint32_t)(in->glc ? 1 : 0) << 16 |
                        (uint32_t)(in->src[0].code & 0x7f) << 6 | (uint32_t)(in->src[1].code >> 1));
@@ -676,11 +665,13 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
             n = 8;
             break;
         }
-        if (!present(in->sdst) || in->nsrc < 1 || in->src[0].code >= ISA_NUM_SREGS)
-            return fail(err, errlen, "'%s' needs an SGPR destination and base", info->name);
+        /* gfx9's s_dcache_discard*: a base and an offset, no data (SDATA 0) */
+        bool nodata = info->sig[0] == 's';
+        if ((!nodata && !present(in->sdst)) || in->nsrc < 1 || in->src[0].code >= ISA_NUM_SREGS)
+            return asm_fail(err, errlen, "'%s' needs an SGPR destination and base", info->name);
         bool imm = !in->has_soffset_sgpr;
         le_put32(out, 0xc0000000u | (uint32_t)op << 18 | (uint32_t)imm << 17 | (uint32_t)(in->glc ? 1 : 0) << 16 |
-                   (uint32_t)(in->sdst.code & 0x7f) << 6 | (uint32_t)(in->src[0].code >> 1));
+                   (uint32_t)(nodata ? 0 : in->sdst.code & 0x7f) << 6 | (uint32_t)(in->src[0].code >> 1));
         le_put32(out + 4, imm ? in->offset & smem_off_mask : in->src[1].code);
         n = 8;
         break;
@@ -698,7 +689,11 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         /* ds_append/ds_consume (a destination only) and ds_nop have no address: its byte is 0. */
         if ((in->nsrc >= 1 && !vgpr_field(in->src[0], &a)) || (in->nsrc >= 2 && !vgpr_field(in->src[1], &b)) ||
             (in->nsrc >= 3 && !vgpr_field(in->src[2], &c)) || (present(in->vdst) && !vgpr_field(in->vdst, &d)))
-            return fail(err, errlen, "the operands of '%s' must be VGPRs", info->name);
+            return asm_fail(err, errlen, "the operands of '%s' must be VGPRs", info->name);
+        if (in->op == ISA_ds_write_addtid_b32) { /* gfx9: no address; its data in DATA0 */
+            b = a;
+            a = 0;
+        }
         {
             uint32_t off = (info->flags & ISA_FL_DUAL) ? (uint32_t)in->offset0 | (uint32_t)in->offset1 << 8
                                                        : in->offset & 0xffff;
@@ -712,9 +707,8 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         a = b = d = 0;
         if (in->nsrc < 1 || !vgpr_field(in->src[0], &a) || (in->nsrc >= 2 && !vgpr_field(in->src[1], &b)) ||
             (present(in->vdst) && !vgpr_field(in->vdst, &d)))
-            return fail(err, errlen, "the operands of '%s' must be VGPRs", info->name);
-        le_put32(out, 0xdc000000u | (uint32_t)op << 18 | (uint32_t)(in->slc ? 1 : 0) << 17 | (uint32_t)(in->glc ? 1 : 0) << 16);
-        le_put32(out + 4, d << 24 | b << 8 | a);
+            return asm_fail(err, errlen, "the operands of '%s' must be VGPRs", info->name);
+        asm_flat_words(out, op, in->glc, in->slc, 0, 0, a, b, 0, d); /* gfx8: no segment, offset or SADDR */
         n = 8;
         break;
     case ISA_ENC_MUBUF: case ISA_ENC_MTBUF:
@@ -724,7 +718,7 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         n = asm_vop3p_encode(in, op, out, err, errlen);
         break;
     default:
-        return fail(err, errlen, "'%s': the %s encoding is not connected to the encoder yet", info->name,
+        return asm_fail(err, errlen, "'%s': the %s encoding is not connected to the encoder yet", info->name,
                     isa_enc_name(info->enc));
     }
     if (n == 0)
@@ -734,7 +728,7 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         n += 4;
     }
     if (n != in->size)
-        return fail(err, errlen, "'%s' encodes to %u bytes, but the assembler counted %u", info->name, n, in->size);
+        return asm_fail(err, errlen, "'%s' encodes to %u bytes, but the assembler counted %u", info->name, n, in->size);
     return n;
 }
 
@@ -742,7 +736,7 @@ int asm_encode_kernel(const asm_opcode_map_t *m, const isa_kernel_t *k, uint8_t 
 {
     *code = malloc(k->code_bytes ? k->code_bytes : 1);
     if (!*code) {
-        fail(err, errlen, "out of memory");
+        asm_fail(err, errlen, "out of memory");
         return 1;
     }
     for (uint32_t i = 0; i < k->ninsts; i++) {
@@ -751,7 +745,7 @@ int asm_encode_kernel(const asm_opcode_map_t *m, const isa_kernel_t *k, uint8_t 
         char why[160];
         unsigned n = asm_encode_inst(m, k, in, bytes, why, sizeof why);
         if (n == 0 || in->pc + n > k->code_bytes) {
-            fail(err, errlen, "instruction %u (line %u): %s", i, in->line, n ? "past the kernel's end" : why);
+            asm_fail(err, errlen, "instruction %u (line %u): %s", i, in->line, n ? "past the kernel's end" : why);
             free(*code);
             *code = NULL;
             return 1;
@@ -770,7 +764,7 @@ int asm_print_encoding(const asm_opcode_map_t *m, const isa_kernel_t *k, FILE *o
         char why[160], text[256], hex[80];
         unsigned n = asm_encode_inst(m, k, in, bytes, why, sizeof why);
         if (!n) {
-            fail(err, errlen, "instruction %u (line %u): %s", i, in->line, why);
+            asm_fail(err, errlen, "instruction %u (line %u): %s", i, in->line, why);
             return 1;
         }
         for (; l < k->nlabels && k->labels[l].index <= i; l++)

@@ -17,25 +17,14 @@
 
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
+#include "asm/asm_text.h"
 #include "common/le.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 enum { SADDR_OFF = 0x7f };
-
-static bool vgprs(asm_ctx_t *c, const asm_opnd_t *o, unsigned width, const char *what)
-{
-    if (o->kind == OPK_REG && o->code >= ISA_VGPR_BASE && o->count == width && !o->neg && !o->abs)
-        return true;
-    if (width == 1)
-        asm_error(c, o->col, "%s must be a VGPR (vN)", what);
-    else
-        asm_error(c, o->col, "%s must be a range of %u VGPRs (v[a:b])", what, width);
-    return false;
-}
 
 /* The modifiers: offset:N, glc, slc, in any order, each once. */
 static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_seg_t seg, isa_inst_t *in, uint32_t *col_glc)
@@ -60,24 +49,14 @@ static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_seg_t seg, isa_inst_t *in,
                 asm_error(c, t->col, "duplicate modifier 'offset'");
                 return false;
             }
-            if (!asm_tok_punct(&c->tok[*i + 1], ':')) {
-                asm_error(c, t->col, "expected ':' after 'offset'");
+            int64_t v;
+            const char *range = seg == ISA_SEG_FLAT     ? "offset: flat_ takes a 12-bit unsigned offset (0..4095)"
+                                : seg == ISA_SEG_GLOBAL ? "offset: global_ takes a 13-bit signed offset (-4096..4095)"
+                                                        : "offset: scratch_ takes a 13-bit signed offset (-4096..4095)";
+            if (!asm_mod_int(c, i, "offset", seg == ISA_SEG_FLAT ? 0 : -4096, 4095, range, &v))
                 return false;
-            }
-            uint32_t k = *i + 2;
-            bool neg = asm_tok_punct(&c->tok[k], '-');
-            const asm_tok_t *n = &c->tok[k + neg];
-            int64_t lo = seg == ISA_SEG_FLAT ? 0 : -4096, hi = 4095;
-            int64_t v = n->kind == TK_INT && !n->overflow ? (neg ? -(int64_t)n->ival : (int64_t)n->ival) : INT64_MAX;
-            if (v < lo || v > hi) {
-                asm_error(c, n->col, seg == ISA_SEG_FLAT ? "offset: flat_ takes a 12-bit unsigned offset (0..4095)"
-                                                         : "offset: %s takes a 13-bit signed offset (-4096..4095)",
-                          seg == ISA_SEG_GLOBAL ? "global_" : "scratch_");
-                return false;
-            }
             in->offset = (uint32_t)v & (seg == ISA_SEG_FLAT ? 0xfffu : 0x1fffu);
             have_off = true;
-            *i = k + neg + 1;
         } else if (asm_tok_is(t, "lds") || asm_tok_is(t, "tfe") || asm_tok_is(t, "nv")) {
             asm_error(c, t->col, "'%.*s' is not simulated by gcnsim on FLAT instructions", (int)t->len, t->p);
             return false;
@@ -156,7 +135,7 @@ bool asm_flat9_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_p
     }
     unsigned k = 0;
     if (load || rtn) {
-        if (!vgprs(c, &o[k], load ? regs : info->mem_bytes / 4, "the destination"))
+        if (!asm_vgpr_range(c, &o[k], load ? regs : info->mem_bytes / 4, "the destination"))
             return false;
         in->vdst = (isa_operand_t){ o[k].code, o[k].count, 0, 0 };
         k++;
@@ -175,20 +154,20 @@ bool asm_flat9_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_p
         }
         if (vaddr->kind == OPK_OFF)
             in->src[0] = (isa_operand_t){ ISA_OPND_NONE, 0, 0, 0 };
-        else if (!vgprs(c, vaddr, 1, "the address (vaddr) of scratch_"))
+        else if (!asm_vgpr_range(c, vaddr, 1, "the address (vaddr) of scratch_"))
             return false;
         else
             in->src[0] = (isa_operand_t){ vaddr->code, 1, 0, 0 };
     } else {
         unsigned w = seg == ISA_SEG_GLOBAL && saddr ? 1 : 2;
-        if (!vgprs(c, vaddr, w, w == 1 ? "with an SGPR base, the address (a 32-bit offset)" : "the address"))
+        if (!asm_vgpr_range(c, vaddr, w, w == 1 ? "with an SGPR base, the address (a 32-bit offset)" : "the address"))
             return false;
         in->src[0] = (isa_operand_t){ vaddr->code, (uint8_t)w, 0, 0 };
     }
     in->nsrc = 1;
     if (vdata) {
         unsigned w = atomic ? info->mem_bytes / 4 * (cmpswap ? 2 : 1) : regs;
-        if (!vgprs(c, vdata, w, "the data"))
+        if (!asm_vgpr_range(c, vdata, w, "the data"))
             return false;
         in->src[1] = (isa_operand_t){ vdata->code, vdata->count, 0, 0 };
         in->nsrc = 2;
@@ -200,17 +179,6 @@ bool asm_flat9_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_p
 
 /* ---- Machine code ----------------------------------------------------------------------------- */
 
-static unsigned fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static unsigned fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    if (err && errlen)
-        vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    return 0;
-}
-
 static uint32_t vfield(isa_operand_t o)
 {
     return isa_opnd_is_vgpr(o) ? (uint32_t)(o.code - ISA_VGPR_BASE) : 0;
@@ -221,14 +189,20 @@ unsigned asm_flat9_encode(const isa_inst_t *in, uint16_t opcode, uint8_t *out, c
     isa_op_t op = (isa_op_t)in->op;
     isa_seg_t seg = isa_flat_seg(op);
     if (opcode > 0x7f)
-        return fail(err, errlen, "'%s': FLAT opcode 0x%x does not fit its 7 bits", isa_ops[op].name, opcode);
+        return asm_fail(err, errlen, "'%s': FLAT opcode 0x%x does not fit its 7 bits", isa_ops[op].name, opcode);
     uint32_t saddr = seg == ISA_SEG_FLAT ? 0 : in->src[2].code == ISA_OPND_NONE ? SADDR_OFF : in->src[2].code & 0x7f;
     uint32_t offset = in->offset & (seg == ISA_SEG_FLAT ? 0xfffu : 0x1fffu);
-    le_put32(out, 0xdc000000u | (uint32_t)opcode << 18 | (uint32_t)(in->slc ? 1 : 0) << 17 |
-                      (uint32_t)(in->glc ? 1 : 0) << 16 | (uint32_t)seg << 14 | offset);
-    le_put32(out + 4, vfield(in->vdst) << 24 | saddr << 16 | (in->nsrc >= 2 ? vfield(in->src[1]) : 0) << 8 |
-                          vfield(in->src[0]));
+    asm_flat_words(out, opcode, in->glc, in->slc, (unsigned)seg, offset, vfield(in->src[0]),
+                   in->nsrc >= 2 ? vfield(in->src[1]) : 0, saddr, vfield(in->vdst));
     return 8;
+}
+
+void asm_flat_words(uint8_t *out, uint16_t opcode, bool glc, bool slc, unsigned seg, uint32_t offset, uint32_t vaddr,
+                    uint32_t vdata, uint32_t saddr, uint32_t vdst)
+{
+    le_put32(out, 0xdc000000u | (uint32_t)opcode << 18 | (uint32_t)(slc ? 1 : 0) << 17 | (uint32_t)(glc ? 1 : 0) << 16 |
+                      (uint32_t)seg << 14 | offset);
+    le_put32(out + 4, vdst << 24 | saddr << 16 | vdata << 8 | vaddr);
 }
 
 const char *asm_flat9_decode(uint32_t w0, uint32_t w1, isa_inst_t *in)
@@ -275,53 +249,41 @@ const char *asm_flat9_decode(uint32_t w0, uint32_t w1, isa_inst_t *in)
 
 /* ---- Text ------------------------------------------------------------------------------------- */
 
-static void put(char *buf, size_t len, size_t *pos, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void put(char *buf, size_t len, size_t *pos, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = *pos < len ? len - *pos : 0;
-    int n = vsnprintf(room ? buf + *pos : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        *pos += (size_t)n;
-}
-
-static void put_reg(char *buf, size_t len, size_t *pos, isa_operand_t o, const char *sep)
+static void put_reg(asm_out_t *o, isa_operand_t r, const char *sep)
 {
     char text[32];
-    if (o.code == ISA_OPND_NONE)
+    if (r.code == ISA_OPND_NONE)
         snprintf(text, sizeof text, "off");
     else
-        asm_reg_text(o.code, o.count ? o.count : 1, text, sizeof text);
-    put(buf, len, pos, "%s%s", sep, text);
+        asm_reg_text(r.code, r.count ? r.count : 1, text, sizeof text);
+    asm_put(o, "%s%s", sep, text);
 }
 
 int asm_flat9_format(const isa_inst_t *in, char *buf, size_t len)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
     isa_seg_t seg = isa_flat_seg((isa_op_t)in->op);
-    size_t pos = 0;
+    asm_out_t o = { buf, len, 0 };
     if (len)
         buf[0] = 0;
-    put(buf, len, &pos, "%s", info->name);
+    asm_put(&o, "%s", info->name);
     const char *sep = " ";
     if (isa_opnd_is_vgpr(in->vdst)) {
-        put_reg(buf, len, &pos, in->vdst, sep);
+        put_reg(&o, in->vdst, sep);
         sep = ", ";
     }
-    put_reg(buf, len, &pos, in->src[0], sep);
+    put_reg(&o, in->src[0], sep);
     if (!(info->flags & ISA_FL_LOAD))
-        put_reg(buf, len, &pos, in->src[1], ", ");
+        put_reg(&o, in->src[1], ", ");
     if (seg != ISA_SEG_FLAT)
-        put_reg(buf, len, &pos, in->src[2], ", ");
+        put_reg(&o, in->src[2], ", ");
     if (in->offset) {
         int32_t off = seg == ISA_SEG_FLAT ? (int32_t)(in->offset & 0xfff) : (int32_t)((in->offset & 0x1fff) << 19) >> 19;
-        put(buf, len, &pos, " offset:%" PRId32, off);
+        asm_put(&o, " offset:%" PRId32, off);
     }
     if (in->glc)
-        put(buf, len, &pos, " glc");
+        asm_put(&o, " glc");
     if (in->slc)
-        put(buf, len, &pos, " slc");
-    return (int)pos;
+        asm_put(&o, " slc");
+    return (int)o.pos;
 }

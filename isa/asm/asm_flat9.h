@@ -13,6 +13,12 @@ bool asm_flat9_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_p
  * relatives share it); 0 with a message in err when it does not encode. */
 unsigned asm_flat9_encode(const isa_inst_t *in, uint16_t opcode, uint8_t *out, char *err, size_t errlen);
 
+/* The FLAT family's two words from their fields (Vega ISA manual: offset [12:0], seg [15:14], glc,
+ * slc, op [24:18]; vaddr, vdata, saddr, vdst bytes): gfx9's forms, and gfx8's FLAT, which is the
+ * same word with seg, offset and saddr 0. */
+void asm_flat_words(uint8_t *out, uint16_t opcode, bool glc, bool slc, unsigned seg, uint32_t offset, uint32_t vaddr,
+                    uint32_t vdata, uint32_t saddr, uint32_t vdst);
+
 /* The fields of a gfx9 FLAT word pair into `in` (in->op set); NULL, or why the word is not one. */
 const char *asm_flat9_decode(uint32_t w0, uint32_t w1, isa_inst_t *in);
 

@@ -400,3 +400,36 @@ void asm_reg_text(uint16_t code, uint8_t count, char *buf, size_t n)
         snprintf(buf, n, "%s", name);
     }
 }
+
+/* ---- Shared checks of the hand-written parsers (asm_buffer, asm_flat9) ------------------------ */
+
+bool asm_vgpr_range(asm_ctx_t *c, const asm_opnd_t *o, unsigned width, const char *what)
+{
+    if (o->kind == OPK_REG && o->code >= ISA_VGPR_BASE && o->count == width && !o->neg && !o->abs)
+        return true;
+    if (width == 1)
+        asm_error(c, o->col, "%s must be a VGPR (vN)", what);
+    else
+        asm_error(c, o->col, "%s must be a range of %u VGPRs (v[a:b])", what, width);
+    return false;
+}
+
+bool asm_mod_int(asm_ctx_t *c, uint32_t *i, const char *name, int64_t lo, int64_t hi, const char *range, int64_t *v)
+{
+    if (!asm_tok_punct(&c->tok[*i + 1], ':')) {
+        asm_error(c, c->tok[*i].col, "expected ':' after '%s'", name);
+        return false;
+    }
+    uint32_t k = *i + 2;
+    bool neg = lo < 0 && asm_tok_punct(&c->tok[k], '-');
+    const asm_tok_t *n = &c->tok[k + neg];
+    bool ok = n->kind == TK_INT && !n->overflow && n->ival <= (uint64_t)INT64_MAX;
+    int64_t x = ok ? (neg ? -(int64_t)n->ival : (int64_t)n->ival) : 0;
+    if (!ok || x < lo || x > hi) {
+        asm_error(c, n->col, "%s", range);
+        return false;
+    }
+    *v = x;
+    *i = k + neg + 1;
+    return true;
+}

@@ -4,9 +4,9 @@
 #include "asm/asm_sdwa_dpp.h"
 
 #include "asm/asm_lex.h"
+#include "asm/asm_text.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <string.h>
 
 /* The controls in the only order llvm-mc takes them: a rank each (SDWA 1..4, DPP 8..11). */
@@ -428,26 +428,9 @@ const char *asm_ext_suffix(const isa_inst_t *in, isa_target_t t)
     return in->form == ISA_FORM_SDWA ? "_sdwa" : "_dpp";
 }
 
-typedef struct {
-    char *buf;
-    size_t len, pos;
-} out_t;
-
-static void put(out_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out_t *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->pos < o->len ? o->len - o->pos : 0;
-    int n = vsnprintf(room ? o->buf + o->pos : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        o->pos += (size_t)n;
-}
-
 int asm_ext_format(const isa_inst_t *in, char *buf, size_t len)
 {
-    out_t o = { buf, len, 0 };
+    asm_out_t o = { buf, len, 0 };
     if (len)
         buf[0] = 0;
     isa_enc_t enc = isa_ops[in->op].enc;
@@ -455,32 +438,32 @@ int asm_ext_format(const isa_inst_t *in, char *buf, size_t len)
         if (in->op == ISA_v_nop)
             return 0;
         if (enc != ISA_ENC_VOPC)
-            put(&o, " dst_sel:%s dst_unused:%s", sel_names[in->dst_sel % 7], unused_names[in->dst_unused % 3]);
-        put(&o, " src0_sel:%s", sel_names[in->src_sel[0] % 7]);
+            asm_put(&o, " dst_sel:%s dst_unused:%s", sel_names[in->dst_sel % 7], unused_names[in->dst_unused % 3]);
+        asm_put(&o, " src0_sel:%s", sel_names[in->src_sel[0] % 7]);
         if (enc != ISA_ENC_VOP1)
-            put(&o, " src1_sel:%s", sel_names[in->src_sel[1] % 7]);
+            asm_put(&o, " src1_sel:%s", sel_names[in->src_sel[1] % 7]);
         return (int)o.pos;
     }
     if (in->form != ISA_FORM_DPP)
         return 0;
     unsigned d = in->dpp_ctrl;
     if (d < 0x100)
-        put(&o, " quad_perm:[%u,%u,%u,%u]", d & 3, d >> 2 & 3, d >> 4 & 3, d >> 6 & 3);
+        asm_put(&o, " quad_perm:[%u,%u,%u,%u]", d & 3, d >> 2 & 3, d >> 4 & 3, d >> 6 & 3);
     else if (d > ISA_DPP_ROW_SHL && d < ISA_DPP_ROW_SHL + 16)
-        put(&o, " row_shl:%u", d - ISA_DPP_ROW_SHL);
+        asm_put(&o, " row_shl:%u", d - ISA_DPP_ROW_SHL);
     else if (d > ISA_DPP_ROW_SHR && d < ISA_DPP_ROW_SHR + 16)
-        put(&o, " row_shr:%u", d - ISA_DPP_ROW_SHR);
+        asm_put(&o, " row_shr:%u", d - ISA_DPP_ROW_SHR);
     else if (d > ISA_DPP_ROW_ROR && d < ISA_DPP_ROW_ROR + 16)
-        put(&o, " row_ror:%u", d - ISA_DPP_ROW_ROR);
+        asm_put(&o, " row_ror:%u", d - ISA_DPP_ROW_ROR);
     else {
         const char *n = d == ISA_DPP_WAVE_SHL1 ? "wave_shl:1" : d == ISA_DPP_WAVE_ROL1 ? "wave_rol:1"
                       : d == ISA_DPP_WAVE_SHR1 ? "wave_shr:1" : d == ISA_DPP_WAVE_ROR1 ? "wave_ror:1"
                       : d == ISA_DPP_ROW_MIRROR ? "row_mirror" : d == ISA_DPP_ROW_HALF_MIRROR ? "row_half_mirror"
                       : d == ISA_DPP_ROW_BCAST15 ? "row_bcast:15" : d == ISA_DPP_ROW_BCAST31 ? "row_bcast:31"
                       : "<invalid dpp_ctrl>";
-        put(&o, " %s", n);
+        asm_put(&o, " %s", n);
     }
     /* llvm-mc prints the bit as bound_ctrl:1 (either spelling sets it). */
-    put(&o, " row_mask:0x%x bank_mask:0x%x%s", in->row_mask, in->bank_mask, in->bound_ctrl ? " bound_ctrl:1" : "");
+    asm_put(&o, " row_mask:0x%x bank_mask:0x%x%s", in->row_mask, in->bank_mask, in->bound_ctrl ? " bound_ctrl:1" : "");
     return (int)o.pos;
 }

@@ -16,9 +16,9 @@
 
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
+#include "asm/asm_text.h"
 #include "common/le.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -185,65 +185,39 @@ const char *asm_vop3p_decode(isa_op_t op, uint32_t w0, uint32_t w1, isa_inst_t *
 
 /* ---- printing ---------------------------------------------------------------------------------- */
 
-typedef struct {
-    char *buf;
-    size_t len, pos;
-} out_t;
-
-static void put(out_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out_t *o, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->pos < o->len ? o->len - o->pos : 0;
-    int k = vsnprintf(room ? o->buf + o->pos : NULL, room, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        o->pos += (size_t)k;
-}
-
 /* Source i's text: a register, an integer constant, a float constant by name; on a 16-bit integer
  * source (j) llvm-mc prints a float constant as its f16 pattern (0x3c00). */
-static void put_source(out_t *o, const isa_inst_t *in, unsigned i, char group)
+static void put_source(asm_out_t *o, const isa_inst_t *in, unsigned i, char group)
 {
-    static const char *const fconst[] = { "0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494" };
     static const uint16_t f16[] = { 0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118 };
     isa_operand_t s = in->src[i];
     bool mix = isa_op_vop3p_mix(in->op);
     char text[32];
     uint16_t c = s.code;
-    if (c >= ISA_CONST_INT_ZERO && c <= 192)
-        snprintf(text, sizeof text, "%d", c - ISA_CONST_INT_ZERO);
-    else if (c > 192 && c <= 208)
-        snprintf(text, sizeof text, "%d", 192 - c);
-    else if (c >= ISA_CONST_F_HALF && c <= ISA_CONST_F_INV2PI && group == 'j')
+    if (c >= ISA_CONST_F_HALF && c <= ISA_CONST_F_INV2PI && group == 'j')
         snprintf(text, sizeof text, "0x%x", f16[c - ISA_CONST_F_HALF]);
-    else if (c >= ISA_CONST_F_HALF && c <= ISA_CONST_F_INV2PI)
-        snprintf(text, sizeof text, "%s", fconst[c - ISA_CONST_F_HALF]);
-    else if (c == ISA_SRC_SCC || c == ISA_SRC_VCCZ || c == ISA_SRC_EXECZ)
-        snprintf(text, sizeof text, "src_%s", c == ISA_SRC_SCC ? "scc" : c == ISA_SRC_VCCZ ? "vccz" : "execz");
     else
-        asm_reg_text(c, s.count ? s.count : 1, text, sizeof text);
+        asm_operand_text(c, s.count ? s.count : 1, text, sizeof text);
     bool int_const = c >= ISA_CONST_INT_ZERO && c <= 208;
     if (mix && s.neg && !s.abs && int_const) /* llvm-mc's spelling: -N would be the constant -N */
-        put(o, "neg(%s)", text);
+        asm_put(o, "neg(%s)", text);
     else if (mix)
-        put(o, "%s%s%s%s", s.neg ? "-" : "", s.abs ? "|" : "", text, s.abs ? "|" : "");
+        asm_put(o, "%s%s%s%s", s.neg ? "-" : "", s.abs ? "|" : "", text, s.abs ? "|" : "");
     else
-        put(o, "%s", text);
+        asm_put(o, "%s", text);
 }
 
-static void put_bits(out_t *o, const char *name, unsigned bits, unsigned n)
+static void put_bits(asm_out_t *o, const char *name, unsigned bits, unsigned n)
 {
-    put(o, " %s:[", name);
+    asm_put(o, " %s:[", name);
     for (unsigned i = 0; i < n; i++)
-        put(o, "%s%u", i ? "," : "", bits >> i & 1);
-    put(o, "]");
+        asm_put(o, "%s%u", i ? "," : "", bits >> i & 1);
+    asm_put(o, "]");
 }
 
 int asm_vop3p_format(const isa_inst_t *in, char *buf, size_t len)
 {
-    out_t o = { buf, len, 0 };
+    asm_out_t o = { buf, len, 0 };
     if (len)
         buf[0] = 0;
     isa_op_t op = (isa_op_t)in->op;
@@ -251,9 +225,9 @@ int asm_vop3p_format(const isa_inst_t *in, char *buf, size_t len)
     bool mix = isa_op_vop3p_mix(op);
     char vd[16];
     asm_reg_text(in->vdst.code, 1, vd, sizeof vd);
-    put(&o, "%s %s", isa_ops[op].name, vd);
+    asm_put(&o, "%s %s", isa_ops[op].name, vd);
     for (unsigned i = 0; i < n && i < in->nsrc; i++) {
-        put(&o, ", ");
+        asm_put(&o, ", ");
         put_source(&o, in, i, source_letter(op, i));
     }
     unsigned neg = 0, hi = 0;
@@ -270,6 +244,6 @@ int asm_vop3p_format(const isa_inst_t *in, char *buf, size_t len)
     if (!mix && hi)
         put_bits(&o, "neg_hi", hi, n);
     if (in->clamp)
-        put(&o, " clamp");
+        asm_put(&o, " clamp");
     return (int)o.pos;
 }

@@ -7,51 +7,26 @@
 #include "asm/asm_diag.h"
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
+#include "asm/asm_text.h"
 #include "asm/asm_swizzle.h"
 #include "asm/asm_sdwa_dpp.h"
 #include "asm/asm_vop3p.h"
 
-#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-    char *buf;
-    size_t len, pos;  /* pos counts what would have been written, like snprintf */
-} out_t;
-
-static void put(out_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out_t *o, const char *fmt, ...)
+static void put_operand(asm_out_t *o, const isa_inst_t *in, isa_operand_t op)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->pos < o->len ? o->len - o->pos : 0;
-    int n = vsnprintf(room ? o->buf + o->pos : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        o->pos += (size_t)n;
-}
-
-static void put_operand(out_t *o, const isa_inst_t *in, isa_operand_t op)
-{
-    static const char *const fconst[] = { "0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494" };
     char text[32];
     uint16_t c = op.code;
     if (c == ISA_OPND_NONE)
         snprintf(text, sizeof text, "<none>");
-    else if (c >= ISA_CONST_INT_ZERO && c <= 192)
-        snprintf(text, sizeof text, "%d", c - ISA_CONST_INT_ZERO);
-    else if (c > 192 && c <= 208)
-        snprintf(text, sizeof text, "%d", 192 - c);
-    else if (c >= ISA_CONST_F_HALF && c <= ISA_CONST_F_INV2PI)
-        snprintf(text, sizeof text, "%s", fconst[c - ISA_CONST_F_HALF]);
     else if (c == ISA_SRC_LITERAL)
         snprintf(text, sizeof text, "0x%x", in->literal);
-    else if (c == ISA_SRC_SCC || c == ISA_SRC_VCCZ || c == ISA_SRC_EXECZ)
-        snprintf(text, sizeof text, "src_%s", c == ISA_SRC_SCC ? "scc" : c == ISA_SRC_VCCZ ? "vccz" : "execz");
     else
-        asm_reg_text(c, op.count ? op.count : 1, text, sizeof text);
-    put(o, "%s%s%s%s", op.neg ? "-" : "", op.abs ? "|" : "", text, op.abs ? "|" : "");
+        asm_operand_text(c, op.count ? op.count : 1, text, sizeof text);
+    asm_put(o, "%s%s%s%s", op.neg ? "-" : "", op.abs ? "|" : "", text, op.abs ? "|" : "");
 }
 
 /* The label at instruction `target`, preferring one that is not the kernel's own name. Labels are
@@ -80,16 +55,16 @@ static const char *label_for(const isa_kernel_t *k, uint32_t target)
 
 int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size_t len)
 {
-    out_t o = { buf, len, 0 };
+    asm_out_t o = { buf, len, 0 };
     if (len)
         buf[0] = 0;
     if (in->op >= ISA_NUM_OPS) {
-        put(&o, "<invalid opcode %u>", in->op);
+        asm_put(&o, "<invalid opcode %u>", in->op);
         return (int)o.pos;
     }
     const isa_op_info_t *info = &isa_ops[in->op];
     if (info->enc == ISA_ENC_MUBUF || info->enc == ISA_ENC_MTBUF)
-        return asm_buffer_format(in, buf, len);
+        return asm_buffer_format(in, k ? k->target : ISA_TARGET_GFX803, buf, len);
     if (info->enc == ISA_ENC_VOP3P) /* gfx9 (asm_vop3p.c) */
         return asm_vop3p_format(in, buf, len);
     if (isa_flat9_form((isa_op_t)in->op, k ? k->target : ISA_TARGET_GFX803))
@@ -102,13 +77,13 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
                 in->op != ISA_v_swap_b32; /* VOP1 only, printed without a suffix (valu9) */
     isa_target_t target = k ? k->target : ISA_TARGET_GFX803;
     const char *mn = isa_op_mnemonic(in->op, target);
-    put(&o, "%s%s", mn ? mn : info->name, in->form ? asm_ext_suffix(in, target) : both ? (in->e64 ? "_e64" : "_e32") : "");
+    asm_put(&o, "%s%s", mn ? mn : info->name, in->form ? asm_ext_suffix(in, target) : both ? (in->e64 ? "_e64" : "_e32") : "");
     unsigned si = 0, printed = 0;
     for (unsigned g = 0; g < sig.n; g++) {
         const asm_sig_t *s = &sig.g[g];
         if (s->kind == SIG_RTN && !in->glc)
             continue;
-        put(&o, "%s", printed++ ? ", " : " ");
+        asm_put(&o, "%s", printed++ ? ", " : " ");
         switch (s->kind) {
         case SIG_VDST:
         case SIG_RTN:
@@ -122,46 +97,46 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
             if (in->has_soffset_sgpr)
                 put_operand(&o, in, in->src[si++]);
             else if (isa_smem_offset(in->op, in->offset, target) < 0) /* gfx9's signed offsets */
-                put(&o, "-0x%x", (unsigned)-isa_smem_offset(in->op, in->offset, target));
+                asm_put(&o, "-0x%x", (unsigned)-isa_smem_offset(in->op, in->offset, target));
             else
-                put(&o, "0x%x", in->offset);
+                asm_put(&o, "0x%x", in->offset);
             break;
         case SIG_IMM16:
             if (info->enc == ISA_ENC_SOPK)
-                put(&o, "0x%x", (unsigned)in->simm16 & 0xffffu);
+                asm_put(&o, "0x%x", (unsigned)in->simm16 & 0xffffu);
             else
-                put(&o, "%d", in->simm16);
+                asm_put(&o, "%d", in->simm16);
             break;
         case SIG_LABEL: {
             const char *l = label_for(k, in->target);
             char *e = l ? asm_diag_name(l) : NULL; /* a symbol's name: escaped, as every name printed */
             if (l)
-                put(&o, "%s", e ? e : "?");
+                asm_put(&o, "%s", e ? e : "?");
             else if (k && in->target < k->ninsts) /* the offset, as llvm-objdump prints it */
-                put(&o, "%lld", ((long long)k->insts[in->target].pc - (long long)in->pc - 4) / 4);
+                asm_put(&o, "%lld", ((long long)k->insts[in->target].pc - (long long)in->pc - 4) / 4);
             else
-                put(&o, "%u", in->target);
+                asm_put(&o, "%u", in->target);
             free(e);
             break;
         }
         case SIG_HWREG:
             if (isa_hwreg_name_on(isa_hwreg_id(in->simm16), target))
-                put(&o, "hwreg(%s, %u, %u)", isa_hwreg_name_on(isa_hwreg_id(in->simm16), target), isa_hwreg_offset(in->simm16),
+                asm_put(&o, "hwreg(%s, %u, %u)", isa_hwreg_name_on(isa_hwreg_id(in->simm16), target), isa_hwreg_offset(in->simm16),
                     isa_hwreg_size(in->simm16));
             else
-                put(&o, "hwreg(%u, %u, %u)", isa_hwreg_id(in->simm16), isa_hwreg_offset(in->simm16),
+                asm_put(&o, "hwreg(%u, %u, %u)", isa_hwreg_id(in->simm16), isa_hwreg_offset(in->simm16),
                     isa_hwreg_size(in->simm16));
             break;
         case SIG_GPRIDX: {
             static const char *const names[] = { "SRC0", "SRC1", "SRC2", "DST" };
             const char *sep = "";
-            put(&o, "gpr_idx(");
+            asm_put(&o, "gpr_idx(");
             for (int b = 0; b < 4; b++)
                 if (in->simm16 >> b & 1) {
-                    put(&o, "%s%s", sep, names[b]);
+                    asm_put(&o, "%s%s", sep, names[b]);
                     sep = ",";
                 }
-            put(&o, ")");
+            asm_put(&o, ")");
             break;
         }
         case SIG_WAITCNT: {
@@ -170,62 +145,62 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
             bool all = vm == vmax && ex == 7 && lg == 15;
             const char *sep = "";
             if (vm != vmax || all) {
-                put(&o, "vmcnt(%u)", vm);
+                asm_put(&o, "vmcnt(%u)", vm);
                 sep = " ";
             }
             if (ex != 7 || all) {
-                put(&o, "%sexpcnt(%u)", sep, ex);
+                asm_put(&o, "%sexpcnt(%u)", sep, ex);
                 sep = " ";
             }
             if (lg != 15 || all)
-                put(&o, "%slgkmcnt(%u)", sep, lg);
+                asm_put(&o, "%slgkmcnt(%u)", sep, lg);
             break;
         }
         default: {
             bool sext = in->form == ISA_FORM_SDWA && si < 2 && in->src_sext[si];
             if (si < ISA_MAX_SRCS)
-                put(&o, sext ? "sext(" : ""), put_operand(&o, in, in->src[si++]), put(&o, sext ? ")" : "");
+                asm_put(&o, sext ? "sext(" : ""), put_operand(&o, in, in->src[si++]), asm_put(&o, sext ? ")" : "");
             break;
         }
         }
     }
     if (in->op == ISA_s_endpgm && in->simm16) /* llvm-mc's optional immediate */
-        put(&o, " %d", (int)in->simm16);
+        asm_put(&o, " %d", (int)in->simm16);
     if (in->op_sel && isa_op_has_op_sel((isa_op_t)in->op)) { /* gfx9 (valu9): as llvm-mc, before clamp */
         unsigned nsrc = 0;
         for (const char *p = info->sig; *p; p++)
             nsrc += (p == info->sig || p[-1] == ' ') && *p != 'D';
-        put(&o, " op_sel:[");
+        asm_put(&o, " op_sel:[");
         for (unsigned k = 0; k <= nsrc; k++)
-            put(&o, "%s%u", k ? "," : "", (in->op_sel >> (k == nsrc ? 3 : k)) & 1u);
-        put(&o, "]");
+            asm_put(&o, "%s%u", k ? "," : "", (in->op_sel >> (k == nsrc ? 3 : k)) & 1u);
+        asm_put(&o, "]");
     }
     if (in->clamp)
-        put(&o, " clamp");
+        asm_put(&o, " clamp");
     if (in->omod)
-        put(&o, " %s", in->omod == 1 ? "mul:2" : in->omod == 2 ? "mul:4" : "div:2");
+        asm_put(&o, " %s", in->omod == 1 ? "mul:2" : in->omod == 2 ? "mul:4" : "div:2");
     if (in->form) {
         char ext[96];
         asm_ext_format(in, ext, sizeof ext);
-        put(&o, "%s", ext);
+        asm_put(&o, "%s", ext);
     }
     if (info->enc == ISA_ENC_DS) {
         if (info->flags & ISA_FL_DUAL) {
             if (in->offset0)
-                put(&o, " offset0:%u", in->offset0);
+                asm_put(&o, " offset0:%u", in->offset0);
             if (in->offset1)
-                put(&o, " offset1:%u", in->offset1);
+                asm_put(&o, " offset1:%u", in->offset1);
         } else if (in->offset) {
             char sw[48];
             if (in->op == ISA_ds_swizzle_b32 && asm_swizzle_format(in->offset, sw, sizeof sw) > 0)
-                put(&o, " offset:%s", sw);
+                asm_put(&o, " offset:%s", sw);
             else
-                put(&o, " offset:%u", in->offset);
+                asm_put(&o, " offset:%u", in->offset);
         }
     }
     if (in->glc)
-        put(&o, " glc");
+        asm_put(&o, " glc");
     if (in->slc)
-        put(&o, " slc");
+        asm_put(&o, " slc");
     return (int)o.pos;
 }

@@ -94,10 +94,24 @@ static bool buf_addr(const desc_t *d, uint32_t index, uint32_t offset, uint32_t 
 
 /* ---- Formats ---------------------------------------------------------------------------------- */
 
+/* gfx9's packed d16 formats (isa.def, fin33 block): two components per register. */
+static bool is_d16_packed(isa_op_t op)
+{
+    return op >= ISA_buffer_load_format_d16_xy_gfx9 && op <= ISA_buffer_store_format_d16_hi_x;
+}
+
 static bool is_d16(isa_op_t op)
 {
     return (op >= ISA_buffer_load_format_d16_x && op <= ISA_buffer_store_format_d16_xyzw) ||
-           (op >= ISA_tbuffer_load_format_d16_x && op <= ISA_tbuffer_store_format_d16_xyzw);
+           (op >= ISA_tbuffer_load_format_d16_x && op <= ISA_tbuffer_store_format_d16_xyzw) || is_d16_packed(op);
+}
+
+/* Register r's part of packed component c: x in [15:0], y in [31:16] of the first register, z and w
+ * of the second; d16_hi_x's x in [31:16]. */
+static unsigned packed_shift(isa_op_t op, uint32_t c)
+{
+    bool hi = op == ISA_buffer_load_format_d16_hi_x || op == ISA_buffer_store_format_d16_hi_x;
+    return hi || (c & 1) ? 16 : 0;
 }
 
 /* ---- Atomics ------------------------------------------------------------------------------------ */
@@ -300,6 +314,31 @@ static bool buf_scratch(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *
     return true;
 }
 
+/* gfx9's packed d16 format loads: component c of `ncomp` into the half packed_shift names of
+ * register c / 2; past the format's `fcomps` components the defaults, out of range 0. The half
+ * after d16_xyz's z is 0; d16_hi_x keeps the low half. */
+static void load_packed(isa_wave_t *w, const isa_inst_t *in, const buf_span_t *sp, uint64_t exec,
+                        const uint64_t *addr, const uint8_t *inr, uint32_t dfmt, uint32_t nfmt, uint32_t fcomps,
+                        uint32_t ncomp, uint32_t csize, uint32_t out[][ISA_WAVE_SIZE])
+{
+    isa_op_t op = (isa_op_t)in->op;
+    bool hi = op == ISA_buffer_load_format_d16_hi_x;
+    for (int l = 0; l < ISA_WAVE_SIZE; l++) {
+        if (!(exec >> l & 1))
+            continue;
+        for (uint32_t r = 0; r < (ncomp + 1) / 2; r++)
+            out[r][l] = hi ? isa_x_vgpr(w, isa_x_vreg(in->vdst))[l] & 0xffffu : 0;
+        for (uint32_t c = 0; c < ncomp; c++) {
+            uint32_t v = 0;
+            if (c >= fcomps)
+                v = isa_buf_fmt_default(nfmt, c, true);
+            else if (inr[l])
+                v = isa_buf_fmt_load(acc_ptr(w, sp, addr[l], csize), dfmt, nfmt, c, true);
+            out[c / 2][l] |= (v & 0xffffu) << packed_shift(op, c);
+        }
+    }
+}
+
 void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
@@ -310,6 +349,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
     bool fmt = (info->flags & ISA_FL_BUF_FORMAT) != 0, atomic = (info->flags & ISA_FL_ATOMIC) != 0;
     bool load = (info->flags & ISA_FL_LOAD) != 0;
     bool d16 = fmt && is_d16((isa_op_t)in->op);
+    bool packed = fmt && is_d16_packed((isa_op_t)in->op);
     if (in->src[1].code + 4 > ISA_NUM_SREGS) {
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: bad buffer resource operand", info->name);
         return;
@@ -334,6 +374,10 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
         fcomps = isa_buf_fmt_comps(dfmt);
         ndw = size / (d16 ? 2 : 4); /* one register per component (gfx803's d16 is unpacked) */
         ncomp = 1;
+        if (packed) {
+            fcomps = fcomps < ndw ? fcomps : ndw; /* the components the instruction moves, ndw of them */
+            ndw = (ndw + 1) / 2;                  /* gfx9: two per register */
+        }
     }
     if (atomic)
         ncomp = 1; /* one 32- or 64-bit element; `size` says which */
@@ -391,6 +435,12 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
     if (load) {
         uint32_t out[MAXC][ISA_WAVE_SIZE];
         unsigned d16_half = fmt ? ISA_D16_NONE : isa_op_d16((isa_op_t)in->op);
+        if (packed) {
+            load_packed(w, in, &sp, exec, addr[0], inr[0], dfmt, nfmt, fcomps, size / 2, csize, out);
+            for (uint32_t r = 0; r < ndw; r++)
+                isa_x_write_dst_v32(w, isa_x_vreg(in->vdst) + r, exec, out[r]);
+            return;
+        }
         for (int l = 0; l < ISA_WAVE_SIZE; l++) {
             if (!(exec >> l & 1))
                 continue;
@@ -443,6 +493,12 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
             if (!(exec >> l & 1) || !inr[0][l])
                 continue;
             uint8_t *p = acc_ptr(w, &sp, addr[0][l], csize);
+            if (packed) {
+                for (uint32_t c = 0; c < fcomps; c++)
+                    isa_buf_fmt_store(p, dfmt, nfmt, c,
+                                      isa_x_vgpr(w, dreg + c / 2)[l] >> packed_shift((isa_op_t)in->op, c) & 0xffffu, true);
+                continue;
+            }
             for (uint32_t c = 0; c < ndw && c < fcomps; c++)
                 isa_buf_fmt_store(p, dfmt, nfmt, c, isa_x_vgpr(w, dreg + c)[l], d16);
         }

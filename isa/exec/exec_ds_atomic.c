@@ -30,6 +30,7 @@ typedef enum {
     FORM_CONDX,    /* ds_condxchg32_rtn_b64 */
     FORM_APPEND,   /* ds_append / ds_consume: a counter at M0 + offset */
     FORM_NOP,
+    FORM_ADDTID,   /* gfx9's ds_read/write_addtid_b32: lane l at M0[15:0] + offset + 4 * l */
     FORM_PERMUTE,
     FORM_BPERMUTE
 } form_t;
@@ -109,6 +110,7 @@ static desc_t describe(isa_op_t op)
     case ISA_ds_append: return (desc_t){ K_ADD, FORM_APPEND, 4 };
     case ISA_ds_consume: return (desc_t){ K_SUB, FORM_APPEND, 4 };
     case ISA_ds_nop: return (desc_t){ K_NONE, FORM_NOP, 4 };
+    case ISA_ds_read_addtid_b32: case ISA_ds_write_addtid_b32: return (desc_t){ K_SWAP, FORM_ADDTID, 4 };
     case ISA_ds_permute_b32: return (desc_t){ K_NONE, FORM_PERMUTE, 4 };
     case ISA_ds_bpermute_b32: return (desc_t){ K_NONE, FORM_BPERMUTE, 4 };
     default: return (desc_t){ K_NONE, FORM_ATOMIC, 0 };
@@ -339,6 +341,37 @@ static void src2_addrs(uint32_t addr, uint32_t offset, uint32_t *a, uint32_t *b)
     *b = *a + (uint32_t)stride * 4u;
 }
 
+/* ds_read_addtid_b32 / ds_write_addtid_b32 (gfx9): no address VGPR; lane l reads or writes the
+ * dword at M0[15:0] + offset + 4 * l (M0 is the address here, not the limit). Every active lane is
+ * checked before anything moves. */
+static void addtid(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, uint64_t exec)
+{
+    bool load = in->op == ISA_ds_read_addtid_b32;
+    if (!regs_ok(w, in, res, load ? in->vdst : in->src[0], 1))
+        return;
+    uint32_t base = (w->sreg[ISA_REG_M0] & 0xffffu) + (in->offset & 0xffffu);
+    for (int l = 0; l < ISA_WAVE_SIZE; l++)
+        res->addr[l] = (exec >> l & 1) ? base + 4u * (uint32_t)l : 0;
+    for (uint64_t m = exec; m; m &= m - 1) {
+        int l = __builtin_ctzll(m);
+        if (!lds_ok(w, in, res, l, (uint32_t)res->addr[l], 4, false))
+            return;
+    }
+    if (!load) {
+        for (uint64_t m = exec; m; m &= m - 1) {
+            int l = __builtin_ctzll(m);
+            lds_st(w, (uint32_t)res->addr[l], 4, vread(w, in->src[0], 4, l));
+        }
+        return;
+    }
+    uint64_t ret[1][ISA_WAVE_SIZE] = { { 0 } };
+    for (uint64_t m = exec; m; m &= m - 1) {
+        int l = __builtin_ctzll(m);
+        ret[0][l] = lds_ld(w, (uint32_t)res->addr[l], 4);
+    }
+    write_back(w, in, exec, (const uint64_t(*)[ISA_WAVE_SIZE])ret, 1, 4);
+}
+
 bool isa_exec_ds_more(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     desc_t d = describe((isa_op_t)in->op);
@@ -381,6 +414,9 @@ bool isa_exec_ds_more(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *re
         write_back(w, in, exec, (const uint64_t(*)[ISA_WAVE_SIZE])ret, 1, 4);
         return true;
     }
+    case FORM_ADDTID:
+        addtid(w, in, res, exec);
+        return true;
     default:
         break;
     }

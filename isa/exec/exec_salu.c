@@ -621,14 +621,19 @@ void isa_exec_smem(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     const char *name = isa_ops[in->op].name;
     uint32_t bytes = isa_ops[in->op].mem_bytes;
-    if (isa_ops[in->op].sig[0] == '\0') /* s_dcache_*: the functional memory is always coherent */
+    /* s_dcache_* (and gfx9's s_dcache_discard*, ISA_FL_NOOP): the functional memory is always coherent */
+    if (isa_ops[in->op].sig[0] == '\0' || (isa_ops[in->op].flags & ISA_FL_NOOP))
         return;
     bool store = (isa_ops[in->op].flags & ISA_FL_STORE) != 0; /* s_store_*: data, base, offset */
     if (!(isa_ops[in->op].flags & (ISA_FL_LOAD | ISA_FL_STORE)) || bytes == 0) {
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: not a scalar load or store", name);
         return;
     }
-    uint64_t base = isa_x_read_s64(w, in, in->src[store ? 1 : 0], false);
+    /* gfx9's s_scratch_*: the base is FLAT_SCRATCH (SBASE is ignored), the offset a linear byte
+     * offset from it (docs/semantics-memory9.md, "Scalar scratch"). */
+    bool scratch = in->op >= ISA_s_scratch_load_dword && in->op <= ISA_s_scratch_store_dwordx4;
+    uint64_t base = scratch ? (uint64_t)w->sreg[ISA_REG_FLAT_SCRATCH_LO] | (uint64_t)w->sreg[ISA_REG_FLAT_SCRATCH_HI] << 32
+                            : isa_x_read_s64(w, in, in->src[store ? 1 : 0], false);
     /* An SGPR offset is unsigned; gfx9's immediate one may be negative (isa_smem_offset). */
     uint64_t off = in->has_soffset_sgpr ? isa_x_read_s32(w, in, in->src[store ? 2 : 1])
                                         : (uint64_t)isa_smem_offset((isa_op_t)in->op, in->offset, w->target);

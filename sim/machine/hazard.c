@@ -101,6 +101,10 @@ static unsigned dests(const isa_inst_t *in, uint16_t code[3], uint8_t n[3])
         code[k] = ISA_REG_EXEC_LO;
         n[k++] = 2;
     }
+    if (in->op == ISA_v_swap_b32 && is_reg(in->src[0].code)) { /* gfx9: it writes its source VGPR too */
+        code[k] = in->src[0].code;
+        n[k++] = 1;
+    }
     return k;
 }
 
@@ -415,13 +419,19 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
             }
         }
     }
-    /* A VALU write of a store's data VGPRs right after the store. */
-    if ((z->flags & HZI_VALU) && h->w->hz_hot.ws - h->w->hz_hot.store_at < WS_STORE_DATA && isa_opnd_is_vgpr(in->vdst)) {
-        unsigned v = in->vdst.code - ISA_VGPR_BASE, n = opnd_count(in->vdst);
+    /* A VALU write of a store's data VGPRs right after the store (any VGPR it writes: v_swap_b32 two). */
+    if ((z->flags & HZI_VALU) && h->w->hz_hot.ws - h->w->hz_hot.store_at < WS_STORE_DATA) {
         unsigned d = h->store_reg - ISA_VGPR_BASE;
-        if (v < d + h->store_n && d < v + n)
-            report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
-                      WS_STORE_DATA, h->w->hz_hot.ws - h->w->hz_hot.store_at);
+        for (unsigned k = 0; k < z->nwrite; k++) {
+            if (z->wcode[k] < ISA_VGPR_BASE)
+                continue;
+            unsigned v = z->wcode[k] - ISA_VGPR_BASE, n = z->wn[k];
+            if (v < d + h->store_n && d < v + n) {
+                report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
+                          WS_STORE_DATA, h->w->hz_hot.ws - h->w->hz_hot.store_at);
+                break;
+            }
+        }
     }
     /* gfx9's m0_read: a SALU write of M0, then s_movrel, LDS DMA or ds_*_addtid. */
     if ((z->flags & HZI_M0) && m0_consumer(in) && h->w->hz_hot.ws - h->m0_at < WS_M0_READ)

@@ -110,7 +110,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     if (mem && !wb_issue_begin(w->wb, &w->isa, in))
         s->status = 3;
     if (in->op == ISA_s_getreg_b32) /* IB_STS: what is outstanding at this issue */
-        w->isa.ib_sts = isa_ib_sts(w->vm_cnt, w->lgkm_cnt);
+        w->isa.ib_sts = isa_ib_sts(w->isa.target, w->vm_cnt, w->lgkm_cnt);
     isa_exec(&w->isa, in, &res);
     tw_wave_fetch(cu, w);
     if (res.status == ISA_EXEC_FAULT) {

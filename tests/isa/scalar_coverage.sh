@@ -2,7 +2,8 @@
 # Scalar coverage against LLVM, the oracle: every opcode value of each scalar encoding family
 # (SOP1, SOP2, SOPC, SOPK, SOPP, SMEM) is encoded and disassembled by llvm-mc for gfx803; each
 # mnemonic LLVM prints must be in the instruction table (isa/isa.def) or in the list of refused
-# ones with their reasons (isa/asm/asm_refused.def). Run by `make table-check`.
+# ones with their reasons (isa/asm/asm_refused.def), and every refused scalar mnemonic must be one
+# LLVM knows for gfx803 or a gfx9 target. Run by `make table-check`.
 # Usage: sh tests/isa/scalar_coverage.sh   (prints "scalar-coverage: N known to LLVM, ...")
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -77,7 +78,12 @@ for m in $missing; do
   status=1
 done
 for m in $both; do echo "scalar-coverage: '$m' is both in the table and refused" >&2; status=1; done
-for m in $unknown; do echo "scalar-coverage: refused '$m' is not a gfx803 scalar instruction LLVM knows" >&2; status=1; done
+# A gfx9-only refusal (s_endpgm_ordered_ps_done) is in a gfx9 opcode table, which target_check.sh
+# holds to what llvm-mc-15 knows for that target.
+for m in $unknown; do
+  grep -q "^ISA_OPCODE($m," isa/isa_opcodes_gfx900.def isa/isa_opcodes_gfx906.def && continue
+  echo "scalar-coverage: refused '$m' is a scalar instruction LLVM knows for none of gfx803, gfx900, gfx906" >&2; status=1
+done
 echo "scalar-coverage: $(wc -l < "$tmp/names") scalar mnemonics known to LLVM for gfx803:" \
      "$(comm -12 "$tmp/names" "$tmp/table" | wc -l) in the table, $(wc -l < "$tmp/refused") refused," \
      "$(echo "$missing" | grep -c .) missing"

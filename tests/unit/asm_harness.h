@@ -1,5 +1,6 @@
-/* asm_harness.h: the assembler tests' helpers (test_asm.c, test_asm_kernels.c): a text assembled
- * from memory with its diagnostics captured, and a fixture file read whole. */
+/* asm_harness.h: the assembler tests' helpers (test_asm.c, test_asm_kernels.c, test_targets.c, and
+ * gfx9_harness.h): a text assembled from memory with its diagnostics captured, and a fixture file
+ * read whole. */
 #ifndef GCNSIM_TESTS_ASM_HARNESS_H
 #define GCNSIM_TESTS_ASM_HARNESS_H
 
@@ -10,19 +11,26 @@
 
 #define FIX "tests/unit/fixtures/"
 
-static inline int ah_assemble(const char *text, isa_program_t *p, char **diag)
+/* Assemble `text` as "t.s" with `target` as the default; the diagnostics in *diag (malloc'd) when
+ * diag is given. Returns the number of errors. */
+static inline int ah_assemble_on(const char *text, isa_target_t target, isa_program_t *p, char **diag)
 {
     size_t n = 0;
     char *buf = NULL;
     FILE *f = open_memstream(&buf, &n);
     ck_assert_ptr_nonnull(f);
-    int e = asm_assemble_buffer("t.s", text, strlen(text), ISA_TARGET_GFX803, p, f);
+    int e = asm_assemble_buffer("t.s", text, strlen(text), target, p, f);
     fclose(f);
     if (diag)
         *diag = buf;
     else
         free(buf);
     return e;
+}
+
+static inline int ah_assemble(const char *text, isa_program_t *p, char **diag)
+{
+    return ah_assemble_on(text, ISA_TARGET_GFX803, p, diag);
 }
 
 static inline isa_program_t ah_ok(const char *text)

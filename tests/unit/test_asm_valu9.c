@@ -8,11 +8,11 @@
 #include "asm/asm.h"
 #include "asm/asm_decode.h"
 #include "asm/asm_encode.h"
-#include "asm_harness.h"
+#include "gfx9_harness.h"
 
 /* gfx906: gfx900 and v_xnor_b32, v_fmac_f32 */
-#define GFX9 ".amdgcn_target \"amdgcn-amd-amdhsa--gfx906\"\n"
-#define GFX900 ".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n"
+#define GFX9 G9_GFX906
+#define GFX900 G9_GFX900
 
 /* gfx906's opcode map (the per-target tables). */
 static asm_opcode_map_t *gfx9_map(void)
@@ -26,9 +26,7 @@ static asm_opcode_map_t *gfx9_map(void)
  * decode them back to the same instruction and print it as `text`, llvm-mc's. */
 static void check_enc(const char *line, const uint8_t *want, unsigned n, const char *text)
 {
-    char src[256];
-    snprintf(src, sizeof src, GFX9 "k:\n  %s\n", line);
-    isa_program_t p = ah_ok(src);
+    isa_program_t p = g9_program(ISA_TARGET_GFX906, line);
     isa_kernel_t *k = &p.kernels[0];
     asm_opcode_map_t *m = gfx9_map();
     uint8_t *code;
@@ -169,9 +167,7 @@ START_TEST(test_asm_rules)
         { "v_xnor_b32_e64 v0, v1, v2 clamp", "'clamp' is not allowed" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char src[256];
-        snprintf(src, sizeof src, GFX9 "k:\n  %s\n", bad[i].line);
-        char *d = ah_fails(src, 1);
+        char *d = g9_fails(ISA_TARGET_GFX906, bad[i].line);
         ck_assert_msg(strstr(d, bad[i].msg) != NULL, "%s: %s", bad[i].line, d);
         free(d);
     }
@@ -180,12 +176,8 @@ START_TEST(test_asm_rules)
         "v_add_u32_e64 v0, v1, v2 clamp", "v_sub_i32 v0, v1, v2 clamp", "v_mad_u16 v0, v1, v2, v3 op_sel:[1,0,0,1] clamp",
         "v_med3_f16 v0, -v1, |v2|, v3 op_sel:[1,1,1,0] clamp", "v_cvt_pknorm_i16_f16 v0, v1, v2 clamp",
     };
-    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-        char src[256];
-        snprintf(src, sizeof src, GFX9 "k:\n  %s\n", good[i]);
-        isa_program_t p = ah_ok(src);
-        isa_program_free(&p);
-    }
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
+        g9_one(ISA_TARGET_GFX906, good[i]);
     /* which text has them: gfx803 refuses every one with its gfx803 way, gfx900 the gfx906 ones */
     char *d = ah_fails("k:\n  s_call_b64 s[4:5], k\n", 1);
     ck_assert_ptr_nonnull(strstr(d, "'s_call_b64' is not supported on gfx803 (it is a gfx9 instruction)"));

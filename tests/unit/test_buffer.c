@@ -545,16 +545,9 @@ START_TEST(launch_scratch_runs)
     for (int timed = 0; timed < 2; timed++) {
         th_launch_t t;
         th_prepare(&t, scratch_kernel, scratch_ini, NULL, NULL, 0);
-        if (timed) {
-            timing_options_t opt;
-            memset(&opt, 0, sizeof opt);
-            timing_result_t res;
-            ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
-            timing_result_free(&res);
+        th_run(&t, timed);
+        if (timed)
             ck_assert_uint_ge(t.L->scratch_slots, (uint32_t)(t.cfg.cu_simds * t.cfg.cu_wave_slots));
-        } else {
-            ck_assert_int_eq(functional_run(t.L), 0);
-        }
         const uint32_t *out = (const uint32_t *)t.L->bufs[0].data;
         for (unsigned i = 0; i < 256; i++)
             ck_assert_msg(out[i] == 2000 + i, "%s: out[%u] = %u", timed ? "timing" : "functional", i, out[i]);
@@ -596,15 +589,7 @@ START_TEST(scalar_stores)
     for (int timed = 0; timed < 2; timed++) {
         th_launch_t t;
         th_prepare(&t, sstore_kernel, sstore_ini, NULL, NULL, 0);
-        if (timed) {
-            timing_options_t opt;
-            memset(&opt, 0, sizeof opt);
-            timing_result_t res;
-            ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
-            timing_result_free(&res);
-        } else {
-            ck_assert_int_eq(functional_run(t.L), 0);
-        }
+        th_run(&t, timed);
         const uint32_t *out = (const uint32_t *)t.L->bufs[0].data;
         for (unsigned g = 0; g < 32; g++) {
             ck_assert_msg(out[2 * g] == g && out[2 * g + 1] == g + 100, "%s: workgroup %u wrote %u, %u",

@@ -9,34 +9,10 @@
 #include "asm/asm_decode.h"
 #include "asm/asm_encode.h"
 #include "asm/asm_flat9.h"
-#include "asm_harness.h"
+#include "gfx9_harness.h"
 #include "common/le.h"
 
-#define GFX900 ".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\nk:\n"
-
-/* One gfx900 instruction assembled from text. */
-static isa_inst_t one9(const char *line)
-{
-    char text[256];
-    snprintf(text, sizeof text, GFX900 "%s\n", line);
-    isa_program_t p = ah_ok(text);
-    ck_assert_int_eq(p.target, ISA_TARGET_GFX900);
-    ck_assert_int_eq(p.kernels[0].target, ISA_TARGET_GFX900);
-    ck_assert_uint_eq(p.kernels[0].ninsts, 1);
-    isa_inst_t in = p.kernels[0].insts[0];
-    isa_program_free(&p);
-    return in;
-}
-
-static ut_machine_t *machine9(void)
-{
-    ut_machine_t *m = ut_machine_new();
-    m->w.target = ISA_TARGET_GFX900;
-    m->k.target = ISA_TARGET_GFX900;
-    for (unsigned i = 0; i < UT_MEM_SIZE; i++)
-        m->gmem[i] = (uint8_t)(i * 37 + 0x81);
-    return m;
-}
+#define T9 ISA_TARGET_GFX900
 
 static uint32_t mem32(ut_machine_t *m, uint64_t addr) { return le_get32(m->gmem + (addr - UT_MEM_BASE)); }
 
@@ -65,39 +41,22 @@ START_TEST(encodings)
         { "global_atomic_cmpswap v1, v2, v[4:5], s[6:7] glc", { 0x00, 0x80, 0x05, 0xdd, 0x02, 0x04, 0x06, 0x01 } },
         { "global_load_dword v1, v2, vcc", { 0x00, 0x80, 0x50, 0xdc, 0x02, 0x00, 0x6a, 0x01 } },
     };
-    asm_opcode_map_t *map = asm_opcode_map_create(ISA_TARGET_GFX900);
+    asm_opcode_map_t *map = asm_opcode_map_create(T9);
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        char text[256];
-        snprintf(text, sizeof text, GFX900 "%s\n", t[i].text);
-        isa_program_t p = ah_ok(text);
-        uint8_t out[ASM_ENCODE_MAX];
-        char err[160] = "";
-        unsigned n = asm_encode_inst(map, &p.kernels[0], &p.kernels[0].insts[0], out, err, sizeof err);
-        ck_assert_msg(n == 8, "%s: %s", t[i].text, err);
-        ck_assert_msg(memcmp(out, t[i].bytes, 8) == 0, "%s: bytes differ from llvm-mc's", t[i].text);
-        /* decoded back: the same operands and fields */
-        isa_inst_t d = p.kernels[0].insts[0], *e = &p.kernels[0].insts[0];
+        /* llvm-mc's bytes, printed back as written, decoded by the decoder of gfx900 code */
+        g9_check_code(map, T9, t[i].text, t[i].bytes, 8, t[i].text);
+        /* asm_flat9_decode gives the same operands and fields */
+        isa_inst_t e = g9_one(T9, t[i].text), d = e;
         memset(&d.src, 0xee, sizeof d.src);
         d.vdst = d.src[3];
         d.offset = 0x5555;
         d.glc = d.slc = 7;
-        ck_assert_ptr_null(asm_flat9_decode(le_get32(out), le_get32(out + 4), &d));
+        ck_assert_ptr_null(asm_flat9_decode(le_get32(t[i].bytes), le_get32(t[i].bytes + 4), &d));
         for (int k = 0; k < 3; k++)
-            ck_assert_msg(d.src[k].code == e->src[k].code && (d.src[k].code == ISA_OPND_NONE || d.src[k].count == e->src[k].count),
+            ck_assert_msg(d.src[k].code == e.src[k].code && (d.src[k].code == ISA_OPND_NONE || d.src[k].count == e.src[k].count),
                           "%s: src[%d] decodes as %u/%u", t[i].text, k, d.src[k].code, d.src[k].count);
-        ck_assert_msg(d.vdst.code == e->vdst.code && d.nsrc == e->nsrc && d.offset == e->offset && d.glc == e->glc &&
-                      d.slc == e->slc, "%s: decodes differently", t[i].text);
-        /* and through the decoder of gfx900 code */
-        isa_inst_t dd;
-        ck_assert_msg(asm_decode_inst(map, out, 8, 0, &dd, err, sizeof err) == 8, "%s: %s", t[i].text, err);
-        char back2[256];
-        isa_format_inst(&p.kernels[0], &dd, back2, sizeof back2);
-        ck_assert_str_eq(back2, t[i].text);
-        /* printed back as written */
-        char back[256];
-        isa_format_inst(&p.kernels[0], &p.kernels[0].insts[0], back, sizeof back);
-        ck_assert_str_eq(back, t[i].text);
-        isa_program_free(&p);
+        ck_assert_msg(d.vdst.code == e.vdst.code && d.nsrc == e.nsrc && d.offset == e.offset && d.glc == e.glc &&
+                      d.slc == e.slc, "%s: decodes differently", t[i].text);
     }
     asm_opcode_map_free(map);
 }
@@ -120,9 +79,7 @@ START_TEST(refusals)
         { "global_atomic_add v[2:3], v4, off glc", "give a destination first" },
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        char text[256];
-        snprintf(text, sizeof text, GFX900 "%s\n", t[i].text);
-        char *d = ah_fails(text, 1);
+        char *d = g9_fails(T9, t[i].text);
         ck_assert_msg(strstr(d, t[i].msg) != NULL, "%s: %s", t[i].text, d);
         free(d);
     }
@@ -155,25 +112,13 @@ START_TEST(other_encodings)
         { "s_atomic_add_x2 s[4:5], s[2:3], s5", { 0x01, 0x01, 0x88, 0xc2, 0x05, 0x00, 0x00, 0x00 } },
         { "s_buffer_atomic_cmpswap_x2 s[8:11], s[4:7], 0x10 glc", { 0x02, 0x02, 0x87, 0xc1, 0x10, 0x00, 0x00, 0x00 } },
     };
-    asm_opcode_map_t *map = asm_opcode_map_create(ISA_TARGET_GFX900);
+    asm_opcode_map_t *map = asm_opcode_map_create(T9);
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        char text[256];
-        snprintf(text, sizeof text, GFX900 "%s\n", t[i].text);
-        isa_program_t p = ah_ok(text);
-        uint8_t out[ASM_ENCODE_MAX];
-        char err[160] = "";
-        unsigned n = asm_encode_inst(map, &p.kernels[0], &p.kernels[0].insts[0], out, err, sizeof err);
-        ck_assert_msg(n == 8, "%s: %s", t[i].text, err);
-        ck_assert_msg(memcmp(out, t[i].bytes, 8) == 0, "%s: bytes differ from llvm-mc's", t[i].text);
-        char back[256];
-        isa_format_inst(&p.kernels[0], &p.kernels[0].insts[0], back, sizeof back);
-        ck_assert_str_eq(back, t[i].text);
-        isa_inst_t dd;
-        ck_assert_msg(asm_decode_inst(map, out, 8, 0, &dd, err, sizeof err) == 8, "%s: %s", t[i].text, err);
-        isa_format_inst(&p.kernels[0], &dd, back, sizeof back);
-        ck_assert_str_eq(back, t[i].text);
-        ck_assert_uint_eq(dd.sdst.code, p.kernels[0].insts[0].sdst.code); /* a returning scalar atomic's */
-        isa_program_free(&p);
+        g9_check_code(map, T9, t[i].text, t[i].bytes, 8, t[i].text);
+        isa_inst_t in = g9_one(T9, t[i].text), dd;
+        char err[160];
+        ck_assert_msg(asm_decode_inst(map, t[i].bytes, 8, 0, &dd, err, sizeof err) == 8, "%s: %s", t[i].text, err);
+        ck_assert_uint_eq(dd.sdst.code, in.sdst.code); /* a returning scalar atomic's */
     }
     asm_opcode_map_free(map);
 }
@@ -183,7 +128,7 @@ END_TEST
 
 START_TEST(global_addresses)
 {
-    ut_machine_t *m = machine9();
+    ut_machine_t *m = g9_machine(T9);
     const uint64_t exec = 0xffff0000ffff00ffull;
     ut_set_exec(m, exec);
     /* SADDR off: v[2:3] = base + 32 + 8 * lane, offset -16 */
@@ -193,7 +138,7 @@ START_TEST(global_addresses)
         ut_vreg(m, 3)[l] = (uint32_t)(a >> 32);
     }
     ut_vset_all(m, 1, 0x55555555u);
-    isa_inst_t in = one9("global_load_dword v1, v[2:3], off offset:-16");
+    isa_inst_t in = g9_one(T9, "global_load_dword v1, v[2:3], off offset:-16");
     isa_exec_result_t r = ut_run(m, &in);
     ck_assert_int_eq(r.status, ISA_EXEC_OK);
     for (unsigned l = 0; l < 64; l++) {
@@ -207,7 +152,7 @@ START_TEST(global_addresses)
     m->w.sreg[5] = (uint32_t)((UT_MEM_BASE + 0x300) >> 32);
     for (unsigned l = 0; l < 64; l++)
         ut_vreg(m, 2)[l] = 12 * l;
-    in = one9("global_load_dwordx2 v[6:7], v2, s[4:5] offset:4095");
+    in = g9_one(T9, "global_load_dwordx2 v[6:7], v2, s[4:5] offset:4095");
     r = ut_run(m, &in);
     ck_assert_int_eq(r.status, ISA_EXEC_OK);
     for (unsigned l = 0; l < 64; l++)
@@ -221,7 +166,7 @@ START_TEST(global_addresses)
         ut_vreg(m, 2)[l] = 4 * l + 64;
         ut_vreg(m, 8)[l] = 0xa0000000u + l;
     }
-    in = one9("global_store_dword v2, v8, s[4:5] offset:-64");
+    in = g9_one(T9, "global_store_dword v2, v8, s[4:5] offset:-64");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     for (unsigned l = 0; l < 64; l++)
         if (exec >> l & 1)
@@ -229,7 +174,7 @@ START_TEST(global_addresses)
     /* unmapped: nothing written, a fault naming the lane */
     m->w.sreg[5] = 0;
     ut_vset_all(m, 9, 7);
-    in = one9("global_load_dword v9, v2, s[4:5]");
+    in = g9_one(T9, "global_load_dword v9, v2, s[4:5]");
     r = ut_run(m, &in);
     ck_assert_int_eq(r.status, ISA_EXEC_FAULT);
     ck_assert_int_eq(r.fault, ISA_FAULT_UNMAPPED);
@@ -240,7 +185,7 @@ END_TEST
 
 START_TEST(d16_halves)
 {
-    ut_machine_t *m = machine9();
+    ut_machine_t *m = g9_machine(T9);
     for (unsigned l = 0; l < 64; l++) {
         uint64_t a = UT_MEM_BASE + 0x100 + 2 * l;
         ut_vreg(m, 2)[l] = (uint32_t)a;
@@ -254,7 +199,7 @@ START_TEST(d16_halves)
             "global_load_short_d16 v1, v[2:3], off", "global_load_short_d16_hi v1, v[2:3], off",
         };
         ut_vset_all(m, 1, 0x12345678u);
-        isa_inst_t in = one9(text[form]);
+        isa_inst_t in = g9_one(T9, text[form]);
         ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
         for (unsigned l = 0; l < 64; l++) {
             uint32_t i = 0x100 + 2 * l;
@@ -267,12 +212,12 @@ START_TEST(d16_halves)
     }
     /* the _d16_hi stores store the high half */
     ut_vset_all(m, 4, 0xbeefcafeu);
-    isa_inst_t in = one9("global_store_short_d16_hi v[2:3], v4, off");
+    isa_inst_t in = g9_one(T9, "global_store_short_d16_hi v[2:3], v4, off");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     ck_assert_uint_eq(m->gmem[0x100], 0xef);
     ck_assert_uint_eq(m->gmem[0x101], 0xbe);
     ck_assert_uint_eq(m->gmem[0x17f], 0xbe);
-    in = one9("global_store_byte_d16_hi v[2:3], v4, off offset:1");
+    in = g9_one(T9, "global_store_byte_d16_hi v[2:3], v4, off offset:1");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     ck_assert_uint_eq(m->gmem[0x101], 0xef);
     ck_assert_uint_eq(m->gmem[0x100], 0xef);
@@ -282,7 +227,7 @@ END_TEST
 
 START_TEST(global_atomics)
 {
-    ut_machine_t *m = machine9();
+    ut_machine_t *m = g9_machine(T9);
     /* every lane adds to one dword: in lane order, each returns the running sum */
     for (unsigned l = 0; l < 64; l++) {
         ut_vreg(m, 2)[l] = 0x40;
@@ -291,7 +236,7 @@ START_TEST(global_atomics)
     m->w.sreg[6] = (uint32_t)UT_MEM_BASE;
     m->w.sreg[7] = (uint32_t)(UT_MEM_BASE >> 32);
     le_put32(m->gmem + 0x40, 1000);
-    isa_inst_t in = one9("global_atomic_add v1, v2, v4, s[6:7] glc");
+    isa_inst_t in = g9_one(T9, "global_atomic_add v1, v2, v4, s[6:7] glc");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     uint32_t sum = 1000;
     for (unsigned l = 0; l < 64; l++) {
@@ -311,7 +256,7 @@ START_TEST(global_atomics)
         ut_vreg(m, 10)[l] = l % 2 ? l : l + 1;
         ut_vreg(m, 11)[l] = 0x10;
     }
-    in = one9("global_atomic_cmpswap_x2 v[12:13], v[2:3], v[8:11], off glc");
+    in = g9_one(T9, "global_atomic_cmpswap_x2 v[12:13], v[2:3], v[8:11], off glc");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     for (unsigned l = 0; l < 64; l++) {
         ck_assert_uint_eq(ut_vreg(m, 12)[l], l);
@@ -325,7 +270,7 @@ END_TEST
 
 START_TEST(scratch_interleave)
 {
-    ut_machine_t *m = machine9();
+    ut_machine_t *m = g9_machine(T9);
     /* FLAT_SCRATCH = the wave's private base; lane l's private offset o lies at
      * base + (o / 4) * 256 + l * 4 + o % 4 */
     const uint64_t base = UT_MEM_BASE + 0x1000;
@@ -336,7 +281,7 @@ START_TEST(scratch_interleave)
         ut_vreg(m, 4)[l] = 0x11000000u + l;
         ut_vreg(m, 5)[l] = 0x22000000u + l;
     }
-    isa_inst_t in = one9("scratch_store_dwordx2 v2, v[4:5], off offset:4");
+    isa_inst_t in = g9_one(T9, "scratch_store_dwordx2 v2, v[4:5], off offset:4");
     isa_exec_result_t r = ut_run(m, &in);
     ck_assert_int_eq(r.status, ISA_EXEC_OK);
     for (unsigned l = 0; l < 64; l++) {
@@ -346,20 +291,20 @@ START_TEST(scratch_interleave)
     }
     /* SGPR address: every lane reads its own dword 6 */
     m->w.sreg[3] = 28;
-    in = one9("scratch_load_dword v7, off, s3 offset:-4");
+    in = g9_one(T9, "scratch_load_dword v7, off, s3 offset:-4");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     for (unsigned l = 0; l < 64; l++)
         ck_assert_uint_eq(ut_vreg(m, 7)[l], 0x22000000u + l);
     /* a short inside a dword: offset 22 = byte 2 of dword 5 */
     ut_vset_all(m, 8, 0xffffffffu);
     m->w.sreg[3] = 22;
-    in = one9("scratch_load_ushort v8, off, s3");
+    in = g9_one(T9, "scratch_load_ushort v8, off, s3");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     for (unsigned l = 0; l < 64; l++)
         ck_assert_uint_eq(ut_vreg(m, 8)[l], 0x1100u);
     /* a dword across two dwords of the interleave: refused */
     m->w.sreg[3] = 2;
-    in = one9("scratch_load_dword v8, off, s3");
+    in = g9_one(T9, "scratch_load_dword v8, off, s3");
     r = ut_run(m, &in);
     ck_assert_int_eq(r.status, ISA_EXEC_FAULT);
     ck_assert_int_eq(r.fault, ISA_FAULT_MISALIGNED);
@@ -371,7 +316,7 @@ END_TEST
  * global window alike) is (i * 37 + 0x81) & 0xff; each lane reads at 0x200 + 2 * lane. */
 START_TEST(ds_buffer_d16)
 {
-    ut_machine_t *m = machine9();
+    ut_machine_t *m = g9_machine(T9);
     for (unsigned i = 0; i < sizeof m->lds; i++)
         m->lds[i] = (uint8_t)(i * 37 + 0x81);
     for (unsigned l = 0; l < 64; l++)
@@ -391,7 +336,7 @@ START_TEST(ds_buffer_d16)
     for (int fam = 0; fam < 2; fam++)
         for (int form = 0; form < 6; form++) {
             ut_vset_all(m, 1, 0x12345678u);
-            isa_inst_t in = one9(text[fam][form]);
+            isa_inst_t in = g9_one(T9, text[fam][form]);
             isa_exec_result_t r = ut_run(m, &in);
             ck_assert_msg(r.status == ISA_EXEC_OK, "%s: %s", text[fam][form], r.fault_msg);
             for (unsigned l = 0; l < 64; l++) {
@@ -405,18 +350,18 @@ START_TEST(ds_buffer_d16)
         }
     /* the _d16_hi writes and stores take the high half */
     ut_vset_all(m, 4, 0xbeefcafeu);
-    isa_inst_t in = one9("ds_write_b16_d16_hi v2, v4");
+    isa_inst_t in = g9_one(T9, "ds_write_b16_d16_hi v2, v4");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     ck_assert_uint_eq(m->lds[0x200], 0xef);
     ck_assert_uint_eq(m->lds[0x201], 0xbe);
-    in = one9("ds_write_b8_d16_hi v2, v4 offset:1");
+    in = g9_one(T9, "ds_write_b8_d16_hi v2, v4 offset:1");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     ck_assert_uint_eq(m->lds[0x201], 0xef);
-    in = one9("buffer_store_short_d16_hi v4, v2, s[4:7], 0 offen");
+    in = g9_one(T9, "buffer_store_short_d16_hi v4, v2, s[4:7], 0 offen");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     ck_assert_uint_eq(m->gmem[0x27e], 0xef);
     ck_assert_uint_eq(m->gmem[0x27f], 0xbe);
-    in = one9("buffer_store_byte_d16_hi v4, v2, s[4:7], 0 offen offset:1");
+    in = g9_one(T9, "buffer_store_byte_d16_hi v4, v2, s[4:7], 0 offen offset:1");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     ck_assert_uint_eq(m->gmem[0x27f], 0xef);
     free(m);
@@ -427,12 +372,12 @@ END_TEST
  * offset; with glc the old value returns into the data registers. */
 START_TEST(scalar_atomics)
 {
-    ut_machine_t *m = machine9();
+    ut_machine_t *m = g9_machine(T9);
     m->w.sreg[2] = (uint32_t)UT_MEM_BASE;
     m->w.sreg[3] = (uint32_t)(UT_MEM_BASE >> 32);
     le_put32(m->gmem + 0x40, 1000);
     m->w.sreg[1] = 5;
-    isa_inst_t in = one9("s_atomic_add s1, s[2:3], 0x40 glc");
+    isa_inst_t in = g9_one(T9, "s_atomic_add s1, s[2:3], 0x40 glc");
     ck_assert_int_eq(in.sdst.code, 1);
     char text[96];
     isa_format_inst(NULL, &in, text, sizeof text);
@@ -441,7 +386,7 @@ START_TEST(scalar_atomics)
     ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x40), 1005);
     ck_assert_uint_eq(m->w.sreg[1], 1000);
     /* without glc nothing returns: 1005 - 1000 */
-    in = one9("s_atomic_sub s1, s[2:3], 0x40");
+    in = g9_one(T9, "s_atomic_sub s1, s[2:3], 0x40");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x40), 5);
     ck_assert_uint_eq(m->w.sreg[1], 1000);
@@ -451,7 +396,7 @@ START_TEST(scalar_atomics)
     m->w.sreg[4] = 0xaaaaaaaau, m->w.sreg[5] = 0xbbbbbbbbu;
     m->w.sreg[6] = 0x11111111u, m->w.sreg[7] = 0x22222222u;
     m->w.sreg[8] = 0x80;
-    in = one9("s_atomic_cmpswap_x2 s[4:7], s[2:3], s8 glc");
+    in = g9_one(T9, "s_atomic_cmpswap_x2 s[4:7], s[2:3], s8 glc");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x80), 0xaaaaaaaau);
     ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x84), 0xbbbbbbbbu);
@@ -465,13 +410,13 @@ START_TEST(scalar_atomics)
     m->w.sreg[15] = 0;
     le_put32(m->gmem + 0x210, 7);
     m->w.sreg[10] = 9;
-    in = one9("s_buffer_atomic_umax s10, s[12:15], 0x10 glc");
+    in = g9_one(T9, "s_buffer_atomic_umax s10, s[12:15], 0x10 glc");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x210), 9);
     ck_assert_uint_eq(m->w.sreg[10], 7);
     /* past num_records: nothing happens, 0 returns */
     uint32_t before = mem32(m, UT_MEM_BASE + 0x300);
-    in = one9("s_buffer_atomic_add s10, s[12:15], 0x100 glc");
+    in = g9_one(T9, "s_buffer_atomic_add s10, s[12:15], 0x100 glc");
     ck_assert_int_eq(ut_run(m, &in).status, ISA_EXEC_OK);
     ck_assert_uint_eq(mem32(m, UT_MEM_BASE + 0x300), before);
     ck_assert_uint_eq(m->w.sreg[10], 0);

@@ -40,16 +40,7 @@ static void run_tick(const char *body, bool store, const char *ini, th_found_t *
              store ? "  flat_store_dword v[12:13], v2\n  s_waitcnt vmcnt(0)\n" : "");
     th_launch_t t;
     th_prepare(&t, kernel, ini ? ini : ini_one_wave, NULL, NULL, 0);
-    memset(f, 0, sizeof *f);
-    timing_options_t opt;
-    memset(&opt, 0, sizeof opt);
-    opt.hazards = true;
-    opt.tick_every_cycle = tick;
-    opt.observers[0] = (tev_observer_t){ th_keep_hazards, f };
-    opt.nobservers = 1;
-    timing_result_t res;
-    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
-    timing_result_free(&res);
+    th_run_hazards(&t, f, tick);
     if (out) {
         const launch_buffer_t *b = &t.L->bufs[1];
         memcpy(out, b->data, 64 * sizeof *out);
@@ -62,15 +53,6 @@ static void run(const char *body, bool store, const char *ini, th_found_t *f, ui
     run_tick(body, store, ini, f, out, false);
 }
 
-/* The one finding of kind k (and no other). */
-static const tev_hazard_t *only(const th_found_t *f, tev_hazard_kind_t k)
-{
-    ck_assert_uint_ge(f->n, 1);
-    for (unsigned i = 0; i < f->n; i++)
-        ck_assert_uint_eq(f->h[i].kind, k);
-    return &f->h[0];
-}
-
 /* ---- counters ------------------------------------------------------------------------------- */
 
 /* v2 is 7 before the load; without s_waitcnt the VALU copy reads 7 (the load has not returned: a
@@ -80,7 +62,7 @@ START_TEST(test_read_after_load_without_waitcnt)
     th_found_t f;
     uint32_t out[64];
     run("  v_mov_b32 v1, 7\n  flat_load_dword v1, v[10:11]\n  v_mov_b32 v2, v1\n", true, NULL, &f, out);
-    const tev_hazard_t *h = only(&f, TEV_HZ_VMCNT);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_VMCNT);
     ck_assert_uint_eq(h->reg, ISA_VGPR_BASE + 1);
     ck_assert_uint_eq(h->need, 0);
     ck_assert_uint_eq(h->have, TEV_HZ_NONE);
@@ -107,7 +89,7 @@ START_TEST(test_waitcnt_too_weak)
     char body[512];
     snprintf(body, sizeof body, "%s  v_mov_b32 v2, v3\n", loads);
     run(body, true, NULL, &f, out);
-    const tev_hazard_t *h = only(&f, TEV_HZ_VMCNT);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_VMCNT);
     ck_assert_uint_eq(h->reg, ISA_VGPR_BASE + 3);
     ck_assert_uint_eq(h->have, 1);
     ck_assert_uint_eq(h->need, 0);
@@ -124,7 +106,7 @@ START_TEST(test_scalar_load_without_waitcnt)
 {
     th_found_t f;
     run("  s_load_dword s8, s[0:1], 0x0\n  v_mov_b32 v2, s8\n", true, NULL, &f, NULL);
-    const tev_hazard_t *h = only(&f, TEV_HZ_LGKMCNT);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_LGKMCNT);
     ck_assert_uint_eq(h->reg, 8);
     run("  s_load_dword s8, s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n  v_mov_b32 v2, s8\n", true, NULL, &f, NULL);
     ck_assert_uint_eq(f.n, 0);
@@ -138,7 +120,7 @@ START_TEST(test_write_before_load_returns)
     th_found_t f;
     uint32_t out[64];
     run("  flat_load_dword v2, v[10:11]\n  v_mov_b32 v2, 5\n  s_waitcnt vmcnt(0)\n", true, NULL, &f, out);
-    const tev_hazard_t *h = only(&f, TEV_HZ_VMCNT);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_VMCNT);
     ck_assert(h->write);
     for (int i = 0; i < 64; i++)
         ck_assert_uint_eq(out[i], 100u + (uint32_t)i);
@@ -169,7 +151,7 @@ START_TEST(test_store_reads_data_at_issue)
     snprintf(body, sizeof body, "%s  flat_store_dwordx4 v[12:13], v[2:5]\n  v_mov_b32 v2, 99\n"
              "  s_waitcnt vmcnt(0)\n", head);
     run(body, false, NULL, &f, out);
-    const tev_hazard_t *h = only(&f, TEV_HZ_WS_STORE_DATA);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_WS_STORE_DATA);
     ck_assert_uint_eq(h->need, 1);
     ck_assert_uint_eq(h->have, 0);
     /* and 8 bytes or less need nothing */
@@ -191,7 +173,7 @@ START_TEST(test_vmem_sgpr_wait_states)
     snprintf(body, sizeof body, "%s  v_readfirstlane_b32 s24, v15\n  s_nop 2\n"
              "  buffer_store_dword v2, v14, s[20:23], s24 offen\n  s_waitcnt vmcnt(0)\n", v_sharp);
     run(body, false, NULL, &f, NULL);
-    const tev_hazard_t *h = only(&f, TEV_HZ_WS_VMEM_SGPR);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_WS_VMEM_SGPR);
     ck_assert_uint_eq(h->reg, 24);
     ck_assert_uint_eq(h->need, 5);
     ck_assert_uint_eq(h->have, 3);
@@ -209,7 +191,7 @@ START_TEST(test_lane_select_wait_states)
 {
     th_found_t f;
     run("  v_mov_b32 v2, v0\n  v_readfirstlane_b32 s10, v0\n  v_readlane_b32 s11, v2, s10\n", true, NULL, &f, NULL);
-    const tev_hazard_t *h = only(&f, TEV_HZ_WS_LANE_SELECT);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_WS_LANE_SELECT);
     ck_assert_uint_eq(h->reg, 10);
     ck_assert_uint_eq(h->have, 0);
     ck_assert_uint_eq(h->need, 4);
@@ -224,7 +206,7 @@ START_TEST(test_div_fmas_wait_states)
 {
     th_found_t f;
     run("  v_cmp_eq_u32 vcc, v0, v0\n  v_mov_b32 v3, 1.0\n  v_div_fmas_f32 v2, v3, v3, v3\n", true, NULL, &f, NULL);
-    const tev_hazard_t *h = only(&f, TEV_HZ_WS_DIV_FMAS);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_WS_DIV_FMAS);
     ck_assert_uint_eq(h->have, 1);
     ck_assert_uint_eq(h->need, 4);
     run("  v_cmp_eq_u32 vcc, v0, v0\n  v_mov_b32 v3, 1.0\n  s_nop 2\n  v_div_fmas_f32 v2, v3, v3, v3\n", true, NULL, &f,
@@ -239,7 +221,7 @@ START_TEST(test_setreg_getreg_wait_states)
     th_found_t f;
     run("  s_mov_b32 s10, 0\n  s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s10\n  s_getreg_b32 s11, hwreg(HW_REG_MODE)\n"
         "  v_mov_b32 v2, s11\n", true, NULL, &f, NULL);
-    const tev_hazard_t *h = only(&f, TEV_HZ_WS_GETREG);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_WS_GETREG);
     ck_assert_uint_eq(h->need, 2);
     ck_assert_uint_eq(h->have, 0);
     run("  s_mov_b32 s10, 0\n  s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s10\n  s_nop 1\n"
@@ -247,7 +229,7 @@ START_TEST(test_setreg_getreg_wait_states)
     ck_assert_uint_eq(f.n, 0);
     run("  s_mov_b32 s10, 0\n  s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s10\n  s_setreg_b32 hwreg(HW_REG_MODE, 4, 2), s10\n"
         "  v_mov_b32 v2, 0\n", true, NULL, &f, NULL);
-    only(&f, TEV_HZ_WS_SETREG);
+    th_only(&f, TEV_HZ_WS_SETREG);
 }
 END_TEST
 
@@ -257,7 +239,7 @@ START_TEST(test_dpp_wait_states)
     th_found_t f;
     run("  v_mov_b32 v1, v0\n  v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", true, NULL, &f,
         NULL);
-    const tev_hazard_t *h = only(&f, TEV_HZ_WS_DPP_VGPR);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_WS_DPP_VGPR);
     ck_assert_uint_eq(h->reg, ISA_VGPR_BASE + 1);
     ck_assert_uint_eq(h->need, 2);
     run("  v_mov_b32 v1, v0\n  s_nop 1\n  v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", true, NULL,
@@ -295,7 +277,7 @@ START_TEST(test_lds_race_across_waves)
     th_found_t f;
     snprintf(body, sizeof body, "%s  ds_read_b32 v2, v15\n  s_waitcnt lgkmcnt(0)\n", head);
     run(body, true, ini_two_waves, &f, NULL);
-    const tev_hazard_t *h = only(&f, TEV_HZ_LDS_RACE);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_LDS_RACE);
     ck_assert_uint_ne(h->other_wave, f.wave[0]);
     snprintf(body, sizeof body, "%s  s_waitcnt lgkmcnt(0)\n  s_barrier\n  ds_read_b32 v2, v15\n  s_waitcnt lgkmcnt(0)\n",
              head);
@@ -327,12 +309,12 @@ START_TEST(test_lds_race_second_element)
     snprintf(body, sizeof body, "  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n%s"
              "  ds_read2_b32 v[2:3], v15 offset0:128 offset1:0\n  s_waitcnt lgkmcnt(0)\n", nb);
     run(body, true, ini_two_waves_1k, &f, NULL);
-    const tev_hazard_t *h = only(&f, TEV_HZ_LDS_RACE);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_LDS_RACE);
     ck_assert_uint_lt(h->addr, 512);
     snprintf(body, sizeof body, "  s_mov_b32 m0, -1\n  ds_write2_b32 v14, v0, v0 offset0:128 offset1:0\n%s"
              "  ds_read_b32 v2, v15\n  s_waitcnt lgkmcnt(0)\n", nb);
     run(body, true, ini_two_waves_1k, &f, NULL);
-    h = only(&f, TEV_HZ_LDS_RACE);
+    h = th_only(&f, TEV_HZ_LDS_RACE);
     ck_assert_uint_lt(h->addr, 512);
     /* the work-item's own word and a word nobody wrote: no race */
     snprintf(body, sizeof body, "  s_mov_b32 m0, -1\n  ds_write_b32 v14, v0\n%s"
@@ -367,13 +349,13 @@ START_TEST(test_lds_race_bytes)
     /* the other wave's byte of the same dword: a race, reported at that byte */
     snprintf(body, sizeof body, "%s  v_xor_b32 v19, 1, v18\n  ds_read_u8 v2, v19\n  s_waitcnt lgkmcnt(0)\n", head);
     run(body, true, ini_two_waves, &f, NULL);
-    const tev_hazard_t *h = only(&f, TEV_HZ_LDS_RACE);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_LDS_RACE);
     ck_assert_uint_ne(h->other_wave, f.wave[0]);
     ck_assert_uint_eq(h->addr % 4 < 2, 1);
     /* a dword read over bytes another wave wrote is one too */
     snprintf(body, sizeof body, "%s  ds_read_b32 v2, v16\n  s_waitcnt lgkmcnt(0)\n", head);
     run(body, true, ini_two_waves, &f, NULL);
-    only(&f, TEV_HZ_LDS_RACE);
+    th_only(&f, TEV_HZ_LDS_RACE);
 }
 END_TEST
 

@@ -37,25 +37,8 @@ static void run(isa_target_t target, const char *body, th_found_t *f)
     th_launch_t t;
     th_prepare(&t, kernel, ini, NULL, sets, 0);
     ck_assert_uint_eq(t.prog.kernels[0].target, target);
-    memset(f, 0, sizeof *f);
-    timing_options_t opt;
-    memset(&opt, 0, sizeof opt);
-    opt.hazards = true;
-    opt.observers[0] = (tev_observer_t){ th_keep_hazards, f };
-    opt.nobservers = 1;
-    timing_result_t res;
-    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
-    timing_result_free(&res);
+    th_run_hazards(&t, f, false);
     th_release(&t);
-}
-
-/* The one finding of kind k (and no other). */
-static const tev_hazard_t *only(const th_found_t *f, tev_hazard_kind_t k)
-{
-    ck_assert_uint_ge(f->n, 1);
-    for (unsigned i = 0; i < f->n; i++)
-        ck_assert_uint_eq(f->h[i].kind, k);
-    return &f->h[0];
 }
 
 /* s_movrels right after a SALU write of M0: 1 wait state on gfx9, none on gfx8. */
@@ -64,12 +47,12 @@ START_TEST(test_m0_then_s_movrel)
     th_found_t f;
     const char *bad = "  s_mov_b32 s8, 5\n  s_mov_b32 m0, 1\n  s_movrels_b32 s9, s7\n";
     run(ISA_TARGET_GFX900, bad, &f);
-    const tev_hazard_t *h = only(&f, TEV_HZ_WS_M0_READ);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_WS_M0_READ);
     ck_assert_uint_eq(h->reg, ISA_REG_M0);
     ck_assert_uint_eq(h->need, 1);
     ck_assert_uint_eq(h->have, 0);
     run(ISA_TARGET_GFX906, bad, &f);
-    only(&f, TEV_HZ_WS_M0_READ);
+    th_only(&f, TEV_HZ_WS_M0_READ);
     run(ISA_TARGET_GFX900, "  s_mov_b32 m0, 1\n  s_nop 0\n  s_movrels_b32 s9, s7\n", &f);
     ck_assert_uint_eq(f.n, 0);
     run(ISA_TARGET_GFX900, "  s_movk_i32 m0, 0x1\n  v_mov_b32 v1, 0\n  s_movreld_b32 s8, s7\n", &f);
@@ -85,7 +68,7 @@ START_TEST(test_m0_then_lds_dma)
     th_found_t f;
     const char *bad = "  s_mov_b32 m0, 0\n  buffer_load_dword v2, v14, s[20:23], 0 offen lds\n  s_waitcnt vmcnt(0)\n";
     run(ISA_TARGET_GFX900, bad, &f);
-    const tev_hazard_t *h = only(&f, TEV_HZ_WS_M0_READ);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_WS_M0_READ);
     ck_assert_uint_eq(h->reg, ISA_REG_M0);
     ck_assert_uint_eq(h->have, 0);
     run(ISA_TARGET_GFX900, "  s_mov_b32 m0, 0\n  v_mov_b32 v3, 0\n  buffer_load_dword v2, v14, s[20:23], 0 offen lds\n"
@@ -115,11 +98,11 @@ START_TEST(test_gfx8_rows_on_gfx9)
     th_found_t f;
     run(ISA_TARGET_GFX900, "  v_mov_b32 v15, 0\n  v_readfirstlane_b32 s24, v15\n  s_nop 2\n"
         "  buffer_store_dword v0, v14, s[20:23], s24 offen\n  s_waitcnt vmcnt(0)\n", &f);
-    const tev_hazard_t *h = only(&f, TEV_HZ_WS_VMEM_SGPR);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_WS_VMEM_SGPR);
     ck_assert_uint_eq(h->need, 5);
     ck_assert_uint_eq(h->have, 3);
     run(ISA_TARGET_GFX900, "  v_mov_b32 v1, 1\n  v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", &f);
-    ck_assert_uint_eq(only(&f, TEV_HZ_WS_DPP_VGPR)->need, 2);
+    ck_assert_uint_eq(th_only(&f, TEV_HZ_WS_DPP_VGPR)->need, 2);
 }
 END_TEST
 
@@ -136,9 +119,41 @@ START_TEST(test_vmcnt_limit)
     run(ISA_TARGET_GFX803, body, &f);
     ck_assert_uint_eq(f.n, 0);
     run(ISA_TARGET_GFX900, body, &f);
-    const tev_hazard_t *h = only(&f, TEV_HZ_VMCNT);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_VMCNT);
     ck_assert_uint_eq(h->reg, ISA_VGPR_BASE + 30);
     ck_assert_uint_eq(h->need, 15);
+}
+END_TEST
+
+/* v_swap_b32 writes both its VGPRs: its second one (src0) is a VALU write to the wait-state rows
+ * too. Wait states hand-counted: the DPP read right after the swap has 0 of the 2 it needs, one
+ * s_nop 0 gives it 1, s_nop 1 the 2; the store of 12 bytes then the swap of its data VGPR v5 has 0
+ * of 1. */
+START_TEST(test_swap_second_destination)
+{
+    th_found_t f;
+    const char *pre = "  v_mov_b32 v1, 1\n  v_mov_b32 v2, 2\n  s_nop 4\n";
+    char body[512];
+    snprintf(body, sizeof body, "%s  v_swap_b32 v1, v2\n  v_mov_b32_dpp v3, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", pre);
+    run(ISA_TARGET_GFX900, body, &f);
+    const tev_hazard_t *h = th_only(&f, TEV_HZ_WS_DPP_VGPR);
+    ck_assert_uint_eq(h->reg, ISA_VGPR_BASE + 2);
+    ck_assert_uint_eq(h->need, 2);
+    ck_assert_uint_eq(h->have, 0);
+    ck_assert_uint_eq(h->src_pc + 1, h->pc); /* the swap, right before */
+    snprintf(body, sizeof body, "%s  v_swap_b32 v1, v2\n  s_nop 0\n  v_mov_b32_dpp v3, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", pre);
+    run(ISA_TARGET_GFX906, body, &f);
+    ck_assert_uint_eq(th_only(&f, TEV_HZ_WS_DPP_VGPR)->have, 1);
+    snprintf(body, sizeof body, "%s  v_swap_b32 v1, v2\n  s_nop 1\n  v_mov_b32_dpp v3, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", pre);
+    run(ISA_TARGET_GFX900, body, &f);
+    ck_assert_uint_eq(f.n, 0);
+    run(ISA_TARGET_GFX900, "  v_mov_b32 v4, 0\n  v_mov_b32 v5, 0\n  v_mov_b32 v6, 0\n  v_mov_b32 v7, 0\n  s_nop 4\n"
+        "  s_mov_b64 exec, 1\n  buffer_store_dwordx3 v[4:6], v14, s[20:23], 0 offen\n  v_swap_b32 v7, v5\n"
+        "  s_waitcnt vmcnt(0)\n", &f);
+    h = th_only(&f, TEV_HZ_WS_STORE_DATA);
+    ck_assert_uint_eq(h->reg, ISA_VGPR_BASE + 5);
+    ck_assert_uint_eq(h->need, 1);
+    ck_assert_uint_eq(h->have, 0);
 }
 END_TEST
 
@@ -152,6 +167,7 @@ static Suite *hazard9_suite(void)
     tcase_add_test(tc, test_m0_then_lds_is_no_hazard);
     tcase_add_test(tc, test_gfx8_rows_on_gfx9);
     tcase_add_test(tc, test_vmcnt_limit);
+    tcase_add_test(tc, test_swap_second_destination);
     suite_add_tcase(s, tc);
     return s;
 }

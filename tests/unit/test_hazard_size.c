@@ -17,15 +17,7 @@ static void run(const char *kernel, const char *ini, th_found_t *f)
     static const char *const sets[] = { "gpu.compute_units=1", "cu.simds=1", "cu.wave_slots=1", NULL };
     th_launch_t t;
     th_prepare(&t, kernel, ini, NULL, sets, 0);
-    memset(f, 0, sizeof *f);
-    timing_options_t opt;
-    memset(&opt, 0, sizeof opt);
-    opt.hazards = true;
-    opt.observers[0] = (tev_observer_t){ th_keep_hazards, f };
-    opt.nobservers = 1;
-    timing_result_t res;
-    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
-    timing_result_free(&res);
+    th_run_hazards(&t, f, false);
     th_release(&t);
 }
 

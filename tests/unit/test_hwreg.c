@@ -83,12 +83,59 @@ START_TEST(hw_id_functional)
 }
 END_TEST
 
+/* IB_STS's VM_CNT with 20 loads outstanding: gfx9 counts to 63, its two high bits in VM_CNT_HI
+ * [23:22] (Vega ISA manual, "Hardware registers", IB_STS; AMD's umr names the field VM_CNT_HI):
+ * 20 = 0b01_0100 reads 4 | 1 << 22; gfx803's 4-bit field saturates at 15. */
+static const char ib_kernel[] =
+    "k:\n"
+    "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
+    "  s_waitcnt lgkmcnt(0)\n"
+    "  v_mov_b32 v1, s4\n"
+    "  v_mov_b32 v2, s5\n"
+    "  flat_load_dword v3, v[1:2]\n  flat_load_dword v4, v[1:2]\n  flat_load_dword v5, v[1:2]\n"
+    "  flat_load_dword v6, v[1:2]\n  flat_load_dword v7, v[1:2]\n  flat_load_dword v8, v[1:2]\n"
+    "  flat_load_dword v9, v[1:2]\n  flat_load_dword v10, v[1:2]\n  flat_load_dword v11, v[1:2]\n"
+    "  flat_load_dword v12, v[1:2]\n  flat_load_dword v13, v[1:2]\n  flat_load_dword v14, v[1:2]\n"
+    "  flat_load_dword v15, v[1:2]\n  flat_load_dword v16, v[1:2]\n  flat_load_dword v17, v[1:2]\n"
+    "  flat_load_dword v18, v[1:2]\n  flat_load_dword v19, v[1:2]\n  flat_load_dword v20, v[1:2]\n"
+    "  flat_load_dword v21, v[1:2]\n  flat_load_dword v22, v[1:2]\n"
+    "  s_getreg_b32 s8, hwreg(HW_REG_IB_STS)\n"
+    "  s_waitcnt vmcnt(0)\n"
+    "  v_mov_b32 v3, s8\n"
+    "  s_mov_b64 exec, 1\n"
+    "  flat_store_dword v[1:2], v3\n"
+    "  s_waitcnt vmcnt(0)\n"
+    "  s_endpgm\n";
+
+static uint32_t ib_sts_read(const char *target)
+{
+    static const char ib_ini[] = "grid = 64\nworkgroup = 64\n"
+                                 "[buffer out]\ntype = u32\ncount = 4\ninit = value(0)\n"
+                                 "[args]\nout = @out\n";
+    const char *sets[] = { target, NULL };
+    th_launch_t t;
+    th_prepare(&t, ib_kernel, ib_ini, NULL, sets, 0);
+    th_run(&t, true);
+    uint32_t v = ((const uint32_t *)t.L->bufs[0].data)[0];
+    th_release(&t);
+    return v;
+}
+
+START_TEST(ib_sts_vm_cnt)
+{
+    ck_assert_uint_eq(ib_sts_read("gpu.target=gfx900"), 4u | 1u << 22);
+    ck_assert_uint_eq(ib_sts_read("gpu.target=gfx906"), 4u | 1u << 22);
+    ck_assert_uint_eq(ib_sts_read("gpu.target=gfx803"), 15u);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("hwreg");
     TCase *t = tcase_create("placement");
     tcase_add_test(t, hw_id_is_the_placement);
     tcase_add_test(t, hw_id_functional);
+    tcase_add_test(t, ib_sts_vm_cnt);
     suite_add_tcase(s, t);
     return s;
 }

@@ -266,36 +266,7 @@ END_TEST
  * when it succeeds. */
 static char *prepare_error_src(const char *src, const char *body, char *ini_path, size_t len)
 {
-    char dir[] = "/tmp/gcnsim-ld-XXXXXX";
-    ck_assert_ptr_nonnull(mkdtemp(dir));
-    char kpath[64];
-    snprintf(kpath, sizeof kpath, "%s/k.s", dir);
-    snprintf(ini_path, len, "%s/k.ini", dir);
-    FILE *f = fopen(kpath, "w");
-    fputs(src, f);
-    fclose(f);
-    f = fopen(ini_path, "w");
-    fprintf(f, "[kernel]\nsource = k.s\n%s", body);
-    fclose(f);
-    wl_workload_t wl;
-    ck_assert_int_eq(wl_load(ini_path, NULL, 0, &wl, stderr), 0);
-    isa_program_t prog;
-    ck_assert_int_eq(kprogram_assemble(wl.source, ISA_TARGET_GFX803, &prog, stderr), 0);
-    launch_t *L = calloc(1, sizeof *L);
-    char *buf = NULL;
-    size_t n = 0;
-    FILE *err = open_memstream(&buf, &n);
-    launch_options_t lo = { 0, 0, ISA_TARGET_GFX803 };
-    if (launch_prepare(L, &wl, &prog, &lo, err) == 0)
-        launch_free(L);
-    fclose(err);
-    free(L);
-    isa_program_free(&prog);
-    wl_free(&wl);
-    unlink(kpath);
-    unlink(ini_path);
-    rmdir(dir);
-    return buf;
+    return th_prepare_error(src, body, ISA_TARGET_GFX803, ini_path, len);
 }
 
 static char *prepare_error(const char *body, char *ini_path, size_t len)

@@ -413,7 +413,7 @@ START_TEST(other_hw_registers)
     m->w.hw_id = isa_hw_id(5, 2, 13, 3, 7);
     m->w.gpr_alloc = isa_gpr_alloc(24, 48);
     m->w.lds_alloc = isa_lds_alloc(1000);
-    m->w.ib_sts = isa_ib_sts(3, 20);
+    m->w.ib_sts = isa_ib_sts(ISA_TARGET_GFX803, 3, 20);
     m->w.status = ISA_STATUS_VALID | ISA_STATUS_IN_TG;
     isa_inst_t get = ut_inst(ISA_s_getreg_b32);
     get.sdst = ut_s(0);

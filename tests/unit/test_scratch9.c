@@ -71,15 +71,7 @@ START_TEST(both_paths_one_memory)
     for (int timed = 0; timed < 2; timed++) {
         th_launch_t t;
         th_prepare(&t, kernel, ini, NULL, gfx900, 0);
-        if (timed) {
-            timing_options_t opt;
-            memset(&opt, 0, sizeof opt);
-            timing_result_t res;
-            ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
-            timing_result_free(&res);
-        } else {
-            ck_assert_int_eq(functional_run(t.L), 0);
-        }
+        th_run(&t, timed);
         const uint32_t *out = (const uint32_t *)t.L->bufs[0].data;
         for (unsigned i = 0; i < 256; i++) {
             ck_assert_msg(out[2 * i] == 3 * i, "%s: out[%u] = %u", timed ? "timing" : "functional", 2 * i, out[2 * i]);

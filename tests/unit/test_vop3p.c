@@ -12,7 +12,7 @@
 #include "asm/asm_decode.h"
 #include "asm/asm_encode.h"
 #include "asm/asm_vop3p.h"
-#include "asm_harness.h"
+#include "gfx9_harness.h"
 
 __extension__ typedef _Float16 hf;
 
@@ -24,18 +24,7 @@ static bool hnan(uint32_t b) { return (b & 0x7fffu) > 0x7c00u; }
 /* One instruction of gfx906 text (gfx900 for v_mad_mix*, which gfx906 does not have). */
 static isa_inst_t vp(const char *line)
 {
-    char text[256];
-    snprintf(text, sizeof text, ".amdgcn_target \"amdgcn-amd-amdhsa--%s\"\nentry:\n  %s\n",
-             strncmp(line, "v_mad_mix", 9) == 0 ? "gfx900:xnack-" : "gfx906", line);
-    return ah_one(text);
-}
-
-/* The diagnostics of gfx906 text that must fail once. */
-static char *vp_fails(const char *line)
-{
-    char text[256];
-    snprintf(text, sizeof text, ".amdgcn_target \"amdgcn-amd-amdhsa--gfx906\"\nentry:\n  %s\n", line);
-    return ah_fails(text, 1);
+    return g9_one(strncmp(line, "v_mad_mix", 9) == 0 ? ISA_TARGET_GFX900 : ISA_TARGET_GFX906, line);
 }
 
 /* Run `line` (destination v0, sources v1..v3) on a machine whose v1..v3 hold `a`, `b`, `c` in every
@@ -428,25 +417,25 @@ START_TEST(test_asm_rules)
     ck_assert(in.src[0].neg && !in.src[1].neg && !in.src[1].abs);
     in = vp("v_dot2_f32_f16 v0, v1, v2, v3 neg_lo:[0,1,1] neg_hi:[1,0,1]");
     ck_assert(!in.src[0].neg && in.src[1].neg && in.src[2].neg && in.src[0].abs && !in.src[1].abs && in.src[2].abs);
-    char *d = vp_fails("v_pk_add_f16 v0, v1, v2 clamp op_sel:[1,0]");
+    char *d = g9_fails(ISA_TARGET_GFX906, "v_pk_add_f16 v0, v1, v2 clamp op_sel:[1,0]");
     ck_assert_ptr_nonnull(strstr(d, "out of order"));
     free(d);
-    d = vp_fails("v_pk_add_f16 v0, 0x4100, v2");
+    d = g9_fails(ISA_TARGET_GFX906, "v_pk_add_f16 v0, 0x4100, v2");
     ck_assert_ptr_nonnull(strstr(d, "literal constants are not allowed"));
     free(d);
-    d = vp_fails("v_pk_add_f16 v0, s1, s2");
+    d = g9_fails(ISA_TARGET_GFX906, "v_pk_add_f16 v0, s1, s2");
     ck_assert_ptr_nonnull(strstr(d, "constant bus"));
     free(d);
-    d = vp_fails("v_fma_mix_f32 v0, v1, v2, v3 neg_lo:[1,0,0]");
+    d = g9_fails(ISA_TARGET_GFX906, "v_fma_mix_f32 v0, v1, v2, v3 neg_lo:[1,0,0]");
     ck_assert_ptr_nonnull(strstr(d, "not neg_lo"));
     free(d);
-    d = vp_fails("v_add_f32 v0, v1, v2 op_sel:[1,0]");
+    d = g9_fails(ISA_TARGET_GFX906, "v_add_f32 v0, v1, v2 op_sel:[1,0]");
     ck_assert_ptr_nonnull(strstr(d, "VOP3P modifiers"));
     free(d);
-    d = vp_fails("v_pk_add_f16 v0, v1, v2 op_sel:[2,0]");
+    d = g9_fails(ISA_TARGET_GFX906, "v_pk_add_f16 v0, v1, v2 op_sel:[2,0]");
     ck_assert_ptr_nonnull(strstr(d, "expected 0 or 1"));
     free(d);
-    d = vp_fails("v_mad_mix_f32 v0, v1, v2, v3"); /* gfx906 has v_fma_mix_f32 at that opcode */
+    d = g9_fails(ISA_TARGET_GFX906, "v_mad_mix_f32 v0, v1, v2, v3"); /* gfx906 has v_fma_mix_f32 at that opcode */
     ck_assert_ptr_nonnull(strstr(d, "does not exist on gfx906 (it is a gfx900 instruction)"));
     free(d);
     d = ah_fails(".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\nv_dot4_i32_i8 v0, v1, v2, v3\n", 1);

@@ -1,6 +1,7 @@
 /* timing_harness.h: shared by the tests that run the timing model: an event recorder (an observer
- * that keeps every event), and preparing a launch from a workload file — or from kernel text and a
- * workload body written to a temporary directory — with configuration overrides. */
+ * that keeps every event), preparing a launch from a workload file — or from kernel text and a
+ * workload body written to a temporary directory — with configuration overrides, running it (in
+ * time, functionally, or with the hazard checker), and launch_prepare's messages for a workload. */
 #ifndef GCNSIM_TESTS_TIMING_HARNESS_H
 #define GCNSIM_TESTS_TIMING_HARNESS_H
 
@@ -14,6 +15,7 @@
 #include "config/config.h"
 #include "load/kprogram.h"
 #include "load/launch.h"
+#include "machine/functional.h"
 #include "machine/timing.h"
 
 typedef struct {
@@ -61,25 +63,42 @@ typedef struct {
  * and the workload body `ini` (everything after the [kernel] source line), written to a temporary
  * directory. `sets` are configuration overrides ("section.key=value"), NULL-terminated or NULL;
  * max_instructions is the --max-instructions limit (0: the default). */
+/* A new temporary directory (its path into dir) holding the kernel text as k.s and the workload
+ * "[kernel]\nsource = k.s\n" + body as k.ini (its path into ini_path, len bytes). */
+static inline void th_write_workload(char dir[40], const char *kernel, const char *body, char *ini_path, size_t len)
+{
+    snprintf(dir, 40, "/tmp/gcnsim-test-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char kpath[64];
+    snprintf(kpath, sizeof kpath, "%s/k.s", dir);
+    snprintf(ini_path, len, "%s/k.ini", dir);
+    FILE *f = fopen(kpath, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(kernel, f);
+    fclose(f);
+    f = fopen(ini_path, "w");
+    ck_assert_ptr_nonnull(f);
+    fprintf(f, "[kernel]\nsource = k.s\n%s", body);
+    fclose(f);
+}
+
+static inline void th_remove_workload(const char *dir)
+{
+    char p[64];
+    snprintf(p, sizeof p, "%s/k.s", dir);
+    unlink(p);
+    snprintf(p, sizeof p, "%s/k.ini", dir);
+    unlink(p);
+    rmdir(dir);
+}
+
 static inline void th_prepare(th_launch_t *t, const char *kernel, const char *ini, const char *ini_path,
                               const char *const *sets, uint64_t max_instructions)
 {
     memset(t, 0, sizeof *t);
     char ipath[64];
     if (kernel) {
-        snprintf(t->dir, sizeof t->dir, "/tmp/gcnsim-test-XXXXXX");
-        ck_assert_ptr_nonnull(mkdtemp(t->dir));
-        char kpath[64];
-        snprintf(kpath, sizeof kpath, "%s/k.s", t->dir);
-        snprintf(ipath, sizeof ipath, "%s/k.ini", t->dir);
-        FILE *f = fopen(kpath, "w");
-        ck_assert_ptr_nonnull(f);
-        fputs(kernel, f);
-        fclose(f);
-        f = fopen(ipath, "w");
-        ck_assert_ptr_nonnull(f);
-        fprintf(f, "[kernel]\nsource = k.s\n%s", ini);
-        fclose(f);
+        th_write_workload(t->dir, kernel, ini, ipath, sizeof ipath);
         ini_path = ipath;
     }
     cfg_defaults(&t->cfg);
@@ -101,15 +120,76 @@ static inline void th_release(th_launch_t *t)
     free(t->L);
     isa_program_free(&t->prog);
     wl_free(&t->wl);
-    if (t->dir[0]) {
-        char p[64];
-        snprintf(p, sizeof p, "%s/k.s", t->dir);
-        unlink(p);
-        snprintf(p, sizeof p, "%s/k.ini", t->dir);
-        unlink(p);
-        rmdir(t->dir);
-    }
+    if (t->dir[0])
+        th_remove_workload(t->dir);
     memset(t, 0, sizeof *t);
+}
+
+/* launch_prepare's messages for `kernel` (text) and the workload `body`, assembled and prepared for
+ * `target`: "" when it succeeds (malloc'd). The workload's path into ini_path (removed by then). */
+static inline char *th_prepare_error(const char *kernel, const char *body, isa_target_t target, char *ini_path,
+                                     size_t len)
+{
+    char dir[40];
+    th_write_workload(dir, kernel, body, ini_path, len);
+    wl_workload_t wl;
+    ck_assert_int_eq(wl_load(ini_path, NULL, 0, &wl, stderr), 0);
+    isa_program_t prog;
+    ck_assert_int_eq(kprogram_assemble(wl.source, target, &prog, stderr), 0);
+    launch_t *L = calloc(1, sizeof *L);
+    ck_assert_ptr_nonnull(L);
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *err = open_memstream(&buf, &n);
+    ck_assert_ptr_nonnull(err);
+    launch_options_t lo = { 0, 0, target };
+    if (launch_prepare(L, &wl, &prog, &lo, err) == 0)
+        launch_free(L);
+    fclose(err);
+    free(L);
+    isa_program_free(&prog);
+    wl_free(&wl);
+    th_remove_workload(dir);
+    return buf;
+}
+
+/* Run the prepared launch in time (default options) or functionally; it must succeed. */
+static inline void th_run(th_launch_t *t, bool timed)
+{
+    if (timed) {
+        timing_options_t opt;
+        memset(&opt, 0, sizeof opt);
+        timing_result_t res;
+        ck_assert_int_eq(timing_run(t->L, &t->cfg, &opt, &res, stderr), 0);
+        timing_result_free(&res);
+    } else {
+        ck_assert_int_eq(functional_run(t->L), 0);
+    }
+}
+
+/* The one finding of kind k in f (and no other). */
+static inline const tev_hazard_t *th_only(const th_found_t *f, tev_hazard_kind_t k)
+{
+    ck_assert_uint_ge(f->n, 1);
+    for (unsigned i = 0; i < f->n; i++)
+        ck_assert_uint_eq(f->h[i].kind, k);
+    return &f->h[0];
+}
+
+/* Run it in time with the hazard checker on (tick: the tick-every-cycle debug mode); its findings
+ * into f. */
+static inline void th_run_hazards(th_launch_t *t, th_found_t *f, bool tick)
+{
+    memset(f, 0, sizeof *f);
+    timing_options_t opt;
+    memset(&opt, 0, sizeof opt);
+    opt.hazards = true;
+    opt.tick_every_cycle = tick;
+    opt.observers[0] = (tev_observer_t){ th_keep_hazards, f };
+    opt.nobservers = 1;
+    timing_result_t res;
+    ck_assert_int_eq(timing_run(t->L, &t->cfg, &opt, &res, stderr), 0);
+    timing_result_free(&res);
 }
 
 #endif
