@@ -137,7 +137,12 @@ enum {
  *   W              s_waitcnt expression: vmcnt(N) expcnt(N) lgkmcnt(N), in any order, joined by
  *                  spaces, '&' or ','; or a plain integer
  *   G              VGPR index-mode mask: gpr_idx(SRC0,SRC1,SRC2,DST) (any subset, each once) or an
- *                  integer 0..15 (bit 0 src0, 1 src1, 2 src2, 3 dst), kept in simm16 */
+ *                  integer 0..15 (bit 0 src0, 1 src1, 2 src2, 3 dst), kept in simm16
+ *   X X2 .. X32    CDNA: AGPR destination (aN, a[a:b]); x x2 .. x32 an AGPR source
+ *   Y Y2 .. Y32    CDNA: an MFMA's result: AGPRs on gfx908, AGPRs or VGPRs on gfx90a and later;
+ *                  y y2 .. y32 its accumulator source (srcC): the same, or an inline constant
+ * On gfx90a and later the data operands (D, V, R) of DS, FLAT/global/scratch and MUBUF/MTBUF
+ * instructions may be AGPRs too, all of them or none (the acc bit). */
 
 typedef struct {
     const char *name;  /* mnemonic without suffix, e.g. "v_add_f32" */
@@ -195,6 +200,27 @@ typedef struct {
 static inline bool isa_opnd_is_vgpr(isa_operand_t o) { return o.code >= ISA_VGPR_BASE && o.code < ISA_AGPR_BASE; }
 static inline bool isa_opnd_is_agpr(isa_operand_t o) { return o.code >= ISA_AGPR_BASE && o.code < ISA_AGPR_BASE + 256; }
 static inline bool isa_opnd_is_sreg(isa_operand_t o) { return o.code < ISA_NUM_SREGS; }
+/* ---- CDNA AGPR operands (agpr) ----
+ * The encodings write a VGPR and an AGPR alike as a register number (8-bit VGPR fields, or 256 + n
+ * in a 9-bit source field); the opcode (v_accvgpr_*), an acc bit (gfx90a's loads and stores, the
+ * MFMA's acc_cd and acc) or the field tells which file. isa_opnd_vnum: that number;
+ * isa_opnd_src9: the 9-bit source code; isa_opnd_to_agpr: a VGPR operand read from a field whose
+ * acc bit is set, as the AGPR it names. docs/asm.md, "AGPRs". */
+static inline bool isa_opnd_is_vreg(isa_operand_t o) { return isa_opnd_is_vgpr(o) || isa_opnd_is_agpr(o); }
+static inline unsigned isa_opnd_vnum(isa_operand_t o)
+{
+    return (unsigned)o.code - (isa_opnd_is_agpr(o) ? (unsigned)ISA_AGPR_BASE : (unsigned)ISA_VGPR_BASE);
+}
+static inline uint16_t isa_opnd_src9(isa_operand_t o)
+{
+    return isa_opnd_is_agpr(o) ? (uint16_t)(o.code - ISA_AGPR_BASE + ISA_VGPR_BASE) : o.code;
+}
+static inline isa_operand_t isa_opnd_to_agpr(isa_operand_t o)
+{
+    if (isa_opnd_is_vgpr(o))
+        o.code = (uint16_t)(o.code - ISA_VGPR_BASE + ISA_AGPR_BASE);
+    return o;
+}
 
 enum { ISA_MAX_SRCS = 4 };
 
