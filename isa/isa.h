@@ -138,11 +138,13 @@ enum {
  *                  spaces, '&' or ','; or a plain integer
  *   G              VGPR index-mode mask: gpr_idx(SRC0,SRC1,SRC2,DST) (any subset, each once) or an
  *                  integer 0..15 (bit 0 src0, 1 src1, 2 src2, 3 dst), kept in simm16
- * CDNA's matrix instructions (mfma; docs/asm.md, "Matrix instructions"):
- *   X2 .. X32      MFMA destination D: an AGPR tuple (gfx908), a VGPR or an AGPR tuple (gfx90a+)
- *   Y Y2 Y4        MFMA A or B source: a VGPR or AGPR tuple (no SGPR, no constant)
- *   Z2 .. Z32      MFMA accumulator C: a tuple of D's kind (AGPRs on gfx908), or on gfx90a+ an
- *                  inline constant (every element of C) */
+ *   X X2 .. X32    CDNA: AGPR destination (aN, a[a:b]); x x2 .. x32 an AGPR source
+ *   Y Y2 .. Y32    CDNA: an MFMA's result: AGPRs on gfx908, AGPRs or VGPRs on gfx90a and later;
+ *                  y y2 .. y32 its accumulator source (srcC): the same, or an inline constant
+ *   B B2 B4        CDNA (mfma): an MFMA's A or B source, a VGPR or AGPR tuple (no SGPR, no constant);
+ *                  the MFMA signatures: docs/asm.md, "Matrix instructions"
+ * On gfx90a and later the data operands (D, V, R) of DS, FLAT/global/scratch and MUBUF/MTBUF
+ * instructions may be AGPRs too, all of them or none (the acc bit). */
 
 typedef struct {
     const char *name;  /* mnemonic without suffix, e.g. "v_add_f32" */
@@ -200,6 +202,27 @@ typedef struct {
 static inline bool isa_opnd_is_vgpr(isa_operand_t o) { return o.code >= ISA_VGPR_BASE && o.code < ISA_AGPR_BASE; }
 static inline bool isa_opnd_is_agpr(isa_operand_t o) { return o.code >= ISA_AGPR_BASE && o.code < ISA_AGPR_BASE + 256; }
 static inline bool isa_opnd_is_sreg(isa_operand_t o) { return o.code < ISA_NUM_SREGS; }
+/* ---- CDNA AGPR operands (agpr) ----
+ * The encodings write a VGPR and an AGPR alike as a register number (8-bit VGPR fields, or 256 + n
+ * in a 9-bit source field); the opcode (v_accvgpr_*), an acc bit (gfx90a's loads and stores, the
+ * MFMA's acc_cd and acc) or the field tells which file. isa_opnd_vnum: that number;
+ * isa_opnd_src9: the 9-bit source code; isa_opnd_to_agpr: a VGPR operand read from a field whose
+ * acc bit is set, as the AGPR it names. docs/asm.md, "AGPRs". */
+static inline bool isa_opnd_is_vreg(isa_operand_t o) { return isa_opnd_is_vgpr(o) || isa_opnd_is_agpr(o); }
+static inline unsigned isa_opnd_vnum(isa_operand_t o)
+{
+    return (unsigned)o.code - (isa_opnd_is_agpr(o) ? (unsigned)ISA_AGPR_BASE : (unsigned)ISA_VGPR_BASE);
+}
+static inline uint16_t isa_opnd_src9(isa_operand_t o)
+{
+    return isa_opnd_is_agpr(o) ? (uint16_t)(o.code - ISA_AGPR_BASE + ISA_VGPR_BASE) : o.code;
+}
+static inline isa_operand_t isa_opnd_to_agpr(isa_operand_t o)
+{
+    if (isa_opnd_is_vgpr(o))
+        o.code = (uint16_t)(o.code - ISA_VGPR_BASE + ISA_AGPR_BASE);
+    return o;
+}
 
 enum { ISA_MAX_SRCS = 4 };
 

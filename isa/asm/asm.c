@@ -9,6 +9,7 @@
 #include "asm/asm_directives.h"
 #include "asm/asm_lex.h"
 #include "asm/asm_match.h"
+#include "asm/asm_agpr.h"
 #include "asm/asm_sdwa_dpp.h"
 #include "asm/asm_operands.h"
 #include "asm/asm_program.h"
@@ -378,6 +379,15 @@ static void instruction(asm_ctx_t *c, uint32_t i)
     if (in->glc && isa_smem_atomic_flat_op(op) != ISA_NUM_OPS) /* gfx9: the old value returns into the data */
         in->sdst = (isa_operand_t){ in->src[0].code, (uint8_t)(isa_ops[op].mem_bytes / 4), 0, 0 };
 matched:
+    if (isa_target_cdna(c->target)) { /* CDNA's AGPRs (asm_agpr.h) */
+        const char *why = asm_agpr_mem_rule(c->target, in);
+        if (!why)
+            why = asm_agpr_inst_rule(c->target, in);
+        if (why) {
+            asm_error(c, t->col, "'%s': %s", c->mnemonic[op], why);
+            return;
+        }
+    }
     pi.line = c->line;
     pi.line_len = c->line_len;
     if (pi.label) {

@@ -346,9 +346,11 @@ bool asm_sig_parse(const char *sig, asm_sig_list_t *out)
         case 'T': g->kind = SIG_RSRC; g->width = 4; break;
         case 'O': g->kind = SIG_SOFFSET; break;
         case 'G': g->kind = SIG_GPRIDX; break;
-        case 'X': g->kind = SIG_MFMA_DST; break;
-        case 'Y': g->kind = SIG_MFMA_SRC; break;
-        case 'Z': g->kind = SIG_MFMA_ACC; break;
+        case 'X': g->kind = SIG_ADST; break;
+        case 'x': g->kind = SIG_ASRC; break;
+        case 'Y': g->kind = SIG_ACC_DST; break;
+        case 'y': g->kind = SIG_ACC_SRC; break;
+        case 'B': g->kind = SIG_MFMA_SRC; break;
         default: return false;
         }
     }

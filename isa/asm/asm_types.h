@@ -54,10 +54,12 @@ typedef enum {
     SIG_RSRC,      /* T: four aligned SGPRs, a buffer descriptor */
     SIG_SOFFSET,   /* O */
     SIG_GPRIDX,    /* G */
-    /* CDNA's matrix instructions (mfma): isa.h, "Operand signatures" */
-    SIG_MFMA_DST,  /* X2 X4 .. X32 */
-    SIG_MFMA_SRC,  /* Y Y2 Y4 */
-    SIG_MFMA_ACC   /* Z2 Z4 .. Z32 */
+    /* CDNA's AGPRs (agpr; docs/asm.md, "AGPRs") */
+    SIG_ADST,      /* X X2 X4 X16 X32: AGPR destination (v_accvgpr_write_b32, v_accvgpr_mov_b32) */
+    SIG_ASRC,      /* x x2 ...: AGPR source (v_accvgpr_read_b32, v_accvgpr_mov_b32) */
+    SIG_ACC_DST,   /* Y Y4 ...: an MFMA's result: AGPRs on gfx908, AGPRs or VGPRs from gfx90a */
+    SIG_ACC_SRC,   /* y y4 ...: an MFMA's accumulator (srcC): the same, or an inline constant */
+    SIG_MFMA_SRC   /* B B2 B4: an MFMA's A or B source, a VGPR or AGPR tuple (mfma) */
 } asm_sig_kind_t;
 
 typedef struct {

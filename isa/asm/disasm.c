@@ -99,7 +99,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         sig.n = 0;
     /* llvm-mc names the encoding only where both exist (madak/madmk have no 64-bit form). */
     bool both = isa_enc_has_e32(info->enc) && !strchr(info->sig, 'K') && (info->sig[0] || in->e64) &&
-                in->op != ISA_v_swap_b32; /* VOP1 only, printed without a suffix (valu9) */
+                in->op != ISA_v_swap_b32 && /* VOP1 only, printed without a suffix (valu9) */
+                in->op != ISA_v_accvgpr_mov_b32; /* the same (agpr) */
     isa_target_t target = k ? k->target : ISA_TARGET_GFX803;
     const char *mn = isa_op_mnemonic(in->op, target);
     put(&o, "%s%s", mn ? mn : info->name, in->form ? asm_ext_suffix(in, target) : both ? (in->e64 ? "_e64" : "_e32") : "");
@@ -112,6 +113,7 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         switch (s->kind) {
         case SIG_VDST:
         case SIG_RTN:
+        case SIG_ADST: case SIG_ACC_DST: /* CDNA (agpr) */
             put_operand(&o, in, in->vdst);
             break;
         case SIG_SDST:
