@@ -291,7 +291,24 @@ typedef struct {
      * [31:16] instead of [15:0]; bit 3 (ISA_OP_SEL_DST) writes a 16-bit result into [31:16] of the
      * destination instead of [15:0] (the other half is kept). op_sel_hi is 0 there. */
     uint8_t op_sel, op_sel_hi;
+    /* ---- CDNA matrix instructions (mfma; VOP3P-MAI, isa.h "MFMA"): the broadcast controls as
+     * encoded, cbsz [10:8] (A's broadcast block size, log2), abid [14:11] (the block it takes A
+     * from), blgp [63:61] (B's lane-group pattern); gfx940's f64 MFMA has neg bits there instead,
+     * kept as src[0..2].neg. An AGPR operand is its code (ISA_AGPR_BASE + n): the acc bits [60:59]
+     * and acc_cd [15] are derived from the operands. Zero in every other instruction. */
+    uint8_t cbsz, abid, blgp;
 } isa_inst_t;
+
+/* ---- MFMA (mfma) ----
+ * The VOP3P-MAI word pair (CDNA1/2/3 ISA manuals, "Microcode Formats", VOP3P-MAI; LLVM
+ * VOP3Pe_MAI): w0 = 0xD38 [31:23], OP [22:16], ACC_CD [15] (gfx90a+: vdst and C are AGPRs; 0 on
+ * gfx908, whose vdst and C are always AGPRs), ABID [14:11], CBSZ [10:8], VDST [7:0]; w1 = BLGP
+ * [63:61] (gfx940 f64: NEG [63:61]), ACC [60:59] (src1, src0 is an AGPR), SRC2 [58:50], SRC1
+ * [49:41], SRC0 [40:32]. v_smfmac's SRC2 is the sparsity index VGPR and C is vdst. */
+static inline bool isa_op_mfma(unsigned op) { return op < ISA_NUM_OPS && (isa_ops[op].flags & ISA_FL_MFMA); }
+static inline bool isa_op_smfmac(unsigned op) { return op >= ISA_v_smfmac_f32_16x16x32_f16 && op <= ISA_v_smfmac_f32_32x32x32_fp8_fp8; }
+/* The f64 MFMAs (v_mfma_f64_*): a 64-bit C constant; on gfx940 neg:[..] in place of blgp. */
+static inline bool isa_op_mfma_f64(unsigned op) { return op == ISA_v_mfma_f64_16x16x4f64 || op == ISA_v_mfma_f64_4x4x4f64; }
 
 /* VOP3P (vop3p): the mixed-precision instructions (v_mad_mix*, v_fma_mix*, contiguous in isa.def),
  * whose sources take neg/abs as written (-|v1|) and whose op_sel_hi defaults to 0; and the number of

@@ -55,7 +55,9 @@ static isa_op_t target_op(const asm_ctx_t *c, const char *name, size_t len)
             return (isa_op_t)c->renamed[k];
     }
     isa_op_t op = lookup_op(c, name, len);
-    return op != ISA_NUM_OPS && c->mnemonic[op] != isa_ops[op].name ? ISA_NUM_OPS : op;
+    /* LLVM keeps the earlier names of the renamed matrix instructions as aliases on gfx940 (llvm-mc-19
+     * takes v_mfma_f32_32x32x1f32 and prints v_mfma_f32_32x32x1_2b_f32): so does gcnsim (mfma). */
+    return op != ISA_NUM_OPS && c->mnemonic[op] != isa_ops[op].name && !isa_op_mfma(op) ? ISA_NUM_OPS : op;
 }
 
 static bool on_target(asm_ctx_t *c, isa_op_t op)

@@ -7,6 +7,7 @@
 #include "asm/asm_flat9.h"
 
 #include "asm/asm_lex.h"
+#include "asm/asm_mfma.h"
 #include "asm/asm_vop3p.h"
 
 #include <stdarg.h>
@@ -356,7 +357,8 @@ static unsigned decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size
         uint16_t line = m->by_code[ASM_HW_VOP3P][opc & 0x7f];
         isa_op_t vop = line && m->line_op[line - 1] < ISA_NUM_OPS && asm_opcode_map_has(m, (isa_op_t)m->line_op[line - 1])
                            ? (isa_op_t)m->line_op[line - 1] : ISA_NUM_OPS;
-        const char *why = asm_vop3p_decode(vop, w, w1, in);
+        const char *why = isa_op_mfma(vop) ? asm_mfma_decode(vop, tgt, w, w1, in) /* CDNA (asm_mfma.c) */
+                                           : asm_vop3p_decode(vop, w, w1, in);
         if (why)
             return fail(err, errlen, off, "0x%08x 0x%08x: %s", w, w1, why);
         in->pc = (uint32_t)off;

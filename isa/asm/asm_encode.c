@@ -4,6 +4,7 @@
  * byte for byte with llvm-mc. */
 #include "asm/asm_encode.h"
 #include "asm/asm_agpr.h"
+#include "asm/asm_mfma.h"
 #include "asm/asm_vop3p.h"
 #include "asm/asm_flat9.h"
 #include "common/le.h"
@@ -731,8 +732,9 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
     case ISA_ENC_MUBUF: case ISA_ENC_MTBUF:
         n = encode_buffer(in, op, out, err, errlen);
         break;
-    case ISA_ENC_VOP3P: /* gfx9 (asm_vop3p.c) */
-        n = asm_vop3p_encode(in, op, out, err, errlen);
+    case ISA_ENC_VOP3P: /* gfx9 (asm_vop3p.c); CDNA's matrix instructions (asm_mfma.c) */
+        n = isa_op_mfma(in->op) ? asm_mfma_encode(in, op, m->target, out, err, errlen)
+                                : asm_vop3p_encode(in, op, out, err, errlen);
         break;
     default:
         return fail(err, errlen, "'%s': the %s encoding is not connected to the encoder yet", info->name,

@@ -7,6 +7,7 @@
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
 #include "asm/asm_sdwa_dpp.h"
+#include "asm/asm_mfma.h"
 #include "asm/asm_vop3p.h"
 
 #include <inttypes.h>
@@ -169,6 +170,7 @@ static bool agpr_allowed(const asm_ctx_t *c, isa_op_t op, const asm_sig_t *g, co
 {
     switch (g->kind) {
     case SIG_ADST: case SIG_ASRC: case SIG_ACC_DST: case SIG_ACC_SRC:
+    case SIG_MFMA_SRC: /* an MFMA's A and B (mfma) */
         return true;
     case SIG_VDST: case SIG_RTN:
         return isa_target_gfx90a(c->target) && isa_ops[op].enc == ISA_ENC_DS;
@@ -404,6 +406,8 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
         pi->label_len = o->symlen;
         pi->label_col = o->col;
         return true;
+    case SIG_MFMA_SRC: /* an MFMA's A and B (asm_mfma.c) */
+        return asm_mfma_operand(c, op, g, o, pos, in);
     default:
         return bad_operand(c, o, pos, op, g);
     }
@@ -661,6 +665,13 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     }
     if (form != ISA_FORM_PLAIN) /* SDWA, DPP: their own rules (asm_sdwa_dpp.c) */
         return asm_ext_finish(c, op, tgt, form, mcol, ops, nops, m, &st, in);
+    if (isa_op_mfma(op)) /* CDNA's matrix instructions: their own rules (asm_mfma.c) */
+        return asm_mfma_finish(c, op, suffix, mcol, m, in);
+    if (m->mf.given) {
+        asm_error(c, m->mf.col[__builtin_ctz(m->mf.given)], "cbsz, abid, blgp and neg:[..] are controls of the "
+                  "matrix instructions (v_mfma_*, v_smfmac_*); '%s' takes none", c->mnemonic[op]);
+        return false;
+    }
     if (info->enc == ISA_ENC_VOP3P) /* gfx9's packed math: its own rules (asm_vop3p.c) */
         return asm_vop3p_finish(c, op, suffix, mcol, m, &st, in);
     if (m->pk.given == 1 && !isa_op_has_op_sel(op) && info->unit == ISA_UNIT_VALU) { /* valu9 */

@@ -4,7 +4,8 @@
  *     gfx90a and later; A and B are VGPRs or AGPRs (acc bits), never SGPRs or constants; C is a
  *     tuple of D's kind, or on gfx90a+ an inline constant (no literal); v_smfmac's C is D, and its
  *     third operand the sparsity index, a VGPR;
- *   - gfx90a and later align every tuple to an even register ("vgpr tuples must be 64 bit aligned");
+ *   - gfx90a and later align every tuple to an even register ("vgpr tuples must be 64 bit aligned":
+ *     the register parser's rule, agpr);
  *   - cbsz:N (0..7), abid:N (0..15) and blgp:N (0..7) follow the operands and are printed in that
  *     order when not 0; v_smfmac takes no blgp; gfx940's f64 MFMAs take neg:[a,b,c] in blgp's bits
  *     and no blgp; no clamp, op_sel, neg_lo/neg_hi or source modifiers.
@@ -44,70 +45,20 @@ static bool opnd_error(asm_ctx_t *c, uint32_t col, isa_op_t op, unsigned pos, co
     return false;
 }
 
-/* A register tuple of `width` registers: VGPRs (vgpr_ok) or AGPRs (agpr_ok), aligned on gfx90a+. */
-static bool tuple_ok(asm_ctx_t *c, isa_op_t op, const asm_opnd_t *o, unsigned pos, unsigned width, bool vgpr_ok,
-                     bool agpr_ok, const char *what)
-{
-    bool kind = o->kind == OPK_REG && ((vgpr_ok && is_vgpr(o->code)) || (agpr_ok && is_agpr(o->code)));
-    if (!kind || o->count != width) {
-        const char *k = vgpr_ok && agpr_ok ? "VGPRs or AGPRs" : vgpr_ok ? "VGPRs" : "AGPRs";
-        if (width == 1)
-            return opnd_error(c, o->col, op, pos, "%s: a VGPR%s", what, agpr_ok ? " or an AGPR (vN, aN)" : " (vN)");
-        return opnd_error(c, o->col, op, pos, "%s: %u %s (%s[a:b])", what, width, k, agpr_ok && !vgpr_ok ? "a" : "v");
-    }
-    if (isa_target_gfx90a(c->target) && width > 1 && reg_index(o->code) % 2) {
-        asm_error(c, o->col, "operand %u of '%s': register tuples must start at an even register on %s", pos,
-                  c->mnemonic[op], isa_target_name(c->target));
-        return false;
-    }
-    return true;
-}
-
 bool asm_mfma_operand(asm_ctx_t *c, isa_op_t op, const asm_sig_t *g, const asm_opnd_t *o, unsigned pos, isa_inst_t *in)
 {
-    bool gfx908 = !isa_target_gfx90a(c->target);
-    switch (g->kind) {
-    case SIG_MFMA_DST:
-        if (!tuple_ok(c, op, o, pos, g->width, !gfx908, true, gfx908 ? "the destination D on gfx908" : "the destination D"))
-            return false;
-        in->vdst = (isa_operand_t){ o->code, o->count, 0, 0 };
-        return true;
-    case SIG_MFMA_SRC:
-        if (!tuple_ok(c, op, o, pos, g->width, true, true, pos == 2 ? "the source A" : "the source B"))
-            return false;
-        in->src[in->nsrc++] = (isa_operand_t){ o->code, o->count, 0, 0 };
-        return true;
-    case SIG_MFMA_ACC: {
-        if (o->kind == OPK_REG) {
-            if (!tuple_ok(c, op, o, pos, g->width, !gfx908, true, gfx908 ? "the accumulator C on gfx908" : "the accumulator C"))
-                return false;
-            in->src[in->nsrc++] = (isa_operand_t){ o->code, o->count, 0, 0 };
-            return true;
-        }
-        if ((o->kind != OPK_INT && o->kind != OPK_FLOAT) || o->neg || o->abs)
-            return opnd_error(c, o->col, op, pos, "the accumulator C: a register tuple%s",
-                              gfx908 ? "" : " or an inline constant");
-        if (gfx908) {
-            asm_error(c, o->col, "operand %u of '%s': inline constants are not allowed for the accumulator C on "
-                      "gfx908 (an AGPR tuple a[a:b])", pos, c->mnemonic[op]);
-            return false;
-        }
-        bool f64 = isa_op_mfma_f64(op);
-        uint16_t code = 0;
-        uint32_t bits = 0;
-        if (!asm_const_code(c, o, f64 ? 2 : 1, &code, &bits))
-            return false;
-        if (!inline_const(code, f64)) {
-            asm_error(c, o->col, "operand %u of '%s': the accumulator C takes an inline constant (-16..64, +-0.5, "
-                      "+-1.0, +-2.0, +-4.0%s), not a literal", pos, c->mnemonic[op], f64 ? "" : ", 0.15915494");
-            return false;
-        }
-        in->src[in->nsrc++] = (isa_operand_t){ code, 1, 0, 0 };
-        return true;
-    }
-    default:
+    /* A and B (B, B2, B4): a VGPR or AGPR tuple; the parser has checked its alignment. D and C are
+     * agpr's kinds (Y, y: asm_match.c); asm_mfma_finish adds the MFMA's rules across them. */
+    if (g->kind != SIG_MFMA_SRC)
         return false;
+    if (o->kind != OPK_REG || !(is_vgpr(o->code) || is_agpr(o->code)) || o->count != g->width) {
+        if (g->width == 1)
+            return opnd_error(c, o->col, op, pos, "the source %c: a VGPR or an AGPR (vN, aN)", pos == 2 ? 'A' : 'B');
+        return opnd_error(c, o->col, op, pos, "the source %c: %u VGPRs or AGPRs (v[a:b], a[a:b])", pos == 2 ? 'A' : 'B',
+                          g->width);
     }
+    in->src[in->nsrc++] = (isa_operand_t){ o->code, o->count, 0, 0 };
+    return true;
 }
 
 bool asm_mfma_finish(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_mods_t *m, isa_inst_t *in)
@@ -138,6 +89,17 @@ bool asm_mfma_finish(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const
     }
     if (in->nsrc != 3)
         return false;
+    uint16_t cc = in->src[2].code;
+    if (!sparse && cc < ISA_VGPR_BASE && !isa_target_gfx90a(c->target)) {
+        asm_error(c, mcol, "inline constants are not allowed for the accumulator C of '%s' on gfx908 (an AGPR tuple "
+                  "a[a:b])", name);
+        return false;
+    }
+    if (!sparse && cc < ISA_VGPR_BASE && !inline_const(cc, f64)) {
+        asm_error(c, mcol, "the accumulator C of '%s' takes an integer -16..64 or +-0.5, +-1.0, +-2.0, +-4.0%s", name,
+                  f64 ? " (no 1/(2*pi) for f64)" : ", 0.15915494");
+        return false;
+    }
     if (sparse) {
         if (!is_vgpr(in->src[2].code)) {
             asm_error(c, mcol, "the sparsity index of '%s' (its fourth operand) must be a VGPR", name);

@@ -1,5 +1,5 @@
-/* asm_mfma: CDNA's matrix instructions (v_mfma_*, v_smfmac_*) both ways (mfma): their operands
- * (the X, Y, Z signature groups: AGPR and VGPR tuples, C's inline constant), their controls
+/* asm_mfma: CDNA's matrix instructions (v_mfma_*, v_smfmac_*) both ways (mfma): their A and B
+ * operands (the B signature group; D and C are agpr's Y and y) and the rules across D and C, their controls
  * (cbsz, abid, blgp; gfx940's neg on the f64 MFMAs), the VOP3P-MAI machine code (isa.h, "MFMA"),
  * the way back, and their text as llvm-mc prints it (llvm-mc-15 for gfx908/gfx90a, llvm-mc-19 for
  * gfx942). Needs: asm_lex (diagnostics), asm_const (C's constant), asm_operands (register names).
@@ -9,8 +9,8 @@
 
 #include "asm/asm_types.h"
 
-/* Operand o against an MFMA signature group (SIG_MFMA_DST, _SRC, _ACC), into `in`; pos numbers
- * the operand in messages. False after reporting an error. */
+/* Operand o against an MFMA's A or B group (SIG_MFMA_SRC: a VGPR or AGPR tuple), into `in`; pos
+ * numbers the operand in messages. False after reporting an error. */
 bool asm_mfma_operand(asm_ctx_t *c, isa_op_t op, const asm_sig_t *g, const asm_opnd_t *o, unsigned pos, isa_inst_t *in);
 
 /* After the operand walk of an MFMA: the controls and the rules across operands (C of D's kind,

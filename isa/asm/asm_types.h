@@ -180,7 +180,14 @@ typedef struct {
         uint8_t bits[4], n[4], given;
         uint32_t col[4];
     } pk;
+    /* MFMA controls (mfma; asm_mfma.c): cbsz:N abid:N blgp:N and gfx940's neg:[a,b,c] on the f64
+     * MFMAs; `given` has bit k for each (ASM_MF_*), col[k] its column. */
+    struct {
+        uint8_t val[4], given;
+        uint32_t col[4];
+    } mf;
 } asm_mods_t;
+enum { ASM_MF_CBSZ, ASM_MF_ABID, ASM_MF_BLGP, ASM_MF_NEG };
 
 /* What the operand walk found, for the instruction-level rules (asm.c). */
 typedef struct {

@@ -9,6 +9,7 @@
 #include "asm/asm_operands.h"
 #include "asm/asm_swizzle.h"
 #include "asm/asm_sdwa_dpp.h"
+#include "asm/asm_mfma.h"
 #include "asm/asm_vop3p.h"
 
 #include <stdarg.h>
@@ -90,6 +91,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
     const isa_op_info_t *info = &isa_ops[in->op];
     if (info->enc == ISA_ENC_MUBUF || info->enc == ISA_ENC_MTBUF)
         return asm_buffer_format(in, buf, len);
+    if (info->flags & ISA_FL_MFMA) /* CDNA's matrix instructions (asm_mfma.c) */
+        return asm_mfma_format(in, k ? k->target : ISA_TARGET_GFX803, buf, len);
     if (info->enc == ISA_ENC_VOP3P) /* gfx9 (asm_vop3p.c) */
         return asm_vop3p_format(in, buf, len);
     if (isa_flat9_form((isa_op_t)in->op, k ? k->target : ISA_TARGET_GFX803))
