@@ -523,6 +523,10 @@ typedef struct {
     uint32_t float_denorm_mode_32;       /* 0 flush (default), 3 preserve */
     bool ieee_mode, dx10_clamp;
     bool reserve_vcc, reserve_flat_scratch, reserve_xnack_mask;
+    /* CDNA gfx90a and later (agpr): COMPUTE_PGM_RSRC3's ACCUM_OFFSET (the first AGPR in the unified
+     * register file, 4..256 in steps of 4; .amdhsa_accum_offset) and TG_SPLIT; 0 before gfx90a */
+    uint32_t accum_offset;
+    bool tg_split;
 } isa_descriptor_t;
 
 typedef struct {
@@ -545,7 +549,30 @@ typedef struct {
     uint32_t lds_static;           /* group_segment_fixed_size */
     isa_target_t target;           /* its program's target (the assembler and code object reader set it) */
     uint32_t image_offset;         /* its entry's offset in the program image (when there is one) */
+    /* CDNA (agpr): AGPRs the kernel allocates: the highest AGPR referenced + 1 (the metadata's
+     * .agpr_count when larger); on gfx90a and later the rest of the unified allocation after
+     * desc.accum_offset (.amdhsa_next_free_vgpr counts both files there). 0 before CDNA. */
+    uint32_t agprs_used;
 } isa_kernel_t;
+
+/* CDNA's register totals as LLVM counts them (AMDGPUBaseInfo getTotalNumVGPRs): on gfx908 the
+ * larger of the two files' counts (each file has 256 registers per lane), on gfx90a and later the
+ * unified allocation alignTo(VGPRs, 4) + AGPRs (accum_offset is that alignTo), before CDNA the
+ * VGPRs. `isa_kernel_vreg_total` is the kernel's (VGPRs vgprs_used, AGPRs agprs_used). */
+static inline uint32_t isa_vreg_total(isa_target_t t, uint32_t vgprs, uint32_t agprs)
+{
+    if (isa_target_gfx90a(t))
+        return (vgprs + 3) / 4 * 4 + agprs;
+    if (isa_target_cdna(t))
+        return vgprs > agprs ? vgprs : agprs;
+    return vgprs;
+}
+static inline uint32_t isa_kernel_vreg_total(const isa_kernel_t *k)
+{
+    if (isa_target_gfx90a(k->target))
+        return k->desc.accum_offset + k->agprs_used;
+    return isa_vreg_total(k->target, k->vgprs_used, k->agprs_used);
+}
 
 /* The program image: the loadable sections of a code object, for sources with data sections
  * (.rodata, .data, .bss) or relocations (sym@rel32@lo ...). Every kernel's code lies at its
@@ -639,6 +666,19 @@ typedef struct isa_wave {
      * between targets, the semantics read it. */
     isa_target_t target;
 } isa_wave_t;
+
+/* The vector registers by one index (agpr): 0..255 the VGPRs, 256..511 CDNA's AGPRs (an operand's
+ * code less ISA_VGPR_BASE, for both files), so that exec, the write-back and the hazard checker
+ * read, write and track AGPRs as they do VGPRs. isa_wave_vreg: the 64 lanes of register `reg`;
+ * isa_wave_vregs_in: whether [reg, reg + n) lies within the wave's VGPRs or within its AGPRs. */
+static inline uint32_t *isa_wave_vreg(const isa_wave_t *w, uint32_t reg)
+{
+    return reg < 256 ? w->vgpr + (size_t)reg * ISA_WAVE_SIZE : w->agpr + (size_t)(reg - 256) * ISA_WAVE_SIZE;
+}
+static inline bool isa_wave_vregs_in(const isa_wave_t *w, uint32_t reg, uint32_t n)
+{
+    return reg < 256 ? reg + n <= w->nvgpr : reg - 256 + n <= w->nagpr;
+}
 
 static inline uint64_t isa_wave_exec(const isa_wave_t *w)
 {
