@@ -89,7 +89,9 @@ void isa_inst_predecode(isa_inst_t *in)
     case ISA_ENC_VOPC:
     case ISA_ENC_VOP3:
     case ISA_ENC_VOP3P:
-        if (!(isa_ops[in->op].flags & ISA_FL_MFMA)) /* the MFMAs check their operands themselves */
+        if (isa_ops[in->op].flags & ISA_FL_MFMA) /* the MFMAs check their operands themselves */
+            isa_mfma_predecode(in);
+        else
             isa_valu_predecode(in);
         break;
     default: break;

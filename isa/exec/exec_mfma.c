@@ -46,6 +46,16 @@ static void gather(const isa_wave_t *w, isa_operand_t o, unsigned n, uint32_t *b
         memcpy(buf + (size_t)r * ISA_WAVE_SIZE, isa_x_vgpr_c(w, isa_x_vreg(o) + r), sizeof(uint32_t) * ISA_WAVE_SIZE);
 }
 
+void isa_mfma_predecode(isa_inst_t *in)
+{
+    in->exec_kind = ISA_XK_NONE;
+    in->vgpr_end = 0;
+    const isa_operand_t *o[4] = { &in->vdst, &in->src[0], &in->src[1], &in->src[2] };
+    for (unsigned i = 0; i < 4; i++)
+        if (isa_opnd_is_vgpr(*o[i]) && isa_x_vreg(*o[i]) + o[i]->count > in->vgpr_end)
+            in->vgpr_end = (uint16_t)(isa_x_vreg(*o[i]) + o[i]->count);
+}
+
 void isa_exec_mfma(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
     const char *name = isa_ops[in->op].name;
@@ -92,7 +102,13 @@ void isa_exec_mfma(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     for (unsigned i = 0; i < 3; i++)
         neg |= (unsigned)(in->src[i].neg ? 1 : 0) << i;
     exec_mfma_args_t args = { a, b, c, d, s->sparse ? idx : NULL, in->cbsz, in->abid, in->blgp, neg };
-    exec_mfma_compute(s, &args);
+    /* the flushes docs/mfma.md ("Subnormals") gives the glue to select: gfx90a's f16/bf16 MFMA,
+     * and the f32/xf32 MFMA of a wave whose MODE flushes f32 denormals */
+    bool half = s->a == EXEC_MF_F16 || s->a == EXEC_MF_BF16;
+    bool single = s->a == EXEC_MF_F32 || s->a == EXEC_MF_XF32;
+    unsigned mode = (w->target == ISA_TARGET_GFX90A && half ? EXEC_MFMA_FLUSH16 : 0u) |
+                    (single && w->flush_denorm_f32 ? EXEC_MFMA_FLUSH32 : 0u);
+    exec_mfma_compute_mode(s, &args, mode);
     for (unsigned r = 0; r < s->cd_regs; r++)
         isa_x_write_v32(w, isa_x_vreg(in->vdst) + r, ~0ull, d + (size_t)r * ISA_WAVE_SIZE);
     free(buf);

@@ -12,5 +12,8 @@
  * PC and the instruction reach the report as for any fault) on an operand outside the allocation,
  * a misaligned tuple, or a tuple of another size than the shape's. */
 void isa_exec_mfma(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);
+/* isa_inst_predecode's part for an MFMA: no execution shortcut; vgpr_end one past the highest VGPR
+ * its operands name (the kernel's VGPR floor at launch; AGPRs are not VGPRs). */
+void isa_mfma_predecode(isa_inst_t *in);
 
 #endif
