@@ -12,7 +12,6 @@
  * Encoding: isa.h, "MFMA". */
 #include "asm/asm_mfma.h"
 
-#include "asm/asm_const.h"
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
 #include "common/le.h"

@@ -2,7 +2,7 @@
  * operands (the B signature group; D and C are agpr's Y and y) and the rules across D and C, their controls
  * (cbsz, abid, blgp; gfx940's neg on the f64 MFMAs), the VOP3P-MAI machine code (isa.h, "MFMA"),
  * the way back, and their text as llvm-mc prints it (llvm-mc-15 for gfx908/gfx90a, llvm-mc-19 for
- * gfx942). Needs: asm_lex (diagnostics), asm_const (C's constant), asm_operands (register names).
+ * gfx942). Needs: asm_lex (diagnostics), asm_operands (register names).
  * asm_match, asm_encode, asm_decode and disasm call it for ISA_FL_MFMA instructions. */
 #ifndef GCNSIM_ASM_MFMA_H
 #define GCNSIM_ASM_MFMA_H
