@@ -30,5 +30,20 @@ sed 's/\.amdhsa_accum_offset 4/.amdhsa_accum_offset 4\n/; s/v_lshlrev_b32 v1, 2,
 if "$gcnsim" asm "$tmp/low.s" > "$tmp/log" 2>&1; then ko "accum_offset below the VGPRs" "assembled";
 elif grep -q "v5 is at or beyond .amdhsa_accum_offset 4 of kernel 'roundtrip'" "$tmp/log"; then ok "accum_offset below the VGPRs";
 else ko "accum_offset below the VGPRs" "another message"; fi
+# A code object from clang-15 with AGPRs: the counts gcnsim reads (descriptor, metadata) are LLVM's
+# own (its assembly comments: NumAgprs, TotalNumVgprs; .amdhsa_accum_offset on gfx90a).
+cc=$(command -v clang-15 || command -v clang)
+for t in gfx908 gfx90a; do
+  name="code object $t"
+  if ! "$cc" -target amdgcn-amd-amdhsa -mcpu=$t -nogpulib -O2 -S "$root/tests/e2e/agpr/inline.cl" -o "$tmp/$t.s" > "$tmp/log" 2>&1 ||
+     ! "$cc" -target amdgcn-amd-amdhsa -mcpu=$t -nogpulib -O2 "$root/tests/e2e/agpr/inline.cl" -o "$tmp/$t.co" > "$tmp/log" 2>&1; then
+    ko "$name" "clang failed"; continue
+  fi
+  agprs=$(sed -n 's/^; NumAgprs: //p' "$tmp/$t.s"); total=$(sed -n 's/^; TotalNumVgprs: //p' "$tmp/$t.s")
+  accum=$(sed -n 's/^[[:space:]]*\.amdhsa_accum_offset //p' "$tmp/$t.s")
+  if [ $t = gfx90a ]; then want="AGPRs $agprs (accum_offset $accum; $total registers in all)"; else want="AGPRs $agprs,"; fi
+  if ! "$gcnsim" asm "$tmp/$t.co" > "$tmp/log" 2>&1; then ko "$name" "gcnsim asm failed";
+  elif grep -qF "$want" "$tmp/log"; then ok "$name ($want)"; else ko "$name" "no '$want' in the listing"; fi
+done
 echo "agpr: $pass passed, $fail failed"
 [ "$fail" = 0 ]
