@@ -22,6 +22,13 @@ static const char *operand_words(const char *g)
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(words[i].sig, g) == 0)
             return words[i].text;
+    /* CDNA (agpr): AGPR operands, and an MFMA's result and accumulator, with their widths */
+    static char buf[32];
+    const char *a = g[0] == 'X' ? "adst" : g[0] == 'x' ? "asrc" : g[0] == 'Y' ? "acc-dst" : g[0] == 'y' ? "acc-src" : NULL;
+    if (a) {
+        snprintf(buf, sizeof buf, g[1] ? "%s[%s]" : "%s", a, g + 1);
+        return buf;
+    }
     return g;
 }
 
@@ -51,6 +58,8 @@ static void print_sig(const char *sig)
 static void print_notes(const isa_op_info_t *op)
 {
     const char *sep = "";
+    if (op->enc == ISA_ENC_VOP3P && (strchr(op->sig, 'X') || strchr(op->sig, 'x'))) /* the AGPR moves: none (agpr) */
+        return;
     if (op->enc == ISA_ENC_VOP3P) { /* gfx9 (vop3p): the family's modifiers */
         printf("%s", isa_op_vop3p_mix((unsigned)(op - isa_ops)) ? "op_sel/op_sel_hi, neg/abs, clamp"
                                                               : "op_sel/op_sel_hi, neg_lo/neg_hi, clamp");
@@ -138,7 +147,8 @@ int main(void)
     puts("`vaddr` a buffer address (`off`, or a VGPR or pair with `offen`/`idxen`), `srsrc` a buffer resource");
     puts("descriptor in four SGPRs, `soffset` the buffer's SGPR offset (an atomic's vsrc also receives the");
     puts("old value with `glc`), `gpr_idx` the VGPR index-mode mask: `gpr_idx(SRC0,SRC1,SRC2,DST)` (any");
-    puts("subset) or 0..15.");
+    puts("subset) or 0..15. CDNA: `adst`/`asrc` an AGPR destination/source (`a5`, `a[0:3]`), `acc-dst`/`acc-src`");
+    puts("an MFMA's result/accumulator (AGPRs on gfx908, AGPRs or VGPRs from gfx90a; docs/asm.md, \"AGPRs\").");
     puts("Units are the sequencer's issue categories (SEQ: handled without a unit).");
     puts("See docs/asm.md for the syntax and the rules the assembler enforces.");
     puts("");
