@@ -264,6 +264,13 @@ START_TEST(test_bounds)
     r = ut_run(m, &rd);
     ck_assert_int_eq(r.fault, ISA_FAULT_ILLEGAL);
     ck_assert_ptr_nonnull(strstr(r.fault_msg, "VGPR operand beyond the wave's 8 VGPRs"));
+    /* an AGPR where the instruction takes none (a hand-built v_add_f32): a clean fault */
+    isa_inst_t add = ut_inst(ISA_v_add_f32);
+    add.vdst = ut_v(1), add.src[0] = ut_a(3), add.src[1] = ut_v(2), add.nsrc = 2;
+    isa_inst_predecode(&add);
+    r = ut_run(m, &add);
+    ck_assert_int_eq(r.fault, ISA_FAULT_ILLEGAL);
+    ck_assert_ptr_nonnull(strstr(r.fault_msg, "v_add_f32: an AGPR operand, which it does not take"));
     /* a load into AGPRs past the allocation */
     isa_inst_t ld = ut_inst(ISA_ds_read_b64);
     ld.vdst = (isa_operand_t){ ISA_AGPR_BASE + 3, 2, 0, 0 }, ld.src[0] = ut_v(0), ld.nsrc = 1;
