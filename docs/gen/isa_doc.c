@@ -22,11 +22,12 @@ static const char *operand_words(const char *g)
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(words[i].sig, g) == 0)
             return words[i].text;
-    /* CDNA's matrix operands (mfma): a tuple whose size the number gives */
+    /* CDNA (agpr): AGPR operands, and an MFMA's result and accumulator, with their widths */
     static char buf[32];
-    const char *w = g[0] == 'Y' ? "mdst" : g[0] == 'B' ? "msrc" : g[0] == 'y' ? "macc" : NULL;
-    if (w) {
-        snprintf(buf, sizeof buf, g[1] ? "%s[%s]" : "%s", w, g + 1);
+    const char *a = g[0] == 'X' ? "adst" : g[0] == 'x' ? "asrc" : g[0] == 'Y' ? "acc-dst" : g[0] == 'y' ? "acc-src"
+                  : g[0] == 'B' ? "msrc" : NULL; /* an MFMA's A or B (mfma) */
+    if (a) {
+        snprintf(buf, sizeof buf, g[1] ? "%s[%s]" : "%s", a, g + 1);
         return buf;
     }
     return g;
@@ -63,6 +64,8 @@ static void print_notes(const isa_op_info_t *op)
         printf("%s", sparse ? "sparse A, index in vsrc; cbsz, abid" : f64 ? "cbsz, abid, blgp (gfx942: neg)" : "cbsz, abid, blgp");
         return;
     }
+    if (op->enc == ISA_ENC_VOP3P && (strchr(op->sig, 'X') || strchr(op->sig, 'x'))) /* the AGPR moves: none (agpr) */
+        return;
     if (op->enc == ISA_ENC_VOP3P) { /* gfx9 (vop3p): the family's modifiers */
         printf("%s", isa_op_vop3p_mix((unsigned)(op - isa_ops)) ? "op_sel/op_sel_hi, neg/abs, clamp"
                                                               : "op_sel/op_sel_hi, neg_lo/neg_hi, clamp");
@@ -150,9 +153,10 @@ int main(void)
     puts("`vaddr` a buffer address (`off`, or a VGPR or pair with `offen`/`idxen`), `srsrc` a buffer resource");
     puts("descriptor in four SGPRs, `soffset` the buffer's SGPR offset (an atomic's vsrc also receives the");
     puts("old value with `glc`), `gpr_idx` the VGPR index-mode mask: `gpr_idx(SRC0,SRC1,SRC2,DST)` (any");
-    puts("subset) or 0..15. The matrix instructions (CDNA) take `mdst` a tuple of AGPRs (gfx908) or of");
-    puts("VGPRs or AGPRs (gfx90a, gfx942), `msrc` a VGPR or AGPR source (A or B), `macc` the accumulator C: a");
-    puts("tuple of `mdst`'s kind or, on gfx90a and gfx942, an inline constant (docs/asm.md, \"Matrix instructions\").");
+    puts("subset) or 0..15. CDNA: `adst`/`asrc` an AGPR destination/source (`a5`, `a[0:3]`), `acc-dst`/`acc-src`");
+    puts("an MFMA's result/accumulator (AGPRs on gfx908, AGPRs or VGPRs from gfx90a; docs/asm.md, \"AGPRs\").");
+    puts("`msrc` an MFMA's A or B source, a VGPR or AGPR tuple; from gfx90a an MFMA's `acc-src` may also be");
+    puts("an inline constant (docs/asm.md, \"Matrix instructions\").");
     puts("Units are the sequencer's issue categories (SEQ: handled without a unit).");
     puts("See docs/asm.md for the syntax and the rules the assembler enforces.");
     puts("The matrix instructions (`v_mfma_*`, `v_smfmac_*`): their shapes, the layout of their matrices in");

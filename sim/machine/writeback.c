@@ -38,7 +38,7 @@ bool wb_deferred(const isa_inst_t *in)
     if (u == ISA_UNIT_SMEM)
         return in->sdst.code < ISA_NUM_SREGS;
     if (u == ISA_UNIT_VMEM || u == ISA_UNIT_LDS)
-        return isa_opnd_is_vgpr(in->vdst);
+        return isa_opnd_is_vreg(in->vdst); /* VGPRs, or gfx90a's AGPRs (agpr) */
     return false;
 }
 
