@@ -72,8 +72,8 @@ bool asm_mfma_finish(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const
                  : m->has_offset ? m->col_offset : (m->has_offset0 || m->has_offset1) ? m->col_offset01
                  : m->ext.form ? m->ext.col : m->pk.given ? m->pk.col[__builtin_ctz(m->pk.given)] : 0;
     if (bad) {
-        asm_error(c, bad, "this modifier is not valid on the matrix instruction '%s' (it takes cbsz:, abid:, blgp:%s)",
-                  name, gfx940 && f64 ? " or neg:[..]" : "");
+        asm_error(c, bad, "this modifier is not valid on the matrix instruction '%s' (it takes cbsz:, abid:%s)", name,
+                  sparse ? "" : gfx940 && f64 ? ", neg:[..]" : ", blgp:");
         return false;
     }
     if ((m->mf.given >> ASM_MF_BLGP & 1) && (sparse || (gfx940 && f64))) {
