@@ -730,6 +730,8 @@ bool asm_inst_same(const isa_inst_t *a, const isa_inst_t *b, char *what, size_t 
         d = "clamp or output modifier";
     else if (a->op_sel != b->op_sel || a->op_sel_hi != b->op_sel_hi)
         d = "op_sel or op_sel_hi";
+    else if (a->cbsz != b->cbsz || a->abid != b->abid || a->blgp != b->blgp) /* MFMA (mfma) */
+        d = "cbsz, abid or blgp";
     else if (a->glc != b->glc || a->slc != b->slc)
         d = "glc or slc";
     else if (a->literal != b->literal)
