@@ -268,7 +268,7 @@ int asm_flat9_format(const isa_inst_t *in, char *buf, size_t len)
         buf[0] = 0;
     asm_put(&o, "%s", info->name);
     const char *sep = " ";
-    if (isa_opnd_is_vgpr(in->vdst)) {
+    if (isa_opnd_is_vreg(in->vdst)) {
         put_reg(&o, in->vdst, sep);
         sep = ", ";
     }

@@ -420,10 +420,31 @@ static bool kernel_descriptor(co_t *c, const co_kernel_t *ck, isa_kernel_t *k)
     } else if (!co_check_entry(c, ck, &kd)) {
         return false;
     }
+    /* COMPUTE_PGM_RSRC3: 0 before gfx90a; from gfx90a ACCUM_OFFSET [5:0] (accum_offset / 4 - 1) and
+     * TG_SPLIT [16], and the granulated VGPR count in granules of 8 of the unified file (LLVM
+     * AMDGPUUsage, "compute_pgm_rsrc3 for GFX90A, GFX942"; agpr) */
+    const char *bad3 = NULL;
+    if (isa_target_gfx90a(c->target)) {
+        kd.vgprs_granted = (kd.vgpr_granules + 1) * 8;
+        kd.desc.accum_offset = ((kd.rsrc3 & 0x3fu) + 1) * 4;
+        kd.desc.tg_split = (kd.rsrc3 >> 16) & 1;
+        if (kd.rsrc3 & ~(0x3fu | 1u << 16))
+            snprintf(msg, sizeof msg, "compute_pgm_rsrc3 is 0x%x: bits other than ACCUM_OFFSET [5:0] and TG_SPLIT "
+                     "[16] are set", kd.rsrc3), bad3 = msg;
+    } else if (kd.rsrc3) {
+        snprintf(msg, sizeof msg, "compute_pgm_rsrc3 is 0x%x; it must be 0 on %s", kd.rsrc3, isa_target_name(c->target));
+        bad3 = msg;
+    }
+    if (bad3) {
+        co_error(c, "kernel descriptor '%s' (section %s, offset 0x%llx): %s", ck->kd->name,
+                 c->secs[ck->kd->shndx].name, (unsigned long long)ck->kd->off, bad3);
+        return false;
+    }
     /* v2's header holds the exact counts; a v3 descriptor only the granted ones. */
     uint32_t vgprs = m && m->has_vgpr_count ? m->vgpr_count : c->version == 2 ? v2.vgpr_count : kd.vgprs_granted;
     uint32_t total = m && m->has_sgpr_count ? m->sgpr_count : c->version == 2 ? v2.sgpr_count : kd.sgprs_granted;
     k->desc = kd.desc;
+    k->agprs_used = m && m->has_agpr_count ? m->agpr_count : 0; /* CDNA's .agpr_count (agpr) */
     asm_kernel_resources(k); /* with nothing reserved: the SGPRs the code itself needs */
     uint32_t base = k->sgprs_used - k->sgprs_extra;
     static const uint32_t extras[] = { 6, 2, 0 };

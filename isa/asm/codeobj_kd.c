@@ -43,10 +43,7 @@ bool codeobj_kd_read(const uint8_t kd[CODEOBJ_KD_SIZE], codeobj_kd_t *out, char 
         snprintf(msg, n, "reserved bytes (12..15, 24..43, 58..63) are not zero");
         return false;
     }
-    if (rsrc3) {
-        snprintf(msg, n, "compute_pgm_rsrc3 is 0x%x; it must be 0 on gfx803", rsrc3);
-        return false;
-    }
+    out->rsrc3 = rsrc3; /* checked by the target (codeobj.c: gfx90a's ACCUM_OFFSET, TG_SPLIT) */
     if (d->group_segment_fixed_size > 65536) {
         snprintf(msg, n, "group_segment_fixed_size is %u bytes; gfx803 has 65536 bytes of LDS",
                  d->group_segment_fixed_size);
@@ -55,6 +52,7 @@ bool codeobj_kd_read(const uint8_t kd[CODEOBJ_KD_SIZE], codeobj_kd_t *out, char 
     /* compute_pgm_rsrc1: [5:0] VGPR granules, [9:6] SGPR granules, [17:16] FLOAT_DENORM_MODE_32,
      * [21] ENABLE_DX10_CLAMP, [23] ENABLE_IEEE_MODE. */
     out->vgprs_granted = (bits(rsrc1, 0, 6) + 1) * 4;
+    out->vgpr_granules = bits(rsrc1, 0, 6);
     out->sgprs_granted = (bits(rsrc1, 6, 4) + 1) * 8;
     d->float_denorm_mode_32 = bits(rsrc1, 16, 2);
     d->dx10_clamp = bits(rsrc1, 21, 1);

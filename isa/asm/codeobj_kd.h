@@ -18,6 +18,9 @@ typedef struct {
     uint32_t vgprs_granted;       /* VGPRs the granulated count allocates: (granules + 1) * 4 */
     uint32_t sgprs_granted;       /* SGPRs (VCC, FLAT_SCRATCH included): (granules + 1) * 8 on gfx8 */
     uint32_t user_sgprs;          /* COMPUTE_PGM_RSRC2.USER_SGPR_COUNT */
+    /* CDNA (agpr): COMPUTE_PGM_RSRC3 as read, and rsrc1's GRANULATED_WORKITEM_VGPR_COUNT; codeobj.c
+     * checks them against the target (gfx90a: ACCUM_OFFSET [5:0], TG_SPLIT [16], granules of 8) */
+    uint32_t rsrc3, vgpr_granules;
 } codeobj_kd_t;
 
 /* Read the descriptor at kd. False when a field is impossible for gfx803 or contradicts another,

@@ -175,7 +175,7 @@ static bool read_arg(const msgpack_object *o, uint32_t ki, uint32_t ai, isa_kern
 static bool read_kernel(const msgpack_object *o, uint32_t ki, codeobj_meta_kernel_t *k, char *msg, size_t n)
 {
     const char *bad = NULL;
-    int name = 0, ksize = 0, vgprs = 0, sgprs = 0;
+    int name = 0, ksize = 0, vgprs = 0, sgprs = 0, agprs = 0;
     if (o->type != MSGPACK_OBJECT_MAP) {
         bad = "is not a map";
     } else {
@@ -183,12 +183,15 @@ static bool read_kernel(const msgpack_object *o, uint32_t ki, codeobj_meta_kerne
         ksize = get_u32(o, ".kernarg_segment_size", &k->kernarg_size);
         vgprs = get_u32(o, ".vgpr_count", &k->vgpr_count);
         sgprs = get_u32(o, ".sgpr_count", &k->sgpr_count);
+        agprs = get_u32(o, ".agpr_count", &k->agpr_count);
         if (name <= 0)
             bad = name ? "'.name' is not a string" : "has no '.name'";
         else if (ksize < 0)
             bad = "'.kernarg_segment_size' is not an unsigned 32-bit integer";
-        else if (vgprs < 0 || k->vgpr_count > 256)
-            bad = "'.vgpr_count' is not a count of at most 256 VGPRs";
+        else if (vgprs < 0 || k->vgpr_count > 512)
+            bad = "'.vgpr_count' is not a count of at most 512 VGPRs";
+        else if (agprs < 0 || k->agpr_count > 256)
+            bad = "'.agpr_count' is not a count of at most 256 AGPRs";
         else if (sgprs < 0 || k->sgpr_count > 104)
             bad = "'.sgpr_count' is not a count of at most 104 SGPRs";
     }
@@ -199,6 +202,7 @@ static bool read_kernel(const msgpack_object *o, uint32_t ki, codeobj_meta_kerne
     k->has_kernarg_size = ksize > 0;
     k->has_vgpr_count = vgprs > 0;
     k->has_sgpr_count = sgprs > 0;
+    k->has_agpr_count = agprs > 0;
     if (k->kernarg_size > CODEOBJ_KERNARG_MAX) {
         snprintf(msg, n, "amdhsa.kernels[%u] ('%s'): '.kernarg_segment_size' is %u bytes; at most %d", ki, k->name,
                  k->kernarg_size, CODEOBJ_KERNARG_MAX);

@@ -22,6 +22,8 @@ typedef struct {
     bool has_kernarg_size, has_vgpr_count, has_sgpr_count;
     uint32_t kernarg_size;       /* .kernarg_segment_size */
     uint32_t vgpr_count, sgpr_count;
+    bool has_agpr_count;         /* CDNA (agpr): .agpr_count */
+    uint32_t agpr_count;
     isa_kernel_arg_t *args;      /* .args (malloc'd; taken by the kernel that matches) */
     uint32_t nargs;
     UT_hash_handle hh;           /* in codeobj_meta_t.by_name */

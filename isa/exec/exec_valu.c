@@ -20,6 +20,7 @@
 #include "exec/exec_valu_float.h"
 #include "exec/exec_vcmp.h"
 #include "exec/exec_vop3p.h"
+#include "exec/exec_agpr.h"
 
 enum { NL = ISA_WAVE_SIZE };
 
@@ -418,6 +419,16 @@ static bool vgpr_ok(const isa_wave_t *w, isa_operand_t o, unsigned width)
     return vgpr_end(o, width) <= w->nvgpr;
 }
 
+/* CDNA (agpr): an AGPR operand of an instruction whose signature takes none (X, x, Y, y: the AGPR
+ * moves, the MFMA), which only a hand-built instruction can have: vgpr_end does not bound it. */
+static bool agpr_misplaced(const isa_inst_t *in)
+{
+    bool a = isa_opnd_is_agpr(in->vdst);
+    for (int i = 0; i < ISA_MAX_SRCS; i++)
+        a |= isa_opnd_is_agpr(in->src[i]);
+    return a && !strpbrk(isa_ops[in->op].sig, "XxYy");
+}
+
 /* A malformed instruction (hand-built, or VGPRs beyond the wave's allocation) faults cleanly
  * instead of touching memory outside the register file. */
 static inline __attribute__((always_inline)) bool operands_ok(const isa_wave_t *w, const isa_inst_t *in,
@@ -427,6 +438,10 @@ static inline __attribute__((always_inline)) bool operands_ok(const isa_wave_t *
     const char *sig = isa_ops[op].sig;
     if (sig[0] == 'D' && !isa_opnd_is_vgpr(in->vdst)) {
         isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: destination is not a VGPR", isa_ops[op].name);
+        return false;
+    }
+    if (agpr_misplaced(in)) {
+        isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: an AGPR operand, which it does not take", isa_ops[op].name);
         return false;
     }
     /* Fast path: the largest end, without branches, against the allocation, every operand taken
@@ -470,7 +485,7 @@ static inline __attribute__((always_inline)) bool valu_dispatch_inline(isa_wave_
      * common instructions pay nothing for them */
     if (isa_ops[in->op].flags & ISA_FL_FLOAT)
         return isa_valu_float(w, in) || isa_valu_vop3x(w, in, res);
-    return valu_int(w, in) || isa_valu_vop3x(w, in, res);
+    return valu_int(w, in) || isa_valu_vop3x(w, in, res) || isa_valu_agpr(w, in, res); /* CDNA's AGPR moves */
 }
 static bool valu_dispatch(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
@@ -542,7 +557,7 @@ void isa_valu_predecode(isa_inst_t *in)
     in->vgpr_end = 0;
     /* what operands_ok checks at every execution, decided once; SDWA and DPP keep the general
      * path */
-    if (in->form != ISA_FORM_PLAIN || (isa_ops[op].sig[0] == 'D' && !isa_opnd_is_vgpr(in->vdst)))
+    if (in->form != ISA_FORM_PLAIN || (isa_ops[op].sig[0] == 'D' && !isa_opnd_is_vgpr(in->vdst)) || agpr_misplaced(in))
         return;
     uint32_t end = vgpr_end(in->vdst, opnd_width(op, -1));
     for (int i = 0; i < ISA_MAX_SRCS; i++) {

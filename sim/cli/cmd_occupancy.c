@@ -40,6 +40,8 @@ const char cli_usage_occupancy[] =
     "\n"
     "options:\n"
     "  --vgprs N                 VGPRs per work-item, 0 to 256\n"
+    "  --agprs N                 AGPRs per work-item, 0 to 256 (CDNA targets: counted with the VGPRs\n"
+    "                            as LLVM does, docs/occupancy.md)\n"
     "  --sgprs N                 SGPRs per wave including VCC, FLAT_SCRATCH, XNACK, 0 to 112\n"
     "  --lds BYTES               LDS per workgroup (static + dynamic), 0 to 65536\n"
     "  --workgroup N             work-items per workgroup, 1 to 1024\n"
@@ -64,7 +66,7 @@ typedef struct {
     int64_t value;     /* -1: not given */
 } num_opt_t;
 
-enum { OPT_VGPRS, OPT_SGPRS, OPT_LDS, OPT_WG, NUM_NUM_OPTS };
+enum { OPT_VGPRS, OPT_SGPRS, OPT_LDS, OPT_WG, OPT_AGPRS, NUM_NUM_OPTS };
 
 /* getopt_long's codes: the numbers' are OPT_NUM + their index in nums[]. */
 enum { OPT_NUM = 256, OPT_KERNEL = OPT_NUM + NUM_NUM_OPTS, OPT_DISPATCH, OPT_CONFIG, OPT_SET, OPT_JSON, OPT_MACHINE };
@@ -81,6 +83,7 @@ static const struct option occ_options[] = {
     { "machine", required_argument, NULL, OPT_MACHINE },
     { "set", required_argument, NULL, OPT_SET },
     { "json", no_argument, NULL, OPT_JSON },
+    { "agprs", required_argument, NULL, OPT_NUM + OPT_AGPRS },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 },
 };
@@ -155,6 +158,11 @@ static int from_kernel_file(const char *path, const char *name, isa_target_t tar
         k = &prog->kernels[0];
     in->kernel = k->name;
     in->k.vgprs = k->vgprs_used;
+    if (k->agprs_used) { /* CDNA (agpr): both files, as LLVM counts them */
+        in->k.agprs = k->agprs_used;
+        in->k.arch_vgprs = k->vgprs_used;
+        in->k.vgprs = isa_kernel_vreg_total(k);
+    }
     in->k.sgprs = k->sgprs_used;
     in->k.lds_bytes = k->lds_static;
     in->k.wg_size = 256; /* documented default for a bare kernel */
@@ -232,6 +240,7 @@ int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
         [OPT_SGPRS] = { "--sgprs", 112, "an SGPR count", -1 },
         [OPT_LDS] = { "--lds", 65536, "a byte count", -1 },
         [OPT_WG] = { "--workgroup", 1024, "a work-item count", -1 },
+        [OPT_AGPRS] = { "--agprs", 256, "an AGPR count", -1 },
     };
     const char *file = NULL, *kernel = NULL, *dispatch = NULL, *config_path = NULL, *machine = NULL;
     bool json = false, have_prog = false, have_wl = false;
@@ -261,6 +270,7 @@ int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
         case OPT_SGPRS + OPT_NUM:
         case OPT_LDS + OPT_NUM:
         case OPT_WG + OPT_NUM:
+        case OPT_AGPRS + OPT_NUM:
             if (!parse_num(&nums[c - OPT_NUM], g.arg, c == OPT_WG + OPT_NUM ? 1 : 0, err))
                 goto out;
             break;
@@ -309,7 +319,7 @@ int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
         const char *miss[NUM_NUM_OPTS];
         int nm = 0;
         for (int n = 0; n < NUM_NUM_OPTS; n++)
-            if (nums[n].value < 0)
+            if (nums[n].value < 0 && n != OPT_AGPRS) /* --agprs: 0 when not given */
                 miss[nm++] = nums[n].opt;
         if (nm) {
             fprintf(err, "gcnsim: occupancy: without a KERNEL.s or WORKLOAD.ini it needs --vgprs, --sgprs, --lds and "
@@ -349,8 +359,18 @@ int cli_cmd_occupancy(int argc, char **argv, FILE *out, FILE *err)
             goto out;
     }
     /* Options given with a file override its numbers. */
-    if (nums[OPT_VGPRS].value >= 0)
-        in.k.vgprs = (uint32_t)nums[OPT_VGPRS].value;
+    if (nums[OPT_AGPRS].value >= 0 && !isa_target_cdna((isa_target_t)cfg.gpu_target)) {
+        fprintf(err, "gcnsim: occupancy: --agprs needs a CDNA machine (gpu.target gfx908, gfx90a or gfx942); this one "
+                "is %s\n", isa_target_name((isa_target_t)cfg.gpu_target));
+        goto out;
+    }
+    if (nums[OPT_VGPRS].value >= 0 || nums[OPT_AGPRS].value >= 0) { /* CDNA: both files' total (agpr) */
+        uint32_t v = nums[OPT_VGPRS].value >= 0 ? (uint32_t)nums[OPT_VGPRS].value : in.k.agprs ? in.k.arch_vgprs : in.k.vgprs;
+        uint32_t a = nums[OPT_AGPRS].value >= 0 ? (uint32_t)nums[OPT_AGPRS].value : in.k.agprs;
+        in.k.agprs = a;
+        in.k.arch_vgprs = v;
+        in.k.vgprs = a ? isa_vreg_total((isa_target_t)cfg.gpu_target, v, a) : v;
+    }
     if (nums[OPT_SGPRS].value >= 0)
         in.k.sgprs = (uint32_t)nums[OPT_SGPRS].value;
     if (nums[OPT_LDS].value >= 0)

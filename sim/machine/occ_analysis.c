@@ -5,6 +5,10 @@ occ_kernel_t occ_dispatch_kernel(const launch_dispatch_t *D)
 {
     occ_kernel_t k;
     k.vgprs = D->nvgpr;
+    k.agprs = D->nagpr; /* CDNA (agpr): the total of both files, as LLVM counts it */
+    k.arch_vgprs = D->nvgpr;
+    if (D->nagpr)
+        k.vgprs = isa_target_gfx90a(D->kernel->target) ? D->nvreg : isa_vreg_total(D->kernel->target, D->nvgpr, D->nagpr);
     k.sgprs = D->kernel->sgprs_used;
     k.lds_bytes = D->lds_total;
     k.wg_size = D->wl->wg[0] * D->wl->wg[1] * D->wl->wg[2];

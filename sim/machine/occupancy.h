@@ -23,6 +23,11 @@ typedef struct {
     uint32_t lds_bytes;   /* per workgroup (static + dynamic), before rounding */
     uint32_t wg_size;     /* work-items per workgroup */
     uint32_t wg_dim[3];   /* its shape (x, y, z) when known; all 0: only the size (a 1-D workgroup) */
+    /* CDNA (agpr): AGPRs per wave (0 before CDNA), and the VGPRs alone; `vgprs` is then the total
+     * LLVM's occupancy counts (isa_vreg_total: gfx908 max(VGPRs, AGPRs), gfx90a and later
+     * alignTo(VGPRs, 4) + AGPRs, the machine's cu.vgprs and cu.vgpr_granule being the target's
+     * file: 256 and 4 on gfx908, 512 and 8 on gfx90a) */
+    uint32_t agprs, arch_vgprs;
 } occ_kernel_t;
 
 typedef struct {

@@ -45,7 +45,7 @@ size_t occ_report_why(const cfg_t *cfg, const occ_kernel_t *k, const occ_llvm_t 
         uint32_t alloc = v ? res->vgpr_alloc : res->sgpr_alloc;
         uint32_t used = v ? (k->vgprs ? k->vgprs : 1) : k->sgprs;
         uint64_t per_simd = file / alloc;
-        txt_appendf(buf, n, &at, "%" PRIu32 " %s per wave", used, occ_text_resource(res->limiter));
+        txt_appendf(buf, n, &at, "%" PRIu32 " %s per wave", used, occ_text_resource_k(res->limiter, k));
         if (alloc != used)
             txt_appendf(buf, n, &at, " (allocated as %" PRIu32 ")", alloc);
         txt_appendf(buf, n, &at, " let %" PRIu64 " %s share a SIMD, %" PRIu64 " on the CU", per_simd,
@@ -92,7 +92,7 @@ void occ_report_advice(const cfg_t *cfg, const occ_kernel_t *k, const occ_advice
                 a->from - a->to, a->from, a->to);
         else
             txt_appendf(buf, n, &at, "save %" PRIu32 " %s per %s (%" PRIu32 " -> %" PRIu32 ")", a->from - a->to,
-                occ_text_resource(a->resource), a->resource == OCC_VGPR ? "work-item" : "wave", a->from, a->to);
+                occ_text_resource_k(a->resource, k), a->resource == OCC_VGPR ? "work-item" : "wave", a->from, a->to);
         txt_appendf(buf, n, &at, " for %" PRIu32 " waves/SIMD", a->target);
         break;
     case OCC_CHANGE_SIZE: {
@@ -125,7 +125,7 @@ void occ_report_advice(const cfg_t *cfg, const occ_kernel_t *k, const occ_advice
             txt_appendf(buf, n, &at, "no workgroup shape keeping rows of %" PRIu32 " work-items gives %" PRIu32 " waves/SIMD",
                 a->shape[0], a->target);
         else if (a->resource <= OCC_LDS)
-            txt_appendf(buf, n, &at, "no %s count alone gives %" PRIu32 " waves/SIMD", occ_text_resource(a->resource), a->target);
+            txt_appendf(buf, n, &at, "no %s count alone gives %" PRIu32 " waves/SIMD", occ_text_resource_k(a->resource, k), a->target);
         else
             txt_appendf(buf, n, &at, "no workgroup size up to 1024 work-items gives %" PRIu32 " waves/SIMD", a->target);
         break;
@@ -184,9 +184,15 @@ void occ_report_print(const cfg_t *cfg, const char *kernel, const char *source, 
         asm_diag_put_name(out, kernel);
         fprintf(out, " (%s)\n", source);
     }
-    fprintf(out, "resources       %" PRIu32 " VGPRs (allocated %" PRIu32 "), %" PRIu32 " SGPRs (allocated %" PRIu32
-            "), %" PRIu32 " bytes LDS per workgroup (allocated %" PRIu32 ")\n", k->vgprs, a->res.vgpr_alloc, k->sgprs,
-            a->res.sgpr_alloc, k->lds_bytes, a->res.lds_alloc);
+    if (k->agprs) /* CDNA (agpr): the total LLVM counts, and its parts */
+        fprintf(out, "resources       %" PRIu32 " VGPRs and AGPRs (%" PRIu32 " VGPRs, %" PRIu32 " AGPRs; allocated %" PRIu32
+                "), %" PRIu32 " SGPRs (allocated %" PRIu32 "), %" PRIu32 " bytes LDS per workgroup (allocated %" PRIu32
+                ")\n", k->vgprs, k->arch_vgprs, k->agprs, a->res.vgpr_alloc, k->sgprs, a->res.sgpr_alloc, k->lds_bytes,
+                a->res.lds_alloc);
+    else
+        fprintf(out, "resources       %" PRIu32 " VGPRs (allocated %" PRIu32 "), %" PRIu32 " SGPRs (allocated %" PRIu32
+                "), %" PRIu32 " bytes LDS per workgroup (allocated %" PRIu32 ")\n", k->vgprs, a->res.vgpr_alloc, k->sgprs,
+                a->res.sgpr_alloc, k->lds_bytes, a->res.lds_alloc);
     fprintf(out, "workgroup       %" PRIu32 " work-items = %" PRIu32 " %s\n", k->wg_size, a->res.waves_per_wg,
             plural(a->res.waves_per_wg, "wave", "waves"));
     fprintf(out, "machine         %" PRId64 " SIMDs x %" PRId64 " wave slots (at most %" PRId64 " waves per CU), %" PRId64
@@ -221,7 +227,7 @@ void occ_report_print(const cfg_t *cfg, const char *kernel, const char *source, 
         char more[512];
         occ_text_fit_more(cfg, &a->more, more, sizeof more);
         fprintf(out, "\ntheoretical     %s waves/SIMD (%.0f%%), limited by %s: %" PRIu32 " %s of %" PRIu32 " %s per CU\n",
-                waves, 100.0 * a->res.occupancy, occ_text_resource(a->res.limiter), a->res.wg_per_cu,
+                waves, 100.0 * a->res.occupancy, occ_text_resource_k(a->res.limiter, k), a->res.wg_per_cu,
                 plural(a->res.wg_per_cu, "workgroup", "workgroups"), a->res.waves_per_wg,
                 plural(a->res.waves_per_wg, "wave", "waves"));
         fprintf(out, "                %s\n", more);
@@ -232,11 +238,11 @@ void occ_report_print(const cfg_t *cfg, const char *kernel, const char *source, 
         print_wrapped(out, "theoretical     ", none);
     }
     fprintf(out, "compiler estimate (LLVM rule) %" PRIu32 " waves/SIMD (%.0f%%), limited by %s",
-            a->llvm.waves_per_simd, 100.0 * a->llvm.occupancy, occ_text_resource(a->llvm.limiter));
+            a->llvm.waves_per_simd, 100.0 * a->llvm.occupancy, occ_text_resource_k(a->llvm.limiter, k));
     const char *sep = " (equally limited by ";
     for (int r = 0; r < OCC_NUM_RESOURCES; r++)
         if ((a->llvm.limiting & (1u << r)) && r != (int)a->llvm.limiter) {
-            fprintf(out, "%s%s", sep, occ_text_resource((occ_resource_t)r));
+            fprintf(out, "%s%s", sep, occ_text_resource_k((occ_resource_t)r, k));
             sep = ", ";
         }
     fputs(*sep == ',' ? ")\n" : "\n", out);
@@ -274,6 +280,10 @@ void occ_report_json(const cfg_t *cfg, const char *kernel, const char *source, c
     jout_key(j, "input");
     jout_object(j, 0);
     jout_ku64(j, "vgprs", k->vgprs);
+    if (k->agprs) { /* CDNA (agpr): vgprs is then both files' total */
+        jout_ku64(j, "agprs", k->agprs);
+        jout_ku64(j, "arch_vgprs", k->arch_vgprs);
+    }
     jout_ku64(j, "sgprs", k->sgprs);
     jout_ku64(j, "lds_bytes", k->lds_bytes);
     jout_ku64(j, "workgroup_size", k->wg_size);

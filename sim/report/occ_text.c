@@ -18,6 +18,11 @@ const char *occ_text_resource(occ_resource_t r)
     return (unsigned)r < OCC_NUM_RESOURCES ? long_names[r] : "unknown";
 }
 
+const char *occ_text_resource_k(occ_resource_t r, const occ_kernel_t *k)
+{
+    return r == OCC_VGPR && k && k->agprs ? "registers (VGPR+AGPR)" : occ_text_resource(r);
+}
+
 void occ_text_waves(double w, char *buf, size_t n)
 {
     if (w == floor(w) && w < 1e9)

@@ -16,6 +16,9 @@
 
 /* "VGPRs", "SGPRs", "LDS", "wave slots", "barriers", "workgroups per CU". */
 const char *occ_text_resource(occ_resource_t r);
+/* The same, for kernel k: the VGPR term is "registers (VGPR+AGPR)" when k has AGPRs (CDNA: LLVM
+ * counts both files in that term, docs/occupancy.md "AGPRs"). */
+const char *occ_text_resource_k(occ_resource_t r, const occ_kernel_t *k);
 
 /* Waves per SIMD as reports print them: "4" when whole, else two decimals ("3.75"). */
 void occ_text_waves(double waves_per_simd, char *buf, size_t n);

@@ -77,6 +77,16 @@ void report_dispatch_line(const launch_t *L, uint32_t i, FILE *out)
             i == 0 ? "" : wd->after == WL_AFTER_NONE ? ", after none" : ", after previous");
 }
 
+/* ", AGPRs 4 (accum_offset 4; 8 registers in all)" on CDNA: gfx908's files are separate and
+ * LLVM counts the larger; gfx90a's are one, the AGPRs from accum_offset (docs/occupancy.md, "AGPRs"). */
+static void agpr_text(const isa_kernel_t *k, FILE *out)
+{
+    fprintf(out, ", AGPRs %" PRIu32, k->agprs_used);
+    if (isa_target_gfx90a(k->target))
+        fprintf(out, " (accum_offset %" PRIu32 "; %" PRIu32 " registers in all)", k->desc.accum_offset,
+                isa_kernel_vreg_total(k));
+}
+
 static void report_resources(const launch_dispatch_t *D, FILE *out)
 {
     const isa_kernel_t *k = D->kernel;
@@ -85,6 +95,8 @@ static void report_resources(const launch_dispatch_t *D, FILE *out)
     fprintf(out, "VGPRs %" PRIu32 " per wave", D->nvgpr);
     if (D->nvgpr != k->vgprs_used)
         fprintf(out, " (the workload's vgprs; the kernel uses %" PRIu32 ")", k->vgprs_used);
+    if (isa_target_cdna(k->target))
+        agpr_text(k, out);
     fprintf(out, ", SGPRs %" PRIu32 ", LDS %" PRIu32 " bytes (static %" PRIu32 ", dynamic %" PRIu32 ")\n", k->sgprs_used,
             D->lds_total, D->lds_static, D->lds_total - D->lds_static);
 }
@@ -178,8 +190,11 @@ void report_kernel(const isa_kernel_t *k, FILE *out)
     else
         fprintf(out, "kernel %s (code object): %" PRIu32 " instructions, %" PRIu32 " bytes\n", NAME(k->name), k->ninsts,
                 k->code_bytes);
-    fprintf(out, "  VGPRs %" PRIu32 ", SGPRs %" PRIu32 " (%" PRIu32 " extra for VCC/FLAT_SCRATCH/XNACK), static LDS %" PRIu32
-            " bytes, ", k->vgprs_used, k->sgprs_used, k->sgprs_extra, k->lds_static);
+    fprintf(out, "  VGPRs %" PRIu32, k->vgprs_used);
+    if (isa_target_cdna(k->target)) /* CDNA's AGPRs, and the total LLVM's occupancy counts (agpr) */
+        agpr_text(k, out);
+    fprintf(out, ", SGPRs %" PRIu32 " (%" PRIu32 " extra for VCC/FLAT_SCRATCH/XNACK), static LDS %" PRIu32
+            " bytes, ", k->sgprs_used, k->sgprs_extra, k->lds_static);
     /* Without metadata or .amdhsa_kernarg_size the segment's size is not declared: say what the code
      * reads rather than "0 bytes" (a run lays the segment out from the workload's [args]). */
     uint32_t read = k->kernarg_segment_size ? 0 : kernarg_read(k);

@@ -23,7 +23,7 @@ static void print_dispatches(const run_result_t *R, FILE *out)
         report_dispatch_line(L, i, out);
         fprintf(out, "; ready %" PRIu64 ", workgroups from %" PRIu64 " to %" PRIu64 "; theoretical %s waves/SIMD "
                 "(limited by %s), compiler estimate (LLVM rule) %" PRIu32 "\n", R->timing->d[i].ready, sd->first_start,
-                sd->last_end, w, occ_text_resource(a->res.limiter), a->llvm.waves_per_simd);
+                sd->last_end, w, occ_text_resource_k(a->res.limiter, &a->k), a->llvm.waves_per_simd);
     }
 }
 
@@ -110,7 +110,7 @@ void run_text_print(const run_result_t *R, FILE *out)
         occ_text_waves(o->waves_per_simd, w, sizeof w);
         occ_text_fit_more(cfg, &a->more, more, sizeof more);
         fprintf(out, "occupancy     theoretical %s waves/SIMD (%.0f%%), limited by %s: %" PRIu32 " %s of %" PRIu32
-                " %s per CU\n", w, 100.0 * o->occupancy, occ_text_resource(o->limiter), o->wg_per_cu,
+                " %s per CU\n", w, 100.0 * o->occupancy, occ_text_resource_k(o->limiter, &a->k), o->wg_per_cu,
                 o->wg_per_cu == 1 ? "workgroup" : "workgroups", o->waves_per_wg, o->waves_per_wg == 1 ? "wave" : "waves");
         fprintf(out, "              %s\n", more);
         fprintf(out, "              measured %.2f waves/SIMD, at most %" PRIu32 " waves on a CU; compiler estimate "

@@ -66,6 +66,8 @@ codeobj_cases() {
   check "codeobj USER_SGPR_COUNT" 1 "usersgpr.o: error: kernel descriptor 'matmul_tiled.kd' (section .rodata, offset 0x0): compute_pgm_rsrc2.USER_SGPR_COUNT is 1" "$g" asm "$d/usersgpr.o"
   co wave32; co_patch "$d/wave32.o" $((rodata + 57)) 4
   check "codeobj wave32" 1 "wave32.o: error: kernel descriptor 'matmul_tiled.kd' (section .rodata, offset 0x0): kernel_code_properties.ENABLE_WAVEFRONT_SIZE32" "$g" asm "$d/wave32.o"
+  co rsrc3; co_patch "$d/rsrc3.o" $((rodata + 44)) 1
+  check "codeobj compute_pgm_rsrc3" 1 "rsrc3.o: error: kernel descriptor 'matmul_tiled.kd' (section .rodata, offset 0x0): compute_pgm_rsrc3 is 0x1; it must be 0 on gfx803" "$g" asm "$d/rsrc3.o"
   co reserved; co_patch "$d/reserved.o" $((rodata + 30)) 1
   check "codeobj reserved" 1 "reserved.o: error: kernel descriptor 'matmul_tiled.kd' (section .rodata, offset 0x0): reserved bytes" "$g" asm "$d/reserved.o"
   co vgprs; co_patch "$d/vgprs.o" $((rodata + 48)) 0

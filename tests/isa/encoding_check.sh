@@ -80,6 +80,14 @@ for f in "$tmp/table_sample.s" "$tmp/corpus.s" workloads/*.s workloads/*/*.s; do
   # Compiled kernels (clang-15, clang++-15) are checked by the LLVM that made them; the rest by llvm-mc.
   mc=llvm-mc
   case $f in workloads/opencl/*|workloads/hip/*) mc=llvm-mc-15 ;; esac
+  # A kernel for another target says so (.amdgcn_target, workloads/cdna): that target's llvm-mc
+  # (15; 19 for gfx942) checks it.
+  t=$(sed -n 's/^[[:space:]]*\.amdgcn_target[[:space:]]*"amdgcn-amd-amdhsa--\(gfx[0-9a-f]*\).*/\1/p' "$f" | head -1)
+  dtarget=gfx803
+  if [ -n "$t" ] && [ "$t" != gfx803 ]; then
+    args=$(echo "$args" | sed "s/gfx803/$t/"); mc=llvm-mc-15; dtarget=$t
+    [ "$t" = gfx942 ] && mc=llvm-mc-19
+  fi
   # shellcheck disable=SC2086
   if ! "$mc" $args -show-encoding "$f" > "$tmp/llvm.txt" 2> "$tmp/llvm.err"; then
     echo "encoding-check: $name: llvm-mc refuses it:" >&2; head -5 "$tmp/llvm.err" >&2
@@ -120,7 +128,7 @@ for f in "$tmp/table_sample.s" "$tmp/corpus.s" workloads/*.s workloads/*/*.s; do
   # A literal llvm-mc leaves as a fixup (`A` bytes: a relocation such as sym@rel32@lo) decodes as 0
   # from its bytes, where ours holds the linked value: those instructions are compared by bytes only.
   awk '{ if (index($0, "A")) print NR }' "$tmp/llvm.bytes" > "$tmp/fixups"
-  "$tool" --decode < "$tmp/llvm.txt" | sed "$branches" |
+  "$tool" --decode --target "$dtarget" < "$tmp/llvm.txt" | sed "$branches" |
     awk -v list="$tmp/fixups" 'BEGIN { while ((getline n < list) > 0) fx[n] = 1 } { print (NR in fx) ? "FIXUP" : $0 }' \
     > "$tmp/dec.list"
   listing < "$tmp/ours.txt" |

@@ -74,8 +74,9 @@ START_TEST(descriptor_refused)
     ck_assert(!codeobj_kd_read(kd, &d, msg, sizeof msg));
     ck_assert_str_eq(msg, "compute_pgm_rsrc2.USER_SGPR_COUNT is 6 but the enabled user SGPRs (kernel_code_properties 0x8) take 2");
     make_kd(kd);
-    put32(kd + 44, 1); /* compute_pgm_rsrc3 */
-    ck_assert(!codeobj_kd_read(kd, &d, msg, sizeof msg));
+    put32(kd + 44, 0x10005); /* compute_pgm_rsrc3: kept for the target's check (codeobj.c; agpr) */
+    ck_assert(codeobj_kd_read(kd, &d, msg, sizeof msg));
+    ck_assert_uint_eq(d.rsrc3, 0x10005);
     make_kd(kd);
     kd[53] |= 3u << 3; /* work-item ids 3: undefined */
     ck_assert(!codeobj_kd_read(kd, &d, msg, sizeof msg));

@@ -140,50 +140,50 @@ static const llvm_case_t llvm_cases[] = {
     /* N 16. VGPR 256/32 = 8; slots 40/16 = 2 groups = 32 waves = 8; barriers 64; workgroups 160.
      * 8 ties VGPR and slots; VGPR is first. 7 VGPRs fewer can not help: 9 waves would need the
      * slots too, so the VGPR advice alone says 28 (256/28 = 9). */
-    { "1024 wi, 32 VGPRs", { 32, 16, 0, 1024, { 0 } }, 0, { 8, 10, NL, 8, 64, 160 }, 8, OCC_VGPR,
+    { "1024 wi, 32 VGPRs", { 32, 16, 0, 1024, { 0 }, 0, 0 }, 0, { 8, 10, NL, 8, 64, 160 }, 8, OCC_VGPR,
       B(OCC_VGPR) | B(OCC_WAVE_SLOTS), OCC_CHANGE_AT_MOST, 28 },
     /* VGPR 256/40 = 6: 6 waves/SIMD; 36 VGPRs give 256/36 = 7. */
-    { "1024 wi, 40 VGPRs", { 40, 16, 0, 1024, { 0 } }, 0, { 6, 10, NL, 8, 64, 160 }, 6, OCC_VGPR, B(OCC_VGPR),
+    { "1024 wi, 40 VGPRs", { 40, 16, 0, 1024, { 0 }, 0, 0 }, 0, { 6, 10, NL, 8, 64, 160 }, 6, OCC_VGPR, B(OCC_VGPR),
       OCC_CHANGE_AT_MOST, 36 },
     /* VGPR 256/48 = 5; 6 waves need 256/6 = 42.7 -> 40 VGPRs. */
-    { "1024 wi, 48 VGPRs", { 48, 16, 0, 1024, { 0 } }, 0, { 5, 10, NL, 8, 64, 160 }, 5, OCC_VGPR, B(OCC_VGPR),
+    { "1024 wi, 48 VGPRs", { 48, 16, 0, 1024, { 0 }, 0, 0 }, 0, { 5, 10, NL, 8, 64, 160 }, 5, OCC_VGPR, B(OCC_VGPR),
       OCC_CHANGE_AT_MOST, 40 },
     /* 256 VGPRs: 1 wave/SIMD by LLVM (resident: never fits, 4 waves/CU < 16). */
-    { "1024 wi, 256 VGPRs", { 256, 16, 0, 1024, { 0 } }, 0, { 1, 10, NL, 8, 64, 160 }, 1, OCC_VGPR, B(OCC_VGPR),
+    { "1024 wi, 256 VGPRs", { 256, 16, 0, 1024, { 0 }, 0, 0 }, 0, { 1, 10, NL, 8, 64, 160 }, 1, OCC_VGPR, B(OCC_VGPR),
       OCC_CHANGE_AT_MOST, 128 },
     /* SGPR 90 -> table 8 (<= 100); 9 needs <= 88. */
-    { "SGPR-limited", { 4, 90, 0, 64, { 0 } }, 0, { 64, 8, NL, 10, NL, 10 }, 8, OCC_SGPR, B(OCC_SGPR),
+    { "SGPR-limited", { 4, 90, 0, 64, { 0 }, 0, 0 }, 0, { 64, 8, NL, 10, NL, 10 }, 8, OCC_SGPR, B(OCC_SGPR),
       OCC_CHANGE_AT_MOST, 88 },
     /* 101 SGPRs -> 7; 8 needs <= 100. */
-    { "101 SGPRs", { 4, 101, 0, 64, { 0 } }, 0, { 64, 7, NL, 10, NL, 10 }, 7, OCC_SGPR, B(OCC_SGPR),
+    { "101 SGPRs", { 4, 101, 0, 64, { 0 }, 0, 0 }, 0, { 64, 7, NL, 10, NL, 10 }, 7, OCC_SGPR, B(OCC_SGPR),
       OCC_CHANGE_AT_MOST, 100 },
     /* N 4. LDS 13000 -> 13312 (26 granules): 65536/13312 = 4 groups = 16 waves = 4/SIMD (LLVM without
      * rounding: 65536/13000 = 5 groups = 5/SIMD). 5/SIMD needs 5 groups: alloc <= 13107 -> 12800. */
-    { "LDS-limited, granule rounding", { 16, 16, 13000, 256, { 0 } }, 0, { 16, 10, 4, 10, 16, 40 }, 4, OCC_LDS, B(OCC_LDS),
+    { "LDS-limited, granule rounding", { 16, 16, 13000, 256, { 0 }, 0, 0 }, 0, { 16, 10, 4, 10, 16, 40 }, 4, OCC_LDS, B(OCC_LDS),
       OCC_CHANGE_AT_MOST, 12800 },
     /* N 1. 20 KiB: 3 groups = 3 waves, ceil(3/4) = 1. 2/SIMD needs 5 groups: 13107 -> 12800. */
-    { "20 KiB, one wave", { 16, 16, 20480, 64, { 0 } }, 0, { 16, 10, 1, 10, NL, 10 }, 1, OCC_LDS, B(OCC_LDS),
+    { "20 KiB, one wave", { 16, 16, 20480, 64, { 0 }, 0, 0 }, 0, { 16, 10, 1, 10, NL, 10 }, 1, OCC_LDS, B(OCC_LDS),
       OCC_CHANGE_AT_MOST, 12800 },
     /* N 2. Barriers ceil(16*2/4) = 8; slots 20 groups = 40 waves = 10; workgroups 20. 9 waves: the
      * nearest size is 1 wave (no barrier: 10; 3 waves would give 12 too, smaller goes first). */
-    { "barrier-limited", { 4, 16, 0, 128, { 0 } }, 0, { 64, 10, NL, 10, 8, 20 }, 8, OCC_BARRIERS, B(OCC_BARRIERS),
+    { "barrier-limited", { 4, 16, 0, 128, { 0 }, 0, 0 }, 0, { 64, 10, NL, 10, 8, 20 }, 8, OCC_BARRIERS, B(OCC_BARRIERS),
       OCC_CHANGE_SIZE, 64 },
     /* N 16 at 16 VGPRs: slots 8. 15 waves: 2 groups = 30 -> 8; 14: 28 -> 7; 13: 3 groups = 39 -> 10. */
-    { "workgroup-size-limited, 1024 wi", { 16, 16, 0, 1024, { 0 } }, 0, { 16, 10, NL, 8, 64, 160 }, 8, OCC_WAVE_SLOTS,
+    { "workgroup-size-limited, 1024 wi", { 16, 16, 0, 1024, { 0 }, 0, 0 }, 0, { 16, 10, NL, 8, 64, 160 }, 8, OCC_WAVE_SLOTS,
       B(OCC_WAVE_SLOTS), OCC_CHANGE_SIZE, 832 },
     /* N 12: 3 groups = 36 waves -> 9. 11 waves: 3 groups = 33 -> 9; 13 waves: 39 -> 10. */
-    { "workgroup-size-limited, 768 wi", { 16, 16, 0, 768, { 0 } }, 0, { 16, 10, NL, 9, 48, 120 }, 9, OCC_WAVE_SLOTS,
+    { "workgroup-size-limited, 768 wi", { 16, 16, 0, 768, { 0 }, 0, 0 }, 0, { 16, 10, NL, 9, 48, 120 }, 9, OCC_WAVE_SLOTS,
       B(OCC_WAVE_SLOTS), OCC_CHANGE_SIZE, 832 },
     /* cu.max_workgroups = 20, N 1: ceil(20/4) = 5. 6 waves: 2-wave groups give min(barriers 8,
      * workgroups 10, slots 10) = 8. */
-    { "workgroups per CU", { 4, 16, 0, 64, { 0 } }, 20, { 64, 10, NL, 10, NL, 5 }, 5, OCC_WORKGROUPS, B(OCC_WORKGROUPS),
+    { "workgroups per CU", { 4, 16, 0, 64, { 0 }, 0, 0 }, 20, { 64, 10, NL, 10, NL, 5 }, 5, OCC_WORKGROUPS, B(OCC_WORKGROUPS),
       OCC_CHANGE_SIZE, 128 },
     /* Everything at or above 10: the maximum, limiter wave slots, nothing to save. */
-    { "at the maximum", { 16, 16, 0, 64, { 0 } }, 0, { 16, 10, NL, 10, NL, 10 }, 10, OCC_WAVE_SLOTS,
+    { "at the maximum", { 16, 16, 0, 64, { 0 }, 0, 0 }, 0, { 16, 10, NL, 10, NL, 10 }, 10, OCC_WAVE_SLOTS,
       B(OCC_SGPR) | B(OCC_WAVE_SLOTS) | B(OCC_WORKGROUPS), OCC_CHANGE_NONE, 0 },
     /* LLVM's worked example (GCNSubtarget::computeOccupancy): 40 VGPRs, 40 SGPRs, 8 KiB, 256 wi -> 6.
      * LDS 8 groups = 32 waves = 8. */
-    { "LLVM example", { 40, 40, 8192, 256, { 0 } }, 0, { 6, 10, 8, 10, 16, 40 }, 6, OCC_VGPR, B(OCC_VGPR),
+    { "LLVM example", { 40, 40, 8192, 256, { 0 }, 0, 0 }, 0, { 6, 10, 8, 10, 16, 40 }, 6, OCC_VGPR, B(OCC_VGPR),
       OCC_CHANGE_AT_MOST, 36 },
 };
 

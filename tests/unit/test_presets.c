@@ -211,7 +211,7 @@ START_TEST(occupancy_same_on_every_target)
             for (uint32_t sg = 0; sg <= 112; sg += 14)
                 for (uint32_t lds = 0; lds <= 65536; lds += 6500)
                     for (uint32_t wg = 64; wg <= 1024; wg += 192) {
-                        occ_kernel_t k = { v, sg, lds, wg, { 0, 0, 0 } };
+                        occ_kernel_t k = { v, sg, lds, wg, { 0, 0, 0 }, 0, 0 };
                         occ_result_t a, b;
                         ck_assert_int_eq(occ_compute(&fiji, &k, &a), occ_compute(&c, &k, &b));
                         ck_assert_msg(a.wg_per_cu == b.wg_per_cu && a.limiter == b.limiter, "%s v%u s%u l%u wg%u",
@@ -227,7 +227,7 @@ START_TEST(occupancy_same_on_every_target)
     /* The worked example of LLVM's rule on gfx9: 40 VGPRs, 40 SGPRs, 8 KiB of LDS, 256 work-items. */
     cfg_t c;
     load_preset(&c, "vega20");
-    occ_kernel_t k = { 40, 40, 8192, 256, { 0, 0, 0 } };
+    occ_kernel_t k = { 40, 40, 8192, 256, { 0, 0, 0 }, 0, 0 };
     occ_llvm_t l;
     occ_llvm(&c, &k, &l);
     ck_assert_uint_eq(l.waves_per_simd, 6);
