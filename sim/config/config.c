@@ -459,7 +459,8 @@ uint64_t cfg_machine_bytes(const cfg_t *c, cfg_mem_part_t parts[CFG_MEM_PARTS])
 {
     uint64_t cus = (uint64_t)c->gpu_compute_units;
     bool ideal = c->mem_model == CFG_MEM_IDEAL;
-    uint64_t per = (uint64_t)(c->scalar_cus_per_cache > 0 ? c->scalar_cus_per_cache : 1), nscalar = (cus + per - 1) / per;
+    uint64_t per = (uint64_t)(c->scalar_cus_per_cache > 0 ? c->scalar_cus_per_cache : 1);
+    uint64_t xcds = (uint64_t)(c->gpu_xcds > 0 ? c->gpu_xcds : 1), nscalar = xcds * ((cus / xcds + per - 1) / per);
     /* A wave slot holds up to min(cu.vgprs, 256) VGPRs of 64 lanes; the CU's LDS with the checker's bytes. */
     uint64_t vgprs = (uint64_t)(c->cu_vgprs < 256 ? c->cu_vgprs : 256);
     uint64_t slot = vgprs * 64 * 4, slots = (uint64_t)c->cu_simds * (uint64_t)c->cu_wave_slots;

@@ -72,12 +72,6 @@ int mem_config_problems(const cfg_t *cfg, FILE *err)
             n++;
         }
     }
-    if (cfg->gpu_xcds > 1 && (cfg->gpu_compute_units / cfg->gpu_xcds) % cfg->scalar_cus_per_cache != 0) {
-        fprintf(err, "configuration: error: the %" PRId64 " CUs of an XCD (gpu.compute_units / gpu.xcds) are not a "
-                "multiple of scalar.cus_per_cache = %" PRId64 " (a scalar cache serves CUs of one XCD)\n",
-                cfg->gpu_compute_units / cfg->gpu_xcds, cfg->scalar_cus_per_cache);
-        n++;
-    }
     struct { const char *name; cache_params_t p; } lv[] = {
         { "l1v", l1v_params(cfg) }, { "scalar", scalar_params(cfg) }, { "l2", l2_params(cfg) },
     };
@@ -220,14 +214,15 @@ int mem_init(mem_t *m, const cfg_t *cfg, uint32_t ncu)
         return 3;
     if (m->ideal)
         return 0;
-    uint32_t per = (uint32_t)cfg->scalar_cus_per_cache;
-    m->nscalar = (ncu + per - 1) / per;
     m->nl2 = (uint32_t)cfg->l2_channels;
     m->ndram = (uint32_t)cfg->dram_channels;
     m->nxcd = (uint32_t)cfg->gpu_xcds;
     if (m->nxcd > ncu || ncu % m->nxcd != 0)
         m->nxcd = 1; /* a machine built with fewer CUs than its configuration (tests): one XCD */
     m->cus_per_xcd = ncu / m->nxcd;
+    uint32_t per = (uint32_t)cfg->scalar_cus_per_cache;
+    m->scalar_per_xcd = (m->cus_per_xcd + per - 1) / per;
+    m->nscalar = m->nxcd * m->scalar_per_xcd;
     m->l1v = calloc(ncu, sizeof *m->l1v);
     m->scalar = calloc(m->nscalar, sizeof *m->scalar);
     m->l2 = calloc((size_t)m->nxcd * m->nl2, sizeof *m->l2);
@@ -241,9 +236,8 @@ int mem_init(mem_t *m, const cfg_t *cfg, uint32_t ncu)
     for (uint32_t i = 0; i < ncu; i++)
         if (cache_init(&m->l1v[i], &p1, to_l2, &m->xcd[mem_xcd_of(m, i)]) != 0)
             return 3;
-    /* A scalar cache serves CUs of one XCD (mem_config_problems): its first CU's. */
     for (uint32_t i = 0; i < m->nscalar; i++)
-        if (cache_init(&m->scalar[i], &ps, to_l2, &m->xcd[mem_xcd_of(m, i * per)]) != 0)
+        if (cache_init(&m->scalar[i], &ps, to_l2, &m->xcd[i / m->scalar_per_xcd]) != 0)
             return 3;
     for (uint32_t i = 0; i < m->nxcd * m->nl2; i++)
         if (cache_init(&m->l2[i], &p2, l2_to_dram, m) != 0)
@@ -626,11 +620,19 @@ bool mem_vector_resume(mem_t *m, uint32_t cu, uint64_t now, const mem_access_t *
     return vector_send(m, v, now, at);
 }
 
+/* The scalar cache of CU `cu`: each XCD's CUs share theirs in groups of scalar.cus_per_cache (one
+ * XCD: CU / scalar.cus_per_cache). */
+static uint32_t scalar_of(const mem_t *m, uint32_t cu)
+{
+    uint32_t x = mem_xcd_of(m, cu);
+    return x * m->scalar_per_xcd + (cu - x * m->cus_per_xcd) / (uint32_t)m->cfg->scalar_cus_per_cache;
+}
+
 uint64_t mem_scalar_free_at(const mem_t *m, uint32_t cu, uint64_t c)
 {
     if (m->ideal)
         return c;
-    uint64_t t = cache_mshr_free_at(&m->scalar[cu / (uint32_t)m->cfg->scalar_cus_per_cache]);
+    uint64_t t = cache_mshr_free_at(&m->scalar[scalar_of(m, cu)]);
     return t > c ? t : c;
 }
 
@@ -649,7 +651,7 @@ static void scalar_access(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, 
         return;
     }
     uint32_t lb = (uint32_t)m->cfg->scalar_line;
-    cache_t *sc = &m->scalar[cu / (uint32_t)m->cfg->scalar_cus_per_cache];
+    cache_t *sc = &m->scalar[scalar_of(m, cu)];
     a->xcd = mem_xcd_of(m, cu);
     m->cur = a;
     a->done = c;
@@ -685,7 +687,7 @@ uint64_t mem_scalar_flush(mem_t *m, uint32_t cu, uint64_t c, bool invalidate)
     mem_access_t scratch; /* the write-backs' L2 counts are not reported (no TEV_MEM for a flush) */
     memset(&scratch, 0, sizeof scratch);
     m->cur = &scratch;
-    uint64_t t = cache_flush(&m->scalar[cu / (uint32_t)m->cfg->scalar_cus_per_cache], c, invalidate);
+    uint64_t t = cache_flush(&m->scalar[scalar_of(m, cu)], c, invalidate);
     m->cur = NULL;
     return t;
 }

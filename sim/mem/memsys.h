@@ -79,11 +79,12 @@ typedef struct mem {
     uint32_t ncu, line_bytes;
     cache_t *l1v;              /* [ncu] */
     mem_vreq_t *vreq;          /* [ncu] each CU's address unit */
-    cache_t *scalar;           /* [ncu / scalar.cus_per_cache, rounded up] */
+    cache_t *scalar;           /* [nxcd x scalar_per_xcd]: XCD x's CUs in groups of scalar.cus_per_cache */
     cache_t *l2;               /* [gpu.xcds * l2.channels]: XCD x's channels from x * nl2 */
     mem_dram_channel_t *dram;  /* [dram.channels] */
     uint32_t nscalar, nl2, ndram;
     uint32_t nxcd, cus_per_xcd; /* gpu.xcds; the CUs of each */
+    uint32_t scalar_per_xcd;   /* its scalar caches: cus_per_xcd / scalar.cus_per_cache, rounded up */
     mem_xcd_t *xcd;            /* [nxcd] */
     cache_t *llc;             /* [dram.channels] the Infinity Cache's slices; NULL when llc.size = 0 */
     uint64_t ideal_bytes;      /* ideal model: bandwidth clock of the shared channel */

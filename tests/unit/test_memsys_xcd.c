@@ -49,7 +49,7 @@ START_TEST(test_xcd_round_robin)
 }
 END_TEST
 
-/* A machine of 6 CUs cannot have 4 XCDs; a scalar cache must not straddle two XCDs. */
+/* A machine of 6 CUs cannot have 4 XCDs. */
 START_TEST(test_xcd_config_checks)
 {
     cfg_t cfg;
@@ -61,14 +61,8 @@ START_TEST(test_xcd_config_checks)
     ck_assert_int_eq(cfg_validate(&cfg, err), 1);
     fclose(err);
     ck_assert_str_eq(buf, "configuration: error: gpu.compute_units = 6 is not a multiple of gpu.xcds = 4\n");
-    ck_assert_int_eq(cfg_set(&cfg, "gpu.xcds=2", stderr), 0); /* 3 CUs an XCD, scalar caches of 4 */
-    err = fmemopen(buf, sizeof buf, "w");
-    ck_assert_int_eq(mem_config_problems(&cfg, err), 1);
-    fclose(err);
-    ck_assert_str_eq(buf, "configuration: error: the 3 CUs of an XCD (gpu.compute_units / gpu.xcds) are not a multiple "
-                          "of scalar.cus_per_cache = 4 (a scalar cache serves CUs of one XCD)\n");
-    ck_assert_int_eq(cfg_set(&cfg, "scalar.cus_per_cache=3", stderr), 0);
-    ck_assert_int_eq(mem_config_problems(&cfg, stderr), 0);
+    ck_assert_int_eq(cfg_set(&cfg, "gpu.xcds=3", stderr), 0);
+    ck_assert_int_eq(cfg_validate(&cfg, stderr), 0);
 }
 END_TEST
 
@@ -123,6 +117,32 @@ START_TEST(test_l2_per_xcd)
     ck_assert_uint_eq(a.llc[CACHE_MISS] + a.llc[CACHE_HIT], 0); /* none */
     ck_assert_uint_eq(mem_l2_dirty_lines(&m), 0);
     mem_free(&m);
+}
+END_TEST
+
+/* Scalar caches are shared within an XCD: four CUs in two XCDs with scalar.cus_per_cache = 4 give
+ * each XCD one scalar cache of its two CUs. CU 0 brings a line (45 + 105 + 200); CU 1, same XCD,
+ * hits it (45); CU 2, XCD 1, misses its own scalar cache and L2 (350 again). With one XCD the four
+ * CUs share one scalar cache and CU 2 hits too. */
+START_TEST(test_scalar_per_xcd)
+{
+    static const uint64_t cu2[2] = { 2000 + 45 + 105 + 200, 2000 + 45 };
+    for (int one = 0; one < 2; one++) {
+        cfg_t cfg;
+        cfg_defaults(&cfg);
+        ck_assert_int_eq(cfg_set(&cfg, "gpu.compute_units=4", stderr), 0);
+        ck_assert_int_eq(cfg_set(&cfg, one ? "gpu.xcds=1" : "gpu.xcds=2", stderr), 0);
+        ck_assert_int_eq(cfg_set(&cfg, "l2.channels=1", stderr), 0);
+        ck_assert_int_eq(cfg_set(&cfg, "dram.channels=1", stderr), 0);
+        ck_assert_int_eq(cfg_validate(&cfg, stderr), 0);
+        mem_t m;
+        ck_assert_int_eq(mem_init(&m, &cfg, 4), 0);
+        ck_assert_uint_eq(m.nscalar, one ? 1 : 2);
+        ck_assert_uint_eq(sload(&m, 0, 0x2000, 0).done, 45 + 105 + 200);
+        ck_assert_uint_eq(sload(&m, 1, 0x2000, 1000).done, 1000 + 45);
+        ck_assert_uint_eq(sload(&m, 2, 0x2000, 2000).done, cu2[one]);
+        mem_free(&m);
+    }
 }
 END_TEST
 
@@ -194,6 +214,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_xcd_round_robin);
     tcase_add_test(tc, test_xcd_config_checks);
     tcase_add_test(tc, test_l2_per_xcd);
+    tcase_add_test(tc, test_scalar_per_xcd);
     tcase_add_test(tc, test_llc_stream);
     tcase_add_test(tc, test_llc_config_checks);
     suite_add_tcase(s, tc);
