@@ -106,6 +106,7 @@ START_TEST(presets_say_their_sources)
         ck_assert_int_eq(c.cu_vgpr_granule, cdna[i].granule);
         ck_assert_int_eq(c.cu_wave_slots, cdna[i].slots);
         ck_assert_int_eq(c.cu_max_waves, 4 * cdna[i].slots);
+        ck_assert_int_eq(c.cu_max_workgroups, cdna[i].slots == 10 ? 40 : 32); /* one-wave workgroups */
         ck_assert_int_eq(c.l1v_size, cdna[i].l1v);
         ck_assert_int_eq(c.gpu_xcds, cdna[i].xcds);
         ck_assert_int_eq(c.l2_channels, cdna[i].l2_channels);
