@@ -6,6 +6,7 @@
 #include "unit.h"
 
 #include "mem/memsys.h"
+#include "report/run_mem.h"
 
 /* ---- the dispatcher ------------------------------------------------------------------------ */
 
@@ -207,6 +208,42 @@ START_TEST(test_llc_config_checks)
 }
 END_TEST
 
+/* The memory report's lines for the XCDs' L2s and the Infinity Cache: present only with several XCDs
+ * and a nonzero llc.size, so that every older report reads as before. Hit rates by hand: XCD 0
+ * 3 hits of 4 lookups (75.0%), XCD 1 1 hit, 1 merge, 2 misses (25.0%); the Infinity Cache 2 hits
+ * of 8 (25.0%). */
+START_TEST(test_report_lines)
+{
+    stats_mem_t st;
+    memset(&st, 0, sizeof st);
+    st.xcd_l2[0][CACHE_HIT] = 3;
+    st.xcd_l2[0][CACHE_MISS] = 1;
+    st.xcd_l2[1][CACHE_HIT] = 1;
+    st.xcd_l2[1][CACHE_MERGE] = 1;
+    st.xcd_l2[1][CACHE_MISS] = 2;
+    st.llc[CACHE_HIT] = 2;
+    st.llc[CACHE_MERGE] = 1;
+    st.llc[CACHE_MISS] = 5;
+    st.llc_bytes = 512;
+    for (int on = 0; on < 2; on++) {
+        cfg_t cfg;
+        cfg_defaults(&cfg);
+        if (on) {
+            ck_assert_int_eq(cfg_set(&cfg, "gpu.compute_units=2", stderr), 0);
+            ck_assert_int_eq(cfg_set(&cfg, "gpu.xcds=2", stderr), 0);
+            ck_assert_int_eq(cfg_set(&cfg, "llc.size=1M", stderr), 0);
+        }
+        char buf[4096];
+        FILE *f = fmemopen(buf, sizeof buf, "w");
+        run_mem_print(&st, 100, &cfg, 0, 0, f);
+        fclose(f);
+        const char *xcd = strstr(buf, "\nl2 by xcd     hit rate 0: 75.0%, 1: 25.0%\n");
+        const char *llc = strstr(buf, "\nllc           hit rate 25.0%: hits 2, merges 1, misses 5; 512 bytes\n");
+        ck_assert_msg(on ? xcd && llc : !xcd && !llc && !strstr(buf, "xcd") && !strstr(buf, "llc"), "%s", buf);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("memsys_xcd");
@@ -217,6 +254,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_scalar_per_xcd);
     tcase_add_test(tc, test_llc_stream);
     tcase_add_test(tc, test_llc_config_checks);
+    tcase_add_test(tc, test_report_lines);
     suite_add_tcase(s, tc);
     return s;
 }
