@@ -298,7 +298,7 @@ $(BUILD)/cli_doc: $(BUILD)/opt/docs/gen/cli_doc.o
 # sim/configs/fiji.ini: its own header (up to the first blank line), then `config --dump` without its header.
 # The other presets' files are config_doc's (fiji-64.ini, one key, is written by hand); a unit test
 # checks every sim/configs file against its preset (tests/unit/test_config.c).
-GENERATED_PRESETS := polaris vega10 vega20
+GENERATED_PRESETS := polaris vega10 vega20 mi100 mi210 mi250x-gcd mi300x
 FIJI_BODY = sed '1,/^$$/d'
 docs: $(BUILD)/isa_doc $(BUILD)/config_doc $(BUILD)/cli_doc $(BUILD)/gcnsim
 	$(BUILD)/isa_doc > docs/isa.md

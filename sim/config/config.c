@@ -459,7 +459,8 @@ uint64_t cfg_machine_bytes(const cfg_t *c, cfg_mem_part_t parts[CFG_MEM_PARTS])
 {
     uint64_t cus = (uint64_t)c->gpu_compute_units;
     bool ideal = c->mem_model == CFG_MEM_IDEAL;
-    uint64_t per = (uint64_t)(c->scalar_cus_per_cache > 0 ? c->scalar_cus_per_cache : 1), nscalar = (cus + per - 1) / per;
+    uint64_t per = (uint64_t)(c->scalar_cus_per_cache > 0 ? c->scalar_cus_per_cache : 1);
+    uint64_t xcds = (uint64_t)(c->gpu_xcds > 0 ? c->gpu_xcds : 1), nscalar = xcds * ((cus / xcds + per - 1) / per);
     /* A wave slot holds up to min(cu.vgprs, 256) VGPRs of 64 lanes; the CU's LDS with the checker's bytes. */
     uint64_t vgprs = (uint64_t)(c->cu_vgprs < 256 ? c->cu_vgprs : 256);
     uint64_t slot = vgprs * 64 * 4, slots = (uint64_t)c->cu_simds * (uint64_t)c->cu_wave_slots;
@@ -471,7 +472,11 @@ uint64_t cfg_machine_bytes(const cfg_t *c, cfg_mem_part_t parts[CFG_MEM_PARTS])
     parts[2] = (cfg_mem_part_t){ "scalar cache", "gpu.compute_units / scalar.cus_per_cache x (scalar.size / scalar.line, scalar.mshrs)",
                                  ideal ? 0 : cache_bytes(nscalar, c->scalar_size, c->scalar_line, c->scalar_mshrs, nscalar) };
     parts[3] = (cfg_mem_part_t){ "L2", "l2.size / l2.line, l2.channels x l2.mshrs",
-                                 ideal ? 0 : cache_bytes(1, c->l2_size, c->l2_line, c->l2_mshrs, (uint64_t)c->l2_channels) };
+                                 ideal ? 0 : cache_bytes((uint64_t)c->gpu_xcds, c->l2_size, c->l2_line, c->l2_mshrs,
+                                                           sat_mul((uint64_t)c->gpu_xcds, (uint64_t)c->l2_channels)) };
+    parts[6] = (cfg_mem_part_t){ "Infinity Cache", "llc.size / l2.line, dram.channels x llc.mshrs",
+                                 ideal || c->llc_size == 0 ? 0
+                                     : cache_bytes(1, c->llc_size, c->l2_line, c->llc_mshrs, (uint64_t)c->dram_channels) };
     parts[4] = (cfg_mem_part_t){ "DRAM", "dram.channels x dram.banks",
                                  ideal || c->dram_row_model != CFG_ROW_ON ? 0
                                      : sat_mul(sat_mul((uint64_t)c->dram_channels, (uint64_t)c->dram_banks), CFG_MEM_BANK) };
@@ -518,6 +523,12 @@ int cfg_validate(const cfg_t *c, FILE *err)
                     granules[i].what, total, granules[i].granule, g);
             nerr++;
         }
+    }
+    /* Each XCD holds the same number of CUs (gpu.xcds, config.def). */
+    if (c->gpu_compute_units % c->gpu_xcds != 0) {
+        fprintf(err, "configuration: error: gpu.compute_units = %" PRId64 " is not a multiple of gpu.xcds = %" PRId64 "\n",
+                c->gpu_compute_units, c->gpu_xcds);
+        nerr++;
     }
     /* The machine's memory, before anything is allocated: refused above the limit, with the keys
      * of the parts that take most of it (the largest first). */
@@ -607,11 +618,28 @@ void cfg_dump(const cfg_t *c, FILE *out)
 
 /* FNV-1a, 64 bits, over the text "section.key=value\n" of every key in table order (the order of
  * docs/config.md). Over values, not the --dump text, so that a reworded description keeps it. */
+/* Keys added after config_hash was first published whose default leaves the machine as it was
+ * before them (one XCD, no Infinity Cache): hashed only when set away from their default, so that
+ * every older configuration keeps its hash (docs/cli.md). */
+static bool hashed_only_when_set(const cfg_t *c, const cfg_key_t *k)
+{
+    static const char *const later[] = { "gpu.xcds", "llc.size", "llc.ways", "llc.latency", "llc.bytes_per_cycle",
+                                         "llc.mshrs" };
+    char name[NAME_MAX_LEN * 2 + 2];
+    snprintf(name, sizeof name, "%s.%s", k->section, k->key);
+    for (size_t i = 0; i < sizeof later / sizeof later[0]; i++)
+        if (strcmp(name, later[i]) == 0)
+            return !k->is_enum && int_value(c, k) == k->def_int;
+    return false;
+}
+
 uint64_t cfg_hash(const cfg_t *c)
 {
     uint64_t h = 0xcbf29ce484222325u;
     for (unsigned i = 0; i < NKEYS; i++) {
         const cfg_key_t *k = &cfg_keys[i];
+        if (hashed_only_when_set(c, k))
+            continue;
         char line[NAME_MAX_LEN * 3 + 32], buf[NAME_MAX_LEN];
         if (k->is_enum)
             snprintf(line, sizeof line, "%s.%s=%s\n", k->section, k->key,

@@ -79,11 +79,11 @@ typedef struct {
     const char *keys;          /* the keys that drive it */
     uint64_t bytes;
 } cfg_mem_part_t;
-enum { CFG_MEM_PARTS = 6 };
+enum { CFG_MEM_PARTS = 7 };
 /* Fills parts[CFG_MEM_PARTS] and returns their sum (saturating). */
 uint64_t cfg_machine_bytes(const cfg_t *c, cfg_mem_part_t parts[CFG_MEM_PARTS]);
 
-/* The machine's compute units (gpu.compute_units, validated to 1..256): the one reading of the key
+/* The machine's compute units (gpu.compute_units, validated to 1..512): the one reading of the key
  * by the timing model, the statistics and the trace; the reports take the statistics' count. */
 static inline uint32_t cfg_compute_units(const cfg_t *c) { return (uint32_t)c->gpu_compute_units; }
 

@@ -101,6 +101,7 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     if (!(s->ldst.memo = ldst_memo_new()))
         return 3;
     s->dispatch_at = TW_NEVER;
+    s->nxcd = cfg->gpu_xcds > 1 && s->ncu % (uint32_t)cfg->gpu_xcds == 0 ? (uint32_t)cfg->gpu_xcds : 1;
     s->nvgpr_each = launch_max_nvgpr(L);
     s->cus = calloc(s->ncu, sizeof *s->cus);
     if (!s->cus)

@@ -121,8 +121,8 @@ static void update_limiters(tw_sim_t *s, uint64_t cycle)
         uint32_t simd_of[TW_MAX_WG_WAVES];
         if (!has_free_slot(s, c))
             st = TEV_CU_FULL;
-        else if (!offering(s, cycle))
-            st = TEV_CU_NO_WORK;
+        else if (!offering(s, cycle) || (s->nxcd > 1 && ci / (s->ncu / s->nxcd) != s->wg_seq % s->nxcd))
+            st = TEV_CU_NO_WORK; /* (several XCDs: the pending workgroup is another XCD's) */
         else if (fits(s, ci, simd_of, &why))
             st = TEV_CU_LAUNCH_LIMITED;
         else
@@ -146,6 +146,7 @@ static void update_limiters(tw_sim_t *s, uint64_t cycle)
 void tw_queue_start(tw_sim_t *s)
 {
     const cfg_t *cfg = s->cfg;
+    s->wg_seq = 0; /* each dispatch deals its workgroup 0 to XCD 0 */
     dorder_init(&s->order, s->L->dispatches[s->cur].wg_count, cfg->dispatch_order, cfg->dispatch_tile_direction,
                 (uint32_t)cfg->dispatch_tile_width);
     s->have_pending = dorder_next(&s->order, s->pending) != 0;
@@ -304,16 +305,21 @@ void tw_dispatch(tw_sim_t *s, uint64_t c)
         uint32_t simd_of[TW_MAX_WG_WAVES];
         occ_resource_t why;
         bool placed = false;
-        for (uint32_t k = 0; k < s->ncu && !placed; k++) {
-            uint32_t ci = (s->cu_rr + k) % s->ncu;
+        /* The workgroup's XCD, then its CUs in turn after the one that took the XCD's previous
+         * workgroup (one XCD: every CU of the machine). In order: while its XCD has no room, the
+         * workgroups after it wait too. */
+        uint32_t x = s->wg_seq % s->nxcd, per = s->ncu / s->nxcd;
+        for (uint32_t k = 0; k < per && !placed; k++) {
+            uint32_t local = (s->xcd_rr[x] + k) % per, ci = x * per + local;
             if (fits(s, ci, simd_of, &why)) {
                 place(s, ci, simd_of, c);
-                s->cu_rr = (ci + 1) % s->ncu;
+                s->xcd_rr[x] = (local + 1) % per;
                 placed = true;
             }
         }
         if (!placed)
             break; /* woken again when a wave or workgroup frees resources */
+        s->wg_seq++;
         next_pending(s);
     }
     update_limiters(s, c);

@@ -170,7 +170,10 @@ typedef struct {
     uint64_t wgs_live;
     uint64_t launcher_free;
     uint64_t dispatch_at;      /* pending EV_DISPATCH cycle, TW_NEVER when none */
-    uint32_t cu_rr;            /* next CU to offer a workgroup */
+    /* Workgroup i of a dispatch goes to XCD i mod nxcd (gpu.xcds), then to that XCD's CUs in turn
+     * from xcd_rr[x], its next CU (an index within the XCD); one XCD: every CU in turn. */
+    uint32_t nxcd, wg_seq;
+    uint32_t xcd_rr[MEM_MAX_XCDS];
     uint64_t next_wave_id, next_wg_id;
     mem_t mem;                 /* the memory system (caches, DRAM, or the ideal model) */
     uint64_t last_cycle;

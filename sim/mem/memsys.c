@@ -48,9 +48,30 @@ static cache_params_t l2_params(const cfg_t *c)
     return p;
 }
 
+/* A slice of the Infinity Cache: one per DRAM channel, interleaved as DRAM is (llc.size > 0). */
+static cache_params_t llc_params(const cfg_t *c)
+{
+    cache_params_t p = level_params(c->llc_size / c->dram_channels, c->llc_ways, c->l2_line, CFG_REPL_LRU,
+                                    CFG_WRITE_BACK, 1, c->llc_latency, c->llc_bytes_per_cycle, c->llc_mshrs);
+    p.set_skip_bytes = (uint32_t)c->l2_interleave;
+    p.set_skip_count = (uint32_t)c->dram_channels;
+    return p;
+}
+
 int mem_config_problems(const cfg_t *cfg, FILE *err)
 {
     int n = 0;
+    if (cfg->llc_size > 0) {
+        cache_params_t pm = llc_params(cfg);
+        const char *why = cfg->llc_size % cfg->dram_channels != 0 ? "not a multiple of dram.channels"
+                                                                     : cache_params_problem(&pm);
+        if (why) {
+            fprintf(err, "configuration: error: llc (size %" PRId64 " / dram.channels %" PRId64 " = %" PRIu64
+                    " per slice, %u ways, %u-byte lines): %s\n", cfg->llc_size, cfg->dram_channels, pm.size_bytes,
+                    pm.ways, pm.line_bytes, why);
+            n++;
+        }
+    }
     struct { const char *name; cache_params_t p; } lv[] = {
         { "l1v", l1v_params(cfg) }, { "scalar", scalar_params(cfg) }, { "l2", l2_params(cfg) },
     };
@@ -133,28 +154,50 @@ static uint64_t dram_access(mem_t *m, uint64_t line, cache_op_t op, uint32_t byt
     return start + lat;
 }
 
+static uint64_t llc_to_dram(void *ctx, uint64_t line, cache_op_t op, uint32_t bytes, uint64_t at)
+{
+    return dram_access(ctx, line, op, bytes, at);
+}
+
+/* ---- the Infinity Cache (llc.size > 0) --------------------------------------------------------- */
+
+/* The slice of the line's DRAM channel: on the memory side, so every XCD's L2 meets the same one. */
+static uint64_t llc_access(mem_t *m, uint64_t line, cache_op_t op, uint32_t bytes, uint64_t at)
+{
+    uint32_t ci = (uint32_t)((line / (uint64_t)m->cfg->l2_interleave) % m->ndram);
+    cache_result_t r;
+    cache_access(&m->llc[ci], line, op, bytes, at, &r);
+    m->cur->llc[r.outcome]++;
+    m->cur->llc_bytes += bytes;
+    return r.ready;
+}
+
 static uint64_t l2_to_dram(void *ctx, uint64_t line, cache_op_t op, uint32_t bytes, uint64_t at)
 {
     /* The L2 executes atomics, so only reads (fills) and writes (write-backs) reach DRAM. */
-    return dram_access(ctx, line, op == CACHE_READ ? CACHE_READ : CACHE_WRITE, bytes, at);
+    mem_t *m = ctx;
+    op = op == CACHE_READ ? CACHE_READ : CACHE_WRITE;
+    return m->llc ? llc_access(m, line, op, bytes, at) : dram_access(m, line, op, bytes, at);
 }
 
 /* ---- L2 --------------------------------------------------------------------------------------- */
 
-static uint64_t l2_access(mem_t *m, uint64_t addr, cache_op_t op, uint32_t bytes, uint64_t at)
+static uint64_t l2_access(mem_t *m, uint32_t xcd, uint64_t addr, cache_op_t op, uint32_t bytes, uint64_t at)
 {
     uint32_t ci = (uint32_t)((addr / (uint64_t)m->cfg->l2_interleave) % m->nl2);
     cache_result_t r;
-    cache_access(&m->l2[ci], addr, op, bytes, at, &r);
+    cache_access(&m->l2[(size_t)xcd * m->nl2 + ci], addr, op, bytes, at, &r);
     m->cur->count[MEM_L2][r.outcome]++;
     m->cur->mshr_cycles[MEM_L2] += r.mshr_cycles;
     m->cur->level_bytes[MEM_L2] += bytes;
     return r.ready;
 }
 
+/* The next level of an XCD's L1s and scalar caches: that XCD's L2 (ctx is its mem_xcd_t). */
 static uint64_t to_l2(void *ctx, uint64_t line, cache_op_t op, uint32_t bytes, uint64_t at)
 {
-    return l2_access(ctx, line, op, bytes, at);
+    const mem_xcd_t *x = ctx;
+    return l2_access(x->m, x->index, line, op, bytes, at);
 }
 
 /* ---- set-up ----------------------------------------------------------------------------------- */
@@ -171,26 +214,43 @@ int mem_init(mem_t *m, const cfg_t *cfg, uint32_t ncu)
         return 3;
     if (m->ideal)
         return 0;
-    uint32_t per = (uint32_t)cfg->scalar_cus_per_cache;
-    m->nscalar = (ncu + per - 1) / per;
     m->nl2 = (uint32_t)cfg->l2_channels;
     m->ndram = (uint32_t)cfg->dram_channels;
+    m->nxcd = (uint32_t)cfg->gpu_xcds;
+    if (m->nxcd > ncu || ncu % m->nxcd != 0)
+        m->nxcd = 1; /* a machine built with fewer CUs than its configuration (tests): one XCD */
+    m->cus_per_xcd = ncu / m->nxcd;
+    uint32_t per = (uint32_t)cfg->scalar_cus_per_cache;
+    m->scalar_per_xcd = (m->cus_per_xcd + per - 1) / per;
+    m->nscalar = m->nxcd * m->scalar_per_xcd;
     m->l1v = calloc(ncu, sizeof *m->l1v);
     m->scalar = calloc(m->nscalar, sizeof *m->scalar);
-    m->l2 = calloc(m->nl2, sizeof *m->l2);
+    m->l2 = calloc((size_t)m->nxcd * m->nl2, sizeof *m->l2);
     m->dram = calloc(m->ndram, sizeof *m->dram);
-    if (!m->l1v || !m->scalar || !m->l2 || !m->dram)
+    m->xcd = calloc(m->nxcd, sizeof *m->xcd);
+    if (!m->l1v || !m->scalar || !m->l2 || !m->dram || !m->xcd)
         return 3;
+    for (uint32_t x = 0; x < m->nxcd; x++)
+        m->xcd[x] = (mem_xcd_t){ m, x };
     cache_params_t p1 = l1v_params(cfg), ps = scalar_params(cfg), p2 = l2_params(cfg);
     for (uint32_t i = 0; i < ncu; i++)
-        if (cache_init(&m->l1v[i], &p1, to_l2, m) != 0)
+        if (cache_init(&m->l1v[i], &p1, to_l2, &m->xcd[mem_xcd_of(m, i)]) != 0)
             return 3;
     for (uint32_t i = 0; i < m->nscalar; i++)
-        if (cache_init(&m->scalar[i], &ps, to_l2, m) != 0)
+        if (cache_init(&m->scalar[i], &ps, to_l2, &m->xcd[i / m->scalar_per_xcd]) != 0)
             return 3;
-    for (uint32_t i = 0; i < m->nl2; i++)
+    for (uint32_t i = 0; i < m->nxcd * m->nl2; i++)
         if (cache_init(&m->l2[i], &p2, l2_to_dram, m) != 0)
             return 3;
+    if (cfg->llc_size > 0) {
+        cache_params_t pm = llc_params(cfg);
+        m->llc = calloc(m->ndram, sizeof *m->llc);
+        if (!m->llc)
+            return 3;
+        for (uint32_t i = 0; i < m->ndram; i++)
+            if (cache_init(&m->llc[i], &pm, llc_to_dram, m) != 0)
+                return 3;
+    }
     for (uint32_t i = 0; i < m->ndram; i++) {
         if (cfg->dram_row_model != CFG_ROW_ON)
             continue;
@@ -212,14 +272,18 @@ void mem_free(mem_t *m)
         cache_free(&m->l1v[i]);
     for (uint32_t i = 0; m->scalar && i < m->nscalar; i++)
         cache_free(&m->scalar[i]);
-    for (uint32_t i = 0; m->l2 && i < m->nl2; i++)
+    for (uint32_t i = 0; m->l2 && i < m->nxcd * m->nl2; i++)
         cache_free(&m->l2[i]);
+    for (uint32_t i = 0; m->llc && i < m->ndram; i++)
+        cache_free(&m->llc[i]);
     for (uint32_t i = 0; m->dram && i < m->ndram; i++)
         free(m->dram[i].open_row);
     free(m->l1v);
     free(m->vreq);
     free(m->scalar);
     free(m->l2);
+    free(m->llc);
+    free(m->xcd);
     free(m->dram);
     memset(m, 0, sizeof *m);
 }
@@ -534,6 +598,7 @@ bool mem_vector(mem_t *m, uint32_t cu, const isa_op_info_t *info, const isa_exec
     }
     v->cu = cu;
     v->ta = ta;
+    a->xcd = mem_xcd_of(m, cu);
     /* Stores are write-combined (each byte once); atomics are one operation per lane. */
     uint64_t distinct;
     v->n = mem_coalesce(res->addr, res->lanes, info->mem_bytes, m->line_bytes, a->op != CACHE_ATOMIC, v->lines,
@@ -555,11 +620,19 @@ bool mem_vector_resume(mem_t *m, uint32_t cu, uint64_t now, const mem_access_t *
     return vector_send(m, v, now, at);
 }
 
+/* The scalar cache of CU `cu`: each XCD's CUs share theirs in groups of scalar.cus_per_cache (one
+ * XCD: CU / scalar.cus_per_cache). */
+static uint32_t scalar_of(const mem_t *m, uint32_t cu)
+{
+    uint32_t x = mem_xcd_of(m, cu);
+    return x * m->scalar_per_xcd + (cu - x * m->cus_per_xcd) / (uint32_t)m->cfg->scalar_cus_per_cache;
+}
+
 uint64_t mem_scalar_free_at(const mem_t *m, uint32_t cu, uint64_t c)
 {
     if (m->ideal)
         return c;
-    uint64_t t = cache_mshr_free_at(&m->scalar[cu / (uint32_t)m->cfg->scalar_cus_per_cache]);
+    uint64_t t = cache_mshr_free_at(&m->scalar[scalar_of(m, cu)]);
     return t > c ? t : c;
 }
 
@@ -578,7 +651,8 @@ static void scalar_access(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, 
         return;
     }
     uint32_t lb = (uint32_t)m->cfg->scalar_line;
-    cache_t *sc = &m->scalar[cu / (uint32_t)m->cfg->scalar_cus_per_cache];
+    cache_t *sc = &m->scalar[scalar_of(m, cu)];
+    a->xcd = mem_xcd_of(m, cu);
     m->cur = a;
     a->done = c;
     uint64_t end = addr + bytes;
@@ -613,7 +687,7 @@ uint64_t mem_scalar_flush(mem_t *m, uint32_t cu, uint64_t c, bool invalidate)
     mem_access_t scratch; /* the write-backs' L2 counts are not reported (no TEV_MEM for a flush) */
     memset(&scratch, 0, sizeof scratch);
     m->cur = &scratch;
-    uint64_t t = cache_flush(&m->scalar[cu / (uint32_t)m->cfg->scalar_cus_per_cache], c, invalidate);
+    uint64_t t = cache_flush(&m->scalar[scalar_of(m, cu)], c, invalidate);
     m->cur = NULL;
     return t;
 }
@@ -624,7 +698,7 @@ uint64_t mem_l2_writeback(mem_t *m, uint64_t c)
     memset(&scratch, 0, sizeof scratch);
     uint64_t done = c;
     m->cur = &scratch;
-    for (uint32_t i = 0; !m->ideal && i < m->nl2; i++) {
+    for (uint32_t i = 0; !m->ideal && i < m->nxcd * m->nl2; i++) {
         uint64_t t = cache_flush(&m->l2[i], c, false);
         if (t > done)
             done = t;
@@ -636,7 +710,7 @@ uint64_t mem_l2_writeback(mem_t *m, uint64_t c)
 uint64_t mem_l2_dirty_lines(const mem_t *m)
 {
     uint64_t n = 0;
-    for (uint32_t i = 0; !m->ideal && i < m->nl2; i++)
+    for (uint32_t i = 0; !m->ideal && i < m->nxcd * m->nl2; i++)
         n += cache_dirty_lines(&m->l2[i]);
     return n;
 }

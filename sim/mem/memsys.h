@@ -40,7 +40,13 @@ typedef struct mem_access {
     uint64_t dram_busy_until;  /* the end of the last DRAM transfer it caused */
     tlb_counts_t tlb;          /* tlb.model = on: its pages' translations */
     uint64_t tlb_wait;         /* cycles from issue until its last page was translated */
+    /* Not in the binary trace (as the TLB's figures): */
+    uint32_t xcd;              /* the XCD of its CU, whose L2 count[MEM_L2] is (gpu.xcds) */
+    uint32_t llc[CACHE_NUM_OUTCOMES]; /* requests at the Infinity Cache (llc.size > 0) */
+    uint64_t llc_bytes;       /* bytes through its ports */
 } mem_access_t;
+
+enum { MEM_MAX_XCDS = 16 };    /* gpu.xcds at most (config.def) */
 
 typedef struct {
     uint64_t bytes;            /* bandwidth clock in bytes (cycle x bytes_per_cycle) */
@@ -59,16 +65,28 @@ typedef struct {
     mem_access_t acc;
 } mem_vreq_t;
 
+struct mem;
+/* One XCD's view of the memory system: the next-level context of its CUs' L1s and scalar caches,
+ * which sends their misses to this XCD's L2. */
 typedef struct {
+    struct mem *m;
+    uint32_t index;
+} mem_xcd_t;
+
+typedef struct mem {
     const cfg_t *cfg;
     bool ideal;
     uint32_t ncu, line_bytes;
     cache_t *l1v;              /* [ncu] */
     mem_vreq_t *vreq;          /* [ncu] each CU's address unit */
-    cache_t *scalar;           /* [ncu / scalar.cus_per_cache, rounded up] */
-    cache_t *l2;               /* [l2.channels] */
+    cache_t *scalar;           /* [nxcd x scalar_per_xcd]: XCD x's CUs in groups of scalar.cus_per_cache */
+    cache_t *l2;               /* [gpu.xcds * l2.channels]: XCD x's channels from x * nl2 */
     mem_dram_channel_t *dram;  /* [dram.channels] */
     uint32_t nscalar, nl2, ndram;
+    uint32_t nxcd, cus_per_xcd; /* gpu.xcds; the CUs of each */
+    uint32_t scalar_per_xcd;   /* its scalar caches: cus_per_xcd / scalar.cus_per_cache, rounded up */
+    mem_xcd_t *xcd;            /* [nxcd] */
+    cache_t *llc;             /* [dram.channels] the Infinity Cache's slices; NULL when llc.size = 0 */
     uint64_t ideal_bytes;      /* ideal model: bandwidth clock of the shared channel */
     mem_access_t *cur;         /* the record of the instruction being processed */
     bool xlate;                /* tlb.model = on (with the hierarchy) */
@@ -96,6 +114,9 @@ bool mem_vector_resume(mem_t *m, uint32_t cu, uint64_t now, const mem_access_t *
 uint64_t mem_scalar_free_at(const mem_t *m, uint32_t cu, uint64_t c);
 /* A scalar load of `bytes` at `addr` from CU `cu` at cycle c; fills *a (a->done: data back). */
 void mem_scalar(mem_t *m, uint32_t cu, uint64_t addr, uint32_t bytes, uint64_t c, mem_access_t *a);
+/* The XCD of CU `cu` (gpu.xcds: CUs are numbered XCD by XCD). */
+static inline uint32_t mem_xcd_of(const mem_t *m, uint32_t cu) { return cu / m->cus_per_xcd; }
+
 /* Dirty lines in the L2 channels: stores not yet written to DRAM (the end of a run flushes nothing,
  * unless mem.end_writeback = on). */
 uint64_t mem_l2_dirty_lines(const mem_t *m);

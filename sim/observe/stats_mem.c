@@ -25,6 +25,11 @@ uint64_t stats_mem_observe(stats_mem_t *m, const mem_access_t *a)
     m->tlb_l2_hits += a->tlb.l2_hits;
     m->tlb_walks += a->tlb.walks;
     m->tlb_wait += a->tlb_wait;
+    for (int o = 0; o < CACHE_NUM_OUTCOMES; o++) {
+        m->xcd_l2[a->xcd][o] += a->count[MEM_L2][o];
+        m->llc[o] += a->llc[o];
+    }
+    m->llc_bytes += a->llc_bytes;
     if (a->dram_busy_until > m->dram_until)
         m->dram_until = a->dram_busy_until;
     uint64_t lat = a->done - a->issue;

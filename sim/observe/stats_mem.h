@@ -18,6 +18,8 @@ typedef struct {
     stats_dist_t load_latency;         /* vector loads: issue to data */
     uint64_t tlb_l1_hits, tlb_l1_misses, tlb_l2_hits, tlb_walks; /* tlb.model = on */
     uint64_t tlb_wait;                 /* cycles instructions waited for their pages' translation */
+    uint64_t xcd_l2[MEM_MAX_XCDS][CACHE_NUM_OUTCOMES]; /* L2 requests by XCD (gpu.xcds) */
+    uint64_t llc[CACHE_NUM_OUTCOMES], llc_bytes;     /* the Infinity Cache (llc.size > 0) */
 } stats_mem_t;
 
 /* Add one memory instruction's trip; returns its issue-to-data cycles (the caller charges them to

@@ -27,7 +27,7 @@ enum {
 enum { MEM_REC_MAX = 352 };
 
 /* Bounds the reader enforces on the header (the configuration's own limits, with room). */
-enum { MAX_CU = 256, MAX_SIMDS = 4, MAX_SLOTS = 16, MAX_INSTS = 1 << 24, MAX_TEXT = 4096 };
+enum { MAX_CU = 512, MAX_SIMDS = 4, MAX_SLOTS = 16, MAX_INSTS = 1 << 24, MAX_TEXT = 4096 };
 
 static inline uint32_t fnv1a(uint32_t h, const uint8_t *p, size_t n)
 {

@@ -7,11 +7,12 @@
 static const char *const level_names[MEM_NUM_CACHES] = { "l1v", "scalar", "l2" };
 
 /* Hits over lookups; a merge waited for a line on its way, so it is not a hit. */
-static double hit_rate(const stats_mem_t *m, int level)
+static double outcome_rate(const uint64_t *c)
 {
-    const uint64_t *c = m->count[level];
     return stats_ratio(c[CACHE_HIT], c[CACHE_HIT] + c[CACHE_MERGE] + c[CACHE_MISS]);
 }
+
+static double hit_rate(const stats_mem_t *m, int level) { return outcome_rate(m->count[level]); }
 
 static bool ideal(const cfg_t *cfg) { return cfg->mem_model == CFG_MEM_IDEAL; }
 
@@ -64,6 +65,17 @@ void run_mem_print(const stats_mem_t *m, uint64_t cycles, const cfg_t *cfg, uint
                     PRIu64 "; %" PRIu64 " bytes\n", level_names[l], 100.0 * hit_rate(m, l), c[CACHE_HIT], c[CACHE_MERGE],
                     c[CACHE_MISS], c[CACHE_BYPASS], m->level_bytes[l]);
         }
+        /* only with several XCDs or an Infinity Cache, so other reports read as before */
+        if (cfg->gpu_xcds > 1) {
+            fputs("l2 by xcd     hit rate", out);
+            for (int64_t x = 0; x < cfg->gpu_xcds && x < MEM_MAX_XCDS; x++)
+                fprintf(out, "%s %" PRId64 ": %.1f%%", x ? "," : "", x, 100.0 * outcome_rate(m->xcd_l2[x]));
+            fputc('\n', out);
+        }
+        if (cfg->llc_size > 0)
+            fprintf(out, "%-13s hit rate %.1f%%: hits %" PRIu64 ", merges %" PRIu64 ", misses %" PRIu64 "; %" PRIu64
+                    " bytes\n", "llc", 100.0 * outcome_rate(m->llc), m->llc[CACHE_HIT], m->llc[CACHE_MERGE],
+                    m->llc[CACHE_MISS], m->llc_bytes);
     }
     /* only with translation on, so other reports read as before */
     if (xlate(cfg))

@@ -55,8 +55,8 @@ static int fuzz_trace_one(const uint8_t *data, size_t size)
 #ifndef FUZZ_NO_ENTRY
 #include <sanitizer/allocator_interface.h>
 
-/* The fixed part covers the tables the format bounds by constants: 256 CUs x 4 SIMDs x 16 slots of
- * reader and export state, and the export's per-CU lanes (about 1 MiB each). */
+/* The fixed part covers the tables the format bounds by constants: 512 CUs x 4 SIMDs x 16 slots of
+ * reader and export state, and the export's per-CU lanes (about 2 MiB each). */
 enum { FUZZ_ALLOC_PER_BYTE = 8, FUZZ_ALLOC_FIXED = 4 << 20 };
 
 /* The bound for the input being read, 0 outside it. Static because a sanitizer malloc hook takes

@@ -272,11 +272,11 @@ END_TEST
 START_TEST(errors_names)
 {
     expect_one("[cu]\nwave_slot = 8\n", 2, "unknown key 'wave_slot' in [cu]; did you mean 'wave_slots'?");
-    expect_one("[cu]\nlatency = 8\n", 2, "unknown key 'latency' in [cu]; 'latency' is a key of [lds], [mem], [l1v], [scalar], [l2], [dram]");
-    expect_one("[gpu]\nfrobnicate = 8\n", 2, "unknown key 'frobnicate' in [gpu]; keys of [gpu] are compute_units, target, clock_mhz");
+    expect_one("[cu]\nlatency = 8\n", 2, "unknown key 'latency' in [cu]; 'latency' is a key of [lds], [mem], [l1v], [scalar], [l2], [llc], [dram]");
+    expect_one("[gpu]\nfrobnicate = 8\n", 2, "unknown key 'frobnicate' in [gpu]; keys of [gpu] are compute_units, xcds, target, clock_mhz");
     expect_one("\n[cuu]\nwave_slots = 8\n", 2, "unknown section [cuu]; did you mean [cu]?");
     expect_one("[kernel]\ngrid = 8\n", 1, "unknown section [kernel]; sections are [gpu], [cu], [sched], [valu], [salu], "
-               "[branch], [lds], [vmem], [mem], [l1v], [scalar], [l2], [dram], [tlb], [dispatch], [limits]");
+               "[branch], [lds], [vmem], [mem], [l1v], [scalar], [l2], [llc], [dram], [tlb], [dispatch], [limits]");
     expect_one("wave_slots = 8\n", 1, "key 'wave_slots' is outside any section; it belongs in [cu]");
     expect_one("frob = 8\n", 1, "key 'frob' is outside any section (start with a section such as [cu])");
     expect_one("[cu]\nsimds = 2\n\n[cu]\nsimds = 3\n", 5, "duplicate key 'simds' in [cu] (first given at line 2)");

@@ -82,7 +82,7 @@ START_TEST(machine_preset)
     ck_assert_uint_eq(fx->wl.machine_line, 2);
     fx_done(fx);
     fx_check_err(KERNEL_OK "[machine]\npreset = vega\n", 6,
-                 "preset = 'vega': unknown machine (machines: fiji, fiji-64, polaris, vega10, vega20; "
+                 "preset = 'vega': unknown machine (machines: fiji, fiji-64, polaris, vega10, vega20, mi100, mi210, mi250x-gcd, mi300x; "
                  "'gcnsim config --list-machines')");
     fx_check_err(KERNEL_OK "[machine]\npreset = polaris\nclock = 5\n", 7, "unknown key 'clock' in [machine]");
     fx_check_err(KERNEL_OK "[machin]\n", 5, "unknown section [machin]; did you mean [machine]?");
