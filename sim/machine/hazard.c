@@ -32,7 +32,9 @@ enum { HZ_CNT_MAX = 15 };                /* gfx8's vmcnt and lgkmcnt are 4 bits:
 enum {
     WS_VMEM_SGPR = 5, WS_LANE_SELECT = 4, WS_DIV_FMAS = 4, WS_GETREG = 2, WS_SETREG = 2,
     WS_DPP_VGPR = 2, WS_DPP_EXEC = 5, WS_STORE_DATA = 1,
-    WS_M0_READ = 1 /* gfx9 only: GCNHazardRecognizer::checkReadM0Hazards (SMovRelWaitStates) */
+    WS_M0_READ = 1, /* gfx9 only: GCNHazardRecognizer::checkReadM0Hazards (SMovRelWaitStates) */
+    /* CDNA: checkMAIHazards908/90A's VALUWritesExecWaitStates, LegacyVALU(NotDot)WritesVGPRWaitStates */
+    WS_MAI_EXEC = 4, WS_MAI_VGPR = 2
 };
 
 /* A register's records: its last load that the s_waitcnt rules have not yet covered (the
@@ -77,6 +79,7 @@ struct hz_wave {
     uint64_t setreg_valid;     /* ids with an s_setreg in this wave (setreg's others are stale) */
     hz_setreg_t *setreg;
     hz_regs_t sr, vr;          /* scalar (specials first) and vector register records */
+    hz_mai_t *mai;             /* CDNA: the MAI rows' records (hazard_mai.h), allocated while hz_run_t.mai */
 };
 
 /* ---- registers of an instruction ------------------------------------------------------------ */
@@ -164,6 +167,12 @@ bool hz_prepare(tw_sim_t *s)
         const isa_op_info_t *info = &isa_ops[in->op];
         if (k && k->target != ISA_TARGET_GFX803 && (m0_producer(in) || m0_consumer(in)))
             z->flags |= HZI_M0;
+        if (k && (z->mai = hz_mai_classify(in, k->target)).cls) {
+            z->flags |= HZI_MAI;
+            zr->mai = true;
+            if (z->mai.cls & (HZM_MFMA | HZM_ACC_WRITE))
+                zr->track_valu = true; /* the mai_vgpr and mai_exec rows read VALU writes */
+        }
         if (wb_deferred(in))
             z->flags |= HZI_DEFERRED;
         if (info->unit == ISA_UNIT_VALU)
@@ -209,6 +218,7 @@ static void wave_free(hz_wave_t *h)
     if (!h)
         return;
     free(h->setreg);
+    hz_mai_free(h->mai);
     free(h->sr.r);
     free(h->vr.r);
     free(h);
@@ -296,6 +306,9 @@ bool hz_wave_reset(hz_run_t *zr, tw_wave_t *w)
     hz_wave_t keep = *h;
     memset(h, 0, sizeof *h);
     h->setreg = keep.setreg;
+    h->mai = keep.mai;
+    if (zr->mai && !hz_mai_reset(&h->mai))
+        return false;
     h->sr = (hz_regs_t){ keep.sr.r, 0, keep.sr.cap };
     h->vr = (hz_regs_t){ keep.vr.r, 0, keep.vr.cap };
     h->w = w;
@@ -358,8 +371,8 @@ static bool check_range(tw_sim_t *s, const tw_wave_t *w, uint64_t c, uint16_t co
     return false;
 }
 
-static void report_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_kind_t kind, uint16_t reg,
-                      uint32_t src_pc, uint32_t need, uint64_t have)
+void hz_report_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_kind_t kind, uint16_t reg, uint32_t src_pc,
+                  uint32_t need, uint64_t have)
 {
     tev_hazard_t hz = { 0 };
     hz.kind = (uint8_t)kind;
@@ -381,7 +394,7 @@ static void check_valu_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazar
         uint64_t have = h->w->hz_hot.ws - (e ? e->valu_at : 0);
         if (have < need) {
             uint16_t reg = (uint16_t)(code + k);
-            report_ws(s, w, c, kind, reg, e ? e->valu_pc : 0, need, have);
+            hz_report_ws(s, w, c, kind, reg, e ? e->valu_pc : 0, need, have);
             return;
         }
     }
@@ -420,12 +433,24 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         unsigned v = in->vdst.code - ISA_VGPR_BASE, n = opnd_count(in->vdst);
         unsigned d = h->store_reg - ISA_VGPR_BASE;
         if (v < d + h->store_n && d < v + n)
-            report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
+            hz_report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
                       WS_STORE_DATA, h->w->hz_hot.ws - h->w->hz_hot.store_at);
     }
     /* gfx9's m0_read: a SALU write of M0, then s_movrel, LDS DMA or ds_*_addtid. */
     if ((z->flags & HZI_M0) && m0_consumer(in) && h->w->hz_hot.ws - h->m0_at < WS_M0_READ)
-        report_ws(s, w, c, TEV_HZ_WS_M0_READ, ISA_REG_M0, h->m0_pc, WS_M0_READ, h->w->hz_hot.ws - h->m0_at);
+        hz_report_ws(s, w, c, TEV_HZ_WS_M0_READ, ISA_REG_M0, h->m0_pc, WS_M0_READ, h->w->hz_hot.ws - h->m0_at);
+    if (z->flags & HZI_MAI) {
+        /* CDNA: a VALU write of EXEC or of a VGPR source before an MFMA (gfx908: or v_accvgpr_write),
+         * checkMAIHazards908 / checkMAIHazards90A; then the MFMA rows (hazard_mai.c) */
+        bool g908 = !isa_target_gfx90a(w->isa.target);
+        if ((z->mai.cls & HZM_MFMA) || (g908 && (z->mai.cls & HZM_ACC_WRITE))) {
+            check_valu_ws(s, w, c, TEV_HZ_WS_MAI_EXEC, ISA_REG_EXEC_LO, 2, WS_MAI_EXEC);
+            for (unsigned i = 0; i < in->nsrc && i < 3; i++)
+                if (isa_opnd_is_vgpr(in->src[i]))
+                    check_valu_ws(s, w, c, TEV_HZ_WS_MAI_VGPR, in->src[i].code, opnd_count(in->src[i]), WS_MAI_VGPR);
+        }
+        hz_mai_check(s, w, h->mai, in, z->mai, h->w->hz_hot.ws, c);
+    }
     if (!(z->flags & HZI_WS))
         return;
     /* The other wait-state rows. */
@@ -455,7 +480,7 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         bool set = (h->setreg_valid >> id) & 1;
         uint64_t at = set ? h->setreg->at[id] : 0;
         if (h->w->hz_hot.ws - at < need)
-            report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, set ? h->setreg->pc[id] : 0, need,
+            hz_report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, set ? h->setreg->pc[id] : 0, need,
                       h->w->hz_hot.ws - at);
         break;
     }
@@ -523,7 +548,10 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
         h->m0_at = h->w->hz_hot.ws;
         h->m0_pc = h->w->hz_hot.cur_pc;
     }
-    if ((z->flags & HZI_VALU) && s->hz->track_valu) {
+    if ((z->flags & HZI_MAI) && h->mai)
+        hz_mai_record(h->mai, in, z->mai, h->w->hz_hot.ws, h->w->hz_hot.cur_pc);
+    /* (an MFMA's D is no VALU write for the gfx8 rows and mai_vgpr: the MAI rows cover it) */
+    if ((z->flags & HZI_VALU) && s->hz->track_valu && !(z->mai.cls & HZM_MFMA)) {
         for (unsigned k = 0; k < z->nwrite; k++) {
             unsigned r0 = reg_index(z->wcode[k]);
             for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {
