@@ -371,8 +371,8 @@ static bool check_range(tw_sim_t *s, const tw_wave_t *w, uint64_t c, uint16_t co
     return false;
 }
 
-void hz_report_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_kind_t kind, uint16_t reg, uint32_t src_pc,
-                  uint32_t need, uint64_t have)
+static void report_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_kind_t kind, uint16_t reg,
+                      uint32_t src_pc, uint32_t need, uint64_t have)
 {
     tev_hazard_t hz = { 0 };
     hz.kind = (uint8_t)kind;
@@ -394,7 +394,7 @@ static void check_valu_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazar
         uint64_t have = h->w->hz_hot.ws - (e ? e->valu_at : 0);
         if (have < need) {
             uint16_t reg = (uint16_t)(code + k);
-            hz_report_ws(s, w, c, kind, reg, e ? e->valu_pc : 0, need, have);
+            report_ws(s, w, c, kind, reg, e ? e->valu_pc : 0, need, have);
             return;
         }
     }
@@ -433,12 +433,12 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         unsigned v = in->vdst.code - ISA_VGPR_BASE, n = opnd_count(in->vdst);
         unsigned d = h->store_reg - ISA_VGPR_BASE;
         if (v < d + h->store_n && d < v + n)
-            hz_report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
+            report_ws(s, w, c, TEV_HZ_WS_STORE_DATA, (uint16_t)(ISA_VGPR_BASE + (v > d ? v : d)), h->store_pc,
                       WS_STORE_DATA, h->w->hz_hot.ws - h->w->hz_hot.store_at);
     }
     /* gfx9's m0_read: a SALU write of M0, then s_movrel, LDS DMA or ds_*_addtid. */
     if ((z->flags & HZI_M0) && m0_consumer(in) && h->w->hz_hot.ws - h->m0_at < WS_M0_READ)
-        hz_report_ws(s, w, c, TEV_HZ_WS_M0_READ, ISA_REG_M0, h->m0_pc, WS_M0_READ, h->w->hz_hot.ws - h->m0_at);
+        report_ws(s, w, c, TEV_HZ_WS_M0_READ, ISA_REG_M0, h->m0_pc, WS_M0_READ, h->w->hz_hot.ws - h->m0_at);
     if (z->flags & HZI_MAI) {
         /* CDNA: a VALU write of EXEC or of a VGPR source before an MFMA (gfx908: or v_accvgpr_write),
          * checkMAIHazards908 / checkMAIHazards90A; then the MFMA rows (hazard_mai.c) */
@@ -480,7 +480,7 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         bool set = (h->setreg_valid >> id) & 1;
         uint64_t at = set ? h->setreg->at[id] : 0;
         if (h->w->hz_hot.ws - at < need)
-            hz_report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, set ? h->setreg->pc[id] : 0, need,
+            report_ws(s, w, c, get ? TEV_HZ_WS_GETREG : TEV_HZ_WS_SETREG, 0, set ? h->setreg->pc[id] : 0, need,
                       h->w->hz_hot.ws - at);
         break;
     }

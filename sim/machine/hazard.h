@@ -97,9 +97,4 @@ static inline bool hz_quick(const hz_run_t *zr, tw_wave_t *w)
     return true;
 }
 
-/* Report a wait-state finding of wave w at cycle c (the instruction being issued, hz_hot.cur_pc):
- * `have` of the `need` wait states after the producer at src_pc, about register `reg`. */
-void hz_report_ws(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_kind_t kind, uint16_t reg, uint32_t src_pc,
-                  uint32_t need, uint64_t have);
-
 #endif

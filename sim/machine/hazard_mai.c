@@ -9,7 +9,6 @@
  * HZM_RING MFMAs (an older one is at least HZM_RING wait states back, more than any row needs). */
 #include "machine/hazard_mai.h"
 
-#include "machine/hazard.h"
 #include "machine/mfma_timing.h"
 
 #include <stdlib.h>
@@ -113,13 +112,31 @@ static unsigned by_passes(unsigned passes, unsigned p2, unsigned p8, unsigned p1
     return passes <= 2 ? p2 : passes <= 8 ? p8 : p16;
 }
 
+/* Report a finding of wave w at cycle c, as the rest of the checker does (hazard.c: the instruction
+ * being issued is hz_hot.cur_pc). */
+static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_kind_t kind, uint16_t reg, uint32_t src_pc,
+                   uint32_t need, uint64_t have)
+{
+    tev_hazard_t hz = { 0 };
+    hz.kind = (uint8_t)kind;
+    hz.reg = reg;
+    hz.src_pc = src_pc;
+    hz.need = need;
+    hz.have = (uint32_t)have;
+    hz.pc = w->hz_hot.cur_pc;
+    tev_t ev;
+    tw_wave_event(&ev, w, TEV_HAZARD, c);
+    ev.u.hazard = &hz;
+    tw_emit(s, &ev);
+}
+
 static bool check_one(tw_sim_t *s, const tw_wave_t *w, uint64_t c, uint64_t ws, tev_hazard_kind_t kind, uint16_t reg,
                       uint64_t at, uint32_t pc, unsigned need)
 {
     uint64_t have = ws - at;
     if (need == 0 || have >= need)
         return false;
-    hz_report_ws(s, w, c, kind, reg, pc, need, have);
+    report(s, w, c, kind, reg, pc, need, have);
     return true;
 }
 
