@@ -137,7 +137,12 @@ enum {
  *   W              s_waitcnt expression: vmcnt(N) expcnt(N) lgkmcnt(N), in any order, joined by
  *                  spaces, '&' or ','; or a plain integer
  *   G              VGPR index-mode mask: gpr_idx(SRC0,SRC1,SRC2,DST) (any subset, each once) or an
- *                  integer 0..15 (bit 0 src0, 1 src1, 2 src2, 3 dst), kept in simm16 */
+ *                  integer 0..15 (bit 0 src0, 1 src1, 2 src2, 3 dst), kept in simm16
+ * CDNA's matrix instructions (mfma; docs/asm.md, "Matrix instructions"):
+ *   X2 .. X32      MFMA destination D: an AGPR tuple (gfx908), a VGPR or an AGPR tuple (gfx90a+)
+ *   Y Y2 Y4        MFMA A or B source: a VGPR or AGPR tuple (no SGPR, no constant)
+ *   Z2 .. Z32      MFMA accumulator C: a tuple of D's kind (AGPRs on gfx908), or on gfx90a+ an
+ *                  inline constant (every element of C) */
 
 typedef struct {
     const char *name;  /* mnemonic without suffix, e.g. "v_add_f32" */

@@ -22,6 +22,13 @@ static const char *operand_words(const char *g)
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(words[i].sig, g) == 0)
             return words[i].text;
+    /* CDNA's matrix operands (mfma): a tuple whose size the number gives */
+    static char buf[32];
+    const char *w = g[0] == 'X' ? "mdst" : g[0] == 'Y' ? "msrc" : g[0] == 'Z' ? "macc" : NULL;
+    if (w) {
+        snprintf(buf, sizeof buf, g[1] ? "%s[%s]" : "%s", w, g + 1);
+        return buf;
+    }
     return g;
 }
 
@@ -51,6 +58,11 @@ static void print_sig(const char *sig)
 static void print_notes(const isa_op_info_t *op)
 {
     const char *sep = "";
+    if (op->flags & ISA_FL_MFMA) { /* CDNA's matrix instructions (mfma): the VOP3P-MAI controls */
+        bool sparse = strncmp(op->name, "v_smfmac", 8) == 0, f64 = strstr(op->name, "_f64_") != NULL;
+        printf("%s", sparse ? "sparse A, index in vsrc; cbsz, abid" : f64 ? "cbsz, abid, blgp (gfx942: neg)" : "cbsz, abid, blgp");
+        return;
+    }
     if (op->enc == ISA_ENC_VOP3P) { /* gfx9 (vop3p): the family's modifiers */
         printf("%s", isa_op_vop3p_mix((unsigned)(op - isa_ops)) ? "op_sel/op_sel_hi, neg/abs, clamp"
                                                               : "op_sel/op_sel_hi, neg_lo/neg_hi, clamp");
@@ -138,7 +150,9 @@ int main(void)
     puts("`vaddr` a buffer address (`off`, or a VGPR or pair with `offen`/`idxen`), `srsrc` a buffer resource");
     puts("descriptor in four SGPRs, `soffset` the buffer's SGPR offset (an atomic's vsrc also receives the");
     puts("old value with `glc`), `gpr_idx` the VGPR index-mode mask: `gpr_idx(SRC0,SRC1,SRC2,DST)` (any");
-    puts("subset) or 0..15.");
+    puts("subset) or 0..15. The matrix instructions (CDNA) take `mdst` a tuple of AGPRs (gfx908) or of");
+    puts("VGPRs or AGPRs (gfx90a, gfx942), `msrc` a VGPR or AGPR source (A or B), `macc` the accumulator C: a");
+    puts("tuple of `mdst`'s kind or, on gfx90a and gfx942, an inline constant (docs/asm.md, \"Matrix instructions\").");
     puts("Units are the sequencer's issue categories (SEQ: handled without a unit).");
     puts("See docs/asm.md for the syntax and the rules the assembler enforces.");
     puts("");
@@ -168,7 +182,7 @@ int main(void)
         puts("|---|---|---|---|---|");
         for (int i = 0; i < ISA_NUM_OPS; i++) {
             const isa_op_info_t *op = &isa_ops[i];
-            if ((int)op->enc != e)
+            if ((int)op->enc != e || (op->flags & ISA_FL_MFMA))
                 continue;
             printf("| `%s` | %s | ", op->name, isa_unit_name(op->unit));
             print_sig(op->sig);
@@ -178,6 +192,22 @@ int main(void)
             print_notes(op);
             puts(" |");
         }
+    }
+    /* CDNA's matrix instructions (mfma): VOP3P-MAI, a table of their own */
+    puts("\n## VOP3P-MAI — matrix instructions (CDNA)\n");
+    puts("| instruction | unit | operands | targets | notes |");
+    puts("|---|---|---|---|---|");
+    for (int i = 0; i < ISA_NUM_OPS; i++) {
+        const isa_op_info_t *op = &isa_ops[i];
+        if (!(op->flags & ISA_FL_MFMA))
+            continue;
+        printf("| `%s` | %s | ", op->name, isa_unit_name(op->unit));
+        print_sig(op->sig);
+        fputs(" | ", stdout);
+        print_targets((isa_op_t)i);
+        fputs(" | ", stdout);
+        print_notes(op);
+        puts(" |");
     }
     return 0;
 }

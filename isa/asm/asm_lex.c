@@ -346,6 +346,9 @@ bool asm_sig_parse(const char *sig, asm_sig_list_t *out)
         case 'T': g->kind = SIG_RSRC; g->width = 4; break;
         case 'O': g->kind = SIG_SOFFSET; break;
         case 'G': g->kind = SIG_GPRIDX; break;
+        case 'X': g->kind = SIG_MFMA_DST; break;
+        case 'Y': g->kind = SIG_MFMA_SRC; break;
+        case 'Z': g->kind = SIG_MFMA_ACC; break;
         default: return false;
         }
     }

@@ -53,7 +53,11 @@ typedef enum {
     SIG_BUF_ADDR,  /* M */
     SIG_RSRC,      /* T: four aligned SGPRs, a buffer descriptor */
     SIG_SOFFSET,   /* O */
-    SIG_GPRIDX     /* G */
+    SIG_GPRIDX,    /* G */
+    /* CDNA's matrix instructions (mfma): isa.h, "Operand signatures" */
+    SIG_MFMA_DST,  /* X2 X4 .. X32 */
+    SIG_MFMA_SRC,  /* Y Y2 Y4 */
+    SIG_MFMA_ACC   /* Z2 Z4 .. Z32 */
 } asm_sig_kind_t;
 
 typedef struct {
