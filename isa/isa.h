@@ -138,11 +138,13 @@ enum {
  *                  spaces, '&' or ','; or a plain integer
  *   G              VGPR index-mode mask: gpr_idx(SRC0,SRC1,SRC2,DST) (any subset, each once) or an
  *                  integer 0..15 (bit 0 src0, 1 src1, 2 src2, 3 dst), kept in simm16
- * CDNA's matrix instructions (mfma; docs/asm.md, "Matrix instructions"):
- *   X2 .. X32      MFMA destination D: an AGPR tuple (gfx908), a VGPR or an AGPR tuple (gfx90a+)
- *   Y Y2 Y4        MFMA A or B source: a VGPR or AGPR tuple (no SGPR, no constant)
- *   Z2 .. Z32      MFMA accumulator C: a tuple of D's kind (AGPRs on gfx908), or on gfx90a+ an
- *                  inline constant (every element of C) */
+ *   X X2 .. X32    CDNA: AGPR destination (aN, a[a:b]); x x2 .. x32 an AGPR source
+ *   Y Y2 .. Y32    CDNA: an MFMA's result: AGPRs on gfx908, AGPRs or VGPRs on gfx90a and later;
+ *                  y y2 .. y32 its accumulator source (srcC): the same, or an inline constant
+ *   B B2 B4        CDNA (mfma): an MFMA's A or B source, a VGPR or AGPR tuple (no SGPR, no constant);
+ *                  the MFMA signatures: docs/asm.md, "Matrix instructions"
+ * On gfx90a and later the data operands (D, V, R) of DS, FLAT/global/scratch and MUBUF/MTBUF
+ * instructions may be AGPRs too, all of them or none (the acc bit). */
 
 typedef struct {
     const char *name;  /* mnemonic without suffix, e.g. "v_add_f32" */
@@ -200,6 +202,27 @@ typedef struct {
 static inline bool isa_opnd_is_vgpr(isa_operand_t o) { return o.code >= ISA_VGPR_BASE && o.code < ISA_AGPR_BASE; }
 static inline bool isa_opnd_is_agpr(isa_operand_t o) { return o.code >= ISA_AGPR_BASE && o.code < ISA_AGPR_BASE + 256; }
 static inline bool isa_opnd_is_sreg(isa_operand_t o) { return o.code < ISA_NUM_SREGS; }
+/* ---- CDNA AGPR operands (agpr) ----
+ * The encodings write a VGPR and an AGPR alike as a register number (8-bit VGPR fields, or 256 + n
+ * in a 9-bit source field); the opcode (v_accvgpr_*), an acc bit (gfx90a's loads and stores, the
+ * MFMA's acc_cd and acc) or the field tells which file. isa_opnd_vnum: that number;
+ * isa_opnd_src9: the 9-bit source code; isa_opnd_to_agpr: a VGPR operand read from a field whose
+ * acc bit is set, as the AGPR it names. docs/asm.md, "AGPRs". */
+static inline bool isa_opnd_is_vreg(isa_operand_t o) { return isa_opnd_is_vgpr(o) || isa_opnd_is_agpr(o); }
+static inline unsigned isa_opnd_vnum(isa_operand_t o)
+{
+    return (unsigned)o.code - (isa_opnd_is_agpr(o) ? (unsigned)ISA_AGPR_BASE : (unsigned)ISA_VGPR_BASE);
+}
+static inline uint16_t isa_opnd_src9(isa_operand_t o)
+{
+    return isa_opnd_is_agpr(o) ? (uint16_t)(o.code - ISA_AGPR_BASE + ISA_VGPR_BASE) : o.code;
+}
+static inline isa_operand_t isa_opnd_to_agpr(isa_operand_t o)
+{
+    if (isa_opnd_is_vgpr(o))
+        o.code = (uint16_t)(o.code - ISA_VGPR_BASE + ISA_AGPR_BASE);
+    return o;
+}
 
 enum { ISA_MAX_SRCS = 4 };
 
@@ -268,7 +291,24 @@ typedef struct {
      * [31:16] instead of [15:0]; bit 3 (ISA_OP_SEL_DST) writes a 16-bit result into [31:16] of the
      * destination instead of [15:0] (the other half is kept). op_sel_hi is 0 there. */
     uint8_t op_sel, op_sel_hi;
+    /* ---- CDNA matrix instructions (mfma; VOP3P-MAI, isa.h "MFMA"): the broadcast controls as
+     * encoded, cbsz [10:8] (A's broadcast block size, log2), abid [14:11] (the block it takes A
+     * from), blgp [63:61] (B's lane-group pattern); gfx940's f64 MFMA has neg bits there instead,
+     * kept as src[0..2].neg. An AGPR operand is its code (ISA_AGPR_BASE + n): the acc bits [60:59]
+     * and acc_cd [15] are derived from the operands. Zero in every other instruction. */
+    uint8_t cbsz, abid, blgp;
 } isa_inst_t;
+
+/* ---- MFMA (mfma) ----
+ * The VOP3P-MAI word pair (CDNA1/2/3 ISA manuals, "Microcode Formats", VOP3P-MAI; LLVM
+ * VOP3Pe_MAI): w0 = 0xD38 [31:23], OP [22:16], ACC_CD [15] (gfx90a+: vdst and C are AGPRs; 0 on
+ * gfx908, whose vdst and C are always AGPRs), ABID [14:11], CBSZ [10:8], VDST [7:0]; w1 = BLGP
+ * [63:61] (gfx940 f64: NEG [63:61]), ACC [60:59] (src1, src0 is an AGPR), SRC2 [58:50], SRC1
+ * [49:41], SRC0 [40:32]. v_smfmac's SRC2 is the sparsity index VGPR and C is vdst. */
+static inline bool isa_op_mfma(unsigned op) { return op < ISA_NUM_OPS && (isa_ops[op].flags & ISA_FL_MFMA); }
+static inline bool isa_op_smfmac(unsigned op) { return op >= ISA_v_smfmac_f32_16x16x32_f16 && op <= ISA_v_smfmac_f32_32x32x32_fp8_fp8; }
+/* The f64 MFMAs (v_mfma_f64_*): a 64-bit C constant; on gfx940 neg:[..] in place of blgp. */
+static inline bool isa_op_mfma_f64(unsigned op) { return op == ISA_v_mfma_f64_16x16x4f64 || op == ISA_v_mfma_f64_4x4x4f64; }
 
 /* VOP3P (vop3p): the mixed-precision instructions (v_mad_mix*, v_fma_mix*, contiguous in isa.def),
  * whose sources take neg/abs as written (-|v1|) and whose op_sel_hi defaults to 0; and the number of
@@ -483,6 +523,10 @@ typedef struct {
     uint32_t float_denorm_mode_32;       /* 0 flush (default), 3 preserve */
     bool ieee_mode, dx10_clamp;
     bool reserve_vcc, reserve_flat_scratch, reserve_xnack_mask;
+    /* CDNA gfx90a and later (agpr): COMPUTE_PGM_RSRC3's ACCUM_OFFSET (the first AGPR in the unified
+     * register file, 4..256 in steps of 4; .amdhsa_accum_offset) and TG_SPLIT; 0 before gfx90a */
+    uint32_t accum_offset;
+    bool tg_split;
 } isa_descriptor_t;
 
 typedef struct {
@@ -505,7 +549,30 @@ typedef struct {
     uint32_t lds_static;           /* group_segment_fixed_size */
     isa_target_t target;           /* its program's target (the assembler and code object reader set it) */
     uint32_t image_offset;         /* its entry's offset in the program image (when there is one) */
+    /* CDNA (agpr): AGPRs the kernel allocates: the highest AGPR referenced + 1 (the metadata's
+     * .agpr_count when larger); on gfx90a and later the rest of the unified allocation after
+     * desc.accum_offset (.amdhsa_next_free_vgpr counts both files there). 0 before CDNA. */
+    uint32_t agprs_used;
 } isa_kernel_t;
+
+/* CDNA's register totals as LLVM counts them (AMDGPUBaseInfo getTotalNumVGPRs): on gfx908 the
+ * larger of the two files' counts (each file has 256 registers per lane), on gfx90a and later the
+ * unified allocation alignTo(VGPRs, 4) + AGPRs (accum_offset is that alignTo), before CDNA the
+ * VGPRs. `isa_kernel_vreg_total` is the kernel's (VGPRs vgprs_used, AGPRs agprs_used). */
+static inline uint32_t isa_vreg_total(isa_target_t t, uint32_t vgprs, uint32_t agprs)
+{
+    if (isa_target_gfx90a(t))
+        return (vgprs + 3) / 4 * 4 + agprs;
+    if (isa_target_cdna(t))
+        return vgprs > agprs ? vgprs : agprs;
+    return vgprs;
+}
+static inline uint32_t isa_kernel_vreg_total(const isa_kernel_t *k)
+{
+    if (isa_target_gfx90a(k->target))
+        return k->desc.accum_offset + k->agprs_used;
+    return isa_vreg_total(k->target, k->vgprs_used, k->agprs_used);
+}
 
 /* The program image: the loadable sections of a code object, for sources with data sections
  * (.rodata, .data, .bss) or relocations (sym@rel32@lo ...). Every kernel's code lies at its
@@ -599,6 +666,19 @@ typedef struct isa_wave {
      * between targets, the semantics read it. */
     isa_target_t target;
 } isa_wave_t;
+
+/* The vector registers by one index (agpr): 0..255 the VGPRs, 256..511 CDNA's AGPRs (an operand's
+ * code less ISA_VGPR_BASE, for both files), so that exec, the write-back and the hazard checker
+ * read, write and track AGPRs as they do VGPRs. isa_wave_vreg: the 64 lanes of register `reg`;
+ * isa_wave_vregs_in: whether [reg, reg + n) lies within the wave's VGPRs or within its AGPRs. */
+static inline uint32_t *isa_wave_vreg(const isa_wave_t *w, uint32_t reg)
+{
+    return reg < 256 ? w->vgpr + (size_t)reg * ISA_WAVE_SIZE : w->agpr + (size_t)(reg - 256) * ISA_WAVE_SIZE;
+}
+static inline bool isa_wave_vregs_in(const isa_wave_t *w, uint32_t reg, uint32_t n)
+{
+    return reg < 256 ? reg + n <= w->nvgpr : reg - 256 + n <= w->nagpr;
+}
 
 static inline uint64_t isa_wave_exec(const isa_wave_t *w)
 {

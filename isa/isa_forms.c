@@ -16,7 +16,7 @@ static bool plain_32bit_vop(const isa_op_info_t *info)
     if (!isa_enc_has_e32(info->enc))
         return false;
     for (const char *p = info->sig; *p; p++)
-        if (*p == 'K' || *p == 'd' || (*p >= '2' && *p <= '9'))
+        if (*p == 'K' || *p == 'd' || *p == 'X' || *p == 'x' || (*p >= '2' && *p <= '9')) /* X, x: CDNA's AGPRs */
             return false;
     return true;
 }

@@ -24,7 +24,7 @@ static const char *operand_words(const char *g)
             return words[i].text;
     /* CDNA's matrix operands (mfma): a tuple whose size the number gives */
     static char buf[32];
-    const char *w = g[0] == 'X' ? "mdst" : g[0] == 'Y' ? "msrc" : g[0] == 'Z' ? "macc" : NULL;
+    const char *w = g[0] == 'Y' ? "mdst" : g[0] == 'B' ? "msrc" : g[0] == 'y' ? "macc" : NULL;
     if (w) {
         snprintf(buf, sizeof buf, g[1] ? "%s[%s]" : "%s", w, g + 1);
         return buf;

@@ -9,6 +9,7 @@
 #include "asm/asm_directives.h"
 #include "asm/asm_lex.h"
 #include "asm/asm_match.h"
+#include "asm/asm_agpr.h"
 #include "asm/asm_sdwa_dpp.h"
 #include "asm/asm_operands.h"
 #include "asm/asm_program.h"
@@ -54,7 +55,9 @@ static isa_op_t target_op(const asm_ctx_t *c, const char *name, size_t len)
             return (isa_op_t)c->renamed[k];
     }
     isa_op_t op = lookup_op(c, name, len);
-    return op != ISA_NUM_OPS && c->mnemonic[op] != isa_ops[op].name ? ISA_NUM_OPS : op;
+    /* LLVM keeps the earlier names of the renamed matrix instructions as aliases on gfx940 (llvm-mc-19
+     * takes v_mfma_f32_32x32x1f32 and prints v_mfma_f32_32x32x1_2b_f32): so does gcnsim (mfma). */
+    return op != ISA_NUM_OPS && c->mnemonic[op] != isa_ops[op].name && !isa_op_mfma(op) ? ISA_NUM_OPS : op;
 }
 
 static bool on_target(asm_ctx_t *c, isa_op_t op)
@@ -378,6 +381,15 @@ static void instruction(asm_ctx_t *c, uint32_t i)
     if (in->glc && isa_smem_atomic_flat_op(op) != ISA_NUM_OPS) /* gfx9: the old value returns into the data */
         in->sdst = (isa_operand_t){ in->src[0].code, (uint8_t)(isa_ops[op].mem_bytes / 4), 0, 0 };
 matched:
+    if (isa_target_cdna(c->target)) { /* CDNA's AGPRs (asm_agpr.h) */
+        const char *why = asm_agpr_mem_rule(c->target, in);
+        if (!why)
+            why = asm_agpr_inst_rule(c->target, in);
+        if (why) {
+            asm_error(c, t->col, "'%s': %s", c->mnemonic[op], why);
+            return;
+        }
+    }
     pi.line = c->line;
     pi.line_len = c->line_len;
     if (pi.label) {

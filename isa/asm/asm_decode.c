@@ -3,9 +3,11 @@
  * are then read by walking the table signature in syntax order, as the assembler fills them, each
  * source taking the family's next source field. */
 #include "asm/asm_decode.h"
+#include "asm/asm_agpr.h"
 #include "asm/asm_flat9.h"
 
 #include "asm/asm_lex.h"
+#include "asm/asm_mfma.h"
 #include "asm/asm_vop3p.h"
 
 #include <stdarg.h>
@@ -287,8 +289,54 @@ static bool decode_vop_extension(isa_op_t op, isa_target_t t, int f, int form, u
     return true;
 }
 
+static unsigned decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t len, size_t off, isa_inst_t *in,
+                            char *err, size_t errlen);
+
+/* CDNA (agpr): the acc bit of the memory families (asm_agpr.h) is read here, the word decoded
+ * without it and the data registers made AGPRs; the AGPR groups of signatures (v_accvgpr_*) are
+ * made AGPRs; gfx90a's tuples must be aligned. Earlier targets decode as before. */
 unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t len, size_t off, isa_inst_t *in,
                          char *err, size_t errlen)
+{
+    if (!isa_target_cdna(m->target) || off + 4 > len)
+        return decode_inst(m, code, len, off, in, err, errlen);
+    unsigned opc;
+    const char *gfx;
+    int f = family_of(get32(code + off), m->target, &opc, &gfx);
+    bool mem = f == ASM_HW_DS || f == ASM_HW_FLAT || f == ASM_HW_GLOBAL || f == ASM_HW_SCRATCH || f == ASM_HW_MUBUF ||
+               f == ASM_HW_MTBUF;
+    unsigned bit = f == ASM_HW_DS ? 25 : 55;
+    unsigned n;
+    if (mem && off + 8 <= len && (code[off + bit / 8] >> (bit % 8) & 1)) {
+        if (!isa_target_gfx90a(m->target))
+            return fail(err, errlen, off, "0x%08x: the acc bit is set (AGPR loads and stores need gfx90a or later)",
+                        get32(code + off));
+        uint8_t word[8];
+        memcpy(word, code + off, 8);
+        word[bit / 8] &= (uint8_t)~(1u << (bit % 8));
+        n = decode_inst(m, word, 8, 0, in, err, errlen);
+        if (!n)
+            return decode_inst(m, code, len, off, in, err, errlen); /* the message at the right offset */
+        in->pc = (uint32_t)off;
+        asm_agpr_raise_mem(in);
+    } else {
+        n = decode_inst(m, code, len, off, in, err, errlen);
+        if (!n)
+            return 0;
+    }
+    const char *why = asm_agpr_raise_sig(in);
+    char buf[128];
+    if (!why)
+        why = asm_agpr_inst_rule(m->target, in);
+    if (!why)
+        why = asm_agpr_alignment(m->target, in, buf, sizeof buf);
+    if (why)
+        return fail(err, errlen, off, "'%s': %s", isa_ops[in->op].name, why);
+    return n;
+}
+
+static unsigned decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t len, size_t off, isa_inst_t *in,
+                            char *err, size_t errlen)
 {
     memset(in, 0, sizeof *in);
     in->vdst = in->sdst = (isa_operand_t){ ISA_OPND_NONE, 0, 0, 0 };
@@ -309,7 +357,8 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
         uint16_t line = m->by_code[ASM_HW_VOP3P][opc & 0x7f];
         isa_op_t vop = line && m->line_op[line - 1] < ISA_NUM_OPS && asm_opcode_map_has(m, (isa_op_t)m->line_op[line - 1])
                            ? (isa_op_t)m->line_op[line - 1] : ISA_NUM_OPS;
-        const char *why = asm_vop3p_decode(vop, w, w1, in);
+        const char *why = isa_op_mfma(vop) ? asm_mfma_decode(vop, tgt, w, w1, in) /* CDNA (asm_mfma.c) */
+                                           : asm_vop3p_decode(vop, w, w1, in);
         if (why)
             return fail(err, errlen, off, "0x%08x 0x%08x: %s", w, w1, why);
         in->pc = (uint32_t)off;
@@ -490,6 +539,7 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
                 break;
             /* fall through */
         case SIG_VDST:
+        case SIG_ADST: /* CDNA: made an AGPR by asm_agpr_raise_sig */
             in->vdst = (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + fl.vdst), s->width, 0, 0 };
             break;
         case SIG_SDST:
@@ -509,7 +559,7 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
                             "pair without modifiers", name, src->code);
             in->nsrc++;
             break;
-        case SIG_VSRC: case SIG_SSRC: case SIG_VGPR: case SIG_ADDR: {
+        case SIG_VSRC: case SIG_SSRC: case SIG_VGPR: case SIG_ADDR: case SIG_ASRC: {
             if (!src || slot >= fl.nslots)
                 return fail(err, errlen, off, "'%s': more sources than the encoding has fields", name);
             uint16_t c = fl.slot[slot];
@@ -522,7 +572,7 @@ unsigned asm_decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size_t 
             if (mods & ~isa_op_src_mods(op, in->form, g))
                 return fail(err, errlen, off, "'%s': source modifiers on an operand that takes %s", name,
                             isa_op_src_mods(op, in->form, g) ? "neg only" : "none");
-            if ((s->kind == SIG_VGPR || s->kind == SIG_ADDR) && c < ISA_VGPR_BASE)
+            if ((s->kind == SIG_VGPR || s->kind == SIG_ADDR || s->kind == SIG_ASRC) && c < ISA_VGPR_BASE)
                 return fail(err, errlen, off, "'%s': operand code %u where a VGPR goes", name, c);
             if (s->kind == SIG_SSRC && c >= ISA_VGPR_BASE)
                 return fail(err, errlen, off, "'%s': a VGPR where a scalar operand goes", name);

@@ -265,8 +265,26 @@ static const amdhsa_field_t amdhsa_fields[] = {
     BOOL_FIELD(system_sgpr_private_segment_wavefront_offset),
     BOOL_FIELD(ieee_mode), BOOL_FIELD(dx10_clamp),
     BOOL_FIELD(reserve_vcc), BOOL_FIELD(reserve_flat_scratch), BOOL_FIELD(reserve_xnack_mask),
+    /* gfx90a and later (agpr): COMPUTE_PGM_RSRC3 */
+    { "accum_offset", offsetof(isa_descriptor_t, accum_offset), false, 256 }, BOOL_FIELD(tg_split),
 };
+enum { F_ACCUM_OFFSET = sizeof amdhsa_fields / sizeof amdhsa_fields[0] - 2 };
 #undef BOOL_FIELD
+
+/* gfx90a and later: .amdhsa_accum_offset is required, 4..256 in steps of 4, and within the
+ * allocation .amdhsa_next_free_vgpr gives (which counts VGPRs and AGPRs there) rounded up to 4. */
+static void amdhsa_accum_offset_check(asm_ctx_t *c, uint32_t col, const asm_pkernel_t *pk)
+{
+    uint32_t a = pk->desc.accum_offset, v = pk->desc.next_free_vgpr ? pk->desc.next_free_vgpr : 1;
+    if (!(c->amdhsa_seen & (1u << F_ACCUM_OFFSET)))
+        asm_error(c, col, "'.amdhsa_accum_offset' is required in the .amdhsa_kernel block of '%s' on %s", pk->name,
+                  isa_target_name(c->target));
+    else if (a < 4 || a % 4)
+        asm_error(c, col, "'.amdhsa_accum_offset' %u of '%s' must be 4..256 in steps of 4", a, pk->name);
+    else if (a > (v + 3) / 4 * 4)
+        asm_error(c, col, "'.amdhsa_accum_offset' %u of '%s' exceeds the %u registers of .amdhsa_next_free_vgpr "
+                  "rounded up to 4", a, pk->name, (v + 3) / 4 * 4);
+}
 
 void asm_amdhsa_line(asm_ctx_t *c)
 {
@@ -278,6 +296,8 @@ void asm_amdhsa_line(asm_ctx_t *c)
             asm_error(c, t->col, "'.amdhsa_next_free_vgpr' is required in the .amdhsa_kernel block of '%s'", pk->name);
         else if (!(c->amdhsa_seen & 2u))
             asm_error(c, t->col, "'.amdhsa_next_free_sgpr' is required in the .amdhsa_kernel block of '%s'", pk->name);
+        else if (isa_target_gfx90a(c->target)) /* CDNA (agpr): LLVM's AMDGPUAsmParser rules */
+            amdhsa_accum_offset_check(c, t->col, pk);
         return;
     }
     if (t->kind != TK_IDENT || t->len < 8 || memcmp(t->p, ".amdhsa_", 8) != 0) {
@@ -293,6 +313,13 @@ void asm_amdhsa_line(asm_ctx_t *c)
         return; /* other .amdhsa_ fields (round modes, exceptions, ...) do not affect gcnsim */
     const amdhsa_field_t *fd = &amdhsa_fields[f];
     const asm_tok_t *v = &c->tok[1];
+    if (f >= F_ACCUM_OFFSET && !isa_target_gfx90a(c->target)) { /* agpr */
+        asm_error(c, t->col, "'%.*s' needs gfx90a or later (this file is for %s)", (int)t->len, t->p,
+                  isa_target_name(c->target));
+        return;
+    }
+    /* gfx90a and later: next_free_vgpr counts the unified file of 512 (LLVM: VGPRs and AGPRs) */
+    uint32_t max = f == 0 && isa_target_gfx90a(c->target) ? 512 : fd->max;
     if (v->kind != TK_INT || v->overflow || c->tok[2].kind != TK_END) {
         asm_error(c, v->col, "'%.*s' needs a non-negative integer value", (int)t->len, t->p);
         return;
@@ -301,12 +328,12 @@ void asm_amdhsa_line(asm_ctx_t *c)
         asm_error(c, t->col, "'%.*s' is given twice", (int)t->len, t->p);
         return;
     }
-    if (v->ival > fd->max) {
+    if (v->ival > max) {
         if (fd->is_bool)
             asm_error(c, v->col, "'%.*s' must be 0 or 1", (int)t->len, t->p);
         else
             asm_error(c, v->col, "'%.*s' value %llu is out of range (0..%u)", (int)t->len, t->p,
-                      (unsigned long long)v->ival, fd->max);
+                      (unsigned long long)v->ival, max);
         return;
     }
     c->amdhsa_seen |= 1u << f;

@@ -3,6 +3,8 @@
  * tests/isa/encoding_check.sh compares every shipped kernel and a sample of every table instruction
  * byte for byte with llvm-mc. */
 #include "asm/asm_encode.h"
+#include "asm/asm_agpr.h"
+#include "asm/asm_mfma.h"
 #include "asm/asm_vop3p.h"
 #include "asm/asm_flat9.h"
 #include "common/le.h"
@@ -633,6 +635,16 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
     if (in->op >= ISA_NUM_OPS)
         return fail(err, errlen, "invalid opcode %u", in->op);
     const isa_op_info_t *info = &isa_ops[in->op];
+    isa_inst_t lowered;
+    bool acc = false;
+    if (!(info->flags & ISA_FL_MFMA) && asm_agpr_lower(in, &lowered, &acc)) { /* CDNA's AGPRs (asm_agpr.h) */
+        unsigned n = asm_encode_inst(m, k, &lowered, out, err, errlen);
+        uint64_t bit = asm_agpr_acc_bit((isa_op_t)in->op);
+        for (unsigned b = 0; n && acc && b < 64; b++)
+            if (bit >> b & 1)
+                out[b / 8] |= (uint8_t)(1u << (b % 8));
+        return n;
+    }
     uint16_t op = m->native[in->op];
     if (isa_flat9_form((isa_op_t)in->op, k ? k->target : ISA_TARGET_GFX803)) {
         /* gfx9's FLAT word (asm_flat9.c); global_ and scratch_ share their flat_ relative's opcode */
@@ -720,8 +732,9 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
     case ISA_ENC_MUBUF: case ISA_ENC_MTBUF:
         n = encode_buffer(in, op, out, err, errlen);
         break;
-    case ISA_ENC_VOP3P: /* gfx9 (asm_vop3p.c) */
-        n = asm_vop3p_encode(in, op, out, err, errlen);
+    case ISA_ENC_VOP3P: /* gfx9 (asm_vop3p.c); CDNA's matrix instructions (asm_mfma.c) */
+        n = isa_op_mfma(in->op) ? asm_mfma_encode(in, op, m->target, out, err, errlen)
+                                : asm_vop3p_encode(in, op, out, err, errlen);
         break;
     default:
         return fail(err, errlen, "'%s': the %s encoding is not connected to the encoder yet", info->name,

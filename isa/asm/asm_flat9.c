@@ -306,7 +306,7 @@ int asm_flat9_format(const isa_inst_t *in, char *buf, size_t len)
         buf[0] = 0;
     put(buf, len, &pos, "%s", info->name);
     const char *sep = " ";
-    if (isa_opnd_is_vgpr(in->vdst)) {
+    if (isa_opnd_is_vreg(in->vdst)) {
         put_reg(buf, len, &pos, in->vdst, sep);
         sep = ", ";
     }

@@ -346,9 +346,11 @@ bool asm_sig_parse(const char *sig, asm_sig_list_t *out)
         case 'T': g->kind = SIG_RSRC; g->width = 4; break;
         case 'O': g->kind = SIG_SOFFSET; break;
         case 'G': g->kind = SIG_GPRIDX; break;
-        case 'X': g->kind = SIG_MFMA_DST; break;
-        case 'Y': g->kind = SIG_MFMA_SRC; break;
-        case 'Z': g->kind = SIG_MFMA_ACC; break;
+        case 'X': g->kind = SIG_ADST; break;
+        case 'x': g->kind = SIG_ASRC; break;
+        case 'Y': g->kind = SIG_ACC_DST; break;
+        case 'y': g->kind = SIG_ACC_SRC; break;
+        case 'B': g->kind = SIG_MFMA_SRC; break;
         default: return false;
         }
     }
@@ -441,6 +443,60 @@ static bool pk_mod(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
     m->pk.n[k] = n;
     m->pk.col[k] = t->col;
     *i = j;
+    return true;
+}
+
+/* ---- MFMA controls (mfma) ---------------------------------------------------------------------
+ * cbsz:N (0..7), abid:N (0..15), blgp:N (0..7), each once, in any order; neg:[a,b,c] (gfx940's
+ * f64 MFMA). asm_mfma_finish (asm_mfma.c) checks which an instruction takes. */
+static const char *const mf_mod_names[4] = { "cbsz", "abid", "blgp", "neg" };
+
+static int mf_mod_index(const asm_tok_t *t)
+{
+    for (int k = 0; k < 4; k++)
+        if (asm_tok_is(t, mf_mod_names[k]))
+            return k;
+    return -1;
+}
+
+static bool mf_mod(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
+{
+    const asm_tok_t *t = &c->tok[*i];
+    int k = mf_mod_index(t);
+    if (m->mf.given >> k & 1) {
+        asm_error(c, t->col, "duplicate modifier '%s'", mf_mod_names[k]);
+        return false;
+    }
+    uint32_t v = 0;
+    if (k == ASM_MF_NEG) {
+        if (!asm_tok_punct(&c->tok[*i + 1], ':') || !asm_tok_punct(&c->tok[*i + 2], '[')) {
+            asm_error(c, t->col, "expected 'neg:[' and a 0 or 1 per source, as in neg:[1,0,0]");
+            return false;
+        }
+        uint32_t j = *i + 3;
+        for (unsigned n = 0;; n++) {
+            const asm_tok_t *e = &c->tok[j];
+            if (e->kind != TK_INT || e->overflow || e->ival > 1 || n == 3) {
+                asm_error(c, e->col, "expected three elements, 0 or 1, in neg:[...]");
+                return false;
+            }
+            v |= (uint32_t)e->ival << n;
+            const asm_tok_t *sep = &c->tok[j + 1];
+            j += 2;
+            if (asm_tok_punct(sep, ']'))
+                break;
+            if (!asm_tok_punct(sep, ',')) {
+                asm_error(c, sep->col, "expected ',' or ']' in neg:[...]");
+                return false;
+            }
+        }
+        *i = j;
+    } else if (!mod_value(c, i, mf_mod_names[k], k == ASM_MF_ABID ? 15 : 7, &v)) {
+        return false;
+    }
+    m->mf.given |= (uint8_t)(1u << k);
+    m->mf.val[k] = (uint8_t)v;
+    m->mf.col[k] = t->col;
     return true;
 }
 
@@ -539,6 +595,9 @@ bool asm_parse_mods(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
             return false;
         } else if (t->kind == TK_IDENT && pk_mod_index(t) >= 0) {
             if (!pk_mod(c, i, m)) /* VOP3P's op_sel/op_sel_hi/neg_lo/neg_hi (vop3p) */
+                return false;
+        } else if (t->kind == TK_IDENT && mf_mod_index(t) >= 0) {
+            if (!mf_mod(c, i, m)) /* MFMA's cbsz/abid/blgp/neg (mfma) */
                 return false;
         } else if (asm_tok_punct(t, '#')) {
             asm_error(c, t->col, "unexpected '#': '#' does not start a comment in this syntax (use ';' or '//')");

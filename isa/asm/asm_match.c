@@ -7,6 +7,7 @@
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
 #include "asm/asm_sdwa_dpp.h"
+#include "asm/asm_mfma.h"
 #include "asm/asm_vop3p.h"
 
 #include <inttypes.h>
@@ -46,6 +47,16 @@ static const char *describe(const asm_sig_t *g, char *buf, size_t n)
     case SIG_RSRC: snprintf(buf, n, "a buffer resource, four SGPRs s[4n:4n+3]"); break;
     case SIG_GPRIDX: snprintf(buf, n, "a VGPR index mode: gpr_idx(SRC0,SRC1,SRC2,DST) or 0..15"); break;
     case SIG_LABEL: snprintf(buf, n, "a label"); break;
+    case SIG_ADST: case SIG_ASRC: /* CDNA (agpr) */
+        if (g->width == 1)
+            snprintf(buf, n, "an AGPR (aN)");
+        else
+            snprintf(buf, n, "a range of %u AGPRs (a[a:b])", g->width);
+        break;
+    case SIG_ACC_DST: case SIG_ACC_SRC:
+        snprintf(buf, n, "%s %u AGPR%s%s", g->width == 1 ? "an AGPR or VGPR of" : "a range of", g->width,
+                 g->width == 1 ? "" : "s or VGPRs", g->kind == SIG_ACC_SRC ? " or an inline constant" : "");
+        break;
     default: snprintf(buf, n, "an operand"); break;
     }
     return buf;
@@ -143,7 +154,31 @@ static bool reg_fits(const asm_opnd_t *o, bool vgpr, unsigned width)
 {
     if (o->kind != OPK_REG || o->count != width)
         return false;
-    return vgpr ? o->code >= ISA_VGPR_BASE : o->code < ISA_VGPR_BASE;
+    return vgpr ? o->code >= ISA_VGPR_BASE && o->code < ISA_AGPR_BASE : o->code < ISA_VGPR_BASE;
+}
+
+/* CDNA (agpr): an AGPR operand of the given width. */
+static bool agpr_fits(const asm_opnd_t *o, unsigned width)
+{
+    return o->kind == OPK_REG && o->count == width && o->code >= ISA_AGPR_BASE && o->code < ISA_AGPR_BASE + 256;
+}
+
+/* Whether operand o (signature kind g) may be an AGPR here: the AGPR kinds; on gfx90a and later the
+ * data operands of DS (every VGPR operand but the address, the first source), as LLVM's AV operands.
+ * An MFMA's result and accumulator take AGPRs on every CDNA target, VGPRs from gfx90a. */
+static bool agpr_allowed(const asm_ctx_t *c, isa_op_t op, const asm_sig_t *g, const isa_inst_t *in)
+{
+    switch (g->kind) {
+    case SIG_ADST: case SIG_ASRC: case SIG_ACC_DST: case SIG_ACC_SRC:
+    case SIG_MFMA_SRC: /* an MFMA's A and B (mfma) */
+        return true;
+    case SIG_VDST: case SIG_RTN:
+        return isa_target_gfx90a(c->target) && isa_ops[op].enc == ISA_ENC_DS;
+    case SIG_VGPR:
+        return isa_target_gfx90a(c->target) && isa_ops[op].enc == ISA_ENC_DS && in->nsrc > 0;
+    default:
+        return false;
+    }
 }
 
 /* Operand o against signature group g (number gpos); pos numbers the operand in messages. */
@@ -165,16 +200,56 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
         asm_error(c, o->col, "source modifiers are not allowed on operand %u of '%s'", pos, c->mnemonic[op]);
         return false;
     }
+    if (o->kind == OPK_REG && o->code >= ISA_AGPR_BASE && !agpr_allowed(c, op, g, in)) { /* CDNA (agpr) */
+        char want[96];
+        if (isa_ops[op].enc == ISA_ENC_DS && !isa_target_gfx90a(c->target) && g->kind != SIG_VSRC)
+            asm_error(c, o->col, "operand %u of '%s' cannot be an AGPR on %s (AGPR loads and stores need gfx90a or "
+                      "later)", pos, c->mnemonic[op], isa_target_name(c->target));
+        else
+            asm_error(c, o->col, "operand %u of '%s' cannot be an AGPR: it must be %s", pos, c->mnemonic[op],
+                      describe(g, want, sizeof want));
+        return false;
+    }
     switch (g->kind) {
+    case SIG_ADST: case SIG_ACC_DST: /* CDNA (agpr) */
+        if (!agpr_fits(o, g->width) && !(g->kind == SIG_ACC_DST && isa_target_gfx90a(c->target) &&
+                                         reg_fits(o, true, g->width)))
+            return bad_operand(c, o, pos, op, g);
+        in->vdst = (isa_operand_t){ o->code, o->count, 0, 0 };
+        return true;
+    case SIG_ASRC:
+        if (!agpr_fits(o, g->width))
+            return bad_operand(c, o, pos, op, g);
+        in->src[in->nsrc++] = (isa_operand_t){ o->code, o->count, 0, 0 };
+        return true;
+    case SIG_ACC_SRC: {
+        if (o->kind == OPK_REG) {
+            if (!agpr_fits(o, g->width) && !(isa_target_gfx90a(c->target) && reg_fits(o, true, g->width)))
+                return bad_operand(c, o, pos, op, g);
+            in->src[in->nsrc++] = (isa_operand_t){ o->code, o->count, 0, 0 };
+            return true;
+        }
+        if (o->kind != OPK_INT && o->kind != OPK_FLOAT)
+            return bad_operand(c, o, pos, op, g);
+        asm_sig_t one = *g; /* an inline constant stands for every register of the accumulator */
+        one.width = 1;
+        if (!put_source(c, st, in, o, &one))
+            return false;
+        if (in->src[in->nsrc - 1].code == ISA_SRC_LITERAL) {
+            asm_error(c, o->col, "operand %u of '%s' must be an inline constant, not a literal", pos, c->mnemonic[op]);
+            return false;
+        }
+        return true;
+    }
     case SIG_VDST:
     case SIG_RTN:
-        if (!reg_fits(o, true, g->width))
+        if (!reg_fits(o, true, g->width) && !(agpr_allowed(c, op, g, in) && agpr_fits(o, g->width)))
             return bad_operand(c, o, pos, op, g);
         in->vdst = (isa_operand_t){ o->code, o->count, 0, 0 };
         return true;
     case SIG_VGPR:
     case SIG_ADDR:
-        if (!reg_fits(o, true, g->width))
+        if (!reg_fits(o, true, g->width) && !(agpr_allowed(c, op, g, in) && agpr_fits(o, g->width)))
             return bad_operand(c, o, pos, op, g);
         in->src[in->nsrc++] = (isa_operand_t){ o->code, o->count, 0, 0 };
         return true;
@@ -331,6 +406,8 @@ static bool match_operand(asm_ctx_t *c, asm_match_state_t *st, isa_op_t op, cons
         pi->label_len = o->symlen;
         pi->label_col = o->col;
         return true;
+    case SIG_MFMA_SRC: /* an MFMA's A and B (asm_mfma.c) */
+        return asm_mfma_operand(c, op, g, o, pos, in);
     default:
         return bad_operand(c, o, pos, op, g);
     }
@@ -588,6 +665,13 @@ bool asm_match(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, const asm_o
     }
     if (form != ISA_FORM_PLAIN) /* SDWA, DPP: their own rules (asm_sdwa_dpp.c) */
         return asm_ext_finish(c, op, tgt, form, mcol, ops, nops, m, &st, in);
+    if (isa_op_mfma(op)) /* CDNA's matrix instructions: their own rules (asm_mfma.c) */
+        return asm_mfma_finish(c, op, suffix, mcol, m, in);
+    if (m->mf.given) {
+        asm_error(c, m->mf.col[__builtin_ctz(m->mf.given)], "cbsz, abid, blgp and neg:[..] are controls of the "
+                  "matrix instructions (v_mfma_*, v_smfmac_*); '%s' takes none", c->mnemonic[op]);
+        return false;
+    }
     if (info->enc == ISA_ENC_VOP3P) /* gfx9's packed math: its own rules (asm_vop3p.c) */
         return asm_vop3p_finish(c, op, suffix, mcol, m, &st, in);
     if (m->pk.given == 1 && !isa_op_has_op_sel(op) && info->unit == ISA_UNIT_VALU) { /* valu9 */

@@ -45,25 +45,33 @@ static uint32_t parse_digits(const char *p, uint32_t n)
     return v;
 }
 
-/* Validate and store a vN / sN / v[a:b] / s[a:b] register. */
-static bool make_reg(asm_ctx_t *c, bool vgpr, uint32_t lo, uint32_t hi, uint32_t col, asm_opnd_t *o)
+/* Validate and store a vN / sN / v[a:b] / s[a:b] register, or CDNA's aN / a[a:b] (k: 'v', 's', 'a'). */
+static bool make_reg(asm_ctx_t *c, char k, uint32_t lo, uint32_t hi, uint32_t col, asm_opnd_t *o)
 {
-    char k = vgpr ? 'v' : 's';
+    bool vgpr = k != 's';
+    bool cdna = isa_target_cdna(c->target);
     uint32_t max = vgpr ? 255 : ISA_SGPR_MAX;
     if (hi < lo) {
         asm_error(c, col, "register range %c[%u:%u] is reversed", k, lo, hi);
         return false;
     }
     if (hi > max) {
-        if (vgpr)
+        if (k == 'v')
             asm_error(c, col, "register v%u is out of range (%s has v0..v255)", hi, isa_target_name(c->target));
+        else if (k == 'a')
+            asm_error(c, col, "register a%u is out of range (%s has a0..a255)", hi, isa_target_name(c->target));
         else
             asm_error(c, col, "register s%u is out of range (%s has s0..s101)", hi, isa_target_name(c->target));
         return false;
     }
     uint32_t n = hi - lo + 1;
-    if (n != 1 && n != 2 && n != 3 && n != 4 && n != 8 && n != 16) {
-        asm_error(c, col, "register range %c[%u:%u] has %u registers; ranges have 2, 3, 4, 8 or 16", k, lo, hi, n);
+    /* CDNA: the MFMA results of 32 registers (LLVM's VReg_1024/AReg_1024) */
+    if (n != 1 && n != 2 && n != 3 && n != 4 && n != 8 && n != 16 && !(cdna && vgpr && n == 32)) {
+        if (cdna)
+            asm_error(c, col, "register range %c[%u:%u] has %u registers; ranges have 2, 3, 4, 8, 16 or 32", k, lo, hi,
+                      n);
+        else
+            asm_error(c, col, "register range %c[%u:%u] has %u registers; ranges have 2, 3, 4, 8 or 16", k, lo, hi, n);
         return false;
     }
     if (!vgpr && n == 2 && lo % 2 != 0) {
@@ -75,10 +83,33 @@ static bool make_reg(asm_ctx_t *c, bool vgpr, uint32_t lo, uint32_t hi, uint32_t
                   lo, hi);
         return false;
     }
+    /* gfx90a and later: VGPR and AGPR tuples start at an even register (LLVM needsAlignedVGPRs:
+     * "vgpr tuples must be 64 bit aligned") */
+    if (vgpr && n >= 2 && lo % 2 != 0 && isa_target_gfx90a(c->target)) {
+        asm_error(c, col, "misaligned %s range %c[%u:%u]: on %s register tuples must start at an even register",
+                  k == 'a' ? "AGPR" : "VGPR", k, lo, hi, isa_target_name(c->target));
+        return false;
+    }
     o->kind = OPK_REG;
-    o->code = (uint16_t)(vgpr ? ISA_VGPR_BASE + lo : lo);
+    o->code = (uint16_t)(k == 'a' ? ISA_AGPR_BASE + lo : k == 'v' ? ISA_VGPR_BASE + lo : lo);
     o->count = (uint8_t)n;
     return true;
+}
+
+/* The register-kind prefix of an identifier: 'v', 's', or on CDNA 'a' for `a` and `acc` (LLVM
+ * accepts both and prints `a`); its length in *len. 0 for none. */
+static char reg_prefix(const asm_ctx_t *c, const char *p, uint32_t n, uint32_t *len)
+{
+    *len = 1;
+    if (n >= 1 && (p[0] == 'v' || p[0] == 's'))
+        return p[0];
+    if (!isa_target_cdna(c->target))
+        return 0;
+    if (n >= 3 && memcmp(p, "acc", 3) == 0 && (n == 3 || all_digits(p + 3, n - 3))) {
+        *len = 3;
+        return 'a';
+    }
+    return n >= 1 && p[0] == 'a' ? 'a' : 0;
 }
 
 /* An identifier operand: a register, a special register, `off`, or a label name. */
@@ -86,12 +117,12 @@ static bool parse_ident(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
 {
     const asm_tok_t *t = &c->tok[*i];
     const char *p = t->p;
-    uint32_t n = t->len;
-    if ((n == 1 && (p[0] == 'v' || p[0] == 's')) && asm_tok_punct(&c->tok[*i + 1], '[')) {
-        bool vgpr = p[0] == 'v';
+    uint32_t n = t->len, plen;
+    char k = reg_prefix(c, p, n, &plen);
+    if (k && n == plen && asm_tok_punct(&c->tok[*i + 1], '[')) {
         const asm_tok_t *a = &c->tok[*i + 2];
         if (a->kind != TK_INT || a->overflow || a->ival > 100000) {
-            asm_error(c, a->col, "expected a register number after '%c['", p[0]);
+            asm_error(c, a->col, "expected a register number after '%.*s['", (int)plen, p);
             return false;
         }
         uint32_t lo = (uint32_t)a->ival, hi = lo, j = *i + 3;
@@ -109,12 +140,12 @@ static bool parse_ident(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
             return false;
         }
         *i = j + 1;
-        return make_reg(c, vgpr, lo, hi, t->col, o);
+        return make_reg(c, k, lo, hi, t->col, o);
     }
-    if (n >= 2 && (p[0] == 'v' || p[0] == 's') && all_digits(p + 1, n - 1)) {
-        uint32_t r = parse_digits(p + 1, n - 1);
+    if (k && n > plen && all_digits(p + plen, n - plen)) {
+        uint32_t r = parse_digits(p + plen, n - plen);
         (*i)++;
-        return make_reg(c, p[0] == 'v', r, r, t->col, o);
+        return make_reg(c, k, r, r, t->col, o);
     }
     for (size_t k = 0; k < sizeof special_regs / sizeof special_regs[0]; k++)
         if (asm_tok_is(t, special_regs[k].name)) {
@@ -386,7 +417,10 @@ bool asm_parse_operand(asm_ctx_t *c, uint32_t *i, asm_opnd_t *o)
 /* The text of a register operand, from the same names the parser reads. */
 void asm_reg_text(uint16_t code, uint8_t count, char *buf, size_t n)
 {
-    if (code >= ISA_VGPR_BASE)
+    if (code >= ISA_AGPR_BASE && code < ISA_AGPR_BASE + 256) /* CDNA (agpr) */
+        count > 1 ? snprintf(buf, n, "a[%u:%u]", code - ISA_AGPR_BASE, code - ISA_AGPR_BASE + count - 1)
+                  : snprintf(buf, n, "a%u", code - ISA_AGPR_BASE);
+    else if (code >= ISA_VGPR_BASE)
         count > 1 ? snprintf(buf, n, "v[%u:%u]", code - 256, code - 256 + count - 1) : snprintf(buf, n, "v%u", code - 256);
     else if (code <= ISA_SGPR_MAX)
         count > 1 ? snprintf(buf, n, "s[%u:%u]", code, code + count - 1) : snprintf(buf, n, "s%u", code);

@@ -223,13 +223,27 @@ static bool build_kernel(asm_ctx_t *c, const span_t *sp, const meta_index_t *mx,
         if (m->has_kernarg_size)
             k->kernarg_segment_size = m->kernarg_size;
     }
+    k->target = c->target; /* the resources depend on it (CDNA's AGPRs) */
     asm_kernel_resources(k);
+    /* gfx90a and later: the VGPRs lie below accum_offset, where the AGPRs start (agpr) */
+    for (uint32_t i = 0; isa_target_gfx90a(k->target) && k->vgprs_used > k->desc.accum_offset && i < k->ninsts; i++) {
+        const isa_inst_t *in = &k->insts[i];
+        const isa_operand_t *o[1 + ISA_MAX_SRCS] = { &in->vdst, &in->src[0], &in->src[1], &in->src[2], &in->src[3] };
+        for (unsigned j = 0; j < 1 + ISA_MAX_SRCS; j++)
+            if (isa_opnd_is_vgpr(*o[j]) && isa_opnd_vnum(*o[j]) + o[j]->count > k->desc.accum_offset) {
+                const asm_pinst_t *pi = &c->insts[sp->start + i];
+                asm_error_at(c, pi->line, pi->line_len, in->line, in->col, "v%u is at or beyond .amdhsa_accum_offset "
+                             "%u of kernel '%s': on %s the AGPRs start there", isa_opnd_vnum(*o[j]) + o[j]->count - 1,
+                             k->desc.accum_offset, k->name, isa_target_name(k->target));
+                return true;
+            }
+    }
     return true;
 }
 
 void asm_kernel_resources(isa_kernel_t *k)
 {
-    int maxv = -1, maxs = -1;
+    int maxv = -1, maxs = -1, maxa = -1;
     bool vcc = false, fs = false;
     for (uint32_t i = 0; i < k->ninsts; i++) {
         const isa_inst_t *in = &k->insts[i];
@@ -244,7 +258,10 @@ void asm_kernel_resources(isa_kernel_t *k)
             int last = code + (ops[j].count ? ops[j].count : 1) - 1;
             if (code == ISA_OPND_NONE)
                 continue;
-            if (code >= ISA_VGPR_BASE && last - ISA_VGPR_BASE > maxv)
+            if (isa_opnd_is_agpr(ops[j])) { /* CDNA (agpr) */
+                if (last - ISA_AGPR_BASE > maxa)
+                    maxa = last - ISA_AGPR_BASE;
+            } else if (code >= ISA_VGPR_BASE && last - ISA_VGPR_BASE > maxv)
                 maxv = last - ISA_VGPR_BASE;
             else if (code <= ISA_SGPR_MAX && last > maxs)
                 maxs = last;
@@ -285,12 +302,25 @@ void asm_kernel_resources(isa_kernel_t *k)
     k->sgprs_extra = extra;
     k->sgprs_used = s + extra;
     uint32_t v = (uint32_t)(maxv + 1);
-    if (d->next_free_vgpr > v)
+    bool unified = isa_target_gfx90a(k->target); /* next_free_vgpr counts VGPRs and AGPRs (agpr) */
+    if (d->next_free_vgpr > v && !unified)
         v = d->next_free_vgpr;
     if (d->system_vgpr_workitem_id + 1 > v)
         v = d->system_vgpr_workitem_id + 1;
     k->vgprs_used = v;
     k->lds_static = d->group_segment_fixed_size;
+    uint32_t a = (uint32_t)(maxa + 1);
+    if (a < k->agprs_used) /* the metadata's .agpr_count (codeobj_meta) */
+        a = k->agprs_used;
+    if (unified) {
+        /* gfx90a: the AGPRs from accum_offset (the descriptor's, else the VGPRs rounded up to 4,
+         * as LLVM lays them out) to the end of the allocation */
+        if (!k->desc.accum_offset)
+            k->desc.accum_offset = (v + 3) / 4 * 4;
+        if (d->next_free_vgpr > k->desc.accum_offset + a)
+            a = d->next_free_vgpr - k->desc.accum_offset;
+    }
+    k->agprs_used = a;
 }
 
 void asm_program_partition(asm_ctx_t *c, isa_program_t *out)

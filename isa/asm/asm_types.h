@@ -54,10 +54,12 @@ typedef enum {
     SIG_RSRC,      /* T: four aligned SGPRs, a buffer descriptor */
     SIG_SOFFSET,   /* O */
     SIG_GPRIDX,    /* G */
-    /* CDNA's matrix instructions (mfma): isa.h, "Operand signatures" */
-    SIG_MFMA_DST,  /* X2 X4 .. X32 */
-    SIG_MFMA_SRC,  /* Y Y2 Y4 */
-    SIG_MFMA_ACC   /* Z2 Z4 .. Z32 */
+    /* CDNA's AGPRs (agpr; docs/asm.md, "AGPRs") */
+    SIG_ADST,      /* X X2 X4 X16 X32: AGPR destination (v_accvgpr_write_b32, v_accvgpr_mov_b32) */
+    SIG_ASRC,      /* x x2 ...: AGPR source (v_accvgpr_read_b32, v_accvgpr_mov_b32) */
+    SIG_ACC_DST,   /* Y Y4 ...: an MFMA's result: AGPRs on gfx908, AGPRs or VGPRs from gfx90a */
+    SIG_ACC_SRC,   /* y y4 ...: an MFMA's accumulator (srcC): the same, or an inline constant */
+    SIG_MFMA_SRC   /* B B2 B4: an MFMA's A or B source, a VGPR or AGPR tuple (mfma) */
 } asm_sig_kind_t;
 
 typedef struct {
@@ -178,7 +180,14 @@ typedef struct {
         uint8_t bits[4], n[4], given;
         uint32_t col[4];
     } pk;
+    /* MFMA controls (mfma; asm_mfma.c): cbsz:N abid:N blgp:N and gfx940's neg:[a,b,c] on the f64
+     * MFMAs; `given` has bit k for each (ASM_MF_*), col[k] its column. */
+    struct {
+        uint8_t val[4], given;
+        uint32_t col[4];
+    } mf;
 } asm_mods_t;
+enum { ASM_MF_CBSZ, ASM_MF_ABID, ASM_MF_BLGP, ASM_MF_NEG };
 
 /* What the operand walk found, for the instruction-level rules (asm.c). */
 typedef struct {

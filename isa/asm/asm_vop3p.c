@@ -92,6 +92,8 @@ bool asm_vop3p_finish(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, cons
                                                         : (uint8_t)(default_op_sel_hi(op) & mask);
     if (n == 2)
         in->op_sel_hi |= 4; /* unused, encoded 1 (LLVM) */
+    if (n == 1)
+        in->op_sel_hi |= 6; /* CDNA's v_accvgpr_read/write: the same */
     /* llvm-mc-15 encodes neg_lo/neg_hi of a 16-bit integer source only on src0: it accepts them on
      * the others and writes nothing (so does gcnsim; the semantics ignore them on integers anyway) */
     for (unsigned i = 0; !mix && i < n; i++) {
@@ -168,6 +170,13 @@ const char *asm_vop3p_decode(isa_op_t op, uint32_t w0, uint32_t w1, isa_inst_t *
         if ((in->op_sel | neg | hi) & 4)
             return "op_sel, neg_lo or neg_hi set for a third source the instruction does not have";
         in->op_sel_hi |= 4;
+    }
+    if (n == 1) { /* CDNA's v_accvgpr_read/write (agpr): one source, the others 0 */
+        if ((w1 >> 9) & 0x3ffff)
+            return "a one-source instruction with a second or third source";
+        if ((in->op_sel | neg | hi) & 6)
+            return "op_sel, neg_lo or neg_hi set for a source the instruction does not have";
+        in->op_sel_hi |= 6;
     }
     for (unsigned i = 0; i < n; i++) {
         uint16_t c = (uint16_t)((w1 >> (9 * i)) & 0x1ff);

@@ -9,6 +9,7 @@
 #include "asm/asm_operands.h"
 #include "asm/asm_swizzle.h"
 #include "asm/asm_sdwa_dpp.h"
+#include "asm/asm_mfma.h"
 #include "asm/asm_vop3p.h"
 
 #include <stdarg.h>
@@ -90,6 +91,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
     const isa_op_info_t *info = &isa_ops[in->op];
     if (info->enc == ISA_ENC_MUBUF || info->enc == ISA_ENC_MTBUF)
         return asm_buffer_format(in, buf, len);
+    if (info->flags & ISA_FL_MFMA) /* CDNA's matrix instructions (asm_mfma.c) */
+        return asm_mfma_format(in, k ? k->target : ISA_TARGET_GFX803, buf, len);
     if (info->enc == ISA_ENC_VOP3P) /* gfx9 (asm_vop3p.c) */
         return asm_vop3p_format(in, buf, len);
     if (isa_flat9_form((isa_op_t)in->op, k ? k->target : ISA_TARGET_GFX803))
@@ -99,7 +102,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         sig.n = 0;
     /* llvm-mc names the encoding only where both exist (madak/madmk have no 64-bit form). */
     bool both = isa_enc_has_e32(info->enc) && !strchr(info->sig, 'K') && (info->sig[0] || in->e64) &&
-                in->op != ISA_v_swap_b32; /* VOP1 only, printed without a suffix (valu9) */
+                in->op != ISA_v_swap_b32 && /* VOP1 only, printed without a suffix (valu9) */
+                in->op != ISA_v_accvgpr_mov_b32; /* the same (agpr) */
     isa_target_t target = k ? k->target : ISA_TARGET_GFX803;
     const char *mn = isa_op_mnemonic(in->op, target);
     put(&o, "%s%s", mn ? mn : info->name, in->form ? asm_ext_suffix(in, target) : both ? (in->e64 ? "_e64" : "_e32") : "");
@@ -112,6 +116,7 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         switch (s->kind) {
         case SIG_VDST:
         case SIG_RTN:
+        case SIG_ADST: case SIG_ACC_DST: /* CDNA (agpr) */
             put_operand(&o, in, in->vdst);
             break;
         case SIG_SDST:

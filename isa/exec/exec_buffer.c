@@ -140,10 +140,11 @@ static uint64_t atom_apply(atom_t k, bool wide, uint64_t old, uint64_t data, uin
 
 static bool vregs_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, isa_operand_t o, uint32_t n)
 {
-    if (isa_opnd_is_vgpr(o) && isa_x_vreg(o) + n <= w->nvgpr)
+    if (isa_x_vregs_in(w, o, n)) /* a VGPR, or on gfx90a an AGPR */
         return true;
-    isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: operand needs %" PRIu32 " VGPR(s) within the wave's %" PRIu32,
-                isa_ops[in->op].name, n, w->nvgpr);
+    bool a = isa_opnd_is_agpr(o);
+    isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: operand needs %" PRIu32 " %s(s) within the wave's %" PRIu32,
+                isa_ops[in->op].name, n, a ? "AGPR" : "VGPR", a ? w->nagpr : w->nvgpr);
     return false;
 }
 
@@ -494,7 +495,7 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
         ret[1][l] = (uint32_t)(old >> 32);
     }
     /* With glc the pre-op value returns into the data registers (out-of-range lanes get 0). */
-    if (in->glc && isa_opnd_is_vgpr(in->vdst))
+    if (in->glc && isa_opnd_is_vreg(in->vdst))
         for (uint32_t c = 0; c < (wide ? 2u : 1u); c++)
             isa_x_write_dst_v32(w, isa_x_vreg(in->vdst) + c, exec, ret[c]);
 }

@@ -269,10 +269,11 @@ static bool lds_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t 
 
 static bool regs_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, isa_operand_t o, uint32_t n)
 {
-    if (isa_opnd_is_vgpr(o) && isa_x_vreg(o) + n <= w->nvgpr)
+    if (isa_x_vregs_in(w, o, n)) /* a VGPR, or on gfx90a an AGPR */
         return true;
-    isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: operand needs %" PRIu32 " VGPR(s) within the wave's %" PRIu32,
-                isa_ops[in->op].name, n, w->nvgpr);
+    bool a = isa_opnd_is_agpr(o);
+    isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: operand needs %" PRIu32 " %s(s) within the wave's %" PRIu32,
+                isa_ops[in->op].name, n, a ? "AGPR" : "VGPR", a ? w->nagpr : w->nvgpr);
     return false;
 }
 

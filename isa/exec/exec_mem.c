@@ -17,10 +17,11 @@
 static bool vregs_ok(const isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res, isa_operand_t o,
                      uint32_t n)
 {
-    if (isa_opnd_is_vgpr(o) && isa_x_vreg(o) + n <= w->nvgpr)
+    if (isa_x_vregs_in(w, o, n)) /* a VGPR, or on gfx90a an AGPR */
         return true;
-    isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: operand needs %" PRIu32 " VGPR(s) within the wave's %" PRIu32,
-                isa_ops[in->op].name, n, w->nvgpr);
+    bool a = isa_opnd_is_agpr(o);
+    isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: operand needs %" PRIu32 " %s(s) within the wave's %" PRIu32,
+                isa_ops[in->op].name, n, a ? "AGPR" : "VGPR", a ? w->nagpr : w->nvgpr);
     return false;
 }
 
@@ -145,7 +146,7 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         !vregs_ok(w, in, res, in->src[1],
                   in->op == ISA_flat_atomic_cmpswap || in->op == ISA_flat_atomic_cmpswap_x2 ? 2 * ndw : ndw))
         return;
-    if ((info->flags & ISA_FL_ATOMIC) && isa_opnd_is_vgpr(in->vdst) && !vregs_ok(w, in, res, in->vdst, ndw))
+    if ((info->flags & ISA_FL_ATOMIC) && isa_opnd_is_vreg(in->vdst) && !vregs_ok(w, in, res, in->vdst, ndw))
         return;
     uint64_t addr[ISA_WAVE_SIZE];
     flat_addrs(isa_x_vgpr(w, isa_x_vreg(in->src[0])), addr);
@@ -251,7 +252,7 @@ void isa_exec_flat(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
             ret[l] = old;
         }
         /* Returning (glc) atomics write the pre-op value; written last since vdst may alias data. */
-        if (isa_opnd_is_vgpr(in->vdst)) {
+        if (isa_opnd_is_vreg(in->vdst)) {
             isa_x_write_dst_v32(w, isa_x_vreg(in->vdst), exec, ret);
             if (size == 8)
                 isa_x_write_dst_v32(w, isa_x_vreg(in->vdst) + 1, exec, ret_hi);
@@ -537,7 +538,7 @@ static void ds_atomic(isa_wave_t *w, const isa_inst_t *in, uint64_t exec, const 
         le_put32(p, atomic_apply(k, old, isa_x_vgpr(w, dreg)[l], cmp));
         ret[l] = old;
     }
-    if ((isa_ops[in->op].flags & ISA_FL_RTN) && isa_opnd_is_vgpr(in->vdst))
+    if ((isa_ops[in->op].flags & ISA_FL_RTN) && isa_opnd_is_vreg(in->vdst))
         isa_x_write_dst_v32(w, isa_x_vreg(in->vdst), exec, ret);
 }
 

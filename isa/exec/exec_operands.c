@@ -64,8 +64,8 @@ void isa_x_write_s64(isa_wave_t *w, uint16_t code, uint64_t v)
 
 void isa_x_read_v32(const isa_wave_t *w, const isa_inst_t *in, isa_operand_t o, uint32_t out[ISA_WAVE_SIZE])
 {
-    if (isa_opnd_is_vgpr(o)) {
-        memcpy(out, w->vgpr + (size_t)isa_x_vreg(o) * ISA_WAVE_SIZE, sizeof(uint32_t) * ISA_WAVE_SIZE);
+    if (isa_opnd_is_vreg(o)) { /* a VGPR, or a CDNA AGPR */
+        memcpy(out, isa_x_vgpr_c(w, isa_x_vreg(o)), sizeof(uint32_t) * ISA_WAVE_SIZE);
         return;
     }
     uint32_t v = isa_x_read_s32(w, in, o);
@@ -75,8 +75,8 @@ void isa_x_read_v32(const isa_wave_t *w, const isa_inst_t *in, isa_operand_t o, 
 
 void isa_x_read_v64(const isa_wave_t *w, const isa_inst_t *in, isa_operand_t o, bool fp64, uint64_t out[ISA_WAVE_SIZE])
 {
-    if (isa_opnd_is_vgpr(o)) {
-        const uint32_t *lo = w->vgpr + (size_t)isa_x_vreg(o) * ISA_WAVE_SIZE;
+    if (isa_opnd_is_vreg(o)) {
+        const uint32_t *lo = isa_x_vgpr_c(w, isa_x_vreg(o));
         const uint32_t *hi = lo + ISA_WAVE_SIZE;
         for (int l = 0; l < ISA_WAVE_SIZE; l++)
             out[l] = (uint64_t)lo[l] | ((uint64_t)hi[l] << 32);

@@ -26,9 +26,17 @@ void isa_x_write_s64(isa_wave_t *w, uint16_t code, uint64_t v);
 void isa_x_read_v32(const isa_wave_t *w, const isa_inst_t *in, isa_operand_t o, uint32_t out[ISA_WAVE_SIZE]);
 void isa_x_read_v64(const isa_wave_t *w, const isa_inst_t *in, isa_operand_t o, bool fp64, uint64_t out[ISA_WAVE_SIZE]);
 
-/* The 64 lanes of VGPR `reg` (0..255). */
-static inline uint32_t *isa_x_vgpr(isa_wave_t *w, uint32_t reg) { return w->vgpr + (size_t)reg * ISA_WAVE_SIZE; }
+/* The vector registers by one index, isa_x_vreg's: 0..255 the VGPRs, 256..511 CDNA's AGPRs (an
+ * AGPR operand's code less ISA_VGPR_BASE), so that every instruction reads and writes both files
+ * through the same accessors. isa_x_vgpr: the 64 lanes of vector register `reg`. */
+static inline uint32_t *isa_x_vgpr(isa_wave_t *w, uint32_t reg) { return isa_wave_vreg(w, reg); }
+static inline const uint32_t *isa_x_vgpr_c(const isa_wave_t *w, uint32_t reg) { return isa_wave_vreg(w, reg); }
 static inline uint32_t isa_x_vreg(isa_operand_t o) { return (uint32_t)o.code - ISA_VGPR_BASE; }
+/* Whether operand o names n VGPRs within the wave's nvgpr, or n AGPRs within its nagpr. */
+static inline bool isa_x_vregs_in(const isa_wave_t *w, isa_operand_t o, uint32_t n)
+{
+    return isa_opnd_is_vreg(o) && isa_wave_vregs_in(w, isa_x_vreg(o), n);
+}
 
 /* Write `v[lane]` to VGPR `reg` for lanes enabled in `mask` only. */
 void isa_x_write_v32(isa_wave_t *w, uint32_t reg, uint64_t mask, const uint32_t v[ISA_WAVE_SIZE]);

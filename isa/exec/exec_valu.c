@@ -20,6 +20,7 @@
 #include "exec/exec_valu_float.h"
 #include "exec/exec_vcmp.h"
 #include "exec/exec_vop3p.h"
+#include "exec/exec_agpr.h"
 
 enum { NL = ISA_WAVE_SIZE };
 
@@ -470,7 +471,7 @@ static inline __attribute__((always_inline)) bool valu_dispatch_inline(isa_wave_
      * common instructions pay nothing for them */
     if (isa_ops[in->op].flags & ISA_FL_FLOAT)
         return isa_valu_float(w, in) || isa_valu_vop3x(w, in, res);
-    return valu_int(w, in) || isa_valu_vop3x(w, in, res);
+    return valu_int(w, in) || isa_valu_vop3x(w, in, res) || isa_valu_agpr(w, in, res); /* CDNA's AGPR moves */
 }
 static bool valu_dispatch(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {

@@ -312,6 +312,24 @@ static bool resolve_dispatch(launch_t *L, launch_dispatch_t *D, const isa_progra
         wl_error(err, wl, wl->source_line, "kernel '%s' uses %" PRIu32 " VGPRs; at most 256", k->name, D->nvgpr);
         return false;
     }
+    /* CDNA's AGPRs (agpr): gfx908 a file of their own after the VGPRs; gfx90a and later the unified
+     * file, VGPRs below accum_offset and AGPRs from it (docs/occupancy.md, "AGPRs") */
+    D->nagpr = k->agprs_used;
+    D->nvreg = D->nvgpr + D->nagpr;
+    if (isa_target_gfx90a(k->target)) {
+        if (D->nvgpr > k->desc.accum_offset) {
+            wl_error(err, wl, wd->has_vgprs ? wd->vgprs_line : wl->source_line, "kernel '%s' uses %" PRIu32 " VGPRs, but "
+                     "its AGPRs start at accum_offset %" PRIu32 " (VGPRs must lie below it)", k->name, D->nvgpr,
+                     k->desc.accum_offset);
+            return false;
+        }
+        D->nvreg = k->desc.accum_offset + D->nagpr;
+        if (D->nvreg > 512) {
+            wl_error(err, wl, wl->source_line, "kernel '%s' allocates %" PRIu32 " VGPRs and AGPRs; at most 512",
+                     k->name, D->nvreg);
+            return false;
+        }
+    }
     D->lds_static = k->lds_static;
     if (wd->has_lds) {
         if (wd->lds < k->lds_static) {
@@ -475,8 +493,8 @@ uint32_t launch_max_nvgpr(const launch_t *L)
 {
     uint32_t m = 1;
     for (uint32_t i = 0; i < L->ndispatches; i++)
-        if (L->dispatches[i].nvgpr > m)
-            m = L->dispatches[i].nvgpr;
+        if (L->dispatches[i].nvreg > m) /* the storage: VGPRs and CDNA's AGPRs */
+            m = L->dispatches[i].nvreg;
     return m;
 }
 
@@ -516,9 +534,13 @@ void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wa
     const isa_kernel_t *k = D->kernel;
     const isa_descriptor_t *d = &k->desc;
     memset(w, 0, sizeof *w);
-    memset(vgpr, 0, (size_t)D->nvgpr * ISA_WAVE_SIZE * sizeof *vgpr);
+    memset(vgpr, 0, (size_t)D->nvreg * ISA_WAVE_SIZE * sizeof *vgpr);
     w->vgpr = vgpr;
     w->nvgpr = D->nvgpr;
+    if (D->nagpr) { /* CDNA (agpr): D->nvreg's layout */
+        w->agpr = vgpr + (size_t)(isa_target_gfx90a(k->target) ? k->desc.accum_offset : D->nvgpr) * ISA_WAVE_SIZE;
+        w->nagpr = D->nagpr;
+    }
     w->kernel = k;
     w->target = k->target;
     w->code_base = D->code_addr;

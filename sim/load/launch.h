@@ -72,6 +72,10 @@ typedef struct {
     uint32_t kernarg_bytes;     /* bytes of arguments laid out (explicit + hidden) */
     uint32_t lds_static, lds_total;
     uint32_t nvgpr;             /* VGPRs allocated per wave */
+    /* CDNA (agpr): AGPRs per wave, and the vector registers a wave's storage holds (launch_wave_init's
+     * `vgpr`): nvgpr before CDNA; gfx908 nvgpr + nagpr (the AGPR file after the VGPRs); gfx90a and
+     * later accum_offset + nagpr (the unified file, AGPRs from accum_offset) */
+    uint32_t nagpr, nvreg;
     uint32_t wg_count[3];       /* workgroups per dimension (partial ones included) */
     uint64_t nworkgroups;
 } launch_dispatch_t;
@@ -123,7 +127,7 @@ int launch_check_limit(const launch_t *L, char *msg, size_t n);
 void launch_free(launch_t *L);
 
 /* Set up a wave of dispatch D's workgroup `wgid` with the kernel entry state. `wave` is its index in
- * the workgroup; `wgsize` the workgroup's actual (possibly partial) size; vgpr must hold D->nvgpr * 64
+ * the workgroup; `wgsize` the workgroup's actual (possibly partial) size; vgpr must hold D->nvreg * 64
  * words; lds is the workgroup's allocation (D->lds_total bytes). Exposed for the unit tests. */
 void launch_wave_init(const launch_t *L, const launch_dispatch_t *D, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
                       const uint32_t wgid[3], const uint32_t wgsize[3], uint32_t wave);
@@ -157,7 +161,7 @@ int launch_record_fault(launch_t *L, launch_fault_kind_t kind, uint32_t dispatch
 void launch_wg_size(const launch_dispatch_t *D, const uint32_t id[3], uint32_t size[3]);
 
 /* The largest VGPR and LDS allocations of any dispatch (for buffers reused across dispatches). */
-uint32_t launch_max_nvgpr(const launch_t *L);
+uint32_t launch_max_nvgpr(const launch_t *L); /* the largest nvreg: a wave's vector register storage */
 uint32_t launch_max_lds(const launch_t *L);
 
 /* The instruction `global` of the workload-wide numbering, with its kernel; NULL when out of range. */

@@ -60,7 +60,7 @@ static int run_workgroup(launch_t *L, uint32_t di, isa_wave_t *waves, wstate_t *
     uint32_t nwaves = (items + ISA_WAVE_SIZE - 1) / ISA_WAVE_SIZE;
     memset(lds, 0, D->lds_total ? D->lds_total : 1);
     for (uint32_t i = 0; i < nwaves; i++) {
-        launch_wave_init(L, D, &waves[i], vgprs + (size_t)i * D->nvgpr * ISA_WAVE_SIZE, lds, wg, size, i);
+        launch_wave_init(L, D, &waves[i], vgprs + (size_t)i * D->nvreg * ISA_WAVE_SIZE, lds, wg, size, i);
         waves[i].clock_src = &L->insts_total; /* what s_memtime reads in the functional mode (no time here) */
         st[i] = W_RUN;
     }

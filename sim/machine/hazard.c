@@ -23,7 +23,8 @@
 #include <string.h>
 
 enum { HZ_VM, HZ_LGKM };
-enum { HZ_REGS = ISA_NUM_SREGS + 256 };  /* index: an SGPR/special code, or 128 + VGPR */
+enum { HZ_REGS = ISA_NUM_SREGS + 512 };  /* index: an SGPR/special code, or 128 + isa_wave_vreg's
+                                            index (VGPRs, then CDNA's AGPRs) */
 enum { HZ_CNT_MAX = 15 };                /* gfx8's vmcnt and lgkmcnt are 4 bits: a wave cannot have
                                             more outstanding, so the 16th op back is done (gfx9's
                                             vmcnt: 6 bits, isa_waitcnt_vm_max) */

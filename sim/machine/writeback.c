@@ -84,10 +84,10 @@ bool wb_issue_begin(wb_wave_t *q, isa_wave_t *isa, const isa_inst_t *in)
     /* The lanes isa_exec writes go to a block that starts as a copy of the registers (so a lane
      * it does not write is the register's old value, as it was); the registers stay as they are. */
     isa_sink_t k = { 0 };
-    if (isa_opnd_is_vgpr(in->vdst)) {
+    if (isa_opnd_is_vreg(in->vdst)) { /* VGPRs, or gfx90a's AGPRs (isa_wave_vreg's index) */
         k.vreg = (uint16_t)(in->vdst.code - ISA_VGPR_BASE);
         k.nv = (uint8_t)opnd_count(in->vdst);
-        if (k.vreg + k.nv > isa->nvgpr || k.nv > 4)
+        if (!isa_wave_vregs_in(isa, k.vreg, k.nv) || k.nv > 4)
             k.nv = 0; /* isa_exec refuses it; nothing to defer */
     }
     if (in->sdst.code < ISA_NUM_SREGS) {
@@ -104,7 +104,7 @@ bool wb_issue_begin(wb_wave_t *q, isa_wave_t *isa, const isa_inst_t *in)
         return false;
     size_t vw = (size_t)k.nv * ISA_WAVE_SIZE;
     if (vw)
-        memcpy(k.data, &isa->vgpr[(size_t)k.vreg * ISA_WAVE_SIZE], vw * sizeof *k.data);
+        memcpy(k.data, isa_wave_vreg(isa, k.vreg), vw * sizeof *k.data);
     if (k.ns)
         memcpy(k.data + vw, &isa->sreg[k.sreg], k.ns * sizeof *k.data);
     q->sink = k;
@@ -179,7 +179,7 @@ bool wb_complete(wb_wave_t *q, isa_wave_t *isa, bool vm, uint64_t c)
     if (!b.data)
         return true;
     size_t vw = (size_t)b.nv * ISA_WAVE_SIZE;
-    uint32_t *vg = &isa->vgpr[(size_t)b.vreg * ISA_WAVE_SIZE];
+    uint32_t *vg = isa_wave_vreg(isa, b.vreg);
     if (b.lanes == UINT64_MAX) /* all lanes (the usual case): one copy */
         memcpy(vg, b.data, vw * sizeof *b.data);
     else for (unsigned r = 0; r < b.nv; r++) {

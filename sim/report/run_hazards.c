@@ -10,7 +10,7 @@
 
 static void reg_name(uint16_t code, char *buf, size_t len)
 {
-    if (code >= ISA_AGPR_BASE)
+    if (code >= ISA_AGPR_BASE && code != ISA_OPND_NONE) /* CDNA (agpr) */
         snprintf(buf, len, "a%u", code - ISA_AGPR_BASE);
     else if (code >= ISA_VGPR_BASE)
         snprintf(buf, len, "v%u", code - ISA_VGPR_BASE);

@@ -31,7 +31,32 @@ static const char *sample_operand(const char *g, bool vop3, bool *glc)
     for (size_t i = 0; i < sizeof samples / sizeof samples[0]; i++)
         if (strcmp(samples[i].sig, g) == 0)
             return vop3 && samples[i].text_vop3 ? samples[i].text_vop3 : samples[i].text;
+    /* CDNA's matrix instructions (mfma): D and C (Y, y) an AGPR tuple of their size from a0 (AGPRs on
+     * every CDNA target), A and B (B) VGPR tuples, aligned as gfx90a wants */
+    static char mf[16];
+    unsigned w = g[1] ? (unsigned)atoi(g + 1) : 1;
+    if ((g[0] == 'Y' || g[0] == 'y') && w > 1 && w <= 32) {
+        snprintf(mf, sizeof mf, "a[0:%u]", w - 1);
+        return mf;
+    }
+    if (g[0] == 'B' && w <= 4) {
+        snprintf(mf, sizeof mf, w == 1 ? "v%u" : "v[%u:%u]", 4 * w, 5 * w - 1);
+        return mf;
+    }
     return "?";
+}
+
+/* The controls of a matrix instruction's sample, every field non-zero where the instruction has it
+ * (mfma): cbsz, abid, and blgp, or gfx940's neg on the f64 MFMAs; v_smfmac has no blgp. */
+static const char *mfma_controls(isa_op_t op, isa_target_t target)
+{
+    if (!isa_op_mfma(op))
+        return "";
+    if (isa_op_smfmac(op))
+        return " cbsz:1 abid:2";
+    if (isa_op_mfma_f64(op) && isa_target_gfx940(target))
+        return " cbsz:1 abid:1 neg:[1,0,1]";
+    return " cbsz:1 abid:2 blgp:3";
 }
 
 static void write_samples(FILE *out, isa_target_t target)
@@ -63,6 +88,7 @@ static void write_samples(FILE *out, isa_target_t target)
             fputs(" glc", out);
         if (op->enc == ISA_ENC_DS && (op->flags & ISA_FL_DUAL))
             fputs(" offset0:1 offset1:2", out);
+        fputs(mfma_controls((isa_op_t)i, target), out);
         fputc('\n', out);
     }
 }
