@@ -446,8 +446,8 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
         bool g908 = !isa_target_gfx90a(w->isa.target);
         if ((z->mai.cls & HZM_MFMA) || (g908 && (z->mai.cls & HZM_ACC_WRITE))) {
             check_valu_ws(s, w, c, TEV_HZ_WS_MAI_EXEC, ISA_REG_EXEC_LO, 2, WS_MAI_EXEC);
-            for (unsigned i = 0; i < in->nsrc && i < 3; i++)
-                if (isa_opnd_is_vgpr(in->src[i]))
+            for (unsigned i = 0; i < in->nsrc && i < 3; i++) /* gfx90a: AGPRs too (no isVGPR test) */
+                if (isa_opnd_is_vgpr(in->src[i]) || (!g908 && isa_opnd_is_agpr(in->src[i])))
                     check_valu_ws(s, w, c, TEV_HZ_WS_MAI_VGPR, in->src[i].code, opnd_count(in->src[i]), WS_MAI_VGPR);
         }
         hz_mai_check(s, w, h->mai, in, z->mai, h->w->hz_hot.ws, c);

@@ -233,7 +233,9 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
             }
         }
         cu->valu_free[w->simd] = c + busy;
-        w->valu_done = c + (mfma > busy ? mfma : busy);
+        /* the wave's last VALU or MFMA result: an MFMA's outlasts the VALU instructions after it */
+        if (c + (mfma > busy ? mfma : busy) > w->valu_done)
+            w->valu_done = c + (mfma > busy ? mfma : busy);
         break;
     case ISA_UNIT_SALU:
         w->ready_at = c + (uint64_t)cfg->salu_cycles;
