@@ -450,6 +450,14 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
         r->counts.wave_states++;
         return true;
     }
+    /* version 6: an MFMA's issue record is an issue record with the matrix-core cycles after it */
+    bool mfma = type == REC_ISSUE_MFMA;
+    if (mfma) {
+        if (r->h.version < 6)
+            return r_fail(r, "corrupted trace at byte %" PRIu64 ": an MFMA issue record in a version %u trace", r->rec_at,
+                          r->h.version);
+        type = REC_ISSUE;
+    }
     switch (type) {
     case REC_ISSUE:
         if (!(r->h.flags & TRACE_FLAG_ISSUES))
@@ -464,6 +472,9 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
         if (r->h.ninsts == 0)
             return r_fail(r, "corrupted trace at byte %" PRIu64 ": an issue in a kernel without instructions", r->rec_at);
         if (!r_u32(r, &ev->u.issue.pc, r->h.ninsts - 1, "instruction index") || !r_u32(r, &ev->u.issue.busy, UINT32_MAX, "busy cycles"))
+            return false;
+        ev->u.issue.mfma = 0;
+        if (mfma && !r_u32(r, &ev->u.issue.mfma, UINT32_MAX, "matrix-core cycles"))
             return false;
         ev->u.issue.op = r->h.insts[ev->u.issue.pc].op;
         ev->u.issue.unit = (isa_unit_t)r->h.insts[ev->u.issue.pc].unit;
@@ -509,7 +520,7 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
         memset(hz, 0, sizeof *hz);
         if (!r_u8(r, &kind) || !r_u8(r, &flags))
             return false;
-        if (kind >= TEV_HZ_NUM_KINDS || flags > 3)
+        if (kind >= TEV_HZ_NUM_KINDS || flags > 3 || (r->h.version < 6 && kind >= TEV_HZ_WS_MAI_EXEC))
             return r_fail(r, "corrupted trace at byte %" PRIu64 ": unknown hazard kind %u or flags %u", r->rec_at, kind,
                           flags);
         if (!r_u32(r, &hz->pc, last, "instruction index") || !r_u32(r, &hz->src_pc, last, "instruction index") ||
