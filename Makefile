@@ -193,6 +193,7 @@ $(BUILD)/san/refcheck: $(REFCHECK_SRC) tests/e2e/refcheck.h | $(TEST_DEPS_STAMP)
 e2e: $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(OPENCL_ASM)
 	@sh tests/e2e/run.sh $(BUILD)/san/gcnsim $(BUILD)/san/refcheck
 	@sh tests/e2e/agpr.sh $(BUILD)/san/gcnsim
+	@sh tests/e2e/mfma.sh $(BUILD)/san/gcnsim
 
 # Determinism and --tick-every-cycle: byte-identical JSON on every shipped workload.
 timing-modes: $(BUILD)/san/gcnsim $(OPENCL_ASM)

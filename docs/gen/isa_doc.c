@@ -155,6 +155,8 @@ int main(void)
     puts("tuple of `mdst`'s kind or, on gfx90a and gfx942, an inline constant (docs/asm.md, \"Matrix instructions\").");
     puts("Units are the sequencer's issue categories (SEQ: handled without a unit).");
     puts("See docs/asm.md for the syntax and the rules the assembler enforces.");
+    puts("The matrix instructions (`v_mfma_*`, `v_smfmac_*`): their shapes, the layout of their matrices in");
+    puts("the lanes of their registers and their arithmetic are in docs/mfma.md.");
     puts("");
     puts("## Targets");
     puts("");

@@ -447,8 +447,8 @@ static bool pk_mod(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
 }
 
 /* ---- MFMA controls (mfma) ---------------------------------------------------------------------
- * cbsz:N (0..7), abid:N (0..15), blgp:N (0..7), each once, in any order; neg:[a,b,c] (gfx940's
- * f64 MFMA). asm_mfma_finish (asm_mfma.c) checks which an instruction takes. */
+ * cbsz:N (0..7), abid:N (0..15), blgp:N (0..7), each once and in that order (llvm-mc's), and
+ * neg:[a,b,c] (gfx940's f64 MFMA) after cbsz and abid. asm_mfma_finish (asm_mfma.c) checks which an instruction takes. */
 static const char *const mf_mod_names[4] = { "cbsz", "abid", "blgp", "neg" };
 
 static int mf_mod_index(const asm_tok_t *t)
@@ -465,6 +465,10 @@ static bool mf_mod(asm_ctx_t *c, uint32_t *i, asm_mods_t *m)
     int k = mf_mod_index(t);
     if (m->mf.given >> k & 1) {
         asm_error(c, t->col, "duplicate modifier '%s'", mf_mod_names[k]);
+        return false;
+    }
+    if (m->mf.given >> k) { /* llvm-mc takes them in one order only */
+        asm_error(c, t->col, "'%s' is out of order: write cbsz, abid, then blgp or neg", mf_mod_names[k]);
         return false;
     }
     uint32_t v = 0;

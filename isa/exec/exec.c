@@ -6,6 +6,7 @@
 #include "exec/exec_flat9.h"
 #include "exec/exec_gpr_idx.h"
 #include "exec/exec_mem.h"
+#include "exec/exec_mfma.h"
 #include "exec/exec_operands.h"
 #include "exec/exec_salu.h"
 #include "exec/exec_smem9.h"
@@ -54,7 +55,12 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     case ISA_ENC_VOP2:
     case ISA_ENC_VOPC:
     case ISA_ENC_VOP3:
-    case ISA_ENC_VOP3P: isa_exec_valu(w, in, res); break;
+    case ISA_ENC_VOP3P:
+        if (isa_ops[in->op].flags & ISA_FL_MFMA) /* CDNA's matrix instructions (exec_mfma.c) */
+            isa_exec_mfma(w, in, res);
+        else
+            isa_exec_valu(w, in, res);
+        break;
     case ISA_ENC_FLAT:
         if (isa_flat9_form((isa_op_t)in->op, w->target)) /* gfx9's segments, offsets, d16 (exec_flat9.c) */
             isa_exec_flat9(w, in, res);
@@ -82,7 +88,12 @@ void isa_inst_predecode(isa_inst_t *in)
     case ISA_ENC_VOP2:
     case ISA_ENC_VOPC:
     case ISA_ENC_VOP3:
-    case ISA_ENC_VOP3P: isa_valu_predecode(in); break;
+    case ISA_ENC_VOP3P:
+        if (isa_ops[in->op].flags & ISA_FL_MFMA) /* the MFMAs check their operands themselves */
+            isa_mfma_predecode(in);
+        else
+            isa_valu_predecode(in);
+        break;
     default: break;
     }
 }

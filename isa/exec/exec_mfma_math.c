@@ -87,12 +87,6 @@ static unsigned blgp_lane(unsigned blgp, unsigned lane)
     }
 }
 
-static uint32_t field(const uint32_t *regs, place_t p, unsigned bits)
-{
-    uint32_t v = regs[p.reg * LANES + p.lane];
-    return bits == 32 ? v : (v >> p.shift) & ((1u << bits) - 1u);
-}
-
 static float f32_of(uint32_t b)
 {
     float f;
@@ -105,19 +99,6 @@ static uint32_t bits_of(float f)
     uint32_t b;
     memcpy(&b, &f, 4);
     return b;
-}
-
-/* An element as f32 (every input type is exact in f32). */
-static float to_f32(exec_mf_type_t t, uint32_t v)
-{
-    switch (t) {
-    case EXEC_MF_F16: return (float)isa_f16_to_f64((uint16_t)v);
-    case EXEC_MF_BF16: return f32_of(exec_bf16_to_f32((uint16_t)v));
-    case EXEC_MF_FP8: return f32_of(exec_fp8_to_f32((uint8_t)v));
-    case EXEC_MF_BF8: return f32_of(exec_bf8_to_f32((uint8_t)v));
-    case EXEC_MF_XF32: return f32_of(exec_xf32_from_f32(v));
-    default: return f32_of(v);
-    }
 }
 
 static double f64_of(uint64_t b)
@@ -134,6 +115,36 @@ static uint64_t bits64_of(double d)
     return b;
 }
 
+/* The element at p of an operand of type t, as a double: every input type is exact in it (i8 as
+ * its integer value; xf32 after its truncation). */
+static double element(exec_mf_type_t t, const uint32_t *regs, place_t p, bool flush)
+{
+    uint32_t v = regs[p.reg * LANES + p.lane];
+    unsigned bits = type_bits(t);
+    if (bits < 32)
+        v = (v >> p.shift) & ((1u << bits) - 1u);
+    if (flush) /* a subnormal f16, bf16 or f32 (xf32) reads as a zero of its sign */
+        switch (t) {
+        case EXEC_MF_F16: v = (v & 0x7c00u) ? v : v & 0x8000u; break;
+        case EXEC_MF_BF16: v = (v & 0x7f80u) ? v : v & 0x8000u; break;
+        case EXEC_MF_F32: case EXEC_MF_XF32: v = (v & 0x7f800000u) ? v : v & 0x80000000u; break;
+        default: break;
+        }
+    switch (t) {
+    case EXEC_MF_F16: return isa_f16_to_f64((uint16_t)v);
+    case EXEC_MF_BF16: return f32_of(exec_bf16_to_f32((uint16_t)v));
+    case EXEC_MF_I8: return (int8_t)(uint8_t)v;
+    case EXEC_MF_FP8: return f32_of(exec_fp8_to_f32((uint8_t)v));
+    case EXEC_MF_BF8: return f32_of(exec_bf8_to_f32((uint8_t)v));
+    case EXEC_MF_XF32: return f32_of(exec_xf32_from_f32(v));
+    case EXEC_MF_F64: return f64_of((uint64_t)v | (uint64_t)regs[(p.reg + 1) * LANES + p.lane] << 32);
+    default: return f32_of(v);
+    }
+}
+
+/* An f32 subnormal as a zero of its sign (EXEC_MFMA_FLUSH16, EXEC_MFMA_FLUSH32). */
+static uint32_t flush32(uint32_t b) { return (b & 0x7f800000u) ? b : b & 0x80000000u; }
+
 /* A NaN result is the default quiet NaN (payloads not modelled: docs/mfma.md). */
 static uint32_t f32_result(float f) { return isnan(f) ? 0x7fc00000u : bits_of(f); }
 static uint64_t f64_result(double d) { return isnan(d) ? 0x7ff8000000000000ull : bits64_of(d); }
@@ -142,8 +153,8 @@ static uint64_t f64_result(double d) { return isnan(d) ? 0x7ff8000000000000ull :
  * 2^cbsz blocks to the whole group (cbsz beyond the block count is cut to it). */
 static unsigned a_block(const exec_mfma_shape_t *s, const exec_mfma_args_t *x, unsigned blk)
 {
-    unsigned cbsz = x->cbsz, nb = s->blocks, lg = 0;
-    while ((1u << lg) < nb)
+    unsigned cbsz = x->cbsz, lg = 0;
+    while ((1u << lg) < s->blocks)
         lg++;
     if (cbsz > lg)
         cbsz = lg;
@@ -151,98 +162,94 @@ static unsigned a_block(const exec_mfma_shape_t *s, const exec_mfma_args_t *x, u
     return (blk & ~mask) | (x->abid & mask);
 }
 
-/* One term of a dot product: the A element (already dense or a sparse stored value), the k of B. */
+/* One term of a row's dot product: the A value and the k of the B row it meets. */
 typedef struct {
-    uint32_t a;
-    unsigned kb;
+    double a;
+    unsigned k;
 } term_t;
 
 /* The terms of row i of block blk, in accumulation order (k ascending; sparse: the stored values
  * in register order, each at the k its 2-bit index names). Returns their count. */
-static unsigned row_terms(const exec_mfma_shape_t *s, const exec_mfma_args_t *x, unsigned blk, unsigned i,
-                          term_t *t)
+static unsigned row_terms(const exec_mfma_shape_t *s, const exec_mfma_args_t *x, bool flush, unsigned blk,
+                          unsigned i, term_t *t)
 {
-    unsigned bits = type_bits(s->a), n = 0;
-    unsigned ab = a_block(s, x, blk);
+    unsigned n = 0;
     if (!s->sparse) {
+        unsigned ab = a_block(s, x, blk);
         for (unsigned k = 0; k < s->k; k++) {
-            place_t p = dense_place(s, s->a, s->a_regs, s->m, ab, i, k);
-            t[n].a = field(x->a, p, bits == 64 ? 32 : bits);
-            t[n++].kb = k;
+            t[n].a = element(s->a, x->a, dense_place(s, s->a, s->a_regs, s->m, ab, i, k), flush);
+            t[n++].k = k;
         }
         return n;
     }
     /* 2:4 sparse A: per lane `stored` values (two per group of four k), the lane covering
-     * 2 * stored consecutive k of row i; the index VGPR has 4 bits per group (two 2-bit indices),
-     * at bit 8 * abid (16-bit types) or 16 * abid (8-bit) when cbsz is 0. */
-    unsigned stored = s->a_regs * 32u / bits, in_reg = 32u / bits, span = 2u * stored;
-    unsigned set = x->cbsz ? 0 : x->abid & (bits == 16 ? 3u : 1u);
+     * 2 * stored consecutive k of row i; the index VGPR has 4 bits per group (two 2-bit indices,
+     * the first value's low), the set at bit 8 * abid (16-bit types) or 16 * abid (8-bit) when
+     * cbsz is 0, set 0 otherwise. */
+    unsigned bits = type_bits(s->a), stored = s->a_regs * 32u / bits, in_reg = 32u / bits;
+    unsigned span = 2u * stored, set_bits = bits == 16 ? 8u : 16u;
+    unsigned set = x->cbsz ? 0 : x->abid % (32u / set_bits);
     for (unsigned k0 = 0; k0 < s->k; k0 += 4) {
         unsigned lane = s->m * (k0 / span) + i, gl = (k0 % span) / 4;
-        uint32_t idx = x->sparse_idx ? x->sparse_idx[lane] >> (set * (bits == 16 ? 8u : 16u) + 4u * gl) : 0;
+        uint32_t idx = x->sparse_idx ? x->sparse_idx[lane] >> (set * set_bits + 4u * gl) : 0;
         for (unsigned v = 0; v < 2; v++) {
             unsigned at = 2u * gl + v;
             place_t p = { at / in_reg, lane, (at % in_reg) * bits };
-            t[n].a = field(x->a, p, bits);
-            t[n++].kb = k0 + ((idx >> (2u * v)) & 3u);
+            t[n].a = element(s->a, x->a, p, flush);
+            t[n++].k = k0 + ((idx >> (2u * v)) & 3u);
         }
     }
     return n;
 }
 
-void exec_mfma_compute(const exec_mfma_shape_t *s, const exec_mfma_args_t *x)
+void exec_mfma_compute(const exec_mfma_shape_t *s, const exec_mfma_args_t *x) { exec_mfma_compute_mode(s, x, 0); }
+
+void exec_mfma_compute_mode(const exec_mfma_shape_t *s, const exec_mfma_args_t *x, unsigned mode)
 {
-    /* D may alias C: compute every D element first, write after. */
-    uint32_t out[32 * LANES];
     term_t terms[64];
-    unsigned bbits = type_bits(s->b);
     bool f64 = s->cd == EXEC_MF_F64;
-    memset(out, 0, sizeof out);
+    bool f16in = s->a == EXEC_MF_F16 || s->a == EXEC_MF_BF16, f32in = s->a == EXEC_MF_F32 || s->a == EXEC_MF_XF32;
+    bool flush = ((mode & EXEC_MFMA_FLUSH16) && f16in) || ((mode & EXEC_MFMA_FLUSH32) && f32in);
+    /* gfx940's neg bits (f64 only; blgp has no lane meaning there) */
+    double na = f64 && (x->neg & 1u) ? -1.0 : 1.0, nb = f64 && (x->neg & 2u) ? -1.0 : 1.0;
     for (unsigned blk = 0; blk < s->blocks; blk++)
         for (unsigned i = 0; i < s->m; i++) {
-            unsigned nt = row_terms(s, x, blk, i, terms);
+            unsigned nt = row_terms(s, x, flush, blk, i, terms);
             for (unsigned j = 0; j < s->n; j++) {
+                /* D may alias C: each D element is written right after its own C element is
+                 * read, and no other element reads that one. */
                 place_t pd = cd_place(s, blk, i, j);
-                uint32_t *o = &out[pd.reg * LANES + pd.lane];
+                uint32_t *d = &x->d[pd.reg * LANES + pd.lane];
                 const uint32_t *c = &x->c[pd.reg * LANES + pd.lane];
+                double b[64];
+                for (unsigned t = 0; t < nt; t++) {
+                    place_t pb = dense_place(s, s->b, s->b_regs, s->n, blk, j, terms[t].k);
+                    if (!f64)
+                        pb.lane = blgp_lane(x->blgp, pb.lane);
+                    b[t] = element(s->b, x->b, pb, flush);
+                }
                 if (f64) {
                     double acc = f64_of((uint64_t)c[0] | (uint64_t)c[LANES] << 32);
                     if (x->neg & 4u)
                         acc = -acc;
-                    for (unsigned t = 0; t < nt; t++) {
-                        place_t pa = dense_place(s, s->a, s->a_regs, s->m, a_block(s, x, blk), i, terms[t].kb);
-                        place_t pb = dense_place(s, s->b, s->b_regs, s->n, blk, j, terms[t].kb);
-                        double a = f64_of((uint64_t)x->a[pa.lane] | (uint64_t)x->a[LANES + pa.lane] << 32);
-                        double b = f64_of((uint64_t)x->b[pb.lane] | (uint64_t)x->b[LANES + pb.lane] << 32);
-                        acc = fma(x->neg & 1u ? -a : a, x->neg & 2u ? -b : b, acc);
-                    }
+                    for (unsigned t = 0; t < nt; t++)
+                        acc = fma(na * terms[t].a, nb * b[t], acc);
                     uint64_t r = f64_result(acc);
-                    o[0] = (uint32_t)r;
-                    o[LANES] = (uint32_t)(r >> 32);
-                    continue;
-                }
-                if (s->cd == EXEC_MF_I32) {
+                    d[0] = (uint32_t)r;
+                    d[LANES] = (uint32_t)(r >> 32);
+                } else if (s->cd == EXEC_MF_I32) {
                     uint32_t acc = c[0];
-                    for (unsigned t = 0; t < nt; t++) {
-                        place_t pb = dense_place(s, s->b, s->b_regs, s->n, blk, j, terms[t].kb);
-                        pb.lane = blgp_lane(x->blgp, pb.lane);
-                        int32_t a = (int8_t)(uint8_t)terms[t].a;
-                        int32_t b = (int8_t)(uint8_t)field(x->b, pb, bbits);
-                        acc += (uint32_t)(a * b);
-                    }
-                    *o = acc;
-                    continue;
+                    for (unsigned t = 0; t < nt; t++)
+                        acc += (uint32_t)((int32_t)terms[t].a * (int32_t)b[t]);
+                    *d = acc;
+                } else {
+                    float acc = f32_of(flush ? flush32(c[0]) : c[0]);
+                    for (unsigned t = 0; t < nt; t++)
+                        acc = fmaf((float)terms[t].a, (float)b[t], acc);
+                    *d = flush ? flush32(f32_result(acc)) : f32_result(acc);
                 }
-                float acc = f32_of(c[0]);
-                for (unsigned t = 0; t < nt; t++) {
-                    place_t pb = dense_place(s, s->b, s->b_regs, s->n, blk, j, terms[t].kb);
-                    pb.lane = blgp_lane(x->blgp, pb.lane);
-                    acc = fmaf(to_f32(s->a, terms[t].a), to_f32(s->b, field(x->b, pb, bbits)), acc);
-                }
-                *o = f32_result(acc);
             }
         }
-    memcpy(x->d, out, (size_t)s->cd_regs * LANES * sizeof out[0]);
 }
 
 /* ---- small floats ---- */
@@ -262,19 +269,19 @@ static uint32_t fnuz_to_f32(uint8_t v, unsigned eb, unsigned mb)
 uint32_t exec_fp8_to_f32(uint8_t v) { return fnuz_to_f32(v, 4, 3); }
 uint32_t exec_bf8_to_f32(uint8_t v) { return fnuz_to_f32(v, 5, 2); }
 
-/* f32 -> FNUZ: round to nearest even, or stochastically (sr: round up when the discarded fraction
- * plus rnd / 2^32 reaches 1). NaN and (without clamp) overflow give the NaN 0x80; zero results are
- * +0 (FNUZ has no -0). */
+/* f32 -> FNUZ with `eb` exponent bits and `mb` fraction bits. The f32 value is scaled so that the
+ * FNUZ quantum at its exponent (or the subnormal quantum) is 1; the integer part is kept and the
+ * fraction decides: round to nearest even, or stochastically (sr), which adds the low 23 - mb bits
+ * of rnd to the 23 - mb bits below the kept ones and rounds up on a carry (the f32 fraction's
+ * alignment, as AMD's host model of the instruction does it, docs/mfma.md). NaN and infinity give
+ * the NaN 0x80; a finite value beyond the largest gives 0x80, or the largest with clamp; a zero
+ * result is +0 (FNUZ has no -0). */
 static uint8_t f32_to_fnuz(uint32_t f, unsigned eb, unsigned mb, bool sr, uint32_t rnd, bool clamp)
 {
     int bias = 1 << (eb - 1);
     uint8_t sign = (f >> 31) ? 0x80u : 0;
-    uint8_t maxfin = (uint8_t)(0x7fu);
-    if ((f & 0x7f800000u) == 0x7f800000u) {
-        if (f & 0x7fffffu)
-            return 0x80u;
-        return clamp ? (uint8_t)(sign | maxfin) : 0x80u;
-    }
+    if ((f & 0x7f800000u) == 0x7f800000u)
+        return 0x80u;
     double a = fabs((double)f32_of(f));
     if (a == 0)
         return 0;
@@ -283,12 +290,13 @@ static uint8_t f32_to_fnuz(uint32_t f, unsigned eb, unsigned mb, bool sr, uint32
     int e = ex - 1;
     if (e < 1 - bias)
         e = 1 - bias;
-    double n = ldexp(a, (int)mb - e), fl = floor(n), fr = n - fl;
-    double q = fl;
+    double n = ldexp(a, (int)mb - e), q = floor(n), fr = n - q;
     if (sr) {
-        if (fr >= ldexp(4294967296.0 - (double)rnd, -32))
+        unsigned w = 23u - mb;
+        uint32_t mask = (1u << w) - 1u, dropped = (uint32_t)floor(ldexp(fr, (int)w));
+        if (dropped + (rnd & mask) > mask)
             q += 1;
-    } else if (fr > 0.5 || (fr == 0.5 && fmod(fl, 2.0) != 0))
+    } else if (fr > 0.5 || (fr == 0.5 && fmod(q, 2.0) != 0))
         q += 1;
     if (q == 0)
         return 0;
@@ -297,9 +305,9 @@ static uint8_t f32_to_fnuz(uint32_t f, unsigned eb, unsigned mb, bool sr, uint32
         e++;
     }
     if (q < (double)(1u << mb))
-        return (uint8_t)(sign | (uint8_t)q);
+        return (uint8_t)(sign | (unsigned)q);
     if (e + bias > (int)((1u << eb) - 1u))
-        return clamp ? (uint8_t)(sign | maxfin) : 0x80u;
+        return clamp ? (uint8_t)(sign | 0x7fu) : 0x80u;
     return (uint8_t)(sign | (unsigned)(e + bias) << mb | ((unsigned)q - (1u << mb)));
 }
 

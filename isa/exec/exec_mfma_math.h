@@ -1,9 +1,9 @@
 /* exec_mfma_math: the arithmetic of CDNA's matrix instructions (v_mfma_*, v_smfmac_* on gfx908,
  * gfx90a and gfx942), as a pure module: the shape of every MFMA, the layout of its matrices in
  * the lanes of its registers, and D = A * B + C on those registers. No wave, no instruction: the
- * exec glue (exec_mfma.c, branch mfma) gathers the registers and calls exec_mfma_compute.
- * The rules and their sources (AMD's CDNA ISA manuals, the matrix instruction calculator, LLVM)
- * are in docs/mfma.md. Also the small-float conversions (fp8, bf8, bf16, xf32) that gfx942's
+ * exec glue gathers an instruction's registers and calls exec_mfma_compute.
+ * The rules and their sources (AMD's matrix instruction calculator, MIOpen, LLVM, HIP) are in
+ * docs/mfma.md. Also the small-float conversions (fp8, bf8, bf16, xf32) that gfx942's
  * v_cvt_*fp8* / v_cvt_*bf8* instructions share with the MFMA inputs. Needs isa_f16.h and libm. */
 #ifndef GCNSIM_ISA_EXEC_MFMA_MATH_H
 #define GCNSIM_ISA_EXEC_MFMA_MATH_H
@@ -40,6 +40,17 @@ typedef struct {
 
 /* D = A * B + C for every block, every lane and register of D written. */
 void exec_mfma_compute(const exec_mfma_shape_t *s, const exec_mfma_args_t *args);
+
+/* exec_mfma_compute with a target's deviations, `mode` a set of: */
+enum {
+    /* gfx90a (MI200): the f16 and bf16 MFMA (not f32, i8, f64) read subnormal A, B and C as zeros
+     * and write a subnormal D as zero, each of its sign (docs/mfma.md, "Subnormals") */
+    EXEC_MFMA_FLUSH16 = 1u,
+    /* the f32 and xf32 MFMA read subnormal A, B and C as zeros and write a subnormal D as zero,
+     * each of its sign: for a wave whose MODE flushes f32 denormals, as the VALU does */
+    EXEC_MFMA_FLUSH32 = 2u
+};
+void exec_mfma_compute_mode(const exec_mfma_shape_t *s, const exec_mfma_args_t *args, unsigned mode);
 
 /* ---- small floats (gfx942, bit patterns in and out) ----
  * fp8 is E4M3 FNUZ (bias 8), bf8 is E5M2 FNUZ (bias 16), as gfx940 defines them: no infinities,

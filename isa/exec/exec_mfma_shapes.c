@@ -77,8 +77,9 @@ static const exec_mfma_shape_t shapes[] = {
     { "v_smfmac_f32_32x32x32_fp8_fp8", 32, 32, 32, 1, FP8, FP8, F32, 2, 4, 16, true },
 };
 
-/* gfx942's spellings of the earlier instructions (LLVM 19, VOP3PInstructions.td's gfx940 names):
- * the block count in the name, an underscore before the type. */
+/* Other LLVM spellings (llvm-mc-19 -mcpu=gfx942 accepts both spellings of each pair): gfx942's names
+ * of the earlier instructions (the block count in the name, an underscore before the type), and
+ * gfx942's own instructions without that underscore. */
 static const struct { const char *alias, *name; } aliases[] = {
     { "v_mfma_f32_32x32x1_2b_f32", "v_mfma_f32_32x32x1f32" },
     { "v_mfma_f32_16x16x1_4b_f32", "v_mfma_f32_16x16x1f32" },
@@ -100,6 +101,17 @@ static const struct { const char *alias, *name; } aliases[] = {
     { "v_mfma_f32_16x16x16_bf16", "v_mfma_f32_16x16x16bf16_1k" },
     { "v_mfma_f64_16x16x4_f64", "v_mfma_f64_16x16x4f64" },
     { "v_mfma_f64_4x4x4_4b_f64", "v_mfma_f64_4x4x4f64" },
+    /* gfx942-only instructions LLVM 19 also accepts without the underscore before the type */
+    { "v_mfma_f32_16x16x8xf32", "v_mfma_f32_16x16x8_xf32" },
+    { "v_mfma_f32_32x32x4xf32", "v_mfma_f32_32x32x4_xf32" },
+    { "v_mfma_i32_32x32x16i8", "v_mfma_i32_32x32x16_i8" },
+    { "v_mfma_i32_16x16x32i8", "v_mfma_i32_16x16x32_i8" },
+    { "v_smfmac_f32_16x16x32f16", "v_smfmac_f32_16x16x32_f16" },
+    { "v_smfmac_f32_32x32x16f16", "v_smfmac_f32_32x32x16_f16" },
+    { "v_smfmac_f32_16x16x32bf16", "v_smfmac_f32_16x16x32_bf16" },
+    { "v_smfmac_f32_32x32x16bf16", "v_smfmac_f32_32x32x16_bf16" },
+    { "v_smfmac_i32_16x16x64i8", "v_smfmac_i32_16x16x64_i8" },
+    { "v_smfmac_i32_32x32x32i8", "v_smfmac_i32_32x32x32_i8" },
 };
 
 const exec_mfma_shape_t *exec_mfma_shape(const char *name)
