@@ -31,8 +31,12 @@ static void reg_name(uint16_t code, char *buf, size_t len)
 
 static const char *op_name(const launch_t *L, uint32_t pc)
 {
-    const isa_inst_t *in = launch_inst(L, pc, NULL);
-    return in ? isa_ops[in->op].name : "?";
+    const isa_kernel_t *k = NULL;
+    const isa_inst_t *in = launch_inst(L, pc, &k);
+    if (!in)
+        return "?";
+    /* CDNA: the target's spelling (gfx942's v_mfma_f32_32x32x8_f16 ...); older targets keep isa.def's */
+    return k && isa_target_cdna(k->target) ? isa_op_mnemonic(in->op, k->target) : isa_ops[in->op].name;
 }
 
 static uint32_t line_of(const launch_t *L, uint32_t pc)
