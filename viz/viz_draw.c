@@ -267,7 +267,9 @@ static void draw_status(viz_view_t *v, SDL_Renderer *r)
                 n += snprintf(line + n, sizeof line - (size_t)n, ", VALU utilisation %.1f%%, hidden latency %.1f%% of %" PRIu64 " wait cycles",
                               100 * s->valu_util, s->wait_cycles ? 100.0 * (double)s->hidden_cycles / (double)s->wait_cycles : 0.0,
                               s->wait_cycles);
-            else
+            if (m->mfma && n > 0 && (size_t)n < sizeof line)
+                n += snprintf(line + n, sizeof line - (size_t)n, ", matrix core %.1f%%", 100 * s->mfma_util);
+            if (!m->issues)
                 n += snprintf(line + n, sizeof line - (size_t)n, ", VALU utilisation and hidden latency need issue records");
         }
     }

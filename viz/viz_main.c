@@ -287,6 +287,8 @@ static void print_stats(viz_view_t *v, bool sel)
     if (m->issues)
         printf("valu utilisation %.2f%%\nhidden latency %.2f%% of %llu wait cycles\n", 100 * s.valu_util,
                s.wait_cycles ? 100.0 * (double)s.hidden_cycles / (double)s.wait_cycles : 0.0, (unsigned long long)s.wait_cycles);
+    if (m->mfma)
+        printf("matrix core utilisation %.2f%%\n", 100 * s.mfma_util);
     if (!m->mem) {
         printf("memory: no memory records (trace with --trace-mem)\n");
         return;

@@ -82,6 +82,10 @@ bool viz_mem_event(viz_model_t *m, const tev_t *ev)
         spread(m, &cs[VIZ_CS_ISSUES], ev->cycle, ev->cycle + 1, 1);
         if (ev->u.issue.unit == ISA_UNIT_VALU)
             spread(m, &cs[VIZ_CS_VALU], ev->cycle, ev->cycle + ev->u.issue.busy, ev->u.issue.busy);
+        if (ev->u.issue.mfma) {
+            spread(m, &cs[VIZ_CS_MFMA], ev->cycle, ev->cycle + ev->u.issue.mfma, ev->u.issue.mfma);
+            m->mfma = true;
+        }
         return true;
     }
     if (ev->kind != TEV_MEM)

@@ -102,8 +102,9 @@ typedef struct {
  * cycles — and address-unit stall cycles (right after the issue). */
 enum { VIZ_MS_DRAM, VIZ_MS_L2B, VIZ_MS_L1_HIT, VIZ_MS_L1_LOOK, VIZ_MS_L2_HIT, VIZ_MS_L2_LOOK, VIZ_MS_STALL,
        VIZ_MS_L1_MSHR, VIZ_MS_L2_MSHR, VIZ_NUM_MS };
-/* Per-CU series: instructions issued, VALU busy cycles (over the busy cycles), stall cycles. */
-enum { VIZ_CS_ISSUES, VIZ_CS_VALU, VIZ_CS_STALL, VIZ_NUM_CS };
+/* Per-CU series: instructions issued, VALU busy cycles (over the busy cycles), stall cycles, and
+ * CDNA's matrix-core busy cycles (over each MFMA's cycles; version 6 traces). */
+enum { VIZ_CS_ISSUES, VIZ_CS_VALU, VIZ_CS_STALL, VIZ_CS_MFMA, VIZ_NUM_CS };
 enum { VIZ_SERIES_BUCKETS = 4096 };   /* per series; the bucket width doubles as the run grows */
 
 typedef struct {
@@ -146,6 +147,7 @@ typedef struct {
     uint64_t end;            /* the last cycle */
     uint64_t records;
     bool issues;             /* the trace has issue records */
+    bool mfma;               /* it has MFMA issue records (CDNA): the matrix-core figures are shown */
     uint32_t nlanes, nsimds; /* nsimds: machine-wide (ncu * simds) */
     viz_lane_t *lane;        /* [nlanes], lane = (cu * simds + simd) * slots + slot */
     viz_step_t *occ;         /* [nsimds] resident waves */

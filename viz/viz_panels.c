@@ -260,6 +260,11 @@ void viz_describe_strip(const viz_view_t *v, uint32_t cu, double a, double b, ch
         double is = viz_series_over(m, &m->cs[(size_t)cu * VIZ_NUM_CS + VIZ_CS_ISSUES], a, b);
         double valu = viz_series_over(m, &m->cs[(size_t)cu * VIZ_NUM_CS + VIZ_CS_VALU], a, b);
         snprintf(buf + k, len - k, "; IPC %.2f, VALU %.1f%%", is / span, pct(valu / span, m->h.simds));
+        if (m->mfma) {
+            k = strlen(buf);
+            double mf = viz_series_over(m, &m->cs[(size_t)cu * VIZ_NUM_CS + VIZ_CS_MFMA], a, b);
+            snprintf(buf + k, len - k, ", matrix core %.1f%%", pct(mf / span, m->h.simds));
+        }
     }
     if (m->mem && n > 0 && (size_t)n < len) {
         size_t k = strlen(buf);

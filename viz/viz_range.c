@@ -54,6 +54,12 @@ void viz_range_stats(const viz_model_t *m, uint64_t from, uint64_t to, viz_range
         out->mem[k] = viz_series_over(m, &m->ms[k], (double)from, (double)to);
     if (m->nsimds)
         out->valu_util = (double)busy / (len * m->nsimds);
+    if (m->mfma && m->nsimds) {
+        double mf = 0;
+        for (uint32_t cu = 0; cu < m->h.ncu; cu++)
+            mf += viz_series_over(m, &m->cs[(size_t)cu * VIZ_NUM_CS + VIZ_CS_MFMA], (double)from, (double)to);
+        out->mfma_util = mf / (len * m->nsimds);
+    }
     for (uint32_t li = 0; li < m->nlanes; li++) {
         const viz_lane_t *l = &m->lane[li];
         const viz_busy_t *b = &m->busy[li / m->h.slots];

@@ -13,6 +13,7 @@ typedef struct {
     double occupancy;        /* mean resident waves / (CUs x max waves per CU) */
     double waves_per_cu;     /* mean resident waves per CU */
     double valu_util;        /* VALU busy cycles / (cycles x SIMDs); 0 without issue records */
+    double mfma_util;        /* matrix-core busy cycles / (cycles x SIMDs) (MFMA issue records) */
     uint64_t wait_cycles;    /* cycles waves spent at s_waitcnt (vmcnt or lgkmcnt) */
     uint64_t hidden_cycles;  /* of them, cycles the SIMD's VALU was busy with another wave's work */
     double mem[VIZ_NUM_MS];  /* the memory series' amounts in the range (with memory records) */

@@ -58,6 +58,17 @@ typedef enum {
     TEV_HZ_WS_DPP_EXEC,    /* VALU writes EXEC, a DPP instruction follows (5) */
     TEV_HZ_WS_STORE_DATA,  /* a store of more than 8 bytes, then a VALU write of its data VGPRs (1) */
     TEV_HZ_WS_M0_READ,     /* gfx9: the SALU writes M0, s_movrel / LDS DMA / ds_*_addtid reads it (1) */
+    /* CDNA's MAI rows (hazard_mai.h; counts by target and passes) */
+    TEV_HZ_WS_MAI_EXEC,    /* VALU writes EXEC, an MFMA (gfx908: or v_accvgpr_write) follows (4) */
+    TEV_HZ_WS_MAI_VGPR,    /* VALU writes a VGPR, an MFMA (gfx908: or v_accvgpr_write) reads it (2) */
+    TEV_HZ_WS_MFMA_SRCC,   /* an MFMA writes D, an MFMA reads an overlapping srcC */
+    TEV_HZ_WS_MFMA_SRCAB,  /* an MFMA writes D, an MFMA reads it as srcA/srcB */
+    TEV_HZ_WS_MFMA_READ,   /* an MFMA writes D, a VALU/memory instruction (v_accvgpr_read) reads it */
+    TEV_HZ_WS_MFMA_WRITE,  /* an MFMA writes D, a VALU/memory instruction (v_accvgpr_write) writes it */
+    TEV_HZ_WS_MFMA_WAR,    /* an MFMA reads srcC, a VALU/memory instruction (v_accvgpr_write) writes it */
+    TEV_HZ_WS_ACC_WRITE,   /* gfx908: v_accvgpr_write writes an AGPR, an MFMA / v_accvgpr_read reads it */
+    TEV_HZ_WS_ACC_READ,    /* gfx908: v_accvgpr_read writes a VGPR, a memory instruction reads it (2) */
+    TEV_HZ_WS_DGEMM_FMA64, /* gfx90a/940: an f64 MFMA, then v_fma_f64 / v_fmac_f64 (2) */
     TEV_HZ_NUM_KINDS
 } tev_hazard_kind_t;
 #define TEV_HZ_NONE UINT32_MAX  /* hazard.have: no s_waitcnt between the load and the read */
@@ -91,6 +102,8 @@ typedef struct {
             uint32_t op;        /* isa_op_t */
             uint32_t pc;        /* instruction index, workload-wide (launch_inst) */
             uint32_t busy;      /* VALU: cycles the SIMD is held */
+            uint32_t mfma;      /* MFMA: cycles the SIMD's matrix core is held (0 otherwise;
+                                   not in the trace) */
         } issue;
         struct {
             uint32_t waves;     /* TEV_WG_START: waves in the workgroup */
@@ -119,6 +132,7 @@ typedef struct {
     uint32_t unit;             /* isa_unit_t */
     uint32_t pc;               /* as u.issue.pc */
     uint32_t busy;             /* as u.issue.busy */
+    uint32_t mfma;             /* as u.issue.mfma */
 } tev_issue_t;
 
 /* An observer: fn gets the events (of the kinds it takes: timing_options_t.kinds), in order. */

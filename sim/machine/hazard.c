@@ -33,7 +33,9 @@ enum { HZ_CNT_MAX = 15 };                /* gfx8's vmcnt and lgkmcnt are 4 bits:
 enum {
     WS_VMEM_SGPR = 5, WS_LANE_SELECT = 4, WS_DIV_FMAS = 4, WS_GETREG = 2, WS_SETREG = 2,
     WS_DPP_VGPR = 2, WS_DPP_EXEC = 5, WS_STORE_DATA = 1,
-    WS_M0_READ = 1 /* gfx9 only: GCNHazardRecognizer::checkReadM0Hazards (SMovRelWaitStates) */
+    WS_M0_READ = 1, /* gfx9 only: GCNHazardRecognizer::checkReadM0Hazards (SMovRelWaitStates) */
+    /* CDNA: checkMAIHazards908/90A's VALUWritesExecWaitStates, LegacyVALU(NotDot)WritesVGPRWaitStates */
+    WS_MAI_EXEC = 4, WS_MAI_VGPR = 2
 };
 
 /* A register's records: its last load that the s_waitcnt rules have not yet covered (the
@@ -78,6 +80,7 @@ struct hz_wave {
     uint64_t setreg_valid;     /* ids with an s_setreg in this wave (setreg's others are stale) */
     hz_setreg_t *setreg;
     hz_regs_t sr, vr;          /* scalar (specials first) and vector register records */
+    hz_mai_t *mai;             /* CDNA: the MAI rows' records (hazard_mai.h), allocated while hz_run_t.mai */
 };
 
 /* ---- registers of an instruction ------------------------------------------------------------ */
@@ -169,6 +172,12 @@ bool hz_prepare(tw_sim_t *s)
         const isa_op_info_t *info = &isa_ops[in->op];
         if (k && k->target != ISA_TARGET_GFX803 && (m0_producer(in) || m0_consumer(in)))
             z->flags |= HZI_M0;
+        if (k && (z->mai = hz_mai_classify(in, k->target)).cls) {
+            z->flags |= HZI_MAI;
+            zr->mai = true;
+            if (z->mai.cls & (HZM_MFMA | HZM_ACC_WRITE))
+                zr->track_valu = true; /* the mai_vgpr and mai_exec rows read VALU writes */
+        }
         if (wb_deferred(in))
             z->flags |= HZI_DEFERRED;
         if (info->unit == ISA_UNIT_VALU)
@@ -214,6 +223,7 @@ static void wave_free(hz_wave_t *h)
     if (!h)
         return;
     free(h->setreg);
+    hz_mai_free(h->mai);
     free(h->sr.r);
     free(h->vr.r);
     free(h);
@@ -301,6 +311,9 @@ bool hz_wave_reset(hz_run_t *zr, tw_wave_t *w)
     hz_wave_t keep = *h;
     memset(h, 0, sizeof *h);
     h->setreg = keep.setreg;
+    h->mai = keep.mai;
+    if (zr->mai && !hz_mai_reset(&h->mai))
+        return false;
     h->sr = (hz_regs_t){ keep.sr.r, 0, keep.sr.cap };
     h->vr = (hz_regs_t){ keep.vr.r, 0, keep.vr.cap };
     h->w = w;
@@ -437,6 +450,18 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
     /* gfx9's m0_read: a SALU write of M0, then s_movrel, LDS DMA or ds_*_addtid. */
     if ((z->flags & HZI_M0) && m0_consumer(in) && h->w->hz_hot.ws - h->m0_at < WS_M0_READ)
         report_ws(s, w, c, TEV_HZ_WS_M0_READ, ISA_REG_M0, h->m0_pc, WS_M0_READ, h->w->hz_hot.ws - h->m0_at);
+    if (z->flags & HZI_MAI) {
+        /* CDNA: a VALU write of EXEC or of a VGPR source before an MFMA (gfx908: or v_accvgpr_write),
+         * checkMAIHazards908 / checkMAIHazards90A; then the MFMA rows (hazard_mai.c) */
+        bool g908 = !isa_target_gfx90a(w->isa.target);
+        if ((z->mai.cls & HZM_MFMA) || (g908 && (z->mai.cls & HZM_ACC_WRITE))) {
+            check_valu_ws(s, w, c, TEV_HZ_WS_MAI_EXEC, ISA_REG_EXEC_LO, 2, WS_MAI_EXEC);
+            for (unsigned i = 0; i < in->nsrc && i < 3; i++) /* gfx90a: AGPRs too (no isVGPR test) */
+                if (isa_opnd_is_vgpr(in->src[i]) || (!g908 && isa_opnd_is_agpr(in->src[i])))
+                    check_valu_ws(s, w, c, TEV_HZ_WS_MAI_VGPR, in->src[i].code, opnd_count(in->src[i]), WS_MAI_VGPR);
+        }
+        hz_mai_check(s, w, h->mai, in, z->mai, h->w->hz_hot.ws, c);
+    }
     if (!(z->flags & HZI_WS))
         return;
     /* The other wait-state rows. */
@@ -534,7 +559,10 @@ void hz_issue_end(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const isa_exe
         h->m0_at = h->w->hz_hot.ws;
         h->m0_pc = h->w->hz_hot.cur_pc;
     }
-    if ((z->flags & HZI_VALU) && s->hz->track_valu) {
+    if ((z->flags & HZI_MAI) && h->mai)
+        hz_mai_record(h->mai, in, z->mai, h->w->hz_hot.ws, h->w->hz_hot.cur_pc);
+    /* (an MFMA's D is no VALU write for the gfx8 rows and mai_vgpr: the MAI rows cover it) */
+    if ((z->flags & HZI_VALU) && s->hz->track_valu && !(z->mai.cls & HZM_MFMA)) {
         for (unsigned k = 0; k < z->nwrite; k++) {
             unsigned r0 = reg_index(z->wcode[k]);
             for (unsigned j = 0; j < z->wn[k] && r0 + j < HZ_REGS; j++) {

@@ -17,6 +17,7 @@
 #ifndef GCNSIM_HAZARD_H
 #define GCNSIM_HAZARD_H
 
+#include "machine/hazard_mai.h"
 #include "machine/timing_state.h"
 #include "machine/writeback.h"
 
@@ -36,11 +37,14 @@ enum {
     HZI_LDS = 1 << 4,        /* an LDS read or write (not an atomic): the race check */
     HZI_SETREG = 1 << 5,
     HZI_WAITCNT = 1 << 6,
-    HZI_M0 = 1 << 7          /* gfx9: writes M0 from the SALU, or reads it under the m0_read row */
+    HZI_M0 = 1 << 7,         /* gfx9: writes M0 from the SALU, or reads it under the m0_read row */
+    HZI_MAI = 1 << 8         /* CDNA: involved in a MAI row (hazard_mai.h) */
 };
 enum { HZI_MAX_READS = 6, HZI_MAX_WRITES = 3 };
 struct hz_inst {
-    uint8_t flags, nread, nwrite, store_n;
+    uint16_t flags;
+    uint8_t nread, nwrite, store_n;
+    hz_mai_inst_t mai;         /* its MAI class (CDNA kernels) */
     uint8_t ws;                /* the wait states it counts (s_nop N: N + 1) */
     uint16_t store_reg;
     uint16_t rcode[HZI_MAX_READS], wcode[HZI_MAX_WRITES];
@@ -54,6 +58,7 @@ struct hz_inst {
 typedef struct hz_run {
     struct hz_inst *insts;     /* by workload-wide instruction index */
     bool track_valu;           /* some instruction consumes a VALU write under a wait-state row */
+    bool mai;                  /* some instruction is involved in a MAI row (a CDNA kernel) */
     uint32_t epoch;            /* the LDS race checker's last epoch (a workgroup start or a barrier) */
     uint32_t ncu, wg_pool_n;
     hz_wave_t **wave;          /* [(cu * TW_MAX_SIMDS + simd) * TW_MAX_SLOTS + slot], allocated on first use */
@@ -82,7 +87,7 @@ static inline bool hz_quick(const hz_run_t *zr, tw_wave_t *w)
     hz_hot_t *h = &w->hz_hot;
     uint32_t pc = w->inst_base + w->isa.pc;
     const struct hz_inst *z = &zr->insts[pc];
-    if ((z->flags & (HZI_WS | HZI_SETREG | HZI_WAITCNT | HZI_STORE_BIG | HZI_LDS | HZI_DEFERRED | HZI_M0)) ||
+    if ((z->flags & (HZI_WS | HZI_SETREG | HZI_WAITCNT | HZI_STORE_BIG | HZI_LDS | HZI_DEFERRED | HZI_M0 | HZI_MAI)) ||
         h->issued[0] > h->guar[0] || h->issued[1] > h->guar[1] ||
         ((z->flags & HZI_VALU) && (zr->track_valu || h->ws - h->store_at < 1)))
         return false;

@@ -118,6 +118,8 @@ static int setup(tw_sim_t *s, launch_t *L, const cfg_t *cfg, const timing_option
     }
     if (opt->hazards && !hz_prepare(s)) /* sized by ncu and wg_pool_n */
         return 3;
+    if (!tw_mfma_prepare(s))
+        return 3;
     if (mem_init(&s->mem, cfg, s->ncu) != 0)
         return 3;
     s->disp[0].ready = (uint64_t)cfg->dispatch_kernel_launch_cycles;
@@ -142,6 +144,7 @@ static void teardown(tw_sim_t *s)
     free(s->cus);
     ldst_memo_free(s->ldst.memo);
     hz_release(s);
+    free(s->mfma);
     free(s->disp);
     mem_free(&s->mem);
     eng_free(&s->eng);

@@ -17,6 +17,7 @@
 #include "machine/timing_state.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* SMEM shares the SALU's issue category (ROCm's pipeline descriptions: docs/references.md, ROCM-PD). */
@@ -30,6 +31,86 @@ static inline __attribute__((always_inline)) uint64_t unit_free_at(const tw_sim_
     case ISA_UNIT_VMEM: return cu->vmem_free;
     default: return 0;
     }
+}
+
+/* When SIMD simd's VALU issue port is free for instruction `in` (NULL: past the kernel's end): an
+ * MFMA also waits for the SIMD's matrix core (mfma_timing.h). */
+static inline __attribute__((always_inline)) uint64_t valu_free_for(const tw_cu_t *cu, uint32_t simd,
+                                                                     const isa_inst_t *in)
+{
+    uint64_t f = cu->valu_free[simd];
+    if (cu->mfma_free[simd] > f && in && (isa_ops[in->op].flags & ISA_FL_MFMA))
+        f = cu->mfma_free[simd];
+    return f;
+}
+
+/* When unit u is free for wave w's next instruction. */
+static inline __attribute__((always_inline)) uint64_t unit_free_for(const tw_sim_t *s, uint32_t ci, uint32_t simd,
+                                                                     isa_unit_t u, const tw_wave_t *w, uint64_t c)
+{
+    if (u == ISA_UNIT_VALU)
+        return valu_free_for(&s->cus[ci], simd, w->next);
+    return unit_free_at(s, ci, simd, u, c);
+}
+
+static bool reg_overlap(isa_operand_t o, uint16_t code, uint16_t n)
+{
+    if (o.code == ISA_OPND_NONE || o.code < ISA_VGPR_BASE)
+        return false;
+    unsigned k = o.count ? o.count : 1;
+    return o.code < code + n && code < o.code + k;
+}
+
+/* The cycle before which wave w may not issue `in` because of its MFMA in flight (called while
+ * w->mfma_done is ahead): an instruction that reads or writes the MFMA's D waits for its last
+ * pass; an MFMA reading exactly D as its srcC (src2) is forwarded the accumulator (LLVM's
+ * GCNHazardRecognizer needs no wait states for that case), so it waits only for the matrix core
+ * (valu_free_for). 0: no dependency. */
+static uint64_t mfma_dep(const tw_wave_t *w, const isa_inst_t *in)
+{
+    uint16_t d = w->mfma_dst, n = w->mfma_n;
+    bool mfma = isa_ops[in->op].flags & ISA_FL_MFMA;
+    /* a later MFMA writing the same D writes it after (one matrix core, in order) */
+    if (!mfma && reg_overlap(in->vdst, d, n))
+        return w->mfma_done;
+    for (unsigned i = 0; i < in->nsrc; i++)
+        if (reg_overlap(in->src[i], d, n)) {
+            unsigned k = in->src[i].count ? in->src[i].count : 1;
+            if (mfma && i == 2 && in->src[i].code == d && k == n)
+                continue;
+            return w->mfma_done;
+        }
+    return 0;
+}
+
+/* Whether wave w must wait for its MFMA's result before issuing `in` at cycle c: its ready cycle
+ * is then moved there. Only while its SIMD's matrix core is busy (a wave's MFMA in flight holds
+ * it), so a run without MFMA looks at nothing but the CU's mfma_free. */
+static inline __attribute__((always_inline)) bool mfma_wait(tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
+{
+    if (cu->mfma_free[w->simd] <= c || w->mfma_done <= c)
+        return false;
+    uint64_t t = mfma_dep(w, in);
+    if (t <= c)
+        return false;
+    tw_set_ready(cu, w, t);
+    return true;
+}
+
+bool tw_mfma_prepare(tw_sim_t *s)
+{
+    const launch_t *L = s->L;
+    for (uint32_t pc = 0; pc < L->ninsts; pc++) {
+        const isa_kernel_t *k = NULL;
+        const isa_inst_t *in = launch_inst(L, pc, &k);
+        if (!(isa_ops[in->op].flags & ISA_FL_MFMA))
+            continue;
+        if (!s->mfma && !(s->mfma = calloc((size_t)ISA_NUM_OPS * 3, sizeof *s->mfma)))
+            return false;
+        for (unsigned t = 0; t < 3; t++)
+            mfma_time_find(isa_ops[in->op].name, (isa_target_t)(ISA_TARGET_GFX908 + t), &s->mfma[(size_t)in->op * 3 + t]);
+    }
+    return true;
 }
 
 static void schedule_done(tw_sim_t *s, tw_wave_t *w, uint64_t at, bool vm)
@@ -126,7 +207,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     uint64_t lgkm_done = 0; /* when its LDS or scalar memory operation completes */
 
     uint64_t cadence = (uint64_t)cfg->valu_cycles;
-    uint32_t busy = 0;
+    uint32_t busy = 0, mfma = 0;
     mem_access_t macc;
     const mem_access_t *mrec = NULL; /* the memory record to report after the issue */
     w->ready_at = c + cadence;
@@ -138,8 +219,23 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         case ISA_RATE_F64: busy = (uint32_t)cfg->valu_f64_cycles; break;
         default: busy = (uint32_t)cfg->valu_cycles; break;
         }
+        if ((info->flags & ISA_FL_MFMA) && s->mfma && isa_target_cdna(w->isa.target)) {
+            /* The matrix core (mfma_timing.h): it is held for the MFMA's passes, the VALU issue
+             * port for as long as the MFMA keeps independent VALU instructions from issuing. */
+            const mfma_time_t *m = &s->mfma[(size_t)in->op * 3 + (w->isa.target - ISA_TARGET_GFX908)];
+            if (m->cycles) {
+                busy = m->valu;
+                mfma = m->cycles;
+                cu->mfma_free[w->simd] = c + mfma;
+                w->mfma_done = c + mfma;
+                w->mfma_dst = in->vdst.code;
+                w->mfma_n = (uint16_t)(in->vdst.count ? in->vdst.count : 1);
+            }
+        }
         cu->valu_free[w->simd] = c + busy;
-        w->valu_done = c + busy;
+        /* the wave's last VALU or MFMA result: an MFMA's outlasts the VALU instructions after it */
+        if (c + (mfma > busy ? mfma : busy) > w->valu_done)
+            w->valu_done = c + (mfma > busy ? mfma : busy);
         break;
     case ISA_UNIT_SALU:
         w->ready_at = c + (uint64_t)cfg->salu_cycles;
@@ -207,7 +303,7 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
     if (hz)
         hz_issue_end(s, w, in, &res, c);
 
-    tw_emit_issue(s, w, c, info->unit, in->op, w->inst_base + at, busy);
+    tw_emit_issue(s, w, c, info->unit, in->op, w->inst_base + at, busy, mfma);
     if (mrec)
         emit_mem(s, w, at, mrec);
 
@@ -342,7 +438,7 @@ static __attribute__((noinline)) bool tick_ordered(tw_sim_t *s, tw_cu_t *cu, uin
         isa_unit_t unit = (isa_unit_t)w->next_unit, cat = tw_issue_category(unit);
         if (cat != ISA_UNIT_SEQ && (used & (1u << cat)))
             continue;
-        if (unit_free_at(s, ci, d, unit, c) > c)
+        if (unit_free_for(s, ci, d, unit, w, c) > c || mfma_wait(cu, w, in, c))
             continue;
         issue(s, cu, w, in, c);
         cu->last_slot[d] = w->slot;
@@ -382,7 +478,7 @@ static bool tick_oldest(tw_sim_t *s, tw_cu_t *cu, uint32_t ci, uint32_t d, uint6
             return false;
         }
         isa_unit_t unit = (isa_unit_t)w->next_unit, cat = tw_issue_category(unit);
-        if (unit_free_at(s, ci, d, unit, c) > c)
+        if (unit_free_for(s, ci, d, unit, w, c) > c || mfma_wait(cu, w, in, c))
             continue;
         issue(s, cu, w, in, c);
         cu->last_slot[d] = w->slot;
@@ -416,7 +512,9 @@ uint64_t tw_cu_tick(tw_sim_t *s, uint32_t ci, uint64_t c)
         for (uint32_t m = cu->rdy_active[e]; m && next > c + k; m &= m - 1) {
             uint32_t i = (uint32_t)__builtin_ctz(m);
             uint64_t t = cu->rdy_at[e][i] > c + 1 ? cu->rdy_at[e][i] : c + 1;
-            uint64_t u = unit_free_at(s, ci, e, (isa_unit_t)cu->rdy_unit[e][i], t);
+            isa_unit_t un = (isa_unit_t)cu->rdy_unit[e][i];
+            uint64_t u = un == ISA_UNIT_VALU && cu->mfma_free[e] > t ? valu_free_for(cu, e, cu->slot[e][i]->next)
+                                                                      : unit_free_at(s, ci, e, un, t);
             if (u == TW_NEVER)
                 continue; /* the address unit is held; its resumption wakes the CU */
             if (u > t)

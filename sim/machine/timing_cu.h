@@ -6,6 +6,9 @@
 
 #include "machine/timing_state.h"
 
+/* s->mfma: the matrix core's timing of the launch's MFMA instructions (NULL when it has none).
+ * False when out of memory. */
+bool tw_mfma_prepare(tw_sim_t *s);
 /* EV_TICK: CU cu's issue stage at cycle c. Returns the first cycle at which it could issue again
  * (TW_NEVER: none, or the run stopped), for the caller to wake it then (tw_wake_cu). */
 uint64_t tw_cu_tick(tw_sim_t *s, uint32_t cu, uint64_t c);

@@ -13,6 +13,7 @@
 #include "machine/engine.h"
 #include "machine/events.h"
 #include "machine/lds_timing.h"
+#include "machine/mfma_timing.h"
 #include "machine/occupancy.h"
 #include "mem/memsys.h"
 
@@ -73,9 +74,13 @@ typedef struct tw_wave {
     /* Its slot's checker state (s->hz->wave[...], hazard.h), NULL while the checker is off: kept in
      * the wave, as hz_hot, because the issue stage reaches them with no further load. */
     struct hz_wave *hz;
+    /* Its MFMA in flight (CDNA; a SIMD's matrix core runs one at a time, so a wave has at most one):
+     * when its last pass ends (0: none), and the registers it writes (D). */
+    uint64_t mfma_done;
+    uint16_t mfma_dst, mfma_n;
     /* Padding to an odd number of cache lines (13): at 12, the same line of every wave of a CU fell
      * into a quarter of the L1's sets, and the issue stage's scan of the waves missed there. */
-    uint8_t pad_[56];
+    uint8_t pad_[44];
 } tw_wave_t;
 
 typedef struct tw_wg {
@@ -99,6 +104,7 @@ typedef struct {
     uint32_t lds_used, barriers_used, wgs, waves;
     /* unit availability */
     uint64_t valu_free[TW_MAX_SIMDS];
+    uint64_t mfma_free[TW_MAX_SIMDS]; /* each SIMD's matrix core (CDNA; 0 before any MFMA) */
     uint64_t lds_free, vmem_free;
     struct tw_wave *vmem_wave; /* the wave whose instruction the address unit holds (MSHRs full) */
     uint32_t vmem_pc;
@@ -159,6 +165,9 @@ typedef struct {
     tw_disp_t *disp;           /* one per L->dispatches */
     uint32_t cur;              /* the dispatch the queue is handing out */
     ldst_params_t ldst;
+    /* The matrix core's timing of each MFMA op on each CDNA target ([op * 3 + target - gfx908],
+     * mfma_timing.h), NULL when the launch has no MFMA instruction. */
+    mfma_time_t *mfma;
     tw_cu_t *cus;
     uint32_t ncu, simds, slots;
     uint64_t simd_mask;        /* simds - 1 when simds is a power of two, else 0 (and simds 1: 0) */
@@ -285,10 +294,10 @@ void tw_emit(tw_sim_t *s, const tev_t *ev);
 /* Report wave w's issue of instruction `pc` (workload-wide) at cycle c: through the direct entry
  * when there is one and c is within the cycle limit, else as a TEV_ISSUE event. */
 static inline void tw_emit_issue(tw_sim_t *s, const tw_wave_t *w, uint64_t c, isa_unit_t unit, uint32_t op,
-                                 uint32_t pc, uint32_t busy)
+                                 uint32_t pc, uint32_t busy, uint32_t mfma)
 {
     if (s->issue_fn && !(s->max_cycles && c > s->max_cycles)) {
-        tev_issue_t is = { c, w->cu, w->simd, w->slot, (uint32_t)unit, pc, busy };
+        tev_issue_t is = { c, w->cu, w->simd, w->slot, (uint32_t)unit, pc, busy, mfma };
         s->issue_fn(s->issue_ctx, &is);
         return;
     }
@@ -298,6 +307,7 @@ static inline void tw_emit_issue(tw_sim_t *s, const tw_wave_t *w, uint64_t c, is
     ev.u.issue.op = op;
     ev.u.issue.pc = pc;
     ev.u.issue.busy = busy;
+    ev.u.issue.mfma = mfma;
     tw_emit(s, &ev);
 }
 /* Change w's state at `cycle`, reported when it is a change. */

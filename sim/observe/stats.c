@@ -24,6 +24,8 @@ int stats_init(stats_t *st, const cfg_t *cfg)
     st->valu_busy = calloc(nsimd, sizeof *st->valu_busy);
     st->valu_issues = calloc(nsimd, sizeof *st->valu_issues);
     st->valu_pending = calloc(nsimd, sizeof *st->valu_pending);
+    st->mfma_busy = calloc(nsimd, sizeof *st->mfma_busy);
+    st->mfma_issues = calloc(nsimd, sizeof *st->mfma_issues);
     st->resident_area = calloc(nsimd, sizeof *st->resident_area);
     st->resident = calloc(nsimd, sizeof *st->resident);
     st->resident_since = calloc(nsimd, sizeof *st->resident_since);
@@ -33,7 +35,7 @@ int stats_init(stats_t *st, const cfg_t *cfg)
     st->lim_valid = calloc(st->ncu, sizeof *st->lim_valid);
     st->wg_live = calloc((size_t)st->ncu * st->wg_cap * 2, sizeof *st->wg_live);
     st->wg_nlive = calloc(st->ncu, sizeof *st->wg_nlive);
-    if (!st->slot || !st->valu_busy || !st->valu_issues || !st->valu_pending || !st->resident_area ||
+    if (!st->slot || !st->valu_busy || !st->valu_issues || !st->valu_pending || !st->mfma_busy || !st->mfma_issues || !st->resident_area ||
         !st->resident || !st->resident_since || !st->lim_state || !st->lim_res || !st->lim_since ||
         !st->lim_valid || !st->wg_live || !st->wg_nlive) {
         stats_free(st);
@@ -51,6 +53,8 @@ void stats_free(stats_t *st)
     free(st->valu_busy);
     free(st->valu_issues);
     free(st->valu_pending);
+    free(st->mfma_busy);
+    free(st->mfma_issues);
     free(st->resident_area);
     free(st->resident);
     free(st->resident_since);
@@ -267,6 +271,11 @@ static inline __attribute__((always_inline)) void issue(stats_t *st, const tev_i
     uint32_t pc = is->pc;
     st->insts[is->unit]++;
     st->valu_busy[si] += is->busy;
+    if (is->mfma) {
+        st->mfma_busy[si] += is->mfma;
+        st->mfma_issues[si]++;
+        st->mfma_total++;
+    }
     st->slot_counts[STATS_ISSUED]++;
     if (sl->has_pc && sl->state == TEV_WAVE_ELIGIBLE && pc < st->fast_npc) {
         stats_pc_t *prev = &st->pc[sl->last_pc];
@@ -367,7 +376,7 @@ void stats_observe(void *ctx, const tev_t *ev)
         break;
     case TEV_ISSUE: {
         tev_issue_t is = { ev->cycle, ev->cu, ev->simd, ev->slot, ev->u.issue.unit, ev->u.issue.pc,
-                           ev->u.issue.busy };
+                           ev->u.issue.busy, ev->u.issue.mfma };
         issue(st, &is);
         break;
     }

@@ -60,6 +60,9 @@ typedef struct {
     stats_slot_t *slot;        /* [cu][simd][slot] */
     uint64_t *valu_busy;       /* [cu][simd] cycles */
     uint64_t *valu_issues;     /* [cu][simd] VALU instructions issued so far */
+    uint64_t *mfma_busy;       /* [cu][simd] cycles the matrix core was held (CDNA's MFMA) */
+    uint64_t *mfma_issues;     /* [cu][simd] MFMA instructions issued */
+    uint64_t mfma_total;       /* MFMA instructions issued in all (0: the reports show no MFMA figures) */
     uint32_t *valu_pending;    /* [cu][simd] slots whose wait starts after the last VALU issue seen */
     uint64_t *resident_area;   /* [cu][simd] integral of resident waves over cycles */
     uint32_t *resident;        /* [cu][simd] current resident waves */

@@ -190,7 +190,11 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
 
     memcpy(w->buf, trace_magic, sizeof trace_magic);
     w->n = sizeof trace_magic;
-    le_put16(w->buf + w->n, TRACE_VERSION);
+    /* version 6 only for a program with an MFMA (CDNA): every other trace keeps version 5's bytes */
+    bool mfma = false;
+    for (uint32_t i = 0; i < L->ninsts && !mfma; i++)
+        mfma = isa_ops[launch_inst(L, i, NULL)->op].flags & ISA_FL_MFMA;
+    le_put16(w->buf + w->n, mfma ? TRACE_VERSION : 5);
     le_put16(w->buf + w->n + 2, (w->issues ? TRACE_FLAG_ISSUES : 0) | (w->mem ? TRACE_FLAG_MEM : 0));
     w->n += 4;
     w_uv(w, cfg_compute_units(cfg));
@@ -264,10 +268,12 @@ void trace_observe(void *ctx, const tev_t *ev)
         w->counts.wave_states++;
         break;
     case TEV_ISSUE:
-        w_rec(w, REC_ISSUE, ev->cycle);
+        w_rec(w, ev->u.issue.mfma ? REC_ISSUE_MFMA : REC_ISSUE, ev->cycle);
         w_uv(w, w_slot(w, ev));
         w_uv(w, ev->u.issue.pc);
         w_uv(w, ev->u.issue.busy);
+        if (ev->u.issue.mfma)
+            w_uv(w, ev->u.issue.mfma);
         w->counts.issues++;
         break;
     case TEV_WG_START:

@@ -13,6 +13,7 @@ static const char trace_magic[8] = { 'G', 'C', 'N', 'T', 'R', 'A', 'C', 'E' };
 enum {
     REC_WAVE_STATE = 0x00,   /* 0x00 + tev_wave_state_t */
     REC_ISSUE = 0x10,
+    REC_ISSUE_MFMA = 0x11,   /* version 6: an MFMA's issue, with its matrix-core cycles */
     REC_WG_START = 0x18,
     REC_WG_END = 0x19,
     REC_LIMITER = 0x20,      /* 0x20 + tev_cu_state_t */

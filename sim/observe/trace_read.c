@@ -450,6 +450,14 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
         r->counts.wave_states++;
         return true;
     }
+    /* version 6: an MFMA's issue record is an issue record with the matrix-core cycles after it */
+    bool mfma = type == REC_ISSUE_MFMA;
+    if (mfma) {
+        if (r->h.version < 6)
+            return r_fail(r, "corrupted trace at byte %" PRIu64 ": an MFMA issue record in a version %u trace", r->rec_at,
+                          r->h.version);
+        type = REC_ISSUE;
+    }
     switch (type) {
     case REC_ISSUE:
         if (!(r->h.flags & TRACE_FLAG_ISSUES))
@@ -464,6 +472,9 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
         if (r->h.ninsts == 0)
             return r_fail(r, "corrupted trace at byte %" PRIu64 ": an issue in a kernel without instructions", r->rec_at);
         if (!r_u32(r, &ev->u.issue.pc, r->h.ninsts - 1, "instruction index") || !r_u32(r, &ev->u.issue.busy, UINT32_MAX, "busy cycles"))
+            return false;
+        ev->u.issue.mfma = 0;
+        if (mfma && !r_u32(r, &ev->u.issue.mfma, UINT32_MAX, "matrix-core cycles"))
             return false;
         ev->u.issue.op = r->h.insts[ev->u.issue.pc].op;
         ev->u.issue.unit = (isa_unit_t)r->h.insts[ev->u.issue.pc].unit;
@@ -509,11 +520,11 @@ static bool r_record(trace_reader_t *r, tev_t *ev)
         memset(hz, 0, sizeof *hz);
         if (!r_u8(r, &kind) || !r_u8(r, &flags))
             return false;
-        if (kind >= TEV_HZ_NUM_KINDS || flags > 3)
+        if (kind >= TEV_HZ_NUM_KINDS || flags > 3 || (r->h.version < 6 && kind >= TEV_HZ_WS_MAI_EXEC))
             return r_fail(r, "corrupted trace at byte %" PRIu64 ": unknown hazard kind %u or flags %u", r->rec_at, kind,
                           flags);
         if (!r_u32(r, &hz->pc, last, "instruction index") || !r_u32(r, &hz->src_pc, last, "instruction index") ||
-            !r_u32(r, &reg, 511, "register") || !r_u32(r, &hz->need, UINT32_MAX, "count") ||
+            !r_u32(r, &reg, ISA_AGPR_BASE + 255, "register") || !r_u32(r, &hz->need, UINT32_MAX, "count") ||
             !r_u32(r, &have, UINT32_MAX, "count") || !r_u32(r, &hz->wait_pc, last, "instruction index") ||
             !r_u32(r, &hz->addr, UINT32_MAX, "LDS address") || !r_uv(r, &hz->other_wave))
             return false;
@@ -574,7 +585,11 @@ const char *trace_hazard_kind_name(unsigned kind)
         [TEV_HZ_WS_VMEM_SGPR] = "vmem_sgpr", [TEV_HZ_WS_LANE_SELECT] = "lane_select",
         [TEV_HZ_WS_DIV_FMAS] = "div_fmas", [TEV_HZ_WS_GETREG] = "getreg", [TEV_HZ_WS_SETREG] = "setreg",
         [TEV_HZ_WS_DPP_VGPR] = "dpp_vgpr", [TEV_HZ_WS_DPP_EXEC] = "dpp_exec", [TEV_HZ_WS_STORE_DATA] = "store_data",
-        [TEV_HZ_WS_M0_READ] = "m0_read",
+        [TEV_HZ_WS_M0_READ] = "m0_read", [TEV_HZ_WS_MAI_EXEC] = "mai_exec", [TEV_HZ_WS_MAI_VGPR] = "mai_vgpr",
+        [TEV_HZ_WS_MFMA_SRCC] = "mfma_srcc", [TEV_HZ_WS_MFMA_SRCAB] = "mfma_srcab",
+        [TEV_HZ_WS_MFMA_READ] = "mfma_read", [TEV_HZ_WS_MFMA_WRITE] = "mfma_write",
+        [TEV_HZ_WS_MFMA_WAR] = "mfma_srcc_war", [TEV_HZ_WS_ACC_WRITE] = "accvgpr_write",
+        [TEV_HZ_WS_ACC_READ] = "accvgpr_read", [TEV_HZ_WS_DGEMM_FMA64] = "dgemm_fma64",
     };
     return kind < TEV_HZ_NUM_KINDS ? names[kind] : "?";
 }

@@ -14,8 +14,10 @@
 
 /* The format version this gcnsim writes and the newest it reads (docs/trace-format.md: version
  * policy). Readers accept every version up to this one. */
-enum { TRACE_VERSION = 5 };   /* 2: end status TRACE_END_LIMIT; 3: the dispatch table; 4: byte offsets;
-                                 5: hazard records, and memory records (see below) */
+enum { TRACE_VERSION = 6 };   /* 2: end status TRACE_END_LIMIT; 3: the dispatch table; 4: byte offsets;
+                                 5: hazard records, and memory records (see below); 6: MFMA issue
+                                 records and the MAI hazard kinds, written as 6 only when the program
+                                 has an MFMA instruction (every other trace keeps 5's bytes) */
 enum { TRACE_FLAG_ISSUES = 1 };   /* the trace has one record per issued instruction */
 
 /* ---- version 5: memory records (gcnviz's memory tracks; docs/trace-format.md "Memory records") ----

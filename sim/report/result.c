@@ -32,6 +32,10 @@ void run_result_finish(run_result_t *R, const stats_t *st, const timing_result_t
     R->instructions = stats_total_insts(st);
     R->measured_waves_per_simd = stats_measured_waves_per_simd(st);
     R->buffer_bytes = run_pc_buffer_bytes(st->pc, st->npc, R->L);
+    R->matrix_core = st->mfma_total > 0;
+    for (uint32_t i = 0; i < R->L->nkernels; i++)
+        if (R->L->kernels[i].kernel && isa_target_cdna(R->L->kernels[i].kernel->target))
+            R->matrix_core = true;
 }
 
 int run_result_build(run_result_t *R, const launch_t *L, const cfg_t *cfg, const stats_t *st,

@@ -33,6 +33,8 @@ typedef struct {
     double measured_waves_per_simd; /* resident waves per SIMD over the run */
     uint64_t buffer_bytes;          /* what the buffer (MUBUF/MTBUF) instructions moved */
     bool per_pc;                    /* render the per-instruction table (--per-pc) */
+    bool matrix_core;               /* render the matrix core's figures: a kernel of a CDNA target
+                                       ran, or an MFMA issued (older targets' reports stay as they were) */
 } run_result_t;
 
 /* Analyse each of L's dispatches on cfg's machine (before the run). Returns 0, or 3 when out of

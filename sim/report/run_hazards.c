@@ -31,8 +31,12 @@ static void reg_name(uint16_t code, char *buf, size_t len)
 
 static const char *op_name(const launch_t *L, uint32_t pc)
 {
-    const isa_inst_t *in = launch_inst(L, pc, NULL);
-    return in ? isa_ops[in->op].name : "?";
+    const isa_kernel_t *k = NULL;
+    const isa_inst_t *in = launch_inst(L, pc, &k);
+    if (!in)
+        return "?";
+    /* CDNA: the target's spelling (gfx942's v_mfma_f32_32x32x8_f16 ...); older targets keep isa.def's */
+    return k && isa_target_cdna(k->target) ? isa_op_mnemonic(in->op, k->target) : isa_ops[in->op].name;
 }
 
 static uint32_t line_of(const launch_t *L, uint32_t pc)
@@ -78,6 +82,16 @@ static void describe(const launch_t *L, const tev_hazard_t *h, char *buf, size_t
             [TEV_HZ_WS_DPP_EXEC] = "(DPP) follows a VALU write of EXEC (%s) by %s at line %" PRIu32,
             [TEV_HZ_WS_STORE_DATA] = "overwrites %s, data of the %s at line %" PRIu32 " (a store of more than 8 bytes)",
             [TEV_HZ_WS_M0_READ] = "reads %s, written by the SALU instruction %s at line %" PRIu32,
+            [TEV_HZ_WS_MAI_EXEC] = "(MFMA) follows a VALU write of EXEC (%s) by %s at line %" PRIu32,
+            [TEV_HZ_WS_MAI_VGPR] = "(MFMA) reads %s, written by the VALU instruction %s at line %" PRIu32,
+            [TEV_HZ_WS_MFMA_SRCC] = "reads %s as srcC, part of the D of the %s at line %" PRIu32,
+            [TEV_HZ_WS_MFMA_SRCAB] = "reads %s as srcA/srcB, written by the %s at line %" PRIu32,
+            [TEV_HZ_WS_MFMA_READ] = "reads %s, written by the %s at line %" PRIu32,
+            [TEV_HZ_WS_MFMA_WRITE] = "overwrites %s, written by the %s at line %" PRIu32,
+            [TEV_HZ_WS_MFMA_WAR] = "overwrites %s, which the %s at line %" PRIu32 " reads as srcC",
+            [TEV_HZ_WS_ACC_WRITE] = "reads %s, written by the %s at line %" PRIu32,
+            [TEV_HZ_WS_ACC_READ] = "reads %s, written by the %s at line %" PRIu32,
+            [TEV_HZ_WS_DGEMM_FMA64] = "follows the f64 MFMA %.0s%s at line %" PRIu32,
         };
         char head[200];
         if (h->kind < TEV_HZ_NUM_KINDS && what[h->kind])
@@ -87,9 +101,15 @@ static void describe(const launch_t *L, const tev_hazard_t *h, char *buf, size_t
         uint32_t missing = h->need > h->have ? h->need - h->have : 0;
         const isa_kernel_t *k = NULL;
         launch_inst(L, h->pc, &k); /* the rows are its kernel's target's (hazard.c) */
+        if (k && missing > 8) { /* only the MAI rows need more than one s_nop can give */
+            snprintf(buf, len, "%s: %" PRIu32 " wait state%s of the %" PRIu32 " %s needs (%" PRIu32 " more: s_nop 7 "
+                     "adds 8)", head, h->have, h->have == 1 ? "" : "s", h->need, isa_target_name(k->target), missing);
+            break;
+        }
         snprintf(buf, len, "%s: %" PRIu32 " wait state%s of the %" PRIu32 " %s needs (s_nop %" PRIu32
                  " before it adds %" PRIu32 ")", head, h->have, h->have == 1 ? "" : "s", h->need,
-                 k && k->target != ISA_TARGET_GFX803 ? "gfx9" : "gfx8", missing ? missing - 1 : 0, missing);
+                 !k || k->target == ISA_TARGET_GFX803 ? "gfx8" : isa_target_cdna(k->target) ? isa_target_name(k->target)
+                 : "gfx9", missing ? missing - 1 : 0, missing);
         break;
     }
     }
@@ -158,7 +178,8 @@ void run_hazards_json(const hzlog_t *g, jout_t *j)
         jout_ku64(j, "workgroup", e->wg);
         jout_ku64(j, "cycle", e->cycle);
         jout_ku64(j, "count", e->count);
-        bool no_reg = e->h.kind == TEV_HZ_LDS_RACE || e->h.kind == TEV_HZ_WS_GETREG || e->h.kind == TEV_HZ_WS_SETREG;
+        bool no_reg = e->h.kind == TEV_HZ_LDS_RACE || e->h.kind == TEV_HZ_WS_GETREG || e->h.kind == TEV_HZ_WS_SETREG ||
+                      e->h.kind == TEV_HZ_WS_DGEMM_FMA64;
         jout_kstr(j, "register", no_reg ? NULL : reg);
         jout_ku64(j, "need", e->h.need);
         jout_key(j, "have");

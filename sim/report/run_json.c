@@ -114,7 +114,8 @@ void run_json_write(const run_result_t *R, FILE *out)
     jout_t jw, *j = &jw;
     jout_init(j, out, false);
     jout_object(j, JOUT_WRAP | JOUT_CLOSE);
-    jout_ku64(j, "schema_version", 7);
+    /* 8: 7 and `matrix_core`, which only runs with a CDNA kernel have (others keep 7's bytes) */
+    jout_ku64(j, "schema_version", R->matrix_core ? 8 : 7);
     jout_kstr(j, "kernel", L->dispatches[0].kernel->name);
     json_triple(j, "grid", wd->grid);
     json_triple(j, "workgroup", wd->wg);
@@ -139,6 +140,30 @@ void run_json_write(const run_result_t *R, FILE *out)
         jout_end(j);
     }
     jout_end(j);
+    if (R->matrix_core) {
+        jout_key(j, "matrix_core");
+        jout_object(j, 0);
+        jout_ku64(j, "mfma", st->mfma_total);
+        jout_key(j, "mfma_per_simd");
+        jout_array(j, 0);
+        for (uint32_t cu = 0; cu < R->ncu; cu++) {
+            jout_array(j, 0);
+            for (uint32_t d = 0; d < st->simds; d++)
+                jout_u64(j, st->mfma_issues[(size_t)cu * st->simds + d]);
+            jout_end(j);
+        }
+        jout_end(j);
+        jout_key(j, "busy");
+        jout_array(j, 0);
+        for (uint32_t cu = 0; cu < R->ncu; cu++) {
+            jout_array(j, 0);
+            for (uint32_t d = 0; d < st->simds; d++)
+                jout_f6(j, stats_ratio(st->mfma_busy[(size_t)cu * st->simds + d], st->cycles));
+            jout_end(j);
+        }
+        jout_end(j);
+        jout_end(j);
+    }
     jout_key(j, "issue_slots");
     jout_object(j, 0);
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)

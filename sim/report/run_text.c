@@ -93,6 +93,17 @@ void run_text_print(const run_result_t *R, FILE *out)
     if (R->ncu > 4)
         fprintf(out, " ...");
     fputc('\n', out);
+    if (R->matrix_core) {
+        /* CDNA: the matrix cores (docs/architecture.md, "The matrix core") */
+        fprintf(out, "matrix core   %" PRIu64 " MFMA, busy", st->mfma_total);
+        for (uint32_t cu = 0; cu < R->ncu && cu < 4; cu++)
+            for (uint32_t d = 0; d < st->simds; d++)
+                fprintf(out, " cu%" PRIu32 ".simd%" PRIu32 " %.1f%%", cu, d,
+                        100.0 * stats_ratio(st->mfma_busy[(size_t)cu * st->simds + d], st->cycles));
+        if (R->ncu > 4)
+            fprintf(out, " ...");
+        fputc('\n', out);
+    }
     uint64_t slots = 0;
     for (int k = 0; k < STATS_NUM_SLOT_KINDS; k++)
         slots += st->slot_counts[k];
