@@ -308,10 +308,12 @@ static bool preflight(const char *path, kcompile_lang_t lang, const char *prog, 
         return false;
     }
     if (!on_path(prog)) {
-        const char *pkg = isa_target_gfx940(target) ? "clang-19" : "clang-15";
-        fprintf(err, "%s: error: compiling %s for %s needs %s, which is not installed (Debian package %s; as root: "
-                "apt-get install %s)\n", path, lang == KCOMPILE_OPENCL ? "OpenCL C" : "HIP", isa_target_name(target),
-                prog, pkg, pkg);
+        /* The target is named where it is the reason for another compiler. */
+        bool other = isa_target_gfx940(target);
+        const char *pkg = other ? "clang-19" : "clang-15";
+        fprintf(err, "%s: error: compiling %s%s%s needs %s, which is not installed (Debian package %s; as root: "
+                "apt-get install %s)\n", path, lang == KCOMPILE_OPENCL ? "OpenCL C" : "HIP", other ? " for " : "",
+                other ? isa_target_name(target) : "", prog, pkg, pkg);
         return false;
     }
     char probe[600];
