@@ -103,5 +103,33 @@ for t in "$@"; do
     ko "$t experiment 11 (spill to fit, --fast)" "the experiment failed"
   fi
 done
+# clang-19 writes code object v5 (docs/kernels.md, "gfx942: clang-19"): its code object of
+# wg_builtins, which reads the workgroup sizes from the v5 implicit arguments, built for gfx906
+# (where every instruction is simulated) and run from the ELF file, timed and functional.
+for t in "$@"; do
+  [ "$t" = gfx906 ] || continue
+  d="$tmp/clang19_v5"
+  mkdir -p "$d"
+  name="wg_builtins from clang-19's code object v5 on gfx906"
+  if ! clang-19 -target amdgcn-amd-amdhsa -mcpu=gfx906 --rocm-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode \
+       -O2 -c -x cl -Xclang -finclude-default-header -cl-kernel-arg-info -cl-std=CL2.0 -fno-crash-diagnostics \
+       -o "$d/wg_builtins.o" -- workloads/opencl/wg_builtins.cl > "$tmp/log" 2>&1; then
+    ko "$name" "clang-19 did not compile it"; continue
+  fi
+  if ! grep -q 'hidden_remainder_x' "$d/wg_builtins.o"; then : > "$tmp/log"; ko "$name" "no v5 implicit arguments in its metadata"; continue; fi
+  sed -e '/^[[:space:]]*cflags[[:space:]]*=/d' -e "s|^[[:space:]]*source[[:space:]]*=.*|source = $d/wg_builtins.o|" \
+    workloads/opencl/wg_builtins.ini > "$d/workload.ini"
+  set --
+  for buf in $(sed -n 's/^[[:space:]]*\[buffer[[:space:]][[:space:]]*\([^]]*[^][:space:]]\)[[:space:]]*\].*/\1/p' "$d/workload.ini"); do
+    set -- "$@" --dump-init "$buf=$d/init_$buf.bin" --dump "$buf=$d/final_$buf.bin"
+  done
+  for m in "" --functional; do
+    if "$gcnsim" run "$d/workload.ini" $m --set gpu.target=gfx906 "$@" > "$tmp/log" 2>&1 && "$refcheck" opencl/wg_builtins "$d" > "$tmp/log" 2>&1; then
+      ok "$name${m:+ ($m)}"
+    else
+      ko "$name${m:+ ($m)}" "the run failed or refcheck found differences"
+    fi
+  done
+done
 echo "targets: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
