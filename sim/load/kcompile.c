@@ -346,9 +346,10 @@ static bool preflight(const char *path, kcompile_lang_t lang, const char *prog, 
 }
 
 /* The argument vector: the documented command (docs/kernels.md; the Makefile's CLANG_GFX803 and
- * HIP_GFX803, and their gfx9 forms in tests/e2e/targets.mk), the workload's options, then the output
- * and the source after "--". Only -mcpu / --offload-arch differ between targets: clang then links
- * the target's oclc_isa_version_N.bc and oclc_wavefrontsize64_on.bc from the device libraries. */
+ * HIP_GFX803, and their forms per target, the Makefile's cl_for and hip_for), the workload's
+ * options, then the output and the source after "--". Only the compiler (kcompile_compiler) and
+ * -mcpu / --offload-arch differ between targets: clang then links the target's
+ * oclc_isa_version_N.bc and oclc_wavefrontsize64_on.bc from the device libraries. */
 bool kcompile_command(kcompile_lang_t lang, isa_target_t target, const kcompile_flags_t *fl, const char *libs,
                       const char *dst, const char *src, kcompile_cmd_t *cmd)
 {
@@ -360,9 +361,9 @@ bool kcompile_command(kcompile_lang_t lang, isa_target_t target, const kcompile_
     if (lang == KCOMPILE_OPENCL) {
         snprintf(cmd->libs_arg, sizeof cmd->libs_arg, "--rocm-device-lib-path=%s", libs);
         snprintf(cmd->cpu_arg, sizeof cmd->cpu_arg, "-mcpu=%s", isa_target_name(target));
-        const char *fixed[] = { kcompile_compiler(lang, target), "-target", "amdgcn-amd-amdhsa", cmd->cpu_arg, cmd->libs_arg, "-O2", "-S", "-x",
-                                "cl", "-Xclang", "-finclude-default-header", "-cl-kernel-arg-info",
-                                "-fno-crash-diagnostics" };
+        const char *fixed[] = { kcompile_compiler(lang, target), "-target", "amdgcn-amd-amdhsa", cmd->cpu_arg,
+                                cmd->libs_arg, "-O2", "-S", "-x", "cl", "-Xclang", "-finclude-default-header",
+                                "-cl-kernel-arg-info", "-fno-crash-diagnostics" };
         for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
             argv[n++] = (char *)fixed[i];
     } else {
@@ -371,8 +372,9 @@ bool kcompile_command(kcompile_lang_t lang, isa_target_t target, const kcompile_
          * HIP wrapper includes; its inlining options are left out when the last -O is -O0, as it does. */
         snprintf(cmd->libs_arg, sizeof cmd->libs_arg, "--hip-device-lib-path=%s", libs);
         snprintf(cmd->cpu_arg, sizeof cmd->cpu_arg, "--offload-arch=%s", isa_target_name(target));
-        const char *fixed[] = { kcompile_compiler(lang, target), "-std=c++11", "--hip-version=" KCOMPILE_HIP_VERSION,
-                                "--rocm-path=" KCOMPILE_ROCM_PATH, cmd->cpu_arg, "-mllvm",
+        const char *fixed[] = { kcompile_compiler(lang, target), "-std=c++11",
+                                "--hip-version=" KCOMPILE_HIP_VERSION, "--rocm-path=" KCOMPILE_ROCM_PATH,
+                                cmd->cpu_arg, "-mllvm",
                                 "-amdgpu-early-inline-all=true", "-mllvm", "-amdgpu-function-calls=false", cmd->libs_arg,
                                 "--cuda-device-only", "-S", "-O2", "-fno-crash-diagnostics" };
         for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)

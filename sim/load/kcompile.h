@@ -1,7 +1,7 @@
 /* kcompile: a kernel source in OpenCL C (.cl) or HIP (.hip, .cpp) compiled for a target (gfx803 to
- * gfx942: the machine's gpu.target) by the documented compiler command (docs/kernels.md, "Compiling kernels"): clang-15 with the ROCm device
- * libraries for OpenCL C, clang++-15 in HIP mode with the options Debian's hipcc would pass for HIP
- * (clang-19 and clang++-19 for gfx942);
+ * gfx942: the machine's gpu.target) by the documented compiler command (docs/kernels.md,
+ * "Compiling kernels"): clang-15 with the ROCm device libraries for OpenCL C, clang++-15 in HIP
+ * mode with the options Debian's hipcc would pass for HIP (clang-19 and clang++-19 for gfx942);
  * device code only, assembly out. The compiler runs with an argument vector, never through a shell,
  * under a time and a memory limit, and is stopped with its process group on SIGINT and SIGTERM.
  * Options from a workload (cflags) pass only through an allowlist (kcompile_flags.c). The assembly
