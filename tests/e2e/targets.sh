@@ -22,6 +22,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# gcnsim keeps the compiler's output after an assembler error (a kernel not simulated yet): here.
+mkdir "$tmp/compile" && export TMPDIR="$tmp/compile"
 pass=0; fail=0
 ok() { pass=$((pass+1)); echo "targets: PASS $1"; }
 ko() { fail=$((fail+1)); echo "targets: FAIL $1: $2"; [ -s "$tmp/log" ] && head -6 "$tmp/log" | sed 's/^/    /'; }
