@@ -7,7 +7,9 @@
 //
 // Operand layout of the 16x16x4 f64 shape (AMD's matrix instruction calculator): lane l holds
 // A[l % 16][l / 16] and B[l / 16][l % 16], and accumulator element r of lane l is
-// D[4 * (l / 16) + r][l % 16].
+// D[4 * r + l / 16][l % 16]: unlike the f32 16x16 shapes, whose register r of lane l is
+// D[4 * (l / 16) + r][l % 16], the rows of one lane are 4 apart (composable_kernel's
+// mfma_type<mfma_f64_16x16x4f64> says the same: groups of 1 row, 4 groups per block).
 #include <hip/hip_runtime.h>
 
 #ifndef TILES_M
@@ -50,6 +52,6 @@ __global__ BUDGET void gemm_f64(const double *a, const double *b, double *c, int
         for (int i = 0; i < TILES_M; i++)
             for (int j = 0; j < TILES_N; j++)
                 for (int r = 0; r < 4; r++)
-                    c[(row0 + 16 * i + 4 * (lane / 16) + r) * n + col0 + 16 * j + lane % 16] = acc[i][j][r];
+                    c[(row0 + 16 * i + 4 * r + lane / 16) * n + col0 + 16 * j + lane % 16] = acc[i][j][r];
     }
 }
