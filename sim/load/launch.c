@@ -542,6 +542,13 @@ void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wa
     w->status = ISA_STATUS_VALID | (nwaves > 1 ? ISA_STATUS_IN_TG : 0);
     launch_scratch_sgprs_t scr;
     launch_scratch_entry(L, D, slot, &scr);
+    /* gfx942's architected flat scratch (LLVM AMDGPUUsage, "Flat Scratch"; its kernels have no
+     * flat scratch init SGPRs): the hardware points FLAT_SCRATCH at the wave's private segment. */
+    if (isa_target_gfx940(k->target) && L->scratch_slots) {
+        uint64_t fs = L->scratch_addr + scr.wave_offset;
+        w->sreg[ISA_REG_FLAT_SCRATCH_LO] = (uint32_t)fs;
+        w->sreg[ISA_REG_FLAT_SCRATCH_HI] = (uint32_t)(fs >> 32);
+    }
     uint32_t s = 0;
 #define SGPR(v) do { if (s <= ISA_SGPR_MAX) w->sreg[s] = (uint32_t)(v); s++; } while (0)
 #define SGPR64(v) do { SGPR((uint64_t)(v)); SGPR((uint64_t)(v) >> 32); } while (0)
