@@ -35,6 +35,8 @@ GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs libamdhip64-dev
 # issue 34 (CDNA): LLVM 19 is the first Debian LLVM that knows gfx942 (MI300): llvm-mc-19 is its
 # oracle, clang-19 its compiler, lld-19 its linker.
 GPU_DEB_PACKAGES += clang-19 llvm-19 lld-19
+# rocPRIM's headers, for workloads/cdna/rocprim_block_sum.hip (issue 34, cdnatool).
+GPU_DEB_PACKAGES += librocprim-dev
 TEST_DEB_PACKAGES += $(GPU_DEB_PACKAGES)
 # sweeps on Slurm (tests/e2e/slurm.sh starts its own single-node Slurm)
 # real vendor code objects: rocSPARSE's gfx803 kernels inside its host library (tests/e2e/rocsparse.sh)
@@ -165,27 +167,54 @@ GFX9_TARGETS := gfx900 gfx906
 TARGET_SRC := $(OPENCL_SRC) $(HIP_SRC) workloads/experiments/spill_solver.cl
 target_asm = $(patsubst workloads/%,$(BUILD)/targets/$(1)/%,$(addsuffix .s,$(basename $(TARGET_SRC))))
 TARGET_ASM := $(foreach t,$(GFX9_TARGETS),$(call target_asm,$(t)))
+# The commands per target (cl_for, hip_for) and the CDNA targets are issue 34's (below).
 define TARGET_RULES
-$(BUILD)/targets/$(1)/opencl/%.s: workloads/opencl/%.cl $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP)
+$(BUILD)/targets/$(1)/opencl/%.s: workloads/opencl/%.cl $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP) $(DEVLIBS_DEP_$(1))
 	@mkdir -p $$(dir $$@)
-	$(subst -mcpu=gfx803,-mcpu=$(1),$(CLANG_GFX803)) $$(CLFLAGS_$$*) -o $$@ -- $$<
-$(BUILD)/targets/$(1)/experiments/%.s: workloads/experiments/%.cl $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP)
+	$(call cl_for,$(1)) $$(CLFLAGS_$$*) -o $$@ -- $$<
+$(BUILD)/targets/$(1)/experiments/%.s: workloads/experiments/%.cl $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP) $(DEVLIBS_DEP_$(1))
 	@mkdir -p $$(dir $$@)
-	$(subst -mcpu=gfx803,-mcpu=$(1),$(CLANG_GFX803)) -o $$@ -- $$<
-$(BUILD)/targets/$(1)/hip/%.s: workloads/hip/%.hip $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP)
+	$(call cl_for,$(1)) -o $$@ -- $$<
+$(BUILD)/targets/$(1)/hip/%.s: workloads/hip/%.hip $(KERNEL_CC_STAMP) | $(TEST_DEPS_STAMP) $(DEVLIBS_DEP_$(1))
 	@mkdir -p $$(dir $$@)
-	$(subst --offload-arch=gfx803,--offload-arch=$(1),$(HIP_GFX803)) -o $$@ -- $$<
+	$(call hip_for,$(1)) -o $$@ -- $$<
 endef
-$(foreach t,$(GFX9_TARGETS),$(eval $(call TARGET_RULES,$(t))))
-.PHONY: targets target-insns
-targets: $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(TARGET_ASM)
-	@sh tests/e2e/targets.sh $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(BUILD)/targets $(GFX9_TARGETS)
-target-insns: $(OPENCL_ASM) $(TARGET_ASM)
-	@sh tests/tools/target_insns.sh $(BUILD)/targets $(GFX9_TARGETS)
 # ---- end of issue 33 block (toolchain per target)
 
+# ---- issue 34 (cdnatool): the CDNA targets in `make targets` and `make target-insns`, and the MFMA
+# GEMM workloads (workloads/cdna) compiled for each. gfx908 and gfx90a compile with clang-15;
+# gfx942 with clang-19 (clang-15 does not know it), whose device libraries folder is
+# build/targets/devlibs-gfx942: links to Debian's, with gfx940's oclc_isa_version standing in for
+# gfx942's, which ROCm 5.2 lacks (docs/kernels.md, "Targets"; sim/load/kcompile.c does the same).
+# `make targets TARGETS="gfx900 gfx906"` runs a subset.
+CDNA_TARGETS := gfx908 gfx90a gfx942
+TARGETS ?= $(GFX9_TARGETS) $(CDNA_TARGETS)
+LLVM_VERSION_gfx942 := 19
+DEVLIBS_gfx942 := $(BUILD)/targets/devlibs-gfx942
+DEVLIBS_DEP_gfx942 := $(DEVLIBS_gfx942)/oclc_isa_version_942.bc
+$(DEVLIBS_gfx942)/oclc_isa_version_942.bc: | $(TEST_DEPS_STAMP)
+	@mkdir -p $(@D) && for f in $(ROCM_DEVICE_LIBS)/*.bc; do ln -sf "$$f" $(@D)/; done && \
+	  ln -sf $(ROCM_DEVICE_LIBS)/oclc_isa_version_940.bc $@
+llvm_for = $(or $(LLVM_VERSION_$(1)),15)
+devlibs_for = $(or $(DEVLIBS_$(1)),$(ROCM_DEVICE_LIBS))
+cl_for = $(subst clang-15 ,clang-$(call llvm_for,$(1)) ,$(subst -lib-path=$(ROCM_DEVICE_LIBS),-lib-path=$(call devlibs_for,$(1)),$(subst -mcpu=gfx803,-mcpu=$(1),$(CLANG_GFX803))))
+hip_for = $(subst clang++-15 ,clang++-$(call llvm_for,$(1)) ,$(subst -lib-path=$(ROCM_DEVICE_LIBS),-lib-path=$(call devlibs_for,$(1)),$(subst --offload-arch=gfx803,--offload-arch=$(1),$(HIP_GFX803))))
+$(foreach t,$(GFX9_TARGETS) $(CDNA_TARGETS),$(eval $(call TARGET_RULES,$(t))))
+TARGET_ASM := $(foreach t,$(TARGETS),$(call target_asm,$(t)))
+.PHONY: targets target-insns
+# The compiled kernels are made before the script runs, but a kernel that does not compile for a
+# target must not hide the others: -k, and targets.sh reports each missing one as a failure.
+targets: $(BUILD)/san/gcnsim $(BUILD)/san/refcheck
+	@$(MAKE) -k --no-print-directory $(TARGET_ASM) || true
+	@sh tests/e2e/targets.sh $(BUILD)/san/gcnsim $(BUILD)/san/refcheck $(BUILD)/targets $(TARGETS)
+target-insns: $(OPENCL_ASM)
+	@$(MAKE) -k --no-print-directory $(TARGET_ASM) || true
+	@sh tests/tools/target_insns.sh $(BUILD)/targets $(TARGETS)
+# ---- end of issue 34 block (cdnatool)
+
 # The end-to-end reference checker: C reference implementations of every shipped workload.
-REFCHECK_SRC := tests/e2e/refcheck.c tests/e2e/refcheck_kernels.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c
+REFCHECK_SRC := tests/e2e/refcheck.c tests/e2e/refcheck_kernels.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c \
+  tests/e2e/refcheck_cdna.c
 $(BUILD)/san/refcheck: $(REFCHECK_SRC) tests/e2e/refcheck.h | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -o $@ $(REFCHECK_SRC) -lm
@@ -443,7 +472,7 @@ install: $(BUILD)/gcnsim viz man
 	for d in share/gcnsim/sim/configs share/doc/gcnsim/sim/configs; do \
 	  install -d $(DESTDIR)$(PREFIX)/$$d && install -m 644 sim/configs/*.ini $(DESTDIR)$(PREFIX)/$$d/ || exit 1; \
 	done
-	for d in workloads workloads/tutorial workloads/opencl workloads/hip workloads/memory workloads/bench workloads/experiments; do \
+	for d in workloads workloads/tutorial workloads/opencl workloads/hip workloads/memory workloads/bench workloads/experiments workloads/cdna; do \
 	  install -d $(DESTDIR)$(PREFIX)/share/gcnsim/$$d && \
 	  install -m 644 $$(ls $$d/*.s $$d/*.ini $$d/*.cl $$d/*.hip $$d/*.h $$d/*.sh 2>/dev/null) $(DESTDIR)$(PREFIX)/share/gcnsim/$$d/ || exit 1; \
 	done

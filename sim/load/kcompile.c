@@ -67,6 +67,26 @@ static const char *device_libs(void)
     return d && d[0] ? d : KCOMPILE_DEVICE_LIBS;
 }
 
+const char *kcompile_compiler(kcompile_lang_t lang, isa_target_t target)
+{
+    /* clang-15 knows gfx940 but not gfx942 (LLVM 16 added it); the device libraries are LLVM 15
+     * bitcode, which LLVM 19 reads. */
+    if (isa_target_gfx940(target))
+        return lang == KCOMPILE_HIP ? "clang++-19" : "clang-19";
+    return lang == KCOMPILE_HIP ? "clang++-15" : "clang-15";
+}
+
+bool kcompile_isa_library(isa_target_t target, char *buf, size_t len)
+{
+    /* Debian's rocm-device-libs (ROCm 5.2) predates gfx942 and has no oclc_isa_version_942.bc.
+     * gfx940's library stands in: it only sets __oclc_ISA_version (9400 for 9402), and every test
+     * of it in ockl, ocml and opencl.bc compares with 8000, 8999, 9000, 9006, 9008 or 9010, on which
+     * the two agree. */
+    const char *name = isa_target_name(target);
+    snprintf(buf, len, "oclc_isa_version_%s.bc", isa_target_gfx940(target) ? "940" : name + 3);
+    return !isa_target_gfx940(target);
+}
+
 /* A limit from the environment: `name` unset or empty gives `def`; otherwise a whole number in
  * [1, max], or false (reported). */
 static bool env_limit(const char *name, unsigned long def, unsigned long max, const char *unit, const char *src,
@@ -248,6 +268,38 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
+/* A device library folder for a target whose oclc_isa_version file is a stand-in
+ * (kcompile_isa_library): `dir` gets a symbolic link to every .bc file of `libs`, and one named as
+ * clang looks for the target's library, to the stand-in `lib`. clang then picks the others
+ * (daz, unsafe math, finite only, sqrt, wave size, ABI version) from the options as always. False
+ * (reported) when a link cannot be made. */
+static bool stand_in_libs(const char *libs, const char *lib, isa_target_t target, const char *dir, const char *path,
+                          FILE *err)
+{
+    DIR *d = opendir(libs);
+    if (!d) {
+        fprintf(err, "%s: error: cannot read the device library folder %s: %s\n", path, libs, strerror(errno));
+        return false;
+    }
+    char from[4096], to[512];
+    bool ok = true;
+    for (struct dirent *e; ok && (e = readdir(d));) {
+        if (!ends_with(e->d_name, ".bc") || e->d_name[0] == '.')
+            continue;
+        ok = (size_t)snprintf(from, sizeof from, "%s/%s", libs, e->d_name) < sizeof from &&
+             (size_t)snprintf(to, sizeof to, "%s/%s", dir, e->d_name) < sizeof to && symlink(from, to) == 0;
+    }
+    closedir(d);
+    if (ok) {
+        snprintf(from, sizeof from, "%s/%s", libs, lib);
+        snprintf(to, sizeof to, "%s/oclc_isa_version_%s.bc", dir, isa_target_name(target) + 3);
+        ok = symlink(from, to) == 0;
+    }
+    if (!ok)
+        fprintf(err, "%s: error: cannot link %s to %s: %s\n", path, to, from, strerror(errno));
+    return ok;
+}
+
 /* Every way to refuse before anything runs: language, compiler, libraries, options, limits. */
 static bool preflight(const char *path, kcompile_lang_t lang, const char *prog, isa_target_t target, FILE *err)
 {
@@ -256,8 +308,12 @@ static bool preflight(const char *path, kcompile_lang_t lang, const char *prog, 
         return false;
     }
     if (!on_path(prog)) {
-        fprintf(err, "%s: error: compiling %s needs %s, which is not installed (Debian package clang-15; as root: "
-                "apt-get install clang-15)\n", path, lang == KCOMPILE_OPENCL ? "OpenCL C" : "HIP", prog);
+        /* The target is named where it is the reason for another compiler. */
+        bool other = isa_target_gfx940(target);
+        const char *pkg = other ? "clang-19" : "clang-15";
+        fprintf(err, "%s: error: compiling %s%s%s needs %s, which is not installed (Debian package %s; as root: "
+                "apt-get install %s)\n", path, lang == KCOMPILE_OPENCL ? "OpenCL C" : "HIP", other ? " for " : "",
+                other ? isa_target_name(target) : "", prog, pkg, pkg);
         return false;
     }
     char probe[600];
@@ -271,7 +327,9 @@ static bool preflight(const char *path, kcompile_lang_t lang, const char *prog, 
     }
     /* clang links the target's oclc_isa_version_N.bc itself; without it the compiler's own message
      * would name neither the package nor the target. */
-    snprintf(probe, sizeof probe, "%s/oclc_isa_version_%s.bc", device_libs(), isa_target_name(target) + 3);
+    char lib[64];
+    kcompile_isa_library(target, lib, sizeof lib);
+    snprintf(probe, sizeof probe, "%s/%s", device_libs(), lib);
     if (access(probe, R_OK) != 0) {
         fprintf(err, "%s: error: compiling for %s needs the device library %s, which is not there (a rocm-device-libs "
                 "without that target; or set GCNSIM_ROCM_DEVICE_LIBS to a folder that has it)\n", path,
@@ -288,9 +346,10 @@ static bool preflight(const char *path, kcompile_lang_t lang, const char *prog, 
 }
 
 /* The argument vector: the documented command (docs/kernels.md; the Makefile's CLANG_GFX803 and
- * HIP_GFX803, and their gfx9 forms in tests/e2e/targets.mk), the workload's options, then the output
- * and the source after "--". Only -mcpu / --offload-arch differ between targets: clang then links
- * the target's oclc_isa_version_N.bc and oclc_wavefrontsize64_on.bc from the device libraries. */
+ * HIP_GFX803, and their forms per target, the Makefile's cl_for and hip_for), the workload's
+ * options, then the output and the source after "--". Only the compiler (kcompile_compiler) and
+ * -mcpu / --offload-arch differ between targets: clang then links the target's
+ * oclc_isa_version_N.bc and oclc_wavefrontsize64_on.bc from the device libraries. */
 bool kcompile_command(kcompile_lang_t lang, isa_target_t target, const kcompile_flags_t *fl, const char *libs,
                       const char *dst, const char *src, kcompile_cmd_t *cmd)
 {
@@ -302,9 +361,9 @@ bool kcompile_command(kcompile_lang_t lang, isa_target_t target, const kcompile_
     if (lang == KCOMPILE_OPENCL) {
         snprintf(cmd->libs_arg, sizeof cmd->libs_arg, "--rocm-device-lib-path=%s", libs);
         snprintf(cmd->cpu_arg, sizeof cmd->cpu_arg, "-mcpu=%s", isa_target_name(target));
-        const char *fixed[] = { "clang-15", "-target", "amdgcn-amd-amdhsa", cmd->cpu_arg, cmd->libs_arg, "-O2", "-S", "-x",
-                                "cl", "-Xclang", "-finclude-default-header", "-cl-kernel-arg-info",
-                                "-fno-crash-diagnostics" };
+        const char *fixed[] = { kcompile_compiler(lang, target), "-target", "amdgcn-amd-amdhsa", cmd->cpu_arg,
+                                cmd->libs_arg, "-O2", "-S", "-x", "cl", "-Xclang", "-finclude-default-header",
+                                "-cl-kernel-arg-info", "-fno-crash-diagnostics" };
         for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
             argv[n++] = (char *)fixed[i];
     } else {
@@ -313,8 +372,9 @@ bool kcompile_command(kcompile_lang_t lang, isa_target_t target, const kcompile_
          * HIP wrapper includes; its inlining options are left out when the last -O is -O0, as it does. */
         snprintf(cmd->libs_arg, sizeof cmd->libs_arg, "--hip-device-lib-path=%s", libs);
         snprintf(cmd->cpu_arg, sizeof cmd->cpu_arg, "--offload-arch=%s", isa_target_name(target));
-        const char *fixed[] = { "clang++-15", "-std=c++11", "--hip-version=" KCOMPILE_HIP_VERSION,
-                                "--rocm-path=" KCOMPILE_ROCM_PATH, cmd->cpu_arg, "-mllvm",
+        const char *fixed[] = { kcompile_compiler(lang, target), "-std=c++11",
+                                "--hip-version=" KCOMPILE_HIP_VERSION, "--rocm-path=" KCOMPILE_ROCM_PATH,
+                                cmd->cpu_arg, "-mllvm",
                                 "-amdgpu-early-inline-all=true", "-mllvm", "-amdgpu-function-calls=false", cmd->libs_arg,
                                 "--cuda-device-only", "-S", "-O2", "-fno-crash-diagnostics" };
         for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
@@ -347,11 +407,11 @@ bool kcompile_run(const char *path, const char *flags, isa_target_t target, kcom
 {
     memset(out, 0, sizeof *out);
     kcompile_lang_t lang = kcompile_lang(path);
-    const char *prog = lang == KCOMPILE_HIP ? "clang++-15" : "clang-15";
     if (isa_target_name(target) == NULL) {
         fprintf(err, "%s: error: no compiler target %d (gcnsim's bug)\n", path, (int)target);
         return false;
     }
+    const char *prog = kcompile_compiler(lang, target);
     if (!preflight(path, lang, prog, target, err))
         return false;
     kcompile_flags_t fl;
@@ -389,7 +449,14 @@ bool kcompile_run(const char *path, const char *flags, isa_target_t target, kcom
     bool ok = false;
     if (!src)
         goto done; /* reported */
-    if (!dst || !kcompile_command(lang, target, &fl, device_libs(), dst, src, &cmd)) {
+    const char *libs = device_libs();
+    char lib[64];
+    if (!kcompile_isa_library(target, lib, sizeof lib)) {
+        if (!stand_in_libs(libs, lib, target, out->dir, path, err))
+            goto done; /* reported */
+        libs = out->dir;
+    }
+    if (!dst || !kcompile_command(lang, target, &fl, libs, dst, src, &cmd)) {
         fprintf(err, "%s: error: out of memory\n", path);
         goto done;
     }

@@ -1,6 +1,7 @@
-/* kcompile: a kernel source in OpenCL C (.cl) or HIP (.hip, .cpp) compiled for a target (gfx803,
- * gfx900, gfx906: the machine's gpu.target) by the documented compiler command (docs/kernels.md, "Compiling kernels"): clang-15 with the ROCm device
- * libraries for OpenCL C, clang++-15 in HIP mode with the options Debian's hipcc would pass for HIP;
+/* kcompile: a kernel source in OpenCL C (.cl) or HIP (.hip, .cpp) compiled for a target (gfx803 to
+ * gfx942: the machine's gpu.target) by the documented compiler command (docs/kernels.md,
+ * "Compiling kernels"): clang-15 with the ROCm device libraries for OpenCL C, clang++-15 in HIP
+ * mode with the options Debian's hipcc would pass for HIP (clang-19 and clang++-19 for gfx942);
  * device code only, assembly out. The compiler runs with an argument vector, never through a shell,
  * under a time and a memory limit, and is stopped with its process group on SIGINT and SIGTERM.
  * Options from a workload (cflags) pass only through an allowlist (kcompile_flags.c). The assembly
@@ -35,6 +36,16 @@ typedef enum { KCOMPILE_NONE, KCOMPILE_OPENCL, KCOMPILE_HIP } kcompile_lang_t;
 
 /* The language a file name's extension says (.cl; .hip, .cpp, .cc, .cu), or KCOMPILE_NONE. */
 kcompile_lang_t kcompile_lang(const char *path);
+
+/* The compiler for a language and target (docs/kernels.md, "Targets"): clang-15 (OpenCL C) or
+ * clang++-15 (HIP) for gfx803 to gfx90a, clang-19 / clang++-19 for gfx942, which clang-15 does not
+ * know. */
+const char *kcompile_compiler(kcompile_lang_t lang, isa_target_t target);
+
+/* The device library file that gives the target's ISA version (oclc_isa_version_N.bc) written to
+ * `buf`; false when it is a stand-in for a target the installed libraries lack (gfx942: gfx940's),
+ * which kcompile_run then offers the compiler under the target's own name. */
+bool kcompile_isa_library(isa_target_t target, char *buf, size_t len);
 
 /* Workload compiler options that passed the allowlist, as the arguments to give the compiler
  * (an -I folder made absolute). */

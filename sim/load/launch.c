@@ -272,7 +272,7 @@ static void fill_dispatch(const launch_dispatch_t *D, uint8_t *p)
  * descriptor reserves more than the code uses. */
 static uint32_t vgpr_floor(const isa_kernel_t *k)
 {
-    uint32_t v = k->desc.system_vgpr_workitem_id + 1u;
+    uint32_t v = isa_target_gfx90a(k->target) ? 1u : k->desc.system_vgpr_workitem_id + 1u; /* packed ids: v0 */
     for (uint32_t i = 0; i < k->ninsts; i++)
         if (k->insts[i].vgpr_end > v)
             v = k->insts[i].vgpr_end;
@@ -564,6 +564,13 @@ void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wa
     w->status = ISA_STATUS_VALID | (nwaves > 1 ? ISA_STATUS_IN_TG : 0);
     launch_scratch_sgprs_t scr;
     launch_scratch_entry(L, D, slot, &scr);
+    /* gfx942's architected flat scratch (LLVM AMDGPUUsage, "Flat Scratch"; its kernels have no
+     * flat scratch init SGPRs): the hardware points FLAT_SCRATCH at the wave's private segment. */
+    if (isa_target_gfx940(k->target) && L->scratch_slots) {
+        uint64_t fs = L->scratch_addr + scr.wave_offset;
+        w->sreg[ISA_REG_FLAT_SCRATCH_LO] = (uint32_t)fs;
+        w->sreg[ISA_REG_FLAT_SCRATCH_HI] = (uint32_t)(fs >> 32);
+    }
     uint32_t s = 0;
 #define SGPR(v) do { if (s <= ISA_SGPR_MAX) w->sreg[s] = (uint32_t)(v); s++; } while (0)
 #define SGPR64(v) do { SGPR((uint64_t)(v)); SGPR((uint64_t)(v) >> 32); } while (0)
@@ -597,7 +604,10 @@ void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wa
 #undef SGPR
 #undef SGPR64
 
-    /* Work-items are numbered x fastest within the workgroup's actual (possibly partial) size. */
+    /* Work-items are numbered x fastest within the workgroup's actual (possibly partial) size.
+     * gfx90a and gfx942 pack the ids into v0 (LLVM AMDGPUUsage, "Initial Kernel Execution State":
+     * X in bits 9:0, Y in 19:10, Z in 29:20); earlier targets give each its own VGPR. */
+    bool packed = isa_target_gfx90a(k->target);
     uint64_t exec = 0;
     for (uint32_t lane = 0; lane < ISA_WAVE_SIZE; lane++) {
         uint32_t i = wave * ISA_WAVE_SIZE + lane;
@@ -605,9 +615,13 @@ void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wa
             break;
         exec |= 1ull << lane;
         uint32_t id[3] = { i % wgsize[0], i / wgsize[0] % wgsize[1], i / (wgsize[0] * wgsize[1]) };
-        for (uint32_t r = 0; r <= d->system_vgpr_workitem_id && r < 3; r++)
-            if (r < D->nvgpr)
-                vgpr[r * ISA_WAVE_SIZE + lane] = id[r];
+        if (packed && D->nvgpr > 0)
+            for (uint32_t r = 0; r <= d->system_vgpr_workitem_id && r < 3; r++)
+                vgpr[lane] |= id[r] << (10 * r);
+        else
+            for (uint32_t r = 0; r <= d->system_vgpr_workitem_id && r < 3; r++)
+                if (r < D->nvgpr)
+                    vgpr[r * ISA_WAVE_SIZE + lane] = id[r];
     }
     w->sreg[ISA_REG_EXEC_LO] = (uint32_t)exec;
     w->sreg[ISA_REG_EXEC_HI] = (uint32_t)(exec >> 32);

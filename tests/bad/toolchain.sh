@@ -20,6 +20,16 @@ toolchain_cases() {
   check "device libraries with the target's" 1 "use of undeclared identifier" \
     env GCNSIM_ROCM_DEVICE_LIBS="$L" "$g" run "$i/compile_error.ini"
   rm -rf "$L"
+  # gfx942 compiles with clang-19, and with gfx940's isa_version bitcode standing in for gfx942's.
+  check "missing clang-19" 1 "compile_error.cl: error: compiling OpenCL C for gfx942 needs clang-19, which is not installed (Debian package clang-19" \
+    env PATH=/nonexistent "$g" run "$i/compile_error.ini" --set gpu.target=gfx942
+  L=$(mktemp -d)
+  for b in "$ROCM_LIBS"/*.bc; do [ "${b##*/}" = oclc_isa_version_940.bc ] || ln -s "$b" "$L/${b##*/}"; done
+  check "device libraries without gfx940's, for gfx942" 1 "compile_error.cl: error: compiling for gfx942 needs the device library $L/oclc_isa_version_940.bc, which is not there" \
+    env GCNSIM_ROCM_DEVICE_LIBS="$L" "$g" run "$i/compile_error.ini" --set gpu.target=gfx942
+  check "gfx942 through the stand-in library" 1 "use of undeclared identifier" \
+    "$g" run "$i/compile_error.ini" --set gpu.target=gfx942
+  rm -rf "$L"
   check "a kernel source given to run" 1 "is a kernel source; run takes a workload file that names it (source = compile_error.cl)" \
     "$g" run "$i/compile_error.cl"
 }

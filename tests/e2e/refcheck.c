@@ -13,7 +13,7 @@
  *
  * Standalone on purpose: it shares no code with the simulator it checks. This file is the harness
  * and the table of workloads; the checks are refcheck_kernels.c's, refcheck_corpus.c's and
- * refcheck_hip.c's (refcheck.h).
+ * refcheck_hip.c's and refcheck_cdna.c's (refcheck.h).
  */
 #include "refcheck.h"
 
@@ -251,6 +251,12 @@ static const workload_t workloads[] = {
     {"hip/daxpy_poly", rc_daxpy_poly},
     {"wg_builtins", rc_wg_builtins},
     {"barrier_tail", rc_barrier_tail},
+    {"cdna/gemm_f16_32x32x8", rc_gemm_f16},
+    {"cdna/gemm_f16_16x16x16", rc_gemm_f16},
+    {"cdna/gemm_bf16_1k", rc_gemm_bf16},
+    {"cdna/gemm_f64", rc_gemm_f64},
+    {"cdna/gemm_fp8", rc_gemm_fp8},
+    {"cdna/rocprim_block_sum", rc_block_sum},
 };
 
 int main(int argc, char **argv)

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Real code on each target (issue 33; docs/kernels.md, "Targets"): every shipped OpenCL and HIP
-# workload (workloads/opencl/*.ini, workloads/hip/*.ini) run on a machine of each gfx9 target with
+# Real code on each target (issues 33 and 34; docs/kernels.md, "Targets"): every shipped OpenCL and HIP
+# workload (workloads/opencl/*.ini, workloads/hip/*.ini) run on a machine of each gfx9 or CDNA target with
 # its kernel compiled for that target, timed and then --functional, each run's buffers checked by
 # refcheck against the workload's C reference (as tests/e2e/run.sh does for gfx803). A workload
 # whose source is a .s runs the kernel `make targets` compiled from the .cl/.hip beside it into
@@ -8,7 +8,10 @@
 # gcnsim for the machine's target. Every run also sets kernel.target to the machine's target. Then
 # saxpy.cl named as the source (compiled by gcnsim) must give the bytes of the precompiled kernel,
 # and experiment 11 (the one that compiles OpenCL C) runs its small version with EXP_TARGET set to
-# the target. Nothing is skipped: a missing compiled kernel is a failure.
+# the target (gfx900 and gfx906: the experiment is about Vega). On a CDNA target the MFMA GEMM
+# workloads that target has instructions for (workloads/cdna, the list below) run the same way.
+# Nothing is skipped: a missing compiled kernel, a kernel gcnsim cannot assemble yet or a wrong
+# result is a failure.
 # Usage: sh tests/e2e/targets.sh GCNSIM REFCHECK DIR TARGET...   (prints "targets: N passed, N failed")
 set -u
 if [ $# -lt 4 ]; then echo "usage: targets.sh GCNSIM REFCHECK DIR TARGET..." >&2; exit 1; fi
@@ -19,12 +22,27 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# gcnsim keeps the compiler's output after an assembler error (a kernel not simulated yet): here.
+mkdir "$tmp/compile" && export TMPDIR="$tmp/compile"
 pass=0; fail=0
 ok() { pass=$((pass+1)); echo "targets: PASS $1"; }
 ko() { fail=$((fail+1)); echo "targets: FAIL $1: $2"; [ -s "$tmp/log" ] && head -6 "$tmp/log" | sed 's/^/    /'; }
 
+# The workloads of workloads/cdna each CDNA target runs (docs/kernels.md, "MFMA GEMM kernels"):
+# the f16 GEMMs and rocPRIM's block reduction on all three, bf16_1k and f64 from gfx90a, fp8 on
+# gfx942 only.
+cdna_gemms() {
+  case $1 in
+    gfx908) echo "cdna/gemm_f16_32x32x8 cdna/gemm_f16_16x16x16 cdna/rocprim_block_sum" ;;
+    gfx90a) echo "cdna/gemm_f16_32x32x8 cdna/gemm_f16_16x16x16 cdna/gemm_bf16_1k cdna/gemm_f64 cdna/rocprim_block_sum" ;;
+    gfx942) echo "cdna/gemm_f16_32x32x8 cdna/gemm_f16_16x16x16 cdna/gemm_bf16_1k cdna/gemm_f64 cdna/gemm_fp8 cdna/rocprim_block_sum" ;;
+  esac
+}
+
 for t in "$@"; do
-  for ini in workloads/opencl/*.ini workloads/hip/*.ini; do
+  gemms=""
+  for g in $(cdna_gemms "$t"); do gemms="$gemms workloads/$g.ini"; done
+  for ini in workloads/opencl/*.ini workloads/hip/*.ini $gemms; do
     name=${ini#workloads/}; name=${name%.ini}
     d="$tmp/$t/$(echo "$name" | tr / _)"
     mkdir -p "$d"
@@ -72,6 +90,7 @@ for t in "$@"; do
   # On gfx900, clang-15's 32-VGPR build is miscompiled: the loop's preheader reuses v26 (the zero
   # high half of v[25:26]) for an LDS address, and the epilogue still shifts v[25:26] as a 64-bit
   # index, so the first result store goes to an unmapped address. gcnsim must report that fault.
+  case $t in gfx900|gfx906) ;; *) continue ;; esac
   if [ "$t" = gfx900 ]; then
     EXP_TARGET=$t sh workloads/experiments/11_spill_to_fit.sh "$gcnsim" "$tmp/$t/exp11" --fast > "$tmp/log" 2>&1
     if grep -q "fault: unmapped address: global_store_dwordx4" "$tmp/log"; then
@@ -85,6 +104,34 @@ for t in "$@"; do
     grep -v ': ok: ' "$tmp/log" > "$tmp/log2"; mv "$tmp/log2" "$tmp/log"
     ko "$t experiment 11 (spill to fit, --fast)" "the experiment failed"
   fi
+done
+# clang-19 writes code object v5 (docs/kernels.md, "gfx942: clang-19"): its code object of
+# wg_builtins, which reads the workgroup sizes from the v5 implicit arguments, built for gfx906
+# (where every instruction is simulated) and run from the ELF file, timed and functional.
+for t in "$@"; do
+  [ "$t" = gfx906 ] || continue
+  d="$tmp/clang19_v5"
+  mkdir -p "$d"
+  name="wg_builtins from clang-19's code object v5 on gfx906"
+  if ! clang-19 -target amdgcn-amd-amdhsa -mcpu=gfx906 --rocm-device-lib-path=/usr/lib/x86_64-linux-gnu/amdgcn/bitcode \
+       -O2 -c -x cl -Xclang -finclude-default-header -cl-kernel-arg-info -cl-std=CL2.0 -fno-crash-diagnostics \
+       -o "$d/wg_builtins.o" -- workloads/opencl/wg_builtins.cl > "$tmp/log" 2>&1; then
+    ko "$name" "clang-19 did not compile it"; continue
+  fi
+  if ! grep -q 'hidden_remainder_x' "$d/wg_builtins.o"; then : > "$tmp/log"; ko "$name" "no v5 implicit arguments in its metadata"; continue; fi
+  sed -e '/^[[:space:]]*cflags[[:space:]]*=/d' -e "s|^[[:space:]]*source[[:space:]]*=.*|source = $d/wg_builtins.o|" \
+    workloads/opencl/wg_builtins.ini > "$d/workload.ini"
+  set --
+  for buf in $(sed -n 's/^[[:space:]]*\[buffer[[:space:]][[:space:]]*\([^]]*[^][:space:]]\)[[:space:]]*\].*/\1/p' "$d/workload.ini"); do
+    set -- "$@" --dump-init "$buf=$d/init_$buf.bin" --dump "$buf=$d/final_$buf.bin"
+  done
+  for m in "" --functional; do
+    if "$gcnsim" run "$d/workload.ini" $m --set gpu.target=gfx906 "$@" > "$tmp/log" 2>&1 && "$refcheck" opencl/wg_builtins "$d" > "$tmp/log" 2>&1; then
+      ok "$name${m:+ ($m)}"
+    else
+      ko "$name${m:+ ($m)}" "the run failed or refcheck found differences"
+    fi
+  done
 done
 echo "targets: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

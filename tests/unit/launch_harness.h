@@ -114,13 +114,19 @@ static inline isa_kernel_arg_t *fx_add_meta(fx_t *f, const char *name, const cha
     return a;
 }
 
-static inline int fx_prepare(fx_t *f, uint64_t max_insts)
+/* Prepare the launch on a machine of `target` (the fixture's kernel must be set to it too). */
+static inline int fx_prepare_target(fx_t *f, uint64_t max_insts, isa_target_t target)
 {
-    launch_options_t opt = { max_insts, 0, ISA_TARGET_GFX803 };
+    launch_options_t opt = { max_insts, 0, target };
     FILE *err = open_memstream(&f->errs, &f->errlen);
     int rc = launch_prepare(&f->L, &f->wl, &f->prog, &opt, err);
     fclose(err);
     return rc;
+}
+
+static inline int fx_prepare(fx_t *f, uint64_t max_insts)
+{
+    return fx_prepare_target(f, max_insts, ISA_TARGET_GFX803);
 }
 
 static inline void fx_free(fx_t *f)

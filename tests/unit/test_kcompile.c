@@ -186,6 +186,57 @@ START_TEST(command_per_target)
 }
 END_TEST
 
+/* CDNA (issue 34): clang-15 for gfx908 and gfx90a, clang-19 for gfx942 (which clang-15 does not
+ * know), every other argument as for the older targets. */
+START_TEST(command_per_cdna_target)
+{
+    char buf[4096];
+    ck_assert_str_eq(command(KCOMPILE_OPENCL, ISA_TARGET_GFX908, NULL, buf, sizeof buf),
+                     CL_HEAD "gfx908" CL_TAIL " -o /tmp/d/k.s -- k.cl");
+    ck_assert_str_eq(command(KCOMPILE_OPENCL, ISA_TARGET_GFX90A, "-DN=4", buf, sizeof buf),
+                     CL_HEAD "gfx90a" CL_TAIL " -DN=4 -o /tmp/d/k.s -- k.cl");
+    ck_assert_str_eq(command(KCOMPILE_OPENCL, ISA_TARGET_GFX942, "-cl-std=CL2.0", buf, sizeof buf),
+                     "clang-19 -target amdgcn-amd-amdhsa -mcpu=gfx942" CL_TAIL " -cl-std=CL2.0 -o /tmp/d/k.s -- k.cl");
+    ck_assert_str_eq(command(KCOMPILE_HIP, ISA_TARGET_GFX908, NULL, buf, sizeof buf),
+                     HIP_HEAD "gfx908" HIP_INLINE HIP_TAIL " -x hip -o /tmp/d/k.s -- k.hip");
+    ck_assert_str_eq(command(KCOMPILE_HIP, ISA_TARGET_GFX90A, "-DTILES_M=4", buf, sizeof buf),
+                     HIP_HEAD "gfx90a" HIP_INLINE HIP_TAIL " -DTILES_M=4 -x hip -o /tmp/d/k.s -- k.hip");
+    ck_assert_str_eq(command(KCOMPILE_HIP, ISA_TARGET_GFX942, NULL, buf, sizeof buf),
+                     "clang++-19 -std=c++11 --hip-version=5.2.21153 --rocm-path=/usr --offload-arch=gfx942" HIP_INLINE
+                     HIP_TAIL " -x hip -o /tmp/d/k.s -- k.hip");
+    ck_assert_str_eq(command(KCOMPILE_HIP, ISA_TARGET_GFX942, "-O0", buf, sizeof buf),
+                     "clang++-19 -std=c++11 --hip-version=5.2.21153 --rocm-path=/usr --offload-arch=gfx942" HIP_TAIL
+                     " -O0 -x hip -o /tmp/d/k.s -- k.hip");
+}
+END_TEST
+
+/* The compiler per language and target, and the ISA version library: each target's own, gfx940's
+ * standing in for gfx942's (which ROCm 5.2's device libraries lack). */
+START_TEST(compiler_and_isa_library_per_target)
+{
+    static const struct {
+        isa_target_t t;
+        const char *cl, *hip, *lib;
+        bool own;
+    } want[] = {
+        { ISA_TARGET_GFX803, "clang-15", "clang++-15", "oclc_isa_version_803.bc", true },
+        { ISA_TARGET_GFX900, "clang-15", "clang++-15", "oclc_isa_version_900.bc", true },
+        { ISA_TARGET_GFX906, "clang-15", "clang++-15", "oclc_isa_version_906.bc", true },
+        { ISA_TARGET_GFX908, "clang-15", "clang++-15", "oclc_isa_version_908.bc", true },
+        { ISA_TARGET_GFX90A, "clang-15", "clang++-15", "oclc_isa_version_90a.bc", true },
+        { ISA_TARGET_GFX942, "clang-19", "clang++-19", "oclc_isa_version_940.bc", false },
+    };
+    ck_assert_int_eq(sizeof want / sizeof want[0], ISA_NUM_TARGETS);
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        char lib[64];
+        ck_assert_str_eq(kcompile_compiler(KCOMPILE_OPENCL, want[i].t), want[i].cl);
+        ck_assert_str_eq(kcompile_compiler(KCOMPILE_HIP, want[i].t), want[i].hip);
+        ck_assert(kcompile_isa_library(want[i].t, lib, sizeof lib) == want[i].own);
+        ck_assert_str_eq(lib, want[i].lib);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("kcompile");
@@ -196,6 +247,8 @@ static Suite *suite(void)
     tcase_add_test(tc, values_and_languages_checked);
     tcase_add_test(tc, include_folders_stay_inside_the_source_folder);
     tcase_add_test(tc, command_per_target);
+    tcase_add_test(tc, command_per_cdna_target);
+    tcase_add_test(tc, compiler_and_isa_library_per_target);
     suite_add_tcase(s, tc);
     return s;
 }

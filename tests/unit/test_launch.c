@@ -108,6 +108,37 @@ START_TEST(entry_state_clang_descriptor)
 }
 END_TEST
 
+/* gfx90a and gfx942 pack the work-item ids into v0 (X in bits 9:0, Y in 19:10, Z in 29:20;
+ * LLVM AMDGPUUsage, "Initial Kernel Execution State"); v1 and v2 are not written. */
+START_TEST(entry_state_packed_ids)
+{
+    for (isa_target_t t = ISA_TARGET_GFX90A; t <= ISA_TARGET_GFX942; t++) {
+        fx_t *f = fx_new(64, 64);
+        f->k.target = t;
+        f->k.desc.system_vgpr_workitem_id = 2;
+        fx_add(f, ISA_s_endpgm);
+        ck_assert_int_eq(fx_prepare_target(f, 0, t), 0);
+        static uint32_t vg[8 * 64];
+        static uint8_t lds[16];
+        isa_wave_t w;
+        for (int i = 0; i < 8 * 64; i++)
+            vg[i] = 0xdeadbeef;
+        /* A 4 x 5 x 6 workgroup: wave 1 holds work-items 64..119; work-item 64 + l is
+         * (l % 4, (16 + l / 4) % 5, (64 + l) / 20). */
+        uint32_t id[3] = { 0, 0, 0 }, size[3] = { 4, 5, 6 };
+        launch_wave_init(&f->L, &f->L.dispatches[0], &w, vg, lds, id, size, 1);
+        ck_assert_uint_eq(isa_wave_exec(&w), (1ull << 56) - 1);
+        ck_assert_uint_eq(vg[0], 0 | 1u << 10 | 3u << 20);  /* work-item 64 = (0, 1, 3) */
+        ck_assert_uint_eq(vg[7], 3 | 2u << 10 | 3u << 20);  /* 71 = (3, 2, 3) */
+        ck_assert_uint_eq(vg[55], 3 | 4u << 10 | 5u << 20); /* 119 = (3, 4, 5) */
+        ck_assert_uint_eq(vg[56], 0);                       /* dead lanes stay 0 */
+        ck_assert_uint_eq(vg[64 + 7], 0);
+        ck_assert_uint_eq(vg[128 + 7], 0);
+        fx_free(f);
+    }
+}
+END_TEST
+
 START_TEST(dispatch_packet)
 {
     fx_t *f = fx_new(300, 30);
@@ -349,6 +380,7 @@ static Suite *suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, entry_state_default_descriptor);
     tcase_add_test(tc, entry_state_clang_descriptor);
+    tcase_add_test(tc, entry_state_packed_ids);
     tcase_add_test(tc, dispatch_packet);
     tcase_add_test(tc, args_without_metadata);
     tcase_add_test(tc, args_with_metadata);

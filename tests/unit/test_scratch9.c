@@ -66,6 +66,41 @@ START_TEST(entry_state)
 }
 END_TEST
 
+/* gfx942's architected flat scratch (AMDGPUUsage, "Flat Scratch"): no flat scratch init SGPRs; the
+ * hardware sets FLAT_SCRATCH to the wave's own private segment (the region + the wave's offset). */
+static const char kernel_gfx942[] =
+    ".amdgcn_target \"amdgcn-amd-amdhsa--gfx942\"\n"
+    "k:\n"
+    "  s_endpgm\n"
+    ".amdhsa_kernel k\n"
+    "  .amdhsa_private_segment_fixed_size 12\n"
+    "  .amdhsa_user_sgpr_kernarg_segment_ptr 1\n"
+    "  .amdhsa_enable_private_segment 1\n"
+    "  .amdhsa_next_free_vgpr 8\n"
+    "  .amdhsa_next_free_sgpr 8\n"
+    ".end_amdhsa_kernel\n";
+
+static const char *const gfx942[] = { "gpu.target=gfx942", NULL };
+
+START_TEST(architected_flat_scratch)
+{
+    th_launch_t t;
+    th_prepare(&t, kernel_gfx942, ini, NULL, gfx942, 0);
+    launch_t *L = t.L;
+    static uint32_t vg[8 * 64];
+    static uint8_t lds[16];
+    isa_wave_t w;
+    uint32_t id[3] = { 0, 0, 0 }, size[3] = { 256, 1, 1 };
+    launch_wave_init(L, &L->dispatches[0], &w, vg, lds, id, size, 2);
+    ck_assert_int_eq(w.target, ISA_TARGET_GFX942);
+    uint64_t want = L->scratch_addr + 2 * 12 * 64; /* wave 2's area */
+    ck_assert_uint_eq(w.sreg[ISA_REG_FLAT_SCRATCH_LO], (uint32_t)want);
+    ck_assert_uint_eq(w.sreg[ISA_REG_FLAT_SCRATCH_HI], (uint32_t)(want >> 32));
+    ck_assert_uint_ne(L->scratch_addr, 0);
+    th_release(&t);
+}
+END_TEST
+
 START_TEST(both_paths_one_memory)
 {
     for (int timed = 0; timed < 2; timed++) {
@@ -88,6 +123,7 @@ static Suite *suite(void)
     Suite *s = suite_create("scratch9");
     TCase *tc = tcase_create("abi");
     tcase_add_test(tc, entry_state);
+    tcase_add_test(tc, architected_flat_scratch);
     tcase_add_test(tc, both_paths_one_memory);
     suite_add_tcase(s, tc);
     return s;

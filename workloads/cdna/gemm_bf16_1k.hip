@@ -1,0 +1,55 @@
+// C = A * B with the matrix cores: v_mfma_f32_32x32x8bf16_1k (gfx90a, gfx942: the "_1k" bf16
+// shapes, four bf16 per lane where gfx908's v_mfma_f32_32x32x4bf16 takes two). A is M x K and B is
+// K x N, both bf16 (the upper half of an f32: 8-bit exponent, 7-bit fraction) as 16-bit integers,
+// row-major; C is M x N f32, row-major. Each wavefront computes tiles of (32 * TILES_M) x
+// (32 * TILES_N) elements of C and takes them grid-stride, as gemm_f16_32x32x8.hip does, with the
+// same operand layout. M must be a multiple of 32 * TILES_M, N of 32 * TILES_N, K of 8. TILES_M,
+// TILES_N (and NUM_VGPR, a register budget) can be set with -D in the workload's cflags.
+#include <hip/hip_runtime.h>
+
+#ifndef TILES_M
+#define TILES_M 2
+#endif
+#ifndef TILES_N
+#define TILES_N 2
+#endif
+#ifdef NUM_VGPR
+#define BUDGET __attribute__((amdgpu_num_vgpr(NUM_VGPR)))
+#else
+#define BUDGET
+#endif
+
+typedef short short4v __attribute__((ext_vector_type(4)));
+typedef float float16 __attribute__((ext_vector_type(16)));
+
+__global__ BUDGET void gemm_bf16_1k(const short *a, const short *b, float *c, int m, int n, int k)
+{
+    const int lane = threadIdx.x % 64;
+    const int wave = (blockIdx.x * blockDim.x + threadIdx.x) / 64;
+    const int waves = gridDim.x * blockDim.x / 64;
+    const int tiles_n = n / (32 * TILES_N);
+    const int tiles = m / (32 * TILES_M) * tiles_n;
+    for (int t = wave; t < tiles; t += waves) {
+        const int row0 = t / tiles_n * 32 * TILES_M, col0 = t % tiles_n * 32 * TILES_N;
+        float16 acc[TILES_M][TILES_N];
+        for (int i = 0; i < TILES_M; i++)
+            for (int j = 0; j < TILES_N; j++)
+                acc[i][j] = (float16)0.0f;
+        for (int kk = 0; kk < k; kk += 8) {
+            short4v fa[TILES_M], fb[TILES_N];
+            for (int i = 0; i < TILES_M; i++)
+                for (int e = 0; e < 4; e++)
+                    fa[i][e] = a[(row0 + 32 * i + lane % 32) * k + kk + 4 * (lane / 32) + e];
+            for (int j = 0; j < TILES_N; j++)
+                for (int e = 0; e < 4; e++)
+                    fb[j][e] = b[(kk + 4 * (lane / 32) + e) * n + col0 + 32 * j + lane % 32];
+            for (int i = 0; i < TILES_M; i++)
+                for (int j = 0; j < TILES_N; j++)
+                    acc[i][j] = __builtin_amdgcn_mfma_f32_32x32x8bf16_1k(fa[i], fb[j], acc[i][j], 0, 0, 0);
+        }
+        for (int i = 0; i < TILES_M; i++)
+            for (int j = 0; j < TILES_N; j++)
+                for (int r = 0; r < 16; r++)
+                    c[(row0 + 32 * i + 8 * (r / 4) + 4 * (lane / 32) + r % 4) * n + col0 + 32 * j + lane % 32] = acc[i][j][r];
+    }
+}

@@ -1,0 +1,58 @@
+// C = A * B with the matrix cores: v_mfma_f32_16x16x16f16 (gfx908, gfx90a, gfx942). A is M x K and
+// B is K x N, both f16 and row-major; C is M x N f32, row-major. Each wavefront computes tiles of
+// (16 * TILES_M) x (16 * TILES_N) elements of C, TILES_M * TILES_N MFMA accumulators of 4 registers
+// each (AGPRs on gfx908), and takes the tiles grid-stride: any grid of whole wavefronts covers C.
+// M must be a multiple of 16 * TILES_M, N of 16 * TILES_N, K of 16. TILES_M, TILES_N (and NUM_VGPR,
+// a register budget) can be set with -D in the workload's cflags.
+//
+// Operand layout of the 16x16x16 shape (AMD's matrix instruction calculator): lane l holds
+// A[l % 16][4 * (l / 16) + e] and B[4 * (l / 16) + e][l % 16] for e = 0..3, and accumulator
+// register r of lane l is D[4 * (l / 16) + r][l % 16].
+#include <hip/hip_runtime.h>
+
+#ifndef TILES_M
+#define TILES_M 2
+#endif
+#ifndef TILES_N
+#define TILES_N 2
+#endif
+#ifdef NUM_VGPR
+#define BUDGET __attribute__((amdgpu_num_vgpr(NUM_VGPR)))
+#else
+#define BUDGET
+#endif
+
+typedef _Float16 half4 __attribute__((ext_vector_type(4)));
+typedef float float4v __attribute__((ext_vector_type(4)));
+
+__global__ BUDGET void gemm_f16_16x16x16(const _Float16 *a, const _Float16 *b, float *c, int m, int n, int k)
+{
+    const int lane = threadIdx.x % 64;
+    const int wave = (blockIdx.x * blockDim.x + threadIdx.x) / 64;
+    const int waves = gridDim.x * blockDim.x / 64;
+    const int tiles_n = n / (16 * TILES_N);
+    const int tiles = m / (16 * TILES_M) * tiles_n;
+    for (int t = wave; t < tiles; t += waves) {
+        const int row0 = t / tiles_n * 16 * TILES_M, col0 = t % tiles_n * 16 * TILES_N;
+        float4v acc[TILES_M][TILES_N];
+        for (int i = 0; i < TILES_M; i++)
+            for (int j = 0; j < TILES_N; j++)
+                acc[i][j] = (float4v)0.0f;
+        for (int kk = 0; kk < k; kk += 16) {
+            half4 fa[TILES_M], fb[TILES_N];
+            for (int i = 0; i < TILES_M; i++)
+                for (int e = 0; e < 4; e++)
+                    fa[i][e] = a[(row0 + 16 * i + lane % 16) * k + kk + 4 * (lane / 16) + e];
+            for (int j = 0; j < TILES_N; j++)
+                for (int e = 0; e < 4; e++)
+                    fb[j][e] = b[(kk + 4 * (lane / 16) + e) * n + col0 + 16 * j + lane % 16];
+            for (int i = 0; i < TILES_M; i++)
+                for (int j = 0; j < TILES_N; j++)
+                    acc[i][j] = __builtin_amdgcn_mfma_f32_16x16x16f16(fa[i], fb[j], acc[i][j], 0, 0, 0);
+        }
+        for (int i = 0; i < TILES_M; i++)
+            for (int j = 0; j < TILES_N; j++)
+                for (int r = 0; r < 4; r++)
+                    c[(row0 + 16 * i + 4 * (lane / 16) + r) * n + col0 + 16 * j + lane % 16] = acc[i][j][r];
+    }
+}
