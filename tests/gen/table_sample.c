@@ -25,6 +25,7 @@ static const char *sample_operand(const char *g, bool vop3, bool *glc)
         { "L", "entry", NULL }, { "W", "vmcnt(0)", NULL }, { "H", "hwreg(HW_REG_MODE, 4, 2)", NULL },
         { "M", "off", NULL }, { "T", "s[4:7]", NULL }, { "O", "s1", NULL },
         { "G", "gpr_idx(SRC0,DST)", NULL },
+        { "X", "a1", NULL }, { "x", "a2", NULL }, /* CDNA's AGPRs (agpr) */
     };
     if (g[0] == 'R')
         *glc = true;
