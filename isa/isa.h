@@ -66,6 +66,17 @@ isa_op_t isa_mnemonic_op(const char *name, size_t len, isa_target_t t);
 /* True when LLVM knows the mnemonic (len bytes) on target t (its opcode table has it), whether or
  * not isa.def has the instruction. */
 bool isa_target_knows(const char *name, size_t len, isa_target_t t);
+/* CDNA (cdnaisa): true when the VOP1/VOP2/VOPC instruction `op` has its 32-bit encoding on target t.
+ * gfx90a reused some VOP2 opcodes (v_mul_legacy_f32's went to v_fmac_f64): there the instruction
+ * is VOP3 only, which the assembler chooses (and refuses _e32), and llvm-mc prints it without a
+ * suffix. False for other encodings. */
+bool isa_op_has_e32_on(isa_op_t op, isa_target_t t);
+/* CDNA (cdnaisa): false when atomic `op` has no returning form (glc, sc0) on target t: gfx908's
+ * f32 and packed f16 adds (buffer_atomic_add_f32 ...) return nothing; true otherwise. */
+bool isa_atomic_returns_on(isa_op_t op, isa_target_t t);
+/* CDNA (cdnaisa): buffer_wbl2 and buffer_inv, which take gfx940's scope bits sc0 and sc1 as their
+ * only modifiers. */
+bool isa_op_cache_scope(isa_op_t op);
 
 typedef enum {
     ISA_ENC_SOP1, ISA_ENC_SOP2, ISA_ENC_SOPC, ISA_ENC_SOPK, ISA_ENC_SOPP, ISA_ENC_SMEM,
@@ -263,6 +274,11 @@ typedef struct {
      * [31:16] instead of [15:0]; bit 3 (ISA_OP_SEL_DST) writes a 16-bit result into [31:16] of the
      * destination instead of [15:0] (the other half is kept). op_sel_hi is 0 there. */
     uint8_t op_sel, op_sel_hi;
+    /* ---- gfx940 scope bits (cdnaisa): FLAT, MUBUF and MTBUF on gfx942 spell glc `sc0` and slc `nt`
+     * (the same bits, kept in glc and slc) and add `sc1` (FLAT [25], MUBUF [15], MTBUF word 1 [21]).
+     * They choose cache coherence scope, which the functional model does not need: a returning
+     * atomic returns with sc0 as it did with glc. 0 on every other target. */
+    uint8_t sc1;
 } isa_inst_t;
 
 /* VOP3P (vop3p): the mixed-precision instructions (v_mad_mix*, v_fma_mix*, contiguous in isa.def),

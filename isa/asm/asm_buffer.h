@@ -9,6 +9,6 @@
 bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_pinst_t *pi);
 
 /* Print a buffer instruction in llvm-mc syntax (as isa_format_inst). */
-int asm_buffer_format(const isa_inst_t *in, char *buf, size_t len);
+int asm_buffer_format(const isa_inst_t *in, isa_target_t t, char *buf, size_t len);
 
 #endif

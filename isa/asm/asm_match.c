@@ -389,6 +389,14 @@ static bool valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, con
             asm_error(c, wcol, "%s needs the 64-bit encoding: use %s_e64", why, c->mnemonic[op]);
             return false;
         }
+        if (!isa_op_has_e32_on(op, c->target)) { /* gfx90a reused its 32-bit opcode (cdnaisa) */
+            if (suffix == 32) {
+                asm_error(c, mcol, "'%s' has no 32-bit encoding on %s (its opcode went to another instruction); "
+                          "remove the _e32 suffix", c->mnemonic[op], isa_target_name(c->target));
+                return false;
+            }
+            why = "";
+        }
         in->e64 = suffix == 64 || why != NULL;
         if (in->e64 && has_k) {
             asm_error(c, why ? wcol : mcol, "'%s' has no 64-bit encoding%s%s", c->mnemonic[op], why ? ", so it cannot take " : "",

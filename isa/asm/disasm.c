@@ -89,11 +89,11 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
     }
     const isa_op_info_t *info = &isa_ops[in->op];
     if (info->enc == ISA_ENC_MUBUF || info->enc == ISA_ENC_MTBUF)
-        return asm_buffer_format(in, buf, len);
+        return asm_buffer_format(in, k ? k->target : ISA_TARGET_GFX803, buf, len);
     if (info->enc == ISA_ENC_VOP3P) /* gfx9 (asm_vop3p.c) */
         return asm_vop3p_format(in, buf, len);
     if (isa_flat9_form((isa_op_t)in->op, k ? k->target : ISA_TARGET_GFX803))
-        return asm_flat9_format(in, buf, len);
+        return asm_flat9_format(in, k ? k->target : ISA_TARGET_GFX803, buf, len);
     asm_sig_list_t sig;
     if (!asm_sig_parse(info->sig, &sig))
         sig.n = 0;
@@ -101,6 +101,7 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
     bool both = isa_enc_has_e32(info->enc) && !strchr(info->sig, 'K') && (info->sig[0] || in->e64) &&
                 in->op != ISA_v_swap_b32; /* VOP1 only, printed without a suffix (valu9) */
     isa_target_t target = k ? k->target : ISA_TARGET_GFX803;
+    both = both && isa_op_has_e32_on((isa_op_t)in->op, target); /* gfx90a's VOP3-only v_mul_legacy_f32 (cdnaisa) */
     const char *mn = isa_op_mnemonic(in->op, target);
     put(&o, "%s%s", mn ? mn : info->name, in->form ? asm_ext_suffix(in, target) : both ? (in->e64 ? "_e64" : "_e32") : "");
     unsigned si = 0, printed = 0;
