@@ -194,7 +194,7 @@ START_TEST(test_asm_rules)
     ck_assert_ptr_nonnull(strstr(d, "'v_add_i16' is not supported on gfx803"));
     free(d);
     d = ah_fails(GFX900 "k:\n  v_fmac_f32 v0, v1, v2\n", 1);
-    ck_assert_ptr_nonnull(strstr(d, "'v_fmac_f32' does not exist on gfx900 (it is a gfx906 instruction)"));
+    ck_assert_ptr_nonnull(strstr(d, "'v_fmac_f32' does not exist on gfx900 (it is a gfx906, gfx908, gfx90a and gfx942 instruction)"));
     free(d);
     isa_program_t p900 = ah_ok(GFX900 "k:\n  v_add3_u32 v0, v1, v2, v3\n  v_mad_f16 v0, v1, v2, v3 op_sel:[0,0,0,1]\n");
     isa_program_free(&p900);
