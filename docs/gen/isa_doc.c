@@ -141,6 +141,8 @@ int main(void)
     puts("subset) or 0..15.");
     puts("Units are the sequencer's issue categories (SEQ: handled without a unit).");
     puts("See docs/asm.md for the syntax and the rules the assembler enforces.");
+    puts("The matrix instructions (`v_mfma_*`, `v_smfmac_*`): their shapes, the layout of their matrices in");
+    puts("the lanes of their registers and their arithmetic are in docs/mfma.md.");
     puts("");
     puts("## Targets");
     puts("");
