@@ -341,7 +341,14 @@ static inline bool isa_op_int_clamp(isa_op_t op) { return op >= ISA_v_sad_u8 && 
 /* ---- gfx9 VOP3 op_sel (valu9) ----
  * The instructions whose VOP3 word has an op_sel field on gfx9 (llvm-mc takes `op_sel:[...]` on these
  * only): v_mad_u32_u16 .. v_div_fixup_f16_gfx9, contiguous in isa.def. */
-static inline bool isa_op_has_op_sel(isa_op_t op) { return op >= ISA_v_mad_u32_u16 && op <= ISA_v_div_fixup_f16_gfx9; }
+static inline bool isa_op_has_op_sel(isa_op_t op)
+{
+    return (op >= ISA_v_mad_u32_u16 && op <= ISA_v_div_fixup_f16_gfx9) ||
+           (op >= ISA_v_cvt_pk_fp8_f32 && op <= ISA_v_cvt_sr_bf8_f32); /* gfx940's fp8 packing (cdnaisa) */
+}
+/* gfx940's v_cvt_sr_fp8_f32 / _bf8_f32 (cdnaisa): op_sel's four elements are the field's bits as
+ * written (op_sel[3:2] the destination byte), not one per source and one for the destination. */
+static inline bool isa_op_sel_bytes(isa_op_t op) { return op == ISA_v_cvt_sr_fp8_f32 || op == ISA_v_cvt_sr_bf8_f32; }
 /* The whole valu9 block of isa.def (s_lshl1_add_u32 .. v_div_fixup_f16_gfx9), and its VALU part
  * (v_add_nc_u32 .. v_div_fixup_f16_gfx9). */
 static inline bool isa_op_valu9(isa_op_t op) { return op >= ISA_s_lshl1_add_u32 && op <= ISA_v_div_fixup_f16_gfx9; }

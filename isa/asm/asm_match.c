@@ -526,6 +526,14 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
      * and one for the destination; the destination's is bit 3 of the field. ---- */
     if (m->pk.given == 1 && isa_op_has_op_sel(op)) {
         unsigned nsrc = sig->n - 1, bits = m->pk.bits[0];
+        if (isa_op_sel_bytes(op)) { /* v_cvt_sr_*: the four bits as written (cdnaisa) */
+            if (m->pk.n[0] != 4) {
+                asm_error(c, m->pk.col[0], "op_sel of '%s' takes 4 elements (the last two pick the destination byte), "
+                          "got %u", info->name, m->pk.n[0]);
+                return false;
+            }
+            nsrc = 3; /* bits 0..2 as written, the fourth element bit 3 */
+        }
         if (m->pk.n[0] != nsrc + 1) {
             asm_error(c, m->pk.col[0], "op_sel of '%s' takes %u elements (one for each of its %u sources, then the "
                       "destination), got %u", info->name, nsrc + 1, nsrc, m->pk.n[0]);

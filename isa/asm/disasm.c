@@ -196,6 +196,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         unsigned nsrc = 0;
         for (const char *p = info->sig; *p; p++)
             nsrc += (p == info->sig || p[-1] == ' ') && *p != 'D';
+        if (isa_op_sel_bytes((isa_op_t)in->op))
+            nsrc = 3; /* v_cvt_sr_*: the four bits as written (cdnaisa) */
         put(&o, " op_sel:[");
         for (unsigned k = 0; k <= nsrc; k++)
             put(&o, "%s%u", k ? "," : "", (in->op_sel >> (k == nsrc ? 3 : k)) & 1u);

@@ -4,6 +4,7 @@
 #include "exec/exec_cdna.h"
 
 #include "exec/exec_lanes.h"
+#include "exec/exec_mfma_math.h"
 #include "exec/exec_operands.h"
 #include "exec/exec_valu_f16.h"
 #include "exec/exec_valu_f64.h"
@@ -320,6 +321,60 @@ bool isa_x_cdna_atomic(isa_op_t op, uint64_t old, uint64_t data, uint64_t *nv)
     }
 }
 
+/* ---- fp8 / bf8 conversions (gfx940) ------------------------------------------------------------ */
+
+/* f32 results through the f32 result path (clamp, output modifier) into vdst + k. */
+static void write_f32_at(isa_wave_t *w, const isa_inst_t *in, unsigned k, uint32_t d[NL])
+{
+    isa_inst_t t = *in;
+    t.vdst.code = (uint16_t)(in->vdst.code + k);
+    t.vdst.count = 1;
+    isa_valu_write_f32(w, &t, d);
+}
+
+static void cvt_fp8(isa_wave_t *w, const isa_inst_t *in)
+{
+    isa_op_t op = (isa_op_t)in->op;
+    bool bf8 = op == ISA_v_cvt_f32_bf8 || op == ISA_v_cvt_pk_f32_bf8 || op == ISA_v_cvt_pk_bf8_f32 ||
+               op == ISA_v_cvt_sr_bf8_f32;
+    uint32_t s[NL], d[NL];
+    if (op == ISA_v_cvt_f32_fp8 || op == ISA_v_cvt_f32_bf8 || op == ISA_v_cvt_pk_f32_fp8 || op == ISA_v_cvt_pk_f32_bf8) {
+        /* byte 0 (and 1) of the source; the SDWA layer has already moved the selected byte there */
+        bool pk = op == ISA_v_cvt_pk_f32_fp8 || op == ISA_v_cvt_pk_f32_bf8;
+        isa_x_read_v32(w, in, in->src[0], s);
+        for (unsigned k = 0; k < (pk ? 2u : 1u); k++) {
+            for (int l = 0; l < NL; l++) {
+                uint8_t b = (uint8_t)(s[l] >> (8 * k));
+                d[l] = bf8 ? exec_bf8_to_f32(b) : exec_fp8_to_f32(b);
+            }
+            write_f32_at(w, in, k, d);
+        }
+        return;
+    }
+    uint32_t a[NL], r[NL];
+    isa_valu_read_f32(w, in, 0, true, a);
+    const uint32_t *old = isa_x_vgpr(w, isa_x_vreg(in->vdst));
+    if (op == ISA_v_cvt_pk_fp8_f32 || op == ISA_v_cvt_pk_bf8_f32) {
+        /* S0 into byte 0, S1 into byte 1 of the word op_sel[3] picks; the other word kept */
+        isa_valu_read_f32(w, in, 1, true, s);
+        unsigned sh = (in->op_sel & ISA_OP_SEL_DST) ? 16 : 0;
+        for (int l = 0; l < NL; l++) {
+            uint32_t lo = bf8 ? exec_f32_to_bf8(a[l], in->clamp) : exec_f32_to_fp8(a[l], in->clamp);
+            uint32_t hi = bf8 ? exec_f32_to_bf8(s[l], in->clamp) : exec_f32_to_fp8(s[l], in->clamp);
+            d[l] = (old[l] & ~(0xffffu << sh)) | (lo | hi << 8) << sh;
+        }
+    } else {
+        /* S0 rounded with the random bits of S1 into the byte op_sel[3:2] picks; the others kept */
+        isa_x_read_v32(w, in, in->src[1], r);
+        unsigned sh = 8 * ((in->op_sel >> 2) & 3u);
+        for (int l = 0; l < NL; l++) {
+            uint32_t v = bf8 ? exec_f32_to_bf8_sr(a[l], r[l], in->clamp) : exec_f32_to_fp8_sr(a[l], r[l], in->clamp);
+            d[l] = (old[l] & ~(0xffu << sh)) | v << sh;
+        }
+    }
+    write32(w, in, d);
+}
+
 bool isa_exec_cdna(isa_wave_t *w, const isa_inst_t *in)
 {
     uint64_t a[NL], b[NL], d[NL];
@@ -347,6 +402,10 @@ bool isa_exec_cdna(isa_wave_t *w, const isa_inst_t *in)
         write64(w, in, d);
         return true;
     case ISA_v_fmamk_f32: case ISA_v_fmaak_f32: fma_k(w, in); return true;
+    case ISA_v_cvt_f32_fp8: case ISA_v_cvt_f32_bf8: case ISA_v_cvt_pk_f32_fp8: case ISA_v_cvt_pk_f32_bf8:
+    case ISA_v_cvt_pk_fp8_f32: case ISA_v_cvt_pk_bf8_f32: case ISA_v_cvt_sr_fp8_f32: case ISA_v_cvt_sr_bf8_f32:
+        cvt_fp8(w, in);
+        return true;
     default: return false;
     }
 }

@@ -1,6 +1,7 @@
 /* exec_cdna: the VALU instructions CDNA added beside the matrix core (cdnaisa): gfx908's
  * accumulating dot products and v_pk_fmac_f16, gfx90a's packed f32 (v_pk_fma/mul/add/mov on
- * register pairs) and v_fmac_f64, gfx940's v_mov_b64, v_lshl_add_u64, v_fmamk/fmaak_f32. Rules
+ * register pairs) and v_fmac_f64, gfx940's v_mov_b64, v_lshl_add_u64, v_fmamk/fmaak_f32 and the
+ * fp8/bf8 conversions (exec_mfma_math's, which the MFMA inputs share). Rules
  * in docs/semantics-cdna.md. Needs: exec_operands, exec_valu_float (the f32 source and result
  * path), exec_valu_f16 (the f16 ones), exec_valu_f64. */
 #ifndef GCNSIM_ISA_EXEC_CDNA_H
@@ -9,7 +10,7 @@
 #include "isa.h"
 
 /* The instructions of this family: the first lines of the CDNA block of isa.def. */
-static inline bool isa_exec_cdna_owns(unsigned op) { return op >= ISA_v_dot2c_f32_f16 && op <= ISA_v_fmaak_f32; }
+static inline bool isa_exec_cdna_owns(unsigned op) { return op >= ISA_v_dot2c_f32_f16 && op <= ISA_v_cvt_sr_bf8_f32; }
 
 /* Execute one of them (isa_exec_cdna_owns); false for an opcode it does not know. */
 bool isa_exec_cdna(isa_wave_t *w, const isa_inst_t *in);

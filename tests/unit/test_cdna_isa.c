@@ -226,6 +226,35 @@ START_TEST(test_gfx940_valu)
 }
 END_TEST
 
+START_TEST(test_fp8_cvt)
+{
+    /* fp8 E4M3 FNUZ (bias 8): 0x40 = 2^0 = 1.0, 0x44 = 1.5, 0x48 = 2.0; bf8 E5M2 FNUZ (bias 16): 0x42 = 1.5;
+     * 0x80 is the NaN of both */
+    uint32_t v[8] = { 0xaabbccdd, 0x12345644, 0x00004840, 0x3f800000, 0x3fc00000, 0x40000000, 0x3f880000, 0x42 };
+    ck_assert_uint_eq(run32("gfx942", "v_cvt_f32_fp8 v0, v1", v), 0x3fc00000);          /* byte 0 only */
+    ck_assert_uint_eq(run32("gfx942", "v_cvt_f32_bf8 v0, v7", v), 0x3fc00000);
+    ck_assert_uint_eq(run32("gfx942", "v_cvt_f32_fp8_sdwa v0, v2 src0_sel:BYTE_1", v), 0x40000000);
+    ck_assert_uint_eq(run("gfx942", "v_cvt_pk_f32_fp8 v[0:1], v2", v), 0x400000003f800000ull); /* bytes 0, 1 */
+    uint32_t n[8] = { 0, 0x80 };
+    uint32_t nan = run32("gfx942", "v_cvt_f32_fp8 v0, v1", n);
+    ck_assert_msg((nan & 0x7fffffffu) > 0x7f800000u, "fp8 0x80 gives %08x, not a NaN", nan);
+    /* 1.0 and 1.5 into the low word (0x4440), the high word of v0 kept; op_sel[3]: the high word */
+    ck_assert_uint_eq(run32("gfx942", "v_cvt_pk_fp8_f32 v0, v3, v4", v), 0xaabb4440);
+    ck_assert_uint_eq(run32("gfx942", "v_cvt_pk_fp8_f32 v0, v3, v4 op_sel:[0,0,1]", v), 0x4440ccdd);
+    /* 2.0 into byte 3 (op_sel[3:2] = 3), the others kept */
+    ck_assert_uint_eq(run32("gfx942", "v_cvt_sr_fp8_f32 v0, v5, v0 op_sel:[0,0,1,1]", v), 0x48bbccdd);
+    /* 1.0625 is half an fp8 ulp above 1.0: 20 bits dropped, 2^19 of them set; the random bits (S1's low
+     * 20) round it up only when their sum carries: 0x7ffff keeps 1.0 (0x40), 0x80000 gives 1.125 (0x41) */
+    uint32_t r[8] = { 0, 0x3f880000, 0x0007ffff, 0x00080000 };
+    ck_assert_uint_eq(run32("gfx942", "v_cvt_sr_fp8_f32 v0, v1, v2", r) & 0xff, 0x40);
+    ck_assert_uint_eq(run32("gfx942", "v_cvt_sr_fp8_f32 v0, v1, v3", r) & 0xff, 0x41);
+    encodes("gfx942", "v_cvt_sr_fp8_f32 v1, v8, v9 op_sel:[0,0,1,1]", "[0x01,0x60,0xa4,0xd2,0x08,0x13,0x02,0x00]",
+            "v_cvt_sr_fp8_f32 v1, v8, v9 op_sel:[0,0,1,1]");
+    encodes("gfx942", "v_cvt_pk_fp8_f32 v1, v8, v9 op_sel:[0,0,1]", "[0x01,0x40,0xa2,0xd2,0x08,0x13,0x02,0x00]",
+            "v_cvt_pk_fp8_f32 v1, v8, v9 op_sel:[0,0,1]");
+}
+END_TEST
+
 /* ---- atomics --------------------------------------------------------------------------------------- */
 
 static uint64_t at(isa_op_t op, uint64_t old, uint64_t data)
@@ -310,6 +339,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_fmac_f64);
     tcase_add_test(tc, test_pk_f32);
     tcase_add_test(tc, test_gfx940_valu);
+    tcase_add_test(tc, test_fp8_cvt);
     tcase_add_test(tc, test_atomic_values);
     tcase_add_test(tc, test_atomic_exec);
     suite_add_tcase(s, tc);
