@@ -349,6 +349,8 @@ static inline bool isa_op_has_op_sel(isa_op_t op)
 /* gfx940's v_cvt_sr_fp8_f32 / _bf8_f32 (cdnaisa): op_sel's four elements are the field's bits as
  * written (op_sel[3:2] the destination byte), not one per source and one for the destination. */
 static inline bool isa_op_sel_bytes(isa_op_t op) { return op == ISA_v_cvt_sr_fp8_f32 || op == ISA_v_cvt_sr_bf8_f32; }
+/* gfx940's global_load_lds_* and scratch_load_lds_* (cdnaisa): FLAT loads into LDS, no destination. */
+static inline bool isa_op_flat_lds(isa_op_t op) { return op >= ISA_global_load_lds_ubyte && op <= ISA_scratch_load_lds_dword; }
 /* The whole valu9 block of isa.def (s_lshl1_add_u32 .. v_div_fixup_f16_gfx9), and its VALU part
  * (v_add_nc_u32 .. v_div_fixup_f16_gfx9). */
 static inline bool isa_op_valu9(isa_op_t op) { return op >= ISA_s_lshl1_add_u32 && op <= ISA_v_div_fixup_f16_gfx9; }

@@ -188,7 +188,8 @@ bool asm_flat9_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_p
     if (!parse_mods(c, i, seg, in, &col_glc))
         return false;
     /* vdst (loads; atomics with glc), vaddr, vdata (stores, atomics), saddr (global_, scratch_) */
-    unsigned want = 2u + (seg != ISA_SEG_FLAT);
+    bool lds = isa_op_flat_lds(op); /* gfx940's loads into LDS: no destination (cdnaisa) */
+    unsigned want = 2u + (seg != ISA_SEG_FLAT) - lds;
     bool rtn = false;
     if (atomic) {
         rtn = n == want + 1;
@@ -210,7 +211,7 @@ bool asm_flat9_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_p
         return false;
     }
     unsigned k = 0;
-    if (load || rtn) {
+    if ((load && !lds) || rtn) {
         if (!vgprs(c, &o[k], load ? regs : info->mem_bytes / 4, "the destination"))
             return false;
         in->vdst = (isa_operand_t){ o[k].code, o[k].count, 0, 0 };
@@ -322,7 +323,7 @@ const char *asm_flat9_decode(uint32_t w0, uint32_t w1, isa_inst_t *in)
     if (seg != ISA_SEG_FLAT)
         in->nsrc = 3;
     in->vdst = none;
-    if ((info->flags & ISA_FL_LOAD) || ((info->flags & ISA_FL_ATOMIC) && in->glc))
+    if (((info->flags & ISA_FL_LOAD) && !isa_op_flat_lds(op)) || ((info->flags & ISA_FL_ATOMIC) && in->glc))
         in->vdst = (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + (w1 >> 24)),
                                     (uint8_t)((info->flags & ISA_FL_LOAD) ? regs : info->mem_bytes / 4), 0, 0 };
     in->size = 8;

@@ -497,7 +497,7 @@ START_TEST(test_table_round_trip)
             continue;
         if (isa_op_mem9((isa_op_t)op))
             continue; /* gfx9 only: test_flat9.c */
-        if (op >= ISA_v_dot2c_f32_f16 && op <= ISA_v_cvt_sr_bf8_f32)
+        if (op >= ISA_v_dot2c_f32_f16 && op <= ISA_scratch_load_lds_dword)
             continue; /* CDNA only (cdnaisa): tests/isa/target_check.sh and test_cdna_isa.c */
         /* gfx9's other instructions (valu9) in gfx906 text, which has them all */
         const char *tg = isa_op_valu9((isa_op_t)op) ? ".amdgcn_target \"amdgcn-amd-amdhsa--gfx906\"\n" : "";

@@ -328,6 +328,42 @@ START_TEST(test_atomic_exec)
 }
 END_TEST
 
+START_TEST(test_load_lds)
+{
+    /* gfx942 global_load_lds_dword: lane l reads the dword at base + 8 + 4l, written to LDS at
+     * M0[15:0] + 8 + 4l; no VGPR changes */
+    ut_machine_t *m = ut_machine_new();
+    m->w.target = ISA_TARGET_GFX942;
+    m->w.sreg[ISA_REG_M0] = 0xffff0100u; /* only [15:0] counts: 0x100 */
+    mh_set_addr(m, 0, UT_MEM_BASE, 4);
+    ut_vset_all(m, 2, 0x5a5a5a5a);
+    for (unsigned l = 0; l < ISA_WAVE_SIZE + 2; l++)
+        le_put32(m->gmem + 4 * l, 0x1000 + l);
+    isa_inst_t in = one("gfx942", "global_load_lds_dword v[0:1], off offset:8");
+    isa_exec_result_t r = ut_run(m, &in);
+    ck_assert_msg(r.status == ISA_EXEC_OK, "%s", r.fault_msg);
+    ck_assert_uint_eq(le_get32(m->lds + 0x100 + 8 + 4 * 7), 0x1000 + 7 + 2);
+    ck_assert_uint_eq(le_get32(m->lds + 0x100 + 8), 0x1002);
+    ck_assert_uint_eq(ut_vreg(m, 2)[7], 0x5a5a5a5a);
+    /* sbyte: the byte sign-extended (0xff -> 0xffffffff), at M0 + lane * 4 */
+    m->gmem[4 * 3] = 0xff;
+    in = one("gfx942", "global_load_lds_sbyte v[0:1], off");
+    r = ut_run(m, &in);
+    ck_assert_msg(r.status == ISA_EXEC_OK, "%s", r.fault_msg);
+    ck_assert_uint_eq(le_get32(m->lds + 0x100 + 4 * 3), 0xffffffffu);
+    /* an LDS address past the allocation faults before anything moves */
+    m->w.sreg[ISA_REG_M0] = 0xfff0;
+    m->w.lds_size = 0x10000;
+    r = ut_run(m, &in);
+    ck_assert_int_eq(r.status, ISA_EXEC_FAULT);
+    free(m);
+    encodes("gfx942", "global_load_lds_dword v[2:3], off", "[0x00,0x80,0xa8,0xdc,0x02,0x00,0x7f,0x00]",
+            "global_load_lds_dword v[2:3], off");
+    encodes("gfx942", "scratch_load_lds_sshort off, s4 offset:8", "[0x08,0x40,0xa4,0xdc,0x00,0x00,0x04,0x00]",
+            "scratch_load_lds_sshort off, s4 offset:8");
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("cdna_isa");
@@ -342,6 +378,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_fp8_cvt);
     tcase_add_test(tc, test_atomic_values);
     tcase_add_test(tc, test_atomic_exec);
+    tcase_add_test(tc, test_load_lds);
     suite_add_tcase(s, tc);
     return s;
 }
