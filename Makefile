@@ -308,6 +308,9 @@ table-check: $(BUILD)/san/table_sample $(BUILD)/san/valu_syntax $(BUILD)/san/enc
 	@sh tests/isa/vop3p_check.sh $(BUILD)/san/gcnsim $(BUILD)/san/encode_check
 	@sh tests/isa/target_check.sh gfx900 $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
 	@sh tests/isa/target_check.sh gfx906 $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
+	@sh tests/isa/target_check.sh gfx908 $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
+	@sh tests/isa/target_check.sh gfx90a $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
+	@sh tests/isa/target_check.sh gfx942 $(BUILD)/san/gcnsim $(BUILD)/san/table_sample $(BUILD)/san/encode_check
 
 # docs/isa.md is generated from the table; `make docs` refreshes it, `make test` checks it is current.
 # The generators link objects (one source per compile, so that each has its .d file).

@@ -66,6 +66,17 @@ isa_op_t isa_mnemonic_op(const char *name, size_t len, isa_target_t t);
 /* True when LLVM knows the mnemonic (len bytes) on target t (its opcode table has it), whether or
  * not isa.def has the instruction. */
 bool isa_target_knows(const char *name, size_t len, isa_target_t t);
+/* CDNA (cdnaisa): true when the VOP1/VOP2/VOPC instruction `op` has its 32-bit encoding on target t.
+ * gfx90a reused some VOP2 opcodes (v_mul_legacy_f32's went to v_fmac_f64): there the instruction
+ * is VOP3 only, which the assembler chooses (and refuses _e32), and llvm-mc prints it without a
+ * suffix. False for other encodings. */
+bool isa_op_has_e32_on(isa_op_t op, isa_target_t t);
+/* CDNA (cdnaisa): false when atomic `op` has no returning form (glc, sc0) on target t: gfx908's
+ * f32 and packed f16 adds (buffer_atomic_add_f32 ...) return nothing; true otherwise. */
+bool isa_atomic_returns_on(isa_op_t op, isa_target_t t);
+/* CDNA (cdnaisa): buffer_wbl2 and buffer_inv, which take gfx940's scope bits sc0 and sc1 as their
+ * only modifiers. */
+bool isa_op_cache_scope(isa_op_t op);
 
 typedef enum {
     ISA_ENC_SOP1, ISA_ENC_SOP2, ISA_ENC_SOPC, ISA_ENC_SOPK, ISA_ENC_SOPP, ISA_ENC_SMEM,
@@ -297,6 +308,11 @@ typedef struct {
      * kept as src[0..2].neg. An AGPR operand is its code (ISA_AGPR_BASE + n): the acc bits [60:59]
      * and acc_cd [15] are derived from the operands. Zero in every other instruction. */
     uint8_t cbsz, abid, blgp;
+    /* ---- gfx940 scope bits (cdnaisa): FLAT, MUBUF and MTBUF on gfx942 spell glc `sc0` and slc `nt`
+     * (the same bits, kept in glc and slc) and add `sc1` (FLAT [25], MUBUF [15], MTBUF word 1 [21]).
+     * They choose cache coherence scope, which the functional model does not need: a returning
+     * atomic returns with sc0 as it did with glc. 0 on every other target. */
+    uint8_t sc1;
 } isa_inst_t;
 
 /* ---- MFMA (mfma) ----
@@ -370,7 +386,16 @@ static inline bool isa_op_int_clamp(isa_op_t op) { return op >= ISA_v_sad_u8 && 
 /* ---- gfx9 VOP3 op_sel (valu9) ----
  * The instructions whose VOP3 word has an op_sel field on gfx9 (llvm-mc takes `op_sel:[...]` on these
  * only): v_mad_u32_u16 .. v_div_fixup_f16_gfx9, contiguous in isa.def. */
-static inline bool isa_op_has_op_sel(isa_op_t op) { return op >= ISA_v_mad_u32_u16 && op <= ISA_v_div_fixup_f16_gfx9; }
+static inline bool isa_op_has_op_sel(isa_op_t op)
+{
+    return (op >= ISA_v_mad_u32_u16 && op <= ISA_v_div_fixup_f16_gfx9) ||
+           (op >= ISA_v_cvt_pk_fp8_f32 && op <= ISA_v_cvt_sr_bf8_f32); /* gfx940's fp8 packing (cdnaisa) */
+}
+/* gfx940's v_cvt_sr_fp8_f32 / _bf8_f32 (cdnaisa): op_sel's four elements are the field's bits as
+ * written (op_sel[3:2] the destination byte), not one per source and one for the destination. */
+static inline bool isa_op_sel_bytes(isa_op_t op) { return op == ISA_v_cvt_sr_fp8_f32 || op == ISA_v_cvt_sr_bf8_f32; }
+/* gfx940's global_load_lds_* and scratch_load_lds_* (cdnaisa): FLAT loads into LDS, no destination. */
+static inline bool isa_op_flat_lds(isa_op_t op) { return op >= ISA_global_load_lds_ubyte && op <= ISA_scratch_load_lds_dword; }
 /* The whole valu9 block of isa.def (s_lshl1_add_u32 .. v_div_fixup_f16_gfx9), and its VALU part
  * (v_add_nc_u32 .. v_div_fixup_f16_gfx9). */
 static inline bool isa_op_valu9(isa_op_t op) { return op >= ISA_s_lshl1_add_u32 && op <= ISA_v_div_fixup_f16_gfx9; }

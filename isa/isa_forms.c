@@ -50,7 +50,10 @@ bool isa_op_has_form_on(isa_op_t op, int form, isa_target_t t)
         return false;
     /* LLVM's FeatureSDWAMac is gfx8's only: gfx9 has no SDWA v_mac_f32/v_mac_f16 (nor gfx906's
      * v_fmac_f32); their DPP forms stay. */
-    return !(isa_target_sdwa9(t) && form == ISA_FORM_SDWA && (isa_ops[op].flags & ISA_FL_MAC));
+    if (isa_target_sdwa9(t) && form == ISA_FORM_SDWA && (isa_ops[op].flags & ISA_FL_MAC))
+        return false;
+    /* SDWA and DPP extend the 32-bit word: none where the target has no 32-bit opcode (cdnaisa). */
+    return form == ISA_FORM_PLAIN || isa_op_has_e32_on(op, t);
 }
 
 bool isa_op_sdwa_omod(isa_op_t op)

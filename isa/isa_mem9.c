@@ -30,6 +30,12 @@ isa_seg_t isa_flat_seg(isa_op_t op)
 {
     if (op >= ISA_global_load_ubyte && op <= ISA_global_atomic_cmpswap_x2)
         return ISA_SEG_GLOBAL;
+    if (op >= ISA_global_atomic_add_f32 && op <= ISA_global_atomic_max_f64) /* CDNA (cdnaisa) */
+        return ISA_SEG_GLOBAL;
+    if (op >= ISA_global_load_lds_ubyte && op <= ISA_global_load_lds_dword)
+        return ISA_SEG_GLOBAL;
+    if (op >= ISA_scratch_load_lds_ubyte && op <= ISA_scratch_load_lds_dword)
+        return ISA_SEG_SCRATCH;
     if (op >= ISA_scratch_load_ubyte && op <= ISA_scratch_store_short_d16_hi)
         return ISA_SEG_SCRATCH;
     return ISA_SEG_FLAT;
@@ -56,6 +62,12 @@ isa_op_t isa_flat_base_op(isa_op_t op)
         return (isa_op_t)(ISA_flat_atomic_swap + (op - ISA_global_atomic_swap));
     if (op >= ISA_global_atomic_swap_x2 && op <= ISA_global_atomic_cmpswap_x2)
         return (isa_op_t)(ISA_flat_atomic_swap_x2 + (op - ISA_global_atomic_swap_x2));
+    if (op >= ISA_global_atomic_add_f32 && op <= ISA_global_atomic_max_f64) /* CDNA (cdnaisa) */
+        return (isa_op_t)(ISA_flat_atomic_add_f32 + (op - ISA_global_atomic_add_f32));
+    if (op >= ISA_global_load_lds_ubyte && op <= ISA_global_load_lds_dword) /* flat_load_ubyte .. _dword */
+        return (isa_op_t)(ISA_flat_load_ubyte + (op - ISA_global_load_lds_ubyte));
+    if (op >= ISA_scratch_load_lds_ubyte && op <= ISA_scratch_load_lds_dword)
+        return (isa_op_t)(ISA_flat_load_ubyte + (op - ISA_scratch_load_lds_ubyte));
     return op < ISA_NUM_OPS && isa_ops[op].enc == ISA_ENC_FLAT ? op : ISA_NUM_OPS;
 }
 

@@ -58,6 +58,23 @@ static const char *const names_gfx942[] = {
 #undef ISA_OPCODE_ALIAS
 };
 
+/* The families of the gfx90a-class tables' lines, parallel to their names (cdnaisa: which VOP2
+ * instructions kept their 32-bit opcode). */
+static const char *const families_gfx90a[] = {
+#define ISA_OPCODE(name, fam, code) #fam,
+#define ISA_OPCODE_ALIAS(name, fam, code) #fam,
+#include "isa_opcodes_gfx90a.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+static const char *const families_gfx942[] = {
+#define ISA_OPCODE(name, fam, code) #fam,
+#define ISA_OPCODE_ALIAS(name, fam, code) #fam,
+#include "isa_opcodes_gfx942.def"
+#undef ISA_OPCODE
+#undef ISA_OPCODE_ALIAS
+};
+
 static const struct {
     const char *const *names;
     size_t n;
@@ -133,4 +150,33 @@ int64_t isa_smem_offset(isa_op_t op, uint32_t field, isa_target_t t)
 {
     return isa_smem_offset_signed(op, t) && (field & 0x100000u) ? (int64_t)(field & 0x1fffffu) - 0x200000
                                                                 : (int64_t)field;
+}
+
+bool isa_op_has_e32_on(isa_op_t op, isa_target_t t)
+{
+    if ((unsigned)op >= ISA_NUM_OPS || !isa_enc_has_e32(isa_ops[op].enc))
+        return false;
+    /* Every gfx803/gfx900/gfx906/gfx908 VOP1/VOP2/VOPC instruction has its 32-bit opcode. */
+    if (!isa_target_gfx90a(t))
+        return true;
+    const char *const *fam = t == ISA_TARGET_GFX90A ? families_gfx90a : families_gfx942;
+    const char *m = isa_op_mnemonic(op, t);
+    const char *want = isa_enc_name(isa_ops[op].enc);
+    for (size_t i = 0; m && i < tables[t].n; i++)
+        if (strcmp(tables[t].names[i], m) == 0 && strcmp(fam[i], want) == 0)
+            return true;
+    return false;
+}
+
+bool isa_atomic_returns_on(isa_op_t op, isa_target_t t)
+{
+    if (t != ISA_TARGET_GFX908)
+        return true;
+    return op != ISA_buffer_atomic_add_f32 && op != ISA_buffer_atomic_pk_add_f16 && op != ISA_global_atomic_add_f32 &&
+           op != ISA_global_atomic_pk_add_f16;
+}
+
+bool isa_op_cache_scope(isa_op_t op)
+{
+    return op == ISA_buffer_wbl2 || op == ISA_buffer_inv;
 }

@@ -13,6 +13,7 @@
  * and printed back the same way (asm_buffer_format). Rules follow what llvm-mc 14 accepts for
  * gfx803; see docs/asm.md, "Buffer instructions". */
 #include "asm/asm_buffer.h"
+#include "asm/asm_flat9.h"
 
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
@@ -133,7 +134,7 @@ static bool parse_format(asm_ctx_t *c, uint32_t *i, isa_inst_t *in)
 
 /* Flags and modifiers after the operands. */
 typedef struct {
-    bool offen, idxen, glc, slc, lds, has_offset;
+    bool offen, idxen, glc, slc, lds, has_offset, sc1; /* sc1: gfx940 (cdnaisa) */
     uint32_t offset;
     uint32_t col_lds, col_glc, col_slc, col_addr; /* for the checks after parsing */
 } buf_mods_t;
@@ -149,8 +150,11 @@ static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_op_t op, buf_mods_t *m)
             asm_error(c, t->col, "'lds' must be the last modifier");
             return false;
         }
+        int cb = asm_cache_bit(c, t); /* glc, slc; sc0, nt, sc1 on gfx940 */
+        if (cb == ASM_CB_ERROR)
+            return false;
         bool *flag = asm_tok_is(t, "offen") ? &m->offen : asm_tok_is(t, "idxen") ? &m->idxen
-                   : asm_tok_is(t, "glc") ? &m->glc : asm_tok_is(t, "slc") ? &m->slc
+                   : cb == ASM_CB_GLC ? &m->glc : cb == ASM_CB_SLC ? &m->slc : cb == ASM_CB_SC1 ? &m->sc1
                    : asm_tok_is(t, "lds") ? &m->lds : NULL;
         if (flag) {
             if (*flag) {
@@ -162,7 +166,7 @@ static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_op_t op, buf_mods_t *m)
                 m->col_lds = t->col;
             else if (flag == &m->glc)
                 m->col_glc = t->col;
-            else if (flag == &m->slc)
+            else if (flag == &m->slc || flag == &m->sc1)
                 m->col_slc = t->col;
             else
                 m->col_addr = t->col;
@@ -189,8 +193,8 @@ static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_op_t op, buf_mods_t *m)
                       isa_ops[op].enc == ISA_ENC_MTBUF ? "" : " (and only tbuffer instructions take one)");
             return false;
         } else if (t->kind == TK_IDENT) {
-            asm_error(c, t->col, "unexpected '%.*s': expected a buffer modifier (offen, idxen, offset:, glc, slc, lds)",
-                      (int)t->len, t->p);
+            asm_error(c, t->col, "unexpected '%.*s': expected a buffer modifier (offen, idxen, offset:, %s, lds)",
+                      (int)t->len, t->p, asm_cache_bits_text(c->target));
             return false;
         } else {
             asm_error(c, t->col, "unexpected '%.*s' after the operands", (int)t->len, t->p);
@@ -234,9 +238,10 @@ static bool store_lds_inst(asm_ctx_t *c, uint32_t *i, asm_pinst_t *pi)
     memset(&m, 0, sizeof m);
     if (!parse_mods(c, i, ISA_buffer_store_lds_dword, &m))
         return false;
-    if (m.glc || m.slc || m.offen || m.idxen) {
-        asm_error(c, m.glc ? m.col_glc : m.slc ? m.col_slc : m.col_addr,
-                  "buffer_store_lds_dword takes only offset: and lds (no address VGPR, glc or slc)");
+    if (m.glc || m.slc || m.sc1 || m.offen || m.idxen) {
+        asm_error(c, m.glc ? m.col_glc : m.slc || m.sc1 ? m.col_slc : m.col_addr,
+                  "buffer_store_lds_dword takes only offset: and lds (no address VGPR, %s)",
+                  isa_target_gfx940(c->target) ? "sc0, sc1 or nt" : "glc or slc");
         return false;
     }
     if (rsrc.kind != OPK_REG || rsrc.code >= ISA_VGPR_BASE || rsrc.count != 4 || rsrc.code % 4 != 0 ||
@@ -265,6 +270,22 @@ bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_
     in->dfmt = DEFAULT_DFMT;
     in->nfmt = DEFAULT_NFMT;
     if (sig->n == 0) { /* buffer_wbinvl1 */
+        if (isa_op_cache_scope(op) && isa_target_gfx940(c->target)) { /* buffer_wbl2, buffer_inv: sc0 sc1 (cdnaisa) */
+            for (; c->tok[*i].kind != TK_END; (*i)++) {
+                const asm_tok_t *t = &c->tok[*i];
+                int cb = asm_cache_bit(c, t);
+                if (cb == ASM_CB_ERROR)
+                    return false;
+                uint8_t *f = cb == ASM_CB_GLC ? &in->glc : cb == ASM_CB_SC1 ? &in->sc1 : NULL;
+                if (!f || *f) {
+                    asm_error(c, t->col, f ? "duplicate modifier '%.*s'" : "unexpected '%.*s': '%s' takes only the "
+                              "scope bits sc0 and sc1", (int)t->len, t->p, info->name);
+                    return false;
+                }
+                *f = 1;
+            }
+            return true;
+        }
         if (c->tok[*i].kind != TK_END) {
             asm_error(c, c->tok[*i].col, "'%s' takes no operands", info->name);
             return false;
@@ -374,8 +395,14 @@ bool asm_buffer_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_
     }
     in->offen = m.offen;
     in->idxen = m.idxen;
+    if (m.glc && (info->flags & ISA_FL_ATOMIC) && !isa_atomic_returns_on(op, c->target)) { /* cdnaisa */
+        asm_error(c, m.col_glc, "%s returns nothing on %s: no %s", info->name, isa_target_name(c->target),
+                  asm_glc_name(c->target));
+        return false;
+    }
     in->glc = m.glc;
     in->slc = m.slc;
+    in->sc1 = m.sc1;
     in->lds = m.lds;
     in->offset = m.offset;
     (void)mcol;
@@ -400,8 +427,10 @@ int asm_buffer_format(const isa_inst_t *in, isa_target_t t, char *buf, size_t le
         buf[0] = 0;
     const char *mn = isa_op_mnemonic(in->op, t); /* gfx9's packed d16 formats: the target's name */
     asm_put(&o, "%s", mn ? mn : info->name);
-    if (!info->sig[0])
+    if (!info->sig[0]) {
+        asm_cache_bits_put(in, t, &o); /* buffer_wbl2 sc1 ... (gfx940; cdnaisa) */
         return (int)o.pos;
+    }
     if (in->op == ISA_buffer_store_lds_dword) {
         asm_reg_text(in->src[1].code, 4, text, sizeof text);
         asm_put(&o, " %s, ", text);
@@ -438,10 +467,7 @@ int asm_buffer_format(const isa_inst_t *in, isa_target_t t, char *buf, size_t le
         asm_put(&o, " offen");
     if (in->offset)
         asm_put(&o, " offset:%" PRIu32, in->offset);
-    if (in->glc)
-        asm_put(&o, " glc");
-    if (in->slc)
-        asm_put(&o, " slc");
+    asm_cache_bits_put(in, t, &o);
     if (in->lds)
         asm_put(&o, " lds");
     return (int)o.pos;

@@ -113,13 +113,14 @@ static bool operand_ok(isa_operand_t o)
 /* A MUBUF/MTBUF word into the buffer family's isa_inst_t fields (isa.h), as asm_buffer.c builds
  * them. Returns NULL, or why the word is not one the assembler could write (graphics or unsimulated
  * bits, fields the form does not use, bits the encoder would not write back). */
-static const char *decode_buffer(const isa_op_info_t *info, bool mtbuf, uint64_t w, isa_inst_t *in)
+static const char *decode_buffer(const isa_op_info_t *info, bool mtbuf, uint64_t w, isa_inst_t *in, isa_target_t t)
 {
     asm_buf_fields_t b;
     if (mtbuf)
         asm_decode_mtbuf(w, &b);
     else
         asm_decode_mubuf(w, &b);
+    b.sc1 = b.sc1 && isa_target_gfx940(t); /* a reserved bit before gfx940 (cdnaisa) */
     isa_op_t op = (isa_op_t)(info - isa_ops);
     bool store_lds = op == ISA_buffer_store_lds_dword; /* always has the lds bit */
     bool lds_load = op == ISA_buffer_load_format_x || (op >= ISA_buffer_load_ubyte && op <= ISA_buffer_load_dwordx4);
@@ -129,11 +130,14 @@ static const char *decode_buffer(const isa_op_info_t *info, bool mtbuf, uint64_t
         return "the lds bit on an instruction that does not load into LDS";
     if (b.tfe)
         return "the tfe bit: graphics-only, not simulated";
+    if (b.glc && (info->flags & ISA_FL_ATOMIC) && !isa_atomic_returns_on(op, t))
+        return "glc on an atomic that returns nothing on this target";
     if ((mtbuf ? asm_encode_mtbuf(&b) : asm_encode_mubuf(&b)) != w)
         return "reserved bits are set";
     in->offset = b.offset;
     in->glc = b.glc;
     in->slc = b.slc;
+    in->sc1 = b.sc1;
     in->offen = b.offen;
     in->idxen = b.idxen;
     in->dfmt = mtbuf ? b.dfmt : 1; /* the assembler's defaults on MUBUF (asm_buffer.c) */
@@ -142,7 +146,8 @@ static const char *decode_buffer(const isa_op_info_t *info, bool mtbuf, uint64_t
     if (store_lds && (b.vaddr || b.vdata || b.offen || b.idxen || b.glc || b.slc))
         return "buffer_store_lds_dword has no address or data VGPR, glc or slc";
     if (info->sig[0] == '\0') { /* buffer_wbinvl1*: no operands */
-        if (b.vaddr || b.vdata || b.srsrc || b.soffset || b.offen || b.idxen || b.offset || b.glc || b.slc)
+        if (b.vaddr || b.vdata || b.srsrc || b.soffset || b.offen || b.idxen || b.offset || b.slc ||
+            ((b.glc || b.sc1) && !(isa_op_cache_scope(op) && isa_target_gfx940(t))))
             return "this instruction has no operands or modifiers";
         return NULL;
     }
@@ -382,7 +387,23 @@ static unsigned decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size
             return fail(err, errlen, off, "'%s' takes 8 bytes, only %zu left", name, len - off);
         in->op = (uint16_t)op;
         in->pc = (uint32_t)off;
+        /* gfx940's scratch_: bit 13 is SVE (a VGPR holds the address), not lds (cdnaisa) */
+        bool sve = false;
+        if (isa_target_gfx940(m->target) && isa_flat_seg(op) == ISA_SEG_SCRATCH) {
+            sve = (w >> 13) & 1;
+            if (!sve && ((get32(code + off + 4) >> 16) & 0x7f) == 0x7f)
+                return fail(err, errlen, off, "'%s': an address with neither a VGPR nor an SGPR (gfx940's ST mode) is "
+                            "not simulated", name);
+            if (sve && ((get32(code + off + 4) >> 16) & 0x7f) != 0x7f)
+                return fail(err, errlen, off, "'%s': an address from both a VGPR and an SGPR (gfx940's SVS mode) is "
+                            "not simulated", name);
+            w &= ~(1u << 13);
+        }
         const char *why = asm_flat9_decode(w, get32(code + off + 4), in);
+        if (!why && in->sc1 && !isa_target_gfx940(m->target))
+            in->sc1 = 0; /* bit 25: gfx940's sc1, ignored before as it always was (cdnaisa) */
+        if (!why && in->glc && (info->flags & ISA_FL_ATOMIC) && !isa_atomic_returns_on(op, m->target))
+            why = "glc on an atomic that returns nothing on this target";
         return why ? fail(err, errlen, off, "'%s': %s", name, why) : 8;
     }
     bool e64 = f == ASM_HW_VOP3 && isa_enc_has_e32(info->enc);
@@ -514,7 +535,7 @@ static unsigned decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size
         fl.nslots = 2;
         break;
     case ASM_HW_MUBUF: case ASM_HW_MTBUF: {
-        const char *why = decode_buffer(info, f == ASM_HW_MTBUF, (uint64_t)w | (uint64_t)w1 << 32, in);
+        const char *why = decode_buffer(info, f == ASM_HW_MTBUF, (uint64_t)w | (uint64_t)w1 << 32, in, m->target);
         if (why)
             return fail(err, errlen, off, "'%s': %s", name, why);
         in->size = 8;

@@ -252,7 +252,7 @@ static void buf_common_decode(uint32_t w0, uint32_t w1, asm_buf_fields_t *f)
 uint64_t asm_encode_mubuf(const asm_buf_fields_t *f)
 {
     uint32_t w0 = 0xe0000000u | (uint32_t)(f->op & 0x7f) << 18 | (uint32_t)f->slc << 17 | (uint32_t)f->lds << 16 |
-                  buf_common_w0(f);
+                  (uint32_t)f->sc1 << 15 | buf_common_w0(f);
     return (uint64_t)buf_common_w1(f) << 32 | w0;
 }
 
@@ -260,7 +260,7 @@ uint64_t asm_encode_mtbuf(const asm_buf_fields_t *f)
 {
     uint32_t w0 = 0xe8000000u | (uint32_t)(f->nfmt & 7) << 23 | (uint32_t)(f->dfmt & 15) << 19 |
                   (uint32_t)(f->op & 15) << 15 | buf_common_w0(f);
-    return (uint64_t)(buf_common_w1(f) | (uint32_t)f->slc << 22) << 32 | w0;
+    return (uint64_t)(buf_common_w1(f) | (uint32_t)f->slc << 22 | (uint32_t)f->sc1 << 21) << 32 | w0;
 }
 
 uint32_t asm_encode_sdwa(const asm_sdwa_fields_t *f)
@@ -297,6 +297,7 @@ void asm_decode_mubuf(uint64_t w, asm_buf_fields_t *f)
     f->op = (w0 >> 18) & 0x7f;
     f->slc = (w0 >> 17) & 1;
     f->lds = (w0 >> 16) & 1;
+    f->sc1 = (w0 >> 15) & 1;
 }
 
 void asm_decode_mtbuf(uint64_t w, asm_buf_fields_t *f)
@@ -307,6 +308,7 @@ void asm_decode_mtbuf(uint64_t w, asm_buf_fields_t *f)
     f->dfmt = (w0 >> 19) & 15;
     f->op = (w0 >> 15) & 15;
     f->slc = (w1 >> 22) & 1;
+    f->sc1 = (w1 >> 21) & 1;
 }
 
 void asm_decode_sdwa(uint32_t w, asm_sdwa_fields_t *f)
@@ -444,7 +446,7 @@ static unsigned encode_buffer(const isa_inst_t *in, uint16_t op, uint8_t *out, c
     const isa_op_info_t *info = &isa_ops[in->op];
     asm_buf_fields_t f = { .op = op, .offset = (uint16_t)(in->offset & 0xfff), .offen = in->offen != 0,
                            .idxen = in->idxen != 0, .glc = in->glc != 0, .slc = in->slc != 0,
-                           .lds = in->lds != 0, .dfmt = in->dfmt, .nfmt = in->nfmt };
+                           .lds = in->lds != 0, .dfmt = in->dfmt, .nfmt = in->nfmt, .sc1 = in->sc1 != 0 };
     uint32_t v = 0;
     if (in->nsrc >= 3) { /* buffer_wbinvl1* have no operands: every field 0 */
         if (present(in->src[0])) {
@@ -642,6 +644,10 @@ unsigned asm_encode_inst(const asm_opcode_map_t *m, const isa_kernel_t *k, const
         if (op == ASM_OPCODE_NONE)
             return asm_fail(err, errlen, "'%s' has no FLAT opcode in the opcode table", info->name);
         unsigned n = asm_flat9_encode(in, op, out, err, errlen);
+        /* gfx940's scratch_ says that a VGPR holds the address in bit 13, SVE (cdnaisa) */
+        if (n && isa_target_gfx940(m->target) && isa_flat_seg((isa_op_t)in->op) == ISA_SEG_SCRATCH &&
+            isa_opnd_is_vgpr(in->src[0]))
+            out[1] |= 0x20;
         if (n && n != in->size)
             return asm_fail(err, errlen, "'%s' encodes to %u bytes, but the assembler counted %u", info->name, n, in->size);
         return n;

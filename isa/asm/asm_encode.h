@@ -100,6 +100,7 @@ typedef struct {
     uint8_t vaddr, vdata;  /* VGPR numbers */
     uint8_t srsrc;         /* first SGPR of the resource descriptor (a multiple of 4) */
     uint8_t soffset;       /* scalar operand code of the offset (an SGPR, m0 or an inline constant) */
+    bool sc1;              /* gfx940's scope bit (cdnaisa): MUBUF [15], MTBUF word 1 [21]; 0 before gfx942 */
 } asm_buf_fields_t;
 uint64_t asm_encode_mubuf(const asm_buf_fields_t *f);
 uint64_t asm_encode_mtbuf(const asm_buf_fields_t *f);

@@ -26,7 +26,51 @@
 
 enum { SADDR_OFF = 0x7f };
 
-/* The modifiers: offset:N, glc, slc, in any order, each once. */
+int asm_cache_bit(asm_ctx_t *c, const asm_tok_t *t)
+{
+    bool scope = isa_target_gfx940(c->target);
+    static const char *const old[] = { "glc", "slc" }, *const neu[] = { "sc0", "nt", "sc1" };
+    for (int k = 0; k < 3; k++) {
+        if (k < 2 && asm_tok_is(t, old[k])) {
+            if (!scope)
+                return k;
+            asm_error(c, t->col, "'%s' is spelled '%s' on %s (the scope bits sc0, sc1, nt replace glc and slc: "
+                      "docs/asm.md)", old[k], neu[k], isa_target_name(c->target));
+            return ASM_CB_ERROR;
+        }
+        if (asm_tok_is(t, neu[k])) {
+            if (scope)
+                return k;
+            asm_error(c, t->col, "'%s' is a scope bit of gfx940 (gfx942); %s has %s", neu[k],
+                      isa_target_name(c->target), k == 2 ? "no such bit" : k == 0 ? "glc" : "slc");
+            return ASM_CB_ERROR;
+        }
+    }
+    return ASM_CB_NONE;
+}
+
+const char *asm_glc_name(isa_target_t t)
+{
+    return isa_target_gfx940(t) ? "sc0" : "glc";
+}
+
+const char *asm_cache_bits_text(isa_target_t t)
+{
+    return isa_target_gfx940(t) ? "sc0, sc1, nt" : "glc, slc";
+}
+
+void asm_cache_bits_put(const isa_inst_t *in, isa_target_t t, asm_out_t *o)
+{
+    bool scope = isa_target_gfx940(t);
+    if (in->glc)
+        asm_put(o, scope ? " sc0" : " glc");
+    if (in->slc)
+        asm_put(o, scope ? " nt" : " slc");
+    if (in->sc1)
+        asm_put(o, " sc1");
+}
+
+/* The modifiers: offset:N, glc, slc (sc0, sc1, nt on gfx940), in any order, each once. */
 static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_seg_t seg, isa_inst_t *in, uint32_t *col_glc)
 {
     bool have_off = false;
@@ -34,14 +78,17 @@ static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_seg_t seg, isa_inst_t *in,
         const asm_tok_t *t = &c->tok[*i];
         if (t->kind == TK_END)
             return true;
-        if (asm_tok_is(t, "glc") || asm_tok_is(t, "slc")) {
-            uint8_t *f = t->p[0] == 'g' ? &in->glc : &in->slc;
+        int cb = asm_cache_bit(c, t);
+        if (cb == ASM_CB_ERROR)
+            return false;
+        if (cb != ASM_CB_NONE) {
+            uint8_t *f = cb == ASM_CB_GLC ? &in->glc : cb == ASM_CB_SLC ? &in->slc : &in->sc1;
             if (*f) {
                 asm_error(c, t->col, "duplicate modifier '%.*s'", (int)t->len, t->p);
                 return false;
             }
             *f = 1;
-            if (t->p[0] == 'g')
+            if (cb == ASM_CB_GLC)
                 *col_glc = t->col;
             (*i)++;
         } else if (asm_tok_is(t, "offset")) {
@@ -61,7 +108,8 @@ static bool parse_mods(asm_ctx_t *c, uint32_t *i, isa_seg_t seg, isa_inst_t *in,
             asm_error(c, t->col, "'%.*s' is not simulated by gcnsim on FLAT instructions", (int)t->len, t->p);
             return false;
         } else {
-            asm_error(c, t->col, "unexpected '%.*s': expected a FLAT modifier (offset:, glc, slc)", (int)t->len, t->p);
+            asm_error(c, t->col, "unexpected '%.*s': expected a FLAT modifier (offset:, %s)", (int)t->len, t->p,
+                      asm_cache_bits_text(c->target));
             return false;
         }
     }
@@ -117,24 +165,30 @@ bool asm_flat9_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_p
     if (!parse_mods(c, i, seg, in, &col_glc))
         return false;
     /* vdst (loads; atomics with glc), vaddr, vdata (stores, atomics), saddr (global_, scratch_) */
-    unsigned want = 2u + (seg != ISA_SEG_FLAT);
+    bool lds = isa_op_flat_lds(op); /* gfx940's loads into LDS: no destination (cdnaisa) */
+    unsigned want = 2u + (seg != ISA_SEG_FLAT) - lds;
     bool rtn = false;
     if (atomic) {
         rtn = n == want + 1;
         if (rtn != (in->glc != 0)) {
-            asm_error(c, rtn ? mcol : col_glc, rtn ? "%s returns the old value (a destination operand) only with glc"
-                                                   : "%s with glc returns the old value: give a destination first",
-                      info->name);
+            asm_error(c, rtn ? mcol : col_glc, rtn ? "%s returns the old value (a destination operand) only with %s"
+                                                   : "%s with %s returns the old value: give a destination first",
+                      info->name, asm_glc_name(c->target));
             return false;
         }
         want += rtn;
+        if (rtn && !isa_atomic_returns_on(op, c->target)) { /* gfx908's f32/pk_f16 adds (cdnaisa) */
+            asm_error(c, col_glc, "%s returns nothing on %s: no %s and no destination operand", info->name,
+                      isa_target_name(c->target), asm_glc_name(c->target));
+            return false;
+        }
     }
     if (n != want) {
         asm_error(c, mcol, "%s takes %u operands, not %u", info->name, want, n);
         return false;
     }
     unsigned k = 0;
-    if (load || rtn) {
+    if ((load && !lds) || rtn) {
         if (!asm_vgpr_range(c, &o[k], load ? regs : info->mem_bytes / 4, "the destination"))
             return false;
         in->vdst = (isa_operand_t){ o[k].code, o[k].count, 0, 0 };
@@ -194,6 +248,7 @@ unsigned asm_flat9_encode(const isa_inst_t *in, uint16_t opcode, uint8_t *out, c
     uint32_t offset = in->offset & (seg == ISA_SEG_FLAT ? 0xfffu : 0x1fffu);
     asm_flat_words(out, opcode, in->glc, in->slc, (unsigned)seg, offset, vfield(in->src[0]),
                    in->nsrc >= 2 ? vfield(in->src[1]) : 0, saddr, vfield(in->vdst));
+    out[3] |= (uint8_t)(in->sc1 ? 2 : 0); /* gfx940's sc1: bit 25 of the first word (cdnaisa) */
     return 8;
 }
 
@@ -216,6 +271,7 @@ const char *asm_flat9_decode(uint32_t w0, uint32_t w1, isa_inst_t *in)
         return "the lds bit is set (FLAT into LDS is not simulated)";
     in->glc = (w0 >> 16) & 1;
     in->slc = (w0 >> 17) & 1;
+    in->sc1 = (w0 >> 25) & 1; /* gfx940 (cdnaisa); the caller drops it on older targets */
     in->offset = w0 & (seg == ISA_SEG_FLAT ? 0xfffu : 0x1fffu);
     uint32_t saddr = (w1 >> 16) & 0x7f;
     isa_operand_t none = { ISA_OPND_NONE, 0, 0, 0 };
@@ -240,7 +296,7 @@ const char *asm_flat9_decode(uint32_t w0, uint32_t w1, isa_inst_t *in)
     if (seg != ISA_SEG_FLAT)
         in->nsrc = 3;
     in->vdst = none;
-    if ((info->flags & ISA_FL_LOAD) || ((info->flags & ISA_FL_ATOMIC) && in->glc))
+    if (((info->flags & ISA_FL_LOAD) && !isa_op_flat_lds(op)) || ((info->flags & ISA_FL_ATOMIC) && in->glc))
         in->vdst = (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + (w1 >> 24)),
                                     (uint8_t)((info->flags & ISA_FL_LOAD) ? regs : info->mem_bytes / 4), 0, 0 };
     in->size = 8;
@@ -259,7 +315,7 @@ static void put_reg(asm_out_t *o, isa_operand_t r, const char *sep)
     asm_put(o, "%s%s", sep, text);
 }
 
-int asm_flat9_format(const isa_inst_t *in, char *buf, size_t len)
+int asm_flat9_format(const isa_inst_t *in, isa_target_t t, char *buf, size_t len)
 {
     const isa_op_info_t *info = &isa_ops[in->op];
     isa_seg_t seg = isa_flat_seg((isa_op_t)in->op);
@@ -281,9 +337,6 @@ int asm_flat9_format(const isa_inst_t *in, char *buf, size_t len)
         int32_t off = seg == ISA_SEG_FLAT ? (int32_t)(in->offset & 0xfff) : (int32_t)((in->offset & 0x1fff) << 19) >> 19;
         asm_put(&o, " offset:%" PRId32, off);
     }
-    if (in->glc)
-        asm_put(&o, " glc");
-    if (in->slc)
-        asm_put(&o, " slc");
+    asm_cache_bits_put(in, t, &o);
     return (int)o.pos;
 }

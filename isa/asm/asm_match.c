@@ -466,6 +466,14 @@ static bool valu_rules(asm_ctx_t *c, isa_op_t op, int suffix, uint32_t mcol, con
             asm_error(c, wcol, "%s needs the 64-bit encoding: use %s_e64", why, c->mnemonic[op]);
             return false;
         }
+        if (!isa_op_has_e32_on(op, c->target)) { /* gfx90a reused its 32-bit opcode (cdnaisa) */
+            if (suffix == 32) {
+                asm_error(c, mcol, "'%s' has no 32-bit encoding on %s (its opcode went to another instruction); "
+                          "remove the _e32 suffix", c->mnemonic[op], isa_target_name(c->target));
+                return false;
+            }
+            why = "";
+        }
         in->e64 = suffix == 64 || why != NULL;
         if (in->e64 && has_k) {
             asm_error(c, why ? wcol : mcol, "'%s' has no 64-bit encoding%s%s", c->mnemonic[op], why ? ", so it cannot take " : "",
@@ -595,6 +603,14 @@ static bool apply_mods(asm_ctx_t *c, isa_op_t op, const asm_sig_list_t *sig, con
      * and one for the destination; the destination's is bit 3 of the field. ---- */
     if (m->pk.given == 1 && isa_op_has_op_sel(op)) {
         unsigned nsrc = sig->n - 1, bits = m->pk.bits[0];
+        if (isa_op_sel_bytes(op)) { /* v_cvt_sr_*: the four bits as written (cdnaisa) */
+            if (m->pk.n[0] != 4) {
+                asm_error(c, m->pk.col[0], "op_sel of '%s' takes 4 elements (the last two pick the destination byte), "
+                          "got %u", info->name, m->pk.n[0]);
+                return false;
+            }
+            nsrc = 3; /* bits 0..2 as written, the fourth element bit 3 */
+        }
         if (m->pk.n[0] != nsrc + 1) {
             asm_error(c, m->pk.col[0], "op_sel of '%s' takes %u elements (one for each of its %u sources, then the "
                       "destination), got %u", info->name, nsrc + 1, nsrc, m->pk.n[0]);

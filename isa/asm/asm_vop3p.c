@@ -41,6 +41,22 @@ static char source_letter(isa_op_t op, unsigned i)
     return g ? *g : 'S';
 }
 
+/* The registers operand group g of the signature names (2 for gfx90a's packed f32 pairs "D2 S2";
+ * cdnaisa), 1 for a group without a count. */
+static uint8_t group_width(isa_op_t op, unsigned g)
+{
+    const char *p = isa_ops[op].sig;
+    for (unsigned k = 0; k < g && p; k++) {
+        p = strchr(p, ' ');
+        p = p ? p + 1 : NULL;
+    }
+    if (!p)
+        return 1;
+    while (*p >= 'A' && *p <= 'z')
+        p++;
+    return *p >= '1' && *p <= '9' ? (uint8_t)(*p - '0') : 1;
+}
+
 /* The op_sel_hi an instruction gets when the text gives none. */
 static uint8_t default_op_sel_hi(isa_op_t op)
 {
@@ -162,7 +178,7 @@ const char *asm_vop3p_decode(isa_op_t op, uint32_t w0, uint32_t w1, isa_inst_t *
     in->clamp = (w0 >> 15) & 1;
     in->op_sel = (uint8_t)((w0 >> 11) & 7);
     in->op_sel_hi = (uint8_t)(((w0 >> 14) & 1) << 2 | ((w1 >> 27) & 3));
-    in->vdst = (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + (w0 & 0xff)), 1, 0, 0 };
+    in->vdst = (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + (w0 & 0xff)), group_width(op, 0), 0, 0 };
     if (n == 2) {
         /* LLVM reads a two-source word only with SRC2 0 and ignores OP_SEL_HI[2] (it writes 1) */
         if ((w1 >> 18) & 0x1ff)
@@ -185,7 +201,11 @@ const char *asm_vop3p_decode(isa_op_t op, uint32_t w0, uint32_t w1, isa_inst_t *
                                         : "a source that is not a register or constant gcnsim supports";
         if (i > 0 && source_letter(op, i) == 'j' && ((neg | hi) >> i & 1))
             return "neg_lo/neg_hi on a 16-bit integer source other than src0, which LLVM does not encode";
-        in->src[i] = (isa_operand_t){ c, 1, (uint8_t)(neg >> i & 1), (uint8_t)(hi >> i & 1) };
+        uint8_t width = group_width(op, i + 1);
+        if (width > 1 && !(c >= ISA_VGPR_BASE ? c - ISA_VGPR_BASE + width <= 256 : c >= ISA_NUM_SREGS || c % 2 == 0))
+            return "a register pair that is not one (an odd SGPR or past v255)";
+        in->src[i] = (isa_operand_t){ c, c < ISA_NUM_SREGS || c >= ISA_VGPR_BASE ? width : 1, (uint8_t)(neg >> i & 1),
+                                      (uint8_t)(hi >> i & 1) };
     }
     in->nsrc = (uint8_t)n;
     in->size = 8;
@@ -233,7 +253,7 @@ int asm_vop3p_format(const isa_inst_t *in, char *buf, size_t len)
     unsigned n = isa_op_vop3p_nsrc(op), mask = all_ones(n);
     bool mix = isa_op_vop3p_mix(op);
     char vd[16];
-    asm_reg_text(in->vdst.code, 1, vd, sizeof vd);
+    asm_reg_text(in->vdst.code, in->vdst.count ? in->vdst.count : 1, vd, sizeof vd);
     asm_put(&o, "%s %s", isa_ops[op].name, vd);
     for (unsigned i = 0; i < n && i < in->nsrc; i++) {
         asm_put(&o, ", ");

@@ -71,7 +71,7 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
     if (info->enc == ISA_ENC_VOP3P) /* gfx9 (asm_vop3p.c) */
         return asm_vop3p_format(in, buf, len);
     if (isa_flat9_form((isa_op_t)in->op, k ? k->target : ISA_TARGET_GFX803))
-        return asm_flat9_format(in, buf, len);
+        return asm_flat9_format(in, k ? k->target : ISA_TARGET_GFX803, buf, len);
     asm_sig_list_t sig;
     if (!asm_sig_parse(info->sig, &sig))
         sig.n = 0;
@@ -80,6 +80,7 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
                 in->op != ISA_v_swap_b32 && /* VOP1 only, printed without a suffix (valu9) */
                 in->op != ISA_v_accvgpr_mov_b32; /* the same (agpr) */
     isa_target_t target = k ? k->target : ISA_TARGET_GFX803;
+    both = both && isa_op_has_e32_on((isa_op_t)in->op, target); /* gfx90a's VOP3-only v_mul_legacy_f32 (cdnaisa) */
     const char *mn = isa_op_mnemonic(in->op, target);
     asm_put(&o, "%s%s", mn ? mn : info->name, in->form ? asm_ext_suffix(in, target) : both ? (in->e64 ? "_e64" : "_e32") : "");
     unsigned si = 0, printed = 0;
@@ -175,6 +176,8 @@ int isa_format_inst(const isa_kernel_t *k, const isa_inst_t *in, char *buf, size
         unsigned nsrc = 0;
         for (const char *p = info->sig; *p; p++)
             nsrc += (p == info->sig || p[-1] == ' ') && *p != 'D';
+        if (isa_op_sel_bytes((isa_op_t)in->op))
+            nsrc = 3; /* v_cvt_sr_*: the four bits as written (cdnaisa) */
         asm_put(&o, " op_sel:[");
         for (unsigned k = 0; k <= nsrc; k++)
             asm_put(&o, "%s%u", k ? "," : "", (in->op_sel >> (k == nsrc ? 3 : k)) & 1u);

@@ -6,6 +6,8 @@
  * checked before anything is written, so a faulting instruction has no effect. */
 #include "exec/exec_buffer.h"
 
+#include "exec/exec_cdna.h"
+
 #include "exec/exec_buffer_fmt.h"
 #include "exec/exec_operands.h"
 #include "common/le.h"
@@ -543,7 +545,9 @@ void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res
             if (wide)
                 cv |= (uint64_t)isa_x_vgpr(w, dreg + ndw + 1)[l] << 32;
         }
-        uint64_t nv = atom_apply(k, wide, old, dv, cv);
+        uint64_t nv;
+        if (!isa_x_cdna_atomic((isa_op_t)in->op, old, dv, &nv)) /* CDNA's float atomics (exec_cdna.c) */
+            nv = atom_apply(k, wide, old, dv, cv);
         le_put32(p, (uint32_t)nv);
         if (wide)
             le_put32(p + 4, (uint32_t)(nv >> 32));

@@ -9,6 +9,8 @@
  * 32-bit: base + offset wraps modulo 2^32. */
 #include "exec/exec_ds_atomic.h"
 
+#include "exec/exec_cdna.h"
+
 #include "exec/exec_operands.h"
 #include "common/le.h"
 
@@ -19,7 +21,8 @@
 
 typedef enum {
     K_NONE, K_ADD, K_SUB, K_RSUB, K_INC, K_DEC, K_SMIN, K_SMAX, K_UMIN, K_UMAX, K_AND, K_OR, K_XOR,
-    K_MSKOR, K_SWAP, K_CMPST, K_FMIN, K_FMAX, K_FADD, K_FCMPST, K_WRAP
+    K_MSKOR, K_SWAP, K_CMPST, K_FMIN, K_FMAX, K_FADD, K_FCMPST, K_WRAP,
+    K_PK_FADD16, K_PK_BFADD16 /* CDNA (cdnaisa): packed f16 / bf16 add */
 } kind_t;
 
 /* How an instruction finds its operands and addresses. */
@@ -50,6 +53,9 @@ static desc_t describe(isa_op_t op)
     switch (op) {
     case ISA_ds_rsub_u32: case ISA_ds_rsub_rtn_u32: A4(K_RSUB);
     case ISA_ds_add_f32: case ISA_ds_add_rtn_f32: A4(K_FADD);
+    case ISA_ds_add_f64: case ISA_ds_add_rtn_f64: A8(K_FADD); /* gfx90a (cdnaisa) */
+    case ISA_ds_pk_add_f16: case ISA_ds_pk_add_rtn_f16: A4(K_PK_FADD16); /* gfx940 (cdnaisa) */
+    case ISA_ds_pk_add_bf16: case ISA_ds_pk_add_rtn_bf16: A4(K_PK_BFADD16);
     case ISA_ds_min_f32: case ISA_ds_min_rtn_f32: A4(K_FMIN);
     case ISA_ds_max_f32: case ISA_ds_max_rtn_f32: A4(K_FMAX);
     case ISA_ds_cmpst_f32: case ISA_ds_cmpst_rtn_f32: A4(K_FCMPST);
@@ -199,8 +205,15 @@ static uint64_t apply(kind_t k, uint32_t width, uint64_t old, uint64_t d0, uint6
         if (w8)
             return bits_of(fminmax(f64_of(old), f64_of(d0), k == K_FMAX));
         return isa_x_bits((float)fminmax(isa_x_f32((uint32_t)old), isa_x_f32((uint32_t)d0), k == K_FMAX));
-    case K_FADD: /* f32 only on gfx8 */
+    case K_FADD: /* f32 on gfx8; f64 from gfx90a (exec_cdna.c) */
+        if (w8) {
+            uint64_t nv = old;
+            (void)isa_x_cdna_atomic(ISA_ds_add_f64, old, d0, &nv);
+            return nv;
+        }
         return isa_x_bits(isa_x_f32((uint32_t)old) + isa_x_f32((uint32_t)d0));
+    case K_PK_FADD16: return isa_x_pk_add_f16((uint32_t)old, (uint32_t)d0);
+    case K_PK_BFADD16: return isa_x_pk_add_bf16((uint32_t)old, (uint32_t)d0);
     case K_FCMPST: /* a float compare: +0 equals -0, NaN equals nothing */
         if (w8)
             return f64_of(old) == f64_of(d0) ? d1 : old;
@@ -226,7 +239,11 @@ uint64_t isa_x_flat_atomic64(isa_op_t op, uint64_t old, uint64_t data, uint64_t 
     case ISA_flat_atomic_inc_x2: k = K_INC; break;
     case ISA_flat_atomic_dec_x2: k = K_DEC; break;
     case ISA_flat_atomic_cmpswap_x2: return apply(K_CMPST, 8, old, cmp, data);
-    default: return old;
+    default: {
+        uint64_t nv = old; /* CDNA's f64 atomics (exec_cdna.c) */
+        (void)isa_x_cdna_atomic(op, old, data, &nv);
+        return nv;
+    }
     }
     return apply(k, 8, old, data, 0);
 }

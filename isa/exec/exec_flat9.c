@@ -62,7 +62,8 @@ void isa_exec_flat9(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     if (seg != ISA_SEG_SCRATCH || in->src[0].code != ISA_OPND_NONE)
         if (!vregs_ok(w, in, res, in->src[0], seg == ISA_SEG_SCRATCH || (seg == ISA_SEG_GLOBAL && saddr) ? 1 : 2))
             return;
-    if ((info->flags & ISA_FL_LOAD) && !vregs_ok(w, in, res, in->vdst, ndw))
+    bool lds = isa_op_flat_lds((isa_op_t)in->op); /* gfx940: into LDS, no VGPR (cdnaisa) */
+    if ((info->flags & ISA_FL_LOAD) && !lds && !vregs_ok(w, in, res, in->vdst, ndw))
         return;
     if ((info->flags & (ISA_FL_STORE | ISA_FL_ATOMIC)) && !vregs_ok(w, in, res, in->src[1], cmpswap ? 2 * ndw : ndw))
         return;
@@ -124,6 +125,17 @@ void isa_exec_flat9(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     if (info->flags & ISA_FL_LOAD) {
         uint32_t out[4][ISA_WAVE_SIZE] = { { 0 } };
         const uint32_t *old = d16 ? isa_x_vgpr(w, isa_x_vreg(in->vdst)) : NULL;
+        uint32_t lds_at = lds ? (w->sreg[ISA_REG_M0] & 0xffffu) + (uint32_t)off : 0; /* as MUBUF's lds bit */
+        for (uint64_t m = lds ? exec : 0; m; m &= m - 1) {
+            int l = __builtin_ctzll(m);
+            uint32_t a = lds_at + 4u * (uint32_t)l;
+            if ((uint64_t)a + 4 > w->lds_size) {
+                isa_x_fault(res, ISA_FAULT_LDS_BOUNDS, l, a,
+                            "%s: lane %d: LDS address 0x%" PRIx32 " (M0[15:0] + offset + lane * 4) is outside the "
+                            "workgroup's LDS allocation (%" PRIu32 " bytes)", info->name, l, a, w->lds_size);
+                return;
+            }
+        }
         for (uint64_t m = exec; m; m &= m - 1) {
             int l = __builtin_ctzll(m);
             const uint8_t *p = mem_at(w, addr[l], piece);
@@ -152,6 +164,13 @@ void isa_exec_flat9(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
             else if (d16 == ISA_D16_HI)
                 v = (old[l] & 0xffffu) | v << 16;
             out[0][l] = v;
+        }
+        if (lds) {
+            for (uint64_t m = exec; m; m &= m - 1) {
+                int l = __builtin_ctzll(m);
+                le_put32(w->lds + lds_at + 4u * (uint32_t)l, out[0][l]);
+            }
+            return;
         }
         for (uint32_t i = 0; i < ndw; i++)
             isa_x_write_dst_v32(w, isa_x_vreg(in->vdst) + i, exec, out[i]);

@@ -4,6 +4,7 @@
  * docs/semantics-scalar-memory.md. */
 #include "exec/exec_mem.h"
 
+#include "exec/exec_cdna.h"
 #include "exec/exec_ds_atomic.h"
 #include "exec/exec_operands.h"
 #include "common/le.h"
@@ -76,7 +77,11 @@ static uint32_t atomic_apply(atomic_t k, uint32_t old, uint32_t data, uint32_t c
 
 uint32_t isa_x_atomic32(isa_op_t op, uint32_t old, uint32_t data, uint32_t cmp)
 {
-    return atomic_apply(atomic_kind(op), old, data, cmp);
+    atomic_t k = atomic_kind(op);
+    uint64_t nv;
+    if (k == AT_NONE && isa_x_cdna_atomic(op, old, data, &nv)) /* CDNA's float atomics (exec_cdna.c) */
+        return (uint32_t)nv;
+    return atomic_apply(k, old, data, cmp);
 }
 
 /* ---- FLAT ------------------------------------------------------------------------------------ */

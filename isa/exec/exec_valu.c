@@ -14,6 +14,7 @@
 #include "exec/exec_sdwa_dpp.h"
 #include "exec/exec_valu_div.h"
 #include "exec/exec_valu_f16.h"
+#include "exec/exec_cdna.h"
 #include "exec/exec_valu9.h"
 #include "exec/exec_valu_f64.h"
 #include "exec/exec_valu_pack.h"
@@ -477,6 +478,8 @@ static inline __attribute__((always_inline)) bool valu_dispatch_inline(isa_wave_
         return isa_valu_vop3p(w, in);
     if (isa_valu9_owns(in->op)) /* gfx9 (exec_valu9.c) */
         return isa_valu9(w, in);
+    if (isa_exec_cdna_owns(in->op)) /* CDNA (exec_cdna.c; cdnaisa) */
+        return isa_exec_cdna(w, in);
     if (isa_ops[in->op].enc == ISA_ENC_VOPC)
         return isa_valu_cmp(w, in);
     if (isa_ops[in->op].flags & ISA_FL_F64)

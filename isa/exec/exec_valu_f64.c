@@ -331,7 +331,10 @@ bool isa_valu_f64(isa_wave_t *w, const isa_inst_t *in)
     } else {
         isa_valu_read_f64(w, in, 1, s1);
     }
-    isa_valu_read_f64(w, in, 2, s2);
+    if (op == ISA_v_fmac_f64) /* gfx90a (cdnaisa): the accumulator is the destination pair */
+        isa_x_read_v64(w, in, in->vdst, true, s2);
+    else
+        isa_valu_read_f64(w, in, 2, s2);
 
 #define LANES64(expr)                                   \
     for (int l = 0; l < NL; l++) {                      \
@@ -342,7 +345,7 @@ bool isa_valu_f64(isa_wave_t *w, const isa_inst_t *in)
     switch (op) {
     case ISA_v_add_f64: LANES64(B(D(a) + D(b))); break;
     case ISA_v_mul_f64: LANES64(B(D(a) * D(b))); break;
-    case ISA_v_fma_f64: LANES64(B(fma(D(a), D(b), D(c)))); break;
+    case ISA_v_fma_f64: case ISA_v_fmac_f64: LANES64(B(fma(D(a), D(b), D(c)))); break;
     case ISA_v_min_f64: LANES64(minmax64(a, b, false, ieee)); break;
     case ISA_v_max_f64: LANES64(minmax64(a, b, true, ieee)); break;
     case ISA_v_ldexp_f64: LANES64(ldexp64(a, (uint32_t)b)); break;

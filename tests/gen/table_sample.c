@@ -77,16 +77,20 @@ static void write_samples(FILE *out, isa_target_t target)
                 n = sizeof group - 1;
             memcpy(group, p, n);
             group[n] = 0;
-            fprintf(out, "%s%s", first ? " " : ", ", sample_operand(group, vop3, &glc));
-            first = false;
             p += n;
             while (*p == ' ')
                 p++;
+            if (group[0] == 'R' && !isa_atomic_returns_on((isa_op_t)i, target))
+                continue; /* gfx908's f32/pk_f16 atomics: no returning form (cdnaisa) */
+            fprintf(out, "%s%s", first ? " " : ", ", sample_operand(group, vop3, &glc));
+            first = false;
         }
         if (op->enc == ISA_ENC_FLAT && isa_flat_seg((isa_op_t)i) != ISA_SEG_FLAT)
             fputs(", off", out); /* gfx9's global_ and scratch_: SADDR off */
-        if (glc)
-            fputs(" glc", out);
+        if (glc) /* gfx940 spells the bit sc0 (cdnaisa) */
+            fputs(isa_target_gfx940(target) ? " sc0" : " glc", out);
+        if (i == ISA_buffer_store_lds_dword && isa_target_gfx940(target))
+            fputs(" lds", out); /* llvm-mc-19 wants the (always set) bit written */
         if (op->enc == ISA_ENC_DS && (op->flags & ISA_FL_DUAL))
             fputs(" offset0:1 offset1:2", out);
         fputs(mfma_controls((isa_op_t)i, target), out);

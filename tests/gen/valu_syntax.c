@@ -20,6 +20,10 @@
 #include "isa.h"
 
 /* The operand text of signature group g (letter and width) for the `alt`-th source spelling. */
+/* The CDNA block of isa.def (cdnaisa): instructions of gfx908/gfx90a/gfx942 only, checked by
+ * tests/isa/target_check.sh and test_cdna_isa.c, not by these gfx803/gfx900 corpora. */
+static bool cdna(int op) { return op >= ISA_v_dot2c_f32_f16 && op <= ISA_scratch_load_lds_dword; }
+
 static void operand(char *buf, size_t n, const char *g, int vsrc_idx, const char *src_text[2], bool pair_mask)
 {
     char k = g[0];
@@ -104,7 +108,8 @@ static void gen(void)
     for (int i = 0; i < ISA_NUM_OPS; i++) {
         const isa_op_info_t *op = &isa_ops[i];
         if (op->unit != ISA_UNIT_VALU || op->enc == ISA_ENC_VOP3P || /* gfx9's VOP3P: tests/isa/vop3p_check.sh */
-            isa_op_valu9((isa_op_t)i)) /* gfx9's other additions (valu9): test_asm_valu9 */
+            isa_op_valu9((isa_op_t)i) || /* gfx9's other additions (valu9): test_asm_valu9 */
+            cdna(i)) /* CDNA's: target-check, test_cdna_isa (cdnaisa) */
             continue;
         bool e32 = isa_enc_has_e32(op->enc);
         const char *sfx[] = { "", "_e32", "_e64" };
@@ -200,7 +205,7 @@ static void forms9(void)
 {
     for (int i = 0; i < ISA_NUM_OPS; i++) {
         const isa_op_info_t *op = &isa_ops[i];
-        if (!isa_op_has_form((isa_op_t)i, ISA_FORM_SDWA) || i == ISA_v_nop)
+        if (!isa_op_has_form((isa_op_t)i, ISA_FORM_SDWA) || i == ISA_v_nop || cdna(i))
             continue;
         bool sdwa = isa_op_has_form_on((isa_op_t)i, ISA_FORM_SDWA, ISA_TARGET_GFX900);
         char e32[300], plain[300], omod[300];
@@ -257,7 +262,8 @@ int main(int argc, char **argv)
     if (argc == 2 && strcmp(argv[1], "forms") == 0) { /* the table's SDWA/DPP forms, one a line */
         for (int i = 0; i < ISA_NUM_OPS; i++)
             for (int f = ISA_FORM_SDWA; f <= ISA_FORM_DPP; f++)
-                if (isa_op_has_form((isa_op_t)i, f) && i != ISA_v_nop && !isa_op_valu9((isa_op_t)i)) /* gfx803's only */
+                if (isa_op_has_form((isa_op_t)i, f) && i != ISA_v_nop && !isa_op_valu9((isa_op_t)i) &&
+                    !cdna(i)) /* gfx803's only */
                     printf("%s %s\n", isa_ops[i].name, f == ISA_FORM_SDWA ? "sdwa" : "dpp");
         return 0;
     }

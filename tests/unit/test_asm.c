@@ -498,7 +498,7 @@ START_TEST(test_table_round_trip)
         if (isa_op_mem9((isa_op_t)op))
             continue; /* gfx9 only: test_flat9.c */
         if (!isa_op_on_target((isa_op_t)op, ISA_TARGET_GFX803) && !isa_op_on_target((isa_op_t)op, ISA_TARGET_GFX906))
-            continue; /* CDNA only: test_agpr.c and the CDNA tests */
+            continue; /* CDNA only: test_agpr.c, test_mfma.c, test_cdna_isa.c and target-check */
         /* gfx9's other instructions (valu9) in gfx906 text, which has them all */
         const char *tg = isa_op_valu9((isa_op_t)op) ? ".amdgcn_target \"amdgcn-amd-amdhsa--gfx906\"\n" : "";
         const char *mn = *tg ? isa_op_mnemonic((isa_op_t)op, ISA_TARGET_GFX906) : isa_ops[op].name; /* gfx9's name */

@@ -37,6 +37,8 @@ static bool build(isa_op_t op, int form, int pos, unsigned mods, char *buf, size
         return false;
     if (isa_op_valu9(op)) /* gfx9 text and gfx9 opcodes only (valu9): test_asm_valu9.c */
         return false;
+    if (!isa_op_on_target(op, ISA_TARGET_GFX803)) /* CDNA's: target-check and test_cdna_isa.c (cdnaisa) */
+        return false;
     int n = snprintf(buf, len, "entry:\n  %s%s", info->name, vop3 ? "" : form_suffix[form]);
     const char *p = info->sig;
     for (int g = 0; *p; g++) {

@@ -522,8 +522,8 @@ START_TEST(test_roundtrip)
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         if (isa_ops[op].enc != ISA_ENC_VOP3P)
             continue;
-        if (!isa_op_on_target((isa_op_t)op, ISA_TARGET_GFX906))
-            continue; /* CDNA only: test_agpr.c and the CDNA tests */
+        if (!isa_op_on_target((isa_op_t)op, ISA_TARGET_GFX900) && !isa_op_on_target((isa_op_t)op, ISA_TARGET_GFX906))
+            continue; /* CDNA's (packed f32, MFMA): test_cdna_isa.c and target-check */
         bool mix = isa_op_vop3p_mix((unsigned)op), three = isa_op_vop3p_nsrc((unsigned)op) == 3;
         const char *forms[3];
         char l0[160], l1[160], l2[160];

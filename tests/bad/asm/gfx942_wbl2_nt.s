@@ -1,0 +1,2 @@
+.amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+  buffer_wbl2 nt
