@@ -387,19 +387,16 @@ static unsigned decode_inst(const asm_opcode_map_t *m, const uint8_t *code, size
             return fail(err, errlen, off, "'%s' takes 8 bytes, only %zu left", name, len - off);
         in->op = (uint16_t)op;
         in->pc = (uint32_t)off;
-        /* gfx940's scratch_: bit 13 is SVE (a VGPR holds the address), not lds (cdnaisa) */
-        bool sve = false;
-        if (isa_target_gfx940(m->target) && isa_flat_seg(op) == ISA_SEG_SCRATCH) {
-            sve = (w >> 13) & 1;
-            if (!sve && ((get32(code + off + 4) >> 16) & 0x7f) == 0x7f)
-                return fail(err, errlen, off, "'%s': an address with neither a VGPR nor an SGPR (gfx940's ST mode) is "
-                            "not simulated", name);
-            if (sve && ((get32(code + off + 4) >> 16) & 0x7f) != 0x7f)
-                return fail(err, errlen, off, "'%s': an address from both a VGPR and an SGPR (gfx940's SVS mode) is "
-                            "not simulated", name);
+        /* gfx940's scratch_: bit 13 is SVE (a VGPR holds the address), not lds (cdnaisa); with it the
+         * SGPR may hold a part too (SVS mode), and without either the offset is the address (ST mode) */
+        bool scratch940 = isa_target_gfx940(m->target) && isa_flat_seg(op) == ISA_SEG_SCRATCH;
+        bool sve = scratch940 && ((w >> 13) & 1);
+        if (scratch940)
             w &= ~(1u << 13);
-        }
         const char *why = asm_flat9_decode(w, get32(code + off + 4), in);
+        if (!why && scratch940)
+            in->src[0] = sve ? (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + (get32(code + off + 4) & 0xff)), 1, 0, 0 }
+                             : (isa_operand_t){ ISA_OPND_NONE, 0, 0, 0 };
         if (!why && in->sc1 && !isa_target_gfx940(m->target))
             in->sc1 = 0; /* bit 25: gfx940's sc1, ignored before as it always was (cdnaisa) */
         if (!why && in->glc && (info->flags & ISA_FL_ATOMIC) && !isa_atomic_returns_on(op, m->target))

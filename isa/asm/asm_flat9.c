@@ -201,9 +201,11 @@ bool asm_flat9_inst(asm_ctx_t *c, isa_op_t op, uint32_t mcol, uint32_t *i, asm_p
         return false;
     bool saddr = in->src[2].code != ISA_OPND_NONE;
     if (seg == ISA_SEG_SCRATCH) {
-        if ((vaddr->kind == OPK_OFF) == !saddr) {
+        /* gfx940 adds the ST mode (both off: the offset alone) and the SVS mode (VGPR + SGPR); LLVM
+         * hasFlatScratchSTMode / hasFlatScratchSVSMode */
+        if ((vaddr->kind == OPK_OFF) == !saddr && !isa_target_gfx940(c->target)) {
             asm_error(c, vaddr->col, "scratch_ takes its address from a VGPR or an SGPR: exactly one of them must be "
-                      "'off'");
+                      "'off' (before gfx940)");
             return false;
         }
         if (vaddr->kind == OPK_OFF)

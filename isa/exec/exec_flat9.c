@@ -84,7 +84,7 @@ void isa_exec_flat9(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
         uint32_t s = saddr ? w->sreg[in->src[2].code] : 0;
         dstride = 4 * ISA_WAVE_SIZE;
         for (int l = 0; l < ISA_WAVE_SIZE; l++) {
-            uint32_t o = (uint32_t)((int64_t)(v0 ? v0[l] : s) + off);
+            uint32_t o = (uint32_t)((int64_t)(v0 ? v0[l] : 0) + s + off); /* gfx940: VGPR + SGPR, or neither */
             addr[l] = fs + (uint64_t)(o >> 2) * dstride + (uint64_t)l * 4 + (o & 3);
             /* A lane's bytes are contiguous only inside one dword of the interleave. */
             if ((exec >> l & 1) && (size >= 4 ? (o & 3) != 0 : (o & 3) + size > 4)) {

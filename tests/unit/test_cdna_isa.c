@@ -364,6 +364,42 @@ START_TEST(test_load_lds)
 }
 END_TEST
 
+/* gfx942's scratch address modes beyond gfx9's (LLVM hasFlatScratchSTMode / SVSMode): both
+ * addresses off (the offset alone; clang-19's spills) and VGPR + SGPR. Bytes from llvm-mc-19. */
+START_TEST(test_scratch_modes)
+{
+    encodes("gfx942", "scratch_load_dword v1, off, off offset:16", "[0x10,0x40,0x50,0xdc,0x00,0x00,0x7f,0x01]",
+            "scratch_load_dword v1, off, off offset:16");
+    encodes("gfx942", "scratch_store_dword off, v3, off offset:1828", "[0x24,0x47,0x70,0xdc,0x00,0x03,0x7f,0x00]",
+            "scratch_store_dword off, v3, off offset:1828");
+    encodes("gfx942", "scratch_load_dword v1, v2, s3 offset:16", "[0x10,0x60,0x50,0xdc,0x02,0x00,0x03,0x01]",
+            "scratch_load_dword v1, v2, s3 offset:16");
+    char *e = fails("gfx90a", "scratch_load_dword v1, off, off offset:16");
+    ck_assert_ptr_nonnull(strstr(e, "exactly one of them must be 'off' (before gfx940)"));
+    free(e);
+    /* Private offset o of lane l is the dword at FLAT_SCRATCH + (o / 4) * 256 + 4l (the interleave):
+     * o = 16 from the offset alone, and from v2 (8) + s3 (4) + 4. */
+    static const char *const lines[] = { "scratch_load_dword v1, off, off offset:16",
+                                         "scratch_load_dword v1, v2, s3 offset:4" };
+    for (int k = 0; k < 2; k++) {
+        ut_machine_t *m = ut_machine_new();
+        m->w.target = ISA_TARGET_GFX942;
+        m->w.sreg[ISA_REG_FLAT_SCRATCH_LO] = (uint32_t)UT_MEM_BASE;
+        m->w.sreg[ISA_REG_FLAT_SCRATCH_HI] = (uint32_t)(UT_MEM_BASE >> 32);
+        m->w.sreg[3] = 4;
+        ut_vset_all(m, 2, 8);
+        for (unsigned l = 0; l < ISA_WAVE_SIZE; l++)
+            le_put32(m->gmem + 4 * 256 + 4 * l, 0x7000 + l);
+        isa_inst_t in = one("gfx942", lines[k]);
+        isa_exec_result_t r = ut_run(m, &in);
+        ck_assert_msg(r.status == ISA_EXEC_OK, "%s: %s", lines[k], r.fault_msg);
+        ck_assert_uint_eq(ut_vreg(m, 1)[0], 0x7000);
+        ck_assert_uint_eq(ut_vreg(m, 1)[63], 0x7000 + 63);
+        free(m);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("cdna_isa");
@@ -379,6 +415,7 @@ static Suite *suite(void)
     tcase_add_test(tc, test_atomic_values);
     tcase_add_test(tc, test_atomic_exec);
     tcase_add_test(tc, test_load_lds);
+    tcase_add_test(tc, test_scratch_modes);
     suite_add_tcase(s, tc);
     return s;
 }
