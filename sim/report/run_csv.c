@@ -35,6 +35,10 @@ static void csv_str(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* Columns a row has only when --csv-columns names them: the matrix core's (CDNA). Outside the
+ * default header, so every default row, and every file a sweep appends to, keeps its columns. */
+static const char csv_extra[] = ",matrix_core_mfma,matrix_core_busy";
+
 /* The fields of one CSV line (no newline), each as written (a quoted one with its quotes): starts
  * at[i] and lengths len[i] of at most max fields. Returns the count. */
 static size_t csv_fields(const char *line, const char **at, size_t *len, size_t max)
@@ -94,7 +98,8 @@ static char *csv_select(const char *header, const char *line, const run_csv_id_t
     return text;
 }
 
-static char *full_header(const run_csv_id_t *id)
+/* The header of every column; with `extra` also the columns only --csv-columns writes. */
+static char *full_header(const run_csv_id_t *id, bool extra)
 {
     char *text = NULL;
     size_t len = 0;
@@ -106,7 +111,7 @@ static char *full_header(const run_csv_id_t *id)
         fputc(',', f);
         csv_str(f, id->keys[i]);
     }
-    fprintf(f, ",%s%s,config_hash", csv_body, run_mem_csv_header);
+    fprintf(f, ",%s%s,config_hash%s", csv_body, run_mem_csv_header, extra ? csv_extra : "");
     if (fclose(f) != 0) {
         free(text);
         return NULL;
@@ -116,7 +121,7 @@ static char *full_header(const run_csv_id_t *id)
 
 char *run_csv_header(const run_csv_id_t *id)
 {
-    char *full = full_header(id);
+    char *full = full_header(id, id->ncolumns != 0);
     if (!full || id->ncolumns == 0)
         return full;
     char *sel = csv_select(full, full, id);
@@ -126,7 +131,7 @@ char *run_csv_header(const run_csv_id_t *id)
 
 int run_csv_check_columns(const run_csv_id_t *id, FILE *err)
 {
-    char *full = full_header(id);
+    char *full = full_header(id, true);
     const char **at = malloc(CSV_MAX_FIELDS * sizeof *at);
     size_t *len = malloc(CSV_MAX_FIELDS * sizeof *len);
     int rc = 0;
@@ -198,7 +203,7 @@ static bool same_header(const char *path, const char *header)
     return same;
 }
 
-static void write_row(const run_result_t *R, const run_csv_id_t *id, FILE *f)
+static void write_row(const run_result_t *R, const run_csv_id_t *id, bool extra, FILE *f)
 {
     const stats_t *st = R->st;
     const launch_t *L = R->L;
@@ -239,7 +244,14 @@ static void write_row(const run_result_t *R, const run_csv_id_t *id, FILE *f)
             stats_ratio(st->hidden, st->hidden + st->exposed), stats_dist_mean(&st->wave_life),
             stats_dist_percentile(&st->wg_life, 50), stats_dist_percentile(&st->wg_life, 90));
     run_mem_csv(&st->mem, st->cycles, f);
-    fprintf(f, ",%016" PRIx64 "\n", cfg_hash(cfg));
+    fprintf(f, ",%016" PRIx64, cfg_hash(cfg));
+    if (extra) { /* the matrix cores: MFMAs issued, and the mean of every SIMD's busy fraction */
+        uint64_t held = 0;
+        for (size_t i = 0; st->mfma_busy && i < (size_t)R->ncu * st->simds; i++)
+            held += st->mfma_busy[i];
+        fprintf(f, ",%" PRIu64 ",%.6f", st->mfma_total, stats_ratio(held, st->cycles * R->ncu * st->simds));
+    }
+    fputc('\n', f);
 }
 
 int run_csv_write(const run_result_t *R, const run_csv_id_t *id, const char *path, FILE *err)
@@ -270,13 +282,13 @@ int run_csv_write(const run_result_t *R, const run_csv_id_t *id, const char *pat
     }
     free(header);
     if (id->ncolumns == 0)
-        write_row(R, id, f);
+        write_row(R, id, false, f);
     else { /* the whole row, then the chosen columns of it */
-        char *row = NULL, *full = full_header(id), *sel = NULL;
+        char *row = NULL, *full = full_header(id, true), *sel = NULL;
         size_t rlen = 0;
         FILE *m = full ? open_memstream(&row, &rlen) : NULL;
         if (m) {
-            write_row(R, id, m);
+            write_row(R, id, true, m);
             if (fclose(m) == 0) {
                 if (rlen && row[rlen - 1] == '\n')
                     row[rlen - 1] = '\0';

@@ -116,6 +116,7 @@ START_TEST(entry_state_packed_ids)
         fx_t *f = fx_new(64, 64);
         f->k.target = t;
         f->k.desc.system_vgpr_workitem_id = 2;
+        f->k.desc.accum_offset = 8; /* the unified file: VGPRs below it (agpr) */
         fx_add(f, ISA_s_endpgm);
         ck_assert_int_eq(fx_prepare_target(f, 0, t), 0);
         static uint32_t vg[8 * 64];

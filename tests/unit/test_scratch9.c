@@ -78,6 +78,7 @@ static const char kernel_gfx942[] =
     "  .amdhsa_enable_private_segment 1\n"
     "  .amdhsa_next_free_vgpr 8\n"
     "  .amdhsa_next_free_sgpr 8\n"
+    "  .amdhsa_accum_offset 8\n"
     ".end_amdhsa_kernel\n";
 
 static const char *const gfx942[] = { "gpu.target=gfx942", NULL };

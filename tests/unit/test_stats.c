@@ -458,6 +458,26 @@ START_TEST(test_csv_columns)
     char want[256];
     snprintf(want, sizeof want, "%" PRIu64 ",\"a,b\",10,vector_add,%016" PRIx64 "\n", r.st.cycles, cfg_hash(&r.cfg));
     ck_assert_str_eq(line[1], want);
+    /* The matrix core's columns: only when named (the full header lacks them), 0 here (gfx803). */
+    run_csv_id_t plain = { "", keys, values, 1, NULL, 0 };
+    h = run_csv_header(&plain);
+    ck_assert_ptr_null(strstr(h, "matrix_core"));
+    free(h);
+    const char *mc[] = { "matrix_core_mfma", "matrix_core_busy" };
+    run_csv_id_t m = { "", keys, values, 1, mc, 2 };
+    ck_assert_int_eq(run_csv_check_columns(&m, stderr), 0);
+    char path2[] = "/tmp/gcnsim-csvcol-XXXXXX";
+    fd = mkstemp(path2);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    ck_assert_int_eq(rh_csv(&r.st, r.L, &r.cfg, &r.res, &m, path2, e), 0);
+    f = fopen(path2, "r");
+    ck_assert_ptr_nonnull(fgets(line[0], sizeof line[0], f));
+    ck_assert_ptr_nonnull(fgets(line[1], sizeof line[1], f));
+    fclose(f);
+    unlink(path2);
+    ck_assert_str_eq(line[0], "matrix_core_mfma,matrix_core_busy\n");
+    ck_assert_str_eq(line[1], "0,0.000000\n");
     /* A misspelt name. */
     const char *bad[] = { "cylces" };
     run_csv_id_t b = { "", keys, values, 1, bad, 1 };
