@@ -11,6 +11,7 @@
  *     and no blgp; no clamp, op_sel, neg_lo/neg_hi or source modifiers.
  * Encoding: isa.h, "MFMA". */
 #include "asm/asm_mfma.h"
+#include "asm/asm_text.h"
 
 #include "asm/asm_lex.h"
 #include "asm/asm_operands.h"
@@ -223,62 +224,36 @@ const char *asm_mfma_decode(isa_op_t op, isa_target_t t, uint32_t w0, uint32_t w
 
 /* ---- printing ---------------------------------------------------------------------------------- */
 
-typedef struct {
-    char *buf;
-    size_t len, pos;
-} out_t;
-
-static void put(out_t *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(out_t *o, const char *fmt, ...)
+static void put_operand(asm_out_t *o, isa_operand_t s)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = o->pos < o->len ? o->len - o->pos : 0;
-    int k = vsnprintf(room ? o->buf + o->pos : NULL, room, fmt, ap);
-    va_end(ap);
-    if (k > 0)
-        o->pos += (size_t)k;
-}
-
-static void put_operand(out_t *o, isa_operand_t s)
-{
-    static const char *const fconst[] = { "0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494" };
     char text[32];
-    uint16_t c = s.code;
-    if (c >= ISA_CONST_INT_ZERO && c <= 192)
-        snprintf(text, sizeof text, "%d", c - ISA_CONST_INT_ZERO);
-    else if (c > 192 && c <= 208)
-        snprintf(text, sizeof text, "%d", 192 - c);
-    else if (c >= ISA_CONST_F_HALF && c <= ISA_CONST_F_INV2PI)
-        snprintf(text, sizeof text, "%s", fconst[c - ISA_CONST_F_HALF]);
-    else
-        asm_reg_text(c, s.count ? s.count : 1, text, sizeof text);
-    put(o, "%s", text);
+    asm_operand_text(s.code, s.count ? s.count : 1, text, sizeof text);
+    asm_put(o, "%s", text);
 }
 
 int asm_mfma_format(const isa_inst_t *in, isa_target_t t, char *buf, size_t len)
 {
-    out_t o = { buf, len, 0 };
+    asm_out_t o = { buf, len, 0 };
     if (len)
         buf[0] = 0;
     isa_op_t op = (isa_op_t)in->op;
     const char *mn = isa_op_mnemonic(op, t);
-    put(&o, "%s ", mn ? mn : isa_ops[op].name);
+    asm_put(&o, "%s ", mn ? mn : isa_ops[op].name);
     put_operand(&o, in->vdst);
     for (unsigned i = 0; i < in->nsrc && i < 3; i++) {
-        put(&o, ", ");
+        asm_put(&o, ", ");
         put_operand(&o, in->src[i]);
     }
     if (in->cbsz)
-        put(&o, " cbsz:%u", in->cbsz);
+        asm_put(&o, " cbsz:%u", in->cbsz);
     if (in->abid)
-        put(&o, " abid:%u", in->abid);
+        asm_put(&o, " abid:%u", in->abid);
     if (in->blgp)
-        put(&o, " blgp:%u", in->blgp);
+        asm_put(&o, " blgp:%u", in->blgp);
     unsigned neg = 0;
     for (unsigned i = 0; i < 3; i++)
         neg |= (unsigned)(in->src[i].neg ? 1 : 0) << i;
     if (neg)
-        put(&o, " neg:[%u,%u,%u]", neg & 1, neg >> 1 & 1, neg >> 2 & 1);
+        asm_put(&o, " neg:[%u,%u,%u]", neg & 1, neg >> 1 & 1, neg >> 2 & 1);
     return (int)o.pos;
 }

@@ -4,7 +4,8 @@
 # table instruction and every source modifier the assembler takes, tests/gen/table_sample.c and its
 # --mods; the VOP3 and literal forms, tests/gen/encode_check.c
 # --corpus), each instruction of `gcnsim asm OBJECT` is, at the same byte offset, the text
-# `llvm-objdump -d --mcpu=gfx803` prints for it, and gcnsim decodes every instruction llvm-objdump
+# `llvm-objdump -d --mcpu=gfx803` prints for it (the kernel's target for a .amdgcn_target kernel:
+# LLVM 15, 19 for gfx942), and gcnsim decodes every instruction llvm-objdump
 # shows within its kernels (none skipped, none merged).
 # Usage: sh tests/isa/objdump_check.sh GCNSIM TABLE_SAMPLE ENCODE_CHECK  (prints "objdump-check: N passed, N failed")
 set -u
@@ -37,7 +38,15 @@ for s in "$tmp"/gen_*.s workloads/*.s workloads/*/*.s; do
   [ -f "$s" ] || continue
   name=${s#"$tmp/"}
   o="$tmp/obj.o"
-  if ! "$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -filetype=obj --save-temp-labels "$s" -o "$o" 2> "$tmp/err"; then
+  # A kernel for another target says so (.amdgcn_target, workloads/cdna): LLVM 15 (19 for gfx942)
+  # makes and reads its object for that target.
+  t=$(sed -n 's/^[[:space:]]*\.amdgcn_target[[:space:]]*"amdgcn-amd-amdhsa--\(gfx[0-9a-f]*\).*/\1/p' "$s" | head -1)
+  cpu=gfx803 smc=$mc sod=$objdump
+  if [ -n "$t" ] && [ "$t" != gfx803 ]; then
+    cpu=$t smc=llvm-mc-15 sod=llvm-objdump-15
+    [ "$t" = gfx942 ] && smc=llvm-mc-19 sod=llvm-objdump-19
+  fi
+  if ! "$smc" -triple amdgcn-amd-amdhsa -mcpu=$cpu -filetype=obj --save-temp-labels "$s" -o "$o" 2> "$tmp/err"; then
     echo "objdump-check: FAIL $name: llvm-mc: $(head -1 "$tmp/err")"; fail=$((fail + 1)); continue
   fi
   if ! "$gcnsim" asm "$o" > "$tmp/ours.lst" 2> "$tmp/err"; then
@@ -59,7 +68,7 @@ for s in "$tmp"/gen_*.s workloads/*.s workloads/*/*.s; do
       for (r = pc; r < pc + size; r++) if (r in rel) skip = 1
       $1 = ""; $2 = ""; sub(/^  /, ""); print (skip ? "RELOC" : "INST"), pc, size, $0 }' "$tmp/ours.lst" > "$tmp/ours"
   # The text llvm-objdump prints, at each offset our kernels hold.
-  "$objdump" -d --mcpu=gfx803 "$o" | awk -v ours="$tmp/ours" '
+  "$sod" -d --mcpu=$cpu "$o" | awk -v ours="$tmp/ours" '
     function hex(h,   i, v) { v = 0; h = tolower(h); for (i = 1; i <= length(h); i++) v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1; return v }
     BEGIN { while ((getline l < ours) > 0) { n = split(l, f, " "); if (f[1] == "INST" || f[1] == "RELOC") { want[f[2]] = f[1] } } }
     /^[0-9a-f]+ <.*>:$/ { name = $2; gsub(/[<>:]/, "", name); lab[hex($1)] = lab[hex($1)] name ":\n"; next }
@@ -72,7 +81,7 @@ for s in "$tmp"/gen_*.s workloads/*.s workloads/*/*.s; do
   # llvm-objdump prints some VOP3-encoded instructions without _e64 (v_nop, v_clrexcp): the
   # suffixes are left out; the encodings' sizes are checked by every following offset matching.
   norm() { sed -n -e 's/ *; line [0-9]*$//' -e 's/^\(  [0-9a-f]\{6\}  *[0-9]*  [a-z0-9_]*\)_e\(32\|64\)\b/\1/' -e '/^[^ ].*:$/p' -e '/^  [0-9a-f]\{6\}  /p' | grep -v ' s_nop 0$' ; }
-  "$gcnsim" asm "$tmp/llvm2.s" > "$tmp/llvm.lst" 2> "$tmp/err" || { echo "objdump-check: FAIL $name: gcnsim cannot assemble llvm-objdump's text: $(head -1 "$tmp/err")"; fail=$((fail + 1)); continue; }
+  "$gcnsim" asm --target "$cpu" "$tmp/llvm2.s" > "$tmp/llvm.lst" 2> "$tmp/err" || { echo "objdump-check: FAIL $name: gcnsim cannot assemble llvm-objdump's text: $(head -1 "$tmp/err")"; fail=$((fail + 1)); continue; }
   norm < "$tmp/llvm.lst" | awk '{ if ($0 ~ /^  /) { $1 = ""; $2 = "" } print }' > "$tmp/a"
   norm < "$tmp/ours.lst" | awk '{ if ($0 ~ /^  /) { $1 = ""; $2 = "" } print }' > "$tmp/b"
   # The relocated instructions are compared as "s_nop 0" placeholders: drop them on our side too.

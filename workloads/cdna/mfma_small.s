@@ -44,3 +44,44 @@ mfma_small:
   .amdhsa_next_free_sgpr 12
   .amdhsa_accum_offset 8
 .end_amdhsa_kernel
+.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .args:
+      - .name:           a
+        .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+      - .name:           b
+        .address_space:  global
+        .offset:         8
+        .size:           8
+        .value_kind:     global_buffer
+      - .name:           c
+        .address_space:  global
+        .offset:         16
+        .size:           8
+        .value_kind:     global_buffer
+      - .name:           d
+        .address_space:  global
+        .offset:         24
+        .size:           8
+        .value_kind:     global_buffer
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 32
+    .max_flat_workgroup_size: 64
+    .name:           mfma_small
+    .private_segment_fixed_size: 0
+    .sgpr_count:     12
+    .symbol:         mfma_small.kd
+    .vgpr_count:     12
+    .agpr_count:     4
+    .wavefront_size: 64
+amdhsa.target:   amdgcn-amd-amdhsa--gfx90a
+amdhsa.version:
+  - 1
+  - 1
+...
+.end_amdgpu_metadata
