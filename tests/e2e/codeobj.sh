@@ -25,7 +25,16 @@ trap 'rm -rf "$tmp"' EXIT
 pass=0; fail=0
 ok() { pass=$((pass+1)); }
 ko() { fail=$((fail+1)); echo "codeobj: FAIL $1"; }
-obj() { "$mc" -triple amdgcn-amd-amdhsa -mcpu=gfx803 -filetype=obj --save-temp-labels "$1" -o "$2" 2> "$tmp/mc.err"; }
+# A kernel for another target says so (.amdgcn_target, workloads/cdna): LLVM 15 (19 for gfx942) for it.
+obj() {
+  o_t=$(sed -n 's/^[[:space:]]*\.amdgcn_target[[:space:]]*"amdgcn-amd-amdhsa--\(gfx[0-9a-f]*\).*/\1/p' "$1" | head -1)
+  o_mc=$mc; o_cpu=gfx803
+  if [ -n "$o_t" ] && [ "$o_t" != gfx803 ]; then
+    o_cpu=$o_t o_mc=llvm-mc-15
+    [ "$o_t" = gfx942 ] && o_mc=llvm-mc-19
+  fi
+  "$o_mc" -triple amdgcn-amd-amdhsa -mcpu=$o_cpu -filetype=obj --save-temp-labels "$1" -o "$2" 2> "$tmp/mc.err"
+}
 # Whether a kernel source has data or relocations (its linked object's addresses differ from gcnsim's layout).
 has_data() { grep -q '@rel32\|@gotpcrel\|@abs32\|^[[:space:]]*\.\(byte\|short\|long\|quad\|zero\|ascii\|asciz\|space\|[248]byte\)[[:space:]]' "$1" 2>/dev/null; }
 # The listing of a text without its line numbers, as a code object's listing shows it.
