@@ -73,7 +73,7 @@ amdhsa.kernels:
     .max_flat_workgroup_size: 64
     .name:           mfma_small
     .private_segment_fixed_size: 0
-    .sgpr_count:     12
+    .sgpr_count:     18
     .symbol:         mfma_small.kd
     .vgpr_count:     12
     .agpr_count:     4
