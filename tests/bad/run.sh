@@ -80,7 +80,7 @@ if [ -n "$gcnviz" ]; then
   # The checksum's last byte changed; the version field (bytes 8-9) set to 3.
   head -c $((size - 1)) "$T/ok.gcnt" > "$T/corrupted.gcnt"
   tail -c 1 "$T/ok.gcnt" | od -An -tu1 | awk '{ printf "%c", ($1 + 1) % 256 }' >> "$T/corrupted.gcnt"
-  { head -c 8 "$T/ok.gcnt"; printf '\006'; tail -c +10 "$T/ok.gcnt"; } > "$T/newer.gcnt"
+  { head -c 8 "$T/ok.gcnt"; printf '\007'; tail -c +10 "$T/ok.gcnt"; } > "$T/newer.gcnt"
   # Lying headers (docs/trace-format.md, "Validation"): a version-3 header up to the instruction
   # count; 2^24 instructions in 54 bytes, then no instructions and 64 dispatches in 137 bytes.
   head='GCNTRACE\003\000\000\000\001\004\012\050\350\007\001k\001s\100\001\001\100\001\001\001\001\004\020\000\001\000'

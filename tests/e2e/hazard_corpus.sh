@@ -21,7 +21,13 @@ while IFS= read -r ini; do
     name=${ini#$root/workloads/}
     awk -v n="${name%.ini}" '$1 == n { f = 1 } END { exit !f }' "$root/tests/pending.txt" && continue ;;
   esac
-  if "$gcnsim" check "$ini" > "$tmp/out" 2>&1; then
+  # CDNA's workloads run on their target (kernel.target), or on gfx942, which has every one's MFMA
+  set --
+  case $ini in "$root"/workloads/cdna/*)
+    t=$(sed -n 's/^[[:space:]]*target[[:space:]]*=[[:space:]]*\(gfx[0-9a-f]*\).*/\1/p' "$ini" | head -1)
+    set -- --set "gpu.target=${t:-gfx942}" ;;
+  esac
+  if "$gcnsim" check "$ini" "$@" > "$tmp/out" 2>&1; then
     pass=$((pass + 1))
   elif ! grep -q 'with hazards$' "$tmp/out" && [ "${ini#$root/workloads/}" = "$ini" ]; then
     alone=$((alone + 1))

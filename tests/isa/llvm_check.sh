@@ -34,6 +34,12 @@ for f in workloads/*.s workloads/*/*.s validation/kernels/*.s; do
   # Compiled kernels (clang-15, clang++-15) are checked by the LLVM that made them; the rest by llvm-mc.
   mc=llvm-mc
   case $f in workloads/opencl/*|workloads/hip/*) mc=llvm-mc-15 ;; esac
+  # A kernel for another target says so (.amdgcn_target, workloads/cdna): LLVM 15 (19 for gfx942).
+  t=$(sed -n 's/^[[:space:]]*\.amdgcn_target[[:space:]]*"amdgcn-amd-amdhsa--\(gfx[0-9a-f]*\).*/\1/p' "$f" | head -1)
+  if [ -n "$t" ] && [ "$t" != gfx803 ]; then
+    args=$(echo "$args" | sed "s/gfx803/$t/"); mc=llvm-mc-15
+    [ "$t" = gfx942 ] && mc=llvm-mc-19
+  fi
   # shellcheck disable=SC2086
   if ! "$mc" $args "$f" -o /dev/null 2> "$tmp/err"; then
     why="llvm-mc rejects it: $(head -3 "$tmp/err" | tr '\n' ' ')"
