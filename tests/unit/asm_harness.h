@@ -7,6 +7,8 @@
 #include <stdio.h>
 
 #include "asm/asm.h"
+#include "asm/asm_decode.h"
+#include "asm/asm_encode.h"
 #include "unit.h"
 
 #define FIX "tests/unit/fixtures/"
@@ -73,6 +75,37 @@ static inline char *ah_read_all(const char *path, size_t *len)
     buf[*len] = 0;
     fclose(f);
     return buf;
+}
+
+/* The first instruction of kernel 0 of p (assembled for target t from `line`): encoded, it gives
+ * llvm-mc's `want` bytes; decoded back, the same instruction, printed as `text`. */
+static inline void ah_round_trip(isa_program_t *p, isa_target_t t, const char *line, const uint8_t *want, unsigned n,
+                                 const char *text)
+{
+    isa_kernel_t *k = &p->kernels[0];
+    asm_opcode_map_t *m = asm_opcode_map_create(t);
+    ck_assert_ptr_nonnull(m);
+    uint8_t *code;
+    char err[256];
+    ck_assert_msg(asm_encode_kernel(m, k, &code, err, sizeof err) == 0, "%s: %s", line, err);
+    ck_assert_uint_eq(k->code_bytes, n);
+    for (unsigned i = 0; i < n; i++)
+        ck_assert_msg(code[i] == want[i], "%s: byte %u is 0x%02x, want 0x%02x", line, i, code[i], want[i]);
+    isa_inst_t *dec;
+    uint32_t nd;
+    ck_assert_msg(asm_decode_code(m, code, n, &dec, &nd, err, sizeof err) == 0, "%s: %s", line, err);
+    ck_assert_uint_eq(nd, 1);
+    dec[0].line = k->insts[0].line;
+    dec[0].col = k->insts[0].col;
+    isa_inst_predecode(&dec[0]);
+    char what[128];
+    ck_assert_msg(asm_inst_same(&k->insts[0], &dec[0], what, sizeof what), "%s: decoded %s differs", line, what);
+    char buf[160];
+    isa_format_inst(k, &dec[0], buf, sizeof buf);
+    ck_assert_str_eq(buf, text);
+    free(dec);
+    free(code);
+    asm_opcode_map_free(m);
 }
 
 #endif

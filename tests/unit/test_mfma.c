@@ -26,32 +26,10 @@ static void check_enc(isa_target_t t, const char *line, const uint8_t *want, uns
     char src[256];
     snprintf(src, sizeof src, "%sk:\n  %s\n", tline[t], line);
     isa_program_t p = ah_ok(src);
-    isa_kernel_t *k = &p.kernels[0];
-    asm_opcode_map_t *m = asm_opcode_map_create(t);
-    ck_assert_ptr_nonnull(m);
-    uint8_t *code;
-    char err[256];
-    ck_assert_msg(asm_encode_kernel(m, k, &code, err, sizeof err) == 0, "%s: %s", line, err);
-    ck_assert_uint_eq(k->code_bytes, n);
-    for (unsigned i = 0; i < n; i++)
-        ck_assert_msg(code[i] == want[i], "%s: byte %u is 0x%02x, want 0x%02x", line, i, code[i], want[i]);
-    isa_inst_t *dec;
-    uint32_t nd;
-    ck_assert_msg(asm_decode_code(m, code, n, &dec, &nd, err, sizeof err) == 0, "%s: %s", line, err);
-    ck_assert_uint_eq(nd, 1);
-    dec[0].line = k->insts[0].line;
-    dec[0].col = k->insts[0].col;
-    isa_inst_predecode(&dec[0]);
-    char what[128];
-    ck_assert_msg(asm_inst_same(&k->insts[0], &dec[0], what, sizeof what), "%s: decoded %s differs", line, what);
+    ah_round_trip(&p, t, line, want, n, text);
     char buf[160];
-    isa_format_inst(k, &dec[0], buf, sizeof buf);
+    isa_format_inst(&p.kernels[0], &p.kernels[0].insts[0], buf, sizeof buf); /* as assembled, too */
     ck_assert_str_eq(buf, text);
-    isa_format_inst(k, &k->insts[0], buf, sizeof buf);
-    ck_assert_str_eq(buf, text);
-    free(dec);
-    free(code);
-    asm_opcode_map_free(m);
     isa_program_free(&p);
 }
 #define ENC(t, line, text, ...)                                                                \
