@@ -38,23 +38,43 @@ while IFS="$tab" read -r id speed status chip source hw band measure workload se
   [ "$fast" = 1 ] && [ "$speed" != fast ] && continue
   set --
   for s in $common; do set -- "$@" --set "$s"; done
-  if [ "$sets" != "-" ]; then for s in $sets; do set -- "$@" --set "$s"; done; fi
+  if [ "$sets" != "-" ]; then
+    for s in $sets; do
+      case $s in
+        machine=*) set -- "$@" --machine "${s#machine=}" ;;
+        *) set -- "$@" --set "$s" ;;
+      esac
+    done
+  fi
+  kind=${measure%% *}; arg=${measure#* }
+  # "p50 dump BUF": the run writes buffer BUF (u32 samples) for the median below.
+  rm -f "$tmp/dump.bin"
+  case $measure in "p50 dump "*) set -- "$@" --dump "${measure#p50 dump }=$tmp/dump.bin" ;; esac
   if ! "$gcnsim" run "$workload" "$@" > "$tmp/out" 2>&1; then
     echo "validation: $id: gcnsim run $workload failed:" >&2; head -5 "$tmp/out" >&2
     broken=1; continue
   fi
   cycles=$(awk '$1 == "cycles" { print $2; exit }' "$tmp/out")
   echo "$cycles" > "$tmp/cycles_$id"
-  kind=${measure%% *}; arg=${measure#* }
   case $kind in
     per) got=$(awk -v c="$cycles" -v n="$arg" 'BEGIN { printf "%.3f", c / n }') ;;
     ratio)
       if [ ! -f "$tmp/cycles_$arg" ]; then echo "validation: $id: row $arg must come first" >&2; broken=1; continue; fi
       got=$(awk -v b="$(cat "$tmp/cycles_$arg")" -v c="$cycles" 'BEGIN { printf "%.3f", b / c }') ;;
     p50)
-      # The report's "load latency" line: the median issue-to-data latency of the vector loads.
-      got=$(awk '$1 == "load" && $2 == "latency" { for (i = 3; i < NF; i++) if ($i == "p50") { v = $(i + 1); sub(/,$/, "", v); print v; exit } }' "$tmp/out")
-      [ -n "$got" ] || { echo "validation: $id: no vector load latency in the report" >&2; broken=1; continue; } ;;
+      case $arg in
+        "dump "*)
+          # The median of the dumped buffer's u32 values (the lower one of an even count), as
+          # mt4g reports its samples.
+          got=$(od -An -tu4 -v "$tmp/dump.bin" | tr -s ' ' '\n' | grep -v '^$' | sort -n |
+                awk '{ v[NR] = $1 } END { if (NR > 0) printf "%.3f", v[int((NR + 1) / 2)] }')
+          [ -n "$got" ] || { echo "validation: $id: the dumped buffer is empty" >&2; broken=1; continue; }
+          ;;
+        *)
+          # The report's "load latency" line: the median issue-to-data latency of the vector loads.
+          got=$(awk '$1 == "load" && $2 == "latency" { for (i = 3; i < NF; i++) if ($i == "p50") { v = $(i + 1); sub(/,$/, "", v); print v; exit } }' "$tmp/out")
+          [ -n "$got" ] || { echo "validation: $id: no vector load latency in the report" >&2; broken=1; continue; } ;;
+      esac ;;
     *) echo "validation: $id: unknown measure '$measure'" >&2; broken=1; continue ;;
   esac
   err=$(awk -v g="$got" -v h="$hw" 'BEGIN { printf "%+.1f", (g / h - 1) * 100 }')
