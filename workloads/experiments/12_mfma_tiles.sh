@@ -211,8 +211,9 @@ spills to scratch. Which side of that trade wins, and does MI100's separate AGPR
 **Setup.** \`workloads/experiments/12_mfma_tiles.sh\` runs \`workloads/cdna/gemm_f16_32x32x8.hip\`
 (\`v_mfma_f32_32x32x8f16\`, A and B f16, C f32; [kernels.md](kernels.md)) with
 \`-DTILES_M=T -DTILES_N=T\`, T = 1, 2, 4: tiles of 32x32, 64x64 and 128x128 elements of C per wave,
-one wave per tile, for C = A B of $n x $n from $n x $k and $k x $n ($(col mi210 32x32 0 mfma) MFMAs). First at the
-compiler's own register budget (\`own\`), then the 64x64 tile with \`-DWAVES_PER_EU=5\` and \`8\` and
+one wave per tile, for C = A B of $n x $n from $n x $k and $k x $n ($(col mi210 32x32 0 mfma) MFMAs). The workgroups are one wave
+(\`-DMAX_WORKGROUP=64\`), so the compiler may use the whole register file: first at its own budget
+(\`own\`), then the 64x64 tile with \`-DWAVES_PER_EU=5\` and \`8\` and
 the 128x128 tile with \`2\` and \`4\`: \`__attribute__((amdgpu_waves_per_eu(W)))\` asks for at least W
 waves a SIMD, so the compiler may use at most 512 / W registers (VGPRs and AGPRs together on gfx90a
 and gfx942; 256 / W of each file on gfx908), and spills what does not fit. gcnsim compiles each
