@@ -31,7 +31,7 @@ typedef struct {
     uint32_t ncu;                   /* compute units, as the statistics counted them */
     uint64_t instructions;          /* every unit's issued instructions */
     double measured_waves_per_simd; /* resident waves per SIMD over the run */
-    uint64_t buffer_bytes;          /* what the buffer (MUBUF/MTBUF) instructions moved */
+    uint64_t buffer_bytes;          /* what the buffer (MUBUF/MTBUF) and scratch_ instructions moved */
     bool per_pc;                    /* render the per-instruction table (--per-pc) */
     bool matrix_core;               /* render the matrix core's figures: a kernel of a CDNA target
                                        ran, or an MFMA issued (older targets' reports stay as they were) */

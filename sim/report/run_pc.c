@@ -148,8 +148,11 @@ uint64_t run_pc_buffer_bytes(const stats_pc_t *pc, uint32_t npc, const launch_t 
         if (!pc[i].mem_bytes)
             continue;
         const isa_kernel_t *k;
-        isa_enc_t e = isa_ops[launch_inst(L, i, &k)->op].enc;
-        if (e == ISA_ENC_MUBUF || e == ISA_ENC_MTBUF)
+        isa_op_t op = launch_inst(L, i, &k)->op;
+        isa_enc_t e = isa_ops[op].enc;
+        /* gfx9's scratch_ instructions too: clang-19 spills through them on gfx942 (architected
+         * flat scratch), where the other targets' code uses buffer instructions. */
+        if (e == ISA_ENC_MUBUF || e == ISA_ENC_MTBUF || (e == ISA_ENC_FLAT && isa_flat_seg(op) == ISA_SEG_SCRATCH))
             n += pc[i].mem_bytes;
     }
     return n;

@@ -11,8 +11,8 @@
 #include "observe/json_out.h"
 #include "observe/stats_pc.h"
 
-/* Bytes the buffer (MUBUF/MTBUF) instructions moved: in clang's kernels, private memory and register
- * spills in scratch. */
+/* Bytes the buffer (MUBUF/MTBUF) and gfx9 scratch_ instructions moved: in clang's kernels, private
+ * memory and register spills in scratch. */
 uint64_t run_pc_buffer_bytes(const stats_pc_t *pc, uint32_t npc, const launch_t *L);
 
 /* Each function reads the records pc[0..npc) of L's instructions. */

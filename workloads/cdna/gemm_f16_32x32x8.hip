@@ -3,7 +3,7 @@
 // (32 * TILES_M) x (32 * TILES_N) elements of C, TILES_M * TILES_N MFMA accumulators of 16 registers
 // each (AGPRs on gfx908), and takes the tiles grid-stride: any grid of whole wavefronts covers C.
 // M must be a multiple of 32 * TILES_M, N of 32 * TILES_N, K of 8. TILES_M, TILES_N (and NUM_VGPR,
-// a register budget, and MAX_WORKGROUP) can be set with -D in the workload's cflags.
+// a register budget, WAVES_PER_EU and MAX_WORKGROUP) can be set with -D in the workload's cflags.
 //
 // Operand layout of the 32x32x8 shape (AMD's matrix instruction calculator): lane l holds
 // A[l % 32][4 * (l / 32) + e] and B[4 * (l / 32) + e][l % 32] for e = 0..3, and accumulator
@@ -21,6 +21,14 @@
 #else
 #define BUDGET
 #endif
+// WAVES_PER_EU: the fewest waves a SIMD must fit (amdgpu_waves_per_eu), a register budget named by
+// its occupancy: at most 512 / WAVES_PER_EU VGPRs and AGPRs on gfx90a and gfx942, 256 / WAVES_PER_EU
+// of each file on gfx908; what does not fit spills to scratch (docs/experiments.md, experiment 12).
+#ifdef WAVES_PER_EU
+#define OCCUPANCY __attribute__((amdgpu_waves_per_eu(WAVES_PER_EU)))
+#else
+#define OCCUPANCY
+#endif
 // MAX_WORKGROUP: the largest workgroup the kernel is launched with (default: HIP's 1024). clang
 // budgets registers so that a workgroup of 1024 fits a CU (128 per lane on gfx90a and gfx942); a
 // kernel launched with 64-item workgroups may use the whole file (512 there) instead of spilling.
@@ -33,7 +41,7 @@
 typedef _Float16 half4 __attribute__((ext_vector_type(4)));
 typedef float float16 __attribute__((ext_vector_type(16)));
 
-__global__ BUDGET WORKGROUP void gemm_f16_32x32x8(const _Float16 *a, const _Float16 *b, float *c, int m, int n, int k)
+__global__ BUDGET OCCUPANCY WORKGROUP void gemm_f16_32x32x8(const _Float16 *a, const _Float16 *b, float *c, int m, int n, int k)
 {
     const int lane = threadIdx.x % 64;
     const int wave = (blockIdx.x * blockDim.x + threadIdx.x) / 64;
