@@ -230,10 +230,12 @@ timing-modes: $(BUILD)/san/gcnsim $(OPENCL_ASM)
 
 # ---- hazards: the checker's false-positive corpus (docs/architecture.md, data hazards) ----
 # `gcnsim check` finds nothing in any shipped workload (hand-written and compiled) nor in the
-# experiments' generated kernels (build/experiments-fast, made by experiments-fast first).
+# experiments' generated kernels (build/experiments-fast, made by experiments-fast first); its MAI
+# rows ask for the wait states llc-15/llc-19's hazard recognizer inserts (hazard_llc.sh).
 .PHONY: hazard-corpus
-hazard-corpus: $(BUILD)/san/gcnsim $(OPENCL_ASM) experiments-fast
+hazard-corpus: $(BUILD)/san/gcnsim $(OPENCL_ASM) experiments-fast | $(TEST_DEPS_STAMP)
 	@sh tests/e2e/hazard_corpus.sh $(BUILD)/san/gcnsim $(BUILD)/experiments-fast
+	@sh tests/e2e/hazard_llc.sh $(BUILD)/san/gcnsim
 # ---- end of hazards ----
 
 # The end-to-end suite under valgrind (optimised build): no errors, no leaks. Slow; not in `make test`.

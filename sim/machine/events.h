@@ -66,15 +66,20 @@ typedef enum {
     TEV_HZ_WS_MFMA_READ,   /* an MFMA writes D, a VALU/memory instruction (v_accvgpr_read) reads it */
     TEV_HZ_WS_MFMA_WRITE,  /* an MFMA writes D, a VALU/memory instruction (v_accvgpr_write) writes it */
     TEV_HZ_WS_MFMA_WAR,    /* an MFMA reads srcC, a VALU/memory instruction (v_accvgpr_write) writes it */
-    TEV_HZ_WS_ACC_WRITE,   /* gfx908: v_accvgpr_write writes an AGPR, an MFMA / v_accvgpr_read reads it */
+    TEV_HZ_WS_ACC_WRITE,   /* gfx908: v_accvgpr_write writes an AGPR, an MFMA / v_accvgpr_read reads it
+                              (or another v_accvgpr_write overwrites it: hazard.write) */
     TEV_HZ_WS_ACC_READ,    /* gfx908: v_accvgpr_read writes a VGPR, a memory instruction reads it (2) */
     TEV_HZ_WS_DGEMM_FMA64, /* gfx90a/940: an f64 MFMA, then v_fma_f64 / v_fmac_f64 (2) */
+    TEV_HZ_WS_DOT_READ,    /* gfx90a/940: a v_dot* writes a VGPR, a VALU/memory instruction reads it (3) */
+    TEV_HZ_WS_DOT_WRITE,   /* gfx90a/940: a v_dot* writes a VGPR, another VALU/memory instruction writes it (3) */
+    TEV_HZ_WS_VALU_DGEMM_MEM, /* gfx90a: a VALU write, an f64 MFMA, a memory instruction reads the register (2) */
+    TEV_HZ_WS_VALU_ACC_MEM, /* gfx908: a VALU write, v_accvgpr_read/write, a memory instruction reads it (1) */
     TEV_HZ_NUM_KINDS
 } tev_hazard_kind_t;
 #define TEV_HZ_NONE UINT32_MAX  /* hazard.have: no s_waitcnt between the load and the read */
 typedef struct {
     uint8_t kind;           /* tev_hazard_kind_t */
-    uint8_t write;          /* counters: the register was overwritten, not read */
+    uint8_t write;          /* counters, accvgpr_write: the register was overwritten, not read */
     uint8_t stale;          /* counters: in this run the load had not returned (the old value was used) */
     uint16_t reg;           /* counters, wait states: the register (operand code: SGPR index or 256+VGPR) */
     uint32_t pc;            /* the instruction that has the hazard (workload-wide index) */

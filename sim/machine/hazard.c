@@ -451,13 +451,14 @@ static void check(tw_sim_t *s, tw_wave_t *w, const isa_inst_t *in, const struct 
     if ((z->flags & HZI_M0) && m0_consumer(in) && h->w->hz_hot.ws - h->m0_at < WS_M0_READ)
         report_ws(s, w, c, TEV_HZ_WS_M0_READ, ISA_REG_M0, h->m0_pc, WS_M0_READ, h->w->hz_hot.ws - h->m0_at);
     if (z->flags & HZI_MAI) {
-        /* CDNA: a VALU write of EXEC or of a VGPR source before an MFMA (gfx908: or v_accvgpr_write),
-         * checkMAIHazards908 / checkMAIHazards90A; then the MFMA rows (hazard_mai.c) */
+        /* CDNA: a VALU write of EXEC before an MFMA (gfx908: or v_accvgpr_write), and on gfx908 of a
+         * VGPR source (checkMAIHazards908: any VALU instruction; gfx90a's row, which a v_dot* write
+         * does not start, is hazard_mai.c's); then the MFMA rows (hazard_mai.c) */
         bool g908 = !isa_target_gfx90a(w->isa.target);
         if ((z->mai.cls & HZM_MFMA) || (g908 && (z->mai.cls & HZM_ACC_WRITE))) {
             check_valu_ws(s, w, c, TEV_HZ_WS_MAI_EXEC, ISA_REG_EXEC_LO, 2, WS_MAI_EXEC);
-            for (unsigned i = 0; i < in->nsrc && i < 3; i++) /* gfx90a: AGPRs too (no isVGPR test) */
-                if (isa_opnd_is_vgpr(in->src[i]) || (!g908 && isa_opnd_is_agpr(in->src[i])))
+            for (unsigned i = 0; g908 && i < in->nsrc && i < 3; i++)
+                if (isa_opnd_is_vgpr(in->src[i]))
                     check_valu_ws(s, w, c, TEV_HZ_WS_MAI_VGPR, in->src[i].code, opnd_count(in->src[i]), WS_MAI_VGPR);
         }
         hz_mai_check(s, w, h->mai, in, z->mai, h->w->hz_hot.ws, c);

@@ -6,7 +6,9 @@
  * the rest of the checker counts it (each instruction one, s_nop N is N + 1); a producer's position
  * is the wait-state count after it, so "have" is the wait states between the two instructions. LLVM
  * looks for the most recent producer of each register; so does this, among the wave's last
- * HZM_RING MFMAs (an older one is at least HZM_RING wait states back, more than any row needs). */
+ * HZM_RING MFMAs (an older one is at least HZM_RING wait states back, more than any row needs) and
+ * its last HZM_VALU_RING VALU writes of vector registers (the rows that start at a VALU write need
+ * at most 3). */
 #include "machine/hazard_mai.h"
 
 #include "machine/mfma_timing.h"
@@ -14,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HZM_RING = 20, HZM_ACC_RING = 4 };
+enum { HZM_RING = 20, HZM_ACC_RING = 4, HZM_VALU_RING = 4 };
 
 typedef struct {
     uint64_t at;               /* wait-state position after it; 0: empty */
@@ -30,6 +32,17 @@ typedef struct {
     uint16_t dst, n;
 } acc_rec_t;
 
+/* A VALU instruction (not an MFMA) that wrote vector registers. */
+typedef struct {
+    uint64_t at;               /* 0: empty */
+    uint32_t pc;
+    uint16_t dst, n;           /* vdst */
+    uint16_t dst2, n2;         /* v_swap_b32's source VGPR (n2 0: none) */
+    uint16_t op;               /* op, e64, form: "the same opcode" of the DOT rows */
+    uint8_t e64, form;
+    uint8_t dot, acc;          /* a v_dot*; v_accvgpr_read/write (LLVM isMAI) */
+} valu_rec_t;
+
 struct hz_mai {
     mfma_rec_t ring[HZM_RING]; /* the last MFMAs, newest at head - 1 */
     unsigned head;
@@ -38,6 +51,8 @@ struct hz_mai {
     unsigned accw_head, accr_head;
     uint64_t dgemm_at;         /* the last f64 MFMA (0: none), its pc */
     uint32_t dgemm_pc;
+    valu_rec_t valu[HZM_VALU_RING]; /* the last VALU writes of vector registers, newest at valu_head - 1 */
+    unsigned valu_head;
 };
 
 static unsigned cnt(isa_operand_t o) { return o.count ? o.count : 1; }
@@ -70,6 +85,7 @@ hz_mai_inst_t hz_mai_classify(const isa_inst_t *in, isa_target_t t)
         z.cls = HZM_VALU;
         if (in->op == ISA_v_fma_f64 || strcmp(name, "v_fmac_f64") == 0)
             z.cls |= HZM_FMA64;
+        z.dot = strncmp(name, "v_dot", 5) == 0;
     } else if (info->unit == ISA_UNIT_VMEM || info->unit == ISA_UNIT_LDS) {
         z.cls = HZM_MEM;
     }
@@ -99,6 +115,52 @@ static const mfma_rec_t *last_writer(const hz_mai_t *m, uint16_t code, unsigned 
     return NULL;
 }
 
+/* Which VALU writes last_valu looks for. */
+enum { VW_ANY, VW_DOT, VW_NOT_DOT, VW_NOT_ACC };
+
+static bool valu_overlaps(const valu_rec_t *v, uint16_t code, unsigned n)
+{
+    return overlap(v->dst, v->n, code, n) || (v->n2 && overlap(v->dst2, v->n2, code, n));
+}
+
+/* The most recent VALU write of [code, code + n) of the kind `want` (NULL: none among the last
+ * HZM_VALU_RING, which are at least that many wait states back). */
+static const valu_rec_t *last_valu(const hz_mai_t *m, uint16_t code, unsigned n, int want)
+{
+    for (unsigned k = 1; k <= HZM_VALU_RING; k++) {
+        const valu_rec_t *v = &m->valu[(m->valu_head + HZM_VALU_RING - k) % HZM_VALU_RING];
+        if (!v->at)
+            return NULL;
+        bool kind = want == VW_ANY || (want == VW_DOT ? v->dot : want == VW_NOT_DOT ? !v->dot : !v->acc);
+        if (kind && valu_overlaps(v, code, n))
+            return v;
+    }
+    return NULL;
+}
+
+/* The first register of [code, code + n) that v wrote: the one a finding names. */
+static uint16_t first_written(const valu_rec_t *v, uint16_t code, unsigned n)
+{
+    if (overlap(v->dst, v->n, code, n))
+        return code > v->dst ? code : v->dst;
+    return code > v->dst2 ? code : v->dst2;
+}
+
+/* LLVM's "the same opcode": the same instruction in the same encoding (_e32/_e64, DPP, SDWA). */
+static bool same_opcode(const valu_rec_t *v, const isa_inst_t *in)
+{
+    return v->op == in->op && v->e64 == in->e64 && v->form == in->form;
+}
+
+/* An MFMA's i-th register operand: src0..src2, and (i == 3) v_smfmac's accumulator, its D. */
+static isa_operand_t mfma_operand(const isa_inst_t *in, hz_mai_inst_t z, unsigned i)
+{
+    isa_operand_t none = { .code = ISA_OPND_NONE };
+    if (i < 3)
+        return i < in->nsrc ? in->src[i] : none;
+    return z.sparse ? in->vdst : none;
+}
+
 /* gfx940's counts by passes (GCNHazardRecognizer's GFX940_* helpers): an XDL producer needs one
  * more than a non-XDL (SMFMA) one. */
 static unsigned g940(const hz_mai_inst_t *p, unsigned xdl, unsigned smfma)
@@ -115,10 +177,11 @@ static unsigned by_passes(unsigned passes, unsigned p2, unsigned p8, unsigned p1
 /* Report a finding of wave w at cycle c, as the rest of the checker does (hazard.c: the instruction
  * being issued is hz_hot.cur_pc). */
 static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_kind_t kind, uint16_t reg, uint32_t src_pc,
-                   uint32_t need, uint64_t have)
+                   uint32_t need, uint64_t have, bool write)
 {
     tev_hazard_t hz = { 0 };
     hz.kind = (uint8_t)kind;
+    hz.write = write;
     hz.reg = reg;
     hz.src_pc = src_pc;
     hz.need = need;
@@ -130,14 +193,21 @@ static void report(tw_sim_t *s, const tw_wave_t *w, uint64_t c, tev_hazard_kind_
     tw_emit(s, &ev);
 }
 
-static bool check_one(tw_sim_t *s, const tw_wave_t *w, uint64_t c, uint64_t ws, tev_hazard_kind_t kind, uint16_t reg,
-                      uint64_t at, uint32_t pc, unsigned need)
+/* Report kind when the wait states since `at` are fewer than need; returns whether it did. */
+static bool check_rw(tw_sim_t *s, const tw_wave_t *w, uint64_t c, uint64_t ws, tev_hazard_kind_t kind, uint16_t reg,
+                     uint64_t at, uint32_t pc, unsigned need, bool write)
 {
     uint64_t have = ws - at;
     if (need == 0 || have >= need)
         return false;
-    report(s, w, c, kind, reg, pc, need, have);
+    report(s, w, c, kind, reg, pc, need, have, write);
     return true;
+}
+
+static bool check_one(tw_sim_t *s, const tw_wave_t *w, uint64_t c, uint64_t ws, tev_hazard_kind_t kind, uint16_t reg,
+                      uint64_t at, uint32_t pc, unsigned need)
+{
+    return check_rw(s, w, c, ws, kind, reg, at, pc, need, false);
 }
 
 /* An MFMA (z) reads src[i] = [code, code + n), which the MFMA p wrote: the wait states it needs. */
@@ -181,11 +251,18 @@ void hz_mai_check(tw_sim_t *s, tw_wave_t *w, hz_mai_t *m, const isa_inst_t *in, 
     isa_target_t t = w->isa.target;
     bool g90a = isa_target_gfx90a(t);
     if (z.cls & HZM_MFMA) {
+        /* gfx90a/940: a VALU write of a source but a v_dot*'s, LegacyVALUNotDotWritesVGPRWaitStates
+         * (checkMAIHazards90A; gfx908's, of VGPRs by any VALU instruction, is hazard.c's) */
+        for (unsigned i = 0; g90a && i < 4; i++) {
+            isa_operand_t o = mfma_operand(in, z, i);
+            const valu_rec_t *v = is_vreg(o.code) ? last_valu(m, o.code, cnt(o), VW_NOT_DOT) : NULL;
+            if (v)
+                check_one(s, w, c, ws, TEV_HZ_WS_MAI_VGPR, first_written(v, o.code, cnt(o)), v->at, v->pc, 2);
+        }
         /* its sources written by an earlier MFMA (and, on gfx908, by v_accvgpr_write) */
         for (unsigned i = 0; i < 4; i++) {
             /* src0..src2, and v_smfmac's accumulator (its D) as its srcC */
-            isa_operand_t o = i < 3 ? (i < in->nsrc ? in->src[i] : (isa_operand_t){ .code = ISA_OPND_NONE })
-                                    : (z.sparse ? in->vdst : (isa_operand_t){ .code = ISA_OPND_NONE });
+            isa_operand_t o = mfma_operand(in, z, i);
             if (!is_vreg(o.code))
                 continue;
             const mfma_rec_t *p = last_writer(m, o.code, cnt(o));
@@ -226,6 +303,13 @@ void hz_mai_check(tw_sim_t *s, tw_wave_t *w, hz_mai_t *m, const isa_inst_t *in, 
             const mfma_rec_t *p = last_writer(m, d.code, cnt(d));
             if (p && check_one(s, w, c, ws, TEV_HZ_WS_MFMA_WRITE, d.code, p->at, p->pc, by_passes(p->z.passes, 1, 7, 15)))
                 return;
+            /* another v_accvgpr_write of it: LLVM counts its def as an AGPR read, AccVGPRWriteMFMAReadSrcABWaitStates */
+            for (unsigned k = 0; k < HZM_ACC_RING; k++) {
+                const acc_rec_t *a = &m->accw[k];
+                if (a->at && overlap(a->dst, a->n, d.code, cnt(d)) &&
+                    check_rw(s, w, c, ws, TEV_HZ_WS_ACC_WRITE, d.code, a->at, a->pc, 3, true))
+                    return;
+            }
             /* MFMA{4x4,16x16,32x32}ReadSrcCAccVgprWriteWaitStates: the nearest MFMA reading it as srcC */
             for (unsigned k = 1; k <= HZM_RING; k++) {
                 const mfma_rec_t *r = &m->ring[(m->head + HZM_RING - k) % HZM_RING];
@@ -247,6 +331,13 @@ void hz_mai_check(tw_sim_t *s, tw_wave_t *w, hz_mai_t *m, const isa_inst_t *in, 
                         check_one(s, w, c, ws, TEV_HZ_WS_ACC_READ, o.code, a->at, a->pc, 2))
                         return;
                 }
+                /* VALUWriteAccVgprRdWrLdStDepVALUWaitStates: a VALU write of it (not v_accvgpr_*) within 2
+                 * wait states, and a v_accvgpr_read/write (of any register) right before: 1 after that */
+                const valu_rec_t *acc = &m->valu[(m->valu_head + HZM_VALU_RING - 1) % HZM_VALU_RING];
+                const valu_rec_t *v = last_valu(m, o.code, cnt(o), VW_NOT_ACC);
+                if (acc->at && acc->acc && v && ws - v->at < 2 &&
+                    check_one(s, w, c, ws, TEV_HZ_WS_VALU_ACC_MEM, first_written(v, o.code, cnt(o)), acc->at, v->pc, 1))
+                    return;
             }
         }
         return;
@@ -260,16 +351,27 @@ void hz_mai_check(tw_sim_t *s, tw_wave_t *w, hz_mai_t *m, const isa_inst_t *in, 
         if (!is_vreg(o.code))
             continue;
         const mfma_rec_t *p = last_writer(m, o.code, cnt(o));
-        if (!p)
-            continue;
-        unsigned need;
-        if (p->z.cls & HZM_DGEMM)
-            need = p->z.f64_4x4 ? (mem ? 9 : 6) : (mem ? 18 : 11);
-        else if (isa_target_gfx940(t))
-            need = g940(&p->z, 3, 2);
-        else
-            need = by_passes(p->z.passes, 5, 11, 19);
-        if (check_one(s, w, c, ws, TEV_HZ_WS_MFMA_READ, o.code, p->at, p->pc, need))
+        if (p) {
+            unsigned need;
+            if (p->z.cls & HZM_DGEMM)
+                need = p->z.f64_4x4 ? (mem ? 9 : 6) : (mem ? 18 : 11);
+            else if (isa_target_gfx940(t))
+                need = g940(&p->z, 3, 2);
+            else
+                need = by_passes(p->z.passes, 5, 11, 19);
+            if (check_one(s, w, c, ws, TEV_HZ_WS_MFMA_READ, o.code, p->at, p->pc, need))
+                return;
+        }
+        /* a v_dot*'s result: DotWriteDifferentVALURead, DotWriteSameDotReadSrcAB (3; the same v_dot*
+         * reading it as srcC, its accumulator, needs none) */
+        const valu_rec_t *v = last_valu(m, o.code, cnt(o), VW_DOT);
+        if (v && check_one(s, w, c, ws, TEV_HZ_WS_DOT_READ, first_written(v, o.code, cnt(o)), v->at, v->pc,
+                           same_opcode(v, in) && i == 2 ? 0 : 3))
+            return;
+        /* DMFMABetweenVALUWriteVMEMRead (gfx90a only, LLVM 16 on): a VALU write, then an f64 MFMA, then
+         * a memory instruction reads it: 2 after the VALU write */
+        if (mem && !isa_target_gfx940(t) && (v = last_valu(m, o.code, cnt(o), VW_ANY)) && m->dgemm_at > v->at &&
+            check_one(s, w, c, ws, TEV_HZ_WS_VALU_DGEMM_MEM, first_written(v, o.code, cnt(o)), v->at, v->pc, 2))
             return;
     }
     if ((z.cls & HZM_FMA64) && m->dgemm_at &&
@@ -277,6 +379,11 @@ void hz_mai_check(tw_sim_t *s, tw_wave_t *w, hz_mai_t *m, const isa_inst_t *in, 
         return;
     isa_operand_t d = in->vdst;
     if (!is_vreg(d.code))
+        return;
+    /* DotWriteDifferentVALUWrite: a v_dot*'s result overwritten by another instruction */
+    const valu_rec_t *v = last_valu(m, d.code, cnt(d), VW_DOT);
+    if (v && !same_opcode(v, in) &&
+        check_one(s, w, c, ws, TEV_HZ_WS_DOT_WRITE, first_written(v, d.code, cnt(d)), v->at, v->pc, 3))
         return;
     const mfma_rec_t *p = last_writer(m, d.code, cnt(d));
     if (p) {
@@ -323,7 +430,27 @@ void hz_mai_record(hz_mai_t *m, const isa_inst_t *in, hz_mai_inst_t z, uint64_t 
             m->dgemm_at = ws;
             m->dgemm_pc = pc;
         }
-    } else if (z.cls & (HZM_ACC_WRITE | HZM_ACC_READ)) {
+        return;
+    }
+    if (!(z.cls & (HZM_VALU | HZM_ACC_WRITE | HZM_ACC_READ)))
+        return;
+    /* a VALU write of vector registers (v_swap_b32: two) */
+    bool swap = in->op == ISA_v_swap_b32 && in->nsrc > 0 && is_vreg(in->src[0].code);
+    if (is_vreg(in->vdst.code) || swap) {
+        valu_rec_t *v = &m->valu[m->valu_head];
+        m->valu_head = (m->valu_head + 1) % HZM_VALU_RING;
+        *v = (valu_rec_t){ .at = ws, .pc = pc, .op = in->op, .e64 = in->e64, .form = in->form, .dot = z.dot,
+                           .acc = (z.cls & (HZM_ACC_WRITE | HZM_ACC_READ)) != 0 };
+        if (is_vreg(in->vdst.code)) {
+            v->dst = in->vdst.code;
+            v->n = (uint16_t)cnt(in->vdst);
+        }
+        if (swap) {
+            v->dst2 = in->src[0].code;
+            v->n2 = 1;
+        }
+    }
+    if (z.cls & (HZM_ACC_WRITE | HZM_ACC_READ)) {
         bool wr = z.cls & HZM_ACC_WRITE;
         acc_rec_t *a = wr ? &m->accw[m->accw_head] : &m->accr[m->accr_head];
         if (wr)

@@ -1,9 +1,10 @@
 /* hazard_mai: the hazard checker's rows for CDNA's matrix instructions (docs/architecture.md,
- * "Data hazards"): the wait states LLVM's GCNHazardRecognizer requires around MFMA and
- * v_accvgpr_read/write (checkMAIHazards908, checkMAIHazards90A, checkMAIVALUHazards,
+ * "Data hazards"): the wait states LLVM's GCNHazardRecognizer requires around MFMA,
+ * v_accvgpr_read/write and v_dot* (checkMAIHazards908, checkMAIHazards90A, checkMAIVALUHazards,
  * checkMAILdStHazards), per target (gfx908; gfx90a; gfx940/942). Each wave slot keeps its recent
- * MFMAs (what they wrote and read as srcC, their passes) and v_accvgpr writes; an instruction with
- * fewer wait states since one of them than its row needs is reported as a TEV_HAZARD event.
+ * MFMAs (what they wrote and read as srcC, their passes), v_accvgpr writes and VALU writes of vector
+ * registers; an instruction with fewer wait states since one of them than its row needs is
+ * reported as a TEV_HAZARD event.
  * Used only while the checker is on, for kernels of a CDNA target. Needs: timing_state, isa,
  * mfma_timing (the passes). */
 #ifndef GCNSIM_HAZARD_MAI_H
@@ -30,6 +31,7 @@ typedef struct {
     uint8_t passes;          /* an MFMA's passes on its target (mfma_timing.h: cycles / 4) */
     uint8_t f64_4x4;         /* an f64 MFMA of the 4x4 shape (LLVM's DMFMA4x4 rows) */
     uint8_t sparse;          /* v_smfmac: src2 is its index, D its accumulator */
+    uint8_t dot;             /* a v_dot* (LLVM isDOT): the DOT rows, and no producer for mai_vgpr on gfx90a+ */
 } hz_mai_inst_t;
 
 /* The MAI class of `in` in a kernel of target t (all 0 unless t is a CDNA target). */

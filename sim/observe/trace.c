@@ -190,11 +190,14 @@ trace_writer_t *trace_writer_open(const char *path, const launch_t *L, const cfg
 
     memcpy(w->buf, trace_magic, sizeof trace_magic);
     w->n = sizeof trace_magic;
-    /* version 6 only for a program with an MFMA (CDNA): every other trace keeps version 5's bytes */
-    bool mfma = false;
-    for (uint32_t i = 0; i < L->ninsts && !mfma; i++)
-        mfma = isa_ops[launch_inst(L, i, NULL)->op].flags & ISA_FL_MFMA;
-    le_put16(w->buf + w->n, mfma ? TRACE_VERSION : 5);
+    /* version 6 only for a program with an MFMA or of a CDNA target (whose MAI hazard kinds come
+     * without an MFMA too: v_dot*, v_accvgpr_*): every other trace keeps version 5's bytes */
+    bool cdna = false;
+    for (uint32_t i = 0; i < L->ninsts && !cdna; i++) {
+        const isa_kernel_t *k = NULL;
+        cdna = (isa_ops[launch_inst(L, i, &k)->op].flags & ISA_FL_MFMA) || (k && isa_target_cdna(k->target));
+    }
+    le_put16(w->buf + w->n, cdna ? TRACE_VERSION : 5);
     le_put16(w->buf + w->n + 2, (w->issues ? TRACE_FLAG_ISSUES : 0) | (w->mem ? TRACE_FLAG_MEM : 0));
     w->n += 4;
     w_uv(w, cfg_compute_units(cfg));

@@ -590,6 +590,8 @@ const char *trace_hazard_kind_name(unsigned kind)
         [TEV_HZ_WS_MFMA_READ] = "mfma_read", [TEV_HZ_WS_MFMA_WRITE] = "mfma_write",
         [TEV_HZ_WS_MFMA_WAR] = "mfma_srcc_war", [TEV_HZ_WS_ACC_WRITE] = "accvgpr_write",
         [TEV_HZ_WS_ACC_READ] = "accvgpr_read", [TEV_HZ_WS_DGEMM_FMA64] = "dgemm_fma64",
+        [TEV_HZ_WS_DOT_READ] = "dot_read", [TEV_HZ_WS_DOT_WRITE] = "dot_write",
+        [TEV_HZ_WS_VALU_DGEMM_MEM] = "valu_dgemm_mem", [TEV_HZ_WS_VALU_ACC_MEM] = "valu_accvgpr_mem",
     };
     return kind < TEV_HZ_NUM_KINDS ? names[kind] : "?";
 }

@@ -92,9 +92,17 @@ static void describe(const launch_t *L, const tev_hazard_t *h, char *buf, size_t
             [TEV_HZ_WS_ACC_WRITE] = "reads %s, written by the %s at line %" PRIu32,
             [TEV_HZ_WS_ACC_READ] = "reads %s, written by the %s at line %" PRIu32,
             [TEV_HZ_WS_DGEMM_FMA64] = "follows the f64 MFMA %.0s%s at line %" PRIu32,
+            [TEV_HZ_WS_DOT_READ] = "reads %s, written by the %s at line %" PRIu32,
+            [TEV_HZ_WS_DOT_WRITE] = "overwrites %s, written by the %s at line %" PRIu32,
+            [TEV_HZ_WS_VALU_DGEMM_MEM] = "reads %s, written by the VALU instruction %s at line %" PRIu32
+                                         " with an f64 MFMA after it",
+            [TEV_HZ_WS_VALU_ACC_MEM] = "reads %s, written by the VALU instruction %s at line %" PRIu32
+                                       " with a v_accvgpr_read/write after it",
         };
         char head[200];
-        if (h->kind < TEV_HZ_NUM_KINDS && what[h->kind])
+        if (h->kind == TEV_HZ_WS_ACC_WRITE && h->write) /* v_accvgpr_write after v_accvgpr_write */
+            snprintf(head, sizeof head, "overwrites %s, written by the %s at line %" PRIu32, reg, src, src_line);
+        else if (h->kind < TEV_HZ_NUM_KINDS && what[h->kind])
             snprintf(head, sizeof head, what[h->kind], reg, src, src_line);
         else
             snprintf(head, sizeof head, "hazard of unknown kind %u", h->kind);

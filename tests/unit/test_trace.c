@@ -143,7 +143,7 @@ START_TEST(test_round_trip_every_field)
         trace_reader_t *r = trace_open(path, msg, sizeof msg);
         ck_assert_ptr_nonnull(r);
         const trace_header_t *h = trace_header(r);
-        ck_assert_uint_eq(h->version, 5); /* 6 only for a program with an MFMA (test_round_trip_mfma) */
+        ck_assert_uint_eq(h->version, 5); /* 6 only for a CDNA program (test_round_trip_mfma) */
         ck_assert_uint_eq(h->flags, issues ? TRACE_FLAG_ISSUES : 0u);
         ck_assert_uint_eq(h->ncu, 3);
         ck_assert_uint_eq(h->simds, 4);
