@@ -216,7 +216,7 @@ target-insns: $(OPENCL_ASM)
 
 # The end-to-end reference checker: C reference implementations of every shipped workload.
 REFCHECK_SRC := tests/e2e/refcheck.c tests/e2e/refcheck_kernels.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c \
-  tests/e2e/refcheck_cdna.c tests/e2e/refcheck_rand.c
+  tests/e2e/refcheck_cdna.c tests/e2e/refcheck_rocm.c
 $(BUILD)/san/refcheck: $(REFCHECK_SRC) tests/e2e/refcheck.h tests/e2e/philox_ref.h | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -o $@ $(REFCHECK_SRC) -lm

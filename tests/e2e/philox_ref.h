@@ -1,7 +1,7 @@
 /* philox_ref.h: Philox4x32-10, the reference of the rocRAND workload (workloads/cdna/rocrand_philox),
  * written from the published algorithm: J. K. Salmon, M. A. Moraes, R. O. Dror, D. E. Shaw,
  * "Parallel Random Numbers: As Easy as 1, 2, 3", SC'11, section 4.2 (Philox). Header-only, shared
- * by refcheck_rand.c and the unit test of the reference itself (tests/unit/test_philox_ref.c,
+ * by refcheck_rocm.c and the unit test of the reference itself (tests/unit/test_philox_ref.c,
  * Random123's known-answer vectors). Standalone: it shares no code with the simulator nor rocRAND.
  *
  * Philox-4x32 maps a 128-bit counter (four 32-bit words X0..X3) and a 64-bit key (K0, K1) through

@@ -3,7 +3,7 @@
 // subsequence = base + its global id, offset) and writes RAND_BITS raw 32-bit outputs (rocrand)
 // then RAND_UNIFORM floats in (0, 1] (rocrand_uniform), the next numbers of the same stream.
 // Work-item g's outputs are bits[g * RAND_BITS + i] and uniform[g * RAND_UNIFORM + i]. The
-// reference (tests/e2e/refcheck_rand.c) is Philox4x32-10 written from its paper.
+// reference (tests/e2e/refcheck_rocm.c) is Philox4x32-10 written from its paper.
 #include <hip/hip_runtime.h>
 #include <rocrand/rocrand_kernel.h>
 

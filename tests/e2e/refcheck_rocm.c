@@ -1,6 +1,8 @@
-/* refcheck_rand: the reference of the rocRAND workload (workloads/cdna/rocrand_philox): every
- * work-item's raw outputs and uniform floats, bit-exact, from Philox4x32-10 written from its paper
- * (philox_ref.h) and the stream rocRAND's device API documents. */
+/* refcheck_rocm: the references of the workloads built on ROCm's libraries (workloads/cdna):
+ * rocRAND's Philox (every work-item's raw outputs and uniform floats, bit-exact, from
+ * Philox4x32-10 written from its paper, philox_ref.h, and the stream rocRAND's device API
+ * documents) and rocPRIM's block radix sort (a stable sort of each block's pairs by key).
+ * rocprim_block_sum's is hip/block_sum's (refcheck_hip.c). */
 #include "refcheck.h"
 
 #include "philox_ref.h"
@@ -56,4 +58,43 @@ void rc_rocrand_philox(rc_ctx_t *c)
         }
     }
     free(want);
+}
+
+typedef struct {
+    uint32_t key, index;
+} pair_t;
+
+/* By key, then by first position: the order a stable sort gives. */
+static int pair_cmp(const void *a, const void *b)
+{
+    const pair_t *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* cdna/rocprim_radix_sort, cdna/rocprim_radix_sort_dups: each block of 4 * workgroup elements
+ * (4 items per work-item) holds its pairs sorted by key, equal keys in their first order, each
+ * value still beside its key. */
+void rc_radix_sort(rc_ctx_t *c)
+{
+    rc_buf_t k0 = rc_load(c, "init", "keys", 4), v0 = rc_load(c, "init", "values", 4);
+    rc_buf_t k1 = rc_load(c, "final", "keys", 4), v1 = rc_load(c, "final", "values", 4);
+    size_t n = N32(k0), block = 4 * rc_workgroup_x(c);
+    rc_need_count("values", N32(v0), n);
+    rc_need_count("keys", N32(k1), n);
+    rc_need_count("values", N32(v1), n);
+    if (n % block)
+        rc_die("keys are not a whole number of blocks", NULL);
+    pair_t *p = rc_xmalloc(block * sizeof *p);
+    for (size_t b = 0; b < n; b += block) {
+        for (size_t i = 0; i < block; i++)
+            p[i] = (pair_t){U32(k0)[b + i], (uint32_t)i};
+        qsort(p, block, sizeof *p, pair_cmp);
+        for (size_t i = 0; i < block; i++) {
+            rc_check_u32(c, "keys", b + i, p[i].key, U32(k1)[b + i]);
+            rc_check_u32(c, "values", b + i, U32(v0)[b + p[i].index], U32(v1)[b + i]);
+        }
+    }
+    free(p);
 }
