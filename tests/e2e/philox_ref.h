@@ -49,8 +49,9 @@ static inline void philox_counter_inc(uint32_t ctr[4])
 /* rocRAND's Philox stream as its device API documents it (rocrand_kernel.h, Debian's
  * librocrand-dev 5.3.3: rocrand_init(seed, subsequence, offset, state) "goes to the
  * subsequence-th subsequence and skips offset random numbers; a subsequence is 4 * 2^64 numbers
- * long"): the generator's numbers are the words X0, X1, X2, X3 of Philox(0), Philox(1), ... over
- * the 128-bit counter, and the 64-bit seed is the key (K0 its low half, K1 its high half). So
+ * long"). What it leaves unsaid follows Random123's philox4x32 interface: the generator's numbers
+ * are the words X0, X1, X2, X3 of Philox(0), Philox(1), ... over the 128-bit counter, and the
+ * 64-bit seed is the key (K0 its low half, K1 its high half). So
  * number n of subsequence s, after an offset o, is word (o + n) mod 4 of the block at counter
  * s * 2^64 + floor((o + n) / 4). Writes that stream's first `count` numbers to out. */
 static inline void philox_stream(uint64_t seed, uint64_t subsequence, uint64_t offset, uint32_t *out, size_t count)

@@ -34,26 +34,31 @@ static float uniform_of(uint32_t v)
 }
 
 /* cdna/rocrand_philox: work-item g runs rocrand_init(seed, base + g, offset) and draws RAND_BITS
- * raw numbers into bits[g * RAND_BITS ...], then RAND_UNIFORM floats into uniform[g * RAND_UNIFORM
- * ...]; both counts are the buffers' sizes over the grid (the workload's cflags may change them). */
+ * raw numbers into bits[g * RAND_BITS ...], RAND_QUADS groups of four (rocrand4: "state is
+ * incremented by four positions") into quads[g * 4 * RAND_QUADS ...], then RAND_UNIFORM floats into
+ * uniform[g * RAND_UNIFORM ...]; the counts are the buffers' sizes over the grid (the workload's
+ * cflags may change them). */
 void rc_rocrand_philox(rc_ctx_t *c)
 {
-    rc_buf_t bits = rc_load(c, "final", "bits", 4), uni = rc_load(c, "final", "uniform", 4);
+    rc_buf_t bits = rc_load(c, "final", "bits", 4), quads = rc_load(c, "final", "quads", 4);
+    rc_buf_t uni = rc_load(c, "final", "uniform", 4);
     char v[64];
     if (!rc_ini_lookup(c, "kernel", "grid", v, sizeof v))
         rc_die("no grid in [kernel]", NULL);
     size_t items = strtoul(v, NULL, 10);
-    if (items == 0 || N32(bits) % items || N32(uni) % items)
+    if (items == 0 || N32(bits) % items || N32(quads) % (4 * items) || N32(uni) % items)
         rc_die("the buffers are not a whole number of outputs per work-item of grid ", v);
-    size_t nb = N32(bits) / items, nu = N32(uni) / items;
+    size_t nb = N32(bits) / items, nq = N32(quads) / items, nu = N32(uni) / items;
     uint64_t seed = arg_u64(c, "seed"), base = arg_u64(c, "base"), offset = arg_u64(c, "offset");
-    uint32_t *want = rc_xmalloc((nb + nu) * sizeof *want);
+    uint32_t *want = rc_xmalloc((nb + nq + nu) * sizeof *want);
     for (size_t g = 0; g < items; g++) {
-        philox_stream(seed, base + g, offset, want, nb + nu);
+        philox_stream(seed, base + g, offset, want, nb + nq + nu);
         for (size_t i = 0; i < nb; i++)
             rc_check_u32(c, "bits", g * nb + i, want[i], U32(bits)[g * nb + i]);
+        for (size_t i = 0; i < nq; i++)
+            rc_check_u32(c, "quads", g * nq + i, want[nb + i], U32(quads)[g * nq + i]);
         for (size_t i = 0; i < nu; i++) {
-            float exp = uniform_of(want[nb + i]);
+            float exp = uniform_of(want[nb + nq + i]);
             rc_check_f32(c, "uniform", g * nu + i, exp, F32(uni)[g * nu + i], 0);
         }
     }
