@@ -37,6 +37,8 @@ GPU_DEB_PACKAGES := clang-15 llvm-15 rocm-device-libs libamdhip64-dev
 GPU_DEB_PACKAGES += clang-19 llvm-19 lld-19
 # rocPRIM's headers, for workloads/cdna/rocprim_block_sum.hip (issue 34, cdnatool).
 GPU_DEB_PACKAGES += librocprim-dev
+# rocRAND's device headers, for workloads/cdna/rocrand_philox.hip (issue 34, rocrand).
+GPU_DEB_PACKAGES += librocrand-dev
 TEST_DEB_PACKAGES += $(GPU_DEB_PACKAGES)
 # sweeps on Slurm (tests/e2e/slurm.sh starts its own single-node Slurm)
 # real vendor code objects: rocSPARSE's gfx803 kernels inside its host library (tests/e2e/rocsparse.sh)
@@ -214,8 +216,8 @@ target-insns: $(OPENCL_ASM)
 
 # The end-to-end reference checker: C reference implementations of every shipped workload.
 REFCHECK_SRC := tests/e2e/refcheck.c tests/e2e/refcheck_kernels.c tests/e2e/refcheck_corpus.c tests/e2e/refcheck_hip.c \
-  tests/e2e/refcheck_cdna.c
-$(BUILD)/san/refcheck: $(REFCHECK_SRC) tests/e2e/refcheck.h | $(TEST_DEPS_STAMP)
+  tests/e2e/refcheck_cdna.c tests/e2e/refcheck_rocm.c
+$(BUILD)/san/refcheck: $(REFCHECK_SRC) tests/e2e/refcheck.h tests/e2e/philox_ref.h | $(TEST_DEPS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -o $@ $(REFCHECK_SRC) -lm
 

@@ -13,7 +13,7 @@
  *
  * Standalone on purpose: it shares no code with the simulator it checks. This file is the harness
  * and the table of workloads; the checks are refcheck_kernels.c's, refcheck_corpus.c's and
- * refcheck_hip.c's and refcheck_cdna.c's (refcheck.h).
+ * refcheck_hip.c's, refcheck_cdna.c's and refcheck_rocm.c's (refcheck.h).
  */
 #include "refcheck.h"
 
@@ -257,6 +257,9 @@ static const workload_t workloads[] = {
     {"cdna/gemm_f64", rc_gemm_f64},
     {"cdna/gemm_fp8", rc_gemm_fp8},
     {"cdna/rocprim_block_sum", rc_block_sum},
+    {"cdna/rocrand_philox", rc_rocrand_philox},
+    {"cdna/rocprim_radix_sort", rc_radix_sort},
+    {"cdna/rocprim_radix_sort_dups", rc_radix_sort},
 };
 
 int main(int argc, char **argv)

@@ -1,7 +1,7 @@
 /* refcheck.h: the reference checker's harness (refcheck.c) and its checks, one per workload
  * (refcheck_kernels.c: the hand-written kernels, their OpenCL twins and the memory
  * microbenchmarks; refcheck_corpus.c: the OpenCL corpus; refcheck_hip.c: the HIP examples;
- * refcheck_cdna.c: the MFMA GEMM workloads).
+ * refcheck_cdna.c: the MFMA GEMM workloads; refcheck_rocm.c: rocRAND's Philox, rocPRIM's radix sort).
  * A check loads a workload's buffers (rc_load), reads its scalar arguments (rc_arg), computes the
  * expected outputs in C and reports each mismatch (rc_check_u32, rc_check_f32). Standalone on
  * purpose: it shares no code with the simulator it checks. */
@@ -80,5 +80,6 @@ void rc_block_sum(rc_ctx_t *c); void rc_shfl_scan(rc_ctx_t *c); void rc_daxpy_po
 void rc_wg_builtins(rc_ctx_t *c);
 void rc_gemm_f16(rc_ctx_t *c); void rc_gemm_bf16(rc_ctx_t *c); void rc_gemm_fp8(rc_ctx_t *c);
 void rc_gemm_f64(rc_ctx_t *c);
+void rc_rocrand_philox(rc_ctx_t *c); void rc_radix_sort(rc_ctx_t *c);
 
 #endif

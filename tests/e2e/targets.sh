@@ -29,13 +29,13 @@ ok() { pass=$((pass+1)); echo "targets: PASS $1"; }
 ko() { fail=$((fail+1)); echo "targets: FAIL $1: $2"; [ -s "$tmp/log" ] && head -6 "$tmp/log" | sed 's/^/    /'; }
 
 # The workloads of workloads/cdna each CDNA target runs (docs/kernels.md, "MFMA GEMM kernels"):
-# the f16 GEMMs and rocPRIM's block reduction on all three, bf16_1k and f64 from gfx90a, fp8 on
-# gfx942 only.
+# the f16 GEMMs, rocPRIM's block reduction and radix sorts and rocRAND's Philox on all three,
+# bf16_1k and f64 from gfx90a, fp8 on gfx942 only.
 cdna_gemms() {
   case $1 in
-    gfx908) echo "cdna/gemm_f16_32x32x8 cdna/gemm_f16_16x16x16 cdna/rocprim_block_sum" ;;
-    gfx90a) echo "cdna/gemm_f16_32x32x8 cdna/gemm_f16_16x16x16 cdna/gemm_bf16_1k cdna/gemm_f64 cdna/rocprim_block_sum" ;;
-    gfx942) echo "cdna/gemm_f16_32x32x8 cdna/gemm_f16_16x16x16 cdna/gemm_bf16_1k cdna/gemm_f64 cdna/gemm_fp8 cdna/rocprim_block_sum" ;;
+    gfx908) echo "cdna/gemm_f16_32x32x8 cdna/gemm_f16_16x16x16 cdna/rocprim_block_sum cdna/rocprim_radix_sort cdna/rocprim_radix_sort_dups cdna/rocrand_philox" ;;
+    gfx90a) echo "cdna/gemm_f16_32x32x8 cdna/gemm_f16_16x16x16 cdna/gemm_bf16_1k cdna/gemm_f64 cdna/rocprim_block_sum cdna/rocprim_radix_sort cdna/rocprim_radix_sort_dups cdna/rocrand_philox" ;;
+    gfx942) echo "cdna/gemm_f16_32x32x8 cdna/gemm_f16_16x16x16 cdna/gemm_bf16_1k cdna/gemm_f64 cdna/gemm_fp8 cdna/rocprim_block_sum cdna/rocprim_radix_sort cdna/rocprim_radix_sort_dups cdna/rocrand_philox" ;;
   esac
 }
 

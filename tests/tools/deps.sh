@@ -9,7 +9,7 @@
 # `make -n`) names exactly the build's list. It installs nothing.
 
 # Packages only the tests use: none of them may be in the build's list.
-TEST_ONLY="check llvm clang libclang-rt-14-dev xvfb xauth time gnuplot-nox lld clang-15 llvm-15 rocm-device-libs libamdhip64-dev python3 slurmctld slurmd slurm-client munge librocsparse0 librocprim-dev"
+TEST_ONLY="check llvm clang libclang-rt-14-dev xvfb xauth time gnuplot-nox lld clang-15 llvm-15 rocm-device-libs libamdhip64-dev python3 slurmctld slurmd slurm-client munge librocsparse0 librocprim-dev librocrand-dev"
 # Packages the build cannot do without (sim/, isa/, viz/ and their libraries).
 BUILD_NEEDS="build-essential pkg-config uthash-dev libinih-dev libelf-dev libmsgpack-dev libyaml-dev libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev"
 
@@ -60,6 +60,7 @@ have_tool() {
     python3) command -v python3 >/dev/null 2>&1 ;;
     rocm-device-libs) [ -f /usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ockl.bc ] ;;
     librocprim-dev) [ -f /usr/include/rocprim/rocprim.hpp ] ;;
+    librocrand-dev) [ -f /usr/include/rocrand/rocrand_kernel.h ] ;;
     libsdl2-*|fonts-dejavu-core|xvfb|xauth|time|gnuplot-nox|lld|libclang-rt-14-dev|slurm*|munge) true ;;
     *) false ;;
   esac
