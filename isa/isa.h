@@ -426,12 +426,24 @@ static inline uint32_t isa_hw_id(unsigned wave_slot, unsigned simd, unsigned cu,
 {
     return (wave_slot & 0xfu) | (simd & 3u) << 4 | (cu & 0xfu) << 8 | (se & 3u) << 13 | (tg & 0xfu) << 16;
 }
-/* VGPR_SIZE [13:8] in 4s minus one, SGPR_SIZE [27:24] in 16s minus one (bases 0: gcnsim allocates
- * by count, not place); LDS_SIZE [20:12] in 64 dwords (base 0). */
-static inline uint32_t isa_gpr_alloc(uint32_t vgprs, uint32_t sgprs)
+/* GPR_ALLOC of a wave of target t allocated `vregs` vector registers (as its register file counts
+ * them: the VGPRs; on gfx908 the larger of its VGPR and AGPR counts, each file holding that many;
+ * on gfx90a and later the unified VGPR+AGPR allocation, the AGPRs from accum_offset) and `sgprs`
+ * SGPRs. Before gfx90a VGPR_SIZE [13:8] is vregs in 4s minus one; on gfx90a and later VGPR_SIZE
+ * [11:6] is vregs in 8s minus one and ACCV_OFFSET [17:12] accum_offset in 4s minus one, as AMD's
+ * context-save trap handler reads them (docs/semantics-scalar-memory.md). SGPR_SIZE [27:24] in 16s
+ * minus one; the bases 0 (gcnsim allocates by count, not place). LDS_SIZE [20:12] in 64 dwords
+ * (base 0). */
+static inline uint32_t isa_gpr_alloc(isa_target_t t, uint32_t vregs, uint32_t accum_offset, uint32_t sgprs)
 {
-    uint32_t v = vgprs ? (vgprs + 3) / 4 - 1 : 0, s = sgprs ? (sgprs + 15) / 16 - 1 : 0;
-    return (v > 63 ? 63 : v) << 8 | (s > 15 ? 15 : s) << 24;
+    uint32_t s = sgprs ? (sgprs + 15) / 16 - 1 : 0;
+    s = (s > 15 ? 15 : s) << 24;
+    if (isa_target_gfx90a(t)) {
+        uint32_t v = vregs ? (vregs + 7) / 8 - 1 : 0, a = accum_offset ? (accum_offset + 3) / 4 - 1 : 0;
+        return (v > 63 ? 63 : v) << 6 | (a > 63 ? 63 : a) << 12 | s;
+    }
+    uint32_t v = vregs ? (vregs + 3) / 4 - 1 : 0;
+    return (v > 63 ? 63 : v) << 8 | s;
 }
 static inline uint32_t isa_lds_alloc(uint32_t bytes)
 {

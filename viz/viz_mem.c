@@ -12,13 +12,13 @@
 
 enum { NB = VIZ_SERIES_BUCKETS };
 
-static size_t nseries(const viz_model_t *m) { return VIZ_NUM_MS + (size_t)m->h.ncu * VIZ_NUM_CS; }
+static size_t nseries(const viz_model_t *m) { return VIZ_NUM_MS + (size_t)m->h.ncu * viz_ncs(m); }
 
 static viz_series_t *series(viz_model_t *m, size_t i) { return i < VIZ_NUM_MS ? &m->ms[i] : &m->cs[i - VIZ_NUM_MS]; }
 
 bool viz_mem_alloc(viz_model_t *m)
 {
-    m->cs = calloc((size_t)m->h.ncu * VIZ_NUM_CS, sizeof *m->cs);
+    m->cs = calloc((size_t)m->h.ncu * viz_ncs(m), sizeof *m->cs);
     if (!m->cs)
         return false;
     for (size_t i = 0; i < nseries(m); i++)
@@ -31,7 +31,7 @@ void viz_mem_free(viz_model_t *m)
 {
     for (size_t i = 0; i < VIZ_NUM_MS; i++)
         free(m->ms[i].v);
-    for (size_t i = 0; m->cs && i < (size_t)m->h.ncu * VIZ_NUM_CS; i++)
+    for (size_t i = 0; m->cs && i < (size_t)m->h.ncu * viz_ncs(m); i++)
         free(m->cs[i].v);
     free(m->cs);
 }
@@ -77,13 +77,13 @@ static void spread(viz_model_t *m, viz_series_t *sr, uint64_t s, uint64_t e, dou
 
 bool viz_mem_event(viz_model_t *m, const tev_t *ev)
 {
-    viz_series_t *cs = &m->cs[(size_t)ev->cu * VIZ_NUM_CS];
+    viz_series_t *cs = &m->cs[(size_t)ev->cu * viz_ncs(m)];
     if (ev->kind == TEV_ISSUE) {
         spread(m, &cs[VIZ_CS_ISSUES], ev->cycle, ev->cycle + 1, 1);
         if (ev->u.issue.unit == ISA_UNIT_VALU)
             spread(m, &cs[VIZ_CS_VALU], ev->cycle, ev->cycle + ev->u.issue.busy, ev->u.issue.busy);
-        if (ev->u.issue.mfma) {
-            spread(m, &cs[VIZ_CS_MFMA], ev->cycle, ev->cycle + ev->u.issue.mfma, ev->u.issue.mfma);
+        if (ev->u.issue.mfma && ev->simd < m->h.simds) {
+            spread(m, &cs[VIZ_CS_MFMA + ev->simd], ev->cycle, ev->cycle + ev->u.issue.mfma, ev->u.issue.mfma);
             m->mfma = true;
         }
         return true;

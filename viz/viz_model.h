@@ -102,9 +102,10 @@ typedef struct {
  * cycles — and address-unit stall cycles (right after the issue). */
 enum { VIZ_MS_DRAM, VIZ_MS_L2B, VIZ_MS_L1_HIT, VIZ_MS_L1_LOOK, VIZ_MS_L2_HIT, VIZ_MS_L2_LOOK, VIZ_MS_STALL,
        VIZ_MS_L1_MSHR, VIZ_MS_L2_MSHR, VIZ_NUM_MS };
-/* Per-CU series: instructions issued, VALU busy cycles (over the busy cycles), stall cycles, and
- * CDNA's matrix-core busy cycles (over each MFMA's cycles; version 6 traces). */
-enum { VIZ_CS_ISSUES, VIZ_CS_VALU, VIZ_CS_STALL, VIZ_CS_MFMA, VIZ_NUM_CS };
+/* Per-CU series: instructions issued, VALU busy cycles (over the busy cycles), stall cycles, then
+ * CDNA's matrix-core busy cycles of each of the CU's SIMDs, VIZ_CS_MFMA + simd (each SIMD has its
+ * own matrix core; over each MFMA's cycles; version 6 traces): viz_ncs series a CU. */
+enum { VIZ_CS_ISSUES, VIZ_CS_VALU, VIZ_CS_STALL, VIZ_CS_MFMA };
 enum { VIZ_SERIES_BUCKETS = 4096 };   /* per series; the bucket width doubles as the run grows */
 
 typedef struct {
@@ -164,7 +165,7 @@ typedef struct {
     uint32_t ser_shift;      /* series buckets are 2^ser_shift cycles */
     uint64_t ser_end;        /* the series' last cycle + 1 (a store's acknowledgement may come after the run's end) */
     viz_series_t ms[VIZ_NUM_MS];
-    viz_series_t *cs;        /* [ncu * VIZ_NUM_CS] */
+    viz_series_t *cs;        /* [ncu * viz_ncs(m)] */
     viz_wg_key_t *wg_index;  /* while loading: workgroup id -> index in wg, a hash table of wg_index_n */
     size_t wg_index_n;       /* entries (a power of two, at least twice nwg; 0: none yet) */
     viz_hazard_t *hz;        /* hazards: in record order (cycles may step back a little) */
@@ -192,5 +193,7 @@ uint64_t viz_busy_over(const viz_busy_t *b, uint64_t from, uint64_t to, uint32_t
 const viz_hazard_t *viz_hazard_near(const viz_model_t *m, uint32_t li, double a, double b);
 /* The theoretical limit in waves per CU (the dispatcher's rule, as in the trace header). */
 uint32_t viz_model_limit(const viz_model_t *m);
+/* The per-CU series a CU has (the stride of m->cs): three, and one a SIMD. */
+static inline size_t viz_ncs(const viz_model_t *m) { return VIZ_CS_MFMA + (size_t)m->h.simds; }
 
 #endif

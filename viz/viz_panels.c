@@ -257,18 +257,19 @@ void viz_describe_strip(const viz_view_t *v, uint32_t cu, double a, double b, ch
         snprintf(buf + n, len - (size_t)n, " none");
     if (m->issues && n > 0 && (size_t)n < len) {
         size_t k = strlen(buf);
-        double is = viz_series_over(m, &m->cs[(size_t)cu * VIZ_NUM_CS + VIZ_CS_ISSUES], a, b);
-        double valu = viz_series_over(m, &m->cs[(size_t)cu * VIZ_NUM_CS + VIZ_CS_VALU], a, b);
+        double is = viz_series_over(m, &m->cs[(size_t)cu * viz_ncs(m) + VIZ_CS_ISSUES], a, b);
+        double valu = viz_series_over(m, &m->cs[(size_t)cu * viz_ncs(m) + VIZ_CS_VALU], a, b);
         snprintf(buf + k, len - k, "; IPC %.2f, VALU %.1f%%", is / span, pct(valu / span, m->h.simds));
-        if (m->mfma) {
+        /* one matrix core a SIMD: each one's busy share */
+        for (uint32_t s = 0; m->mfma && s < m->h.simds; s++) {
             k = strlen(buf);
-            double mf = viz_series_over(m, &m->cs[(size_t)cu * VIZ_NUM_CS + VIZ_CS_MFMA], a, b);
-            snprintf(buf + k, len - k, ", matrix core %.1f%%", pct(mf / span, m->h.simds));
+            double mf = viz_series_over(m, &m->cs[(size_t)cu * viz_ncs(m) + VIZ_CS_MFMA + s], a, b);
+            snprintf(buf + k, len - k, "%s SIMD%u %.1f%%", s ? "" : ", matrix core", s, pct(mf / span, 1));
         }
     }
     if (m->mem && n > 0 && (size_t)n < len) {
         size_t k = strlen(buf);
-        double st = viz_series_over(m, &m->cs[(size_t)cu * VIZ_NUM_CS + VIZ_CS_STALL], a, b);
+        double st = viz_series_over(m, &m->cs[(size_t)cu * viz_ncs(m) + VIZ_CS_STALL], a, b);
         snprintf(buf + k, len - k, "; address unit stalled %.1f%%", pct(st, span));
     }
 }

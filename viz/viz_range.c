@@ -57,7 +57,8 @@ void viz_range_stats(const viz_model_t *m, uint64_t from, uint64_t to, viz_range
     if (m->mfma && m->nsimds) {
         double mf = 0;
         for (uint32_t cu = 0; cu < m->h.ncu; cu++)
-            mf += viz_series_over(m, &m->cs[(size_t)cu * VIZ_NUM_CS + VIZ_CS_MFMA], (double)from, (double)to);
+            for (uint32_t s = 0; s < m->h.simds; s++)
+                mf += viz_series_over(m, &m->cs[(size_t)cu * viz_ncs(m) + VIZ_CS_MFMA + s], (double)from, (double)to);
         out->mfma_util = mf / (len * m->nsimds);
     }
     for (uint32_t li = 0; li < m->nlanes; li++) {

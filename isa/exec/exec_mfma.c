@@ -3,7 +3,9 @@
  * EXEC: an MFMA is a wave-wide operation (each lane's registers hold parts of the matrices that
  * every other lane's results need), so it reads all 64 lanes of A, B and C and writes all 64
  * lanes of D whatever EXEC holds, as AMD's own model in gem5 does (src/arch/amdgpu/vega/insts/
- * vop3p_mai.cc: no EXEC test in the MFMA execute methods); docs/semantics-valu.md, "Matrix
+ * vop3p_mai.cc: no EXEC test in the MFMA execute methods). No AMD source found defines a partial
+ * EXEC for CDNA1-3's MFMA (LLVM keeps them out of divergent code: MAIInst is isConvergent; for
+ * CDNA5's WMMA AMD requires EXEC all ones): docs/mfma.md, "EXEC"; docs/semantics-valu.md, "Matrix
  * instructions". C given as an inline constant is that constant in every element: the f32/i32
  * pattern in every register, or for the f64 MFMAs the f64 pattern in every register pair (the
  * VALU's rules for inline constants, isa_x_read_s64). */

@@ -559,7 +559,8 @@ void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wa
      * turn (wave slot = wave / 4); the timing model replaces HW_ID and the allocations with the
      * wave's real ones (timing_dispatch.c). */
     w->hw_id = isa_hw_id(wave / 4, wave % 4, 0, 0, 0);
-    w->gpr_alloc = isa_gpr_alloc(D->nvgpr, k->sgprs_used);
+    uint32_t vregs = isa_target_gfx90a(k->target) ? D->nvreg : isa_vreg_total(k->target, D->nvgpr, D->nagpr);
+    w->gpr_alloc = isa_gpr_alloc(k->target, vregs, k->desc.accum_offset, k->sgprs_used);
     w->lds_alloc = isa_lds_alloc(D->lds_total);
     w->status = ISA_STATUS_VALID | (nwaves > 1 ? ISA_STATUS_IN_TG : 0);
     launch_scratch_sgprs_t scr;

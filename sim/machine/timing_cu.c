@@ -61,36 +61,73 @@ static bool reg_overlap(isa_operand_t o, uint16_t code, uint16_t n)
     return o.code < code + n && code < o.code + k;
 }
 
-/* The cycle before which wave w may not issue `in` because of its MFMA in flight (called while
- * w->mfma_done is ahead): an instruction that reads or writes the MFMA's D waits for its last
- * pass; an MFMA reading exactly D as its srcC (src2) is forwarded the accumulator (LLVM's
- * GCNHazardRecognizer needs no wait states for that case), so it waits only for the matrix core
- * (valu_free_for). 0: no dependency. */
-static uint64_t mfma_dep(const tw_wave_t *w, const isa_inst_t *in)
+/* How `in` (sparse: a v_smfmac) uses registers [d, d + n), an MFMA's D (MFMA_USE_*; -1: not at all), and whether that
+ * operand is exactly D. A later MFMA writing D (not reading it) writes it after: one matrix core, in
+ * order. v_smfmac's src2 is its index (read as srcA/B are), its D its accumulator (its srcC). */
+static int mfma_use_of(const isa_inst_t *in, bool sparse, uint16_t d, uint16_t n, bool *same)
 {
-    uint16_t d = w->mfma_dst, n = w->mfma_n;
-    bool mfma = isa_ops[in->op].flags & ISA_FL_MFMA;
-    /* a later MFMA writing the same D writes it after (one matrix core, in order) */
-    if (!mfma && reg_overlap(in->vdst, d, n))
-        return w->mfma_done;
-    for (unsigned i = 0; i < in->nsrc; i++)
-        if (reg_overlap(in->src[i], d, n)) {
-            unsigned k = in->src[i].count ? in->src[i].count : 1;
-            if (mfma && i == 2 && in->src[i].code == d && k == n)
-                continue;
-            return w->mfma_done;
-        }
-    return 0;
+    const isa_op_info_t *info = &isa_ops[in->op];
+    bool mfma = info->flags & ISA_FL_MFMA;
+    int use = -1;
+    for (unsigned i = 0; i < in->nsrc; i++) {
+        if (!reg_overlap(in->src[i], d, n))
+            continue;
+        unsigned k = in->src[i].count ? in->src[i].count : 1;
+        *same = in->src[i].code == d && k == n;
+        if (!mfma)
+            return info->unit == ISA_UNIT_VALU ? MFMA_USE_VALU_READ : MFMA_USE_MEM_READ;
+        if (i != 2 || sparse)
+            return MFMA_USE_SRCAB; /* needs at least what srcC does */
+        use = MFMA_USE_SRCC;
+    }
+    if (use >= 0)
+        return use;
+    if (!reg_overlap(in->vdst, d, n) || (mfma && !sparse))
+        return -1;
+    unsigned k = in->vdst.count ? in->vdst.count : 1;
+    *same = in->vdst.code == d && k == n;
+    return mfma ? MFMA_USE_SRCC : MFMA_USE_WRITE;
 }
 
-/* Whether wave w must wait for its MFMA's result before issuing `in` at cycle c: its ready cycle
- * is then moved there. Only while its SIMD's matrix core is busy (a wave's MFMA in flight holds
- * it), so a run without MFMA looks at nothing but the CU's mfma_free. */
-static inline __attribute__((always_inline)) bool mfma_wait(tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, uint64_t c)
+/* The cycle before which wave w may not issue `in` because of its MFMAs (0: no dependency). Each
+ * MFMA writes its D at its last pass and then writes it back: a use of D issues LLVM's wait states
+ * after the MFMA (mfma_timing.h, mfma_wait_states; one wait state a pass), and an instruction other
+ * than an MFMA no earlier than the last pass. An MFMA reading exactly D as srcC is forwarded the
+ * accumulator (no wait states, but for gfx942's 2-pass MFMAs and f64 4x4 chains) and waits for the
+ * matrix core as well (valu_free_for). An instruction that does not use D does not wait. */
+static uint64_t mfma_dep(const tw_sim_t *s, const tw_wave_t *w, const isa_inst_t *in)
 {
-    if (cu->mfma_free[w->simd] <= c || w->mfma_done <= c)
+    isa_target_t t = w->isa.target;
+    bool mfma = isa_ops[in->op].flags & ISA_FL_MFMA;
+    const mfma_time_t *z = mfma && s->mfma ? &s->mfma[(size_t)in->op * 3 + (t - ISA_TARGET_GFX908)] : NULL;
+    bool sparse = z && (z->flags & MFMA_T_SPARSE);
+    uint64_t need = 0;
+    for (unsigned k = 0; k < TW_MFMA_RING; k++) {
+        const tw_mfma_rec_t *r = &w->mfma[k];
+        if (!r->cycles)
+            continue;
+        bool same = false;
+        int use = mfma_use_of(in, sparse, r->dst, r->n, &same);
+        if (use < 0)
+            continue;
+        mfma_time_t p = { r->cycles, 0, r->flags };
+        uint64_t at = r->at + (uint64_t)MFMA_WS_CYCLES * (mfma_wait_states(t, &p, (mfma_use_t)use, same, z) + 1);
+        if (!mfma && at < r->at + r->cycles)
+            at = r->at + r->cycles;
+        need = at > need ? at : need;
+    }
+    return need;
+}
+
+/* Whether wave w must wait for an MFMA's result before issuing `in` at cycle c: its ready cycle
+ * is then moved there. Only while one of its MFMAs may still hold an instruction back, so a run
+ * without MFMA looks at nothing but the wave's mfma_until. */
+static inline __attribute__((always_inline)) bool mfma_wait(const tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w,
+                                                            const isa_inst_t *in, uint64_t c)
+{
+    if (w->mfma_until <= c)
         return false;
-    uint64_t t = mfma_dep(w, in);
+    uint64_t t = mfma_dep(s, w, in);
     if (t <= c)
         return false;
     tw_set_ready(cu, w, t);
@@ -227,9 +264,13 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
                 busy = m->valu;
                 mfma = m->cycles;
                 cu->mfma_free[w->simd] = c + mfma;
-                w->mfma_done = c + mfma;
-                w->mfma_dst = in->vdst.code;
-                w->mfma_n = (uint16_t)(in->vdst.count ? in->vdst.count : 1);
+                tw_mfma_rec_t *r = &w->mfma[w->mfma_head];
+                w->mfma_head = (uint8_t)((w->mfma_head + 1) % TW_MFMA_RING);
+                *r = (tw_mfma_rec_t){ c, in->vdst.code, (uint16_t)(in->vdst.count ? in->vdst.count : 1), m->cycles,
+                                      m->flags };
+                uint64_t until = c + (uint64_t)MFMA_WS_CYCLES * (mfma_wait_states_max(w->isa.target, m) + 1);
+                until = until > c + mfma ? until : c + mfma;
+                w->mfma_until = until > w->mfma_until ? until : w->mfma_until;
             }
         }
         cu->valu_free[w->simd] = c + busy;
@@ -438,7 +479,7 @@ static __attribute__((noinline)) bool tick_ordered(tw_sim_t *s, tw_cu_t *cu, uin
         isa_unit_t unit = (isa_unit_t)w->next_unit, cat = tw_issue_category(unit);
         if (cat != ISA_UNIT_SEQ && (used & (1u << cat)))
             continue;
-        if (unit_free_for(s, ci, d, unit, w, c) > c || mfma_wait(cu, w, in, c))
+        if (unit_free_for(s, ci, d, unit, w, c) > c || mfma_wait(s, cu, w, in, c))
             continue;
         issue(s, cu, w, in, c);
         cu->last_slot[d] = w->slot;
@@ -478,7 +519,7 @@ static bool tick_oldest(tw_sim_t *s, tw_cu_t *cu, uint32_t ci, uint32_t d, uint6
             return false;
         }
         isa_unit_t unit = (isa_unit_t)w->next_unit, cat = tw_issue_category(unit);
-        if (unit_free_for(s, ci, d, unit, w, c) > c || mfma_wait(cu, w, in, c))
+        if (unit_free_for(s, ci, d, unit, w, c) > c || mfma_wait(s, cu, w, in, c))
             continue;
         issue(s, cu, w, in, c);
         cu->last_slot[d] = w->slot;

@@ -258,7 +258,7 @@ static void place(tw_sim_t *s, uint32_t ci, const uint32_t simd_of[], uint64_t c
         /* HW_ID from the real placement (16 CUs per shader engine, as Fiji; TG_ID the workgroup's
          * place on its CU), GPR_ALLOC and LDS_ALLOC from the allocation (isa.h). */
         w->isa.hw_id = isa_hw_id(slot, d, ci % 16, ci / 16, wg->pool_index);
-        w->isa.gpr_alloc = isa_gpr_alloc(dp->vgpr_alloc, dp->sgpr_alloc);
+        w->isa.gpr_alloc = isa_gpr_alloc(D->kernel->target, dp->vgpr_alloc, D->kernel->desc.accum_offset, dp->sgpr_alloc);
         w->isa.lds_alloc = isa_lds_alloc(dp->lds_alloc);
         wb_wave_t **wb = &cu->wb_slot[d * TW_MAX_SLOTS + slot];
         if (!wb_wave_reset(wb) || (s->hz && !hz_wave_reset(s->hz, w))) {

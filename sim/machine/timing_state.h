@@ -50,6 +50,16 @@ typedef struct {
  * pc and VGPR pointer; then the rest of the timing state, what an issue reads sharing the line of
  * isa's clock. Each wave is 64-byte aligned (tw_cu_t.wave_pool): an issued VALU instruction
  * touches four lines of its wave. */
+/* An MFMA of a wave, for the dependent instructions after it (timing_cu.c): its issue cycle, D,
+ * and its timing on the wave's target (mfma_timing.h). */
+enum { TW_MFMA_RING = 8 };
+typedef struct {
+    uint64_t at;
+    uint16_t dst, n;
+    uint16_t cycles;
+    uint8_t flags;
+} tw_mfma_rec_t;
+
 typedef struct tw_wave {
     _Alignas(64) uint64_t ready_at; /* earliest cycle its next instruction may issue */
     tev_wave_state_t state;
@@ -74,13 +84,16 @@ typedef struct tw_wave {
     /* Its slot's checker state (s->hz->wave[...], hazard.h), NULL while the checker is off: kept in
      * the wave, as hz_hot, because the issue stage reaches them with no further load. */
     struct hz_wave *hz;
-    /* Its MFMA in flight (CDNA; a SIMD's matrix core runs one at a time, so a wave has at most one):
-     * when its last pass ends (0: none), and the registers it writes (D). */
-    uint64_t mfma_done;
-    uint16_t mfma_dst, mfma_n;
-    /* Padding to an odd number of cache lines (13): at 12, the same line of every wave of a CU fell
+    /* Its last MFMAs (CDNA), newest at mfma_head - 1, whose D an instruction of the wave may still
+     * have to wait for (timing_cu.c), and the cycle after which none can hold one back (0: none). A
+     * result is written back at most 44 cycles after the core is free (mfma_timing.h: an f64
+     * 16x16's memory read), and the shortest MFMA holds the core 8, so at most 6 are pending. */
+    uint64_t mfma_until;
+    tw_mfma_rec_t mfma[TW_MFMA_RING];
+    uint8_t mfma_head;
+    /* Padding to an odd number of cache lines (17): at 12, the same line of every wave of a CU fell
      * into a quarter of the L1's sets, and the issue stage's scan of the waves missed there. */
-    uint8_t pad_[44];
+    uint8_t pad_[111];
 } tw_wave_t;
 
 typedef struct tw_wg {

@@ -129,6 +129,62 @@ START_TEST(ib_sts_vm_cnt)
 }
 END_TEST
 
+/* GPR_ALLOC with AGPRs, as AMD's context-save trap handler (Linux, cwsr_trap_handler_gfx9.asm) reads
+ * it: on gfx908 VGPR_SIZE [13:8] counts each file's allocation in 4s (the handler saves as many
+ * AGPRs again); on gfx90a and later VGPR_SIZE [11:6] counts the unified file in 8s and ACCV_OFFSET
+ * [17:12] the VGPRs below the AGPRs (accum_offset) in 4s. */
+static const char gpr_body[] =
+    "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n"
+    "  s_getreg_b32 s9, hwreg(HW_REG_GPR_ALLOC)\n"
+    "  v_accvgpr_write_b32 a9, v0\n"
+    "  s_waitcnt lgkmcnt(0)\n"
+    "  v_mov_b32 v2, s4\n"
+    "  v_mov_b32 v3, s5\n"
+    "  v_mov_b32 v4, s9\n"
+    "  s_mov_b64 exec, 1\n"
+    "  flat_store_dword v[2:3], v4\n"
+    "  s_waitcnt vmcnt(0)\n"
+    "  s_endpgm\n";
+
+static uint32_t gpr_alloc_read(const char *target, const char *tail, bool timed)
+{
+    static const char gini[] = "grid = 64\nworkgroup = 64\n"
+                               "[buffer out]\ntype = u32\ncount = 1\ninit = value(0xffffffff)\n"
+                               "[args]\nout = @out\n";
+    char kern[2048], set[40];
+    snprintf(kern, sizeof kern, ".amdgcn_target \"amdgcn-amd-amdhsa--%s\"\nk:\n%s%s", target, gpr_body, tail);
+    snprintf(set, sizeof set, "gpu.target=%s", target);
+    const char *sets[] = { set, NULL };
+    th_launch_t t;
+    th_prepare(&t, kern, gini, NULL, sets, 0);
+    th_run(&t, timed);
+    uint32_t v = ((const uint32_t *)t.L->bufs[0].data)[0];
+    th_release(&t);
+    return v;
+}
+
+START_TEST(gpr_alloc_agprs)
+{
+    static const char blk[] = ".rodata\n.amdhsa_kernel k\n  .amdhsa_next_free_vgpr 18\n  .amdhsa_next_free_sgpr 16\n"
+                              "  .amdhsa_accum_offset 8\n  .amdhsa_user_sgpr_kernarg_segment_ptr 1\n.end_amdhsa_kernel\n";
+    for (int timed = 0; timed < 2; timed++) {
+        /* gfx908: 5 VGPRs (v0..v4) and 10 AGPRs (a0..a9): 10 of each, 12 allocated, VGPR_SIZE 2 */
+        uint32_t g = gpr_alloc_read("gfx908", "", timed);
+        ck_assert_uint_eq((g >> 8) & 0x3f, 2);
+        /* gfx90a and gfx942: VGPRs below accum_offset 8, AGPRs a0..a9 after: 18, 24 allocated in
+         * 8s (VGPR_SIZE 2), ACCV_OFFSET 8 / 4 - 1 = 1, and nothing in the old VGPR_SIZE's bits
+         * above them */
+        g = gpr_alloc_read("gfx90a", blk, timed);
+        ck_assert_uint_eq((g >> 6) & 0x3f, 2);
+        ck_assert_uint_eq((g >> 12) & 0x3f, 1);
+        ck_assert_uint_eq((g >> 18) & 0x3f, 0);
+        g = gpr_alloc_read("gfx942", blk, timed);
+        ck_assert_uint_eq((g >> 6) & 0x3f, 2);
+        ck_assert_uint_eq((g >> 12) & 0x3f, 1);
+    }
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("hwreg");
@@ -136,6 +192,7 @@ static Suite *suite(void)
     tcase_add_test(t, hw_id_is_the_placement);
     tcase_add_test(t, hw_id_functional);
     tcase_add_test(t, ib_sts_vm_cnt);
+    tcase_add_test(t, gpr_alloc_agprs);
     suite_add_tcase(s, t);
     return s;
 }

@@ -84,12 +84,64 @@ START_TEST(test_some_figures)
 }
 END_TEST
 
+/* The write-back's wait states (mfma_wait_states), row by row against docs/architecture.md's MAI
+ * table (LLVM's GCNHazardRecognizer): the use, the producer on its target, the count. */
+static unsigned ws(const char *prod, isa_target_t t, mfma_use_t use, bool same, const char *user)
+{
+    mfma_time_t p, z;
+    ck_assert_msg(mfma_time_find(prod, t, &p), "%s", prod);
+    if (user)
+        ck_assert_msg(mfma_time_find(user, t, &z), "%s", user);
+    return mfma_wait_states(t, &p, use, same, user ? &z : NULL);
+}
+
+START_TEST(test_wait_states)
+{
+    const isa_target_t g908 = ISA_TARGET_GFX908, g90a = ISA_TARGET_GFX90A, g942 = ISA_TARGET_GFX942;
+    /* gfx908: v_accvgpr_read after 2/8/16 passes 4/10/18, v_accvgpr_write 1/7/15; srcA/B 4, srcC 2,
+     * the same registers 0 */
+    ck_assert_uint_eq(ws("v_mfma_f32_4x4x1f32", g908, MFMA_USE_VALU_READ, false, NULL), 4);
+    ck_assert_uint_eq(ws("v_mfma_f32_16x16x4f32", g908, MFMA_USE_VALU_READ, false, NULL), 10);
+    ck_assert_uint_eq(ws("v_mfma_f32_32x32x1f32", g908, MFMA_USE_VALU_READ, false, NULL), 18);
+    ck_assert_uint_eq(ws("v_mfma_f32_32x32x1f32", g908, MFMA_USE_WRITE, false, NULL), 15);
+    ck_assert_uint_eq(ws("v_mfma_f32_32x32x1f32", g908, MFMA_USE_SRCAB, false, "v_mfma_f32_4x4x1f32"), 4);
+    ck_assert_uint_eq(ws("v_mfma_f32_32x32x1f32", g908, MFMA_USE_SRCC, false, "v_mfma_f32_4x4x1f32"), 2);
+    ck_assert_uint_eq(ws("v_mfma_f32_32x32x1f32", g908, MFMA_USE_SRCC, true, "v_mfma_f32_32x32x1f32"), 0);
+    /* gfx90a: 5/11/19 for a VALU or memory use; f64 4x4 6 (memory 9), 16x16 11 (memory 18); srcC
+     * p (2/8/16), 3/9/17 for an f64 reader, 0 for a non-f64 reader of an f64 result */
+    ck_assert_uint_eq(ws("v_mfma_f32_4x4x4f16", g90a, MFMA_USE_MEM_READ, false, NULL), 5);
+    ck_assert_uint_eq(ws("v_mfma_f32_16x16x4f32", g90a, MFMA_USE_WRITE, false, NULL), 11);
+    ck_assert_uint_eq(ws("v_mfma_f64_4x4x4f64", g90a, MFMA_USE_VALU_READ, false, NULL), 6);
+    ck_assert_uint_eq(ws("v_mfma_f64_4x4x4f64", g90a, MFMA_USE_MEM_READ, false, NULL), 9);
+    ck_assert_uint_eq(ws("v_mfma_f64_16x16x4f64", g90a, MFMA_USE_MEM_READ, false, NULL), 18);
+    ck_assert_uint_eq(ws("v_mfma_f32_16x16x4f32", g90a, MFMA_USE_SRCC, false, "v_mfma_f32_4x4x4f16"), 8);
+    ck_assert_uint_eq(ws("v_mfma_f32_16x16x4f32", g90a, MFMA_USE_SRCC, false, "v_mfma_f64_4x4x4f64"), 9);
+    ck_assert_uint_eq(ws("v_mfma_f64_16x16x4f64", g90a, MFMA_USE_SRCC, false, "v_mfma_f32_4x4x4f16"), 0);
+    ck_assert_uint_eq(ws("v_mfma_f64_4x4x4f64", g90a, MFMA_USE_SRCC, true, "v_mfma_f64_4x4x4f64"), 4);
+    /* gfx942: passes + 3 after an XDL MFMA, + 2 after another (f32); srcC p + 1 / p, 0 for an XDL
+     * reader of a non-XDL result; 2 for a 2-pass chain through the same registers */
+    ck_assert_uint_eq(ws("v_mfma_f32_32x32x8f16", g942, MFMA_USE_VALU_READ, false, NULL), 8 + 3);
+    ck_assert_uint_eq(ws("v_mfma_f32_32x32x2f32", g942, MFMA_USE_SRCAB, false, "v_mfma_f32_4x4x4f16"), 16 + 2);
+    ck_assert_uint_eq(ws("v_mfma_f32_32x32x8f16", g942, MFMA_USE_SRCC, false, "v_mfma_f32_32x32x2f32"), 8 + 1);
+    ck_assert_uint_eq(ws("v_mfma_f32_32x32x2f32", g942, MFMA_USE_SRCC, false, "v_mfma_f32_16x16x4f32"), 16);
+    ck_assert_uint_eq(ws("v_mfma_f32_32x32x2f32", g942, MFMA_USE_SRCC, false, "v_mfma_f32_4x4x4f16"), 0);
+    ck_assert_uint_eq(ws("v_mfma_f32_4x4x4f16", g942, MFMA_USE_SRCC, true, "v_mfma_f32_4x4x4f16"), 2);
+    /* the most any use needs: gfx90a's f64 16x16 memory read, 18 */
+    mfma_time_t p;
+    ck_assert(mfma_time_find("v_mfma_f64_16x16x4f64", g90a, &p));
+    ck_assert_uint_eq(mfma_wait_states_max(g90a, &p), 18);
+    ck_assert(mfma_time_find("v_mfma_f32_32x32x1f32", g908, &p));
+    ck_assert_uint_eq(mfma_wait_states_max(g908, &p), 18);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("mfma_timing");
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, test_rows_are_the_mfma_entries);
     tcase_add_test(tc, test_some_figures);
+    tcase_add_test(tc, test_wait_states);
     suite_add_tcase(s, tc);
     return s;
 }

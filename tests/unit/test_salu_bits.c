@@ -411,7 +411,7 @@ START_TEST(other_hw_registers)
 {
     ut_machine_t *m = ut_machine_new();
     m->w.hw_id = isa_hw_id(5, 2, 13, 3, 7);
-    m->w.gpr_alloc = isa_gpr_alloc(24, 48);
+    m->w.gpr_alloc = isa_gpr_alloc(ISA_TARGET_GFX803, 24, 0, 48);
     m->w.lds_alloc = isa_lds_alloc(1000);
     m->w.ib_sts = isa_ib_sts(ISA_TARGET_GFX803, 3, 20);
     m->w.status = ISA_STATUS_VALID | ISA_STATUS_IN_TG;

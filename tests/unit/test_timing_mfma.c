@@ -1,8 +1,9 @@
 /* The matrix core in the timing model (docs/architecture.md, "The matrix core"): an MFMA issues
  * from its SIMD's VALU issue port, holds the port for its co-execution delay and the SIMD's matrix
  * core for its cycles (sim/machine/mfma_timing.def); a later MFMA waits for the core, an independent
- * VALU instruction only for the port, a read of D for the MFMA's last pass, and an MFMA chained
- * through srcC for the core. Every expectation is derived by hand from those rules and the issue
+ * VALU instruction only for the port, a use of D for the write-back after the last pass (LLVM's
+ * wait states for it, a wait state a pass of 4 cycles; mfma_timing.h), and an MFMA chained through
+ * srcC for the core. Every expectation is derived by hand from those rules and the issue
  * stage's (test_timing.c: one wave, SIMD 0 selected at cycles 0 mod 4, its first instruction at
  * cycle 4, a VALU instruction every 4 cycles) and the table's figures: on gfx90a
  * v_mfma_f32_32x32x8f16 holds the core 64 cycles and the port 4, v_mfma_f32_4x4x4f16 8 and 4; on
@@ -12,7 +13,7 @@
 
 #include "timing_harness.h"
 
-static const char ini[] = "grid = 64\nworkgroup = 64\n[buffer out]\ntype = u32\ncount = 1\n[args]\nout = @out\n";
+static const char ini[] = "grid = 64\nworkgroup = 64\nlds = 256\n[buffer out]\ntype = u32\ncount = 1\n[args]\nout = @out\n";
 
 enum { MAX_ISSUES = 16 };
 typedef struct {
@@ -117,35 +118,90 @@ END_TEST
 
 START_TEST(test_dependent_read_of_d)
 {
-    /* v_add reads v0, part of D: it waits for the last pass, 68 */
+    /* v_add reads v0, part of D: gfx90a needs 19 wait states after a 16-pass MFMA
+     * (SMFMA32x32WriteVgprVALUMemExpReadWaitStates), a wait state a pass of 4 cycles: 4 + 4 x 20 = 84,
+     * 16 cycles after the last pass (68) */
     issues_t r = run("gfx90a", MF32 "  v_add_f32 v20, v0, v21\n");
-    ck_assert_uint_eq(r.at[1], 68);
-    /* an independent instruction between does not change when the reader issues */
+    ck_assert_uint_eq(r.at[1], 84);
+    /* an independent instruction between does not change when the reader issues, nor waits itself */
     r = run("gfx90a", MF32 "  v_add_f32 v20, v21, v22\n  v_add_f32 v23, v15, v21\n");
     ck_assert_uint_eq(r.at[1], 8);
-    ck_assert_uint_eq(r.at[2], 68);
-    /* a write of D waits too (the MFMA writes it at its end) */
+    ck_assert_uint_eq(r.at[2], 84);
+    /* a write of D waits too (SMFMA32x32WriteVgprVALUWawWaitStates, 19) */
     r = run("gfx90a", MF32 "  v_mov_b32 v3, 0\n");
-    ck_assert_uint_eq(r.at[1], 68);
-    /* gfx908: v_accvgpr_read of an AGPR of D waits for the last pass too */
+    ck_assert_uint_eq(r.at[1], 84);
+    /* gfx908: v_accvgpr_read of an AGPR of D, 18 wait states after 16 passes: 4 + 4 x 19 = 80 */
     r = run("gfx908", "  v_mfma_f32_32x32x8f16 a[0:15], v[16:17], v[18:19], a[0:15]\n  v_accvgpr_read_b32 v20, a7\n");
+    ck_assert_uint_eq(r.at[1], 80);
+    /* v_accvgpr_write of it, 15: 4 + 64 = 68, the last pass */
+    r = run("gfx908", "  v_mfma_f32_32x32x8f16 a[0:15], v[16:17], v[18:19], a[0:15]\n  v_accvgpr_write_b32 a7, v20\n");
     ck_assert_uint_eq(r.at[1], 68);
-    /* a 4x4 (8 cycles) read by the VALU: 12 */
+    /* a 4x4 (2 passes, 8 cycles) read by the VALU on gfx90a: 5 wait states, 4 + 24 = 28 */
     r = run("gfx90a", "  v_mfma_f32_4x4x4f16 v[0:3], v[16:17], v[18:19], v[0:3]\n  v_add_f32 v20, v3, v21\n");
+    ck_assert_uint_eq(r.at[1], 28);
+    /* gfx942: passes + 3 after an XDL MFMA (8 passes: 4 + 4 x 12 = 52), + 2 after the f32 one
+     * (16 passes: 4 + 4 x 19 = 80) */
+    r = run("gfx942", MF32_942 "  v_add_f32 v20, v0, v21\n");
+    ck_assert_uint_eq(r.at[1], 52);
+    r = run("gfx942", "  v_mfma_f32_32x32x2_f32 v[0:15], v16, v17, v[0:15]\n  v_add_f32 v20, v0, v21\n");
+    ck_assert_uint_eq(r.at[1], 80);
+}
+END_TEST
+
+START_TEST(test_dgemm_write_back)
+{
+    /* gfx90a's v_mfma_f64_16x16x4f64 (8 passes, 32 cycles; the VALU port held as long): a VALU read
+     * of D after 11 wait states (DMFMA16x16WriteVgprVALUReadWaitStates, 4 + 48 = 52), an LDS read
+     * using it as its address (a byte: v0 holds the lane id still) after 18 (DMFMA16x16WriteVgprMemExpReadWaitStates, 4 + 76 = 80) */
+    const char *mf = "  v_mfma_f64_16x16x4f64 v[0:7], v[8:9], v[10:11], v[0:7]\n";
+    char body[256];
+    snprintf(body, sizeof body, "%s  v_add_f32 v20, v1, v21\n", mf);
+    issues_t r = run("gfx90a", body);
+    ck_assert_uint_eq(r.mfma[0], 32);
+    ck_assert_uint_eq(r.at[1], 52);
+    snprintf(body, sizeof body, "%s  ds_read_u8 v20, v0\n", mf);
+    r = run("gfx90a", body);
+    ck_assert_uint_eq(r.at[1], 80);
+}
+END_TEST
+
+START_TEST(test_pending_write_backs)
+{
+    /* three 4x4s on gfx90a at 4, 12, 20 (the core free after 8 cycles each), their results readable
+     * 24 cycles after each (5 wait states): a read of the first's D at 28, of the second's at 36,
+     * though the third issued after both */
+    const char *body = "  v_mfma_f32_4x4x4f16 v[0:3], v[16:17], v[18:19], v[0:3]\n"
+                       "  v_mfma_f32_4x4x4f16 v[4:7], v[16:17], v[18:19], v[4:7]\n"
+                       "  v_mfma_f32_4x4x4f16 v[8:11], v[16:17], v[18:19], v[8:11]\n"
+                       "  v_add_f32 v20, v0, v21\n"
+                       "  v_add_f32 v22, v4, v21\n";
+    issues_t r = run("gfx90a", body);
     ck_assert_uint_eq(r.at[1], 12);
+    ck_assert_uint_eq(r.at[2], 20);
+    ck_assert_uint_eq(r.at[3], 28);
+    ck_assert_uint_eq(r.at[4], 36);
 }
 END_TEST
 
 START_TEST(test_srcc_chain)
 {
-    /* a chain through srcC (the same D and C): each waits only for the core, 4, 68, 132 */
+    /* a chain through srcC (the same D and C): no wait states, each waits only for the core, 4, 68, 132 */
     issues_t r = run("gfx90a", MF32 MF32 MF32);
     ck_assert_uint_eq(r.at[1], 68);
     ck_assert_uint_eq(r.at[2], 132);
     ck_assert_uint_eq(r.end, 196);
-    /* an MFMA reading D as srcA waits for the last pass as well */
+    /* an MFMA reading D as srcA waits as a VALU read does (SMFMA32x32WritesVGPROverlappedSrcABWaitStates,
+     * 19): 84 */
     r = run("gfx90a", MF32 "  v_mfma_f32_32x32x8f16 v[32:47], v[0:1], v[18:19], v[32:47]\n");
-    ck_assert_uint_eq(r.at[1], 68);
+    ck_assert_uint_eq(r.at[1], 84);
+    /* srcC overlapping D but not the same registers: 16 wait states after 16 passes, 4 + 68 = 72 */
+    r = run("gfx90a", MF32 "  v_mfma_f32_4x4x4f16 v[32:35], v[16:17], v[18:19], v[0:3]\n");
+    ck_assert_uint_eq(r.at[1], 72);
+    /* gfx942's 2-pass chain needs 2 wait states (GFX940_SMFMA4x4WritesVGPRFullSrcCWaitStates): 4 + 12
+     * = 16, after the core (free at 12) */
+    r = run("gfx942", "  v_mfma_f32_4x4x4_16b_f16 v[0:3], v[16:17], v[18:19], v[0:3]\n"
+                      "  v_mfma_f32_4x4x4_16b_f16 v[0:3], v[16:17], v[18:19], v[0:3]\n");
+    ck_assert_uint_eq(r.at[1], 16);
 }
 END_TEST
 
@@ -158,6 +214,8 @@ static Suite *suite(void)
     tcase_add_test(tc, test_back_to_back_mfma);
     tcase_add_test(tc, test_mfma_then_independent_valu);
     tcase_add_test(tc, test_dependent_read_of_d);
+    tcase_add_test(tc, test_dgemm_write_back);
+    tcase_add_test(tc, test_pending_write_backs);
     tcase_add_test(tc, test_srcc_chain);
     suite_add_tcase(s, tc);
     return s;

@@ -217,6 +217,38 @@ static inline int craft_many(const char *path, uint32_t ncu)
     return craft_finish(&c, 400 + 2 * ncu, path);
 }
 
+/* Version 6 (CDNA): one CU of 4 SIMDs of 1 slot, a wave on each; the waves on SIMD 0 and SIMD 2
+ * issue an MFMA at cycle 20 that holds their matrix core 64 and 32 cycles (issue records 0x11),
+ * the others a VALU instruction. */
+static inline int craft_mfma(const char *path)
+{
+    static craft_t c;
+    static const uint32_t units[2] = { 2, 2 };
+    static const char *const texts[2] = { "v_add_u32 v1, vcc, v2, v3", "v_mfma_f32_32x32x8f16 v[0:15], v[16:17], v[18:19], v[0:15]" };
+    craft_header5(&c, 1, 4, 1, 4, 4, 2, units, texts);
+    c.version = 6;
+    c.b[8] = 6;
+    craft_limiter(&c, 0, 0, 3, 0);
+    craft_wg_start(&c, 0, 0, 4);
+    for (uint32_t s = 0; s < 4; s++)
+        craft_state(&c, 0, s, 0);
+    craft_limiter(&c, 0, 0, 2, 0);
+    for (uint32_t s = 0; s < 4; s++) {
+        craft_state(&c, 10, s, 1);
+        if (s % 2 == 0) {
+            craft_rec(&c, 0x11, 20);
+            c_uv(&c, s), c_uv(&c, 1), c_uv(&c, 4), c_uv(&c, s == 0 ? 64 : 32);
+            c.issues++;
+        } else {
+            craft_issue(&c, 20, s, 0, 4);
+        }
+    }
+    for (uint32_t s = 0; s < 4; s++)
+        craft_state(&c, 200, s, 8);
+    craft_wg_end(&c, 200, 0);
+    return craft_finish(&c, 200, path);
+}
+
 /* The scenario the tests share (docs/viewer.md describes the states): one CU with 2 SIMDs of 2
  * slots; workgroup 0 has wave 0 on SIMD 0 slot 0 (lane 0) and wave 1 on SIMD 0 slot 1 (lane 1);
  * lanes 2 and 3 stay free. Lane 0 waits on vmcnt over [40, 100) while lane 1's VALU instruction

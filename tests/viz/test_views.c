@@ -333,8 +333,8 @@ START_TEST(test_mem_series)
     viz_range_t r;
     viz_range_stats(m, 0, m->end + 1, &r);
     ck_assert(fabs(r.mem[VIZ_MS_L2_HIT] - 32) < 1e-6);
-    ck_assert(fabs(viz_series_over(m, &m->cs[3 * VIZ_NUM_CS + VIZ_CS_ISSUES], 0, 1e6) - 8) < 1e-6);
-    ck_assert(fabs(viz_series_over(m, &m->cs[3 * VIZ_NUM_CS + VIZ_CS_VALU], 20, 28) - 32) < 1e-6);
+    ck_assert(fabs(viz_series_over(m, &m->cs[3 * viz_ncs(m) + VIZ_CS_ISSUES], 0, 1e6) - 8) < 1e-6);
+    ck_assert(fabs(viz_series_over(m, &m->cs[3 * viz_ncs(m) + VIZ_CS_VALU], 20, 28) - 32) < 1e-6);
     /* The hover over the DRAM track. */
     char buf[512];
     ck_assert_int_eq(viz_describe_mem(&v, 0, 30, 130, buf, sizeof buf), VIZ_HOVER_MEM);
@@ -343,6 +343,28 @@ START_TEST(test_mem_series)
      * 4928 L2: 0.308 per channel of 2 (15.4 %). */
     ck_assert_int_eq(viz_describe_mem(&v, 4, 0, 1000, buf, sizeof buf), VIZ_HOVER_MEM);
     ck_assert_msg(strstr(buf, "L1 MSHRs in use 1.16 per CU of 4 (29.1%), L2 MSHRs 0.31 per channel of 2 (15.4%)") != NULL, "%s", buf);
+    close_view(&v);
+}
+END_TEST
+
+/* CDNA: each SIMD has its own matrix core, and a CU strip's hover gives each one's busy share: over
+ * [0, 100) SIMD 0's 64-cycle MFMA is 64 %, SIMD 2's 32-cycle one 32 %; the range statistics the
+ * mean of the four, (64 + 32) / (200 x 4) = 12 % over the whole run. */
+START_TEST(test_mfma_per_simd)
+{
+    ck_assert_int_eq(craft_mfma(path), 0);
+    char msg[512];
+    viz_model_t *m = viz_model_load(path, msg, sizeof msg);
+    ck_assert_msg(m != NULL, "%s", msg);
+    viz_view_t v;
+    viz_view_init(&v, m, viz_text_open(NULL, 12, stderr));
+    ck_assert(m->mfma);
+    char buf[512];
+    viz_describe_strip(&v, 0, 0, 100, buf, sizeof buf);
+    ck_assert_msg(strstr(buf, ", matrix core SIMD0 64.0% SIMD1 0.0% SIMD2 32.0% SIMD3 0.0%") != NULL, "%s", buf);
+    viz_range_t r;
+    viz_range_stats(m, 0, 200, &r);
+    ck_assert_double_eq_tol(r.mfma_util, 96.0 / 800, 1e-9);
     close_view(&v);
 }
 END_TEST
@@ -415,6 +437,7 @@ int main(void)
     tcase_add_test(tc, test_palettes);
     tcase_add_test(tc, test_legend_matches);
     tcase_add_test(tc, test_layouts);
+    tcase_add_test(tc, test_mfma_per_simd);
     tcase_add_test(tc, test_mem_series);
     tcase_add_test(tc, test_view_input);
     suite_add_tcase(s, tc);
