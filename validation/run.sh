@@ -61,13 +61,6 @@ while IFS="$tab" read -r id speed status chip source hw band measure workload se
     ratio)
       if [ ! -f "$tmp/cycles_$arg" ]; then echo "validation: $id: row $arg must come first" >&2; broken=1; continue; fi
       got=$(awk -v b="$(cat "$tmp/cycles_$arg")" -v c="$cycles" 'BEGIN { printf "%.3f", b / c }') ;;
-    value)
-      # "value BUFFER K": word K (0-7) of the report's "buffer BUFFER ... first:" line, a figure the
-      # kernel measured itself (e.g. the difference of two s_memtime reads).
-      bname=${arg%% *}; k=${arg#* }
-      case $k in [0-7]) ;; *) echo "validation: $id: 'value $arg': the word must be 0 to 7" >&2; broken=1; continue ;; esac
-      got=$(awk -v b="$bname" -v k="$k" '$1 == "buffer" && $2 == b { for (i = 3; i < NF; i++) if ($i == "first:") { v = $(i + 1 + k); if (v ~ /^[0-9]+$/) print v; exit } }' "$tmp/out")
-      [ -n "$got" ] || { echo "validation: $id: no word $k of buffer $bname in the report" >&2; broken=1; continue; } ;;
     p50)
       case $arg in
         "dump "*)
