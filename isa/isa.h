@@ -50,6 +50,11 @@ typedef enum {
 
 /* ---- Which instructions a target has (isa_targets.c) ----------------------------------------- */
 
+/* The widths of the opcode tables' rows (isa_targets.c, asm_encode.c), which hold their names in
+ * place: LLVM's longest mnemonic (v_smfmac_f32_32x32x32_bf8_fp8) has 29 characters, a family
+ * name (SCRATCH) 7; test_targets checks every row's NUL. */
+enum { ISA_NAME_WIDTH = 32, ISA_FAMILY_WIDTH = 8 };
+
 /* True when isa.def's `op` exists on target t: t's opcode table (isa/isa_opcodes.def for gfx803,
  * isa/isa_opcodes_<t>.def, from llvm-mc) has its mnemonic on t. A scan of the table: hot paths
  * read the assembler's opcode map (asm_opcode_map_t), built once, which holds the same answer. */
@@ -59,6 +64,12 @@ bool isa_op_on_target(isa_op_t op, isa_target_t t);
  * for one whose name means another entry on t and that has no other (gfx803's unpacked
  * buffer_load_format_d16_xy on gfx9): it does not exist there. */
 const char *isa_op_mnemonic(isa_op_t op, isa_target_t t);
+/* isa_op_mnemonic of every entry on target t at once, into out (NULL: none there), for the callers
+ * that need them all (the assembler, the opcode map): with find, the caller's index of isa.def's
+ * names (the entry named `name`, or ISA_NUM_OPS), it costs the renames of isa/isa_mnemonics.def
+ * rather than a scan of them per entry. */
+typedef isa_op_t (*isa_op_finder_t)(const void *ctx, const char *name);
+void isa_target_mnemonics(isa_target_t t, isa_op_finder_t find, const void *ctx, const char *out[ISA_NUM_OPS]);
 /* The isa.def entry the mnemonic (len bytes, without _e32/_e64) means on target t, whether or not
  * t has it (isa_op_on_target says); ISA_NUM_OPS when it means none: a mnemonic isa.def has no
  * entry for, or an entry's own name where t spells that entry otherwise (v_add_nc_u32 on gfx9). */

@@ -7,6 +7,9 @@
 
 #include <string.h>
 
+/* The tables hold their names in place (ISA_NAME_WIDTH bytes each) rather than as pointers, which a
+ * position-independent executable relocates one by one at every start (thousands per target). */
+
 /* Target masks of isa_mnemonics.def. */
 #define ISA_TM(t) (1u << (t))
 #define ISA_TM_GFX9 (ISA_TM(ISA_TARGET_GFX900) | ISA_TM(ISA_TARGET_GFX906) | ISA_TM_CDNA)
@@ -14,21 +17,21 @@
 #define ISA_TM_GFX90A (ISA_TM(ISA_TARGET_GFX90A) | ISA_TM(ISA_TARGET_GFX942))
 #define ISA_TM_GFX940 ISA_TM(ISA_TARGET_GFX942)
 
-static const char *const names_gfx803[] = {
+static const char names_gfx803[][ISA_NAME_WIDTH] = {
 #define ISA_OPCODE(name, fam, code) #name,
 #define ISA_OPCODE_ALIAS(name, fam, code) #name,
 #include "isa_opcodes.def"
 #undef ISA_OPCODE
 #undef ISA_OPCODE_ALIAS
 };
-static const char *const names_gfx900[] = {
+static const char names_gfx900[][ISA_NAME_WIDTH] = {
 #define ISA_OPCODE(name, fam, code) #name,
 #define ISA_OPCODE_ALIAS(name, fam, code) #name,
 #include "isa_opcodes_gfx900.def"
 #undef ISA_OPCODE
 #undef ISA_OPCODE_ALIAS
 };
-static const char *const names_gfx906[] = {
+static const char names_gfx906[][ISA_NAME_WIDTH] = {
 #define ISA_OPCODE(name, fam, code) #name,
 #define ISA_OPCODE_ALIAS(name, fam, code) #name,
 #include "isa_opcodes_gfx906.def"
@@ -36,21 +39,21 @@ static const char *const names_gfx906[] = {
 #undef ISA_OPCODE_ALIAS
 };
 
-static const char *const names_gfx908[] = {
+static const char names_gfx908[][ISA_NAME_WIDTH] = {
 #define ISA_OPCODE(name, fam, code) #name,
 #define ISA_OPCODE_ALIAS(name, fam, code) #name,
 #include "isa_opcodes_gfx908.def"
 #undef ISA_OPCODE
 #undef ISA_OPCODE_ALIAS
 };
-static const char *const names_gfx90a[] = {
+static const char names_gfx90a[][ISA_NAME_WIDTH] = {
 #define ISA_OPCODE(name, fam, code) #name,
 #define ISA_OPCODE_ALIAS(name, fam, code) #name,
 #include "isa_opcodes_gfx90a.def"
 #undef ISA_OPCODE
 #undef ISA_OPCODE_ALIAS
 };
-static const char *const names_gfx942[] = {
+static const char names_gfx942[][ISA_NAME_WIDTH] = {
 #define ISA_OPCODE(name, fam, code) #name,
 #define ISA_OPCODE_ALIAS(name, fam, code) #name,
 #include "isa_opcodes_gfx942.def"
@@ -60,14 +63,14 @@ static const char *const names_gfx942[] = {
 
 /* The families of the gfx90a-class tables' lines, parallel to their names (cdnaisa: which VOP2
  * instructions kept their 32-bit opcode). */
-static const char *const families_gfx90a[] = {
+static const char families_gfx90a[][ISA_FAMILY_WIDTH] = {
 #define ISA_OPCODE(name, fam, code) #fam,
 #define ISA_OPCODE_ALIAS(name, fam, code) #fam,
 #include "isa_opcodes_gfx90a.def"
 #undef ISA_OPCODE
 #undef ISA_OPCODE_ALIAS
 };
-static const char *const families_gfx942[] = {
+static const char families_gfx942[][ISA_FAMILY_WIDTH] = {
 #define ISA_OPCODE(name, fam, code) #fam,
 #define ISA_OPCODE_ALIAS(name, fam, code) #fam,
 #include "isa_opcodes_gfx942.def"
@@ -76,7 +79,7 @@ static const char *const families_gfx942[] = {
 };
 
 static const struct {
-    const char *const *names;
+    const char (*names)[ISA_NAME_WIDTH];
     size_t n;
 } tables[ISA_NUM_TARGETS] = {
     [ISA_TARGET_GFX803] = { names_gfx803, sizeof names_gfx803 / sizeof names_gfx803[0] },
@@ -111,6 +114,24 @@ const char *isa_op_mnemonic(isa_op_t op, isa_target_t t)
     return isa_ops[op].name;
 }
 
+void isa_target_mnemonics(isa_target_t t, isa_op_finder_t find, const void *ctx, const char *out[ISA_NUM_OPS])
+{
+    for (int op = 0; op < ISA_NUM_OPS; op++)
+        out[op] = isa_ops[op].name;
+    /* isa_op_mnemonic's two rules, the weaker first: an entry whose own name is a mnemonic on t has
+     * none; then each renamed entry its mnemonic, the first line of an entry written last. */
+    for (size_t k = 0; k < NRENAMES; k++) {
+        isa_op_t op = (renames[k].targets & ISA_TM(t)) ? find(ctx, renames[k].mnemonic) : ISA_NUM_OPS;
+        if ((unsigned)op < ISA_NUM_OPS)
+            out[op] = NULL;
+    }
+    for (size_t k = NRENAMES; k-- > 0;) {
+        isa_op_t op = (renames[k].targets & ISA_TM(t)) ? find(ctx, renames[k].entry) : ISA_NUM_OPS;
+        if ((unsigned)op < ISA_NUM_OPS)
+            out[op] = renames[k].mnemonic;
+    }
+}
+
 isa_op_t isa_mnemonic_op(const char *name, size_t len, isa_target_t t)
 {
     for (size_t k = 0; k < NRENAMES; k++)
@@ -127,10 +148,13 @@ isa_op_t isa_mnemonic_op(const char *name, size_t len, isa_target_t t)
 
 bool isa_target_knows(const char *name, size_t len, isa_target_t t)
 {
-    if ((unsigned)t >= ISA_NUM_TARGETS)
+    if ((unsigned)t >= ISA_NUM_TARGETS || len == 0 || len >= ISA_NAME_WIDTH)
         return false;
+    /* The first letter first, as most names differ there; a row is NUL-padded, so its length is len
+     * when byte len is its first NUL: no strlen per row. */
     for (size_t i = 0; i < tables[t].n; i++)
-        if (strlen(tables[t].names[i]) == len && memcmp(tables[t].names[i], name, len) == 0)
+        if (tables[t].names[i][0] == name[0] && tables[t].names[i][len] == '\0' && tables[t].names[i][len - 1] != '\0' &&
+            memcmp(tables[t].names[i], name, len) == 0)
             return true;
     return false;
 }
@@ -159,7 +183,7 @@ bool isa_op_has_e32_on(isa_op_t op, isa_target_t t)
     /* Every gfx803/gfx900/gfx906/gfx908 VOP1/VOP2/VOPC instruction has its 32-bit opcode. */
     if (!isa_target_gfx90a(t))
         return true;
-    const char *const *fam = t == ISA_TARGET_GFX90A ? families_gfx90a : families_gfx942;
+    const char (*fam)[ISA_FAMILY_WIDTH] = t == ISA_TARGET_GFX90A ? families_gfx90a : families_gfx942;
     const char *m = isa_op_mnemonic(op, t);
     const char *want = isa_enc_name(isa_ops[op].enc);
     for (size_t i = 0; m && i < tables[t].n; i++)

@@ -19,32 +19,6 @@
 
 /* ---- Mnemonics ------------------------------------------------------------------------------ */
 
-/* A full table would make the probes below loop forever: keep it at most half full. */
-_Static_assert(ASM_OP_HASH > 2 * ISA_NUM_OPS, "ASM_OP_HASH must exceed twice the instruction count");
-
-static void build_op_hash(asm_ctx_t *c)
-{
-    for (int op = 0; op < ISA_NUM_OPS; op++) {
-        const char *n = isa_ops[op].name;
-        uint32_t h = asm_hash(n, strlen(n)) & (ASM_OP_HASH - 1);
-        while (c->op_hash[h])
-            h = (h + 1) & (ASM_OP_HASH - 1);
-        c->op_hash[h] = (uint16_t)(op + 1);
-    }
-}
-
-static isa_op_t lookup_op(const asm_ctx_t *c, const char *name, size_t len)
-{
-    uint32_t h = asm_hash(name, len) & (ASM_OP_HASH - 1);
-    while (c->op_hash[h]) {
-        const char *n = isa_ops[c->op_hash[h] - 1].name;
-        if (strlen(n) == len && memcmp(n, name, len) == 0)
-            return (isa_op_t)(c->op_hash[h] - 1);
-        h = (h + 1) & (ASM_OP_HASH - 1);
-    }
-    return ISA_NUM_OPS;
-}
-
 /* The entry a mnemonic means on the file's target (isa_mnemonic_op, by the hash): an entry the
  * target spells otherwise is found by that spelling only. */
 static isa_op_t target_op(const asm_ctx_t *c, const char *name, size_t len)
@@ -54,7 +28,7 @@ static isa_op_t target_op(const asm_ctx_t *c, const char *name, size_t len)
         if (strlen(m) == len && memcmp(m, name, len) == 0)
             return (isa_op_t)c->renamed[k];
     }
-    isa_op_t op = lookup_op(c, name, len);
+    isa_op_t op = asm_op_lookup(c, name, len);
     /* LLVM keeps the earlier names of the renamed matrix instructions as aliases on gfx940 (llvm-mc-19
      * takes v_mfma_f32_32x32x1f32 and prints v_mfma_f32_32x32x1_2b_f32): so does gcnsim (mfma). */
     return op != ISA_NUM_OPS && c->mnemonic[op] != isa_ops[op].name && !isa_op_mfma(op) ? ISA_NUM_OPS : op;
@@ -228,7 +202,7 @@ static void unknown_mnemonic(asm_ctx_t *c, const asm_tok_t *t, const char *name,
     const char *tn = isa_target_name(c->target);
     char buf[64];
     const char *others = targets_of(name, len, c->target, buf, sizeof buf);
-    isa_op_t own = lookup_op(c, name, len);
+    isa_op_t own = asm_op_lookup(c, name, len);
     if (own != ISA_NUM_OPS && c->mnemonic[own] != isa_ops[own].name && !isa_target_knows(name, len, c->target)) {
         asm_error(c, t->col, "'%.*s' is spelled '%s' on %s", (int)len, name, c->mnemonic[own], tn);
         return;
@@ -474,6 +448,7 @@ int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_targ
     c->diag = diag;
     c->in_amdhsa = -1;
     c->meta_kernel = -1;
+    asm_op_hash_build(c); /* before the target's mnemonics, which it finds */
     asm_target_set(c, (unsigned)target < ISA_NUM_TARGETS ? target : ISA_TARGET_GFX803);
     for (int op = 0; op < ISA_NUM_OPS; op++)
         if (!asm_sig_parse(isa_ops[op].sig, &c->sigs[op])) {
@@ -482,7 +457,6 @@ int asm_assemble_buffer(const char *name, const char *text, size_t len, isa_targ
             ctx_free(c);
             return 1;
         }
-    build_op_hash(c);
     size_t pos = 0;
     uint32_t lineno = 0;
     while (pos < len) {

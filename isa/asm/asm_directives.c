@@ -109,13 +109,19 @@ static bool directive_name(asm_ctx_t *c, uint32_t i, const char *dir, const char
     return false;
 }
 
+static isa_op_t find_op(const void *c, const char *name)
+{
+    return asm_op_lookup(c, name, strlen(name));
+}
+
 void asm_target_set(asm_ctx_t *c, isa_target_t t)
 {
     c->target = t;
     c->nrenamed = 0;
+    isa_target_mnemonics(t, find_op, c, c->mnemonic);
     for (int op = 0; op < ISA_NUM_OPS; op++) {
-        const char *m = isa_op_mnemonic((isa_op_t)op, t);
-        c->mnemonic[op] = m ? m : isa_ops[op].name; /* none: it does not exist on t (on_target says) */
+        if (!c->mnemonic[op])
+            c->mnemonic[op] = isa_ops[op].name; /* none: it does not exist on t (on_target says) */
         c->on_target[op] = -1;
         if (c->mnemonic[op] != isa_ops[op].name && c->nrenamed < sizeof c->renamed / sizeof c->renamed[0])
             c->renamed[c->nrenamed++] = (uint16_t)op;

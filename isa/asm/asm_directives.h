@@ -11,7 +11,7 @@ int32_t asm_kernel_find(const asm_ctx_t *c, const char *name, uint32_t len);
 int32_t asm_kernel_declare(asm_ctx_t *c, const char *name, uint32_t len, uint32_t line, uint32_t col);
 /* Handle a directive line (first token starts with '.'); false when an error was reported. */
 bool asm_directive(asm_ctx_t *c, uint32_t i);
-/* Make t the target of the file (its mnemonics, which instructions it has). */
+/* Make t the target of the file (its mnemonics, which instructions it has); c->op_hash is built. */
 void asm_target_set(asm_ctx_t *c, isa_target_t t);
 /* A line inside an open .amdhsa_kernel block / .amdgpu_metadata block. */
 void asm_amdhsa_line(asm_ctx_t *c);

@@ -135,6 +135,11 @@ static isa_op_t op_by_name(const uint16_t *sorted, const char *name)
     return lo < ISA_NUM_OPS && strcmp(isa_ops[sorted[lo]].name, name) == 0 ? (isa_op_t)sorted[lo] : ISA_NUM_OPS;
 }
 
+static isa_op_t find_sorted(const void *sorted, const char *name)
+{
+    return op_by_name(sorted, name);
+}
+
 /* The isa.def entry a line's mnemonic means on the map's target (isa_mnemonic_op, without its
  * linear scans): an entry the target spells otherwise is found by that spelling only. */
 static isa_op_t line_entry(const asm_opcode_map_t *m, const uint16_t *sorted, const uint16_t *renamed, size_t nrenamed,
@@ -168,12 +173,13 @@ asm_opcode_map_t *asm_opcode_map_create(isa_target_t target)
     qsort(sorted, ISA_NUM_OPS, sizeof *sorted, op_name_cmp);
     uint16_t renamed[64];
     size_t nrenamed = 0;
+    isa_target_mnemonics(target, find_sorted, sorted, m->mnemonic);
     for (int op = 0; op < ISA_NUM_OPS; op++) {
         m->family[op] = asm_hw_family_of_enc(isa_ops[op].enc);
         m->native[op] = m->vop3[op] = ASM_OPCODE_NONE;
-        const char *mn = isa_op_mnemonic((isa_op_t)op, target);
-        m->mnemonic[op] = mn ? mn : isa_ops[op].name;
-        m->nameless[op] = mn == NULL;
+        m->nameless[op] = m->mnemonic[op] == NULL;
+        if (m->nameless[op])
+            m->mnemonic[op] = isa_ops[op].name;
         if (m->mnemonic[op] != isa_ops[op].name && nrenamed < sizeof renamed / sizeof renamed[0])
             renamed[nrenamed++] = (uint16_t)op;
     }

@@ -24,9 +24,10 @@ typedef enum {
     ASM_HW_NUM
 } asm_hw_family_t;
 
-/* One line of isa_opcodes.def. */
+/* One line of isa_opcodes.def. The name is held in place, not pointed to: a pointer in each of
+ * the tables' thousands of rows would be relocated at every start of the program. */
 typedef struct {
-    const char *name;
+    char name[ISA_NAME_WIDTH];
     uint8_t family;   /* asm_hw_family_t */
     uint16_t opcode;
     bool alias;       /* ISA_OPCODE_ALIAS: encoded, never decoded to */

@@ -92,6 +92,32 @@ uint32_t asm_hash(const char *s, size_t n)
     return h;
 }
 
+/* A full table would make the probes below loop forever: keep it at most half full. */
+_Static_assert(ASM_OP_HASH > 2 * ISA_NUM_OPS, "ASM_OP_HASH must exceed twice the instruction count");
+
+void asm_op_hash_build(asm_ctx_t *c)
+{
+    for (int op = 0; op < ISA_NUM_OPS; op++) {
+        const char *n = isa_ops[op].name;
+        uint32_t h = asm_hash(n, strlen(n)) & (ASM_OP_HASH - 1);
+        while (c->op_hash[h])
+            h = (h + 1) & (ASM_OP_HASH - 1);
+        c->op_hash[h] = (uint16_t)(op + 1);
+    }
+}
+
+isa_op_t asm_op_lookup(const asm_ctx_t *c, const char *name, size_t len)
+{
+    uint32_t h = asm_hash(name, len) & (ASM_OP_HASH - 1);
+    while (c->op_hash[h]) {
+        const char *n = isa_ops[c->op_hash[h] - 1].name;
+        if (strlen(n) == len && memcmp(n, name, len) == 0)
+            return (isa_op_t)(c->op_hash[h] - 1);
+        h = (h + 1) & (ASM_OP_HASH - 1);
+    }
+    return ISA_NUM_OPS;
+}
+
 bool asm_tok_is(const asm_tok_t *t, const char *s)
 {
     return t->kind == TK_IDENT && strlen(s) == t->len && memcmp(t->p, s, t->len) == 0;

@@ -13,6 +13,10 @@ void asm_error_at(asm_ctx_t *c, const char *line, uint32_t line_len, uint32_t li
                   const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* Blank comments of the current line into c->clean and split it into c->tok. False on error. */
 bool asm_tokenize(asm_ctx_t *c);
+/* isa.def's names by asm_hash into c->op_hash, and the entry of a name (len bytes) there, or
+ * ISA_NUM_OPS: isa.def's own names, whatever the target calls them. */
+void asm_op_hash_build(asm_ctx_t *c);
+isa_op_t asm_op_lookup(const asm_ctx_t *c, const char *name, size_t len);
 bool asm_tok_is(const asm_tok_t *t, const char *s);
 bool asm_tok_punct(const asm_tok_t *t, char ch);
 uint32_t asm_hash(const char *s, size_t n);

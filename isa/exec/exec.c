@@ -55,12 +55,7 @@ void isa_exec(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
     case ISA_ENC_VOP2:
     case ISA_ENC_VOPC:
     case ISA_ENC_VOP3:
-    case ISA_ENC_VOP3P:
-        if (isa_ops[in->op].flags & ISA_FL_MFMA) /* CDNA's matrix instructions (exec_mfma.c) */
-            isa_exec_mfma(w, in, res);
-        else
-            isa_exec_valu(w, in, res);
-        break;
+    case ISA_ENC_VOP3P: isa_exec_valu(w, in, res); break; /* and CDNA's matrix instructions (exec_mfma.c) */
     case ISA_ENC_FLAT:
         if (isa_flat9_form((isa_op_t)in->op, w->target)) /* gfx9's segments, offsets, d16 (exec_flat9.c) */
             isa_exec_flat9(w, in, res);

@@ -22,6 +22,7 @@
 #include "exec/exec_vcmp.h"
 #include "exec/exec_vop3p.h"
 #include "exec/exec_agpr.h"
+#include "exec/exec_mfma.h"
 
 enum { NL = ISA_WAVE_SIZE };
 
@@ -529,20 +530,27 @@ static __attribute__((noinline)) void valu_special(isa_wave_t *w, const isa_inst
 
 void isa_exec_valu(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res)
 {
-    if (__builtin_expect((w->mode & MODE_SPECIAL) != 0, 0)) {
-        valu_special(w, in, res);
-        return;
-    }
-    res->lanes = isa_wave_exec(w);
     /* Predecoded at load (isa_inst_predecode): the operands' check is one compare, and the f32
      * fast path's instructions go straight to it */
-    if (in->exec_kind != ISA_XK_NONE && in->vgpr_end <= w->nvgpr) {
+    if (__builtin_expect(in->exec_kind != ISA_XK_NONE && !(w->mode & MODE_SPECIAL) && in->vgpr_end <= w->nvgpr, 1)) {
+        res->lanes = isa_wave_exec(w);
         if (in->exec_kind == ISA_XK_F32)
             isa_valu_f32_fast(w, in);
         else if (!valu_dispatch_inline(w, in, res))
             isa_x_fault(res, ISA_FAULT_ILLEGAL, -1, 0, "%s: VALU instruction not implemented", isa_ops[in->op].name);
         return;
     }
+    /* CDNA's matrix instructions (exec_mfma.c), never of a fast path (their exec_kind is NONE): asked
+     * here rather than before every VALU instruction */
+    if (isa_ops[in->op].flags & ISA_FL_MFMA) {
+        isa_exec_mfma(w, in, res);
+        return;
+    }
+    if (__builtin_expect((w->mode & MODE_SPECIAL) != 0, 0)) {
+        valu_special(w, in, res);
+        return;
+    }
+    res->lanes = isa_wave_exec(w);
     if (!operands_ok(w, in, res))
         return;
     if (in->form != ISA_FORM_PLAIN) { /* SDWA, DPP: a layer around the same semantics */

@@ -528,6 +528,14 @@ void launch_wave_init(const launch_t *L, const launch_dispatch_t *D, isa_wave_t 
     launch_wave_init_slot(L, D, w, vgpr, lds, wgid, wgsize, wave, wave);
 }
 
+/* Work-item i's x, y and z within a workgroup of wgsize (x fastest). */
+static inline void lane_ids(uint32_t i, const uint32_t wgsize[3], uint32_t id[3])
+{
+    id[0] = i % wgsize[0];
+    id[1] = i / wgsize[0] % wgsize[1];
+    id[2] = i / (wgsize[0] * wgsize[1]);
+}
+
 void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wave_t *w, uint32_t *vgpr, uint8_t *lds,
                            const uint32_t wgid[3], const uint32_t wgsize[3], uint32_t wave, uint32_t slot)
 {
@@ -608,21 +616,25 @@ void launch_wave_init_slot(const launch_t *L, const launch_dispatch_t *D, isa_wa
     /* Work-items are numbered x fastest within the workgroup's actual (possibly partial) size.
      * gfx90a and gfx942 pack the ids into v0 (LLVM AMDGPUUsage, "Initial Kernel Execution State":
      * X in bits 9:0, Y in 19:10, Z in 29:20); earlier targets give each its own VGPR. */
-    bool packed = isa_target_gfx90a(k->target);
-    uint64_t exec = 0;
-    for (uint32_t lane = 0; lane < ISA_WAVE_SIZE; lane++) {
-        uint32_t i = wave * ISA_WAVE_SIZE + lane;
-        if (i >= items)
-            break;
-        exec |= 1ull << lane;
-        uint32_t id[3] = { i % wgsize[0], i / wgsize[0] % wgsize[1], i / (wgsize[0] * wgsize[1]) };
-        if (packed && D->nvgpr > 0)
-            for (uint32_t r = 0; r <= d->system_vgpr_workitem_id && r < 3; r++)
+    uint32_t base = wave * ISA_WAVE_SIZE, nids = d->system_vgpr_workitem_id < 3 ? d->system_vgpr_workitem_id + 1u : 3u;
+    uint32_t n = items <= base ? 0 : items - base < ISA_WAVE_SIZE ? items - base : ISA_WAVE_SIZE; /* lanes */
+    uint64_t exec = n == ISA_WAVE_SIZE ? ~0ull : (1ull << n) - 1;
+    /* the target's choice outside the loops over lanes, which run for every wave of a launch */
+    if (isa_target_gfx90a(k->target)) {
+        for (uint32_t lane = 0; lane < n && D->nvgpr > 0; lane++) {
+            uint32_t id[3];
+            lane_ids(base + lane, wgsize, id);
+            for (uint32_t r = 0; r < nids; r++)
                 vgpr[lane] |= id[r] << (10 * r);
-        else
-            for (uint32_t r = 0; r <= d->system_vgpr_workitem_id && r < 3; r++)
-                if (r < D->nvgpr)
-                    vgpr[r * ISA_WAVE_SIZE + lane] = id[r];
+        }
+    } else {
+        nids = nids < D->nvgpr ? nids : D->nvgpr;
+        for (uint32_t lane = 0; lane < n; lane++) {
+            uint32_t id[3];
+            lane_ids(base + lane, wgsize, id);
+            for (uint32_t r = 0; r < nids; r++)
+                vgpr[r * ISA_WAVE_SIZE + lane] = id[r];
+        }
     }
     w->sreg[ISA_REG_EXEC_LO] = (uint32_t)exec;
     w->sreg[ISA_REG_EXEC_HI] = (uint32_t)(exec >> 32);

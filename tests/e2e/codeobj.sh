@@ -16,6 +16,7 @@ if [ $# -ne 1 ]; then echo "usage: codeobj.sh GCNSIM" >&2; exit 1; fi
 gcnsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
+. tests/tools/kernel_target.sh
 pick() { for t in "$@"; do command -v "$t" > /dev/null 2>&1 && { echo "$t"; return; }; done; }
 mc=$(pick llvm-mc-15 llvm-mc)
 lld=$(pick ld.lld-15 ld.lld)
@@ -27,11 +28,10 @@ ok() { pass=$((pass+1)); }
 ko() { fail=$((fail+1)); echo "codeobj: FAIL $1"; }
 # A kernel for another target says so (.amdgcn_target, workloads/cdna): LLVM 15 (19 for gfx942) for it.
 obj() {
-  o_t=$(sed -n 's/^[[:space:]]*\.amdgcn_target[[:space:]]*"amdgcn-amd-amdhsa--\(gfx[0-9a-f]*\).*/\1/p' "$1" | head -1)
+  o_t=$(kernel_target "$1")
   o_mc=$mc; o_cpu=gfx803
   if [ -n "$o_t" ] && [ "$o_t" != gfx803 ]; then
-    o_cpu=$o_t o_mc=llvm-mc-15
-    [ "$o_t" = gfx942 ] && o_mc=llvm-mc-19
+    o_cpu=$o_t o_mc=llvm-mc-$(target_llvm "$o_t")
   fi
   "$o_mc" -triple amdgcn-amd-amdhsa -mcpu=$o_cpu -filetype=obj --save-temp-labels "$1" -o "$2" 2> "$tmp/mc.err"
 }

@@ -11,6 +11,7 @@ set -u
 gcnsim=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$root/tests/tools/kernel_target.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 find "$root/workloads" "$@" -name '*.ini' -type f 2>/dev/null | LC_ALL=C sort > "$tmp/list"
@@ -24,7 +25,7 @@ while IFS= read -r ini; do
   # CDNA's workloads run on their target (kernel.target), or on gfx942, which has every one's MFMA
   set --
   case $ini in "$root"/workloads/cdna/*)
-    t=$(sed -n 's/^[[:space:]]*target[[:space:]]*=[[:space:]]*\(gfx[0-9a-f]*\).*/\1/p' "$ini" | head -1)
+    t=$(kernel_target "$ini")
     set -- --set "gpu.target=${t:-gfx942}" ;;
   esac
   if "$gcnsim" check "$ini" "$@" > "$tmp/out" 2>&1; then

@@ -14,6 +14,7 @@
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
+. tests/tools/kernel_target.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -40,10 +41,9 @@ for f in workloads/*.s workloads/*/*.s validation/kernels/*.s; do
   mc=llvm-mc
   case $f in workloads/opencl/*|workloads/hip/*) mc=llvm-mc-15 ;; esac
   # A kernel for another target says so (.amdgcn_target, workloads/cdna): LLVM 15 (19 for gfx942).
-  t=$(sed -n 's/^[[:space:]]*\.amdgcn_target[[:space:]]*"amdgcn-amd-amdhsa--\(gfx[0-9a-f]*\).*/\1/p' "$f" | head -1)
+  t=$(kernel_target "$f")
   if [ -n "$t" ] && [ "$t" != gfx803 ]; then
-    args=$(echo "$args" | sed "s/gfx803/$t/"); mc=llvm-mc-15
-    [ "$t" = gfx942 ] && mc=llvm-mc-19
+    args=$(echo "$args" | sed "s/gfx803/$t/"); mc=llvm-mc-$(target_llvm "$t")
   fi
   targets=$(sed -n 's|^//[[:space:]]*llvm-check:[[:space:]]*targets[[:space:]]*||p' "$f" | head -1)
   if [ -z "$targets" ]; then

@@ -13,6 +13,7 @@ set -u
 gcnsim=$1; sample=$2; corpus=$3
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
+. tests/tools/kernel_target.sh
 pick() { for t in "$@"; do command -v "$t" > /dev/null 2>&1 && { echo "$t"; return; }; done; }
 mc=$(pick llvm-mc-15 llvm-mc)
 objdump=$(pick llvm-objdump-15 llvm-objdump)
@@ -40,11 +41,11 @@ for s in "$tmp"/gen_*.s workloads/*.s workloads/*/*.s; do
   o="$tmp/obj.o"
   # A kernel for another target says so (.amdgcn_target, workloads/cdna): LLVM 15 (19 for gfx942)
   # makes and reads its object for that target.
-  t=$(sed -n 's/^[[:space:]]*\.amdgcn_target[[:space:]]*"amdgcn-amd-amdhsa--\(gfx[0-9a-f]*\).*/\1/p' "$s" | head -1)
+  t=$(kernel_target "$s")
   cpu=gfx803 smc=$mc sod=$objdump
   if [ -n "$t" ] && [ "$t" != gfx803 ]; then
-    cpu=$t smc=llvm-mc-15 sod=llvm-objdump-15
-    [ "$t" = gfx942 ] && smc=llvm-mc-19 sod=llvm-objdump-19
+    v=$(target_llvm "$t")
+    cpu=$t smc=llvm-mc-$v sod=llvm-objdump-$v
   fi
   if ! "$smc" -triple amdgcn-amd-amdhsa -mcpu=$cpu -filetype=obj --save-temp-labels "$s" -o "$o" 2> "$tmp/err"; then
     echo "objdump-check: FAIL $name: llvm-mc: $(head -1 "$tmp/err")"; fail=$((fail + 1)); continue

@@ -11,12 +11,18 @@
 #include "mem_harness.h"
 #include "common/le.h"
 
-/* Assemble `body` (one or more lines) for target `tg`; the program's first kernel. */
+/* The source of `body` (one or more lines) for target `tg`, into text[512]. */
+static const char *source(char *text, const char *tg, const char *body)
+{
+    snprintf(text, 512, ".amdgcn_target \"amdgcn-amd-amdhsa--%s\"\nentry:\n  %s\n", tg, body);
+    return text;
+}
+
+/* Assemble `body` for target `tg`; the program's first kernel. */
 static isa_program_t on(const char *tg, const char *body)
 {
     char text[512];
-    snprintf(text, sizeof text, ".amdgcn_target \"amdgcn-amd-amdhsa--%s\"\nentry:\n  %s\n", tg, body);
-    return ah_ok(text);
+    return ah_ok(source(text, tg, body));
 }
 
 static isa_inst_t one(const char *tg, const char *line)
@@ -28,12 +34,13 @@ static isa_inst_t one(const char *tg, const char *line)
     return in;
 }
 
-/* The diagnostics of a line that must fail once on target tg. */
-static char *fails(const char *tg, const char *line)
+/* A line that must fail once on target tg, with `want` in its diagnostic. */
+static void fails_with(const char *tg, const char *line, const char *want)
 {
     char text[512];
-    snprintf(text, sizeof text, ".amdgcn_target \"amdgcn-amd-amdhsa--%s\"\nentry:\n  %s\n", tg, line);
-    return ah_fails(text, 1);
+    char *d = ah_fails(source(text, tg, line), 1);
+    ck_assert_msg(strstr(d, want), "%s on %s: %s, want '%s'", line, tg, d, want);
+    free(d);
 }
 
 /* The bytes of one instruction (as `gcnsim asm --encoding` writes them) and its printed form. */
@@ -83,21 +90,15 @@ START_TEST(test_forms)
     encodes("gfx90a", "v_mul_legacy_f32 v1, v8, v9", "[0x01,0x00,0xa1,0xd2,0x08,0x13,0x02,0x00]",
             "v_mul_legacy_f32 v1, v8, v9");
     encodes("gfx906", "v_mul_legacy_f32 v1, v8, v9", "[0x08,0x13,0x02,0x08]", "v_mul_legacy_f32_e32 v1, v8, v9");
-    char *d = fails("gfx90a", "v_mul_legacy_f32_e32 v1, v8, v9");
-    ck_assert_ptr_nonnull(strstr(d, "has no 32-bit encoding on gfx90a"));
-    free(d);
+    fails_with("gfx90a", "v_mul_legacy_f32_e32 v1, v8, v9", "has no 32-bit encoding on gfx90a");
     encodes("gfx90a", "v_fmac_f64 v[2:3], v[8:9], v[10:11]", "[0x08,0x15,0x04,0x08]",
             "v_fmac_f64_e32 v[2:3], v[8:9], v[10:11]");
     encodes("gfx90a", "v_pk_fma_f32 v[2:3], v[4:5], v[6:7], v[8:9]", "[0x02,0x40,0xb0,0xd3,0x04,0x0d,0x22,0x1c]",
             "v_pk_fma_f32 v[2:3], v[4:5], v[6:7], v[8:9]");
     encodes("gfx908", "v_dot2c_f32_f16 v1, v8, v9", "[0x08,0x13,0x02,0x6e]", "v_dot2c_f32_f16_e32 v1, v8, v9");
     /* gfx908's f32 and packed f16 atomics return nothing; gfx90a's do */
-    d = fails("gfx908", "global_atomic_add_f32 v1, v[2:3], v4, off glc");
-    ck_assert_ptr_nonnull(strstr(d, "returns nothing on gfx908"));
-    free(d);
-    d = fails("gfx908", "buffer_atomic_add_f32 v1, off, s[4:7], s1 glc");
-    ck_assert_ptr_nonnull(strstr(d, "returns nothing on gfx908"));
-    free(d);
+    fails_with("gfx908", "global_atomic_add_f32 v1, v[2:3], v4, off glc", "returns nothing on gfx908");
+    fails_with("gfx908", "buffer_atomic_add_f32 v1, off, s[4:7], s1 glc", "returns nothing on gfx908");
     encodes("gfx908", "global_atomic_add_f32 v[2:3], v4, off", "[0x00,0x80,0x34,0xdd,0x02,0x04,0x7f,0x00]",
             "global_atomic_add_f32 v[2:3], v4, off");
     encodes("gfx90a", "global_atomic_add_f32 v1, v[2:3], v4, off glc", "[0x00,0x80,0x35,0xdd,0x02,0x04,0x7f,0x01]",
@@ -125,15 +126,9 @@ START_TEST(test_scope_bits)
     /* a returning atomic returns with sc0 as it did with glc */
     isa_inst_t in = one("gfx942", "global_atomic_add v1, v[2:3], v4, off sc0");
     ck_assert(in.glc && isa_opnd_is_vgpr(in.vdst));
-    char *d = fails("gfx942", "flat_load_dword v1, v[2:3] glc");
-    ck_assert_ptr_nonnull(strstr(d, "'glc' is spelled 'sc0' on gfx942"));
-    free(d);
-    d = fails("gfx90a", "flat_load_dword v1, v[2:3] sc1");
-    ck_assert_ptr_nonnull(strstr(d, "'sc1' is a scope bit of gfx940"));
-    free(d);
-    d = fails("gfx942", "buffer_load_dword v1, off, s[4:7], s1 slc");
-    ck_assert_ptr_nonnull(strstr(d, "'slc' is spelled 'nt'"));
-    free(d);
+    fails_with("gfx942", "flat_load_dword v1, v[2:3] glc", "'glc' is spelled 'sc0' on gfx942");
+    fails_with("gfx90a", "flat_load_dword v1, v[2:3] sc1", "'sc1' is a scope bit of gfx940");
+    fails_with("gfx942", "buffer_load_dword v1, off, s[4:7], s1 slc", "'slc' is spelled 'nt'");
     /* SMEM keeps glc on gfx942 */
     encodes("gfx942", "s_load_dword s1, s[2:3], 0x0 glc", "[0x41,0x00,0x03,0xc0,0x00,0x00,0x00,0x00]",
             "s_load_dword s1, s[2:3], 0x0 glc");
@@ -374,9 +369,7 @@ START_TEST(test_scratch_modes)
             "scratch_store_dword off, v3, off offset:1828");
     encodes("gfx942", "scratch_load_dword v1, v2, s3 offset:16", "[0x10,0x60,0x50,0xdc,0x02,0x00,0x03,0x01]",
             "scratch_load_dword v1, v2, s3 offset:16");
-    char *e = fails("gfx90a", "scratch_load_dword v1, off, off offset:16");
-    ck_assert_ptr_nonnull(strstr(e, "exactly one of them must be 'off' (before gfx940)"));
-    free(e);
+    fails_with("gfx90a", "scratch_load_dword v1, off, off offset:16", "exactly one of them must be 'off' (before gfx940)");
     /* Private offset o of lane l is the dword at FLAT_SCRATCH + (o / 4) * 256 + 4l (the interleave):
      * o = 16 from the offset alone, and from v2 (8) + s3 (4) + 4. */
     static const char *const lines[] = { "scratch_load_dword v1, off, off offset:16",

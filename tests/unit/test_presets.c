@@ -66,14 +66,35 @@ START_TEST(every_preset_loads)
 }
 END_TEST
 
+/* The figures every preset's row below gives. */
+typedef struct {
+    const char *name;
+    int64_t cus, mhz, l2, cus_per_scalar, f64;
+    int target;
+} figures_t;
+
+/* Load preset w->name into *c and check the figures every preset has: w's, and the LDS and SGPRs
+ * that GCN and CDNA share. */
+static void check_figures(cfg_t *c, const figures_t *w)
+{
+    load_preset(c, w->name);
+#define FIGURE(field, want)                                                                                   \
+    ck_assert_msg(c->field == (want), "%s: " #field " %lld, want %lld", w->name, (long long)c->field, (long long)(want))
+    FIGURE(gpu_compute_units, w->cus);
+    FIGURE(gpu_clock_mhz, w->mhz);
+    FIGURE(gpu_target, w->target);
+    FIGURE(l2_size, w->l2);
+    FIGURE(scalar_cus_per_cache, w->cus_per_scalar);
+    FIGURE(valu_f64_cycles, w->f64);
+    FIGURE(cu_lds_bytes, 65536);
+    FIGURE(cu_sgprs, 800);
+#undef FIGURE
+}
+
 /* The figures, written here from the sources (docs/references.md), not from presets.def. */
 START_TEST(presets_say_their_sources)
 {
-    static const struct {
-        const char *name;
-        int64_t cus, mhz, l2, cus_per_scalar, f64;
-        int target;
-    } want[] = {
+    static const figures_t want[] = {
         { "fiji-64", 64, 1000, 2 << 20, 4, 64, CFG_TARGET_GFX803 },   /* FIJI-SPEC, ROCM-SPECS MI8 */
         { "polaris", 36, 1266, 2 << 20, 4, 64, CFG_TARGET_GFX803 },   /* ROCM-SPECS MI6, RX 480 */
         { "vega10", 64, 1500, 4 << 20, 3, 64, CFG_TARGET_GFX900 },    /* ROCM-SPECS MI25, MI25-SPEC */
@@ -81,27 +102,20 @@ START_TEST(presets_say_their_sources)
     };
     /* CDNA: the register file, wave slots and L1 change with gfx90a and CDNA3. */
     static const struct {
-        const char *name;
-        int64_t cus, mhz, l2, cus_per_scalar, f64, vgprs, granule, slots, l1v, xcds, l2_channels, llc;
-        int target;
+        figures_t f;
+        int64_t vgprs, granule, slots, l1v, xcds, l2_channels, llc;
     } cdna[] = {
         /* ROCM-SPECS MI100, MI100-SPEC: 1502 MHz, 1/2-rate FP64; ROCM-L2: 32 channels */
-        { "mi100", 120, 1502, 8 << 20, 3, 8, 256, 4, 10, 16384, 1, 32, 0, CFG_TARGET_GFX908 },
+        { { "mi100", 120, 1502, 8 << 20, 3, 8, CFG_TARGET_GFX908 }, 256, 4, 10, 16384, 1, 32, 0 },
         /* ROCM-SPECS MI210 / MI250X (110 CUs a GCD), MI200-SPEC: 1700 MHz, full-rate FP64, 512-VGPR file */
-        { "mi210", 104, 1700, 8 << 20, 2, 4, 512, 8, 8, 16384, 1, 32, 0, CFG_TARGET_GFX90A },
-        { "mi250x-gcd", 110, 1700, 8 << 20, 2, 4, 512, 8, 8, 16384, 1, 32, 0, CFG_TARGET_GFX90A },
+        { { "mi210", 104, 1700, 8 << 20, 2, 4, CFG_TARGET_GFX90A }, 512, 8, 8, 16384, 1, 32, 0 },
+        { { "mi250x-gcd", 110, 1700, 8 << 20, 2, 4, CFG_TARGET_GFX90A }, 512, 8, 8, 16384, 1, 32, 0 },
         /* ROCM-SPECS MI300X: 304 CUs, 38 and 4 MiB of L2 per XCD, 256 MiB L3; CDNA3-WP: 16 L2 channels */
-        { "mi300x", 304, 2100, 4 << 20, 2, 4, 512, 8, 8, 32768, 8, 16, 256 << 20, CFG_TARGET_GFX942 },
+        { { "mi300x", 304, 2100, 4 << 20, 2, 4, CFG_TARGET_GFX942 }, 512, 8, 8, 32768, 8, 16, 256 << 20 },
     };
     for (size_t i = 0; i < sizeof cdna / sizeof cdna[0]; i++) {
         cfg_t c;
-        load_preset(&c, cdna[i].name);
-        ck_assert_int_eq(c.gpu_compute_units, cdna[i].cus);
-        ck_assert_int_eq(c.gpu_clock_mhz, cdna[i].mhz);
-        ck_assert_int_eq(c.gpu_target, cdna[i].target);
-        ck_assert_int_eq(c.l2_size, cdna[i].l2);
-        ck_assert_int_eq(c.scalar_cus_per_cache, cdna[i].cus_per_scalar);
-        ck_assert_int_eq(c.valu_f64_cycles, cdna[i].f64);
+        check_figures(&c, &cdna[i].f);
         ck_assert_int_eq(c.cu_vgprs, cdna[i].vgprs);
         ck_assert_int_eq(c.cu_vgpr_granule, cdna[i].granule);
         ck_assert_int_eq(c.cu_wave_slots, cdna[i].slots);
@@ -111,21 +125,11 @@ START_TEST(presets_say_their_sources)
         ck_assert_int_eq(c.gpu_xcds, cdna[i].xcds);
         ck_assert_int_eq(c.l2_channels, cdna[i].l2_channels);
         ck_assert_int_eq(c.llc_size, cdna[i].llc);
-        ck_assert_int_eq(c.cu_lds_bytes, 65536);
-        ck_assert_int_eq(c.cu_sgprs, 800);
     }
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         cfg_t c;
-        load_preset(&c, want[i].name);
-        ck_assert_int_eq(c.gpu_compute_units, want[i].cus);
-        ck_assert_int_eq(c.gpu_clock_mhz, want[i].mhz);
-        ck_assert_int_eq(c.gpu_target, want[i].target);
-        ck_assert_int_eq(c.l2_size, want[i].l2);
-        ck_assert_int_eq(c.scalar_cus_per_cache, want[i].cus_per_scalar);
-        ck_assert_int_eq(c.valu_f64_cycles, want[i].f64);
-        ck_assert_int_eq(c.cu_lds_bytes, 65536);
+        check_figures(&c, &want[i]);
         ck_assert_int_eq(c.cu_vgprs, 256);
-        ck_assert_int_eq(c.cu_sgprs, 800);
         ck_assert_int_eq(c.cu_wave_slots, 10);
     }
     /* DRAM bandwidth in bytes a cycle within 2.5% of the published GB/s (a whole number of bytes a

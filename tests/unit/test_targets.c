@@ -75,6 +75,60 @@ START_TEST(maps_agree)
 }
 END_TEST
 
+static isa_op_t find_linear(const void *ctx, const char *name)
+{
+    (void)ctx;
+    return isa_lookup(name);
+}
+
+/* Every entry's name on every target at once (isa_target_mnemonics, as the assembler and the opcode
+ * map take them) is isa_op_mnemonic's, entry by entry. */
+START_TEST(mnemonics_at_once)
+{
+    static const char *all[ISA_NUM_OPS];
+    for (unsigned t = 0; t < ISA_NUM_TARGETS; t++) {
+        isa_target_mnemonics((isa_target_t)t, find_linear, NULL, all);
+        asm_opcode_map_t *m = asm_opcode_map_create((isa_target_t)t);
+        ck_assert_ptr_nonnull(m);
+        for (int op = 0; op < ISA_NUM_OPS; op++) {
+            const char *want = isa_op_mnemonic((isa_op_t)op, (isa_target_t)t);
+            ck_assert_msg(all[op] == want, "%s on %s: %s, want %s", isa_ops[op].name, isa_target_name((isa_target_t)t),
+                          all[op] ? all[op] : "none", want ? want : "none");
+            ck_assert(m->nameless[op] == (want == NULL));
+            ck_assert_str_eq(m->mnemonic[op], want ? want : isa_ops[op].name);
+        }
+        asm_opcode_map_free(m);
+    }
+}
+END_TEST
+
+/* The opcode tables hold their names in rows of ISA_NAME_WIDTH bytes: every name ends inside its
+ * row, and isa_target_knows, which reads the rows without strlen, finds each name and no name one
+ * letter shorter or longer. */
+START_TEST(table_rows)
+{
+    for (unsigned t = 0; t < ISA_NUM_TARGETS; t++) {
+        size_t n;
+        const asm_opcode_line_t *lines = asm_opcode_table((isa_target_t)t, &n);
+        for (size_t i = 0; i < n; i++) {
+            const char *name = lines[i].name;
+            size_t len = strnlen(name, ISA_NAME_WIDTH);
+            ck_assert_msg(len > 0 && len < ISA_NAME_WIDTH, "%s: a name of %zu bytes at line %zu", isa_target_name((isa_target_t)t),
+                          len, i);
+            ck_assert_msg(isa_target_knows(name, len, (isa_target_t)t), "%s on %s", name, isa_target_name((isa_target_t)t));
+            char longer[ISA_NAME_WIDTH + 1];
+            memcpy(longer, name, len);
+            longer[len] = 'q';
+            ck_assert(!isa_target_knows(longer, len + 1, (isa_target_t)t));
+        }
+    }
+    ck_assert(!isa_target_knows("v_add_f3", 8, ISA_TARGET_GFX803));
+    ck_assert(isa_target_knows("v_add_f32", 9, ISA_TARGET_GFX803));
+    ck_assert(!isa_target_knows("v_add_f32\0", 10, ISA_TARGET_GFX803)); /* a NUL inside is no name */
+    ck_assert(!isa_target_knows("", 0, ISA_TARGET_GFX803));
+}
+END_TEST
+
 START_TEST(mnemonics_both_ways)
 {
     /* isa.def -> the target's name */
@@ -441,6 +495,8 @@ static Suite *targets_suite(void)
     tcase_add_test(tc, ops_on_targets);
     tcase_add_test(tc, maps_agree);
     tcase_add_test(tc, mnemonics_both_ways);
+    tcase_add_test(tc, mnemonics_at_once);
+    tcase_add_test(tc, table_rows);
     tcase_add_test(tc, gfx9_text);
     tcase_add_test(tc, target_directive);
     tcase_add_test(tc, refusals);
