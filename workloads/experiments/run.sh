@@ -7,15 +7,23 @@
 #                                 NAME.png (and any NAME_*.png pictures) and NAME.md; then
 #                                 docs/experiments.md is assembled from docs/experiments.head.md and
 #                                 the sections, and the pictures are copied to docs/img/experiments/
+#   run.sh GCNSIM OUTDIR --fast NN... only the experiments numbered NN (validation/sensitivity.sh
+#                                 runs only those whose conclusions it reads)
 set -u
-if [ $# -lt 2 ]; then echo "usage: run.sh GCNSIM OUTDIR [--fast]" >&2; exit 1; fi
+usage() { echo "usage: run.sh GCNSIM OUTDIR [--fast [NN...]]" >&2; exit 1; }
+if [ $# -lt 2 ]; then usage; fi
 gcnsim=$1 out=$2 fast=${3:-}
+[ -z "$fast" ] || [ "$fast" = --fast ] || usage
+shift 2; [ $# -eq 0 ] || shift
+only=" $* "
+for n in $only; do case $n in [0-9][0-9]) ;; *) usage ;; esac; done
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 mkdir -p "$out" || exit 1
 pass=0; fail=0
 for script in "$here"/[0-9][0-9]_*.sh; do
   name=$(basename "$script" .sh)
+  [ "$only" = "  " ] || case $only in *" ${name%%_*} "*) ;; *) continue ;; esac
   if sh "$script" "$gcnsim" "$out/$name" $fast > "$out/$name.log" 2>&1; then
     pass=$((pass+1)); echo "experiments: ok $name"
   else
