@@ -620,13 +620,16 @@ void cfg_dump(const cfg_t *c, FILE *out)
  * docs/config.md). Over values, not the --dump text, so that a reworded description keeps it. */
 /* Keys added after config_hash was first published whose default leaves the machine as it was
  * before them (one XCD, no Infinity Cache): hashed only when set away from their default, so that
- * every older configuration keeps its hash (docs/cli.md). */
+ * every older configuration keeps its hash (docs/cli.md). scalar.memtime_latency, too, but its old
+ * machine is the one where s_memtime took scalar.latency: hashed only when the two differ. */
 static bool hashed_only_when_set(const cfg_t *c, const cfg_key_t *k)
 {
     static const char *const later[] = { "gpu.xcds", "llc.size", "llc.ways", "llc.latency", "llc.bytes_per_cycle",
                                          "llc.mshrs" };
     char name[NAME_MAX_LEN * 2 + 2];
     snprintf(name, sizeof name, "%s.%s", k->section, k->key);
+    if (strcmp(name, "scalar.memtime_latency") == 0)
+        return c->scalar_memtime_latency == c->scalar_latency;
     for (size_t i = 0; i < sizeof later / sizeof later[0]; i++)
         if (strcmp(name, later[i]) == 0)
             return !k->is_enum && int_value(c, k) == k->def_int;

@@ -285,10 +285,12 @@ static void issue(tw_sim_t *s, tw_cu_t *cu, tw_wave_t *w, const isa_inst_t *in, 
         w->ready_at = c + (uint64_t)cfg->salu_cycles;
         w->lgkm_cnt++;
         if (!(info->flags & (ISA_FL_LOAD | ISA_FL_STORE | ISA_FL_ATOMIC))) {
-            /* s_memtime/s_memrealtime: no data moves; a scalar hit's latency. s_dcache_inv* and
-             * s_dcache_wb* also empty (write back) the scalar cache: done no sooner than the last
-             * write-back's acknowledgement. */
-            uint64_t done = c + (uint64_t)cfg->scalar_latency;
+            /* s_memtime/s_memrealtime: no data moves, the counter's own round trip
+             * (scalar.memtime_latency; mt4g times it apart from a scalar-cache hit). s_dcache_inv*
+             * and s_dcache_wb* also empty (write back) the scalar cache: done no sooner than the
+             * last write-back's acknowledgement. */
+            bool clock = in->op == ISA_s_memtime || in->op == ISA_s_memrealtime;
+            uint64_t done = c + (uint64_t)(clock ? cfg->scalar_memtime_latency : cfg->scalar_latency);
             bool inv = in->op == ISA_s_dcache_inv || in->op == ISA_s_dcache_inv_vol;
             if (inv || in->op == ISA_s_dcache_wb || in->op == ISA_s_dcache_wb_vol) {
                 uint64_t t = mem_scalar_flush(&s->mem, w->cu, c, inv);

@@ -586,6 +586,25 @@ START_TEST(dump_format)
 }
 END_TEST
 
+/* config_hash: a key added later leaves the hash of every older configuration as it was. The
+ * default machine's hash is the one its CSV rows carried before scalar.memtime_latency existed;
+ * that key is hashed only when it differs from scalar.latency (what s_memtime took before). */
+START_TEST(hash_keeps_older_configurations)
+{
+    cfg_t c;
+    cfg_defaults(&c);
+    ck_assert_uint_eq(cfg_hash(&c), 0x728dbe2baefd3516u);
+    c.scalar_latency = 30;
+    c.scalar_memtime_latency = 30;
+    uint64_t same = cfg_hash(&c);
+    c.scalar_memtime_latency = 45;
+    ck_assert_uint_ne(cfg_hash(&c), same);
+    cfg_defaults(&c);
+    c.scalar_memtime_latency = 30;
+    ck_assert_uint_ne(cfg_hash(&c), 0x728dbe2baefd3516u);
+}
+END_TEST
+
 static Suite *suite(void)
 {
     Suite *s = suite_create("config");
@@ -604,6 +623,7 @@ static Suite *suite(void)
     tcase_add_test(tc, machine_memory);
     tcase_add_test(tc, dump_round_trip);
     tcase_add_test(tc, dump_format);
+    tcase_add_test(tc, hash_keeps_older_configurations);
     suite_add_tcase(s, tc);
     return s;
 }

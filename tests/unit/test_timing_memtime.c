@@ -1,5 +1,6 @@
 /* s_memtime in the timing model: it reads the issue cycle and returns through lgkmcnt after
- * scalar.latency cycles, without a scalar-cache access. Derived from the rules of test_timing.c:
+ * scalar.memtime_latency cycles, without a scalar-cache access (scalar.latency, a hit's, does not
+ * count). Derived from the rules of test_timing.c:
  * wave 0 issues its first instruction at cycle 4; s_waitcnt lgkmcnt(0) lets the next instruction
  * issue once the result has arrived (4 + latency) and the wave's SIMD is selected (cycles 0 mod 4). */
 #include "unit.h"
@@ -22,13 +23,14 @@ static th_recorder_t record(th_launch_t *t)
 }
 
 /* The cycle at which wave 0 issues s_endpgm, the third instruction, and the number of scalar
- * memory events, for scalar.latency = `lat`. */
-static uint64_t endpgm_cycle(int lat, uint64_t *mem_events)
+ * memory events, for scalar.memtime_latency = `lat` and scalar.latency = `hit`. */
+static uint64_t endpgm_cycle(int lat, int hit, uint64_t *mem_events)
 {
     static const char kernel[] = "k:\n  s_memtime s[2:3]\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
-    char set[40];
-    snprintf(set, sizeof set, "scalar.latency=%d", lat);
-    const char *sets[] = { set, NULL };
+    char set[48], set_hit[40];
+    snprintf(set, sizeof set, "scalar.memtime_latency=%d", lat);
+    snprintf(set_hit, sizeof set_hit, "scalar.latency=%d", hit);
+    const char *sets[] = { set, set_hit, NULL };
     th_launch_t t;
     th_prepare(&t, kernel, "grid = 64\nworkgroup = 64\n", NULL, sets, 0);
     th_recorder_t rec = record(&t);
@@ -49,10 +51,12 @@ START_TEST(test_memtime_latency)
 {
     uint64_t mem;
     /* s_memtime at 4, data at 4 + 44 = 48: s_endpgm at the next selection of SIMD 0, 48 */
-    ck_assert_uint_eq(endpgm_cycle(44, &mem), 48);
+    ck_assert_uint_eq(endpgm_cycle(44, 45, &mem), 48);
     ck_assert_uint_eq(mem, 0);
     /* data at 4 + 101 = 105: the next cycle 0 mod 4 is 108 */
-    ck_assert_uint_eq(endpgm_cycle(101, &mem), 108);
+    ck_assert_uint_eq(endpgm_cycle(101, 45, &mem), 108);
+    /* a scalar hit's latency does not move it: still 4 + 44 = 48 with scalar.latency 200 */
+    ck_assert_uint_eq(endpgm_cycle(44, 200, &mem), 48);
 }
 END_TEST
 
