@@ -49,7 +49,7 @@ static uint64_t ta_cycles(const char *model, uint32_t bytes, uint64_t base, int 
 }
 
 /* Dwords and smaller: consecutive 4 x 1 = 4 (bytes term 256 / 64 = 4); uniform 4; scattered within
- * a line 4 x 16 / 4 = 16, across lines 16 (perftest: Load linear 4.05, uniform 4.0, random 15.6
+ * a line 4 x 16 / 4 = 16, across lines 16 (perftest: Load linear 4.25, uniform 4.2, random 16.4
  * clocks a wave-load). A byte wide: consecutive 4 (bytes term 1), scattered 16. */
 START_TEST(test_patterns)
 {
@@ -65,8 +65,8 @@ END_TEST
 /* Each width, aligned. 2 dwords: a lane a slot whatever the pattern, 4 x 4 = 16 (the bytes term
  * is 8); no 8-byte lane at a multiple of 8 crosses a line. 3 dwords: consecutive or uniform 16 (the
  * bytes term is 12), scattered two slots a lane (8 + 4 bytes), 4 x 32 / 4 = 32, within a line or
- * across lines (perftest: Load3 linear 15.6, random 31.2). 4 dwords: 16 every way (the bytes term
- * is 16; perftest: Load4 linear 15.6, random 17.4). */
+ * across lines (perftest: Load3 linear 16.4, random 32.8). 4 dwords: 16 every way (the bytes term
+ * is 16; perftest: Load4 linear 16.4, random 18.3). */
 START_TEST(test_widths)
 {
     ck_assert_uint_eq(ta_cycles("lanes", 8, 0x1000, P_CONSECUTIVE, 64), 16);
@@ -118,7 +118,7 @@ END_TEST
  * R16F in one register (4, 1) and (4, 2): lanes 1 and 2 bytes apart are consecutive, 4 x 1 = 4
  * (bytes term 256 / 64 = 4; perftest: Buffer<R8> and <R16f> linear 4.0 clocks a wave-load); R8
  * scattered in 16 bytes: 16 lanes a slot each, 16. RG8 (8, 2): consecutive but two registers, a
- * lane a slot, 4 x 4 = 16 (perftest: 17.5). RGBA8 (16, 4): consecutive, 16. A lane crosses a line by
+ * lane a slot, 4 x 4 = 16 (perftest: 18.4). RGBA8 (16, 4): consecutive, 16. A lane crosses a line by
  * its element: R8 scattered from 0x103c (bytes 60-75 of the lines) crosses none, 16, where 4-byte
  * lanes 61, 62 and 63 bytes in would each take two slots: 19 a quarter, 5 cycles, 20. */
 START_TEST(test_format_elements)

@@ -142,7 +142,7 @@ END_TEST
 /* Under vmem.address_model = lanes the vector L1's port moves the bytes a read's lanes use, at 64
  * bytes a cycle counted in bytes (not a whole cycle per line): a wave's consecutive dwords starting
  * 4 bytes into a line (perftest's linear Load, element i + lane) cover 5 lines but 256 bytes, so the
- * L1 takes them in 4 cycles and the address unit is free at 4, as the R9 Fury's 4.05 clocks a
+ * L1 takes them in 4 cycles and the address unit is free at 4, as the R9 Fury's 4.25 clocks a
  * wave-load show; under 'bytes' each line holds the port a cycle: free at 5. The second load
  * repeats it on the now-resident lines. */
 START_TEST(test_l1_port_bytes)

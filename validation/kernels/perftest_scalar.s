@@ -11,7 +11,7 @@
 //  - the raw loads' uint data is converted to float (v_cvt_f32_u32: perftest issue #19 finds them in
 //    the compiled raw shaders; commit 40ef124 removed them in 2020, after the measurement);
 //  - the float4 accumulator keeps one register per distinct component (.xxxx one, .xyxy two,
-//    .xyzw four): the Fury's Load2 uniform (4.9 clocks a wave-load) is faster than the 6 clocks of
+//    .xyzw four): the Fury's Load2 uniform (5.1 clocks a wave-load) is faster than the 6 clocks of
 //    two conversions and four adds (6 VALU instructions of 4 cycles on each of 4 SIMDs), so AMD's
 //    compiler does not keep four.
 // The loop's scalar part is what LLVM 15 makes of the same loop for gfx803 (the address, the load,
