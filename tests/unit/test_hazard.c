@@ -8,8 +8,8 @@
 #include <stdio.h>
 
 #include "machine/timing.h"
+#include "hazard_report.h"
 #include "observe/hazlog.h"
-#include "report/run_hazards.h"
 #include "observe/trace.h"
 #include "timing_harness.h"
 
@@ -371,32 +371,12 @@ START_TEST(test_report_json_and_trace)
     th_launch_t t;
     th_prepare(&t, kernel, ini_one_wave, NULL, NULL, 0);
     hzlog_t g;
-    hzlog_init(&g, t.L);
     char tpath[96];
-    snprintf(tpath, sizeof tpath, "%s/k.gcnt", t.dir);
-    trace_writer_t *tw = trace_writer_open(tpath, t.L, &t.cfg, NULL, false, stderr);
-    ck_assert_ptr_nonnull(tw);
-    timing_options_t opt;
-    memset(&opt, 0, sizeof opt);
-    opt.hazards = true;
-    opt.observers[0] = (tev_observer_t){ hzlog_observe, &g };
-    opt.observers[1] = (tev_observer_t){ trace_observe, tw };
-    opt.nobservers = 2;
-    timing_result_t res;
-    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
-    timing_result_free(&res);
-    ck_assert_int_eq(trace_writer_close(tw, stderr), 0);
+    hr_run_logged(&t, &g, tpath);
     ck_assert_uint_eq(g.n, 1);
     ck_assert_uint_eq(g.e[0].count, 1);
-    char out[4096] = { 0 };
-    FILE *f = fmemopen(out, sizeof out - 1, "w");
-    run_hazards_diagnostics(&g, "error", f);
-    jout_t j;
-    jout_init(&j, f, false);
-    jout_object(&j, JOUT_WRAP | JOUT_CLOSE);
-    run_hazards_json(&g, &j);
-    jout_end(&j);
-    fclose(f);
+    char out[4096];
+    hr_report(&g, out, sizeof out);
     /* line 13 of the kernel text: the prologue's 10 lines, then the body */
     ck_assert_msg(strstr(out, "k.s:13:3: error: reads v1 before the flat_load_dword at line 12 has written it (no "
                               "s_waitcnt since it; vmcnt(0) before this instruction covers it); in this run it read the "

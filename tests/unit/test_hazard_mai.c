@@ -11,9 +11,9 @@
 #include <stdio.h>
 
 #include "machine/timing.h"
+#include "hazard_report.h"
 #include "observe/hazlog.h"
 #include "observe/trace.h"
-#include "report/run_hazards.h"
 #include "timing_harness.h"
 
 static const char ini[] = "grid = 64\nworkgroup = 64\n[buffer out]\ntype = u32\ncount = 64\n[args]\nout = @out\n";
@@ -346,31 +346,10 @@ static void run_report(const char *target, const char *body, char *out, size_t l
     th_launch_t t;
     th_prepare(&t, kernel, ini, NULL, sets, 0);
     hzlog_t g;
-    hzlog_init(&g, t.L);
     char tpath[96];
-    snprintf(tpath, sizeof tpath, "%s/k.gcnt", t.dir);
-    trace_writer_t *tw = trace_writer_open(tpath, t.L, &t.cfg, NULL, false, stderr);
-    ck_assert_ptr_nonnull(tw);
-    timing_options_t opt;
-    memset(&opt, 0, sizeof opt);
-    opt.hazards = true;
-    opt.observers[0] = (tev_observer_t){ hzlog_observe, &g };
-    opt.observers[1] = (tev_observer_t){ trace_observe, tw };
-    opt.nobservers = 2;
-    timing_result_t res;
-    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
-    timing_result_free(&res);
-    ck_assert_int_eq(trace_writer_close(tw, stderr), 0);
+    hr_run_logged(&t, &g, tpath);
     ck_assert_uint_eq(g.n, 1);
-    memset(out, 0, len);
-    FILE *f = fmemopen(out, len - 1, "w");
-    run_hazards_diagnostics(&g, "error", f);
-    jout_t j;
-    jout_init(&j, f, false);
-    jout_object(&j, JOUT_WRAP | JOUT_CLOSE);
-    run_hazards_json(&g, &j);
-    jout_end(&j);
-    fclose(f);
+    hr_report(&g, out, len);
     char msg[256];
     trace_reader_t *r = trace_open(tpath, msg, sizeof msg);
     ck_assert_msg(r != NULL, "%s", msg);
