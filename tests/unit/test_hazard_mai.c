@@ -18,24 +18,22 @@
 
 static const char ini[] = "grid = 64\nworkgroup = 64\n[buffer out]\ntype = u32\ncount = 64\n[args]\nout = @out\n";
 
-/* Run the body for `target` with the checker on; the findings into f. */
-static void run(const char *target, const char *body, th_found_t *f)
+/* Prepare the body as kernel k for `target` (its .amdgcn_target and gpu.target). */
+static void prepare(th_launch_t *t, const char *target, const char *body)
 {
     char kernel[4096], set[40];
     snprintf(kernel, sizeof kernel, ".amdgcn_target \"amdgcn-amd-amdhsa--%s\"\nk:\n%s  s_endpgm\n", target, body);
     snprintf(set, sizeof set, "gpu.target=%s", target);
     const char *const sets[] = { set, NULL };
+    th_prepare(t, kernel, ini, NULL, sets, 0);
+}
+
+/* Run the body for `target` with the checker on; the findings into f. */
+static void run(const char *target, const char *body, th_found_t *f)
+{
     th_launch_t t;
-    th_prepare(&t, kernel, ini, NULL, sets, 0);
-    memset(f, 0, sizeof *f);
-    timing_options_t opt;
-    memset(&opt, 0, sizeof opt);
-    opt.hazards = true;
-    opt.observers[0] = (tev_observer_t){ th_keep_hazards, f };
-    opt.nobservers = 1;
-    timing_result_t res;
-    ck_assert_int_eq(timing_run(t.L, &t.cfg, &opt, &res, stderr), 0);
-    timing_result_free(&res);
+    prepare(&t, target, body);
+    th_run_hazards(&t, f, false);
     th_release(&t);
 }
 
@@ -339,12 +337,8 @@ END_TEST
  * and the finding read back from a trace into *traced. */
 static void run_report(const char *target, const char *body, char *out, size_t len, tev_hazard_t *traced)
 {
-    char kernel[4096], set[40];
-    snprintf(kernel, sizeof kernel, ".amdgcn_target \"amdgcn-amd-amdhsa--%s\"\nk:\n%s  s_endpgm\n", target, body);
-    snprintf(set, sizeof set, "gpu.target=%s", target);
-    const char *const sets[] = { set, NULL };
     th_launch_t t;
-    th_prepare(&t, kernel, ini, NULL, sets, 0);
+    prepare(&t, target, body);
     hzlog_t g;
     char tpath[96];
     hr_run_logged(&t, &g, tpath);
