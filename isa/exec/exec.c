@@ -1,6 +1,6 @@
 /* exec: the functional-execution entry point (isa_exec, isa.h): each encoding goes to its family's
  * file (exec_salu, exec_valu, exec_mem), which use the operand access of exec_operands below them. */
-#include "isa.h"
+#include "isa_exec.h"
 
 #include "exec/exec_buffer.h"
 #include "exec/exec_flat9.h"

@@ -3,7 +3,7 @@
 #ifndef GCNSIM_ISA_EXEC_AGPR_H
 #define GCNSIM_ISA_EXEC_AGPR_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* Execute `in` when it is one of them (false otherwise); faults through res when an operand lies
  * beyond the wave's VGPRs or AGPRs. */

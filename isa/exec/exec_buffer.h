@@ -3,7 +3,7 @@
 #ifndef GCNSIM_ISA_EXEC_BUFFER_H
 #define GCNSIM_ISA_EXEC_BUFFER_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 void isa_exec_buffer(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);
 

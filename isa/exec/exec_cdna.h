@@ -7,7 +7,7 @@
 #ifndef GCNSIM_ISA_EXEC_CDNA_H
 #define GCNSIM_ISA_EXEC_CDNA_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* The instructions of this family: the first lines of the CDNA block of isa.def. */
 static inline bool isa_exec_cdna_owns(unsigned op) { return op >= ISA_v_dot2c_f32_f16 && op <= ISA_v_cvt_sr_bf8_f32; }

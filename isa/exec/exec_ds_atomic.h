@@ -6,7 +6,7 @@
 #ifndef GCNSIM_ISA_EXEC_DS_ATOMIC_H
 #define GCNSIM_ISA_EXEC_DS_ATOMIC_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* Execute `in` when it is one of this file's DS instructions and return true; false leaves it to
  * exec_mem. */

@@ -3,7 +3,7 @@
 #ifndef GCNSIM_ISA_EXEC_FLAT9_H
 #define GCNSIM_ISA_EXEC_FLAT9_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* Apply a FLAT-family instruction in its gfx9 form (isa_flat9_form) to the wave. */
 void isa_exec_flat9(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);

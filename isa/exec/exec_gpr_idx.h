@@ -3,7 +3,7 @@
 #ifndef GCNSIM_ISA_EXEC_GPR_IDX_H
 #define GCNSIM_ISA_EXEC_GPR_IDX_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* True when `op` is one of the four index-mode instructions. */
 static inline bool isa_is_gpr_idx_op(unsigned op) { return op >= ISA_s_set_gpr_idx_on && op <= ISA_s_set_gpr_idx_idx; }

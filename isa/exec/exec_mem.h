@@ -2,7 +2,7 @@
 #ifndef GCNSIM_ISA_EXEC_MEM_H
 #define GCNSIM_ISA_EXEC_MEM_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* They may set res->branch_taken (the caller then jumps to in->target) or a fault/barrier/end
  * status; the caller advances pc otherwise. */

@@ -6,7 +6,7 @@
 #ifndef GCNSIM_ISA_EXEC_MFMA_H
 #define GCNSIM_ISA_EXEC_MFMA_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* Execute the MFMA `in` (isa_op_mfma(in->op)); faults through res (ISA_FAULT_ILLEGAL: the wave, the
  * PC and the instruction reach the report as for any fault) on an operand outside the allocation,

@@ -6,7 +6,7 @@
 #ifndef GCNSIM_ISA_EXEC_OPERANDS_H
 #define GCNSIM_ISA_EXEC_OPERANDS_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 #include <string.h>
 

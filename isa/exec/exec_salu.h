@@ -3,7 +3,7 @@
 #ifndef GCNSIM_ISA_EXEC_SALU_H
 #define GCNSIM_ISA_EXEC_SALU_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* They may set res->branch_taken (the caller then jumps to res->target) or a fault/barrier/end
  * status; the caller advances pc otherwise. */

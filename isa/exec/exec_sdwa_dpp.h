@@ -6,7 +6,7 @@
 #ifndef GCNSIM_ISA_EXEC_SDWA_DPP_H
 #define GCNSIM_ISA_EXEC_SDWA_DPP_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* The ordinary semantics of a VALU instruction (exec_valu.c); false when not implemented. */
 typedef bool (*isa_valu_run_fn)(isa_wave_t *w, const isa_inst_t *in);

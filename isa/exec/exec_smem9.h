@@ -3,7 +3,7 @@
 #ifndef GCNSIM_ISA_EXEC_SMEM9_H
 #define GCNSIM_ISA_EXEC_SMEM9_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* Apply a scalar atomic (isa_smem_atomic_flat_op(op) != ISA_NUM_OPS) to the wave. */
 void isa_exec_smem_atomic(isa_wave_t *w, const isa_inst_t *in, isa_exec_result_t *res);

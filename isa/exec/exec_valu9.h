@@ -6,7 +6,7 @@
 #ifndef GCNSIM_ISA_EXEC_VALU9_H
 #define GCNSIM_ISA_EXEC_VALU9_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* The instructions of this family: contiguous in isa.def. */
 static inline bool isa_valu9_owns(unsigned op) { return isa_valu9_op((isa_op_t)op); }

@@ -4,7 +4,7 @@
 #ifndef GCNSIM_ISA_EXEC_VALU_DIV_H
 #define GCNSIM_ISA_EXEC_VALU_DIV_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* v_div_scale_f32, v_div_fmas_f32, v_div_fixup_f32; true when it knows the opcode. */
 bool isa_valu_div32(isa_wave_t *w, const isa_inst_t *in);

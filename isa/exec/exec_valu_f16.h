@@ -5,7 +5,7 @@
 #ifndef GCNSIM_ISA_EXEC_VALU_F16_H
 #define GCNSIM_ISA_EXEC_VALU_F16_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* The instructions of this family: the f16 block at the end of isa.def. */
 static inline bool isa_valu_f16_owns(unsigned op) { return op >= ISA_v_cvt_f16_f32 && op <= ISA_v_mad_legacy_f32; }

@@ -4,7 +4,7 @@
 #ifndef GCNSIM_ISA_EXEC_VALU_F64_H
 #define GCNSIM_ISA_EXEC_VALU_F64_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* f64 arithmetic, rounding, conversions and reciprocals; true when it knows the opcode. */
 bool isa_valu_f64(isa_wave_t *w, const isa_inst_t *in);

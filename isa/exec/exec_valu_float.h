@@ -3,7 +3,7 @@
 #ifndef GCNSIM_ISA_EXEC_VALU_FLOAT_H
 #define GCNSIM_ISA_EXEC_VALU_FLOAT_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* f32 arithmetic, conversions and transcendentals; true when it knows the opcode. */
 bool isa_valu_float(isa_wave_t *w, const isa_inst_t *in);

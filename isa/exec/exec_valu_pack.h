@@ -5,7 +5,7 @@
 #ifndef GCNSIM_ISA_EXEC_VALU_PACK_H
 #define GCNSIM_ISA_EXEC_VALU_PACK_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* Apply one of the VOP3 extras of isa.def (the division through exec_valu_div, pack, cube,
  * movrel); true when it knows the opcode. A v_movrel* whose M0-relative register leaves the wave's

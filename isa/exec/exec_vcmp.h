@@ -3,7 +3,7 @@
 #ifndef GCNSIM_ISA_EXEC_VCMP_H
 #define GCNSIM_ISA_EXEC_VCMP_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* Every VOPC opcode; true when it knows the opcode. */
 bool isa_valu_cmp(isa_wave_t *w, const isa_inst_t *in);

@@ -5,7 +5,7 @@
 #ifndef GCNSIM_ISA_EXEC_VOP3P_H
 #define GCNSIM_ISA_EXEC_VOP3P_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* The instructions of this family: the VOP3P block of isa.def (contiguous). */
 static inline bool isa_valu_vop3p_owns(unsigned op) { return op >= ISA_v_pk_mad_i16 && op <= ISA_v_dot8_u32_u4; }

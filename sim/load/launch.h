@@ -14,7 +14,7 @@
 #define GCNSIM_LAUNCH_H
 
 #include "mem/gmem.h"
-#include "isa.h"
+#include "isa_exec.h"
 #include "load/workload.h"
 
 /* The runaway detector (docs/architecture.md, "Faults"): without --max-instructions a run has no

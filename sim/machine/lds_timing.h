@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* The last relative address pattern (each active lane's address minus the first's) and its bank
  * count, per DS instruction of a direct-mapped table: with a power-of-two bank count, shifting

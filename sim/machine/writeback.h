@@ -16,7 +16,7 @@
 #ifndef GCNSIM_WRITEBACK_H
 #define GCNSIM_WRITEBACK_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -9,7 +9,7 @@
 #ifndef GCNSIM_GMEM_H
 #define GCNSIM_GMEM_H
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* The documented fixed layout (docs/workloads.md, "Memory layout"). */
 #define GMEM_CODE_BASE 0x0000000100000000ull     /* kernel code: each distinct kernel, 256-byte aligned */

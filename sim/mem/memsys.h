@@ -18,7 +18,7 @@
 #include "mem/cache.h"
 #include "mem/tlb.h"
 #include "config/config.h"
-#include "isa.h"
+#include "isa_exec.h"
 
 typedef enum { MEM_L1V, MEM_SCALAR, MEM_L2, MEM_NUM_CACHES } mem_cache_level_t;
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa.h"
+#include "isa_exec.h"
 
 /* Operands. */
 static inline isa_operand_t ut_v(unsigned r) { return (isa_operand_t){ (uint16_t)(ISA_VGPR_BASE + r), 1, 0, 0 }; }
